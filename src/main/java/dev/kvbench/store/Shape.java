@@ -1,0 +1,30 @@
+package dev.kvbench.store;
+
+/**
+ * The shape of the data set a store is opened for, so that engines that size up front
+ * (Chronicle Map entries, LMDB map size) can.
+ *
+ * @param entries    how many entries the store will hold
+ * @param keySize    the size in bytes of every key (the largest, when they vary)
+ * @param valSize    the size in bytes of every value (the largest, when they vary)
+ * @param sequential whether keys are inserted in ascending order
+ */
+public record Shape(long entries, int keySize, int valSize, boolean sequential) {
+
+    public Shape {
+        if (entries <= 0) {
+            throw new IllegalArgumentException("entries must be > 0, was " + entries);
+        }
+        if (keySize <= 0) {
+            throw new IllegalArgumentException("keySize must be > 0, was " + keySize);
+        }
+        if (valSize < 0) {
+            throw new IllegalArgumentException("valSize must be >= 0, was " + valSize);
+        }
+    }
+
+    /** Bytes of a flat array holding every key and value: the baseline of storage overhead. */
+    public long flatBytes() {
+        return entries * (long) (keySize + valSize);
+    }
+}

@@ -1,0 +1,42 @@
+package dev.kvbench.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
+
+/** Build facts filtered from {@code pom.xml} into {@code kvbench.properties}: versions and JVM flags. */
+public final class Versions {
+
+    private static final Properties PROPERTIES = load();
+
+    private Versions() {
+    }
+
+    private static Properties load() {
+        Properties properties = new Properties();
+        try (InputStream in = Versions.class.getResourceAsStream("/kvbench.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("kvbench.properties is missing from the class path; rebuild with ./mvnw package");
+            }
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties;
+    }
+
+    /** The value of {@code key} in kvbench.properties, e.g. {@code rocksdb.version}. */
+    public static String get(String key) {
+        String value = PROPERTIES.getProperty(key);
+        if (value == null) {
+            throw new IllegalArgumentException("kvbench.properties has no '" + key + "'");
+        }
+        return value;
+    }
+
+    /** The one JVM flag set, as declared in pom.xml. */
+    public static String jvmFlags() {
+        return get("jvm.flags");
+    }
+}

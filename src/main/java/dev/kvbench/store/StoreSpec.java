@@ -6,10 +6,13 @@ import java.util.Map;
 /**
  * A parsed spec string, {@code engine} or {@code engine:opt=v,opt=v}, e.g.
  * {@code lmdb:writeMap=false}. Parsing checks the syntax only; {@link Stores} checks the names.
+ *
+ * <p>Options may also be separated by {@code +} ({@code lmdb:sync=true+metaSync=true}), because
+ * JMH's {@code -p store=a,b} splits its values at commas.
  */
 public record StoreSpec(String engine, Map<String, String> options) {
 
-    public static final String SYNTAX = "engine or engine:option=value,option=value";
+    public static final String SYNTAX = "engine or engine:option=value,option=value (or option=value+option=value)";
 
     public static StoreSpec parse(String spec) {
         if (spec == null || spec.isBlank()) {
@@ -23,7 +26,7 @@ public record StoreSpec(String engine, Map<String, String> options) {
         }
         Map<String, String> options = new LinkedHashMap<>();
         if (colon >= 0) {
-            for (String pair : text.substring(colon + 1).split(",", -1)) {
+            for (String pair : text.substring(colon + 1).split("[,+]", -1)) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0 || eq == pair.length() - 1) {
                     throw new IllegalArgumentException("store spec '" + spec + "': '" + pair

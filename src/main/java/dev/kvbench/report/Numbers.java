@@ -50,10 +50,10 @@ final class Numbers {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
-    /** A ratio such as 2.1×: two significant digits below 10, whole numbers above. */
+    /** A ratio: 1.04× (two decimals below 1.1, so a small gap does not read as 1.0×), 2.1×, 14×. */
     static String times(double ratio) {
-        return (ratio >= 10 ? String.format(Locale.ROOT, "%,.0f", ratio)
-                : String.format(Locale.ROOT, "%.2g", ratio).replaceAll("\\.$", "")) + "×";
+        String format = ratio < 1.1 ? "%.2f" : ratio < 10 ? "%.1f" : "%,.0f";
+        return String.format(Locale.ROOT, format, ratio) + "×";
     }
 
     /** Bytes in a unit a person reads at a glance: 104.0 MB, 1.72 GB (decimal units, as df -H). */

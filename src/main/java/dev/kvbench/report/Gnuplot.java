@@ -1,6 +1,8 @@
 package dev.kvbench.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +113,10 @@ final class Gnuplot {
         if (Double.isNaN(v)) {
             return "NaN";
         }
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v);
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     static String rgb(int rgb) {

@@ -54,7 +54,7 @@ class StoreConformanceTest {
         }
         String only = System.getProperty("kvbench.test.specs", "");
         if (!only.isBlank()) {
-            List<String> wanted = Arrays.asList(only.split(";"));
+            List<String> wanted = Arrays.asList(only.split(","));
             specs.removeIf(spec -> !wanted.contains(spec) && !wanted.contains(StoreSpec.parse(spec).engine()));
         }
         return specs.stream();

@@ -161,7 +161,8 @@ public final class LevelDbStore implements Store {
      * ({@code ahead}), on it after a backward move or {@code last()}. A change of direction
      * first brings the iterator back onto the current entry. A step back from the first entry
      * throws in {@code prev()} (which leaves the iterator on the first entry): that ends the
-     * move.
+     * move. Note that leveldbjni's {@code prev()} itself moves the native iterator three times
+     * (back, forward, back): a cost of its API, paid by every step back.
      */
     private static final class LevelDbCursor implements Cursor {
 

@@ -219,6 +219,39 @@ class StoreConformanceTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
+    void cursorChangesDirectionWhereItStands(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            try (Writer writer = store.writer(false)) {
+                for (int i = 10; i <= 50; i += 10) {
+                    writer.put(key(i), text("v" + i));
+                }
+                writer.commit();
+            }
+            if (!ordered(store)) {
+                return;
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.seek(key(30)));
+                assertTrue(cursor.prev());
+                assertArrayEquals(intKey(20), bytes(cursor.key()));
+                assertTrue(cursor.next());
+                assertArrayEquals(intKey(30), bytes(cursor.key()));
+                assertTrue(cursor.next());
+                assertArrayEquals(intKey(40), bytes(cursor.key()));
+                assertEquals("v40", string(cursor.value()));
+                assertTrue(cursor.last());
+                assertTrue(cursor.prev());
+                assertArrayEquals(intKey(40), bytes(cursor.key()));
+                assertTrue(cursor.first());
+                assertFalse(cursor.prev(), "nothing before the first entry");
+                assertTrue(cursor.first(), "a cursor that ran off the start can be placed again");
+                assertArrayEquals(intKey(10), bytes(cursor.key()));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
     void emptyStoreHasNoFirstOrLastEntry(String spec) {
         try (Store store = open(spec, SMALL)) {
             if (!ordered(store)) {

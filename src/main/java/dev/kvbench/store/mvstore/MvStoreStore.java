@@ -67,6 +67,8 @@ public final class MvStoreStore implements Store {
             this.map = store.openMap(MAP_NAME, new MVMap.Builder<byte[], byte[]>()
                     .keyType(ByteArrayDataType.INSTANCE)
                     .valueType(ByteArrayDataType.INSTANCE));
+            // A map created in an uncommitted version would vanish with a writer's rollback.
+            store.commit();
             this.committed = map.flushAndGetRoot();
         } catch (RuntimeException e) {
             store.closeImmediately();

@@ -24,8 +24,7 @@ public final class XodusEngine implements Engine {
 
     /**
      * {@code sync}: fsync the log at every commit; {@code gc}: run Xodus's log cleaner;
-     * {@code logFileSizeKb}: the size of each {@code .xd} log file; {@code prefixing}: a
-     * Patricia tree (WITHOUT_DUPLICATES_WITH_PREFIXING) instead of a B+ tree.
+     * {@code logFileSizeKb}: the size of each {@code .xd} log file.
      */
     @Override
     public Map<String, String> options() {
@@ -33,7 +32,6 @@ public final class XodusEngine implements Engine {
         options.put("sync", "false");
         options.put("gc", "false");
         options.put("logFileSizeKb", "8192");
-        options.put("prefixing", "false");
         return options;
     }
 

@@ -43,6 +43,8 @@ public final class MvStoreStore implements Store {
     private static final String MAP_NAME = "kv";
     private static final int MVSTORE_DEFAULT_CACHE_MB = 16;
     private static final long MIB = 1L << 20;
+    /** MVStore counts this buffer in bytes, in an int. */
+    private static final int MAX_AUTO_COMMIT_BUFFER_KB = Integer.MAX_VALUE / 1024;
     private static final byte[] EMPTY = new byte[0];
 
     private final MVStore store;
@@ -53,13 +55,19 @@ public final class MvStoreStore implements Store {
 
     MvStoreStore(Path dir, Shape shape, Options options) {
         this.sync = options.bool("sync");
+        int autoCommitBufferKb = options.integer("autoCommitBufferKb");
+        if (autoCommitBufferKb > MAX_AUTO_COMMIT_BUFFER_KB) {
+            throw new IllegalArgumentException("mvstore option autoCommitBufferKb=" + autoCommitBufferKb
+                    + " is larger than " + MAX_AUTO_COMMIT_BUFFER_KB);
+        }
         this.store = new MVStore.Builder()
                 .fileName(dir.resolve("kv.mv.db").toString())
                 // Batches are stored by commit() in the writer's thread: no background writer.
                 .autoCommitDisabled()
                 // 0 (the default here): a batch reaches the file only at commit(), in one piece.
-                // MVStore's own default (~19 MB) stores a large batch early, half of it at a time.
-                .autoCommitBufferSize(options.integer("autoCommitBufferKb"))
+                // MVStore's own default (up to 19 MB of unsaved changes) would make put() store
+                // a large batch to the file in pieces before its commit.
+                .autoCommitBufferSize(autoCommitBufferKb)
                 .cacheSize(cacheMb(shape, options.integer("cacheMb")))
                 // Compression stays off: the builder compresses only when compress() is called.
                 .open();

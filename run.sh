@@ -23,18 +23,22 @@ set -euo pipefail
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/process.sh"
 
 readonly SUITES="smoke quick report"
+# In every suite, a failed run lets the others go on (-foe false); the report lists it.
+readonly JMH_COMMON="-foe false"
 readonly SIX='write readKey readSeq readRev readCrc readXxh64'
 readonly BUDGET_FRACTION=0.25
 
 # The tests of the chosen suite, one entry per test (index 1..TESTS).
 TESTS=0
-declare -a T_TITLE T_ABOUT T_CHART T_SWEEP T_WORKLOADS T_NUM T_NUM2016 T_SOURCE T_ENTRY T_ARGS
+declare -a T_TITLE T_ABOUT T_CHART T_SWEEP T_WORKLOADS T_NUM T_NUM2016 T_SOURCE T_ENTRY T_ARGS T_RANKING
 USER_ARGS=()
 JVM_FLAGS=()
+ALL_STORES=
 SUITE=
 RESULTS=
 WORK_DIR=
 JMH_PID=
+TEST_EXIT=0
 BUDGET=0
 BUDGET_SOURCE=machine
 MEM_AVAILABLE=0
@@ -174,34 +178,45 @@ add_test() {
     local n=$TESTS
     T_TITLE[n]=$1 T_CHART[n]=$2 T_SWEEP[n]=$3 T_WORKLOADS[n]=$4 T_NUM[n]=$5 T_NUM2016[n]=$6 T_ENTRY[n]=$7 T_ABOUT[n]=$8
     T_SOURCE[n]=suite
+    T_RANKING[n]=true
     [[ -n $6 ]] && T_SOURCE[n]=scaled
     shift 8
     T_ARGS[n]="$*"
 }
 
-suite_smoke() {
-    add_test "Every engine and workload on tiny data" panels "" all 2000 "" 104 \
-        "A check that every engine runs every workload and passes its checks; too small to rank engines." \
-        -p intKey=true -p sequential=false -p valSize=100 -f 1 -wi 0 -i 1
+# "-p store=..." with every engine the jar registers; empty (JMH's default, all) for a dry run.
+every_store() {
+    [[ -n $ALL_STORES ]] && echo "-p store=$ALL_STORES"
+    return 0
 }
 
+suite_smoke() {
+    # shellcheck disable=SC2046
+    add_test "Every engine and workload on tiny data" panels "" all 2000 "" 104 \
+        "A check that every engine runs every workload and passes its checks; too small to rank engines." \
+        $(every_store) -p intKey=true -p sequential=false -p valSize=100 -bm ss -f 1 -wi 0 -i 1 $JMH_COMMON
+    T_RANKING[TESTS]=false
+}
+
+# The benchmarks' own mode (every pass timed, many per iteration), with 1-second iterations.
 suite_quick() {
-    local jmh="-p intKey=true -p valSize=100 -f 1 -wi 1 -i 3"
-    # shellcheck disable=SC2086
-    add_test "Int keys in sequential order, 100-byte values" panels "" "$SIX" 100000 "" 104 \
+    local jmh="-p intKey=true -p valSize=100 -f 1 -wi 1 -i 3 -w 1s -r 1s $JMH_COMMON"
+    # shellcheck disable=SC2046,SC2086
+    add_test "Int keys in sequential order" panels "" "$SIX" 100000 "" 104 \
         "Every engine on the six workloads of the 2016 report, keys inserted in ascending order." \
-        -p sequential=true $jmh
-    # shellcheck disable=SC2086
-    add_test "Int keys in random order, 100-byte values" panels "" "$SIX" 100000 "" 104 \
+        $(every_store) -p sequential=true $jmh
+    # shellcheck disable=SC2046,SC2086
+    add_test "Int keys in random order" panels "" "$SIX" 100000 "" 104 \
         "The same, with keys inserted (and looked up) in random order." \
-        -p sequential=false $jmh
+        $(every_store) -p sequential=false $jmh
 }
 
 # The 2016 report's tests 1-6; entry counts are that report's, scaled down to BUDGET when needed.
+# Passes over these data sets take seconds to minutes: one pass per iteration (-bm ss).
 suite_report() {
-    local jmh="-f 1 -wi 1 -i 3" num
+    local jmh="-bm ss -f 1 -wi 1 -i 3 $JMH_COMMON" num
     compute_budget
-    # shellcheck disable=SC2086
+    # shellcheck disable=SC2046,SC2086
     {
         num=$(scaled_num 1000000 104)
         add_test "LMDB settings: sync, writeMap, forceSafe" settings "" "$SIX" "$num" 1000000 104 \
@@ -210,24 +225,24 @@ suite_report() {
             -p intKey=true -p sequential=true -p valSize=100 $jmh
         num=$(scaled_num 1000000 16373)
         add_test "Value sizes around LMDB page boundaries" sweep valSize write "$num" 1000000 16373 \
-            "Storage of the native engines with values on either side of LMDB's page boundaries (2,026/2,027, 4,080/4,081, 8,176/8,177, 16,368/16,369 bytes), random int keys." \
+            "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys." \
             -p store=lmdb,leveldb,rocksdb -p intKey=true -p sequential=false \
             -p valSize=2026,2027,4080,4081,8176,8177,16368,16369 $jmh
         num=$(scaled_num 10000000 8180)
         add_test "LSM batch sizes" sweep batchSize write "$num" 10000000 8180 \
-            "Write time of LevelDB and RocksDB by entries per commit (a tenth of the entries and all of them, as in 2016, plus a hundredth), sequential int keys, 8,176-byte values." \
+            "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages." \
             -p store=leveldb,rocksdb -p intKey=true -p sequential=true -p valSize=8176 \
             -p batchSize=$((num / 100)),$((num / 10)),$num $jmh
         num=$(scaled_num 1000000 116)
-        add_test "All engines, 100-byte values" panels "" "$SIX" "$num" 1000000 116 \
+        add_test "All engines, small values" panels "" "$SIX" "$num" 1000000 116 \
             "Every engine on the six workloads: int and string keys, sequential and random order." \
-            -p intKey=true,false -p sequential=true,false -p valSize=100 $jmh
+            $(every_store) -p intKey=true,false -p sequential=true,false -p valSize=100 $jmh
         num=$(scaled_num 10000000 2030)
-        add_test "All engines, 2,026-byte values" panels "" "write readKey readSeq" "$num" 10000000 2030 \
+        add_test "All engines, values of about 2 KB" panels "" "write readKey readSeq" "$num" 10000000 2030 \
             "A larger data set: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out." \
-            -p intKey=true -p sequential=true,false -p valSize=2026 $jmh
+            $(every_store) -p intKey=true -p sequential=true,false -p valSize=2026 $jmh
         num=$(scaled_num 10000000 16372)
-        add_test "Native engines and Chronicle, 4 to 16 KB values" panels "" "write readKey readSeq" "$num" 10000000 16372 \
+        add_test "Native engines and Chronicle, large values" panels "" "write readKey readSeq" "$num" 10000000 16372 \
             "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines." \
             -p store=lmdb,leveldb,rocksdb,chronicle -p intKey=true -p sequential=false \
             -p valSize=4080,8176,16368 $jmh
@@ -408,6 +423,7 @@ write_meta() {
         echo "title=${T_TITLE[n]}"
         echo "about=${T_ABOUT[n]}"
         echo "chart=${T_CHART[n]}"
+        echo "ranking=${T_RANKING[n]}"
         echo "sweep=${T_SWEEP[n]}"
         echo "workloads=${T_WORKLOADS[n]}"
         echo "num=$(test_num "$n")"
@@ -503,10 +519,28 @@ test_runs() {
     echo $((runs * stores * workloads * (forks > 0 ? forks : 1)))
 }
 
-# A rough cost of a test in seconds on a small machine: a JVM fork per run plus passes over the data.
+# A rough cost of a test in seconds on a small machine, per run: 3 s to start a fork and load the
+# store, the iterations (timed ones last -w/-r seconds; single-shot ones one pass), and passes
+# over the data at about 20 MB/s. The benchmarks' own defaults: 3 + 3 iterations of 10 s.
 test_weight() {
-    local n=$1
-    echo $(($(test_runs "$n") * (3 + 5 * $(test_num "$n") * T_ENTRY[n] / 50000000)))
+    local n=$1 args i mode=sample wi=3 it=3 w=10 r=10 pass per_run
+    mapfile -t args < <(jmh_args "$n")
+    for ((i = 1; i < ${#args[@]}; i++)); do
+        case ${args[i]} in
+            -bm) mode=${args[i + 1]} ;;
+            -wi) wi=${args[i + 1]} ;;
+            -i) it=${args[i + 1]} ;;
+            -w) w=${args[i + 1]%s} ;;
+            -r) r=${args[i + 1]%s} ;;
+        esac
+    done
+    pass=$(($(test_num "$n") * T_ENTRY[n] / 20000000))
+    if [[ $mode == ss || $mode == SingleShotTime ]]; then
+        per_run=$((3 + (wi + it + 1) * pass))
+    else
+        per_run=$((3 + wi * w + it * r + pass))
+    fi
+    echo $(($(test_runs "$n") * per_run))
 }
 
 duration() {
@@ -544,7 +578,8 @@ rerun_command() {
 run_jmh() {
     local n=$1 part=$2 args rc=0
     mapfile -t args < <(jmh_args "$n")
-    (cd "$part" && exec java "${JVM_FLAGS[@]}" -jar "$JAR" "${args[@]}" -rf csv -rff "$part/out-$n.csv") >"$part/out-$n.txt" 2>&1 &
+    # No JVM flags here: the jar's Main gives them to every fork (JMH would pass ours on twice).
+    (cd "$part" && exec java -jar "$JAR" "${args[@]}" -rf csv -rff "$part/out-$n.csv") >"$part/out-$n.txt" 2>&1 &
     JMH_PID=$!
     follow_progress "$n" "$part/out-$n.txt"
     wait "$JMH_PID" || rc=$?
@@ -576,6 +611,7 @@ run_test() {
         tail -n 15 "$part/out-$n.txt" >&2
         die "test $n did not complete (JMH exit status $rc; log above and in $part/out-$n.txt). Fix the cause, then run $(rerun_command) to resume"
     fi
+    TEST_EXIT=$rc
     ((rc == 0)) || warn "test $n: some runs failed (JMH exit status $rc); the report lists them with their reasons"
     mv "$part/out-$n.txt" "$RESULTS/"
     [[ -f $part/out-$n.side.jsonl ]] && mv "$part/out-$n.side.jsonl" "$RESULTS/"
@@ -616,10 +652,20 @@ run_suite() {
         run_test "$i"
         took=$((SECONDS - started))
         echo "seconds=$took" >>"$RESULTS/out-$i.meta"
+        echo "jmh.exit=$TEST_EXIT" >>"$RESULTS/out-$i.meta"
         spent=$((spent + took))
         done_weight=$((done_weight + weights[i]))
     done
     info "suite $SUITE done in $(duration $((SECONDS - start))): $RESULTS"
+}
+
+# The tests whose JMH run reported failed runs (exit status 1), for run.sh's own exit status.
+failed_tests() {
+    local i failed=()
+    for ((i = 1; i <= TESTS; i++)); do
+        [[ $(meta_value "$RESULTS/out-$i.meta" jmh.exit || true) =~ ^(|0)$ ]] || failed+=("$i")
+    done
+    echo "${failed[*]}"
 }
 
 print_plan() {
@@ -642,6 +688,12 @@ main() {
     check_java
     check_work_dir
     check_open_files
+    if [[ ${KVBENCH_DRY_RUN:-} != 1 ]]; then
+        check_gnuplot
+        ensure_jar
+        read -ra JVM_FLAGS <<<"$(java -cp "$JAR" dev.kvbench.report.Environment --jvm-flags)"
+        ALL_STORES=$(java "${JVM_FLAGS[@]}" -cp "$JAR" dev.kvbench.report.Environment --engines)
+    fi
     define_suite
     RESULTS=$(results_dir)
     reuse_planned_sizes
@@ -650,9 +702,6 @@ main() {
         return 0
     fi
     check_room
-    check_gnuplot
-    ensure_jar
-    read -ra JVM_FLAGS <<<"$(java -cp "$JAR" dev.kvbench.report.Environment --jvm-flags)"
     mkdir -p "$RESULTS"
     write_env
     info "suite $SUITE: $TESTS tests into $RESULTS (work folder $WORK_DIR, $(human "$WORK_FREE") free)"
@@ -660,6 +709,9 @@ main() {
     run_suite
     trap - INT TERM
     "$ROOT/process.sh" "$RESULTS"
+    local failed
+    failed=$(failed_tests)
+    [[ -z $failed ]] || die "some runs failed in test(s) $failed; the report lists them with their reasons: $RESULTS/README.md"
 }
 
 main "$@"

@@ -9,7 +9,8 @@ import dev.kvbench.store.Versions;
  * label and library version, as {@code key: value} lines. run.sh adds the machine's side.
  *
  * <pre>java -cp target/benchmarks.jar dev.kvbench.report.Environment            # env.txt lines
- * java -cp target/benchmarks.jar dev.kvbench.report.Environment --jvm-flags  # just the flags</pre>
+ * java -cp target/benchmarks.jar dev.kvbench.report.Environment --jvm-flags  # just the flags
+ * java -cp target/benchmarks.jar dev.kvbench.report.Environment --engines    # lmdb,rocksdb,...</pre>
  */
 public final class Environment {
 
@@ -19,6 +20,10 @@ public final class Environment {
     public static void main(String[] args) {
         if (args.length == 1 && args[0].equals("--jvm-flags")) {
             System.out.println(Versions.jvmFlags());
+            return;
+        }
+        if (args.length == 1 && args[0].equals("--engines")) {
+            System.out.println(String.join(",", Stores.names()));
             return;
         }
         line("java.version", System.getProperty("java.version"));

@@ -59,7 +59,7 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
             double highValue = bars.stream().mapToDouble(Bar::value).filter(v -> !Double.isNaN(v)).max().orElse(high);
             if (highValue / low > 10) {
                 double min = Math.pow(10, Math.floor(Math.log10(low)));
-                double max = Math.pow(10, Math.ceil(Math.log10(high * 3)));
+                double max = Math.pow(10, Math.ceil(Math.log10(high * 1.6)));
                 return new Axis(unit, true, min, max);
             }
             return new Axis(unit, false, 0, high * 1.2);

@@ -101,7 +101,7 @@ final class ReportWriter {
         List<List<String>> rows = new ArrayList<>();
         Map<String, Map<String, String>> cells = new LinkedHashMap<>();
         for (TestRun test : folder.tests) {
-            if (!test.chart().equals("panels")) {
+            if (!test.chart().equals("panels") || !test.ranked()) {
                 continue;
             }
             for (Group group : Group.of(test.results, Set.of())) {
@@ -111,10 +111,15 @@ final class ReportWriter {
                     if (!workloads.contains(workload)) {
                         workloads.add(workload);
                     }
-                    group.results().stream().filter(r -> r.workload().equals(workload) && r.ok())
-                            .min(Comparator.comparingDouble(Result::ms))
-                            .ifPresent(r -> row.put(workload, specs.label(r.store()) + " ("
-                                    + Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name() + ")"));
+                    List<Result> ranked = group.results().stream().filter(r -> r.workload().equals(workload) && r.ok())
+                            .sorted(Comparator.comparingDouble(Result::ms)).toList();
+                    if (!ranked.isEmpty()) {
+                        Result r = ranked.get(0);
+                        String tie = ranked.size() > 1 && Findings.overlap(r, ranked.get(1))
+                                ? ", tied with " + specs.label(ranked.get(1).store()) : "";
+                        row.put(workload, specs.label(r.store()) + " (" + Numbers.sig3(r.ms() / unit.divisor()) + " "
+                                + unit.name() + tie + ")");
+                    }
                 }
                 cells.put("Test " + test.number + ": " + group.title(), row);
             }
@@ -132,8 +137,8 @@ final class ReportWriter {
         });
         List<String> header = new ArrayList<>(List.of("Fastest per workload"));
         header.addAll(ordered);
-        md.paragraph("The fastest engine per workload and data set (time per pass; lower is better). "
-                + "Ties within JMH's error margin are called out in each test's findings.");
+        md.paragraph("The fastest engine per workload and data set (time per pass; lower is better); "
+                + "\"tied with\" names the next engine when their JMH error margins overlap.");
         md.table(header, rows);
     }
 
@@ -214,9 +219,17 @@ final class ReportWriter {
                 "Background CPU: CPU time of the engine's own threads (compaction, GC of the store...) per trial: "
                         + "process CPU minus the benchmark thread and the JVM's JIT and GC threads.",
                 "Peak open files, peak resident memory (RSS) and peak Java heap: the highest values seen during a trial.",
+                forkOptions(),
                 "Charts: one colour per engine in every chart, hatched bars for non-default settings, the value printed "
                         + "on each bar, JMH's error as a whisker, and a log scale (said on the axis) when a panel's "
                         + "values span more than 10×."));
+    }
+
+    /** The JVM options JMH gave the benchmark forks, as its log says (the same in every test). */
+    private String forkOptions() {
+        return folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null)
+                .findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log): " + Markdown.code(o) + ".")
+                .orElse("The JMH logs do not show the benchmark forks' JVM options.");
     }
 
     private void test(TestRun test) {
@@ -254,20 +267,24 @@ final class ReportWriter {
             switch (test.chart()) {
                 case "sweep" -> sweep(test, group, stem);
                 case "settings" -> settings(group, stem);
-                default -> panels(group, stem);
+                default -> panels(test, group, stem);
             }
         }
     }
 
-    private void panels(Group group, String stem) {
+    private void panels(TestRun test, Group group, String stem) {
         List<String> specList = group.specs(specs);
         chart(figures.time(stem, "Time per pass: " + group.title(), group, specList));
         Figures.Unit unit = Figures.Unit.time(group.results());
-        List<String> sentences = new ArrayList<>();
-        for (String workload : group.workloads()) {
-            sentences.add(findings.ranking(workload, runs(group, workload), unit));
+        if (test.ranked()) {
+            List<String> sentences = new ArrayList<>();
+            for (String workload : group.workloads()) {
+                sentences.add(findings.ranking(workload, runs(group, workload), unit));
+            }
+            md.bullets(sentences);
+        } else {
+            md.paragraph("This test checks that every run works; its data set is too small to rank engines, so no ranking is drawn from it.");
         }
-        md.bullets(sentences);
         timeTable(group, specList, unit);
         storageAndCosts(group, stem, specList);
     }
@@ -577,7 +594,7 @@ final class ReportWriter {
             parts.add("measurement " + s.get("Measurement"));
         }
         if (s.containsKey("Threads")) {
-            parts.add(s.get("Threads").replace(",", ""));
+            parts.add(s.get("Threads").split(",")[0]);
         }
         if (s.containsKey("JMH version")) {
             parts.add("JMH " + s.get("JMH version"));

@@ -56,6 +56,11 @@ final class TestRun {
         return meta.getOrDefault("sweep", "");
     }
 
+    /** Whether the test's scores may be ranked; a smoke test (meta {@code ranking=false}) only checks that runs work. */
+    boolean ranked() {
+        return !"false".equals(meta.get("ranking"));
+    }
+
     boolean hasResults() {
         return !results.isEmpty();
     }

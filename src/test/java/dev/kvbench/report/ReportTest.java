@@ -86,6 +86,7 @@ class ReportTest {
     @Test
     void atAGlanceNamesTheFastestEnginePerWorkload() {
         assertTrue(readme.contains("| Test 4: 10,000 int keys, sequential, 100 B values | LMDB DB (2.10 ms/pass) | LMDB DB (0.850 ms/pass) | LMDB DB (0.210 ms/pass) |"));
+        assertTrue(readme.contains("| Test 4: 10,000 int keys, random order, 100 B values | Chronicle (3.50 ms/pass) | LMDB DB (1.90 ms/pass, tied with Chronicle) |"), readme);
         assertTrue(readme.indexOf("Test 4: 10,000 int keys, sequential") < readme.indexOf("Test 4: 10,000 int keys, random order"),
                 "sequential before random, as in 2016");
     }
@@ -202,6 +203,17 @@ class ReportTest {
         assertFalse(text.contains(".png)"));
         assertTrue(text.contains("Charts were not rendered"));
         assertTrue(text.contains("Chart data: `4-int-seq-v100.dat`"));
+    }
+
+    @Test
+    void aSmokeTestIsNotRanked(@TempDir Path copy) throws IOException {
+        Fixtures.copy(FIXTURE, copy);
+        Files.writeString(copy.resolve("out-4.meta"), "ranking=false\n", java.nio.file.StandardOpenOption.APPEND);
+        Report.write(copy, Path.of("gnuplot"), true);
+        String text = Files.readString(copy.resolve("README.md"));
+        assertFalse(section(text, "## Test 4", "## Test 5").contains("fastest"));
+        assertTrue(text.contains("its data set is too small to rank engines"));
+        assertTrue(text.contains("No test in this folder compares engines on one data set"));
     }
 
     /** The text of {@code s} from {@code from} up to {@code to} (or the end). */

@@ -230,7 +230,9 @@ public final class ChronicleStore implements Store {
         }
 
         void release() {
-            pointer.releaseLast();
+            if (pointer.refCount() > 0) { // a second close() is a no-op
+                pointer.releaseLast();
+            }
         }
 
         private void allocate(int capacity) {

@@ -7,6 +7,7 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.Versions;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** MapDB: a B-tree map ({@code BTreeMap}) in a memory-mapped file. */
@@ -46,7 +47,7 @@ public final class MapDbEngine implements Engine {
     }
 
     private static boolean valuesOutsideNodes(String value, Shape shape) {
-        switch (value.toLowerCase(java.util.Locale.ROOT)) {
+        switch (value.toLowerCase(Locale.ROOT)) {
             case "auto":
                 return shape.valSize() >= MapDbStore.OUTSIDE_NODES_FROM;
             case "true":

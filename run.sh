@@ -39,6 +39,7 @@ RESULTS=
 WORK_DIR=
 JMH_PID=
 TEST_EXIT=0
+TEST_STARTED=0
 BUDGET=0
 BUDGET_SOURCE=machine
 MEM_AVAILABLE=0
@@ -83,22 +84,30 @@ check_work_dir() {
     export KVBENCH_DIR=$WORK_DIR
 }
 
+# Bytes of the largest data set of the suite, as a flat array.
+largest_flat() {
+    local i bytes largest=0
+    for ((i = 1; i <= TESTS; i++)); do
+        bytes=$(($(test_num "$i") * T_ENTRY[i]))
+        ((bytes > largest)) && largest=$bytes
+    done
+    echo "$largest"
+}
+
 # Room for the biggest test: up to 3x its flat data (LSM compaction rewrites, LMDB page rounding).
 check_room() {
-    local i need=0 bytes
-    for ((i = 1; i <= TESTS; i++)); do
-        bytes=$((3 * $(test_num "$i") * T_ENTRY[i]))
-        ((bytes > need)) && need=$bytes
-    done
+    local need=$((3 * $(largest_flat)))
     ((WORK_FREE >= need)) || die "the work folder $WORK_DIR has $(human "$WORK_FREE") free but the largest test may need $(human "$need"): free space, set KVBENCH_DIR to a bigger folder, or pass fewer entries (-p num=...)"
 }
 
+# LevelDB keeps its data in 2 MB table files, and compaction briefly holds old and new ones open.
 check_open_files() {
-    local limit want=4096
+    local limit want
     limit=$(ulimit -n)
-    [[ $SUITE == report ]] && want=65536
+    want=$(($(largest_flat) / 1000000 + 1000))
+    ((want < 4096)) && want=4096
     if [[ $limit != unlimited ]] && ((limit < want)); then
-        warn "the open-file limit (ulimit -n) is $limit; LSM engines (LevelDB, RocksDB) open many files and may fail. Raise it with 'ulimit -n 1000000' (or nofile in /etc/security/limits.conf)"
+        warn "the open-file limit (ulimit -n) is $limit and the largest test may need about $want (LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' (or nofile in /etc/security/limits.conf)"
     fi
 }
 
@@ -161,9 +170,14 @@ compute_budget() {
     BUDGET=$(awk -v s="$smaller" -v f="$BUDGET_FRACTION" 'BEGIN { printf "%.0f", s * f }')
 }
 
-# Entries for a report test: the 2016 count, or fewer when its flat data exceeds the budget.
+# Entries for report test n: the 2016 count, or fewer when its flat data exceeds the budget. A
+# test planned by an interrupted run keeps its count (free memory may have changed since).
 scaled_num() {
-    local original=$1 entry=$2 fit
+    local n=$1 original=$2 entry=$3 fit meta="$RESULTS/out-$1.meta"
+    if [[ $(meta_value "$meta" num.source || true) == scaled ]]; then
+        meta_value "$meta" num
+        return 0
+    fi
     fit=$(floor_one_digit $((BUDGET / entry)))
     ((fit < 100)) && fit=100
     ((fit < original)) && echo "$fit" || echo "$original"
@@ -218,30 +232,30 @@ suite_report() {
     compute_budget
     # shellcheck disable=SC2046,SC2086
     {
-        num=$(scaled_num 1000000 104)
+        num=$(scaled_num 1 1000000 104)
         add_test "LMDB settings: sync, writeMap, forceSafe" settings "" "$SIX" "$num" 1000000 104 \
             "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values." \
             -p store=lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true \
             -p intKey=true -p sequential=true -p valSize=100 $jmh
-        num=$(scaled_num 1000000 16373)
+        num=$(scaled_num 2 1000000 16373)
         add_test "Value sizes around LMDB page boundaries" sweep valSize write "$num" 1000000 16373 \
             "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys." \
             -p store=lmdb,leveldb,rocksdb -p intKey=true -p sequential=false \
             -p valSize=2026,2027,4080,4081,8176,8177,16368,16369 $jmh
-        num=$(scaled_num 10000000 8180)
+        num=$(scaled_num 3 10000000 8180)
         add_test "LSM batch sizes" sweep batchSize write "$num" 10000000 8180 \
             "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages." \
             -p store=leveldb,rocksdb -p intKey=true -p sequential=true -p valSize=8176 \
             -p batchSize=$((num / 100)),$((num / 10)),$num $jmh
-        num=$(scaled_num 1000000 116)
+        num=$(scaled_num 4 1000000 116)
         add_test "All engines, small values" panels "" "$SIX" "$num" 1000000 116 \
             "Every engine on the six workloads: int and string keys, sequential and random order." \
             $(every_store) -p intKey=true,false -p sequential=true,false -p valSize=100 $jmh
-        num=$(scaled_num 10000000 2030)
+        num=$(scaled_num 5 10000000 2030)
         add_test "All engines, values of about 2 KB" panels "" "write readKey readSeq" "$num" 10000000 2030 \
             "A larger data set: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out." \
             $(every_store) -p intKey=true -p sequential=true,false -p valSize=2026 $jmh
-        num=$(scaled_num 10000000 16372)
+        num=$(scaled_num 6 10000000 16372)
         add_test "Native engines and Chronicle, large values" panels "" "write readKey readSeq" "$num" 10000000 16372 \
             "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines." \
             -p store=lmdb,leveldb,rocksdb,chronicle -p intKey=true -p sequential=false \
@@ -378,18 +392,6 @@ test_complete() {
 meta_value() {
     local file=$1 key=$2
     [[ -f $file ]] && sed -n "s/^$key=//p" "$file" | head -1
-}
-
-# On resume, a test keeps the entry count it was planned with (free memory may have changed since).
-reuse_planned_sizes() {
-    local i meta num
-    for ((i = 1; i <= TESTS; i++)); do
-        meta="$RESULTS/out-$i.meta"
-        num=$(meta_value "$meta" num || true)
-        if [[ -n $num && $(meta_value "$meta" num.source || true) != user ]]; then
-            T_NUM[i]=$num
-        fi
-    done
 }
 
 # An argument as a shell would need it: quoted when it holds anything but plain characters.
@@ -600,6 +602,7 @@ run_test() {
         rm -rf "$part"
         mkdir -p "$part"
         rc=0
+        TEST_STARTED=$SECONDS
         run_jmh "$n" "$part" || rc=$?
         lock_busy "$part/out-$n.txt" || break
         ((waited == 0)) && info "    another JMH run holds its lock on this machine (/tmp/jmh.lock); waiting for it to finish ..."
@@ -631,7 +634,7 @@ on_interrupt() {
 }
 
 run_suite() {
-    local i weights=() total=0 done_weight=0 spent=0 start elapsed left took started
+    local i weights=() total=0 done_weight=0 spent=0 start elapsed left took
     for ((i = 1; i <= TESTS; i++)); do
         weights[i]=$(test_weight "$i")
         total=$((total + weights[i]))
@@ -648,9 +651,8 @@ run_suite() {
         elapsed=$((SECONDS - start))
         left=$(((total - done_weight) * (done_weight > 0 ? spent : 1) / (done_weight > 0 ? done_weight : 1)))
         info "test $i of $TESTS: ${T_TITLE[i]} ($(test_runs "$i") runs, $(test_num "$i") entries); elapsed $(duration "$elapsed"), about $(duration "$left") left"
-        started=$SECONDS
         run_test "$i"
-        took=$((SECONDS - started))
+        took=$((SECONDS - TEST_STARTED))
         echo "seconds=$took" >>"$RESULTS/out-$i.meta"
         echo "jmh.exit=$TEST_EXIT" >>"$RESULTS/out-$i.meta"
         spent=$((spent + took))
@@ -687,16 +689,15 @@ main() {
     check_user_args
     check_java
     check_work_dir
-    check_open_files
     if [[ ${KVBENCH_DRY_RUN:-} != 1 ]]; then
         check_gnuplot
         ensure_jar
         read -ra JVM_FLAGS <<<"$(java -cp "$JAR" dev.kvbench.report.Environment --jvm-flags)"
         ALL_STORES=$(java "${JVM_FLAGS[@]}" -cp "$JAR" dev.kvbench.report.Environment --engines)
     fi
-    define_suite
     RESULTS=$(results_dir)
-    reuse_planned_sizes
+    define_suite
+    check_open_files
     if [[ ${KVBENCH_DRY_RUN:-} == 1 ]]; then
         print_plan
         return 0

@@ -48,7 +48,7 @@ final class Markdown {
     }
 
     private static boolean numeric(String cell) {
-        return cell.isEmpty() || cell.matches("—|skipped|failed|not run|[+-]?[0-9].*");
+        return cell.isEmpty() || cell.matches("—|skipped|failed|not run|[+-]?[0-9][0-9,.]*( ?[A-Za-z%]{1,3})?( ± .*| \\(.*\\))?");
     }
 
     private static String row(List<String> cells) {

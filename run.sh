@@ -226,9 +226,10 @@ suite_quick() {
 }
 
 # The 2016 report's tests 1-6; entry counts are that report's, scaled down to BUDGET when needed.
-# Passes over these data sets take seconds to minutes: one pass per iteration (-bm ss).
+# Passes over these data sets take seconds to minutes: one pass per iteration (-bm ss), five
+# measured passes so that JMH's 99.9% interval means something.
 suite_report() {
-    local jmh="-bm ss -f 1 -wi 1 -i 3 $JMH_COMMON" num
+    local jmh="-bm ss -f 1 -wi 1 -i 5 $JMH_COMMON" num
     compute_budget
     # shellcheck disable=SC2046,SC2086
     {

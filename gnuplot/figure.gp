@@ -12,6 +12,13 @@ set xtics nomirror scale 0
 set ytics nomirror
 set format y "%g"
 set key off
+# Values are printed on an opaque box, so a whisker passing behind one does not cross its digits.
+set style textbox opaque noborder margins 1,1
+# Error whiskers: capped at both ends, or without a cap where the panel cut them (1-4, see Figure.Whisker).
+set style arrow 1 heads size screen 0.006,90 lc rgb "#202020"
+set style arrow 2 backhead size screen 0.006,90 lc rgb "#202020"
+set style arrow 3 head size screen 0.006,90 lc rgb "#202020"
+set style arrow 4 nohead lc rgb "#202020"
 
 set multiplot layout @ROWS@,@COLUMNS@ title "@TITLE@" font ",13"
 @PANELS@

@@ -24,10 +24,29 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
             return Numbers.sig3(value);
         }
 
-        /** Where the value is printed: above the error bar when there is one. */
-        double textY() {
-            return Double.isNaN(error) ? value : value + error;
+        /**
+         * The error whisker as drawn on {@code axis}: from value − error to value + error, cut at
+         * the panel's edges, and which ends get a cap (an end that was cut gets none).
+         */
+        Whisker whisker(Axis axis) {
+            if (Double.isNaN(value) || Double.isNaN(error) || error <= 0) {
+                return new Whisker(Double.NaN, Double.NaN, Whisker.BOTH_CAPS);
+            }
+            double low = value - error;
+            double high = value + error;
+            boolean lowCut = low < axis.min() || (axis.log() && low <= 0);
+            boolean highCut = high > axis.max();
+            int style = lowCut && highCut ? Whisker.NO_CAP : lowCut ? Whisker.HIGH_CAP : highCut ? Whisker.LOW_CAP : Whisker.BOTH_CAPS;
+            return new Whisker(lowCut ? axis.min() : low, highCut ? axis.max() : high, style);
         }
+    }
+
+    /** An error whisker's ends and its gnuplot arrow style (see figure.gp). */
+    record Whisker(double low, double high, int style) {
+        static final int BOTH_CAPS = 1;
+        static final int LOW_CAP = 2;
+        static final int HIGH_CAP = 3;
+        static final int NO_CAP = 4;
     }
 
     record Tic(String label, double x) {
@@ -37,32 +56,31 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
     }
 
     /**
-     * A y axis fitted to the values it shows: logarithmic when they span more than 10×, with room
-     * above the tallest bar for its printed value; the label names the unit and says "log scale".
+     * A y axis fitted to the values it shows (not to their error whiskers, which may be cut at the
+     * top: a few single-shot samples give JMH intervals many times the value): logarithmic when the
+     * values span more than 10×, with room above the tallest bar for its printed value; the label
+     * names the unit and says "log scale".
      */
     record Axis(String unit, boolean log, double min, double max) {
 
         static Axis fit(String unit, List<Bar> bars) {
-            List<Double> lows = new ArrayList<>();
-            List<Double> highs = new ArrayList<>();
+            List<Double> values = new ArrayList<>();
             for (Bar bar : bars) {
                 if (!Double.isNaN(bar.value()) && bar.value() > 0) {
-                    lows.add(bar.value());
-                    highs.add(bar.textY());
+                    values.add(bar.value());
                 }
             }
-            if (lows.isEmpty()) {
+            if (values.isEmpty()) {
                 return new Axis(unit, false, 0, 1);
             }
-            double low = lows.stream().min(Double::compare).orElseThrow();
-            double high = highs.stream().max(Double::compare).orElseThrow();
-            double highValue = bars.stream().mapToDouble(Bar::value).filter(v -> !Double.isNaN(v)).max().orElse(high);
-            if (highValue / low > 10) {
-                double min = Math.pow(10, Math.floor(Math.log10(low)));
-                double max = Math.pow(10, Math.ceil(Math.log10(high * 1.6)));
-                return new Axis(unit, true, min, max);
+            double low = values.stream().min(Double::compare).orElseThrow();
+            double high = values.stream().max(Double::compare).orElseThrow();
+            if (high / low > 10) {
+                // The bottom sits below the smallest value, so that even its bar has a height.
+                return new Axis(unit, true, Math.pow(10, Math.floor(Math.log10(low / 1.5))),
+                        Math.pow(10, Math.ceil(Math.log10(high * 2))));
             }
-            return new Axis(unit, false, 0, high * 1.2);
+            return new Axis(unit, false, 0, high * 1.25);
         }
 
         String label() {

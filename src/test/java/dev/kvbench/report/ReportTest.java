@@ -156,9 +156,9 @@ class ReportTest {
         String[] panels = dat.split("\n\n\n");
         assertEquals(3, panels.length);
         assertTrue(panels[0].contains("# panel 0: write (ms/pass)"));
-        // x, bar from/to, value, error, colour (LMDB blue), not hatched, label height, value text, note, label
-        assertTrue(panels[0].contains("\n0 -0.4 0.4 2.1 0.15 2062260 0 2.25 \"2.10\" \"\" \"LMDB DB\"\n"), panels[0]);
-        assertTrue(panels[2].contains("3 2.6 3.4 NaN NaN 16744206 0 NaN \"\" \"skipped\" \"Chronicle\""), panels[2]);
+        // x, bar from/to, value, error, colour (LMDB blue), not hatched, whisker from/to and style, text, note, label
+        assertTrue(panels[0].contains("\n0 -0.4 0.4 2.1 0.15 2062260 0 1.95 2.25 1 \"2.10\" \"\" \"LMDB DB\"\n"), panels[0]);
+        assertTrue(panels[2].contains("3 2.6 3.4 NaN NaN 16744206 0 NaN NaN 1 \"\" \"skipped\" \"Chronicle\""), panels[2]);
     }
 
     @Test
@@ -168,6 +168,15 @@ class ReportTest {
                     .forEach(l -> assertTrue(l.contains(" 2062260 "), stem + ": " + l));
         }
         assertTrue(file("1-int-seq-v100-sync.dat").contains(" 2062260 1 "), "LMDB DB (sync): same colour, hatched");
+    }
+
+    @Test
+    void whiskersLongerThanThePanelAreCutWithoutACap() {
+        Figure.Axis axis = new Figure.Axis("ms/pass", false, 0, 100);
+        Figure.Whisker cut = new Figure.Bar(0, 0.4, 60, 90, 0, false, "", "x").whisker(axis);
+        assertEquals(new Figure.Whisker(0, 100, Figure.Whisker.NO_CAP), cut);
+        Figure.Whisker top = new Figure.Bar(0, 0.4, 60, 50, 0, false, "", "x").whisker(axis);
+        assertEquals(new Figure.Whisker(10, 100, Figure.Whisker.LOW_CAP), top);
     }
 
     @Test

@@ -1,0 +1,109 @@
+package dev.kvbench.store.lmdb;
+
+import java.nio.ByteBuffer;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.BufferProxy;
+import org.lmdbjava.ByteBufferProxy;
+import org.lmdbjava.DirectBufferProxy;
+
+/**
+ * The one thing that varies between the LMDB specs: which lmdbjava buffer type carries keys and
+ * values, and how a kvbench {@link DirectBuffer} becomes one and back.
+ */
+interface LmdbBuffers<T> {
+
+    BufferProxy<T> proxy();
+
+    /** A reusable input: turns a caller's buffer into one LMDB can read. */
+    Slot<T> slot();
+
+    /** A reusable output: presents LMDB's buffer as a {@link DirectBuffer} view. */
+    View<T> view();
+
+    interface Slot<T> {
+        T in(DirectBuffer buffer);
+    }
+
+    interface View<T> {
+        DirectBuffer of(T buffer);
+    }
+
+    /** {@code buffer} when it holds {@code length} bytes, else a new direct buffer with room to grow. */
+    private static ByteBuffer fit(ByteBuffer buffer, int length) {
+        return buffer.capacity() >= length ? buffer : ByteBuffer.allocateDirect(Math.max(64, Integer.highestOneBit(length) << 1));
+    }
+
+    /** Agrona buffers, {@code PROXY_DB}: the benchmark's own off-heap buffers go straight in. */
+    static LmdbBuffers<DirectBuffer> agrona() {
+        return new LmdbBuffers<>() {
+            @Override
+            public BufferProxy<DirectBuffer> proxy() {
+                return DirectBufferProxy.PROXY_DB;
+            }
+
+            @Override
+            public Slot<DirectBuffer> slot() {
+                return new Slot<>() {
+                    private final UnsafeBuffer offHeap = new UnsafeBuffer(0, 0);
+                    private ByteBuffer memory = ByteBuffer.allocateDirect(0);
+
+                    @Override
+                    public DirectBuffer in(DirectBuffer buffer) {
+                        if (buffer.byteArray() == null) {
+                            return buffer;
+                        }
+                        // lmdbjava reads the buffer's raw address: a heap array would crash the
+                        // JVM (SIGSEGV in mdb_put), so heap-backed input is copied off-heap.
+                        memory = fit(memory, buffer.capacity());
+                        offHeap.wrap(memory, 0, buffer.capacity());
+                        offHeap.putBytes(0, buffer, 0, buffer.capacity());
+                        return offHeap;
+                    }
+                };
+            }
+
+            @Override
+            public View<DirectBuffer> view() {
+                return buffer -> buffer;
+            }
+        };
+    }
+
+    /** {@code ByteBuffer}s: {@code PROXY_OPTIMAL} (Unsafe) or {@code PROXY_SAFE} (forceSafe). */
+    static LmdbBuffers<ByteBuffer> byteBuffers(boolean forceSafe) {
+        BufferProxy<ByteBuffer> proxy = forceSafe ? ByteBufferProxy.PROXY_SAFE : ByteBufferProxy.PROXY_OPTIMAL;
+        return new LmdbBuffers<>() {
+            @Override
+            public BufferProxy<ByteBuffer> proxy() {
+                return proxy;
+            }
+
+            @Override
+            public Slot<ByteBuffer> slot() {
+                return new Slot<>() {
+                    private ByteBuffer direct = ByteBuffer.allocateDirect(0);
+
+                    @Override
+                    public ByteBuffer in(DirectBuffer buffer) {
+                        int length = buffer.capacity();
+                        direct = fit(direct, length);
+                        direct.clear();
+                        buffer.getBytes(0, direct, 0, length);
+                        direct.limit(length);
+                        return direct;
+                    }
+                };
+            }
+
+            @Override
+            public View<ByteBuffer> view() {
+                UnsafeBuffer view = new UnsafeBuffer(0, 0);
+                return buffer -> {
+                    view.wrap(buffer, buffer.position(), buffer.remaining());
+                    return view;
+                };
+            }
+        };
+    }
+}

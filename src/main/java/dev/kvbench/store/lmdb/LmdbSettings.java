@@ -1,0 +1,49 @@
+package dev.kvbench.store.lmdb;
+
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The LMDB settings the 2016 report varies, as spec options. Defaults are the report's: no
+ * sync, no meta sync, write map on.
+ */
+record LmdbSettings(boolean sync, boolean metaSync, boolean writeMap, long mapSizeMb, int maxReaders) {
+
+    private static final int PAGE = 4096;
+    private static final long MIB = 1L << 20;
+
+    /** Options shared by every LMDB spec, with their defaults. */
+    static Map<String, String> defaults() {
+        Map<String, String> options = new LinkedHashMap<>();
+        options.put("sync", "false");
+        options.put("metaSync", "false");
+        options.put("writeMap", "true");
+        options.put("mapSizeMb", "0");
+        options.put("maxReaders", "256");
+        return options;
+    }
+
+    static LmdbSettings from(Options options) {
+        return new LmdbSettings(options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),
+                options.number("mapSizeMb"), options.integer("maxReaders"));
+    }
+
+    /**
+     * The map size: the option when set, else room for the shape with B+ tree pages half full,
+     * values beyond a page in overflow pages, and slack for copy-on-write. The map is only
+     * address space: a sparse file on tmpfs allocates nothing until pages are written.
+     */
+    long mapSizeBytes(Shape shape) {
+        if (mapSizeMb > 0) {
+            return mapSizeMb * MIB;
+        }
+        long node = 16L + shape.keySize() + shape.valSize();
+        long perEntry = node <= PAGE / 2
+                ? node * 2
+                : 64L + shape.keySize() + ((shape.valSize() + 16L + PAGE - 1) / PAGE) * PAGE;
+        long bytes = shape.entries() * perEntry * 2 + 64 * MIB;
+        return (bytes + PAGE - 1) / PAGE * PAGE;
+    }
+}

@@ -1,0 +1,197 @@
+package dev.kvbench.store.lmdb;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.agrona.DirectBuffer;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.DbiFlags;
+import org.lmdbjava.Env;
+import org.lmdbjava.EnvFlags;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.PutFlags;
+import org.lmdbjava.Txn;
+
+/**
+ * LMDB through lmdbjava, for any of its buffer types ({@link LmdbBuffers} translates).
+ *
+ * <p>Reads are zero-copy with Agrona buffers: {@code get} and the cursor return views into the
+ * memory map, valid while the reader's transaction lives. With {@code ByteBuffer}s, keys and values
+ * are copied into one reused direct buffer per writer or reader; nothing is allocated per call
+ * by the adapter either way.
+ */
+public final class LmdbStore<T> implements Store {
+
+    private final Env<T> env;
+    private final Dbi<T> dbi;
+    private final LmdbBuffers<T> buffers;
+
+    LmdbStore(Path dir, Shape shape, LmdbSettings settings, LmdbBuffers<T> buffers) {
+        this.buffers = buffers;
+        List<EnvFlags> flags = new ArrayList<>();
+        // A reader is one transaction kept for a whole pass; NOTLS lets JMH run it on whichever
+        // of its worker threads it likes, as long as one thread uses it at a time.
+        flags.add(EnvFlags.MDB_NOTLS);
+        if (!settings.sync()) {
+            flags.add(EnvFlags.MDB_NOSYNC);
+        }
+        if (!settings.metaSync()) {
+            flags.add(EnvFlags.MDB_NOMETASYNC);
+        }
+        if (settings.writeMap()) {
+            flags.add(EnvFlags.MDB_WRITEMAP);
+        }
+        this.env = Env.create(buffers.proxy())
+                .setMapSize(settings.mapSizeBytes(shape))
+                .setMaxDbs(1)
+                .setMaxReaders(settings.maxReaders())
+                .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
+        this.dbi = env.openDbi("kv", DbiFlags.MDB_CREATE);
+    }
+
+    /** The largest key this LMDB build accepts (511 bytes by default). */
+    public int maxKeySize() {
+        return env.getMaxKeySize();
+    }
+
+    /** Writes a compacted copy of the environment (MDB_CP_COMPACT) into the empty folder {@code target}. */
+    public void compactCopyTo(Path target) {
+        env.copy(target.toFile(), org.lmdbjava.CopyFlags.MDB_CP_COMPACT);
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        return new LmdbWriter(sequential);
+    }
+
+    @Override
+    public Reader reader() {
+        return new LmdbReader();
+    }
+
+    @Override
+    public void close() {
+        dbi.close();
+        env.close();
+    }
+
+    private final class LmdbWriter implements Writer {
+        private final PutFlags[] putFlags;
+        private final LmdbBuffers.Slot<T> key = buffers.slot();
+        private final LmdbBuffers.Slot<T> value = buffers.slot();
+        private Txn<T> txn = env.txnWrite();
+
+        LmdbWriter(boolean sequential) {
+            // MDB_APPEND skips the search for the insert position: keys must arrive in order.
+            this.putFlags = sequential ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
+        }
+
+        @Override
+        public void put(DirectBuffer k, DirectBuffer v) {
+            dbi.put(txn, key.in(k), value.in(v), putFlags);
+        }
+
+        @Override
+        public void delete(DirectBuffer k) {
+            dbi.delete(txn, key.in(k));
+        }
+
+        @Override
+        public void commit() {
+            txn.commit();
+            txn.close();
+            txn = env.txnWrite();
+        }
+
+        @Override
+        public void close() {
+            txn.close();
+        }
+    }
+
+    private final class LmdbReader implements Reader {
+        private final Txn<T> txn = env.txnRead();
+        private final LmdbBuffers.Slot<T> key = buffers.slot();
+        private final LmdbBuffers.View<T> value = buffers.view();
+
+        @Override
+        public DirectBuffer get(DirectBuffer k) {
+            T found = dbi.get(txn, key.in(k));
+            return found == null ? null : value.of(found);
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new LmdbCursor(txn);
+        }
+
+        @Override
+        public void close() {
+            txn.close();
+        }
+    }
+
+    private final class LmdbCursor implements Cursor {
+        private final org.lmdbjava.Cursor<T> cursor;
+        private final LmdbBuffers.Slot<T> seekKey = buffers.slot();
+        private final LmdbBuffers.View<T> key = buffers.view();
+        private final LmdbBuffers.View<T> value = buffers.view();
+
+        LmdbCursor(Txn<T> txn) {
+            this.cursor = dbi.openCursor(txn);
+        }
+
+        @Override
+        public boolean first() {
+            return cursor.first();
+        }
+
+        @Override
+        public boolean last() {
+            return cursor.last();
+        }
+
+        @Override
+        public boolean next() {
+            return cursor.next();
+        }
+
+        @Override
+        public boolean prev() {
+            return cursor.prev();
+        }
+
+        @Override
+        public boolean seek(DirectBuffer k) {
+            return cursor.get(seekKey.in(k), GetOp.MDB_SET_RANGE);
+        }
+
+        @Override
+        public DirectBuffer key() {
+            return key.of(cursor.key());
+        }
+
+        @Override
+        public DirectBuffer value() {
+            return value.of(cursor.val());
+        }
+
+        @Override
+        public void close() {
+            cursor.close();
+        }
+    }
+}

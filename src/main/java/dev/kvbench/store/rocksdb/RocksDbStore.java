@@ -1,0 +1,369 @@
+package dev.kvbench.store.rocksdb;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.CompressionType;
+import org.rocksdb.LRUCache;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Snapshot;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * RocksDB (rocksdbjni), one default column family, keys in the default bytewise (unsigned)
+ * order. A writer fills a {@link WriteBatch} that {@code commit()} writes; a reader holds a
+ * {@link Snapshot} for its whole life.
+ *
+ * <p>Copies: rocksdbjni reads and writes only {@link ByteBuffer}s, so every key and value going
+ * in is copied once into a direct buffer the writer or reader reuses (a caller's off-heap
+ * buffer is not handed over as is: that would mean moving the position and limit of a
+ * {@code ByteBuffer} other threads may share). Values and cursor keys coming out are copied by
+ * RocksDB into a reused direct buffer, grown when an entry is larger. Nothing is allocated per
+ * operation.
+ */
+public final class RocksDbStore implements Store {
+
+    /** The spec's options, checked by {@link RocksDbEngine}. */
+    record Settings(int blockCacheMb, int writeBufferMb, int maxBackgroundJobs, int bloomBits,
+                    boolean sync, boolean disableWal) {
+    }
+
+    private static final long MB = 1024 * 1024;
+
+    static {
+        // Options, caches and filters are native objects too: load the library before any of them.
+        RocksDB.loadLibrary();
+    }
+
+    private final org.rocksdb.Options options;
+    private final LRUCache blockCache;
+    private final BloomFilter bloomFilter;
+    private final WriteOptions writeOptions;
+    private final RocksDB db;
+    private final Shape shape;
+
+    private RocksDbStore(org.rocksdb.Options options, LRUCache blockCache, BloomFilter bloomFilter,
+                         WriteOptions writeOptions, RocksDB db, Shape shape) {
+        this.options = options;
+        this.blockCache = blockCache;
+        this.bloomFilter = bloomFilter;
+        this.writeOptions = writeOptions;
+        this.db = db;
+        this.shape = shape;
+    }
+
+    static RocksDbStore open(Path dir, Shape shape, Settings settings) {
+        if (settings.sync() && settings.disableWal()) {
+            throw new IllegalArgumentException("rocksdb: sync=true needs the WAL; do not combine it with disableWal=true");
+        }
+        LRUCache blockCache = new LRUCache(settings.blockCacheMb() * MB);
+        BloomFilter bloomFilter = settings.bloomBits() == 0 ? null : new BloomFilter(settings.bloomBits());
+        BlockBasedTableConfig table = new BlockBasedTableConfig()
+                .setBlockCache(blockCache)
+                // RocksDB's tuning guide advice for point lookups: skip files that lack the key.
+                .setFilterPolicy(bloomFilter);
+        org.rocksdb.Options options = new org.rocksdb.Options()
+                .setCreateIfMissing(true)
+                .setCompressionType(CompressionType.NO_COMPRESSION)
+                // The last level has a compression setting of its own: off as well.
+                .setBottommostCompressionType(CompressionType.NO_COMPRESSION)
+                .setWriteBufferSize(settings.writeBufferMb() * MB)
+                .setMaxBackgroundJobs(settings.maxBackgroundJobs())
+                .setTableFormatConfig(table);
+        WriteOptions writeOptions = new WriteOptions()
+                .setSync(settings.sync())
+                // Without the WAL, the memtables are flushed at close (avoid_flush_during_shutdown
+                // is false), so data still survives a clean close and reopen.
+                .setDisableWAL(settings.disableWal());
+        try {
+            RocksDB db = RocksDB.open(options, dir.toString());
+            return new RocksDbStore(options, blockCache, bloomFilter, writeOptions, db, shape);
+        } catch (RocksDBException e) {
+            closeAll(writeOptions, options, bloomFilter, blockCache);
+            throw failure("open " + dir, e);
+        }
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        return new RocksDbWriter();
+    }
+
+    @Override
+    public Reader reader() {
+        return new RocksDbReader();
+    }
+
+    @Override
+    public void close() {
+        try {
+            db.closeE();
+        } catch (RocksDBException e) {
+            throw failure("close", e);
+        } finally {
+            closeAll(writeOptions, options, bloomFilter, blockCache);
+        }
+    }
+
+    private static void closeAll(AutoCloseable... objects) {
+        for (AutoCloseable object : objects) {
+            if (object != null) {
+                try {
+                    object.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("rocksdb: closing " + object.getClass().getSimpleName() + " failed", e);
+                }
+            }
+        }
+    }
+
+    private static RuntimeException failure(String what, RocksDBException e) {
+        return new IllegalStateException("rocksdb " + what + " failed: " + e.getMessage(), e);
+    }
+
+    /** Puts and deletes go into one write batch; commit writes it with the store's write options. */
+    private final class RocksDbWriter implements Writer {
+
+        private final WriteBatch batch = new WriteBatch();
+        private final DirectScratch key = new DirectScratch(shape.keySize());
+        private final DirectScratch value = new DirectScratch(shape.valSize());
+
+        @Override
+        public void put(DirectBuffer key, DirectBuffer value) {
+            try {
+                batch.put(this.key.copyOf(key), this.value.copyOf(value));
+            } catch (RocksDBException e) {
+                throw failure("put", e);
+            }
+        }
+
+        @Override
+        public void delete(DirectBuffer key) {
+            try {
+                batch.delete(this.key.copyOf(key));
+            } catch (RocksDBException e) {
+                throw failure("delete", e);
+            }
+        }
+
+        @Override
+        public void commit() {
+            try {
+                db.write(writeOptions, batch);
+            } catch (RocksDBException e) {
+                throw failure("commit", e);
+            }
+            batch.clear();
+        }
+
+        @Override
+        public void close() {
+            batch.close();
+        }
+    }
+
+    /** A snapshot taken at open; every get and cursor reads through it. */
+    private final class RocksDbReader implements Reader {
+
+        private final Snapshot snapshot = db.getSnapshot();
+        private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot);
+        private final DirectScratch key = new DirectScratch(shape.keySize());
+        private final DirectScratch value = new DirectScratch(shape.valSize());
+
+        @Override
+        public DirectBuffer get(DirectBuffer key) {
+            ByteBuffer keyBytes = this.key.copyOf(key);
+            try {
+                int length = db.get(readOptions, keyBytes, value.target());
+                if (length == RocksDB.NOT_FOUND) {
+                    return null;
+                }
+                if (length > value.capacity()) {
+                    value.grow(length);
+                    keyBytes.rewind();
+                    length = db.get(readOptions, keyBytes, value.target());
+                }
+                return value.view(length);
+            } catch (RocksDBException e) {
+                throw failure("get", e);
+            }
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new RocksDbCursor(db.newIterator(readOptions));
+        }
+
+        @Override
+        public void close() {
+            readOptions.close();
+            db.releaseSnapshot(snapshot);
+            snapshot.close();
+        }
+    }
+
+    /**
+     * A RocksIterator over the reader's snapshot. A move that leaves the iterator invalid is
+     * remembered, so that no further move reaches an invalid native iterator.
+     */
+    private final class RocksDbCursor implements Cursor {
+
+        private final RocksIterator iterator;
+        private final DirectScratch key = new DirectScratch(shape.keySize());
+        private final DirectScratch value = new DirectScratch(shape.valSize());
+        private boolean valid;
+
+        RocksDbCursor(RocksIterator iterator) {
+            this.iterator = iterator;
+        }
+
+        @Override
+        public boolean first() {
+            iterator.seekToFirst();
+            return moved();
+        }
+
+        @Override
+        public boolean last() {
+            iterator.seekToLast();
+            return moved();
+        }
+
+        @Override
+        public boolean next() {
+            if (!valid) {
+                return false;
+            }
+            iterator.next();
+            return moved();
+        }
+
+        @Override
+        public boolean prev() {
+            if (!valid) {
+                return false;
+            }
+            iterator.prev();
+            return moved();
+        }
+
+        @Override
+        public boolean seek(DirectBuffer key) {
+            iterator.seek(this.key.copyOf(key));
+            return moved();
+        }
+
+        /** Whether the iterator stands on an entry; an engine error ends iteration with an exception. */
+        private boolean moved() {
+            valid = iterator.isValid();
+            if (!valid) {
+                try {
+                    iterator.status();
+                } catch (RocksDBException e) {
+                    throw failure("iterate", e);
+                }
+            }
+            return valid;
+        }
+
+        /** Reading an invalid native iterator is undefined behaviour in RocksDB: refuse it here. */
+        private void onEntry() {
+            if (!valid) {
+                throw new IllegalStateException("rocksdb cursor is not on an entry");
+            }
+        }
+
+        @Override
+        public DirectBuffer key() {
+            onEntry();
+            int length = iterator.key(key.target());
+            if (length > key.capacity()) {
+                key.grow(length);
+                iterator.key(key.target());
+            }
+            return key.view(length);
+        }
+
+        @Override
+        public DirectBuffer value() {
+            onEntry();
+            int length = iterator.value(value.target());
+            if (length > value.capacity()) {
+                value.grow(length);
+                iterator.value(value.target());
+            }
+            return value.view(length);
+        }
+
+        @Override
+        public void close() {
+            iterator.close();
+        }
+    }
+
+    /**
+     * A direct buffer reused for every key or value crossing JNI, grown when an entry does not
+     * fit, with one {@link UnsafeBuffer} view handed back to callers.
+     */
+    private static final class DirectScratch {
+
+        private ByteBuffer bytes;
+        private final UnsafeBuffer writable = new UnsafeBuffer();
+        private final UnsafeBuffer view = new UnsafeBuffer();
+
+        DirectScratch(int initialCapacity) {
+            grow(Math.max(initialCapacity, 16));
+        }
+
+        int capacity() {
+            return bytes.capacity();
+        }
+
+        void grow(int capacity) {
+            bytes = ByteBuffer.allocateDirect(bytes == null ? capacity : Math.max(capacity, 2 * bytes.capacity()));
+            writable.wrap(bytes);
+        }
+
+        /** Copies {@code source} into this buffer and returns it, positioned over the copy. */
+        ByteBuffer copyOf(DirectBuffer source) {
+            int length = source.capacity();
+            if (length > capacity()) {
+                grow(length);
+            }
+            writable.putBytes(0, source, 0, length);
+            bytes.limit(length).position(0);
+            return bytes;
+        }
+
+        /** The whole buffer, for RocksDB to copy into. */
+        ByteBuffer target() {
+            bytes.clear();
+            return bytes;
+        }
+
+        DirectBuffer view(int length) {
+            view.wrap(bytes, 0, length);
+            return view;
+        }
+    }
+}

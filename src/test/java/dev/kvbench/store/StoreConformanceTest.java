@@ -1,0 +1,579 @@
+package dev.kvbench.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract every engine adapter meets, run against every registered spec: registering an
+ * engine is what tests it. {@code -Dkvbench.test.specs=a,b} narrows the run while developing.
+ */
+class StoreConformanceTest {
+
+    /** Spec variants beyond the plain engine names: the LMDB settings the report compares. */
+    private static final List<String> VARIANTS =
+            List.of("lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true");
+
+    private static final int KEY_SIZE = 4;
+    private static final Shape SMALL = new Shape(5_000, KEY_SIZE, 100, false);
+
+    @TempDir
+    Path dir;
+
+    static Stream<String> specs() {
+        List<String> specs = new ArrayList<>(Stores.names());
+        for (String variant : VARIANTS) {
+            if (Stores.names().contains(StoreSpec.parse(variant).engine())) {
+                specs.add(variant);
+            }
+        }
+        String only = System.getProperty("kvbench.test.specs", "");
+        if (!only.isBlank()) {
+            List<String> wanted = Arrays.asList(only.split(","));
+            specs.removeIf(spec -> !wanted.contains(spec) && !wanted.contains(StoreSpec.parse(spec).engine()));
+        }
+        return specs.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void putThenGetReturnsTheValue(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(7), text("seven"));
+            try (Reader reader = store.reader()) {
+                assertEquals("seven", string(reader.get(key(7))));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void missingKeyReadsAsNull(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(1), text("one"));
+            try (Reader reader = store.reader()) {
+                assertNull(reader.get(key(2)));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void overwriteReplacesTheValue(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(1), text("first"));
+            write(store, false, key(1), text("second"));
+            try (Reader reader = store.reader()) {
+                assertEquals("second", string(reader.get(key(1))));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void deleteRemovesTheKey(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(1), text("one"));
+            try (Writer writer = store.writer(false)) {
+                writer.delete(key(1));
+                writer.commit();
+            }
+            try (Reader reader = store.reader()) {
+                assertNull(reader.get(key(1)));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void emptyValueRoundTrips(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(3), text(""));
+            try (Reader reader = store.reader()) {
+                DirectBuffer value = reader.get(key(3));
+                assertNotNull(value, "an empty value is present, not absent");
+                assertEquals(0, value.capacity());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void sixteenKibValueRoundTrips(String spec) {
+        byte[] big = new byte[16 * 1024];
+        new Random(16).nextBytes(big);
+        try (Store store = open(spec, new Shape(100, KEY_SIZE, big.length, false))) {
+            write(store, false, key(5), offHeap(big));
+            try (Reader reader = store.reader()) {
+                assertArrayEquals(big, bytes(reader.get(key(5))));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void heapAndOffHeapBuffersAreBothAccepted(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            try (Writer writer = store.writer(false)) {
+                writer.put(new UnsafeBuffer(intKey(11)), new UnsafeBuffer("heap".getBytes(StandardCharsets.US_ASCII)));
+                writer.put(key(12), text("direct"));
+                writer.commit();
+            }
+            try (Reader reader = store.reader()) {
+                assertEquals("heap", string(reader.get(key(11))));
+                assertEquals("direct", string(reader.get(new UnsafeBuffer(intKey(12)))));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void iteratesInUnsignedByteOrder(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            List<byte[]> keys = writeMixedKeys(store);
+            if (!ordered(store)) {
+                return;
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                List<byte[]> seen = new ArrayList<>();
+                for (boolean more = cursor.first(); more; more = cursor.next()) {
+                    seen.add(bytes(cursor.key()));
+                    assertEquals(valueFor(seen.get(seen.size() - 1)), string(cursor.value()));
+                }
+                assertKeysEqual(keys, seen);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void iteratesBackwardsCompletely(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            List<byte[]> keys = writeMixedKeys(store);
+            if (!ordered(store)) {
+                return;
+            }
+            Collections.reverse(keys);
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                List<byte[]> seen = new ArrayList<>();
+                for (boolean more = cursor.last(); more; more = cursor.prev()) {
+                    seen.add(bytes(cursor.key()));
+                }
+                assertKeysEqual(keys, seen);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void seekFindsPresentAndNextGreaterKeys(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            if (!ordered(store)) {
+                return;
+            }
+            try (Writer writer = store.writer(false)) {
+                for (int i = 10; i <= 50; i += 10) {
+                    writer.put(key(i), text("v" + i));
+                }
+                writer.commit();
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.seek(key(30)));
+                assertArrayEquals(intKey(30), bytes(cursor.key()));
+                assertEquals("v30", string(cursor.value()));
+                assertTrue(cursor.seek(key(31)), "seek to an absent key lands on the next greater key");
+                assertArrayEquals(intKey(40), bytes(cursor.key()));
+                assertTrue(cursor.next());
+                assertArrayEquals(intKey(50), bytes(cursor.key()));
+                assertTrue(cursor.seek(key(0)));
+                assertArrayEquals(intKey(10), bytes(cursor.key()));
+                assertFalse(cursor.seek(key(51)), "seek past the last key finds nothing");
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void cursorChangesDirectionWhereItStands(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            try (Writer writer = store.writer(false)) {
+                for (int i = 10; i <= 50; i += 10) {
+                    writer.put(key(i), text("v" + i));
+                }
+                writer.commit();
+            }
+            if (!ordered(store)) {
+                return;
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.seek(key(30)));
+                assertTrue(cursor.prev());
+                assertArrayEquals(intKey(20), bytes(cursor.key()));
+                assertTrue(cursor.next());
+                assertArrayEquals(intKey(30), bytes(cursor.key()));
+                assertTrue(cursor.next());
+                assertArrayEquals(intKey(40), bytes(cursor.key()));
+                assertEquals("v40", string(cursor.value()));
+                assertTrue(cursor.last());
+                assertTrue(cursor.prev());
+                assertArrayEquals(intKey(40), bytes(cursor.key()));
+                assertTrue(cursor.first());
+                assertFalse(cursor.prev(), "nothing before the first entry");
+                assertTrue(cursor.first(), "a cursor that ran off the start can be placed again");
+                assertArrayEquals(intKey(10), bytes(cursor.key()));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void emptyStoreHasNoFirstOrLastEntry(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            if (!ordered(store)) {
+                return;
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertFalse(cursor.first());
+                assertFalse(cursor.last());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void declaresOrderHonestly(String spec) {
+        try (Store store = open(spec, SMALL); Reader reader = store.reader()) {
+            if (store.has(Capability.ORDERED)) {
+                try (Cursor cursor = reader.cursor()) {
+                    assertNotNull(cursor);
+                }
+            } else {
+                UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, reader::cursor);
+                assertTrue(e.getMessage().contains(StoreSpec.parse(spec).engine()),
+                        "the refusal names the engine: " + e.getMessage());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void manyBatchesAllLand(String spec) {
+        int n = 5_000;
+        try (Store store = open(spec, new Shape(n, KEY_SIZE, 8, false))) {
+            List<Integer> order = shuffled(n);
+            try (Writer writer = store.writer(false)) {
+                int inBatch = 0;
+                for (int i : order) {
+                    writer.put(key(i), value8(i));
+                    if (++inBatch == 700) {
+                        writer.commit();
+                        inBatch = 0;
+                    }
+                }
+                writer.commit();
+            }
+            assertAllPresent(store, n);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void sequentialHintWritesAscendingKeys(String spec) {
+        int n = 3_000;
+        try (Store store = open(spec, new Shape(n, KEY_SIZE, 8, true))) {
+            try (Writer writer = store.writer(true)) {
+                for (int i = 0; i < n; i++) {
+                    writer.put(key(i), value8(i));
+                    if (i % 1000 == 999) {
+                        writer.commit();
+                    }
+                }
+                writer.commit();
+            }
+            assertAllPresent(store, n);
+            if (store.has(Capability.ORDERED)) {
+                try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                    int count = 0;
+                    for (boolean more = cursor.first(); more; more = cursor.next()) {
+                        assertArrayEquals(intKey(count++), bytes(cursor.key()));
+                    }
+                    assertEquals(n, count);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void dataSurvivesCloseAndReopen(String spec) {
+        int n = 1_000;
+        Shape shape = new Shape(n, KEY_SIZE, 8, false);
+        try (Store store = open(spec, shape)) {
+            try (Writer writer = store.writer(false)) {
+                for (int i : shuffled(n)) {
+                    writer.put(key(i), value8(i));
+                }
+                writer.commit();
+            }
+        }
+        try (Store reopened = open(spec, shape)) {
+            assertAllPresent(reopened, n);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void readerOpenedAfterCommitSeesIt(String spec) {
+        try (Store store = open(spec, SMALL); Writer writer = store.writer(false)) {
+            writer.put(key(1), text("one"));
+            writer.commit();
+            try (Reader reader = store.reader()) {
+                assertEquals("one", string(reader.get(key(1))));
+            }
+            writer.put(key(2), text("two"));
+            writer.commit();
+            try (Reader reader = store.reader()) {
+                assertEquals("two", string(reader.get(key(2))));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void snapshotReaderSeesOnlyWhatWasCommittedBeforeIt(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(1), text("old"));
+            try (Reader reader = store.reader()) {
+                try (Writer writer = store.writer(false)) {
+                    writer.put(key(1), text("new"));
+                    writer.put(key(2), text("added"));
+                    writer.commit();
+                }
+                if (store.has(Capability.SNAPSHOT_READS)) {
+                    assertEquals("old", string(reader.get(key(1))));
+                    assertNull(reader.get(key(2)));
+                } else {
+                    // Without snapshots a reader sees the store as it is now: old or new, never torn.
+                    assertTrue(List.of("old", "new").contains(string(reader.get(key(1)))));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void uncommittedWritesAreInvisibleToReaders(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            try (Writer writer = store.writer(false)) {
+                writer.put(key(9), text("pending"));
+                if (store.has(Capability.ATOMIC_COMMIT)) {
+                    try (Reader reader = store.reader()) {
+                        assertNull(reader.get(key(9)));
+                    }
+                }
+                writer.commit();
+            }
+            try (Reader reader = store.reader()) {
+                assertEquals("pending", string(reader.get(key(9))));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void readersOnOtherThreadsWorkWhileOneWriterWrites(String spec) throws Exception {
+        int preloaded = 2_000;
+        int added = 2_000;
+        try (Store store = open(spec, new Shape(preloaded + added, KEY_SIZE, 8, false))) {
+            try (Writer writer = store.writer(false)) {
+                for (int i = 0; i < preloaded; i++) {
+                    writer.put(key(i), value8(i));
+                }
+                writer.commit();
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(3);
+            try {
+                List<Future<?>> readers = new ArrayList<>();
+                for (int r = 0; r < 2; r++) {
+                    readers.add(pool.submit(() -> {
+                        for (int round = 0; round < 5; round++) {
+                            assertAllPresent(store, preloaded);
+                        }
+                        return null;
+                    }));
+                }
+                Future<?> writing = pool.submit(() -> {
+                    try (Writer writer = store.writer(false)) {
+                        for (int i = preloaded; i < preloaded + added; i++) {
+                            writer.put(key(i), value8(i));
+                            if (i % 250 == 0) {
+                                writer.commit();
+                            }
+                        }
+                        writer.commit();
+                    }
+                    return null;
+                });
+                writing.get(60, TimeUnit.SECONDS);
+                for (Future<?> reader : readers) {
+                    reader.get(60, TimeUnit.SECONDS);
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertAllPresent(store, preloaded + added);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void closeLeavesTheFilesAndNoOpenHandles(String spec) throws IOException {
+        Path folder = dir.resolve("store");
+        try (Store store = Stores.open(spec, folder, SMALL)) {
+            write(store, false, key(1), text("one"));
+        }
+        try (Stream<Path> files = Files.walk(folder)) {
+            assertTrue(files.anyMatch(Files::isRegularFile), "the folder holds the engine's files after close");
+        }
+        assertEquals(List.of(), OpenFiles.under(folder), "files still open after close");
+    }
+
+    // ---- helpers: small and named, so that each test reads as its sentence ----
+
+    private Store open(String spec, Shape shape) {
+        return Stores.open(spec, dir.resolve("store"), shape);
+    }
+
+    /**
+     * True when the store is ordered. An unordered store must instead refuse a cursor with a
+     * message naming itself: that is what the calling test then checks, so no spec is skipped.
+     */
+    private static boolean ordered(Store store) {
+        if (store.has(Capability.ORDERED)) {
+            return true;
+        }
+        try (Reader reader = store.reader()) {
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, reader::cursor);
+            assertNotNull(e.getMessage(), "the refusal says why");
+        }
+        return false;
+    }
+
+    private static void write(Store store, boolean sequential, DirectBuffer key, DirectBuffer value) {
+        try (Writer writer = store.writer(sequential)) {
+            writer.put(key, value);
+            writer.commit();
+        }
+    }
+
+    /** Keys whose bytes cross 0x7F/0x80, so that signed and unsigned order differ; sorted unsigned. */
+    private static List<byte[]> writeMixedKeys(Store store) {
+        List<byte[]> keys = new ArrayList<>();
+        for (int first : new int[] {0x00, 0x01, 0x7F, 0x80, 0x81, 0xFE, 0xFF}) {
+            for (int second : new int[] {0x00, 0x7F, 0x80, 0xFF}) {
+                keys.add(new byte[] {(byte) first, (byte) second, 0, 1});
+            }
+        }
+        keys.add(new byte[] {0x7F});
+        keys.add(new byte[] {(byte) 0x80});
+        keys.add(new byte[] {(byte) 0x80, 0});
+        List<byte[]> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, new Random(42));
+        try (Writer writer = store.writer(false)) {
+            for (byte[] key : shuffled) {
+                writer.put(offHeap(key), text(valueFor(key)));
+            }
+            writer.commit();
+        }
+        keys.sort(Arrays::compareUnsigned);
+        return keys;
+    }
+
+    private static String valueFor(byte[] key) {
+        return "v" + Arrays.toString(key);
+    }
+
+    private static void assertKeysEqual(List<byte[]> expected, List<byte[]> actual) {
+        assertEquals(expected.size(), actual.size(), "entries seen");
+        for (int i = 0; i < expected.size(); i++) {
+            assertArrayEquals(expected.get(i), actual.get(i), "entry " + i);
+        }
+    }
+
+    private static void assertAllPresent(Store store, int n) {
+        try (Reader reader = store.reader()) {
+            for (int i = 0; i < n; i++) {
+                DirectBuffer value = reader.get(key(i));
+                assertNotNull(value, "key " + i + " of " + n);
+                assertEquals(i, value.getInt(0, java.nio.ByteOrder.BIG_ENDIAN), "value of key " + i);
+            }
+        }
+    }
+
+    private static List<Integer> shuffled(int n) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            order.add(i);
+        }
+        Collections.shuffle(order, new Random(7));
+        return order;
+    }
+
+    private static byte[] intKey(int i) {
+        return ByteBuffer.allocate(4).putInt(i).array();
+    }
+
+    private static DirectBuffer key(int i) {
+        return offHeap(intKey(i));
+    }
+
+    private static DirectBuffer value8(int i) {
+        return offHeap(ByteBuffer.allocate(8).putInt(i).putInt(~i).array());
+    }
+
+    private static DirectBuffer text(String s) {
+        return offHeap(s.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static DirectBuffer offHeap(byte[] bytes) {
+        ByteBuffer direct = ByteBuffer.allocateDirect(Math.max(1, bytes.length));
+        direct.put(bytes).flip();
+        return new UnsafeBuffer(direct, 0, bytes.length);
+    }
+
+    private static byte[] bytes(DirectBuffer buffer) {
+        assertNotNull(buffer);
+        byte[] out = new byte[buffer.capacity()];
+        buffer.getBytes(0, out);
+        return out;
+    }
+
+    private static String string(DirectBuffer buffer) {
+        return new String(bytes(buffer), StandardCharsets.US_ASCII);
+    }
+}

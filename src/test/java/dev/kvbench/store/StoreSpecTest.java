@@ -1,0 +1,92 @@
+package dev.kvbench.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Spec strings: the syntax, and the one-line errors a user gets for a bad one. */
+class StoreSpecTest {
+
+    private static final Shape SHAPE = new Shape(10, 4, 10, false);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void plainEngineNameHasNoOptions() {
+        assertEquals(new StoreSpec("lmdb", Map.of()), StoreSpec.parse("lmdb"));
+    }
+
+    @Test
+    void optionsAreSeparatedByCommaOrPlus() {
+        Map<String, String> expected = Map.of("sync", "true", "writeMap", "false");
+        assertEquals(expected, StoreSpec.parse("lmdb:sync=true,writeMap=false").options());
+        assertEquals(expected, StoreSpec.parse("lmdb:sync=true+writeMap=false").options());
+    }
+
+    @Test
+    void unknownEngineIsRejectedListingTheValidOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open("nosuchdb", dir, SHAPE));
+        assertTrue(e.getMessage().startsWith("unknown engine 'nosuchdb'; valid engines: "), e.getMessage());
+        for (String name : Stores.names()) {
+            assertTrue(e.getMessage().contains(name), e.getMessage());
+        }
+    }
+
+    @Test
+    void unknownOptionIsRejectedListingTheValidOnes() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open("lmdb:turbo=true", dir, SHAPE));
+        assertEquals("engine 'lmdb' has no option 'turbo'; valid options: sync (default false), "
+                + "metaSync (default false), writeMap (default true), mapSizeMb (default 0), "
+                + "maxReaders (default 256)", e.getMessage());
+    }
+
+    @Test
+    void optionOfTheWrongTypeSaysWhatItAccepts() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open("lmdb:sync=maybe", dir, SHAPE));
+        assertEquals("lmdb option sync=maybe is not a boolean; use true or false", e.getMessage());
+    }
+
+    @Test
+    void malformedSpecsSayWhatTheSyntaxIs() {
+        for (String bad : new String[] {"", "  ", ":sync=true", "lmdb:sync", "lmdb:=true", "lmdb:sync=true,"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse(bad),
+                    "'" + bad + "'");
+            assertTrue(e.getMessage().contains(StoreSpec.SYNTAX), e.getMessage());
+        }
+    }
+
+    @Test
+    void optionSetTwiceIsRejected() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> StoreSpec.parse("lmdb:sync=true,sync=false"));
+        assertEquals("store spec 'lmdb:sync=true,sync=false' sets option 'sync' twice", e.getMessage());
+    }
+
+    @Test
+    void rejectedSpecCreatesNoFolder() {
+        Path folder = dir.resolve("never");
+        assertThrows(IllegalArgumentException.class, () -> Stores.open("lmdb:turbo=1", folder, SHAPE));
+        assertFalse(Files.exists(folder));
+    }
+
+    @Test
+    void everyEngineHasALabelAndAVersion() {
+        for (String name : Stores.names()) {
+            Engine engine = Stores.engine(name);
+            assertFalse(engine.label().isBlank(), name);
+            assertFalse(engine.libraryVersion().isBlank(), name);
+            assertEquals(name.toLowerCase(java.util.Locale.ROOT), name, "spec names are lowercase");
+        }
+    }
+}

@@ -199,7 +199,7 @@ final class Trial {
         }
         WorkFolder.empty(copy);
         try {
-            compactable.compactCopy(copy);
+            cpu.exclude(() -> compactable.compactCopy(copy));
             metrics.put("storage.compactCopyBytes", Storage.allocatedBytes(copy));
         } finally {
             WorkFolder.delete(copy);

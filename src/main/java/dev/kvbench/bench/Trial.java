@@ -103,7 +103,7 @@ final class Trial {
         ACTIVE.add(folder);
         WorkFolder.empty(folder);
         WorkFolder.requireSpace(folder, WorkFolder.estimate(bench.data()),
-                workload + " on " + spec + " with " + bench.data().num() + " entries");
+                workload + " on " + bench.store() + " with " + bench.data().num() + " entries");
         data = DataSet.generate(bench.data());
         expected = data.expected();
         memory = new Memory();
@@ -225,7 +225,7 @@ final class Trial {
     }
 
     private Pass verified(Workload checked, Pass pass) {
-        Verifier.verify(spec, checked, expected, pass);
+        Verifier.verify(bench.store(), checked, expected, pass);
         metrics.put("verify.expected", expected.count());
         metrics.put("verify.found", pass.count());
         metrics.put("verify.checksum", checked.checksumHex(pass.checksum()));
@@ -294,15 +294,15 @@ final class Trial {
         if (failure instanceof VerificationException || failure instanceof BenchmarkFailure) {
             return failure.getMessage();
         }
+        if (failure instanceof WorkFolder.NoSpaceException) {
+            return workload + " on " + bench.store() + ": " + failure.getMessage();
+        }
         String full = WorkFolder.diskFull(failure, folder);
         String cause = oneLine(failure);
         if (full != null) {
-            return workload + " on " + spec + ": " + full + " (" + cause + ")";
+            return workload + " on " + bench.store() + ": " + full + " (" + cause + ")";
         }
-        if (failure instanceof WorkFolder.NoSpaceException) {
-            return workload + " on " + spec + ": " + failure.getMessage();
-        }
-        return workload + " on " + spec + " failed: " + cause;
+        return workload + " on " + bench.store() + " failed: " + cause;
     }
 
     private void cleanUp() {

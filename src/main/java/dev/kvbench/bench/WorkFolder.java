@@ -148,8 +148,18 @@ public final class WorkFolder {
         }
     }
 
+    /** Bytes for people: {@code 812.3 MiB}, {@code 24.0 GiB}, {@code 1.7 TiB}. */
     static String mib(long bytes) {
-        return String.format(Locale.ROOT, "%,.1f MiB", bytes / (double) MIB);
+        double value = bytes / (double) MIB;
+        String unit = "MiB";
+        for (String next : new String[] {"GiB", "TiB", "PiB", "EiB"}) {
+            if (Math.abs(value) < 1024) {
+                break;
+            }
+            value /= 1024;
+            unit = next;
+        }
+        return String.format(Locale.ROOT, "%,.1f %s", value, unit);
     }
 
     private static Path existing(Path dir) {

@@ -78,7 +78,7 @@ final class ForkedPreflight implements Plan.Preflight {
             Plan.Check check = ordered.get(Integer.parseInt(fields[1]));
             String detail = fields.length > 3 ? fields[3].strip() : "";
             if (fields[2].equals("error")) {
-                throw new IllegalArgumentException(check.spec() + " cannot hold " + (check.intKey() ? "int" : "string")
+                throw new IllegalArgumentException(check.store() + " cannot hold " + (check.intKey() ? "int" : "string")
                         + " keys with valSize=" + check.valSize() + ": " + detail);
             }
             Set<Capability> capabilities = EnumSet.noneOf(Capability.class);

@@ -125,10 +125,12 @@ public final class Main {
 
         Plan plan;
         try {
+            WorkFolder.empty(runFolder);
             plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
             WorkFolder.requireSpace(base, WorkFolder.estimate(plan.largest), "the largest data set ("
                     + plan.largest.num() + " entries, " + plan.largest.flatBytes() + " flat bytes)");
-        } catch (IllegalArgumentException | UnsupportedOperationException | WorkFolder.NoSpaceException e) {
+        } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
+                 | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());
             return USAGE;
         } catch (RuntimeException e) {

@@ -37,8 +37,8 @@ final class Plan {
     record Skip(String benchmark, String store, String sync, String reason) {
     }
 
-    /** A preflight request: open {@code spec} for keys and values of this shape. */
-    record Check(String spec, int num, boolean intKey, int valSize) {
+    /** A preflight request: open {@code spec} (the effective spec of {@code store}) for keys and values of this shape. */
+    record Check(String store, String spec, int num, boolean intKey, int valSize) {
     }
 
     /** Runs preflight checks (in a JVM with the benchmark flags): capabilities, or a refusal. */
@@ -178,7 +178,7 @@ final class Plan {
                     effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
                     for (String intKey : values.get("intKey")) {
                         for (String valSize : values.get("valSize")) {
-                            checks.add(new Check(spec, probeEntries, Boolean.parseBoolean(intKey.trim()),
+                            checks.add(new Check(store, spec, probeEntries, Boolean.parseBoolean(intKey.trim()),
                                     Integer.parseInt(valSize.trim().replace("_", ""))));
                         }
                     }

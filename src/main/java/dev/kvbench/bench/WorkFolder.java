@@ -76,6 +76,14 @@ public final class WorkFolder {
         }
     }
 
+    private static long totalBytes(Path dir) {
+        try {
+            return Files.getFileStore(existing(dir)).getTotalSpace();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** A readable name of the file system holding {@code dir}, e.g. {@code /dev/shm (tmpfs)}. */
     public static String fileStore(Path dir) {
         try {
@@ -99,7 +107,7 @@ public final class WorkFolder {
             }
         }
         long usable = usableBytes(dir);
-        if (usable >= 0 && usable < 4 * MIB) {
+        if (usable >= 0 && usable < 4 * MIB && totalBytes(dir) > 0) {
             return "no space left on " + fileStore(dir) + " (" + mib(usable) + " usable) while working in " + dir;
         }
         return null;

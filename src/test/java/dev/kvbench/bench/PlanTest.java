@@ -22,7 +22,7 @@ class PlanTest {
         Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
         for (Plan.Check check : checks) {
             if (check.spec().startsWith("leveldb") && check.valSize() > 1000) {
-                throw new IllegalArgumentException(check.spec() + " cannot hold values of " + check.valSize());
+                throw new IllegalArgumentException(check.store() + " cannot hold values of " + check.valSize());
             }
             result.put(check, check.spec().startsWith("lmdb-bb") ? EnumSet.noneOf(Capability.class)
                     : EnumSet.of(Capability.ORDERED));
@@ -61,7 +61,7 @@ class PlanTest {
     void theEnginesRefusalOfAShapeIsTheOneLineError() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> plan("-p", "store=leveldb", "-p", "valSize=4000"));
-        assertEquals("leveldb:sync=false cannot hold values of 4000", e.getMessage());
+        assertEquals("leveldb cannot hold values of 4000", e.getMessage());
     }
 
     @Test

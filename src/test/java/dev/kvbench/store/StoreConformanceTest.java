@@ -36,8 +36,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StoreConformanceTest {
 
     /** Spec variants beyond the plain engine names: the LMDB settings the report compares. */
-    private static final List<String> VARIANTS =
-            List.of("lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true");
+    private static final List<String> VARIANTS = List.of(
+            "lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true",
+            "mvstore:sync=true", "xodus:sync=true+gc=true", "rocksdb:sync=true");
 
     private static final int KEY_SIZE = 4;
     private static final Shape SMALL = new Shape(5_000, KEY_SIZE, 100, false);
@@ -293,6 +294,29 @@ class StoreConformanceTest {
                     if (++inBatch == 700) {
                         writer.commit();
                         inBatch = 0;
+                    }
+                }
+                writer.commit();
+            }
+            assertAllPresent(store, n);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void callerMayReuseItsBuffersAfterEachPut(String spec) {
+        int n = 2_000;
+        try (Store store = open(spec, new Shape(n, KEY_SIZE, 8, false))) {
+            UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(KEY_SIZE));
+            UnsafeBuffer value = new UnsafeBuffer(ByteBuffer.allocateDirect(8));
+            try (Writer writer = store.writer(false)) {
+                for (int i : shuffled(n)) {
+                    key.putInt(0, i, java.nio.ByteOrder.BIG_ENDIAN);
+                    value.putInt(0, i, java.nio.ByteOrder.BIG_ENDIAN);
+                    value.putInt(4, ~i, java.nio.ByteOrder.BIG_ENDIAN);
+                    writer.put(key, value);
+                    if (i % 300 == 0) {
+                        writer.commit();
                     }
                 }
                 writer.commit();

@@ -1,0 +1,100 @@
+package dev.kvbench.store.xodus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Stores;
+import dev.kvbench.store.Writer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the Xodus adapter does beyond the conformance suite. */
+class XodusStoreTest {
+
+    private static final Shape SHAPE = new Shape(1_000, 4, 8, false);
+
+    @TempDir
+    Path dir;
+
+    /** Xodus keeps the key and value objects of a put until commit: the adapter must copy. */
+    @Test
+    void callerMayReuseItsBuffersAfterPut() {
+        try (Store store = Stores.open("xodus", dir, SHAPE)) {
+            UnsafeBuffer key = new UnsafeBuffer(new byte[4]);
+            UnsafeBuffer value = new UnsafeBuffer(new byte[8]);
+            try (Writer writer = store.writer(false)) {
+                for (int i = 0; i < 100; i++) {
+                    key.putInt(0, i, ByteOrder.BIG_ENDIAN);
+                    value.putInt(0, i, ByteOrder.BIG_ENDIAN);
+                    writer.put(key, value);
+                }
+                writer.commit();
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                int count = 0;
+                for (boolean more = cursor.first(); more; more = cursor.next()) {
+                    assertEquals(count, cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
+                    assertEquals(count, cursor.value().getInt(0, ByteOrder.BIG_ENDIAN));
+                    count++;
+                }
+                assertEquals(100, count);
+            }
+        }
+    }
+
+    @Test
+    void cursorTurnsAroundAndStartsOverAtFirst() {
+        try (Store store = Stores.open("xodus", dir, SHAPE)) {
+            try (Writer writer = store.writer(false)) {
+                for (int i = 0; i < 100; i++) {
+                    writer.put(key(i), key(i));
+                }
+                writer.commit();
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.seek(key(10)));
+                assertTrue(cursor.next());
+                assertEquals(11, keyOf(cursor));
+                assertTrue(cursor.prev());
+                assertTrue(cursor.prev());
+                assertEquals(9, keyOf(cursor));
+                assertTrue(cursor.last());
+                assertEquals(99, keyOf(cursor));
+                assertTrue(cursor.first());
+                assertEquals(0, keyOf(cursor));
+                assertFalse(cursor.prev(), "nothing before the first entry");
+            }
+        }
+    }
+
+    /** The sequential hint uses putRight, which refuses a key that is not the greatest. */
+    @Test
+    void sequentialHintFailsLoudlyOnAKeyOutOfOrder() {
+        try (Store store = Stores.open("xodus", dir, SHAPE)) {
+            try (Writer writer = store.writer(true)) {
+                writer.put(key(5), key(5));
+                assertThrows(IllegalArgumentException.class, () -> writer.put(key(4), key(4)));
+            }
+        }
+    }
+
+    private static DirectBuffer key(int i) {
+        UnsafeBuffer key = new UnsafeBuffer(new byte[4]);
+        key.putInt(0, i, ByteOrder.BIG_ENDIAN);
+        return key;
+    }
+
+    private static int keyOf(Cursor cursor) {
+        return cursor.key().getInt(0, ByteOrder.BIG_ENDIAN);
+    }
+}

@@ -24,11 +24,6 @@ public class EmptyStore extends KvParams {
         trial = Trial.begin(params.getBenchmark(), of(params));
     }
 
-    @Setup(Level.Iteration)
-    public void measureThisThread() {
-        trial.measureCurrentThread();
-    }
-
     @Setup(Level.Invocation)
     public void open() {
         trial.openEmpty();

@@ -26,11 +26,6 @@ public class LoadedStore extends KvParams {
         store = trial.openLoaded();
     }
 
-    @Setup(Level.Iteration)
-    public void measureThisThread() {
-        trial.measureCurrentThread();
-    }
-
     /** One verified pass of {@code operation} over the loaded store. */
     public Pass pass(Trial.Operation operation) {
         return trial.pass(operation);

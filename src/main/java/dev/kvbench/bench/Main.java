@@ -198,9 +198,10 @@ public final class Main {
             System.err.println("kvbench: FAILED " + failure);
         }
         if (failures.isEmpty() && runnerError != null) {
-            System.err.println("kvbench: FAILED " + runnerError + " (if a benchmark JVM died, check the space left in "
-                    + base + ": " + WorkFolder.fileStore(base) + ", " + WorkFolder.mib(WorkFolder.usableBytes(base))
-                    + " usable)");
+            boolean died = runnerError.contains("Forked process returned") || runnerError.contains("Benchmark error");
+            System.err.println("kvbench: FAILED " + runnerError + (died ? " (a benchmark JVM died: if "
+                    + WorkFolder.fileStore(base) + " is full, " + WorkFolder.mib(WorkFolder.usableBytes(base))
+                    + " usable now, that is why)" : ""));
         }
         System.out.println("kvbench: side file " + side);
         return failures.isEmpty() && runnerError == null ? OK : FAILED;

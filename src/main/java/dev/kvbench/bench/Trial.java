@@ -65,6 +65,7 @@ final class Trial {
     private Sampler sampler;
     private Memory memory;
     private Store open;
+    private final ThreadLocal<Boolean> marked = ThreadLocal.withInitial(() -> Boolean.FALSE);
     private boolean compactMeasured;
     private boolean finished;
 
@@ -109,7 +110,7 @@ final class Trial {
         memory = new Memory();
         memory.reset();
         cpu = new CpuAccount();
-        cpu.measureCurrentThread();
+        markThread();
         sampler = Sampler.start(cpu);
     }
 
@@ -121,13 +122,21 @@ final class Trial {
         return bench.batchSize();
     }
 
-    /** Marks the calling thread as measured: call from every thread that runs passes. */
-    void measureCurrentThread() {
-        cpu.measureCurrentThread();
+    /**
+     * Marks the calling thread as measured, once per thread: every thread that runs a pass,
+     * opens or closes a store (JMH may use several workers, {@code -t}), so that no benchmark
+     * thread is mistaken for an engine thread.
+     */
+    private void markThread() {
+        if (cpu != null && !marked.get()) {
+            cpu.measureCurrentThread();
+            marked.set(Boolean.TRUE);
+        }
     }
 
     /** Opens the trial's store in an emptied folder. */
     Store openEmpty() {
+        markThread();
         try {
             WorkFolder.empty(storeDir);
             open = decorator.apply(Stores.open(spec, storeDir, bench.data().shape()));
@@ -152,6 +161,7 @@ final class Trial {
 
     /** Runs and verifies one pass of the trial's workload; any failure ends the trial as failed. */
     Pass pass(Operation operation) {
+        markThread();
         try {
             return verified(workload, operation.run(open, data));
         } catch (RuntimeException | Error e) {
@@ -161,6 +171,7 @@ final class Trial {
 
     /** Verifies a write by reading every key back (untimed), then measures and closes the store. */
     void verifyWriteAndClose() {
+        markThread();
         try {
             verified(Workload.WRITE, ReadKey.run(open, data));
             measureAndClose();
@@ -172,6 +183,7 @@ final class Trial {
 
     /** Measures storage before close, LMDB's compacting copy (once), then closes and measures again. */
     void measureAndClose() {
+        markThread();
         try {
             sampler.sampleNow();
             metrics.put("storage.beforeCloseBytes", Storage.allocatedBytes(storeDir));
@@ -211,6 +223,7 @@ final class Trial {
         if (finished) {
             return;
         }
+        markThread();
         try {
             if (open != null) {
                 measureAndClose();

@@ -73,7 +73,6 @@ class TrialTest {
     void aReadTrialWritesOneOkLineWithEveryMeasurement() throws IOException {
         Trial trial = Trial.begin("dev.kvbench.bench.ReadSeqBenchmark.readSeq", params("lmdb", "2000"));
         trial.openLoaded();
-        trial.measureCurrentThread();
         trial.pass((store, data) -> ReadSeq.run(store));
         trial.pass((store, data) -> ReadSeq.run(store));
         trial.end();

@@ -49,6 +49,13 @@ class BenchParamsTest {
     }
 
     @Test
+    void anEngineWithoutSyncRunsWithoutItAndCannotBeAskedToSync() {
+        assertEquals("chronicle", BenchParams.effectiveSpec("chronicle", false));
+        assertEquals("chronicle has no sync option", assertThrows(UnsupportedOperationException.class,
+                () -> BenchParams.effectiveSpec("chronicle", true)).getMessage());
+    }
+
+    @Test
     void parsedValuesMakeTheDataSet() {
         BenchParams params = BenchParams.parse(defaults());
         assertEquals(1000, params.data().num());

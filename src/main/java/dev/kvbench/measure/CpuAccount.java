@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * its first (zero for threads born in the window). The engine's background CPU is what is left:
  * process minus measured minus JVM and harness threads, so an engine thread that ended before
  * being sampled still counts. A JVM thread that ended between samples (a C2 compiler thread
- * retired by the JVM) leaves at most one sampling period of its time in the background figure.
+ * retired by the JVM) leaves at most one sampling period (250 ms) of its time in the background
+ * figure.
  *
  * <p>Resolution: the clocks are exact, but the threads are sampled one after the other while
  * the JIT keeps compiling, so the split is good to a few milliseconds per trial; a background

@@ -42,7 +42,9 @@ final class ProcessClock {
 
     private static LibC load() {
         try {
-            return LibraryLoader.create(LibC.class).load("c");
+            LibC libc = LibraryLoader.create(LibC.class).load("c");
+            // jnr-ffi binds lazily and reports a missing piece only at the first call: make it now.
+            return libc.clock_gettime(CLOCK_PROCESS_CPUTIME_ID, new long[2]) == 0 ? libc : null;
         } catch (RuntimeException | LinkageError e) {
             return null;
         }

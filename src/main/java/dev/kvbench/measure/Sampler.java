@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A light daemon thread, named {@value ThreadKind#SAMPLER_NAME} so that its own CPU counts as
  * harness, that counts open file descriptors every 10 ms (about 20 us each) and samples thread
- * CPU every 250 ms (about 0.5 ms each) for a {@link CpuAccount}: well under 1% of one core. Peaks between two samples can be missed; callers also take
- * {@link #sampleNow() synchronous samples} at the moments files are most likely open (after
- * opening a store, before closing it).
+ * CPU every 250 ms (about 0.5 ms each) for a {@link CpuAccount}: well under 1% of one core.
+ * Peaks between two samples can be missed; callers also take {@link #sampleNow() synchronous
+ * samples} at the moments files are most likely open (after opening a store, before closing it).
  */
 public final class Sampler implements AutoCloseable {
 

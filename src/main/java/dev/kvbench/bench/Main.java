@@ -264,7 +264,8 @@ public final class Main {
             kvbench (on top of JMH's options above):
               -p store=lmdb,rocksdb:blockCacheMb=64   store specs; several options as engine:a=1+b=2
               -p num=... intKey=... sequential=... valSize=... valRandom=... batchSize=... sync=...
-              -Dkvbench.dir=DIR (or KVBENCH_DIR)      work folder (default /dev/shm/kvbench, else tmp)
+              java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
+                                                      (default /dev/shm/kvbench, else the temp folder)
               Measurements per trial go to the side file beside -rff (out.csv -> out.side.jsonl),
               else to kvbench-side.jsonl. Workloads a store cannot do are skipped, never measured.
               Exit code: 0 all passed, 1 a trial failed (verification names engine, workload,

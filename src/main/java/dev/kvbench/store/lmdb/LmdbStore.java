@@ -1,6 +1,7 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -28,7 +29,7 @@ import org.lmdbjava.Txn;
  * are copied into one reused direct buffer per writer or reader; nothing is allocated per call
  * by the adapter either way.
  */
-public final class LmdbStore<T> implements Store {
+public final class LmdbStore<T> implements Store, Compactable {
 
     private final Env<T> env;
     private final Dbi<T> dbi;
@@ -63,7 +64,8 @@ public final class LmdbStore<T> implements Store {
     }
 
     /** Writes a compacted copy of the environment (MDB_CP_COMPACT) into the empty folder {@code target}. */
-    public void compactCopyTo(Path target) {
+    @Override
+    public void compactCopy(Path target) {
         env.copy(target.toFile(), org.lmdbjava.CopyFlags.MDB_CP_COMPACT);
     }
 

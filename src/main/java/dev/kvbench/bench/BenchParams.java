@@ -1,0 +1,101 @@
+package dev.kvbench.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSpec;
+
+/**
+ * The JMH parameters of every benchmark (see {@link KvParams}), parsed and checked. Every
+ * mistake is one line that names the parameter and what it accepts.
+ *
+ * @param store     the store spec as given, e.g. {@code lmdb:writeMap=false}
+ * @param data      the data set
+ * @param batchSize entries per commit
+ * @param sync      durable commits
+ */
+public record BenchParams(String store, DataSpec data, int batchSize, boolean sync) {
+
+    /** The parameter names, in the order the CSV and the side file list them. */
+    public static final List<String> NAMES = List.of(
+            "store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync");
+
+    /** Parses JMH parameter values (strings, as in the CSV); unknown store engines are errors. */
+    public static BenchParams parse(Map<String, String> params) {
+        String store = require(params, "store");
+        StoreSpec spec = StoreSpec.parse(store);
+        Stores.options(spec); // unknown engine or option: an error naming the valid ones
+        DataSpec data = new DataSpec(
+                integer(params, "num"),
+                bool(params, "intKey"),
+                bool(params, "sequential"),
+                integer(params, "valSize"),
+                bool(params, "valRandom"));
+        int batchSize = integer(params, "batchSize");
+        if (batchSize <= 0) {
+            throw new IllegalArgumentException("batchSize must be > 0, was " + batchSize);
+        }
+        return new BenchParams(store, data, batchSize, bool(params, "sync"));
+    }
+
+    /**
+     * The spec to open: the given one, with {@code sync=<sync>} added when the engine has a
+     * {@code sync} option and the spec does not set it (an option in the spec wins).
+     *
+     * @throws UnsupportedOperationException when {@code sync=true} and the engine cannot sync
+     */
+    public String effectiveSpec() {
+        return effectiveSpec(store, sync);
+    }
+
+    static String effectiveSpec(String store, boolean sync) {
+        StoreSpec spec = StoreSpec.parse(store);
+        if (spec.options().containsKey("sync")) {
+            return store;
+        }
+        Engine engine = Stores.engine(spec.engine());
+        if (engine.options().containsKey("sync")) {
+            return store + (store.contains(":") ? "+" : ":") + "sync=" + sync;
+        }
+        if (sync) {
+            throw new UnsupportedOperationException(engine.name() + " has no sync option");
+        }
+        return store;
+    }
+
+    /** The engine name of the store spec. */
+    public String engine() {
+        return StoreSpec.parse(store).engine();
+    }
+
+    private static String require(Map<String, String> params, String name) {
+        String value = params.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("parameter " + name + " is missing");
+        }
+        return value.trim();
+    }
+
+    private static int integer(Map<String, String> params, String name) {
+        String value = require(params, name);
+        try {
+            return Integer.parseInt(value.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "=" + value + " is not a whole number (at most "
+                    + Integer.MAX_VALUE + ")");
+        }
+    }
+
+    private static boolean bool(Map<String, String> params, String name) {
+        String value = require(params, name).toLowerCase(Locale.ROOT);
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + "=" + params.get(name) + " is not true or false");
+        };
+    }
+}

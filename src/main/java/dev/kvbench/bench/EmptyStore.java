@@ -1,0 +1,46 @@
+package dev.kvbench.bench;
+
+import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.Write;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * A fresh, empty store for every invocation of the write benchmark. Opening it happens before
+ * the timed call; reading every key back to verify the write, measuring storage, closing and
+ * deleting it happen after, untimed.
+ */
+@State(Scope.Benchmark)
+public class EmptyStore extends KvParams {
+
+    private Trial trial;
+
+    @Setup(Level.Trial)
+    public void prepare(BenchmarkParams params) {
+        trial = Trial.begin(params.getBenchmark(), of(params));
+    }
+
+    @Setup(Level.Invocation)
+    public void open() {
+        trial.openEmpty();
+    }
+
+    /** One verified pass writing the whole data set into the empty store. */
+    public Pass write() {
+        return trial.pass((store, data) -> Write.run(store, data, trial.batchSize()));
+    }
+
+    @TearDown(Level.Invocation)
+    public void verifyAndClose() {
+        trial.verifyWriteAndClose();
+    }
+
+    @TearDown(Level.Trial)
+    public void end() {
+        trial.end();
+    }
+}

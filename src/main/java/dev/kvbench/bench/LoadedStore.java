@@ -1,0 +1,42 @@
+package dev.kvbench.bench;
+
+import dev.kvbench.store.Store;
+import dev.kvbench.workload.Pass;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * A store holding the whole data set, written once per trial before any measurement; the read
+ * benchmarks make one pass over it per invocation. Its storage is measured at the end of the
+ * trial, just before and after close.
+ */
+@State(Scope.Benchmark)
+public class LoadedStore extends KvParams {
+
+    private Trial trial;
+    private Store store;
+
+    @Setup(Level.Trial)
+    public void load(BenchmarkParams params) {
+        trial = Trial.begin(params.getBenchmark(), of(params));
+        store = trial.openLoaded();
+    }
+
+    /** One verified pass of {@code operation} over the loaded store. */
+    public Pass pass(Trial.Operation operation) {
+        return trial.pass(operation);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        trial.end();
+    }
+
+    Store store() {
+        return store;
+    }
+}

@@ -1,0 +1,273 @@
+package dev.kvbench.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import dev.kvbench.measure.Json;
+import dev.kvbench.measure.SideFile;
+import dev.kvbench.store.Versions;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Defaults;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * The benchmark jar's entry point: JMH's own command line, plus what kvbench needs around it.
+ *
+ * <ul>
+ * <li>Every JMH option works as usual ({@code -p}, {@code -f}, {@code -bm ss}, {@code -rf csv
+ * -rff out.csv}, {@code -l}, {@code -lp}, {@code -h}...).
+ * <li>Every fork gets the one JVM flag set ({@link Versions#jvmFlags()}) before any
+ * {@code -jvmArgsAppend} of the user, the side file ({@code -Dkvbench.side}, beside the result
+ * file: {@code out.csv} gives {@code out.side.jsonl}) and its own work folder.
+ * <li>Before anything runs, every parameter is checked and every store is opened once in a JVM
+ * with the flags, writing a few entries of each shape (so a value an engine cannot hold fails
+ * in seconds with one line), which also tells which engines have an ordered cursor.
+ * <li>A (workload, store) pair the store cannot do is skipped: a line on stdout and a
+ * {@code skipped} line in the side file, never a number. As JMH runs the full cross product of
+ * its parameters, the pairs that can run are run as one JMH run per group of stores, and the
+ * results merged into the one result file.
+ * <li>Fail on error is on unless {@code -foe false}: the first failed trial (a verification
+ * failure names engine, workload, expected and found) stops the run.
+ * </ul>
+ *
+ * <p>Exit codes: 0 when every trial that ran passed; 1 when a trial failed; 2 for a mistake in
+ * the command line (one line on stderr).
+ */
+public final class Main {
+
+    static final int OK = 0;
+    static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private final CommandLineOptions options;
+
+    private Main(CommandLineOptions options) {
+        this.options = options;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line {@code args}; returns the exit code. */
+    static int run(String... args) {
+        CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(args);
+        } catch (CommandLineOptionException e) {
+            System.err.println("kvbench: " + e.getMessage() + " (see -h)");
+            return USAGE;
+        }
+        try {
+            if (options.shouldHelp()) {
+                options.showHelp();
+                System.out.println(HELP);
+                return OK;
+            }
+            if (options.shouldList()) {
+                new Runner(options).list();
+                return OK;
+            }
+            if (options.shouldListWithParams()) {
+                new Runner(options).listWithParams(options);
+                return OK;
+            }
+            if (options.shouldListProfilers()) {
+                options.listProfilers();
+                return OK;
+            }
+            if (options.shouldListResultFormats()) {
+                options.listResultFormats();
+                return OK;
+            }
+        } catch (IOException e) {
+            System.err.println("kvbench: " + e.getMessage());
+            return FAILED;
+        }
+        return new Main(options).benchmark();
+    }
+
+    private int benchmark() {
+        Path base = WorkFolder.base();
+        Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
+        Path side = SideFile.besideResult(options.getResult().orElse(null));
+        List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
+        List<String> forkArgs = new ArrayList<>(flags);
+        forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
+        forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
+        forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
+        if (options.getForkCount().orElse(1) == 0) {
+            // Benchmarks run in this JVM: it must find the same side file and folder.
+            System.setProperty(SideFile.PROPERTY, side.toString());
+            System.setProperty(WorkFolder.PROPERTY, runFolder.toString());
+            System.out.println("kvbench: -f 0 runs in this JVM, which did not get the kvbench JVM flags"
+                    + " unless you gave them to java yourself");
+        }
+        String java = options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+
+        Plan plan;
+        try {
+            WorkFolder.empty(runFolder);
+            plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
+            WorkFolder.requireSpace(base, WorkFolder.estimate(plan.largest), "the largest data set ("
+                    + plan.largest.num() + " entries, " + plan.largest.flatBytes() + " flat bytes)");
+        } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
+                 | WorkFolder.NoSpaceException e) {
+            System.err.println("kvbench: " + e.getMessage());
+            return USAGE;
+        } catch (RuntimeException e) {
+            System.err.println("kvbench: " + e.getMessage());
+            return FAILED;
+        } finally {
+            WorkFolder.delete(runFolder);
+        }
+
+        long sideStart = size(side);
+        SideFile sideFile = new SideFile(side);
+        for (Plan.Skip skip : plan.skips) {
+            System.out.println("kvbench: skipped " + Plan.workload(skip.benchmark()) + " on " + skip.store()
+                    + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
+            for (Map<String, String> params : plan.combinations(skip.store(), skip.sync())) {
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("benchmark", skip.benchmark());
+                line.put("workload", Plan.workload(skip.benchmark()).label());
+                line.put("params", params);
+                line.put("status", "skipped");
+                line.put("reason", skip.reason());
+                line.put("metrics", Map.of());
+                sideFile.append(line);
+            }
+        }
+
+        boolean failOnError = options.shouldFailOnError().orElse(true);
+        List<RunResult> results = new ArrayList<>();
+        String runnerError = null;
+        Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        try {
+            for (Plan.Run run : plan.runs) {
+                ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
+                        .param("store", run.stores().toArray(String[]::new))
+                        .param("sync", run.sync())
+                        .jvmArgsAppend(forkArgs.toArray(String[]::new))
+                        .shouldFailOnError(failOnError);
+                for (String benchmark : plan.allBenchmarks) {
+                    String exact = "^" + Pattern.quote(benchmark) + "$";
+                    if (run.benchmarks().contains(benchmark)) {
+                        builder.include(exact);
+                    } else {
+                        builder.exclude(exact);
+                    }
+                }
+                try {
+                    Collection<RunResult> ran = new Runner(builder.build()).run();
+                    results.addAll(ran);
+                } catch (RunnerException e) {
+                    runnerError = Trial.oneLine(e.getCause() == null ? e : e.getCause());
+                    if (failOnError) {
+                        break;
+                    }
+                }
+            }
+        } finally {
+            writeResults(results);
+            WorkFolder.delete(runFolder);
+            removeHook(cleanup);
+        }
+
+        List<String> failures = failures(side, sideStart);
+        for (String failure : failures) {
+            System.err.println("kvbench: FAILED " + failure);
+        }
+        if (failures.isEmpty() && runnerError != null) {
+            boolean died = runnerError.contains("Forked process returned") || runnerError.contains("Benchmark error");
+            System.err.println("kvbench: FAILED " + runnerError + (died ? " (a benchmark JVM died: if "
+                    + WorkFolder.fileStore(base) + " is full, " + WorkFolder.mib(WorkFolder.usableBytes(base))
+                    + " usable now, that is why)" : ""));
+        }
+        System.out.println("kvbench: side file " + side);
+        return failures.isEmpty() && runnerError == null ? OK : FAILED;
+    }
+
+    /** Writes the merged results of every JMH run where JMH itself would have written them. */
+    private void writeResults(List<RunResult> results) {
+        if (!options.getResult().hasValue() && !options.getResultFormat().hasValue()) {
+            return;
+        }
+        ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+        String file = options.getResult().orElse(
+                Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT));
+        ResultFormatFactory.getInstance(format, file).writeOut(results);
+    }
+
+    /** The reasons of the {@code failed} lines appended to the side file since {@code start}. */
+    static List<String> failures(Path side, long start) {
+        List<String> reasons = new ArrayList<>();
+        if (!Files.exists(side)) {
+            return reasons;
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(side);
+            String appended = new String(bytes, (int) Math.min(start, bytes.length),
+                    (int) Math.max(0, bytes.length - start), StandardCharsets.UTF_8);
+            for (String line : appended.split("\n")) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Object parsed = Json.parse(line);
+                if (parsed instanceof Map<?, ?> record && "failed".equals(record.get("status"))) {
+                    reasons.add(String.valueOf(record.get("reason")));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the side file " + side, e);
+        }
+        return reasons;
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down
+        }
+    }
+
+    private static final String HELP = """
+
+            kvbench (on top of JMH's options above):
+              -p store=lmdb,rocksdb:blockCacheMb=64   store specs; several options as engine:a=1+b=2
+              -p num=... intKey=... sequential=... valSize=... valRandom=... batchSize=... sync=...
+              java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
+                                                      (default /dev/shm/kvbench, else the temp folder)
+              Measurements per trial go to the side file beside -rff (out.csv -> out.side.jsonl),
+              else to kvbench-side.jsonl. Workloads a store cannot do are skipped, never measured.
+              Exit code: 0 all passed, 1 a trial failed (verification names engine, workload,
+              expected and found), 2 a mistake in the command line.""";
+}

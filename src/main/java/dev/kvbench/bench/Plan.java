@@ -1,0 +1,259 @@
+package dev.kvbench.bench;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * What a command line asks for, checked before anything runs: the benchmarks it selects, every
+ * parameter value (one clear line for the first bad one), and which (benchmark, store) pairs
+ * can run. JMH runs the full cross product of its parameters and cannot leave one combination
+ * out, so the runnable pairs are grouped into JMH runs that share a store list; the rest are
+ * skipped with a reason.
+ */
+final class Plan {
+
+    /** One JMH run: these benchmarks over these stores, with one {@code sync} value. */
+    record Run(List<String> benchmarks, List<String> stores, String sync) {
+    }
+
+    /** A (benchmark, store, sync) combination that is not run, and why. */
+    record Skip(String benchmark, String store, String sync, String reason) {
+    }
+
+    /** A preflight request: open {@code spec} (the effective spec of {@code store}) for keys and values of this shape. */
+    record Check(String store, String spec, int num, boolean intKey, int valSize) {
+    }
+
+    /** Runs preflight checks (in a JVM with the benchmark flags): capabilities, or a refusal. */
+    interface Preflight {
+        /** For each check, the capability names the store declares, or throws with the engine's refusal. */
+        Map<Check, Set<Capability>> check(Collection<Check> checks);
+    }
+
+    private static final int PREFLIGHT_ENTRIES = 100;
+
+    final List<String> allBenchmarks = new ArrayList<>();
+    final List<String> benchmarks = new ArrayList<>();
+    final Map<String, List<String>> values = new LinkedHashMap<>();
+    final List<Run> runs = new ArrayList<>();
+    final List<Skip> skips = new ArrayList<>();
+    DataSpec largest;
+
+    private Plan() {
+    }
+
+    /**
+     * Plans {@code options}.
+     *
+     * @throws IllegalArgumentException with one line for the first mistake in the command line
+     */
+    static Plan of(Options options, Preflight preflight) {
+        Plan plan = new Plan();
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        BenchmarkList list = BenchmarkList.defaultList();
+        for (BenchmarkListEntry entry : list.find(quiet, List.of(".*"), List.of())) {
+            plan.allBenchmarks.add(entry.getUsername());
+        }
+        Collection<BenchmarkListEntry> selected = list.find(quiet, options.getIncludes(), options.getExcludes());
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
+                    + "; list them with -l");
+        }
+        for (BenchmarkListEntry entry : selected) {
+            plan.benchmarks.add(entry.getUsername());
+            workload(entry.getUsername());
+            Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
+            for (String name : BenchParams.NAMES) {
+                List<String> given = options.getParameter(name).hasValue()
+                        ? List.copyOf(options.getParameter(name).get())
+                        : List.of(defaults.getOrDefault(name, new String[0]));
+                plan.values.putIfAbsent(name, given);
+            }
+        }
+        plan.checkValues();
+        plan.group(options.getParameter("store").hasValue(), preflight);
+        return plan;
+    }
+
+    static Workload workload(String benchmark) {
+        return Workload.named(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+    }
+
+    /** Every value of every data parameter, alone and in combination, is one a trial accepts. */
+    private void checkValues() {
+        for (String name : BenchParams.NAMES) {
+            if (values.get(name).isEmpty()) {
+                throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
+        for (String store : values.get("store")) {
+            StoreSpec.parse(store);
+        }
+        Map<String, String> one = new LinkedHashMap<>();
+        for (String name : BenchParams.NAMES) {
+            one.put(name, values.get(name).get(0));
+        }
+        for (String name : List.of("sequential", "valRandom", "batchSize", "sync")) {
+            for (String value : values.get(name)) {
+                Map<String, String> trial = new LinkedHashMap<>(one);
+                trial.put(name, value);
+                parseData(trial);
+            }
+        }
+        for (String num : values.get("num")) {
+            for (String intKey : values.get("intKey")) {
+                for (String valSize : values.get("valSize")) {
+                    Map<String, String> trial = new LinkedHashMap<>(one);
+                    trial.put("num", num);
+                    trial.put("intKey", intKey);
+                    trial.put("valSize", valSize);
+                    DataSpec data = parseData(trial).data();
+                    if (largest == null || WorkFolder.estimate(data) > WorkFolder.estimate(largest)) {
+                        largest = data;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Parses {@code trial} with a registered engine standing in for the store. */
+    private static BenchParams parseData(Map<String, String> trial) {
+        Map<String, String> withStore = new LinkedHashMap<>(trial);
+        List<String> registered = Stores.names();
+        if (registered.isEmpty()) {
+            throw new IllegalStateException("no engine is registered in this build");
+        }
+        withStore.put("store", registered.get(0));
+        return BenchParams.parse(withStore);
+    }
+
+    private void group(boolean storesGiven, Preflight preflight) {
+        List<String> stores = values.get("store");
+        Map<String, String> unavailable = new LinkedHashMap<>();
+        for (String store : stores) {
+            String engine = StoreSpec.parse(store).engine();
+            if (!Stores.names().contains(engine)) {
+                if (storesGiven) {
+                    Stores.engine(engine); // the error that lists the registered engines
+                }
+                unavailable.put(store, engine + " is not registered in this build (its adapter is not merged)");
+            } else {
+                Stores.options(StoreSpec.parse(store)); // unknown options: the error that lists the valid ones
+            }
+        }
+        int minNum = Integer.MAX_VALUE;
+        for (String num : values.get("num")) {
+            minNum = Math.min(minNum, Integer.parseInt(num.replace("_", "")));
+        }
+        int probeEntries = Math.min(minNum, PREFLIGHT_ENTRIES);
+
+        // effective spec per (store, sync), or the reason it cannot sync
+        Map<String, Map<String, String>> effective = new LinkedHashMap<>();
+        Map<String, Map<String, String>> noSync = new LinkedHashMap<>();
+        Set<Check> checks = new LinkedHashSet<>();
+        for (String sync : values.get("sync")) {
+            for (String store : stores) {
+                if (unavailable.containsKey(store)) {
+                    continue;
+                }
+                try {
+                    String spec = BenchParams.effectiveSpec(store, Boolean.parseBoolean(sync.trim()));
+                    effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
+                    for (String intKey : values.get("intKey")) {
+                        for (String valSize : values.get("valSize")) {
+                            checks.add(new Check(store, spec, probeEntries, Boolean.parseBoolean(intKey.trim()),
+                                    Integer.parseInt(valSize.trim().replace("_", ""))));
+                        }
+                    }
+                } catch (UnsupportedOperationException e) {
+                    noSync.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, e.getMessage());
+                }
+            }
+        }
+        Map<Check, Set<Capability>> capabilities = checks.isEmpty() ? Map.of() : preflight.check(checks);
+
+        for (String sync : values.get("sync")) {
+            Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
+            for (String benchmark : benchmarks) {
+                Workload workload = workload(benchmark);
+                List<String> capable = new ArrayList<>();
+                for (String store : stores) {
+                    String reason = unavailable.get(store);
+                    if (reason == null) {
+                        reason = noSync.getOrDefault(sync, Map.of()).get(store);
+                    }
+                    if (reason == null) {
+                        String spec = effective.get(sync).get(store);
+                        reason = missing(workload, spec, capabilities);
+                    }
+                    if (reason == null) {
+                        capable.add(store);
+                    } else {
+                        skips.add(new Skip(benchmark, store, sync, reason));
+                    }
+                }
+                if (!capable.isEmpty()) {
+                    benchmarksByStores.computeIfAbsent(capable, c -> new ArrayList<>()).add(benchmark);
+                }
+            }
+            benchmarksByStores.forEach((capable, group) -> runs.add(new Run(group, capable, sync)));
+        }
+    }
+
+    private static String missing(Workload workload, String spec, Map<Check, Set<Capability>> capabilities) {
+        String engine = StoreSpec.parse(spec).engine();
+        for (Map.Entry<Check, Set<Capability>> entry : capabilities.entrySet()) {
+            if (!entry.getKey().spec().equals(spec)) {
+                continue;
+            }
+            for (Capability need : workload.needs()) {
+                if (!entry.getValue().contains(need)) {
+                    return need == Capability.ORDERED ? engine + " has no ordered cursor"
+                            : engine + " lacks " + need;
+                }
+            }
+            return null;
+        }
+        return null;
+    }
+
+    /** Every combination of the other parameters for a skipped (store, sync), as the side file lists params. */
+    List<Map<String, String>> combinations(String store, String sync) {
+        List<Map<String, String>> combos = new ArrayList<>();
+        combos.add(new LinkedHashMap<>());
+        for (String name : BenchParams.NAMES) {
+            List<String> choices = switch (name) {
+                case "store" -> List.of(store);
+                case "sync" -> List.of(sync);
+                default -> values.get(name);
+            };
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> combo : combos) {
+                for (String choice : choices) {
+                    Map<String, String> extended = new LinkedHashMap<>(combo);
+                    extended.put(name, choice);
+                    next.add(extended);
+                }
+            }
+            combos = next;
+        }
+        return combos;
+    }
+}

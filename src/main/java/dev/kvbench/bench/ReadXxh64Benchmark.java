@@ -1,0 +1,20 @@
+package dev.kvbench.bench;
+
+import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.ReadXxh64;
+import org.openjdk.jmh.annotations.Benchmark;
+
+/**
+ * Measures one forward cursor pass that hashes every key and value in place with XXH64
+ * (Zero-Allocation-Hashing), folded in order. The fold must equal the one computed from the
+ * generator. Needs an ordered store.
+ *
+ * <p>Left out: loading the store (once per trial).
+ */
+public class ReadXxh64Benchmark extends KvBenchmark {
+
+    @Benchmark
+    public Pass readXxh64(LoadedStore store) {
+        return store.pass((s, data) -> ReadXxh64.run(s));
+    }
+}

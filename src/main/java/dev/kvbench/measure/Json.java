@@ -1,0 +1,162 @@
+package dev.kvbench.measure;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads back the JSON {@link SideFile} writes: objects, arrays, strings, numbers, booleans, null. */
+public final class Json {
+
+    private final String text;
+    private int at;
+
+    private Json(String text) {
+        this.text = text;
+    }
+
+    /** Parses one JSON value: maps, lists, strings, doubles or longs, booleans, null. */
+    public static Object parse(String text) {
+        Json json = new Json(text);
+        Object value = json.value();
+        json.space();
+        if (json.at != text.length()) {
+            throw json.error("trailing characters");
+        }
+        return value;
+    }
+
+    private Object value() {
+        space();
+        if (at >= text.length()) {
+            throw error("unexpected end");
+        }
+        char c = text.charAt(at);
+        return switch (c) {
+            case '{' -> object();
+            case '[' -> array();
+            case '"' -> string();
+            case 't' -> literal("true", Boolean.TRUE);
+            case 'f' -> literal("false", Boolean.FALSE);
+            case 'n' -> literal("null", null);
+            default -> number();
+        };
+    }
+
+    private Map<String, Object> object() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        at++;
+        space();
+        if (peek('}')) {
+            at++;
+            return map;
+        }
+        while (true) {
+            space();
+            String key = string();
+            space();
+            expect(':');
+            map.put(key, value());
+            space();
+            if (peek(',')) {
+                at++;
+            } else {
+                expect('}');
+                return map;
+            }
+        }
+    }
+
+    private List<Object> array() {
+        List<Object> list = new ArrayList<>();
+        at++;
+        space();
+        if (peek(']')) {
+            at++;
+            return list;
+        }
+        while (true) {
+            list.add(value());
+            space();
+            if (peek(',')) {
+                at++;
+            } else {
+                expect(']');
+                return list;
+            }
+        }
+    }
+
+    private String string() {
+        expect('"');
+        StringBuilder out = new StringBuilder();
+        while (at < text.length()) {
+            char c = text.charAt(at++);
+            if (c == '"') {
+                return out.toString();
+            }
+            if (c != '\\') {
+                out.append(c);
+                continue;
+            }
+            char e = text.charAt(at++);
+            switch (e) {
+                case 'n' -> out.append('\n');
+                case 'r' -> out.append('\r');
+                case 't' -> out.append('\t');
+                case 'b' -> out.append('\b');
+                case 'f' -> out.append('\f');
+                case 'u' -> {
+                    out.append((char) Integer.parseInt(text.substring(at, at + 4), 16));
+                    at += 4;
+                }
+                default -> out.append(e);
+            }
+        }
+        throw error("unterminated string");
+    }
+
+    private Object number() {
+        int start = at;
+        while (at < text.length() && "+-0123456789.eE".indexOf(text.charAt(at)) >= 0) {
+            at++;
+        }
+        String number = text.substring(start, at);
+        if (number.isEmpty()) {
+            throw error("unexpected character");
+        }
+        if (number.contains(".") || number.contains("e") || number.contains("E")) {
+            return Double.parseDouble(number);
+        }
+        return Long.parseLong(number);
+    }
+
+    private Object literal(String word, Object value) {
+        if (!text.startsWith(word, at)) {
+            throw error("unexpected character");
+        }
+        at += word.length();
+        return value;
+    }
+
+    private void space() {
+        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+            at++;
+        }
+    }
+
+    private boolean peek(char c) {
+        return at < text.length() && text.charAt(at) == c;
+    }
+
+    private void expect(char c) {
+        if (!peek(c)) {
+            throw error("expected '" + c + "'");
+        }
+        at++;
+    }
+
+    private IllegalArgumentException error(String what) {
+        return new IllegalArgumentException("bad JSON at " + at + ": " + what);
+    }
+}

@@ -1,0 +1,178 @@
+package dev.kvbench.workload;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import org.agrona.BufferUtil;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The one data set generator for every engine: keys, values and write order from a
+ * {@link DataSpec} and a fixed seed, prepared off-heap once (LMDB must never be handed heap
+ * memory), and the results every correct engine must give back, computed from the generator
+ * alone.
+ *
+ * <p>Layout: every key, encoded, in write order in one off-heap region; one off-heap block of
+ * seeded random bytes that random values are slices of. An {@link Entries} view re-wraps
+ * buffers over that memory per entry, so a pass allocates nothing per entry. A non-random value
+ * (the key as an int, then zeros) is written into the view's own off-heap scratch value: one
+ * 4-byte store per entry.
+ *
+ * <p>Closing frees the off-heap memory; views must not be used afterwards.
+ */
+public final class DataSet implements AutoCloseable {
+
+    /** The seed of every data set: the day the 2016 report's benchmark ran. */
+    public static final long SEED = 2016_07_10L;
+    /** Bytes of the random block that random values are slices of. */
+    static final int RANDOM_BLOCK = 1 << 20;
+
+    private final DataSpec spec;
+    private final ByteBuffer keys;
+    private final ByteBuffer random;
+    private Expected expected;
+
+    private DataSet(DataSpec spec) {
+        this.spec = spec;
+        this.keys = ByteBuffer.allocateDirect(spec.num() * spec.keySize());
+        UnsafeBuffer keyRegion = new UnsafeBuffer(keys);
+        for (int i = 0; i < spec.num(); i++) {
+            Keys.encode(keyInt(i), spec.intKey(), keyRegion, i * spec.keySize());
+        }
+        if (spec.valRandom()) {
+            byte[] bytes = new byte[RANDOM_BLOCK + spec.valSize()];
+            new SplittableRandom(SEED).nextBytes(bytes);
+            this.random = ByteBuffer.allocateDirect(bytes.length);
+            this.random.put(bytes).clear();
+        } else {
+            this.random = null;
+        }
+    }
+
+    /** Generates the data set of {@code spec}: the same bytes for the same spec, in every JVM. */
+    public static DataSet generate(DataSpec spec) {
+        return new DataSet(spec);
+    }
+
+    public DataSpec spec() {
+        return spec;
+    }
+
+    public int num() {
+        return spec.num();
+    }
+
+    /** The key of the {@code i}-th entry in write order, as an int. */
+    public int keyInt(int i) {
+        return spec.sequential() ? i : Keys.random(i, SEED);
+    }
+
+    /** A new view for one thread's pass over the entries. */
+    public Entries entries() {
+        return new Entries();
+    }
+
+    /** What a correct store gives back, computed from the generator (never from an engine). */
+    public synchronized Expected expected() {
+        if (expected == null) {
+            expected = computeExpected();
+        }
+        return expected;
+    }
+
+    private Expected computeExpected() {
+        int[] sorted = new int[spec.num()];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = keyInt(i);
+        }
+        if (!spec.sequential()) {
+            // Non-negative ints sort numerically in the same order as their big-endian bytes
+            // and as their zero-padded decimal strings: unsigned byte order in both encodings.
+            Arrays.sort(sorted);
+        }
+        Entries view = entries();
+        UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(spec.keySize()));
+        Checksums.Crc crc = new Checksums.Crc();
+        long xxh = Checksums.XXH64_START;
+        for (int k : sorted) {
+            Keys.encode(k, spec.intKey(), key, 0);
+            DirectBuffer value = view.valueOf(k);
+            crc.update(key);
+            crc.update(value);
+            xxh = Checksums.xxh64(xxh, key);
+            xxh = Checksums.xxh64(xxh, value);
+        }
+        view.close();
+        BufferUtil.free(key);
+        return new Expected(spec.num(), (long) spec.num() * spec.valSize(), crc.value(), xxh);
+    }
+
+    @Override
+    public void close() {
+        BufferUtil.free(keys);
+        if (random != null) {
+            BufferUtil.free(random);
+        }
+    }
+
+    /**
+     * One thread's view of the entries in write order. {@link #key(int)} and {@link #value(int)}
+     * return buffers re-wrapped per call: valid until the next call of the same method.
+     */
+    public final class Entries implements AutoCloseable {
+
+        private final UnsafeBuffer key = new UnsafeBuffer(keys, 0, spec.keySize());
+        private final long keysAddress = key.addressOffset();
+        private final UnsafeBuffer value;
+        private final ByteBuffer scratch;
+        private final long randomAddress;
+
+        private Entries() {
+            if (random != null) {
+                value = new UnsafeBuffer(random, 0, spec.valSize());
+                randomAddress = value.addressOffset();
+                scratch = null;
+            } else {
+                scratch = ByteBuffer.allocateDirect(spec.valSize());
+                value = new UnsafeBuffer(scratch);
+                randomAddress = 0;
+            }
+        }
+
+        public int size() {
+            return spec.num();
+        }
+
+        /** The key of the {@code i}-th entry in write order. */
+        public DirectBuffer key(int i) {
+            key.wrap(keysAddress + (long) i * spec.keySize(), spec.keySize());
+            return key;
+        }
+
+        /** The value of the {@code i}-th entry in write order. */
+        public DirectBuffer value(int i) {
+            return valueOf(keyInt(i));
+        }
+
+        /** The value stored under key {@code k}: a function of the key alone. */
+        DirectBuffer valueOf(int k) {
+            if (scratch == null) {
+                long offset = ((long) k * spec.valSize()) % RANDOM_BLOCK;
+                value.wrap(randomAddress + offset, spec.valSize());
+            } else {
+                value.putInt(0, k, ByteOrder.BIG_ENDIAN);
+            }
+            return value;
+        }
+
+        @Override
+        public void close() {
+            if (scratch != null) {
+                BufferUtil.free(scratch);
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.kvbench.workload;
+
+/**
+ * What a correct store gives back for a data set, computed from the generator.
+ *
+ * @param count      entries: readKey must find all, a cursor pass must see all
+ * @param valueBytes the sum of every value's length
+ * @param crc32      the {@link Checksums} CRC32 of a forward pass
+ * @param xxh64      the {@link Checksums} XXH64 fold of a forward pass
+ */
+public record Expected(long count, long valueBytes, long crc32, long xxh64) {
+}

@@ -1,0 +1,29 @@
+package dev.kvbench.workload;
+
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+
+/**
+ * readRev: one reverse cursor pass (last, then prev) over every entry, counting entries and
+ * checking that keys strictly descend. Values are consumed as views: their lengths are summed.
+ */
+public final class ReadRev {
+
+    private ReadRev() {
+    }
+
+    public static Pass run(Store store) {
+        long count = 0;
+        long valueBytes = 0;
+        OrderCheck order = new OrderCheck(false);
+        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            for (boolean on = cursor.last(); on; on = cursor.prev()) {
+                count++;
+                order.next(cursor.key());
+                valueBytes += cursor.value().capacity();
+            }
+        }
+        return new Pass(count, valueBytes, 0, order.disorder());
+    }
+}

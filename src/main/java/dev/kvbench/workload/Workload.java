@@ -1,0 +1,65 @@
+package dev.kvbench.workload;
+
+import java.util.EnumSet;
+import java.util.Set;
+
+import dev.kvbench.store.Capability;
+
+/**
+ * The six workloads of the 2016 report: their names (the JMH method names), what a store must
+ * be able to do to run them, and which checksum, if any, they compute.
+ */
+public enum Workload {
+    WRITE("write", EnumSet.noneOf(Capability.class)),
+    READ_KEY("readKey", EnumSet.noneOf(Capability.class)),
+    READ_SEQ("readSeq", EnumSet.of(Capability.ORDERED)),
+    READ_REV("readRev", EnumSet.of(Capability.ORDERED)),
+    READ_CRC("readCrc", EnumSet.of(Capability.ORDERED)),
+    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED));
+
+    private final String label;
+    private final Set<Capability> needs;
+
+    Workload(String label, Set<Capability> needs) {
+        this.label = label;
+        this.needs = needs;
+    }
+
+    /** The name used in JMH, the CSV, the side file and messages, e.g. {@code readKey}. */
+    public String label() {
+        return label;
+    }
+
+    /** The capabilities a store must declare; without them the workload is skipped. */
+    public Set<Capability> needs() {
+        return needs;
+    }
+
+    /** The workload called {@code label}; an unknown name is an error listing the valid ones. */
+    public static Workload named(String label) {
+        for (Workload workload : values()) {
+            if (workload.label.equals(label)) {
+                return workload;
+            }
+        }
+        StringBuilder valid = new StringBuilder();
+        for (Workload workload : values()) {
+            valid.append(valid.length() == 0 ? "" : ", ").append(workload.label);
+        }
+        throw new IllegalArgumentException("unknown workload '" + label + "'; valid workloads: " + valid);
+    }
+
+    /** The hex form of a pass's checksum, or null when this workload computes none. */
+    public String checksumHex(long checksum) {
+        return switch (this) {
+            case READ_CRC -> Checksums.crcHex(checksum);
+            case READ_XXH64 -> Checksums.xxhHex(checksum);
+            default -> null;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}

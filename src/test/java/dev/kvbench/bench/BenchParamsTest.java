@@ -1,0 +1,66 @@
+package dev.kvbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class BenchParamsTest {
+
+    static Map<String, String> defaults() {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("store", "lmdb");
+        params.put("num", "1000");
+        params.put("intKey", "true");
+        params.put("sequential", "true");
+        params.put("valSize", "100");
+        params.put("valRandom", "false");
+        params.put("batchSize", "1000000");
+        params.put("sync", "false");
+        return params;
+    }
+
+    private static String error(String name, String value) {
+        Map<String, String> params = defaults();
+        params.put(name, value);
+        return assertThrows(RuntimeException.class, () -> BenchParams.parse(params)).getMessage();
+    }
+
+    @Test
+    void badValuesAreOneLineThatNamesTheParameter() {
+        assertEquals("num must be > 0, was 0", error("num", "0"));
+        assertEquals("num=ten is not a whole number (at most 2147483647)", error("num", "ten"));
+        assertEquals("valSize must be >= 4 (a value holds at least its key as an int), was 3", error("valSize", "3"));
+        assertEquals("batchSize must be > 0, was -1", error("batchSize", "-1"));
+        assertEquals("intKey=yes is not true or false", error("intKey", "yes"));
+        assertEquals("engine 'lmdb' has no option 'fast'; valid options: sync (default false), metaSync (default false),"
+                + " writeMap (default true), mapSizeMb (default 0), maxReaders (default 256)", error("store", "lmdb:fast=1"));
+        assertEquals(true, error("store", "nosuchdb").startsWith("unknown engine 'nosuchdb'; valid engines: "));
+    }
+
+    @Test
+    void theSyncParameterFillsTheEnginesSyncOptionUnlessTheSpecSetsIt() {
+        assertEquals("lmdb:sync=false", BenchParams.effectiveSpec("lmdb", false));
+        assertEquals("lmdb:writeMap=false+sync=true", BenchParams.effectiveSpec("lmdb:writeMap=false", true));
+        assertEquals("lmdb:sync=true", BenchParams.effectiveSpec("lmdb:sync=true", false));
+    }
+
+    @Test
+    void anEngineWithoutSyncRunsWithoutItAndCannotBeAskedToSync() {
+        assertEquals("chronicle", BenchParams.effectiveSpec("chronicle", false));
+        assertEquals("chronicle has no sync option", assertThrows(UnsupportedOperationException.class,
+                () -> BenchParams.effectiveSpec("chronicle", true)).getMessage());
+    }
+
+    @Test
+    void parsedValuesMakeTheDataSet() {
+        BenchParams params = BenchParams.parse(defaults());
+        assertEquals(1000, params.data().num());
+        assertEquals(4, params.data().keySize());
+        assertEquals(104_000, params.data().flatBytes());
+        assertEquals("lmdb", params.engine());
+    }
+}

@@ -1,0 +1,113 @@
+package dev.kvbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import dev.kvbench.measure.Json;
+import dev.kvbench.measure.SideFile;
+import dev.kvbench.workload.FaultyStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The jar's command line: JMH's own options, kvbench's checks, exit codes and messages. */
+class MainTest {
+
+    @TempDir
+    Path dir;
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalErr;
+
+    @BeforeEach
+    void captureErrors() {
+        originalErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setProperty("jmh.ignoreLock", "true");
+        System.setProperty(WorkFolder.PROPERTY, dir.resolve("work").toString());
+    }
+
+    @AfterEach
+    void restore() {
+        System.setErr(originalErr);
+        System.clearProperty(SideFile.PROPERTY);
+        System.clearProperty(WorkFolder.PROPERTY);
+        Trial.decorator = UnaryOperator.identity();
+    }
+
+    private String errors() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void listingTheParametersWorks() {
+        assertEquals(Main.OK, Main.run("-lp"));
+    }
+
+    @Test
+    void aBadParameterIsOneLineAndExitCodeTwo() {
+        assertEquals(Main.USAGE, Main.run("-p", "num=0"));
+        assertEquals("kvbench: num must be > 0, was 0\n", errors());
+    }
+
+    @Test
+    void anUnknownSpecIsOneLineThatListsTheEngines() {
+        assertEquals(Main.USAGE, Main.run("-p", "store=lmdb,nosuchdb"));
+        assertTrue(errors().startsWith("kvbench: unknown engine 'nosuchdb'; valid engines: "), errors());
+        assertEquals(1, errors().lines().count());
+    }
+
+    @Test
+    void aBadJmhOptionIsOneLine() {
+        assertEquals(Main.USAGE, Main.run("-f", "many"));
+        assertTrue(errors().startsWith("kvbench: "), errors());
+        assertEquals(1, errors().lines().count());
+    }
+
+    @Test
+    void aValueTheEngineCannotHoldIsRefusedBeforeAnyBenchmark() {
+        // LMDB's keys are at most 511 bytes, its values are not limited: a 2 GB value is (the data set's 2 GiB limit)
+        assertEquals(Main.USAGE, Main.run("-p", "store=lmdb", "-p", "valSize=3", "ReadKey"));
+        assertEquals("kvbench: valSize must be >= 4 (a value holds at least its key as an int), was 3\n", errors());
+    }
+
+    @Test
+    void aRunWritesTheResultFileAndOneSideLinePerTrial() throws IOException {
+        Path csv = dir.resolve("out.csv");
+        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-bm", "ss", "-p", "store=lmdb", "-p", "num=300",
+                "-rf", "csv", "-rff", csv.toString(), "ReadSeqBenchmark|WriteBenchmark");
+        assertEquals(Main.OK, exit, errors());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(3, rows.size(), rows.toString());
+        assertTrue(rows.get(1).startsWith("\"dev.kvbench.bench.ReadSeqBenchmark.readSeq\",\"ss\""), rows.get(1));
+        List<String> side = Files.readAllLines(dir.resolve("out.side.jsonl"));
+        assertEquals(2, side.size());
+        for (String line : side) {
+            assertEquals("ok", ((Map<?, ?>) Json.parse(line)).get("status"));
+        }
+    }
+
+    @Test
+    void aWrongStoreEndsTheRunWithExitOneAndTheVerificationMessage() throws IOException {
+        // JMH keeps a failed in-process benchmark's state for the next in-process run of the same
+        // benchmark, so this test uses one no other test here runs.
+        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 10);
+        Path csv = dir.resolve("bad.csv");
+        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-bm", "ss", "-p", "store=lmdb", "-p", "num=300",
+                "-rf", "csv", "-rff", csv.toString(), "ReadKeyBenchmark");
+        assertEquals(Main.FAILED, exit);
+        assertTrue(errors().contains("kvbench: FAILED readKey on lmdb: expected 300 found 299 (keys found)"), errors());
+        Map<?, ?> line = (Map<?, ?>) Json.parse(Files.readAllLines(dir.resolve("bad.side.jsonl")).get(0));
+        assertEquals("failed", line.get("status"));
+    }
+}

@@ -1,0 +1,149 @@
+package dev.kvbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+import dev.kvbench.measure.Json;
+import dev.kvbench.measure.SideFile;
+import dev.kvbench.workload.FaultyStore;
+import dev.kvbench.workload.ReadKey;
+import dev.kvbench.workload.ReadSeq;
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.Write;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A trial as the JMH states drive it, without JMH: what it measures, writes and cleans up. */
+class TrialTest {
+
+    static final List<String> CONTRACT_METRICS = List.of("flatBytes", "storage.beforeCloseBytes",
+            "storage.afterCloseBytes", "storage.files", "cpu.processMs", "cpu.measuredMs", "cpu.jvmMs",
+            "cpu.backgroundMs", "fd.peak", "mem.rssPeakBytes", "mem.heapPeakBytes", "verify.expected",
+            "verify.found", "verify.checksum");
+
+    @TempDir
+    Path dir;
+    private Path side;
+
+    @BeforeEach
+    void useTemporaryFolders() {
+        side = dir.resolve("out.side.jsonl");
+        System.setProperty(SideFile.PROPERTY, side.toString());
+        System.setProperty(WorkFolder.PROPERTY, dir.resolve("work").toString());
+    }
+
+    @AfterEach
+    void restore() {
+        System.clearProperty(SideFile.PROPERTY);
+        System.clearProperty(WorkFolder.PROPERTY);
+        Trial.decorator = UnaryOperator.identity();
+    }
+
+    private static Map<String, String> params(String store, String num) {
+        Map<String, String> params = BenchParamsTest.defaults();
+        params.put("store", store);
+        params.put("num", num);
+        return params;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Map<String, Object>> lines() throws IOException {
+        return Files.readAllLines(side).stream().map(line -> (Map<String, Object>) Json.parse(line)).toList();
+    }
+
+    private void assertNoTrialFolderLeft() throws IOException {
+        try (var left = Files.list(dir.resolve("work"))) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
+    @Test
+    void aReadTrialWritesOneOkLineWithEveryMeasurement() throws IOException {
+        Trial trial = Trial.begin("dev.kvbench.bench.ReadSeqBenchmark.readSeq", params("lmdb", "2000"));
+        trial.openLoaded();
+        trial.pass((store, data) -> ReadSeq.run(store));
+        trial.pass((store, data) -> ReadSeq.run(store));
+        trial.end();
+
+        Map<String, Object> line = lines().get(0);
+        assertEquals("dev.kvbench.bench.ReadSeqBenchmark.readSeq", line.get("benchmark"));
+        assertEquals("readSeq", line.get("workload"));
+        assertEquals("ok", line.get("status"));
+        assertNull(line.get("reason"));
+        assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
+                List.copyOf(((Map<?, ?>) line.get("params")).keySet()));
+        Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
+        for (String key : CONTRACT_METRICS) {
+            assertTrue(metrics.containsKey(key), "missing " + key + " in " + metrics);
+        }
+        assertTrue(metrics.containsKey("storage.compactCopyBytes"), "LMDB's compacting copy");
+        assertEquals(208_000L, metrics.get("flatBytes"));
+        assertEquals(2000L, metrics.get("verify.found"));
+        assertTrue((Long) metrics.get("storage.afterCloseBytes") >= 208_000L);
+        assertEquals(2L, metrics.get("storage.files"));
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void aWriteTrialVerifiesEachPassByReadingItBack() throws IOException {
+        Trial trial = Trial.begin("dev.kvbench.bench.WriteBenchmark.write", params("lmdb", "1500"));
+        for (int invocation = 0; invocation < 2; invocation++) {
+            trial.openEmpty();
+            trial.pass((store, data) -> Write.run(store, data, trial.batchSize()));
+            trial.verifyWriteAndClose();
+        }
+        trial.end();
+        Map<?, ?> metrics = (Map<?, ?>) lines().get(0).get("metrics");
+        assertEquals(1500L, metrics.get("verify.found"));
+        assertNull(metrics.get("verify.checksum"));
+        assertTrue(metrics.containsKey("storage.afterCloseBytes"));
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void aWrongStoreFailsTheTrialWithEngineWorkloadExpectedAndFound() throws IOException {
+        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 5);
+        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("lmdb", "1000"));
+        trial.openLoaded();
+        VerificationException e = assertThrows(VerificationException.class, () -> trial.pass(ReadKey::run));
+        assertEquals("readKey on lmdb: expected 1000 found 999 (keys found)", e.getMessage());
+        Map<String, Object> line = lines().get(0);
+        assertEquals("failed", line.get("status"));
+        assertEquals(e.getMessage(), line.get("reason"));
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void aTrialTheFileSystemCannotHoldIsRefusedBeforeAnythingIsWritten() throws IOException {
+        Map<String, String> huge = params("lmdb", "500000000");
+        huge.put("valSize", "2000000000");
+        BenchmarkFailure e = assertThrows(BenchmarkFailure.class,
+                () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", huge));
+        assertTrue(e.getMessage().startsWith("readKey on lmdb: not enough space for readKey on"),
+                e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+        assertEquals("failed", lines().get(0).get("status"));
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void badParametersFailBeforeTheTrialStartsWithOneLine() throws IOException {
+        Map<String, String> bad = params("lmdb", "0");
+        BenchmarkFailure e = assertThrows(BenchmarkFailure.class,
+                () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", bad));
+        assertEquals("readKey on lmdb: num must be > 0, was 0", e.getMessage());
+        assertEquals(e.getMessage(), lines().get(0).get("reason"));
+    }
+}

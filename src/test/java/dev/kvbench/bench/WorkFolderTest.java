@@ -1,0 +1,90 @@
+package dev.kvbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.kvbench.workload.DataSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WorkFolderTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void thePropertyChoosesTheFolder() {
+        String previous = System.getProperty(WorkFolder.PROPERTY);
+        try {
+            System.setProperty(WorkFolder.PROPERTY, dir.toString());
+            assertEquals(dir, WorkFolder.base());
+        } finally {
+            restore(previous);
+        }
+    }
+
+    @Test
+    void withoutSettingsTheFolderIsOnTmpfsWhereThereIsOne() {
+        String previous = System.getProperty(WorkFolder.PROPERTY);
+        try {
+            System.clearProperty(WorkFolder.PROPERTY);
+            if (System.getenv(WorkFolder.ENVIRONMENT) == null && Files.isWritable(Path.of("/dev/shm"))) {
+                assertEquals(Path.of("/dev/shm/kvbench"), WorkFolder.base());
+            }
+        } finally {
+            restore(previous);
+        }
+    }
+
+    @Test
+    void aFileSystemTooSmallIsRefusedWithOneLineThatSaysWhatToDo() {
+        long tooMuch = WorkFolder.usableBytes(dir) * 2 + 1;
+        WorkFolder.NoSpaceException e = assertThrows(WorkFolder.NoSpaceException.class,
+                () -> WorkFolder.requireSpace(dir, tooMuch, "readKey on lmdb with 10 entries"));
+        assertTrue(e.getMessage().startsWith("not enough space for readKey on lmdb with 10 entries in " + dir),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("-Dkvbench.dir=... (or KVBENCH_DIR)"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+        WorkFolder.requireSpace(dir, 1, "a tiny trial");
+    }
+
+    @Test
+    void theEstimateCoversTwiceTheDataPlusIndexes() {
+        DataSpec data = new DataSpec(1_000_000, true, false, 100, false);
+        assertEquals(2 * 104_000_000L + 256_000_000L + (64L << 20), WorkFolder.estimate(data));
+    }
+
+    @Test
+    void aFullDiskIsRecognisedFromTheEnginesMessage() {
+        String full = WorkFolder.diskFull(new RuntimeException("IO error: No space left on device"), dir);
+        assertTrue(full.startsWith("no space left on "), full);
+        assertNull(WorkFolder.diskFull(new RuntimeException("corrupt"), dir));
+    }
+
+    @Test
+    void emptyingAFolderDeletesWhatItHeld() throws IOException {
+        Files.createDirectories(dir.resolve("t/store/sub"));
+        Files.write(dir.resolve("t/store/sub/file"), new byte[3]);
+        WorkFolder.empty(dir.resolve("t"));
+        try (var listing = Files.list(dir.resolve("t"))) {
+            assertEquals(0, listing.count());
+        }
+        WorkFolder.delete(dir.resolve("t"));
+        assertFalse(Files.exists(dir.resolve("t")));
+    }
+
+    private static void restore(String previous) {
+        if (previous == null) {
+            System.clearProperty(WorkFolder.PROPERTY);
+        } else {
+            System.setProperty(WorkFolder.PROPERTY, previous);
+        }
+    }
+}

@@ -1,0 +1,192 @@
+package dev.kvbench.workload;
+
+import java.nio.ByteBuffer;
+import java.util.Set;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * A deliberately wrong store for tests: wraps a real one and either loses one entry on the way
+ * in, or swaps two neighbouring entries on the way out of a forward cursor, so the
+ * benchmark's verification must catch it.
+ */
+public final class FaultyStore implements Store {
+
+    /** What goes wrong. */
+    public enum Fault {
+        /** The writer silently drops its {@code at}-th put. */
+        DROP,
+        /** A forward cursor returns its {@code at}-th and next entries in swapped order. */
+        REORDER
+    }
+
+    private final Store store;
+    private final Fault fault;
+    private final int at;
+
+    public FaultyStore(Store store, Fault fault, int at) {
+        this.store = store;
+        this.fault = fault;
+        this.at = at;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return store.capabilities();
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        Writer writer = store.writer(sequential);
+        if (fault != Fault.DROP) {
+            return writer;
+        }
+        return new Writer() {
+            private int puts;
+
+            @Override
+            public void put(DirectBuffer key, DirectBuffer value) {
+                if (puts++ != at) {
+                    writer.put(key, value);
+                }
+            }
+
+            @Override
+            public void delete(DirectBuffer key) {
+                writer.delete(key);
+            }
+
+            @Override
+            public void commit() {
+                writer.commit();
+            }
+
+            @Override
+            public void close() {
+                writer.close();
+            }
+        };
+    }
+
+    @Override
+    public Reader reader() {
+        Reader reader = store.reader();
+        if (fault != Fault.REORDER) {
+            return reader;
+        }
+        return new Reader() {
+            @Override
+            public DirectBuffer get(DirectBuffer key) {
+                return reader.get(key);
+            }
+
+            @Override
+            public Cursor cursor() {
+                return new SwappingCursor(reader.cursor(), store, at);
+            }
+
+            @Override
+            public void close() {
+                reader.close();
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    /** Counts entries as it moves; at entries {@code at} and {@code at + 1} returns the other's entry. */
+    private static final class SwappingCursor implements Cursor {
+        private final Cursor cursor;
+        private final Store store;
+        private final int at;
+        private final UnsafeBuffer key = new UnsafeBuffer(new byte[0]);
+        private final UnsafeBuffer value = new UnsafeBuffer(new byte[0]);
+        private int index = -1;
+
+        SwappingCursor(Cursor cursor, Store store, int at) {
+            this.cursor = cursor;
+            this.store = store;
+            this.at = at;
+        }
+
+        private boolean moved(boolean on, int newIndex) {
+            index = newIndex;
+            if (on && (index == at || index == at + 1)) {
+                neighbour();
+            }
+            return on;
+        }
+
+        /** Copies the neighbour's entry, read through a second reader so this cursor stays put. */
+        private void neighbour() {
+            UnsafeBuffer here = new UnsafeBuffer(ByteBuffer.allocateDirect(cursor.key().capacity()));
+            here.putBytes(0, cursor.key(), 0, cursor.key().capacity());
+            try (Reader other = store.reader(); Cursor peek = other.cursor()) {
+                peek.seek(here);
+                if (index == at ? peek.next() : peek.prev()) {
+                    key.wrap(copy(peek.key()));
+                    value.wrap(copy(peek.value()));
+                }
+            }
+        }
+
+        private static byte[] copy(DirectBuffer buffer) {
+            byte[] bytes = new byte[buffer.capacity()];
+            buffer.getBytes(0, bytes);
+            return bytes;
+        }
+
+        private boolean swapped() {
+            return index == at || index == at + 1;
+        }
+
+        @Override
+        public boolean first() {
+            return moved(cursor.first(), 0);
+        }
+
+        @Override
+        public boolean last() {
+            return moved(cursor.last(), Integer.MIN_VALUE);
+        }
+
+        @Override
+        public boolean next() {
+            return moved(cursor.next(), index + 1);
+        }
+
+        @Override
+        public boolean prev() {
+            return moved(cursor.prev(), index - 1);
+        }
+
+        @Override
+        public boolean seek(DirectBuffer key) {
+            return moved(cursor.seek(key), Integer.MIN_VALUE);
+        }
+
+        @Override
+        public DirectBuffer key() {
+            return swapped() ? key : cursor.key();
+        }
+
+        @Override
+        public DirectBuffer value() {
+            return swapped() ? value : cursor.value();
+        }
+
+        @Override
+        public void close() {
+            cursor.close();
+        }
+    }
+}

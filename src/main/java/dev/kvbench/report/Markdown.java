@@ -32,13 +32,14 @@ final class Markdown {
         return this;
     }
 
-    /** A table; a column whose cells all start with a number (or are empty or a dash) is right-aligned. */
+    /** A table; a column of numbers (cells that are numbers, or empty, a dash or a status word) is right-aligned. */
     Markdown table(List<String> header, List<List<String>> rows) {
         out.append(row(header));
         List<String> rule = new ArrayList<>();
         for (int i = 0; i < header.size(); i++) {
             int column = i;
-            boolean numeric = !rows.isEmpty() && rows.stream().allMatch(r -> column >= r.size() || numeric(r.get(column)));
+            boolean numeric = rows.stream().anyMatch(r -> column < r.size() && number(r.get(column)))
+                    && rows.stream().allMatch(r -> column >= r.size() || number(r.get(column)) || blank(r.get(column)));
             rule.add(numeric ? "---:" : "---");
         }
         out.append(row(rule));
@@ -47,8 +48,12 @@ final class Markdown {
         return this;
     }
 
-    private static boolean numeric(String cell) {
-        return cell.isEmpty() || cell.matches("—|skipped|failed|not run|[+-]?[0-9][0-9,.]*( ?[A-Za-z%]{1,3})?( ± .*| \\(.*\\))?");
+    private static boolean number(String cell) {
+        return cell.matches("[+-]?[0-9][0-9,.]*( ?[A-Za-z%]{1,3})?( ± .*| \\(.*\\))?");
+    }
+
+    private static boolean blank(String cell) {
+        return cell.isEmpty() || cell.matches("—|skipped|failed|not run");
     }
 
     private static String row(List<String> cells) {

@@ -61,12 +61,12 @@ final class Findings {
     }
 
     /** "Smallest: LevelDB, 2.91% over the flat array; largest: Xodus, 354.87% over (4.5× the flat array)." */
-    String storage(List<ReportWriter.StorageRow> rows) {
+    String storage(List<Tables.StorageRow> rows) {
         if (rows.isEmpty()) {
             return "No engine reported its storage.";
         }
-        ReportWriter.StorageRow smallest = rows.get(0);
-        ReportWriter.StorageRow largest = rows.get(rows.size() - 1);
+        Tables.StorageRow smallest = rows.get(0);
+        Tables.StorageRow largest = rows.get(rows.size() - 1);
         if (rows.size() > 1 && smallest.bytes() == largest.bytes()) {
             return "Every engine here uses the same storage: " + Numbers.count(smallest.bytes()) + " bytes, "
                     + overhead(smallest.overheadPercent()) + ".";
@@ -134,8 +134,8 @@ final class Findings {
     }
 
     /** Of all one-byte steps of the swept value size, the one that grows storage the most. */
-    String largestStep(List<ReportWriter.Step> steps) {
-        return steps.stream().max(Comparator.comparingDouble(ReportWriter.Step::percent))
+    String largestStep(List<Tables.Step> steps) {
+        return steps.stream().max(Comparator.comparingDouble(Tables.Step::percent))
                 .map(s -> "Largest storage step from one more value byte: " + s.label() + ", "
                         + Numbers.count(s.fromSize()) + " → " + Numbers.count(s.fromSize() + 1) + " B values: "
                         + Numbers.bytes(s.fromBytes()) + " → " + Numbers.bytes(s.toBytes()) + " ("

@@ -15,22 +15,11 @@ import java.util.Set;
  */
 final class ReportWriter {
 
-    /** One row of a storage table: bytes after close, and the overhead against the flat array. */
-    record StorageRow(String label, double bytes, double beforeClose, double files, double compactCopy, double overheadPercent) {
-    }
-
-    /** Storage of one engine before and after its values grow by one byte. */
-    record Step(String label, double fromSize, double fromBytes, double toBytes) {
-
-        double percent() {
-            return 100 * (toBytes / fromBytes - 1);
-        }
-    }
-
     private final ResultsFolder folder;
     private final Specs specs;
     private final Figures figures;
     private final Findings findings;
+    private final Tables tables;
     private final boolean charts;
     private final List<Figure> written = new ArrayList<>();
     private final Markdown md = new Markdown();
@@ -41,6 +30,7 @@ final class ReportWriter {
         this.specs = folder.specs();
         this.figures = new Figures(specs);
         this.findings = new Findings(specs);
+        this.tables = new Tables(specs);
         this.charts = charts;
     }
 
@@ -333,79 +323,28 @@ final class ReportWriter {
             sentences.addAll(findings.sweepBest(group, workload, param, specList, unit));
         }
         md.bullets(sentences);
-        List<String> values = group.values(param);
         for (String workload : group.workloads()) {
             md.paragraph("Time per pass, " + workload + " (" + unit.name() + "; ± JMH error), by " + axis + ":");
-            List<String> header = new ArrayList<>(List.of("Engine"));
-            values.forEach(v -> header.add(Numbers.count(Numbers.parse(v))));
-            List<List<String>> rows = new ArrayList<>();
-            for (String spec : specList) {
-                List<String> row = new ArrayList<>(List.of(specs.label(spec)));
-                values.forEach(v -> row.add(timeCell(group.find(spec, workload, param, v), unit)));
-                rows.add(row);
-            }
-            md.table(header, rows);
+            table(tables.sweepTime(group, workload, param, specList, unit));
         }
         chart(figures.sweepStorage(stem + "-storage", "Storage after close by " + axis + ": " + group.title(),
                 group, param, specList));
-        sweepStorageTable(group, param, specList, values);
+        md.paragraph("Storage after close in bytes (overhead against the flat array), by " + axis + ":");
+        table(tables.sweepStorage(group, param, specList));
+        if (param.equals("valSize")) {
+            steps(group, specList);
+        }
         costs(group, specList);
     }
 
-    private void sweepStorageTable(Group group, String param, List<String> specList, List<String> values) {
-        md.paragraph("Storage after close in bytes (overhead against the flat array), by " + Figures.axisName(param) + ":");
-        List<String> header = new ArrayList<>(List.of(Figures.axisName(param), "(Flat Array)"));
-        specList.forEach(spec -> header.add(specs.label(spec)));
-        List<List<String>> rows = new ArrayList<>();
-        for (String value : values) {
-            List<String> row = new ArrayList<>(List.of(Numbers.count(Numbers.parse(value))));
-            double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
-                    .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
-            row.add(Numbers.count(flat));
-            for (String spec : specList) {
-                row.add(group.storageRun(spec, param, value).map(r -> {
-                    double bytes = r.metric(Metrics.STORAGE_AFTER);
-                    return Numbers.count(bytes) + " (" + Numbers.percent(100 * (bytes / Group.flatBytes(r) - 1)) + "%)";
-                }).orElse("—"));
-            }
-            rows.add(row);
-        }
-        md.table(header, rows);
-        if (!param.equals("valSize")) {
+    private void steps(Group group, List<String> specList) {
+        List<Tables.Step> steps = tables.steps(group, specList);
+        if (steps.isEmpty()) {
             return;
         }
-        List<Step> steps = new ArrayList<>();
-        List<List<String>> stepRows = new ArrayList<>();
-        for (String value : values) {
-            String next = Long.toString(Math.round(Numbers.parse(value)) + 1);
-            if (!values.contains(next)) {
-                continue;
-            }
-            List<String> row = new ArrayList<>(List.of(Numbers.count(Numbers.parse(value)) + " → " + Numbers.count(Numbers.parse(next))));
-            for (String spec : specList) {
-                Optional<Result> from = group.storageRun(spec, param, value);
-                Optional<Result> to = group.storageRun(spec, param, next);
-                if (from.isPresent() && to.isPresent()) {
-                    Step step = new Step(specs.label(spec), Numbers.parse(value),
-                            from.get().metric(Metrics.STORAGE_AFTER), to.get().metric(Metrics.STORAGE_AFTER));
-                    steps.add(step);
-                    row.add((step.percent() >= 0 ? "+" : "") + Numbers.percent(step.percent()) + "%");
-                } else {
-                    row.add("—");
-                }
-            }
-            stepRows.add(row);
-        }
-        if (!stepRows.isEmpty()) {
-            md.paragraph("Storage change when values grow by one byte (page boundaries):");
-            List<String> header2 = new ArrayList<>(List.of("value size (bytes)"));
-            specList.forEach(spec -> header2.add(specs.label(spec)));
-            md.table(header2, stepRows);
-            String largest = findings.largestStep(steps);
-            if (!largest.isEmpty()) {
-                md.paragraph(largest);
-            }
-        }
+        md.paragraph("Storage change when values grow by one byte (page boundaries):");
+        table(tables.steps(steps, specList));
+        md.paragraph(findings.largestStep(steps));
     }
 
     private void storageAndCosts(Group group, String stem, List<String> specList) {
@@ -429,120 +368,32 @@ final class ReportWriter {
 
     private void timeTable(Group group, List<String> specList, Figures.Unit unit) {
         md.paragraph("Time per pass (" + unit.name() + "; ± JMH 99.9% error):");
-        List<String> workloads = group.workloads();
-        List<String> header = new ArrayList<>(List.of("Engine"));
-        header.addAll(workloads);
-        List<List<String>> rows = new ArrayList<>();
-        for (String spec : specList) {
-            List<String> row = new ArrayList<>(List.of(specs.label(spec)));
-            workloads.forEach(w -> row.add(timeCell(group.find(spec, w), unit)));
-            rows.add(row);
-        }
-        md.table(header, rows);
-    }
-
-    private static String timeCell(Optional<Result> run, Figures.Unit unit) {
-        if (run.isEmpty()) {
-            return "—";
-        }
-        Result r = run.get();
-        if (!r.ok()) {
-            return r.status().word();
-        }
-        String score = Numbers.sig3(r.ms() / unit.divisor());
-        return Double.isNaN(r.errorMs()) ? score : score + " ± " + Numbers.sig2(r.errorMs() / unit.divisor());
-    }
-
-    /** The 2016 storage table: the flat array first, then engines from smallest to largest. */
-    List<StorageRow> storageRows(Group group, List<String> specList) {
-        List<StorageRow> rows = new ArrayList<>();
-        for (String spec : specList) {
-            group.storageRun(spec, null, null).ifPresent(r -> {
-                double bytes = r.metric(Metrics.STORAGE_AFTER);
-                rows.add(new StorageRow(specs.label(spec), bytes, r.metric(Metrics.STORAGE_BEFORE),
-                        r.metric(Metrics.STORAGE_FILES), r.metric(Metrics.STORAGE_COMPACT),
-                        100 * (bytes / Group.flatBytes(r) - 1)));
-            });
-        }
-        rows.sort(Comparator.comparingDouble(StorageRow::bytes));
-        return rows;
+        table(tables.time(group, specList, unit));
     }
 
     private void storageTable(Group group, List<String> specList) {
-        List<StorageRow> storage = storageRows(group, specList);
+        List<Tables.StorageRow> storage = tables.storageRows(group, specList);
         if (storage.isEmpty()) {
             md.paragraph("No engine reported its storage for this data set.");
             return;
         }
-        boolean compact = storage.stream().anyMatch(s -> !Double.isNaN(s.compactCopy()));
-        List<String> header = new ArrayList<>(List.of("Implementation", "Bytes", "Overhead %", "Before close", "Files"));
-        if (compact) {
-            header.add("Compacted copy");
-        }
-        double flat = group.results().isEmpty() ? Double.NaN : Group.flatBytes(group.results().get(0));
-        List<List<String>> rows = new ArrayList<>();
-        List<String> flatRow = new ArrayList<>(List.of("(Flat Array)", Numbers.count(flat), "", "", ""));
-        if (compact) {
-            flatRow.add("");
-        }
-        rows.add(flatRow);
-        for (StorageRow s : storage) {
-            List<String> row = new ArrayList<>(List.of(s.label(), Numbers.count(s.bytes()), Numbers.percent(s.overheadPercent()),
-                    optionalCount(s.beforeClose()), optionalCount(s.files())));
-            if (compact) {
-                row.add(optionalCount(s.compactCopy()));
-            }
-            rows.add(row);
-        }
-        md.table(header, rows);
+        table(tables.storage(group, storage));
         md.paragraph(findings.storage(storage));
     }
 
-    private static String optionalCount(double v) {
-        return Double.isNaN(v) ? "—" : Numbers.count(v);
-    }
-
-    /** Background CPU, open files and memory per engine: the costs the 2016 report could not measure. */
     private void costs(Group group, List<String> specList) {
-        List<List<String>> rows = new ArrayList<>();
-        boolean any = false;
-        for (String spec : specList) {
-            List<Result> runs = group.results().stream().filter(r -> r.store().equals(spec)).toList();
-            Optional<Result> write = runs.stream().filter(r -> r.workload().equals("write")
-                    && !Double.isNaN(r.metric(Metrics.CPU_BACKGROUND))).findFirst();
-            String writeCpu = write.map(r -> Numbers.count(r.metric(Metrics.CPU_BACKGROUND)) + " ms" + percentOfMeasured(r)).orElse("—");
-            String readCpu = maxCell(runs.stream().filter(r -> !r.workload().equals("write")).toList(), Metrics.CPU_BACKGROUND, false);
-            String fds = maxCell(runs, Metrics.FD_PEAK, false);
-            String rss = maxCell(runs, Metrics.RSS_PEAK, true);
-            String heap = maxCell(runs, Metrics.HEAP_PEAK, true);
-            if (readCpu.equals("—") && fds.equals("—") && rss.equals("—") && heap.equals("—") && write.isEmpty()) {
-                continue;
-            }
-            any = true;
-            rows.add(List.of(specs.label(spec), writeCpu, readCpu.equals("—") ? readCpu : readCpu + " ms", fds, rss, heap));
-        }
-        if (!any) {
+        Tables.Table costs = tables.costs(group, specList);
+        if (costs.isEmpty()) {
             md.paragraph("No side-file measurements (CPU, open files, memory) for these runs.");
             return;
         }
         md.paragraph("Hidden costs per trial (maximum over the workloads unless named):");
-        md.table(List.of("Engine", "Background CPU, write", "Background CPU, reads (max)", "Peak open files",
-                "Peak RSS", "Peak heap"), rows);
+        table(costs);
         md.bullets(findings.costs(group.results()));
     }
 
-    private static String percentOfMeasured(Result r) {
-        double measured = r.metric(Metrics.CPU_MEASURED);
-        return Double.isNaN(measured) || measured <= 0 ? ""
-                : " (" + Math.round(100 * r.metric(Metrics.CPU_BACKGROUND) / measured) + "%)";
-    }
-
-    private static String maxCell(List<Result> runs, String metric, boolean bytes) {
-        double max = runs.stream().mapToDouble(r -> r.metric(metric)).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
-        if (Double.isNaN(max)) {
-            return "—";
-        }
-        return bytes ? Numbers.bytes(max) : Numbers.count(max);
+    private void table(Tables.Table table) {
+        md.table(table.header(), table.rows());
     }
 
     private String entriesSentence(Map<String, String> meta) {

@@ -28,11 +28,4 @@ record RunKey(String benchmark, Map<String, String> params) {
     String param(String name) {
         return params.getOrDefault(name, "");
     }
-
-    /** The same run with {@code name} removed from its parameters. */
-    RunKey without(String name) {
-        Map<String, String> rest = new TreeMap<>(params);
-        rest.remove(name);
-        return new RunKey(benchmark, rest);
-    }
 }

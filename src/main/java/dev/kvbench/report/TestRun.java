@@ -21,15 +21,12 @@ final class TestRun {
     final Map<String, String> meta;
     final JmhLog log;
     final List<Result> results;
-    /** Whether the JMH CSV exists: run.sh moves it into place only once the test completed. */
-    final boolean hasScores;
 
-    private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> results, boolean hasScores) {
+    private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> results) {
         this.number = number;
         this.meta = meta;
         this.log = log;
         this.results = results;
-        this.hasScores = hasScores;
     }
 
     static TestRun load(Path dir, int n) throws IOException {
@@ -39,7 +36,7 @@ final class TestRun {
         List<SideFile.Trial> trials = Files.exists(side) ? SideFile.read(side) : List.of();
         JmhLog log = JmhLog.read(dir.resolve("out-" + n + ".txt"));
         Map<String, String> meta = KeyValueFile.read(dir.resolve("out-" + n + ".meta"), "=");
-        return new TestRun(n, meta, log, join(scores, trials, log, n), Files.exists(csv));
+        return new TestRun(n, meta, log, join(scores, trials, log, n));
     }
 
     String title() {

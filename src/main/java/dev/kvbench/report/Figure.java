@@ -77,8 +77,7 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
             double high = values.stream().max(Double::compare).orElseThrow();
             if (high / low > 10) {
                 // The bottom sits below the smallest value, so that even its bar has a height.
-                return new Axis(unit, true, Math.pow(10, Math.floor(Math.log10(low / 1.5))),
-                        Math.pow(10, Math.ceil(Math.log10(high * 2))));
+                return new Axis(unit, true, Math.pow(10, Math.floor(Math.log10(low / 1.5))), high * 3);
             }
             return new Axis(unit, false, 0, high * 1.25);
         }

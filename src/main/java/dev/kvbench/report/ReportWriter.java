@@ -215,10 +215,14 @@ final class ReportWriter {
                         + "values span more than 10×."));
     }
 
-    /** The JVM options JMH gave the benchmark forks, as its log says (the same in every test). */
+    /**
+     * The JVM options JMH gave the benchmark forks, as its log says, without the two that name a
+     * run's own files (its side file and work folder), which differ from run to run.
+     */
     private String forkOptions() {
         return folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null)
-                .findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log): " + Markdown.code(o) + ".")
+                .findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
+                        + "-Dkvbench.side and -Dkvbench.dir): " + Markdown.code(o.replaceAll("\\s*-Dkvbench\\.(side|dir)=\\S+", "").trim()) + ".")
                 .orElse("The JMH logs do not show the benchmark forks' JVM options.");
     }
 

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# process.sh DIR: turns a results folder written by run.sh into its report, next to the raw files:
+# one .dat (numbers), .gp (gnuplot script, from the templates in gnuplot/) and .png per chart, and
+# README.md. Works on the partial folder of an interrupted suite; stops with one line saying what
+# to do on a folder that holds no results. Without gnuplot it still writes README.md and the data.
+#
+#   ./process.sh results/20250101-quick
+#
+# KVBENCH_CLASSPATH: class path of the report generator, instead of target/benchmarks.jar.
+#
+# run.sh sources this file for its helpers (die, warn, ensure_jar); main runs only when executed.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+JAR="$ROOT/target/benchmarks.jar"
+
+die() {
+    echo "$(basename "$0"): $*" >&2
+    exit 1
+}
+
+warn() {
+    echo "$(basename "$0"): warning: $*" >&2
+}
+
+# The jar is stale when missing or older than pom.xml or any main source or resource.
+jar_is_stale() {
+    [[ ! -f $JAR ]] || [[ -n $(find "$ROOT/pom.xml" "$ROOT/src/main" -newer "$JAR" -print -quit) ]]
+}
+
+ensure_jar() {
+    if jar_is_stale; then
+        echo "building target/benchmarks.jar (./mvnw -q -B package -DskipTests) ..."
+        (cd "$ROOT" && ./mvnw -q -B package -DskipTests) \
+            || die "the build failed (see above); fix it, then run this command again"
+    fi
+}
+
+have_gnuplot() {
+    command -v gnuplot >/dev/null 2>&1
+}
+
+usage() {
+    echo "usage: ./process.sh DIR   (DIR: a results folder written by ./run.sh, e.g. results/$(date +%Y%m%d)-quick)" >&2
+    exit 2
+}
+
+check_results() {
+    local dir=$1
+    [[ -d $dir ]] || die "$dir is not a folder; give a results folder written by ./run.sh, e.g. results/$(date +%Y%m%d)-quick"
+    compgen -G "$dir/out-*.csv" >/dev/null || compgen -G "$dir/out-*.side.jsonl" >/dev/null \
+        || die "$dir has no results (no out-N.csv or out-N.side.jsonl): run ./run.sh SUITE first, then ./process.sh on the folder it names"
+}
+
+# Charts, scripts and data are all generated: remove the previous ones so none is left stale.
+remove_generated() {
+    local dir=$1
+    rm -f "$dir"/*.png "$dir"/*.gp "$dir"/*.dat
+}
+
+write_report() {
+    local dir=$1 classpath=${KVBENCH_CLASSPATH:-}
+    local options=(--templates "$ROOT/gnuplot")
+    if [[ -z $classpath ]]; then
+        ensure_jar
+        classpath=$JAR
+    fi
+    have_gnuplot || options+=(--no-png)
+    java -cp "$classpath" dev.kvbench.report.Report "$dir" "${options[@]}"
+}
+
+render_charts() {
+    local dir=$1 script count=0
+    for script in "$dir"/*.gp; do
+        [[ -e $script ]] || continue
+        (cd "$dir" && gnuplot "$(basename "$script")") || die "gnuplot failed on $script (see above)"
+        count=$((count + 1))
+    done
+    echo "rendered $count charts"
+}
+
+main() {
+    [[ $# -eq 1 && $1 != -* ]] || usage
+    local dir=${1%/}
+    check_results "$dir"
+    remove_generated "$dir"
+    write_report "$dir"
+    if have_gnuplot; then
+        render_charts "$dir"
+    else
+        warn "gnuplot is not installed, so there are tables but no charts; install it (Debian/Ubuntu: sudo apt-get install gnuplot-nox, macOS: brew install gnuplot) and run ./process.sh $dir again"
+    fi
+    echo "report: $dir/README.md"
+}
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main "$@"
+fi

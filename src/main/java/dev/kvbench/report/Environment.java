@@ -1,0 +1,45 @@
+package dev.kvbench.report;
+
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.Stores;
+import dev.kvbench.store.Versions;
+
+/**
+ * Prints the Java side of {@code env.txt}: JVM, the one JVM flag set, and every registered engine's
+ * label and library version, as {@code key: value} lines. run.sh adds the machine's side.
+ *
+ * <pre>java -cp target/benchmarks.jar dev.kvbench.report.Environment            # env.txt lines
+ * java -cp target/benchmarks.jar dev.kvbench.report.Environment --jvm-flags  # just the flags
+ * java -cp target/benchmarks.jar dev.kvbench.report.Environment --engines    # lmdb,rocksdb,...</pre>
+ */
+public final class Environment {
+
+    private Environment() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals("--jvm-flags")) {
+            System.out.println(Versions.jvmFlags());
+            return;
+        }
+        if (args.length == 1 && args[0].equals("--engines")) {
+            System.out.println(String.join(",", Stores.names()));
+            return;
+        }
+        line("java.version", System.getProperty("java.version"));
+        line("java.vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
+                + " (" + System.getProperty("java.vm.vendor") + ")");
+        line("jvm.flags", Versions.jvmFlags());
+        line("kvbench.version", Versions.get("version"));
+        line("jmh.version", Versions.get("jmh.version"));
+        for (String name : Stores.names()) {
+            Engine engine = Stores.engine(name);
+            line("engine." + name + ".label", engine.label());
+            line("engine." + name + ".version", engine.libraryVersion());
+        }
+    }
+
+    private static void line(String key, String value) {
+        System.out.println(key + ": " + value.replace('\n', ' '));
+    }
+}

@@ -1,0 +1,168 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Builds the report's charts from a {@link Group}: time per pass, storage, and their sweeps. */
+final class Figures {
+
+    /** How a swept parameter is named on an axis. */
+    private static final Map<String, String> AXIS_NAMES = Map.of(
+            "valSize", "value size (bytes)",
+            "batchSize", "batch size (entries per commit)",
+            "num", "entries");
+
+    private final Specs specs;
+
+    Figures(Specs specs) {
+        this.specs = specs;
+    }
+
+    static String axisName(String param) {
+        return AXIS_NAMES.getOrDefault(param, param);
+    }
+
+    /** A swept value as a sentence says it: "value size 2,026 B", "batch size 10,000", "sync true". */
+    static String valueText(String param, String value) {
+        double n = Numbers.parse(value);
+        String shown = Double.isNaN(n) ? value : Numbers.count(n);
+        return switch (param) {
+            case "valSize" -> "value size " + shown + " B";
+            case "batchSize" -> "batch size " + shown;
+            case "num" -> shown + " entries";
+            default -> param + " " + shown;
+        };
+    }
+
+    /** Time per pass: one panel per workload, one bar per spec, in the order given. */
+    Figure time(String stem, String title, Group group, List<String> specList) {
+        Unit unit = Unit.time(group.results().stream().filter(r -> specList.contains(r.store())).toList());
+        List<Figure.Panel> panels = new ArrayList<>();
+        for (String workload : group.workloads()) {
+            List<Figure.Bar> bars = new ArrayList<>();
+            List<Figure.Tic> tics = new ArrayList<>();
+            for (int i = 0; i < specList.size(); i++) {
+                String spec = specList.get(i);
+                bars.add(timeBar(group.find(spec, workload), spec, i, 0.4, unit));
+                tics.add(new Figure.Tic(specs.label(spec), i));
+            }
+            panels.add(new Figure.Panel(workload, "", Figure.Axis.fit(unit.name(), bars), bars, tics, true));
+        }
+        return new Figure(stem, title, panels, List.of());
+    }
+
+    /** Time per pass against a swept parameter: one panel per workload, a cluster of bars per value. */
+    Figure sweepTime(String stem, String title, Group group, String param, List<String> specList) {
+        Unit unit = Unit.time(group.results().stream().filter(r -> specList.contains(r.store())).toList());
+        List<String> values = group.values(param);
+        double width = 0.8 / specList.size();
+        List<Figure.Panel> panels = new ArrayList<>();
+        for (String workload : group.workloads()) {
+            List<Figure.Bar> bars = new ArrayList<>();
+            for (int c = 0; c < values.size(); c++) {
+                for (int e = 0; e < specList.size(); e++) {
+                    String spec = specList.get(e);
+                    double x = c + (e - (specList.size() - 1) / 2.0) * width;
+                    bars.add(timeBar(group.find(spec, workload, param, values.get(c)), spec, x, width * 0.45, unit));
+                }
+            }
+            panels.add(new Figure.Panel(workload, axisName(param), Figure.Axis.fit(unit.name(), bars), bars,
+                    clusterTics(values), false));
+        }
+        return new Figure(stem, title, panels, legend(specList, false));
+    }
+
+    /** Storage after close: the flat array first, then one bar per spec. */
+    Figure storage(String stem, String title, Group group, List<String> specList) {
+        List<Optional<Result>> runs = specList.stream().map(spec -> group.storageRun(spec, null, null)).toList();
+        double flat = runs.stream().flatMap(Optional::stream).mapToDouble(Group::flatBytes).findFirst()
+                .orElse(group.results().isEmpty() ? Double.NaN : Group.flatBytes(group.results().get(0)));
+        Unit unit = Unit.bytes(runs.stream().flatMap(Optional::stream).mapToDouble(r -> r.metric(Metrics.STORAGE_AFTER)).max().orElse(flat));
+        List<Figure.Bar> bars = new ArrayList<>();
+        List<Figure.Tic> tics = new ArrayList<>();
+        bars.add(new Figure.Bar(0, 0.4, flat / unit.divisor(), Double.NaN, Specs.FLAT_ARRAY, false, "", "Flat array"));
+        tics.add(new Figure.Tic("Flat array", 0));
+        for (int i = 0; i < specList.size(); i++) {
+            String spec = specList.get(i);
+            bars.add(storageBar(runs.get(i), spec, i + 1, 0.4, unit));
+            tics.add(new Figure.Tic(specs.label(spec), i + 1));
+        }
+        Figure.Panel panel = new Figure.Panel("storage after close", "", Figure.Axis.fit("storage, " + unit.name(), bars), bars, tics, true);
+        return new Figure(stem, title, List.of(panel), List.of());
+    }
+
+    /** Storage after close against a swept parameter: per value, the flat array and one bar per spec. */
+    Figure sweepStorage(String stem, String title, Group group, String param, List<String> specList) {
+        List<String> values = group.values(param);
+        double max = group.results().stream().mapToDouble(r -> r.metric(Metrics.STORAGE_AFTER))
+                .filter(v -> !Double.isNaN(v)).max().orElse(1);
+        Unit unit = Unit.bytes(max);
+        int slots = specList.size() + 1;
+        double width = 0.8 / slots;
+        List<Figure.Bar> bars = new ArrayList<>();
+        for (int c = 0; c < values.size(); c++) {
+            String value = values.get(c);
+            double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
+                    .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
+            bars.add(new Figure.Bar(c - (slots - 1) / 2.0 * width, width * 0.45, flat / unit.divisor(), Double.NaN,
+                    Specs.FLAT_ARRAY, false, "", "Flat array"));
+            for (int e = 0; e < specList.size(); e++) {
+                String spec = specList.get(e);
+                double x = c + (e + 1 - (slots - 1) / 2.0) * width;
+                bars.add(storageBar(group.storageRun(spec, param, value), spec, x, width * 0.45, unit));
+            }
+        }
+        Figure.Panel panel = new Figure.Panel("storage after close", axisName(param),
+                Figure.Axis.fit("storage, " + unit.name(), bars), bars, clusterTics(values), false);
+        return new Figure(stem, title, List.of(panel), legend(specList, true));
+    }
+
+    private Figure.Bar timeBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
+        String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
+        double value = run.filter(Result::ok).map(r -> r.ms() / unit.divisor()).orElse(Double.NaN);
+        double error = run.filter(Result::ok).map(r -> r.errorMs() / unit.divisor()).orElse(Double.NaN);
+        return new Figure.Bar(x, half, value, error, specs.rgb(spec), Specs.variant(spec), note, specs.label(spec));
+    }
+
+    private Figure.Bar storageBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
+        double value = run.map(r -> r.metric(Metrics.STORAGE_AFTER) / unit.divisor()).orElse(Double.NaN);
+        return new Figure.Bar(x, half, value, Double.NaN, specs.rgb(spec), Specs.variant(spec),
+                run.isPresent() ? "" : "no data", specs.label(spec));
+    }
+
+    private static List<Figure.Tic> clusterTics(List<String> values) {
+        List<Figure.Tic> tics = new ArrayList<>();
+        for (int c = 0; c < values.size(); c++) {
+            tics.add(new Figure.Tic(Numbers.count(Numbers.parse(values.get(c))), c));
+        }
+        return tics;
+    }
+
+    private List<Figure.Legend> legend(List<String> specList, boolean withFlatArray) {
+        List<Figure.Legend> legend = new ArrayList<>();
+        if (withFlatArray) {
+            legend.add(new Figure.Legend("Flat array", Specs.FLAT_ARRAY));
+        }
+        specList.forEach(spec -> legend.add(new Figure.Legend(specs.label(spec), specs.rgb(spec))));
+        return legend;
+    }
+
+    /** The unit of an axis: its name and what raw values (ms, bytes) are divided by. */
+    record Unit(String name, double divisor) {
+
+        /** Seconds when even the fastest pass takes a second or more, else milliseconds. */
+        static Unit time(List<Result> results) {
+            double min = results.stream().filter(Result::ok).mapToDouble(Result::ms).min().orElse(0);
+            return min >= 1000 ? new Unit("s/pass", 1000) : new Unit("ms/pass", 1);
+        }
+
+        static Unit bytes(double max) {
+            if (max >= 1e10) {
+                return new Unit("GB", 1e9);
+            }
+            return max >= 1e6 ? new Unit("MB", 1e6) : new Unit("kB", 1e3);
+        }
+    }
+}

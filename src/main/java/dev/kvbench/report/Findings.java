@@ -1,0 +1,167 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The sentences of the report that state a number or a ranking, each computed from the results
+ * it is about, so that the prose can never contradict the tables and charts beside it.
+ */
+final class Findings {
+
+    private final Specs specs;
+
+    Findings(Specs specs) {
+        this.specs = specs;
+    }
+
+    /**
+     * "readKey: fastest LMDB DB (1.23 ms/pass), 2.1× faster than the next, RocksDB (2.58 ms/pass);
+     * slowest MapDB (14.8 ms/pass, 12× LMDB DB)." Runs whose JMH error bars overlap are called a tie.
+     */
+    String ranking(String workload, List<Result> runs, Figures.Unit unit) {
+        List<Result> ok = runs.stream().filter(Result::ok).sorted(Comparator.comparingDouble(Result::ms)).toList();
+        if (ok.isEmpty()) {
+            return "**" + workload + "**: no engine has a result.";
+        }
+        Result fastest = ok.get(0);
+        if (ok.size() == 1) {
+            return "**" + workload + "**: only " + name(fastest) + " has a result (" + time(fastest, unit) + ").";
+        }
+        Result next = ok.get(1);
+        StringBuilder s = new StringBuilder("**" + workload + "**: ");
+        if (overlap(fastest, next)) {
+            s.append("fastest ").append(name(fastest)).append(" (").append(timeWithError(fastest, unit))
+                    .append(") and ").append(name(next)).append(" (").append(timeWithError(next, unit))
+                    .append(") are within each other's error margin");
+        } else {
+            s.append("fastest ").append(name(fastest)).append(" (").append(time(fastest, unit)).append("), ")
+                    .append(Numbers.times(next.ms() / fastest.ms())).append(" faster than the next, ")
+                    .append(name(next)).append(" (").append(time(next, unit)).append(')');
+        }
+        if (ok.size() > 2) {
+            Result slowest = ok.get(ok.size() - 1);
+            s.append("; slowest ").append(name(slowest)).append(" (").append(time(slowest, unit)).append(", ")
+                    .append(Numbers.times(slowest.ms() / fastest.ms())).append(' ').append(name(fastest)).append(')');
+        }
+        return s.append('.').toString();
+    }
+
+    /** "write: LMDB DB (sync) takes 12.3 ms/pass against 4.10 ms/pass for LMDB DB: 3.0× slower." */
+    String versus(String workload, Result variant, Result base, Figures.Unit unit) {
+        String head = "**" + workload + "**: " + name(variant) + " " + time(variant, unit) + " against "
+                + time(base, unit) + " for " + name(base) + ": ";
+        if (overlap(variant, base)) {
+            return head + "within each other's error margin.";
+        }
+        double ratio = variant.ms() / base.ms();
+        return head + (ratio >= 1 ? Numbers.times(ratio) + " slower." : Numbers.times(1 / ratio) + " faster.");
+    }
+
+    /** "Smallest: LevelDB, 2.91% over the flat array; largest: Xodus, 354.87% over (4.5× the flat array)." */
+    String storage(List<Tables.StorageRow> rows) {
+        if (rows.isEmpty()) {
+            return "No engine reported its storage.";
+        }
+        Tables.StorageRow smallest = rows.get(0);
+        Tables.StorageRow largest = rows.get(rows.size() - 1);
+        if (rows.size() > 1 && smallest.bytes() == largest.bytes()) {
+            return "Every engine here uses the same storage: " + Numbers.count(smallest.bytes()) + " bytes, "
+                    + overhead(smallest.overheadPercent()) + ".";
+        }
+        String s = "Smallest: " + smallest.label() + ", " + overhead(smallest.overheadPercent());
+        if (rows.size() > 1) {
+            s += "; largest: " + largest.label() + ", " + overhead(largest.overheadPercent()) + " ("
+                    + Numbers.times(largest.bytes() / smallest.bytes()) + " " + smallest.label() + ")";
+        }
+        return s + ".";
+    }
+
+    private static String overhead(double percent) {
+        return percent >= 0 ? Numbers.percent(percent) + "% over the flat array"
+                : Numbers.percent(-percent) + "% under the flat array";
+    }
+
+    /** The engine that burnt most CPU in its own threads while writing, and the one with most open files. */
+    List<String> costs(List<Result> runs) {
+        List<String> sentences = new ArrayList<>();
+        runs.stream().filter(r -> r.workload().equals("write") && r.metric(Metrics.CPU_BACKGROUND) > 0)
+                .max(Comparator.comparingDouble(r -> r.metric(Metrics.CPU_BACKGROUND)))
+                .ifPresent(r -> sentences.add("Most background CPU while writing: " + name(r) + ", "
+                        + Numbers.count(r.metric(Metrics.CPU_BACKGROUND)) + " ms per trial"
+                        + share(r) + "."));
+        runs.stream().filter(r -> !Double.isNaN(r.metric(Metrics.FD_PEAK)))
+                .max(Comparator.comparingDouble(r -> r.metric(Metrics.FD_PEAK)))
+                .ifPresent(r -> sentences.add("Most open files at a peak: " + name(r) + ", "
+                        + Numbers.count(r.metric(Metrics.FD_PEAK)) + " (" + r.workload() + ")."));
+        return sentences;
+    }
+
+    /** ", 45% of its benchmark thread's CPU" when the benchmark thread's CPU is known. */
+    static String share(Result r) {
+        double measured = r.metric(Metrics.CPU_MEASURED);
+        if (Double.isNaN(measured) || measured <= 0) {
+            return "";
+        }
+        return " (" + Math.round(100 * r.metric(Metrics.CPU_BACKGROUND) / measured) + "% of its benchmark thread's CPU)";
+    }
+
+    /** Per spec, the value of the swept parameter with the fastest time, then the fastest overall. */
+    List<String> sweepBest(Group group, String workload, String param, List<String> specList, Figures.Unit unit) {
+        List<String> sentences = new ArrayList<>();
+        Result overall = null;
+        for (String spec : specList) {
+            Optional<Result> best = group.results().stream()
+                    .filter(r -> r.store().equals(spec) && r.workload().equals(workload) && r.ok())
+                    .min(Comparator.comparingDouble(Result::ms));
+            if (best.isEmpty()) {
+                continue;
+            }
+            Result r = best.get();
+            sentences.add("**" + workload + "**, " + specs.label(spec) + ": fastest with "
+                    + Figures.valueText(param, r.key().param(param)) + " (" + time(r, unit) + ").");
+            if (overall == null || r.ms() < overall.ms()) {
+                overall = r;
+            }
+        }
+        if (overall != null && specList.size() > 1) {
+            sentences.add("Fastest " + workload + " of all: " + name(overall) + " with "
+                    + Figures.valueText(param, overall.key().param(param)) + " (" + time(overall, unit) + ").");
+        }
+        return sentences;
+    }
+
+    /** Of all one-byte steps of the swept value size, the one that grows storage the most. */
+    String largestStep(List<Tables.Step> steps) {
+        return steps.stream().max(Comparator.comparingDouble(Tables.Step::percent))
+                .map(s -> "Largest storage step from one more value byte: " + s.label() + ", "
+                        + Numbers.count(s.fromSize()) + " → " + Numbers.count(s.fromSize() + 1) + " B values: "
+                        + Numbers.bytes(s.fromBytes()) + " → " + Numbers.bytes(s.toBytes()) + " ("
+                        + (s.percent() >= 0 ? "+" : "") + Numbers.percent(s.percent()) + "%).")
+                .orElse("");
+    }
+
+    private String name(Result r) {
+        return specs.label(r.store());
+    }
+
+    private static String time(Result r, Figures.Unit unit) {
+        return Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name();
+    }
+
+    private static String timeWithError(Result r, Figures.Unit unit) {
+        return Numbers.sig3(r.ms() / unit.divisor()) + " ± " + Numbers.sig2(r.errorMs() / unit.divisor()) + " " + unit.name();
+    }
+
+    /** Whether two scores' JMH error intervals overlap (both errors known). */
+    static boolean overlap(Result a, Result b) {
+        if (Double.isNaN(a.errorMs()) || Double.isNaN(b.errorMs())) {
+            return false;
+        }
+        Result low = a.ms() <= b.ms() ? a : b;
+        Result high = low == a ? b : a;
+        return low.ms() + low.errorMs() >= high.ms() - high.errorMs();
+    }
+}

@@ -1,0 +1,135 @@
+package dev.kvbench.report;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Writes a {@link Figure} as {@code STEM.dat} (one data block per panel) and {@code STEM.gp} (the
+ * templates {@code figure.gp} and {@code panel.gp} filled in); gnuplot renders {@code STEM.png}.
+ */
+final class Gnuplot {
+
+    private final Template figureTemplate;
+    private final Template panelTemplate;
+
+    Gnuplot(Path templates) throws IOException {
+        this.figureTemplate = Template.load(templates, "figure.gp");
+        this.panelTemplate = Template.load(templates, "panel.gp");
+    }
+
+    void write(Figure figure, Path dir) throws IOException {
+        Files.writeString(dir.resolve(figure.stem() + ".dat"), data(figure), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(figure.stem() + ".gp"), script(figure), StandardCharsets.UTF_8);
+    }
+
+    static String data(Figure figure) {
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(figure.stem()).append(".dat: ").append(figure.title()).append('\n');
+        out.append("# x xlow xhigh value error rgb hatched whiskerLow whiskerHigh whiskerStyle text note label\n");
+        for (int i = 0; i < figure.panels().size(); i++) {
+            Figure.Panel panel = figure.panels().get(i);
+            if (i > 0) {
+                out.append("\n\n");
+            }
+            out.append("# panel ").append(i).append(": ").append(panel.title()).append(" (").append(panel.axis().unit()).append(")\n");
+            for (Figure.Bar bar : panel.bars()) {
+                Figure.Whisker whisker = bar.whisker(panel.axis());
+                out.append(String.format(Locale.ROOT, "%s %s %s %s %s %d %d %s %s %d %s %s %s%n",
+                        num(bar.x()), num(bar.x() - bar.half()), num(bar.x() + bar.half()), num(bar.value()),
+                        num(bar.error()), bar.rgb(), bar.hatched() ? 1 : 0, num(whisker.low()), num(whisker.high()),
+                        whisker.style(), quote(Double.isNaN(bar.value()) ? "" : bar.text()), quote(bar.note()),
+                        quote(bar.label())));
+            }
+        }
+        return out.toString();
+    }
+
+    private String script(Figure figure) {
+        int n = figure.panels().size();
+        int columns = n <= 3 ? n : (n == 4 ? 2 : 3);
+        int rows = (n + columns - 1) / columns;
+        int bars = figure.panels().stream().mapToInt(p -> p.bars().size()).max().orElse(1);
+        int panelWidth = Math.max(Math.max(420, 48 * bars + 170), (9 * figure.title().length() + 80) / columns);
+        int panelHeight = figure.panels().stream().anyMatch(Figure.Panel::rotateTics) ? 460 : 420;
+        StringBuilder panels = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            panels.append(panel(figure, i));
+        }
+        Map<String, String> values = new HashMap<>();
+        values.put("STEM", figure.stem());
+        values.put("TITLE", escape(figure.title()));
+        values.put("WIDTH", Integer.toString(columns * panelWidth));
+        values.put("HEIGHT", Integer.toString(rows * panelHeight + (figure.legend().isEmpty() ? 40 : 70)));
+        values.put("ROWS", Integer.toString(rows));
+        values.put("COLUMNS", Integer.toString(columns));
+        values.put("PANELS", panels.toString());
+        return figureTemplate.fill(values);
+    }
+
+    private String panel(Figure figure, int index) {
+        Figure.Panel panel = figure.panels().get(index);
+        Figure.Axis axis = panel.axis();
+        double xmin = panel.bars().stream().mapToDouble(b -> b.x() - b.half()).min().orElse(0) - 0.3;
+        double xmax = panel.bars().stream().mapToDouble(b -> b.x() + b.half()).max().orElse(1) + 0.3;
+        List<String> tics = new ArrayList<>();
+        for (Figure.Tic tic : panel.tics()) {
+            tics.add("\"" + escape(tic.label()) + "\" " + num(tic.x()));
+        }
+        boolean legend = index == 0 && !figure.legend().isEmpty();
+        StringBuilder entries = new StringBuilder();
+        if (legend) {
+            for (Figure.Legend entry : figure.legend()) {
+                entries.append(", \\\n     keyentry with boxes fc rgb \"").append(rgb(entry.rgb()))
+                        .append("\" title \"").append(escape(entry.label())).append('"');
+            }
+        }
+        Map<String, String> values = new HashMap<>();
+        values.put("INDEX", Integer.toString(index));
+        values.put("PANEL_TITLE", escape(panel.title()));
+        values.put("YLABEL", escape(axis.label()));
+        values.put("XLABEL", escape(panel.xLabel()));
+        values.put("LOGSCALE", axis.log() ? "set logscale y" : "unset logscale y");
+        values.put("XMIN", num(xmin));
+        values.put("XMAX", num(xmax));
+        values.put("YMIN", num(axis.min()));
+        values.put("YMAX", num(axis.max()));
+        values.put("YBASE", num(axis.base()));
+        values.put("NOTE_Y", num(axis.noteY()));
+        values.put("XTICS", String.join(", ", tics));
+        values.put("XTICS_ROTATION", panel.rotateTics() ? "rotate by -30" : "norotate");
+        values.put("KEY", legend ? "set key outside top center horizontal" : "set key off");
+        values.put("KEYENTRIES", entries.toString());
+        return panelTemplate.fill(values);
+    }
+
+    private static String num(double v) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            return Long.toString((long) v);
+        }
+        return new BigDecimal(v).round(new MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    static String rgb(int rgb) {
+        return String.format(Locale.ROOT, "#%06x", rgb);
+    }
+
+    private static String quote(String text) {
+        return "\"" + (text == null ? "" : text.replace('"', '\'')) + "\"";
+    }
+
+    private static String escape(String text) {
+        return text.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+}

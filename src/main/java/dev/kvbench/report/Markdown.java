@@ -1,0 +1,76 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** A Markdown document built line by line, with tables whose numeric columns align right. */
+final class Markdown {
+
+    private final StringBuilder out = new StringBuilder();
+
+    Markdown heading(int level, String text) {
+        out.append("#".repeat(level)).append(' ').append(text).append("\n\n");
+        return this;
+    }
+
+    Markdown paragraph(String text) {
+        out.append(text).append("\n\n");
+        return this;
+    }
+
+    Markdown bullets(List<String> items) {
+        if (!items.isEmpty()) {
+            items.forEach(item -> out.append("- ").append(item).append('\n'));
+            out.append('\n');
+        }
+        return this;
+    }
+
+    Markdown image(String alt, String file) {
+        out.append("![").append(alt).append("](").append(file).append(")\n\n");
+        return this;
+    }
+
+    /** A table; a column of numbers (cells that are numbers, or empty, a dash or a status word) is right-aligned. */
+    Markdown table(List<String> header, List<List<String>> rows) {
+        out.append(row(header));
+        List<String> rule = new ArrayList<>();
+        for (int i = 0; i < header.size(); i++) {
+            int column = i;
+            boolean numeric = rows.stream().anyMatch(r -> column < r.size() && number(r.get(column)))
+                    && rows.stream().allMatch(r -> column >= r.size() || number(r.get(column)) || blank(r.get(column)));
+            rule.add(numeric ? "---:" : "---");
+        }
+        out.append(row(rule));
+        rows.forEach(r -> out.append(row(r)));
+        out.append('\n');
+        return this;
+    }
+
+    private static boolean number(String cell) {
+        return cell.matches("[+-]?[0-9][0-9,.]*( ?[A-Za-z%]{1,3})?( ± .*| \\(.*\\))?");
+    }
+
+    private static boolean blank(String cell) {
+        return cell.isEmpty() || cell.matches("—|skipped|failed|not run");
+    }
+
+    private static String row(List<String> cells) {
+        return "| " + String.join(" | ", cells.stream().map(c -> c.replace("|", "\\|")).toList()) + " |\n";
+    }
+
+    /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to dashes. */
+    static String anchor(String heading) {
+        return heading.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9 _-]", "").replace(' ', '-');
+    }
+
+    static String code(String text) {
+        return "`" + text + "`";
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.kvbench.report;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Which run a figure belongs to: the JMH benchmark ({@code dev.kvbench.bench.ReadKey.readKey})
+ * and every JMH parameter, as the strings JMH printed. The JMH CSV, the side file and the JMH log
+ * all name runs this way, which is how they are joined.
+ */
+record RunKey(String benchmark, Map<String, String> params) {
+
+    RunKey {
+        params = Collections.unmodifiableMap(new TreeMap<>(params));
+    }
+
+    /** The workload: the benchmark method name, the part after the last dot. */
+    String workload() {
+        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+    }
+
+    /** The store spec, e.g. {@code lmdb} or {@code lmdb:sync=true}; "" when absent. */
+    String store() {
+        return param("store");
+    }
+
+    String param(String name) {
+        return params.getOrDefault(name, "");
+    }
+}

@@ -1,0 +1,214 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** The report's tables, built from a {@link Group}: time per pass, storage, steps, hidden costs. */
+final class Tables {
+
+    /** A table: its header and its rows of cells, ready for {@link Markdown#table}. */
+    record Table(List<String> header, List<List<String>> rows) {
+
+        boolean isEmpty() {
+            return rows.isEmpty();
+        }
+    }
+
+    /** One row of a storage table: bytes after close, and the overhead against the flat array. */
+    record StorageRow(String label, double bytes, double beforeClose, double files, double compactCopy, double overheadPercent) {
+    }
+
+    /** Storage of one engine before and after its values grow by one byte. */
+    record Step(String label, double fromSize, double fromBytes, double toBytes) {
+
+        double percent() {
+            return 100 * (toBytes / fromBytes - 1);
+        }
+    }
+
+    private final Specs specs;
+
+    Tables(Specs specs) {
+        this.specs = specs;
+    }
+
+    /** Time per pass: a row per engine, a column per workload; "± error" where JMH gave one. */
+    Table time(Group group, List<String> specList, Figures.Unit unit) {
+        List<String> header = new ArrayList<>(List.of("Engine"));
+        header.addAll(group.workloads());
+        List<List<String>> rows = new ArrayList<>();
+        for (String spec : specList) {
+            List<String> row = new ArrayList<>(List.of(specs.label(spec)));
+            group.workloads().forEach(w -> row.add(timeCell(group.find(spec, w), unit)));
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /** Time per pass of one workload: a row per engine, a column per value of the swept parameter. */
+    Table sweepTime(Group group, String workload, String param, List<String> specList, Figures.Unit unit) {
+        List<String> values = group.values(param);
+        List<String> header = new ArrayList<>(List.of("Engine"));
+        values.forEach(v -> header.add(Numbers.count(Numbers.parse(v))));
+        List<List<String>> rows = new ArrayList<>();
+        for (String spec : specList) {
+            List<String> row = new ArrayList<>(List.of(specs.label(spec)));
+            values.forEach(v -> row.add(timeCell(group.find(spec, workload, param, v), unit)));
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    private static String timeCell(Optional<Result> run, Figures.Unit unit) {
+        if (run.isEmpty()) {
+            return "—";
+        }
+        Result r = run.get();
+        if (!r.ok()) {
+            return r.status().word();
+        }
+        String score = Numbers.sig3(r.ms() / unit.divisor());
+        return Double.isNaN(r.errorMs()) ? score : score + " ± " + Numbers.sig2(r.errorMs() / unit.divisor());
+    }
+
+    /** The engines' storage, smallest first. */
+    List<StorageRow> storageRows(Group group, List<String> specList) {
+        List<StorageRow> rows = new ArrayList<>();
+        for (String spec : specList) {
+            group.storageRun(spec, null, null).ifPresent(r -> {
+                double bytes = r.metric(Metrics.STORAGE_AFTER);
+                rows.add(new StorageRow(specs.label(spec), bytes, r.metric(Metrics.STORAGE_BEFORE),
+                        r.metric(Metrics.STORAGE_FILES), r.metric(Metrics.STORAGE_COMPACT),
+                        100 * (bytes / Group.flatBytes(r) - 1)));
+            });
+        }
+        rows.sort(Comparator.comparingDouble(StorageRow::bytes));
+        return rows;
+    }
+
+    /** The 2016 storage table: the flat array first, then the engines from smallest to largest. */
+    Table storage(Group group, List<StorageRow> storage) {
+        boolean compact = storage.stream().anyMatch(s -> !Double.isNaN(s.compactCopy()));
+        List<String> header = new ArrayList<>(List.of("Implementation", "Bytes", "Overhead %", "Before close", "Files"));
+        if (compact) {
+            header.add("Compacted copy");
+        }
+        double flat = group.results().isEmpty() ? Double.NaN : Group.flatBytes(group.results().get(0));
+        List<List<String>> rows = new ArrayList<>();
+        List<String> flatRow = new ArrayList<>(List.of("(Flat Array)", Numbers.count(flat), "", "", ""));
+        if (compact) {
+            flatRow.add("");
+        }
+        rows.add(flatRow);
+        for (StorageRow s : storage) {
+            List<String> row = new ArrayList<>(List.of(s.label(), Numbers.count(s.bytes()), Numbers.percent(s.overheadPercent()),
+                    optionalCount(s.beforeClose()), optionalCount(s.files())));
+            if (compact) {
+                row.add(optionalCount(s.compactCopy()));
+            }
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /** Storage by value of the swept parameter: the flat array, then each engine's bytes (overhead %). */
+    Table sweepStorage(Group group, String param, List<String> specList) {
+        List<String> header = new ArrayList<>(List.of(Figures.axisName(param), "(Flat Array)"));
+        specList.forEach(spec -> header.add(specs.label(spec)));
+        List<List<String>> rows = new ArrayList<>();
+        for (String value : group.values(param)) {
+            List<String> row = new ArrayList<>(List.of(Numbers.count(Numbers.parse(value))));
+            double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
+                    .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
+            row.add(Numbers.count(flat));
+            for (String spec : specList) {
+                row.add(group.storageRun(spec, param, value).map(r -> {
+                    double bytes = r.metric(Metrics.STORAGE_AFTER);
+                    return Numbers.count(bytes) + " (" + Numbers.percent(100 * (bytes / Group.flatBytes(r) - 1)) + "%)";
+                }).orElse("—"));
+            }
+            rows.add(row);
+        }
+        return new Table(header, rows);
+    }
+
+    /** Every engine's storage step between value sizes v and v + 1, where the sweep has both. */
+    List<Step> steps(Group group, List<String> specList) {
+        List<String> values = group.values("valSize");
+        List<Step> steps = new ArrayList<>();
+        for (String value : values) {
+            String next = Long.toString(Math.round(Numbers.parse(value)) + 1);
+            if (!values.contains(next)) {
+                continue;
+            }
+            for (String spec : specList) {
+                Optional<Result> from = group.storageRun(spec, "valSize", value);
+                Optional<Result> to = group.storageRun(spec, "valSize", next);
+                if (from.isPresent() && to.isPresent()) {
+                    steps.add(new Step(specs.label(spec), Numbers.parse(value),
+                            from.get().metric(Metrics.STORAGE_AFTER), to.get().metric(Metrics.STORAGE_AFTER)));
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** The steps as a table: a row per pair of value sizes, a column per engine, the change in %. */
+    Table steps(List<Step> steps, List<String> specList) {
+        List<String> header = new ArrayList<>(List.of("value size (bytes)"));
+        specList.forEach(spec -> header.add(specs.label(spec)));
+        List<List<String>> rows = new ArrayList<>();
+        steps.stream().map(Step::fromSize).distinct().forEach(size -> {
+            List<String> row = new ArrayList<>(List.of(Numbers.count(size) + " → " + Numbers.count(size + 1)));
+            for (String spec : specList) {
+                row.add(steps.stream().filter(s -> s.fromSize() == size && s.label().equals(specs.label(spec)))
+                        .findFirst().map(s -> (s.percent() >= 0 ? "+" : "") + Numbers.percent(s.percent()) + "%")
+                        .orElse("—"));
+            }
+            rows.add(row);
+        });
+        return new Table(header, rows);
+    }
+
+    /** Background CPU, open files and memory per engine: the costs the 2016 report could not measure. */
+    Table costs(Group group, List<String> specList) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String spec : specList) {
+            List<Result> runs = group.results().stream().filter(r -> r.store().equals(spec)).toList();
+            Optional<Result> write = runs.stream().filter(r -> r.workload().equals("write")
+                    && !Double.isNaN(r.metric(Metrics.CPU_BACKGROUND))).findFirst();
+            String writeCpu = write.map(r -> Numbers.count(r.metric(Metrics.CPU_BACKGROUND)) + " ms" + shareOfMeasured(r))
+                    .orElse("—");
+            String readCpu = max(runs.stream().filter(r -> !r.workload().equals("write")).toList(), Metrics.CPU_BACKGROUND, false);
+            String fds = max(runs, Metrics.FD_PEAK, false);
+            String rss = max(runs, Metrics.RSS_PEAK, true);
+            String heap = max(runs, Metrics.HEAP_PEAK, true);
+            if (write.isEmpty() && readCpu.equals("—") && fds.equals("—") && rss.equals("—") && heap.equals("—")) {
+                continue;
+            }
+            rows.add(List.of(specs.label(spec), writeCpu, readCpu.equals("—") ? readCpu : readCpu + " ms", fds, rss, heap));
+        }
+        return new Table(List.of("Engine", "Background CPU, write", "Background CPU, reads (max)", "Peak open files",
+                "Peak RSS", "Peak heap"), rows);
+    }
+
+    private static String shareOfMeasured(Result r) {
+        double measured = r.metric(Metrics.CPU_MEASURED);
+        return Double.isNaN(measured) || measured <= 0 ? ""
+                : " (" + Math.round(100 * r.metric(Metrics.CPU_BACKGROUND) / measured) + "%)";
+    }
+
+    private static String max(List<Result> runs, String metric, boolean bytes) {
+        double max = runs.stream().mapToDouble(r -> r.metric(metric)).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        if (Double.isNaN(max)) {
+            return "—";
+        }
+        return bytes ? Numbers.bytes(max) : Numbers.count(max);
+    }
+
+    private static String optionalCount(double v) {
+        return Double.isNaN(v) ? "—" : Numbers.count(v);
+    }
+}

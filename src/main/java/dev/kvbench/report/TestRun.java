@@ -1,0 +1,126 @@
+package dev.kvbench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One test of a suite, as run.sh left it: {@code out-N.meta} (what the test is), {@code out-N.csv}
+ * (JMH scores), {@code out-N.side.jsonl} (measurements per trial) and {@code out-N.txt} (the JMH
+ * log), joined into one {@link Result} per run.
+ */
+final class TestRun {
+
+    final int number;
+    final Map<String, String> meta;
+    final JmhLog log;
+    final List<Result> results;
+
+    private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> results) {
+        this.number = number;
+        this.meta = meta;
+        this.log = log;
+        this.results = results;
+    }
+
+    static TestRun load(Path dir, int n) throws IOException {
+        Path csv = dir.resolve("out-" + n + ".csv");
+        Path side = dir.resolve("out-" + n + ".side.jsonl");
+        List<JmhCsv.Score> scores = Files.exists(csv) ? JmhCsv.read(csv) : List.of();
+        List<SideFile.Trial> trials = Files.exists(side) ? SideFile.read(side) : List.of();
+        JmhLog log = JmhLog.read(dir.resolve("out-" + n + ".txt"));
+        Map<String, String> meta = KeyValueFile.read(dir.resolve("out-" + n + ".meta"), "=");
+        return new TestRun(n, meta, log, join(scores, trials, log, n));
+    }
+
+    String title() {
+        return meta.getOrDefault("title", "Test " + number);
+    }
+
+    /** How the test is charted: "panels" (bars per engine, a panel per workload), "settings" or "sweep". */
+    String chart() {
+        return meta.getOrDefault("chart", "panels");
+    }
+
+    /** The parameter on the x axis of a sweep chart (valSize, batchSize); "" for other charts. */
+    String sweep() {
+        return meta.getOrDefault("sweep", "");
+    }
+
+    /** Whether the test's scores may be ranked; a smoke test (meta {@code ranking=false}) only checks that runs work. */
+    boolean ranked() {
+        return !"false".equals(meta.get("ranking"));
+    }
+
+    boolean hasResults() {
+        return !results.isEmpty();
+    }
+
+    private static List<Result> join(List<JmhCsv.Score> scores, List<SideFile.Trial> trials, JmhLog log, int n) {
+        Set<RunKey> keys = new LinkedHashSet<>();
+        Map<RunKey, JmhCsv.Score> byKey = new LinkedHashMap<>();
+        for (JmhCsv.Score score : scores) {
+            keys.add(score.key());
+            byKey.put(score.key(), score);
+        }
+        Map<RunKey, List<SideFile.Trial>> trialsByKey = new LinkedHashMap<>();
+        for (SideFile.Trial trial : trials) {
+            keys.add(trial.key());
+            trialsByKey.computeIfAbsent(trial.key(), k -> new ArrayList<>()).add(trial);
+        }
+        keys.addAll(log.failures().keySet());
+
+        List<Result> results = new ArrayList<>();
+        for (RunKey key : keys) {
+            results.add(result(key, byKey.get(key), trialsByKey.getOrDefault(key, List.of()),
+                    log.failures().get(key), n));
+        }
+        return results;
+    }
+
+    private static Result result(RunKey key, JmhCsv.Score score, List<SideFile.Trial> trials, String logFailure, int n) {
+        Map<String, Double> metrics = Metrics.aggregate(trials);
+        double ms = score == null ? Double.NaN : toMs(score.score(), score.unit());
+        double error = score == null ? Double.NaN : toMs(score.error(), score.unit());
+        SideFile.Trial failed = first(trials, "failed");
+        SideFile.Trial skipped = first(trials, "skipped");
+        if (failed != null) {
+            return new Result(key, Double.NaN, Double.NaN, Result.Status.FAILED, reason(failed, "failed"), metrics);
+        }
+        if (skipped != null) {
+            return new Result(key, Double.NaN, Double.NaN, Result.Status.SKIPPED, reason(skipped, "skipped"), metrics);
+        }
+        if (logFailure != null) {
+            return new Result(key, Double.NaN, Double.NaN, Result.Status.FAILED, logFailure, metrics);
+        }
+        if (score == null) {
+            return new Result(key, ms, error, Result.Status.FAILED,
+                    "no JMH score for this run; see out-" + n + ".txt", metrics);
+        }
+        return new Result(key, ms, error, Result.Status.OK, null, metrics);
+    }
+
+    private static SideFile.Trial first(List<SideFile.Trial> trials, String status) {
+        return trials.stream().filter(t -> status.equals(t.status())).findFirst().orElse(null);
+    }
+
+    private static String reason(SideFile.Trial trial, String status) {
+        return trial.reason() == null || trial.reason().isBlank() ? status + " (no reason given)" : trial.reason();
+    }
+
+    /** JMH time units to milliseconds; other units (throughput) are kept as they are. */
+    static double toMs(double value, String unit) {
+        return switch (unit) {
+            case "s/op" -> value * 1000;
+            case "us/op" -> value / 1000;
+            case "ns/op" -> value / 1_000_000;
+            default -> value;
+        };
+    }
+}

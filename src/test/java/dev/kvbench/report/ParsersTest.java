@@ -1,0 +1,94 @@
+package dev.kvbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The readers of the raw files: JMH CSV and log, side files, JSON. */
+class ParsersTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsJmhCsvAsJmh137WritesIt() throws IOException {
+        // Verbatim shape of JMH 1.37 -rf csv: CRLF, quoted header, params sorted by name, NaN error, a secondary result.
+        Path csv = dir.resolve("out-1.csv");
+        Files.writeString(csv, "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\",\"Param: num\",\"Param: store\"\r\n"
+                + "\"dev.kvbench.bench.ReadKey.readKey\",\"ss\",1,2,0.171240,NaN,\"ms/op\",10,lmdb\r\n"
+                + "\"dev.kvbench.bench.Write.write\",\"ss\",1,6,\"1,5\",0.006485,\"s/op\",10,\"lmdb:sync=true+x=1\"\r\n"
+                + "\"dev.kvbench.bench.Write.write:gc.count\",\"ss\",1,6,3.000000,NaN,\"counts\",10,lmdb\r\n");
+        List<JmhCsv.Score> scores = JmhCsv.read(csv);
+        assertEquals(2, scores.size());
+        JmhCsv.Score readKey = scores.get(0);
+        assertEquals("readKey", readKey.key().workload());
+        assertEquals(Map.of("num", "10", "store", "lmdb"), readKey.key().params());
+        assertEquals(0.17124, readKey.score(), 1e-9);
+        assertTrue(Double.isNaN(readKey.error()));
+        JmhCsv.Score write = scores.get(1);
+        assertEquals("lmdb:sync=true+x=1", write.key().store());
+        assertEquals(1.5, write.score(), 1e-9, "a decimal comma (JMH formats with the JVM's locale)");
+        assertEquals(1500, TestRun.toMs(write.score(), write.unit()), 1e-9);
+    }
+
+    @Test
+    void splitsQuotedCsvFields() {
+        assertEquals(List.of("a", "b,c", "say \"hi\"", ""), JmhCsv.fields("a,\"b,c\",\"say \"\"hi\"\"\",\r"));
+    }
+
+    @Test
+    void readsFlatJson() {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = (Map<String, Object>) Json.parse(
+                "{\"a\":\"x\\\"y\\u00e9\",\"n\":-1.5e3,\"t\":true,\"z\":null,\"o\":{\"k\":[1,2]}}");
+        assertEquals("x\"yé", json.get("a"));
+        assertEquals(-1500.0, json.get("n"));
+        assertEquals(Boolean.TRUE, json.get("t"));
+        assertTrue(json.containsKey("z") && json.get("z") == null);
+        assertEquals(Map.of("k", List.of(1.0, 2.0)), json.get("o"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\":}"));
+        assertTrue(e.getMessage().contains("character 6"), e.getMessage());
+    }
+
+    @Test
+    void readsSideFileTrialsAndNamesTheBadLine() throws IOException {
+        Path side = dir.resolve("out-1.side.jsonl");
+        Files.writeString(side, "{\"benchmark\":\"dev.kvbench.bench.Write.write\",\"workload\":\"write\",\"params\":{\"store\":\"lmdb\",\"num\":\"10\"},"
+                + "\"status\":\"ok\",\"reason\":null,\"metrics\":{\"storage.afterCloseBytes\":4096,\"verify.checksum\":\"ab\"}}\n\n");
+        List<SideFile.Trial> trials = SideFile.read(side);
+        assertEquals(1, trials.size());
+        assertEquals(Map.of("storage.afterCloseBytes", 4096.0), trials.get(0).metrics(), "numbers only");
+        assertTrue(trials.get(0).ok());
+        Files.writeString(side, "{}\n{\"benchmark\":\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SideFile.read(side));
+        assertTrue(e.getMessage().contains("line 1"), e.getMessage());
+    }
+
+    @Test
+    void readsSettingsFailuresAndCompletionFromTheJmhLog() throws IOException {
+        JmhLog log = JmhLog.read(ReportTest.FIXTURE.resolve("out-4.txt"));
+        assertTrue(log.complete());
+        assertEquals(2, log.forks());
+        assertEquals("3 iterations, single-shot each", log.settings().get("Measurement"));
+        assertEquals(1, log.failures().size());
+        Map.Entry<RunKey, String> failure = log.failures().entrySet().iterator().next();
+        assertEquals("mapdb", failure.getKey().store());
+        assertEquals("false", failure.getKey().param("sequential"));
+        assertEquals("java.lang.IllegalStateException: readKey on mapdb: expected 10000 found 9999", failure.getValue());
+    }
+
+    @Test
+    void readsKeyValueFilesLiterally() throws IOException {
+        Path meta = dir.resolve("out-1.meta");
+        Files.writeString(meta, "# comment\ncommand=java -jar x.jar '\\.(write|readKey)$' -p a=b\n");
+        assertEquals("java -jar x.jar '\\.(write|readKey)$' -p a=b", KeyValueFile.read(meta, "=").get("command"));
+    }
+}

@@ -1,6 +1,5 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.store.Store;
 import dev.kvbench.workload.Pass;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -18,12 +17,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class LoadedStore extends KvParams {
 
     private Trial trial;
-    private Store store;
 
     @Setup(Level.Trial)
     public void load(BenchmarkParams params) {
         trial = Trial.begin(params.getBenchmark(), of(params));
-        store = trial.openLoaded();
+        trial.openLoaded();
     }
 
     /** One verified pass of {@code operation} over the loaded store. */
@@ -34,9 +32,5 @@ public class LoadedStore extends KvParams {
     @TearDown(Level.Trial)
     public void close() {
         trial.end();
-    }
-
-    Store store() {
-        return store;
     }
 }

@@ -9,7 +9,8 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
- * A store holding the whole data set, written once per trial before any measurement; the read
+ * A store holding the whole data set, written once per trial before any measurement, then
+ * closed and reopened so that reads see what the engine keeps in its folder; the read
  * benchmarks make one pass over it per invocation. Its storage is measured at the end of the
  * trial, just before and after close.
  */

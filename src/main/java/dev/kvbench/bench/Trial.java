@@ -147,13 +147,20 @@ final class Trial {
         }
     }
 
-    /** Opens the store and writes the whole data set into it, for the read workloads. */
+    /**
+     * Writes the whole data set into a new store, closes it and opens it again, for the read
+     * workloads: reads see the store as it stands in its folder (an LSM engine's tables, not
+     * the memtable its writes just filled), as an application that reopens its store does.
+     */
     Store openLoaded() {
         Store store = openEmpty();
         try {
             Write.run(store, data, bench.batchSize());
+            store.close();
+            open = null;
+            open = decorator.apply(Stores.open(spec, storeDir, bench.data().shape()));
             sampler.sampleNow();
-            return store;
+            return open;
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }

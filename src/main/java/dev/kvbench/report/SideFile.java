@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.measure.Json;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,8 +61,8 @@ final class SideFile {
         Object rawMetrics = json.get("metrics");
         if (rawMetrics instanceof Map<?, ?> map) {
             map.forEach((k, v) -> {
-                if (v instanceof Double d) {
-                    metrics.put(String.valueOf(k), d);
+                if (v instanceof Number n) {
+                    metrics.put(String.valueOf(k), n.doubleValue());
                 }
             });
         }

@@ -45,20 +45,6 @@ class ParsersTest {
     }
 
     @Test
-    void readsFlatJson() {
-        @SuppressWarnings("unchecked")
-        Map<String, Object> json = (Map<String, Object>) Json.parse(
-                "{\"a\":\"x\\\"y\\u00e9\",\"n\":-1.5e3,\"t\":true,\"z\":null,\"o\":{\"k\":[1,2]}}");
-        assertEquals("x\"yé", json.get("a"));
-        assertEquals(-1500.0, json.get("n"));
-        assertEquals(Boolean.TRUE, json.get("t"));
-        assertTrue(json.containsKey("z") && json.get("z") == null);
-        assertEquals(Map.of("k", List.of(1.0, 2.0)), json.get("o"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Json.parse("{\"a\":}"));
-        assertTrue(e.getMessage().contains("character 6"), e.getMessage());
-    }
-
-    @Test
     void readsSideFileTrialsAndNamesTheBadLine() throws IOException {
         Path side = dir.resolve("out-1.side.jsonl");
         Files.writeString(side, "{\"benchmark\":\"dev.kvbench.bench.Write.write\",\"workload\":\"write\",\"params\":{\"store\":\"lmdb\",\"num\":\"10\"},"

@@ -116,7 +116,11 @@ public final class RocksDbStore implements Store {
 
     @Override
     public void close() {
-        try {
+        // With the write-ahead log on, RocksDB would close with the data only in the log and
+        // build its tables at the next open. Flushing first leaves the folder in the engine's
+        // steady state, and puts the flush's CPU on RocksDB's own threads, where it is measured.
+        try (org.rocksdb.FlushOptions flush = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+            db.flush(flush);
             db.closeE();
         } catch (RocksDBException e) {
             throw failure("close", e);

@@ -522,11 +522,11 @@ test_runs() {
     echo $((runs * stores * workloads * (forks > 0 ? forks : 1)))
 }
 
-# A rough cost of a test in seconds on a small machine, per run: 3 s to start a fork and load the
+# A rough cost of a test in seconds on a small machine, per run: 5 s to start a fork and load the
 # store, the iterations (timed ones last -w/-r seconds; single-shot ones one pass), and passes
 # over the data at about 20 MB/s. The benchmarks' own defaults: 3 + 3 iterations of 10 s.
 test_weight() {
-    local n=$1 args i mode=sample wi=3 it=3 w=10 r=10 pass per_run
+    local n=$1 args i mode=sample wi=3 it=3 w=10 r=10 pass_ms per_run_ms
     mapfile -t args < <(jmh_args "$n")
     for ((i = 1; i < ${#args[@]}; i++)); do
         case ${args[i]} in
@@ -537,13 +537,13 @@ test_weight() {
             -r) r=${args[i + 1]%s} ;;
         esac
     done
-    pass=$(($(test_num "$n") * T_ENTRY[n] / 20000000))
+    pass_ms=$(($(test_num "$n") * T_ENTRY[n] / 20000))
     if [[ $mode == ss || $mode == SingleShotTime ]]; then
-        per_run=$((3 + (wi + it + 1) * pass))
+        per_run_ms=$((5000 + (wi + it + 1) * pass_ms))
     else
-        per_run=$((3 + wi * w + it * r + pass))
+        per_run_ms=$((5000 + (wi * w + it * r) * 1000 + pass_ms))
     fi
-    echo $(($(test_runs "$n") * per_run))
+    echo $(($(test_runs "$n") * per_run_ms / 1000))
 }
 
 duration() {

@@ -296,6 +296,10 @@ final class ReportWriter {
                             && Specs.engine(v).equals(spec))))
                     .toList();
             md.heading(4, "Setting: " + option);
+            if (option.equals("sync") && "tmpfs".equals(folder.env.get("work.fs"))) {
+                md.paragraph("The work folder was on tmpfs (env.txt), where a sync has no disk to wait for: "
+                        + "this comparison measures the calls, not durable storage.");
+            }
             chart(figures.time(stem + "-" + option, option + ": " + group.title(), group, compared));
             List<String> sentences = new ArrayList<>();
             for (String variant : compared.stream().filter(Specs::variant).toList()) {
@@ -457,16 +461,23 @@ final class ReportWriter {
         return String.join("; ", parts);
     }
 
+    /** Runs that did not give a score, one row per test, engine, status and reason (workloads and data sets listed). */
     private void failures() {
         md.heading(2, "Failed and skipped runs");
         List<List<String>> rows = new ArrayList<>();
         for (TestRun test : folder.tests) {
-            for (Result r : test.results) {
-                if (!r.ok()) {
-                    rows.add(List.of(Integer.toString(test.number), specs.label(r.store()), r.workload(),
-                            Group.describe(r.key()), r.status().word(), r.reason() == null ? "" : r.reason()));
-                }
-            }
+            Map<List<String>, List<Result>> byReason = new LinkedHashMap<>();
+            test.results.stream().filter(r -> !r.ok()).sorted(Comparator.comparing(Result::store, specs.order()))
+                    .forEach(r -> byReason.computeIfAbsent(List.of(r.store(), r.status().word(),
+                            r.reason() == null ? "" : r.reason()), k -> new ArrayList<>()).add(r));
+            byReason.forEach((key, runs) -> {
+                List<String> workloads = Group.WORKLOADS.stream().filter(w -> runs.stream().anyMatch(r -> r.workload().equals(w)))
+                        .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+                runs.stream().map(Result::workload).distinct().filter(w -> !workloads.contains(w)).forEach(workloads::add);
+                List<String> data = runs.stream().map(r -> Group.describe(r.key())).distinct().toList();
+                rows.add(List.of(Integer.toString(test.number), specs.label(key.get(0)), String.join(", ", workloads),
+                        data.size() == 1 ? data.get(0) : data.size() + " data sets", key.get(1), key.get(2)));
+            });
         }
         List<String> missing = folder.tests.stream().filter(t -> !t.hasResults())
                 .map(t -> "Test " + t.number + " (" + t.title() + ") has no results yet.").toList();
@@ -476,7 +487,7 @@ final class ReportWriter {
         }
         md.bullets(missing);
         if (!rows.isEmpty()) {
-            md.table(List.of("Test", "Engine", "Workload", "Data", "Status", "Reason"), rows);
+            md.table(List.of("Test", "Engine", "Workloads", "Data", "Status", "Reason"), rows);
         }
     }
 

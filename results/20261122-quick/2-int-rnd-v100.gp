@@ -27,18 +27,18 @@ set multiplot layout 2,3 title "Time per pass: 100,000 int keys, random order, 1
 # 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "write"
-set ylabel "ms/pass, log scale"
+set ylabel "ms/pass"
 set xlabel ""
-set logscale y
+unset logscale y
 set xrange [-0.7:7.7]
-set yrange [10:3595.57]
+set yrange [0:937.165]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
-plot data index 0 using 1:4:2:3:(10):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 0 using ($7 > 0 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+plot data index 0 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 0 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 0 using 1:(11.9309):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 0 using 1:(28.1149):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 1: readKey
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -49,32 +49,32 @@ set ylabel "ms/pass"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:716.199]
+set yrange [0:913.353]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 1 using 1:(21.486):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 1 using 1:(27.4006):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 2: readSeq
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readSeq"
-set ylabel "ms/pass"
+set ylabel "ms/pass, log scale"
 set xlabel ""
-unset logscale y
+set logscale y
 set xrange [-0.7:7.7]
-set yrange [0:146.364]
+set yrange [1:280.131]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
-plot data index 2 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 2 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 2 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 2 using 1:(4.39091):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 2 using 1:(1.18419):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 3: readRev
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -85,14 +85,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [1:673.137]
+set yrange [1:645.713]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 3 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 3 using 1:(1.21575):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 3 using 1:(1.21423):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 4: readCrc
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -103,14 +103,14 @@ set ylabel "ms/pass"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:163.361]
+set yrange [0:129.127]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 4 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 4 using 1:(4.90083):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 4 using 1:(3.87381):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 5: readXxh64
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -121,13 +121,13 @@ set ylabel "ms/pass"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:82.5422]
+set yrange [0:100.346]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 5 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 5 using 1:(2.47627):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 5 using 1:(3.01037):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 unset multiplot

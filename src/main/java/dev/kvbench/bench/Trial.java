@@ -171,6 +171,8 @@ final class Trial {
         markThread();
         try {
             return verified(workload, operation.run(open, data));
+        } catch (VerificationException e) {
+            throw fail(Verifier.explain(e, open));
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }

@@ -97,6 +97,7 @@ public final class DataSet implements AutoCloseable {
         UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(spec.keySize()));
         Checksums.Crc crc = new Checksums.Crc();
         long xxh = Checksums.XXH64_START;
+        long ascending = Checksums.KEY_FOLD_START;
         for (int k : sorted) {
             Keys.encode(k, spec.intKey(), key, 0);
             DirectBuffer value = view.valueOf(k);
@@ -104,10 +105,17 @@ public final class DataSet implements AutoCloseable {
             crc.update(value);
             xxh = Checksums.xxh64(xxh, key);
             xxh = Checksums.xxh64(xxh, value);
+            ascending = Checksums.keyFold(ascending, key);
+        }
+        long descending = Checksums.KEY_FOLD_START;
+        for (int i = sorted.length - 1; i >= 0; i--) {
+            Keys.encode(sorted[i], spec.intKey(), key, 0);
+            descending = Checksums.keyFold(descending, key);
         }
         view.close();
         BufferUtil.free(key);
-        return new Expected(spec.num(), (long) spec.num() * spec.valSize(), crc.value(), xxh);
+        return new Expected(spec.num(), (long) spec.num() * spec.valSize(), crc.value(), xxh, ascending,
+                descending);
     }
 
     @Override

@@ -7,6 +7,9 @@ package dev.kvbench.workload;
  * @param valueBytes the sum of every value's length
  * @param crc32      the {@link Checksums} CRC32 of a forward pass
  * @param xxh64      the {@link Checksums} XXH64 fold of a forward pass
+ * @param ascendingKeys  the {@link Checksums#keyFold key fold} of a forward pass
+ * @param descendingKeys the key fold of a reverse pass
  */
-public record Expected(long count, long valueBytes, long crc32, long xxh64) {
+public record Expected(long count, long valueBytes, long crc32, long xxh64, long ascendingKeys,
+                       long descendingKeys) {
 }

@@ -4,7 +4,8 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Checks that each key of a cursor pass is strictly after the previous one, by copying each key
+ * The untimed diagnosis of a wrong cursor pass ({@link Verifier#explain}): checks that each key is
+ * strictly after the previous one, by copying each key
  * (4 or 16 bytes) into a reused buffer and comparing it with the next as unsigned bytes. It
  * remembers only the first break.
  */

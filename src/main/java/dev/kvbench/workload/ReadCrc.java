@@ -27,6 +27,6 @@ public final class ReadCrc {
                 valueBytes += value.capacity();
             }
         }
-        return new Pass(count, valueBytes, crc.value(), null);
+        return new Pass(count, valueBytes, crc.value());
     }
 }

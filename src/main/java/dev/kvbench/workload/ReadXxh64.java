@@ -27,6 +27,6 @@ public final class ReadXxh64 {
                 valueBytes += value.capacity();
             }
         }
-        return new Pass(count, valueBytes, h, null);
+        return new Pass(count, valueBytes, h);
     }
 }

@@ -1,8 +1,15 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+
 /**
  * Checks a pass against the generator's {@link Expected} results. Every pass is checked: a
- * wrong count, order or checksum throws a {@link VerificationException}.
+ * wrong count, key sequence or checksum throws a {@link VerificationException}.
+ *
+ * <p>The timed pass only folds what it saw into a few numbers; when they are wrong,
+ * {@link #explain} makes a second, untimed pass to say where the order first broke.
  */
 public final class Verifier {
 
@@ -18,24 +25,65 @@ public final class Verifier {
             throw new VerificationException(spec, workload, Long.toString(expected.count()),
                     Long.toString(pass.count()) + countNoun(workload));
         }
-        if (pass.disorder() != null) {
-            throw new VerificationException(spec, workload, ordering(workload), pass.disorder());
-        }
         if (pass.valueBytes() != expected.valueBytes()) {
             throw new VerificationException(spec, workload, expected.valueBytes() + " value bytes",
                     pass.valueBytes() + " value bytes");
         }
-        long checksum = switch (workload) {
-            case READ_CRC -> expected.crc32();
-            case READ_XXH64 -> expected.xxh64();
-            default -> pass.checksum();
-        };
-        if (pass.checksum() != checksum) {
-            String kind = workload == Workload.READ_CRC ? "CRC32 " : "XXH64 ";
-            throw new VerificationException(spec, workload, kind + workload.checksumHex(checksum),
-                    kind + workload.checksumHex(pass.checksum()));
+        switch (workload) {
+            case READ_SEQ -> requireKeys(spec, workload, expected.ascendingKeys(), pass, "ascending");
+            case READ_REV -> requireKeys(spec, workload, expected.descendingKeys(), pass, "descending");
+            case READ_CRC, READ_XXH64 -> {
+                long checksum = workload == Workload.READ_CRC ? expected.crc32() : expected.xxh64();
+                if (pass.checksum() != checksum) {
+                    String kind = workload == Workload.READ_CRC ? "CRC32 " : "XXH64 ";
+                    throw new VerificationException(spec, workload, kind + workload.checksumHex(checksum),
+                            kind + workload.checksumHex(pass.checksum()));
+                }
+            }
+            default -> {
+            }
         }
         return pass;
+    }
+
+    private static void requireKeys(String spec, Workload workload, long fold, Pass pass, String order) {
+        if (pass.checksum() != fold) {
+            throw new VerificationException(spec, workload,
+                    "the data set's keys in strictly " + order + " order (key fold " + Checksums.keyFoldHex(fold) + ")",
+                    "other keys or another order (key fold " + Checksums.keyFoldHex(pass.checksum()) + ")");
+        }
+    }
+
+    /**
+     * A wrong cursor pass explained by an untimed second pass over {@code store}: the same
+     * exception, its finding extended with where the order first broke, or with the fact that
+     * the order holds and so a key itself is wrong. Other failures are returned as they are.
+     */
+    public static VerificationException explain(VerificationException wrong, Store store) {
+        Workload workload = wrong.workload();
+        if (workload != Workload.READ_SEQ && workload != Workload.READ_REV) {
+            return wrong;
+        }
+        String where;
+        try {
+            where = firstBreak(store, workload == Workload.READ_SEQ);
+        } catch (RuntimeException e) {
+            return wrong;
+        }
+        String finding = where == null ? "the order holds, so a key differs from the data set's" : where;
+        return new VerificationException(wrong.spec(), workload, wrong.expected(), wrong.actual() + ": " + finding);
+    }
+
+    /** Null when a cursor pass over {@code store} sees keys in strict order, else the first break. */
+    static String firstBreak(Store store, boolean ascending) {
+        OrderCheck order = new OrderCheck(ascending);
+        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            for (boolean on = ascending ? cursor.first() : cursor.last(); on;
+                 on = ascending ? cursor.next() : cursor.prev()) {
+                order.next(cursor.key());
+            }
+        }
+        return order.disorder();
     }
 
     private static String countNoun(Workload workload) {
@@ -44,10 +92,5 @@ public final class Verifier {
             case READ_KEY -> " (keys found)";
             default -> " (entries iterated)";
         };
-    }
-
-    private static String ordering(Workload workload) {
-        return workload == Workload.READ_REV ? "keys in strictly descending order"
-                : "keys in strictly ascending order";
     }
 }

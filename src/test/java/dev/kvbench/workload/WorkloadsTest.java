@@ -62,8 +62,10 @@ class WorkloadsTest {
             if (!store.has(Capability.ORDERED)) {
                 return;
             }
-            assertNull(Verifier.verify(spec, Workload.READ_SEQ, expected, ReadSeq.run(store)).disorder());
-            assertNull(Verifier.verify(spec, Workload.READ_REV, expected, ReadRev.run(store)).disorder());
+            assertEquals(expected.ascendingKeys(),
+                    Verifier.verify(spec, Workload.READ_SEQ, expected, ReadSeq.run(store)).checksum());
+            assertEquals(expected.descendingKeys(),
+                    Verifier.verify(spec, Workload.READ_REV, expected, ReadRev.run(store)).checksum());
             assertEquals(expected.crc32(), Verifier.verify(spec, Workload.READ_CRC, expected, ReadCrc.run(store)).checksum());
             assertEquals(expected.xxh64(),
                     Verifier.verify(spec, Workload.READ_XXH64, expected, ReadXxh64.run(store)).checksum());
@@ -105,10 +107,14 @@ class WorkloadsTest {
             Expected expected = data.expected();
             Write.run(store, data, 1000);
             Verifier.verify("lmdb", Workload.READ_KEY, expected, ReadKey.run(store, data));
-            VerificationException order = assertThrows(VerificationException.class,
-                    () -> Verifier.verify("lmdb", Workload.READ_SEQ, expected, ReadSeq.run(store)));
-            assertEquals("readSeq on lmdb: expected keys in strictly ascending order found key 41 after 42 at entry 43",
-                    order.getMessage());
+            VerificationException order = Verifier.explain(assertThrows(VerificationException.class,
+                    () -> Verifier.verify("lmdb", Workload.READ_SEQ, expected, ReadSeq.run(store))), store);
+            assertTrue(order.getMessage().startsWith("readSeq on lmdb: expected the data set's keys in strictly "
+                    + "ascending order (key fold " + Checksums.keyFoldHex(expected.ascendingKeys())
+                    + ") found other keys or another order (key fold "), order.getMessage());
+            assertTrue(order.getMessage().endsWith("): key 41 after 42 at entry 43"), order.getMessage());
+            assertEquals(expected.descendingKeys(),
+                    Verifier.verify("lmdb", Workload.READ_REV, expected, ReadRev.run(store)).checksum());
             VerificationException crc = assertThrows(VerificationException.class,
                     () -> Verifier.verify("lmdb", Workload.READ_CRC, expected, ReadCrc.run(store)));
             assertTrue(crc.getMessage().startsWith("readCrc on lmdb: expected CRC32 "
@@ -116,6 +122,24 @@ class WorkloadsTest {
             VerificationException xxh = assertThrows(VerificationException.class,
                     () -> Verifier.verify("lmdb", Workload.READ_XXH64, expected, ReadXxh64.run(store)));
             assertTrue(xxh.getMessage().startsWith("readXxh64 on lmdb: expected XXH64 "), xxh.getMessage());
+        }
+    }
+
+    @Test
+    void otherKeysInTheRightOrderFailReadSeqAndReadRev() {
+        DataSpec written = new DataSpec(300, true, true, 16, false);
+        DataSpec promised = new DataSpec(300, true, false, 16, false);
+        try (DataSet data = DataSet.generate(written); DataSet other = DataSet.generate(promised);
+             Store store = Stores.open("lmdb", dir, written.shape())) {
+            Write.run(store, data, 1000);
+            Expected expected = other.expected();
+            for (Workload workload : List.of(Workload.READ_SEQ, Workload.READ_REV)) {
+                VerificationException wrong = Verifier.explain(assertThrows(VerificationException.class,
+                        () -> Verifier.verify("lmdb", workload, expected,
+                                workload == Workload.READ_SEQ ? ReadSeq.run(store) : ReadRev.run(store))), store);
+                assertTrue(wrong.getMessage().endsWith("): the order holds, so a key differs from the data set's"),
+                        wrong.getMessage());
+            }
         }
     }
 

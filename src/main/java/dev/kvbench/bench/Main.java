@@ -53,6 +53,14 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  */
 public final class Main {
 
+    /**
+     * Flags for the benchmark forks only (tests keep the checks on): Agrona's bounds checks off,
+     * as lmdbjava's own benchmarks run them. They guard every {@code DirectBuffer} access of the
+     * harness (data set, checksums, key folds) and of the engines that use Agrona (LMDB DB), so
+     * every engine gains the same; the code they guard is tested with them on.
+     */
+    static final List<String> BENCH_FLAGS = List.of("-Dagrona.disable.bounds.checks=true");
+
     static final int OK = 0;
     static final int FAILED = 1;
     static final int USAGE = 2;
@@ -111,6 +119,7 @@ public final class Main {
         Path side = SideFile.besideResult(options.getResult().orElse(null));
         List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
         List<String> forkArgs = new ArrayList<>(flags);
+        forkArgs.addAll(BENCH_FLAGS);
         forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
         forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
         forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));

@@ -8,8 +8,15 @@ package dev.kvbench.store;
  * @param keySize    the size in bytes of every key (the largest, when they vary)
  * @param valSize    the size in bytes of every value (the largest, when they vary)
  * @param sequential whether keys are inserted in ascending order
+ * @param fixedKeySize whether every key is exactly {@code keySize} bytes (a generated data set),
+ *                   so that an engine may use a fixed-size key format (LMDB's integer keys)
  */
-public record Shape(long entries, int keySize, int valSize, boolean sequential) {
+public record Shape(long entries, int keySize, int valSize, boolean sequential, boolean fixedKeySize) {
+
+    /** A shape whose keys may be shorter than {@code keySize}. */
+    public Shape(long entries, int keySize, int valSize, boolean sequential) {
+        this(entries, keySize, valSize, sequential, false);
+    }
 
     public Shape {
         if (entries <= 0) {

@@ -7,9 +7,13 @@ import java.util.Map;
 
 /**
  * The LMDB settings the 2016 report varies, as spec options. Defaults are the report's: no
- * sync, no meta sync, write map on.
+ * sync, no meta sync, write map on. Two more are set as lmdbjava's own benchmarks set them:
+ * integer keys ({@code MDB_INTEGERKEY}, LMDB's documented format for integer keys) where every
+ * key is a 4-byte int, and lmdbjava's argument and state checks off ({@code checks=true} turns
+ * them on, for a run that wants them).
  */
-record LmdbSettings(boolean sync, boolean metaSync, boolean writeMap, long mapSizeMb, int maxReaders) {
+record LmdbSettings(boolean sync, boolean metaSync, boolean writeMap, long mapSizeMb, int maxReaders,
+                    boolean checks, String integerKeys) {
 
     private static final int PAGE = 4096;
     private static final long MIB = 1L << 20;
@@ -22,12 +26,33 @@ record LmdbSettings(boolean sync, boolean metaSync, boolean writeMap, long mapSi
         options.put("writeMap", "true");
         options.put("mapSizeMb", "0");
         options.put("maxReaders", "256");
+        options.put("checks", "false");
+        options.put("integerKeys", "auto");
         return options;
     }
 
     static LmdbSettings from(Options options) {
+        String integerKeys = options.string("integerKeys");
+        if (!integerKeys.equals("auto") && !integerKeys.equals("true") && !integerKeys.equals("false")) {
+            throw new IllegalArgumentException("lmdb option integerKeys must be auto, true or false, was '"
+                    + integerKeys + "'");
+        }
         return new LmdbSettings(options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),
-                options.number("mapSizeMb"), options.integer("maxReaders"));
+                options.number("mapSizeMb"), options.integer("maxReaders"), options.bool("checks"), integerKeys);
+    }
+
+    /**
+     * Whether keys are stored as LMDB integer keys: {@code auto} when every key of the shape is a
+     * 4-byte int; {@code true} demands such a shape.
+     */
+    boolean integerKeys(Shape shape) {
+        boolean fits = shape.fixedKeySize() && shape.keySize() == Integer.BYTES;
+        if (integerKeys.equals("true") && !fits) {
+            throw new IllegalArgumentException("lmdb option integerKeys=true needs every key to be a 4-byte int,"
+                    + " but this data set has " + (shape.fixedKeySize() ? "" : "up to ") + shape.keySize()
+                    + "-byte keys; use integerKeys=auto or false");
+        }
+        return fits && !integerKeys.equals("false");
     }
 
     /**

@@ -27,16 +27,20 @@ import org.lmdbjava.Txn;
  * <p>Reads are zero-copy with Agrona buffers: {@code get} and the cursor return views into the
  * memory map, valid while the reader's transaction lives. With {@code ByteBuffer}s, keys and values
  * are copied into one reused direct buffer per writer or reader; nothing is allocated per call
- * by the adapter either way.
+ * by the adapter either way. Where every key is a 4-byte int, keys are LMDB integer keys
+ * ({@link LmdbKeys}): swapped to native order on the way in and back on the way out.
  */
 public final class LmdbStore<T> implements Store, Compactable {
 
     private final Env<T> env;
     private final Dbi<T> dbi;
     private final LmdbBuffers<T> buffers;
+    private final boolean integerKeys;
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, LmdbBuffers<T> buffers) {
+        LmdbChecks.require(settings.checks());
         this.buffers = buffers;
+        this.integerKeys = settings.integerKeys(shape);
         List<EnvFlags> flags = new ArrayList<>();
         // A reader is one transaction kept for a whole pass; NOTLS lets JMH run it on whichever
         // of its worker threads it likes, as long as one thread uses it at a time.
@@ -55,7 +59,9 @@ public final class LmdbStore<T> implements Store, Compactable {
                 .setMaxDbs(1)
                 .setMaxReaders(settings.maxReaders())
                 .open(dir.toFile(), flags.toArray(new EnvFlags[0]));
-        this.dbi = env.openDbi("kv", DbiFlags.MDB_CREATE);
+        this.dbi = integerKeys
+                ? env.openDbi("kv", DbiFlags.MDB_CREATE, DbiFlags.MDB_INTEGERKEY)
+                : env.openDbi("kv", DbiFlags.MDB_CREATE);
     }
 
     /** The largest key this LMDB build accepts (511 bytes by default). */
@@ -92,6 +98,7 @@ public final class LmdbStore<T> implements Store, Compactable {
 
     private final class LmdbWriter implements Writer {
         private final PutFlags[] putFlags;
+        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbBuffers.Slot<T> key = buffers.slot();
         private final LmdbBuffers.Slot<T> value = buffers.slot();
         private Txn<T> txn = env.txnWrite();
@@ -106,12 +113,12 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public void put(DirectBuffer k, DirectBuffer v) {
-            cursor.put(key.in(k), value.in(v), putFlags);
+            cursor.put(key.in(keys.in(k)), value.in(v), putFlags);
         }
 
         @Override
         public void delete(DirectBuffer k) {
-            dbi.delete(txn, key.in(k));
+            dbi.delete(txn, key.in(keys.in(k)));
         }
 
         @Override
@@ -136,12 +143,13 @@ public final class LmdbStore<T> implements Store, Compactable {
         // own benchmarks do: a positioned cursor first checks the page it is on, so lookups of
         // nearby keys skip the descent from the root that mdb_get makes every time.
         private final org.lmdbjava.Cursor<T> lookup = dbi.openCursor(txn);
+        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbBuffers.Slot<T> key = buffers.slot();
         private final LmdbBuffers.View<T> value = buffers.view();
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
-            return lookup.get(key.in(k), GetOp.MDB_SET_KEY) ? value.of(lookup.val()) : null;
+            return lookup.get(key.in(keys.in(k)), GetOp.MDB_SET_KEY) ? value.of(lookup.val()) : null;
         }
 
         @Override
@@ -158,6 +166,7 @@ public final class LmdbStore<T> implements Store, Compactable {
 
     private final class LmdbCursor implements Cursor {
         private final org.lmdbjava.Cursor<T> cursor;
+        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbBuffers.Slot<T> seekKey = buffers.slot();
         private final LmdbBuffers.View<T> key = buffers.view();
         private final LmdbBuffers.View<T> value = buffers.view();
@@ -188,12 +197,12 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public boolean seek(DirectBuffer k) {
-            return cursor.get(seekKey.in(k), GetOp.MDB_SET_RANGE);
+            return cursor.get(seekKey.in(keys.in(k)), GetOp.MDB_SET_RANGE);
         }
 
         @Override
         public DirectBuffer key() {
-            return key.of(cursor.key());
+            return keys.out(key.of(cursor.key()));
         }
 
         @Override

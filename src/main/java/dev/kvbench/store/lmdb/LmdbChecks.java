@@ -1,0 +1,30 @@
+package dev.kvbench.store.lmdb;
+
+import org.lmdbjava.Env;
+
+/**
+ * lmdbjava's argument and state checks, switched by the {@code checks} option. lmdbjava reads its
+ * switch ({@value Env#DISABLE_CHECKS_PROP}) once per JVM, when its classes load: the first LMDB
+ * store a JVM opens sets it, and a later store asking for the other setting is refused rather
+ * than run with a setting it did not ask for. A benchmark fork opens one spec, so this only
+ * limits JVMs that mix specs (tests).
+ */
+final class LmdbChecks {
+
+    private static Boolean chosen;
+
+    private LmdbChecks() {
+    }
+
+    /** Sets lmdbjava's checks to {@code checks} before lmdbjava loads, or confirms they already are. */
+    static synchronized void require(boolean checks) {
+        if (chosen == null) {
+            System.setProperty(Env.DISABLE_CHECKS_PROP, Boolean.toString(!checks));
+            chosen = Env.SHOULD_CHECK;
+        }
+        if (chosen != checks) {
+            throw new IllegalArgumentException("lmdb option checks=" + checks + ": this JVM already runs lmdbjava with"
+                    + " checks " + (chosen ? "on" : "off") + ", and lmdbjava reads the setting once per JVM");
+        }
+    }
+}

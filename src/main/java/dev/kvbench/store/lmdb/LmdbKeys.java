@@ -1,0 +1,64 @@
+package dev.kvbench.store.lmdb;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * How kvbench keys (unsigned-byte order) become LMDB keys and back. As they are, for the byte
+ * comparator; or, for {@code MDB_INTEGERKEY} (keys compared as native unsigned ints), each
+ * 4-byte big-endian key is byte-swapped into a reused off-heap word on the way in and back on
+ * the way out. For non-negative big-endian ints both orders are the same, so every pass sees the
+ * same keys in the same order either way.
+ */
+interface LmdbKeys {
+
+    /** The key to hand to LMDB: {@code key} itself or a view valid until the next call. */
+    DirectBuffer in(DirectBuffer key);
+
+    /** The kvbench key for LMDB's {@code key}: it itself or a view valid until the next call. */
+    DirectBuffer out(DirectBuffer key);
+
+    /** One instance per writer, reader or cursor: integer keys keep scratch words. */
+    static LmdbKeys of(boolean integerKeys) {
+        return integerKeys ? new Integers() : Bytes.INSTANCE;
+    }
+
+    /** Keys as they are. */
+    enum Bytes implements LmdbKeys {
+        INSTANCE;
+
+        @Override
+        public DirectBuffer in(DirectBuffer key) {
+            return key;
+        }
+
+        @Override
+        public DirectBuffer out(DirectBuffer key) {
+            return key;
+        }
+    }
+
+    /** Keys as native-order unsigned ints. */
+    final class Integers implements LmdbKeys {
+        private final UnsafeBuffer toLmdb = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+        private final UnsafeBuffer fromLmdb = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+
+        @Override
+        public DirectBuffer in(DirectBuffer key) {
+            if (key.capacity() != Integer.BYTES) {
+                throw new IllegalArgumentException("lmdb with integer keys takes 4-byte keys only, got "
+                        + key.capacity() + " bytes");
+            }
+            toLmdb.putInt(0, key.getInt(0, ByteOrder.BIG_ENDIAN), ByteOrder.nativeOrder());
+            return toLmdb;
+        }
+
+        @Override
+        public DirectBuffer out(DirectBuffer key) {
+            fromLmdb.putInt(0, key.getInt(0, ByteOrder.nativeOrder()), ByteOrder.BIG_ENDIAN);
+            return fromLmdb;
+        }
+    }
+}

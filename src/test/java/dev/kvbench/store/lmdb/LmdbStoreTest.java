@@ -1,0 +1,139 @@
+package dev.kvbench.store.lmdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Stores;
+import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the LMDB adapters do beyond the conformance suite: integer keys and lmdbjava's checks switch. */
+class LmdbStoreTest {
+
+    /** Every key a 4-byte int: what a generated int-key data set promises. */
+    private static final Shape INT_KEYS = new Shape(2_000, 4, 8, false, true);
+
+    @TempDir
+    Path dir;
+
+    /**
+     * Keys around the byte boundaries where native (little-endian) and big-endian order differ:
+     * with integer keys the adapter must still give unsigned-byte order, forwards and backwards.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "lmdb-bb", "lmdb:integerKeys=true", "lmdb:writeMap=false"})
+    void integerKeysIterateGetAndSeekInUnsignedByteOrder(String spec) {
+        List<Integer> keys = new ArrayList<>();
+        for (int high : new int[] {0, 1, 0x7f, 0x80, 0xff}) {
+            for (int low : new int[] {0, 1, 0x7f, 0x80, 0xff}) {
+                keys.add(high << 8 | low);
+                keys.add(high << 24 | low);
+            }
+        }
+        keys = new ArrayList<>(new java.util.TreeSet<>(keys));
+        keys.sort(Integer::compareUnsigned);
+        List<Integer> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, new Random(3));
+        try (Store store = Stores.open(spec, dir, INT_KEYS)) {
+            try (Writer writer = store.writer(false)) {
+                for (int k : shuffled) {
+                    writer.put(key(k), key(~k));
+                }
+                writer.commit();
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                List<Integer> forward = new ArrayList<>();
+                for (boolean on = cursor.first(); on; on = cursor.next()) {
+                    forward.add(cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
+                    assertEquals(~forward.get(forward.size() - 1), cursor.value().getInt(0, ByteOrder.BIG_ENDIAN));
+                }
+                assertEquals(keys, forward);
+                List<Integer> backward = new ArrayList<>();
+                for (boolean on = cursor.last(); on; on = cursor.prev()) {
+                    backward.add(cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
+                }
+                Collections.reverse(backward);
+                assertEquals(keys, backward);
+                assertTrue(cursor.seek(key(0x7f00 + 2)));
+                assertEquals(0x7f7f, cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
+                for (int k : shuffled) {
+                    DirectBuffer value = reader.get(key(k));
+                    assertNotNull(value, "key " + k);
+                    assertEquals(~k, value.getInt(0, ByteOrder.BIG_ENDIAN));
+                }
+                assertNull(reader.get(key(2)));
+            }
+        }
+    }
+
+    @Test
+    void integerKeysTrueNeedsFixedFourByteKeys() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open("lmdb:integerKeys=true", dir, new Shape(10, 4, 8, false)));
+        assertEquals("lmdb option integerKeys=true needs every key to be a 4-byte int, but this data set has up to "
+                + "4-byte keys; use integerKeys=auto or false", e.getMessage());
+    }
+
+    @Test
+    void integerKeysOffKeepsTheByteComparatorForFixedKeys() {
+        try (Store store = Stores.open("lmdb:integerKeys=false", dir, INT_KEYS)) {
+            try (Writer writer = store.writer(false)) {
+                writer.put(key(0x0100), key(1));
+                writer.put(key(0x01), key(2));
+                writer.commit();
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.first());
+                assertEquals(0x01, cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
+            }
+        }
+    }
+
+    @Test
+    void aKeyOfAnotherLengthIsRefusedWithIntegerKeys() {
+        try (Store store = Stores.open("lmdb", dir, INT_KEYS); Writer writer = store.writer(false)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> writer.put(new UnsafeBuffer(ByteBuffer.allocateDirect(8)), key(1)));
+            assertEquals("lmdb with integer keys takes 4-byte keys only, got 8 bytes", e.getMessage());
+        }
+    }
+
+    /** lmdbjava reads its checks switch once per JVM; the tests' LMDB stores all run with the default (off). */
+    @Test
+    void checksOnInAJvmWhoseLmdbRunsWithoutThemIsRefused() {
+        try (Store store = Stores.open("lmdb", dir.resolve("a"), INT_KEYS)) {
+            assertNotNull(store);
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open("lmdb:checks=true", dir.resolve("b"), INT_KEYS));
+        assertEquals("lmdb option checks=true: this JVM already runs lmdbjava with checks off, and lmdbjava reads"
+                + " the setting once per JVM", e.getMessage());
+        assertFalse(org.lmdbjava.Env.SHOULD_CHECK);
+    }
+
+    private static DirectBuffer key(int k) {
+        UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
+        buffer.putInt(0, k, ByteOrder.BIG_ENDIAN);
+        return buffer;
+    }
+}

@@ -193,8 +193,12 @@ final class Plan {
             Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
             for (String benchmark : benchmarks) {
                 Workload workload = workload(benchmark);
+                String directEngine = Direct.engine(benchmark);
                 List<String> capable = new ArrayList<>();
                 for (String store : stores) {
+                    if (directEngine != null && !StoreSpec.parse(store).engine().equals(directEngine)) {
+                        continue; // a direct baseline applies to its own engine's specs only
+                    }
                     String reason = unavailable.get(store);
                     if (reason == null) {
                         reason = noSync.getOrDefault(sync, Map.of()).get(store);

@@ -118,6 +118,11 @@ final class Trial {
         return data;
     }
 
+    /** The store spec as given, for messages. */
+    String spec() {
+        return bench.store();
+    }
+
     int batchSize() {
         return bench.batchSize();
     }

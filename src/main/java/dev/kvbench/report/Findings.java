@@ -22,9 +22,27 @@ final class Findings {
      * slowest MapDB (14.8 ms/pass, 12× LMDB DB)." Runs whose JMH error bars overlap are called a tie.
      */
     String ranking(String workload, List<Result> runs, Figures.Unit unit) {
-        List<Result> ok = runs.stream().filter(Result::ok).sorted(Comparator.comparingDouble(Result::ms)).toList();
+        List<Result> unstable = runs.stream().filter(r -> r.ok() && !r.stable())
+                .sorted(Comparator.comparingDouble(Result::ms)).toList();
+        String rest = unstable.isEmpty() ? "" : " Not ranked, " + unstableList(unstable, unit) + ".";
+        return rankStable(workload, runs, unit) + rest;
+    }
+
+    /** "MVStore (599 ± 1,500 ms/pass, unstable: ± 250% of the score)", joined with "; ". */
+    private String unstableList(List<Result> unstable, Figures.Unit unit) {
+        List<String> parts = new ArrayList<>();
+        for (Result r : unstable) {
+            String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
+            parts.add(name(r) + " (" + time + ", " + r.instability() + ")");
+        }
+        return String.join("; ", parts);
+    }
+
+    private String rankStable(String workload, List<Result> runs, Figures.Unit unit) {
+        List<Result> ok = runs.stream().filter(Result::stable).sorted(Comparator.comparingDouble(Result::ms)).toList();
         if (ok.isEmpty()) {
-            return "**" + workload + "**: no engine has a result.";
+            return "**" + workload + "**: no engine has a stable result (JMH error at most "
+                    + Math.round(100 * Result.STABLE_ERROR) + "% of the score).";
         }
         Result fastest = ok.get(0);
         if (ok.size() == 1) {
@@ -53,6 +71,10 @@ final class Findings {
     String versus(String workload, Result variant, Result base, Figures.Unit unit) {
         String head = "**" + workload + "**: " + name(variant) + " " + time(variant, unit) + " against "
                 + time(base, unit) + " for " + name(base) + ": ";
+        if (!variant.stable() || !base.stable()) {
+            Result shaky = variant.stable() ? base : variant;
+            return head + "not compared, " + name(shaky) + " is " + shaky.instability() + ".";
+        }
         if (overlap(variant, base)) {
             return head + "within each other's error margin.";
         }

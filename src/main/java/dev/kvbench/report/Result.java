@@ -17,8 +17,26 @@ record Result(RunKey key, double ms, double errorMs, Status status, String reaso
         }
     }
 
+    /** The largest error, as a share of the score, that a result may have and still be ranked. */
+    static final double STABLE_ERROR = 0.10;
+
     boolean ok() {
         return status == Status.OK && !Double.isNaN(ms);
+    }
+
+    /**
+     * Whether the score may be ranked or called a winner: JMH's 99.9% error is at most
+     * {@link #STABLE_ERROR} of it. A score without an error (one sample) is not stable either:
+     * nothing says how far the next pass could be.
+     */
+    boolean stable() {
+        return ok() && !Double.isNaN(errorMs) && errorMs <= STABLE_ERROR * ms;
+    }
+
+    /** "unstable: ± 250% of the score" or "unstable: one sample, error unknown". */
+    String instability() {
+        return Double.isNaN(errorMs) ? "unstable: one sample, error unknown"
+                : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
     }
 
     /** A measurement from the side file, NaN when the engine or the run did not report it. */

@@ -20,6 +20,20 @@ record RunKey(String benchmark, Map<String, String> params) {
         return benchmark.substring(benchmark.lastIndexOf('.') + 1);
     }
 
+    /**
+     * Whether this is a direct-API baseline (a benchmark class named {@code Direct...}): the
+     * engine's own API on the store its adapter opened, the yardstick of the Store path.
+     */
+    boolean direct() {
+        String type = benchmark.substring(0, Math.max(0, benchmark.lastIndexOf('.')));
+        return type.substring(type.lastIndexOf('.') + 1).startsWith("Direct");
+    }
+
+    /** The same run through the Store path: the Store benchmark of this workload, with the same parameters. */
+    boolean sameRunAs(RunKey other) {
+        return workload().equals(other.workload()) && params.equals(other.params);
+    }
+
     /** The store spec, e.g. {@code lmdb} or {@code lmdb:sync=true}; "" when absent. */
     String store() {
         return param("store");

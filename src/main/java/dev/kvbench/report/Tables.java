@@ -70,7 +70,8 @@ final class Tables {
             return r.status().word();
         }
         String score = Numbers.sig3(r.ms() / unit.divisor());
-        return Double.isNaN(r.errorMs()) ? score : score + " ± " + Numbers.sig2(r.errorMs() / unit.divisor());
+        String cell = Double.isNaN(r.errorMs()) ? score : score + " ± " + Numbers.sig2(r.errorMs() / unit.divisor());
+        return r.stable() ? cell : cell + " (unstable)";
     }
 
     /** The engines' storage, smallest first. */

@@ -20,13 +20,17 @@ final class TestRun {
     final int number;
     final Map<String, String> meta;
     final JmhLog log;
+    /** The Store path's runs: what the charts, tables and rankings show. */
     final List<Result> results;
+    /** The direct-API baselines' runs, shown only against their Store path runs. */
+    final List<Result> direct;
 
-    private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> results) {
+    private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> all) {
         this.number = number;
         this.meta = meta;
         this.log = log;
-        this.results = results;
+        this.results = all.stream().filter(r -> !r.key().direct()).toList();
+        this.direct = all.stream().filter(r -> r.key().direct()).toList();
     }
 
     static TestRun load(Path dir, int n) throws IOException {

@@ -1,5 +1,6 @@
 package dev.kvbench.store.leveldb;
 
+import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -25,7 +26,7 @@ public final class LevelDbEngine implements Engine {
     @Override
     public Map<String, String> options() {
         Map<String, String> options = new LinkedHashMap<>();
-        options.put("cacheMb", "64");
+        options.put("cacheMb", "0");
         options.put("writeBufferMb", "64");
         options.put("sync", "false");
         return options;
@@ -39,7 +40,7 @@ public final class LevelDbEngine implements Engine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return LevelDbStore.open(dir, new LevelDbStore.Settings(
-                atLeastOne(options, "cacheMb"),
+                cacheMb(options, shape),
                 writeBufferMb(options),
                 options.bool("sync")));
     }
@@ -50,6 +51,16 @@ public final class LevelDbEngine implements Engine {
             throw new IllegalArgumentException("leveldb option " + name + "=" + value + " must be at least 1");
         }
         return value;
+    }
+
+    /** The option, or 0 for {@link CacheSize#forData}; leveldbjni passes the size in bytes as a long. */
+    private static int cacheMb(Options options, Shape shape) {
+        int value = options.integer("cacheMb");
+        if (value < 0) {
+            throw new IllegalArgumentException("leveldb option cacheMb=" + value
+                    + " must be at least 0 (0 = sized from the data set)");
+        }
+        return CacheSize.orFromData(value, shape);
     }
 
     /** leveldbjni passes the write buffer size in bytes as an int. */

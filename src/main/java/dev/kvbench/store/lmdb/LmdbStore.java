@@ -64,6 +64,21 @@ public final class LmdbStore<T> implements Store, Compactable {
                 : env.openDbi("kv", DbiFlags.MDB_CREATE);
     }
 
+    /** The environment, for the direct-API baseline benchmark only (it bypasses this adapter). */
+    public Env<T> env() {
+        return env;
+    }
+
+    /** The database, for the direct-API baseline benchmark only. */
+    public Dbi<T> dbi() {
+        return dbi;
+    }
+
+    /** Whether keys are native-order integer keys ({@link LmdbKeys}), for the direct-API baseline. */
+    public boolean integerKeys() {
+        return integerKeys;
+    }
+
     /** The largest key this LMDB build accepts (511 bytes by default). */
     public int maxKeySize() {
         return env.getMaxKeySize();

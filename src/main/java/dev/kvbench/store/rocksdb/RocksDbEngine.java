@@ -1,5 +1,6 @@
 package dev.kvbench.store.rocksdb;
 
+import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -25,7 +26,7 @@ public final class RocksDbEngine implements Engine {
     @Override
     public Map<String, String> options() {
         Map<String, String> options = new LinkedHashMap<>();
-        options.put("blockCacheMb", "64");
+        options.put("blockCacheMb", "0");
         options.put("writeBufferMb", "64");
         options.put("maxBackgroundJobs", "2");
         options.put("bloomBits", "10");
@@ -42,12 +43,21 @@ public final class RocksDbEngine implements Engine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return RocksDbStore.open(dir, shape, new RocksDbStore.Settings(
-                atLeastOne(options, "blockCacheMb"),
+                CacheSize.orFromData(notNegative(options, "blockCacheMb"), shape),
                 atLeastOne(options, "writeBufferMb"),
                 atLeastOne(options, "maxBackgroundJobs"),
                 options.integer("bloomBits"),
                 options.bool("sync"),
                 options.bool("disableWal")));
+    }
+
+    private static int notNegative(Options options, String name) {
+        int value = options.integer(name);
+        if (value < 0) {
+            throw new IllegalArgumentException("rocksdb option " + name + "=" + value
+                    + " must be at least 0 (0 = sized from the data set)");
+        }
+        return value;
     }
 
     private static int atLeastOne(Options options, String name) {

@@ -99,6 +99,16 @@ public final class RocksDbStore implements Store {
         }
     }
 
+    /** The open database, for the direct-API baseline benchmark only (it bypasses this adapter). */
+    public RocksDB db() {
+        return db;
+    }
+
+    /** The write options commits use, for the direct-API baseline benchmark only. */
+    public WriteOptions writeOptions() {
+        return writeOptions;
+    }
+
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);

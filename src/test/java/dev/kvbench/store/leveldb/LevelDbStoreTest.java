@@ -124,7 +124,7 @@ class LevelDbStoreTest {
     @Test
     void rejectsSettingsLevelDbCannotRun() {
         Shape shape = new Shape(10, 4, 4, false);
-        assertThrows(IllegalArgumentException.class, () -> Stores.open("leveldb:cacheMb=0", dir, shape));
+        assertThrows(IllegalArgumentException.class, () -> Stores.open("leveldb:cacheMb=-1", dir, shape));
         assertThrows(IllegalArgumentException.class, () -> Stores.open("leveldb:writeBufferMb=4096", dir, shape));
     }
 

@@ -85,7 +85,7 @@ class RocksDbStoreTest {
 
     @Test
     void rejectsSettingsRocksDbCannotRun() {
-        assertThrows(IllegalArgumentException.class, () -> Stores.open("rocksdb:blockCacheMb=0", dir, SMALL_ENTRIES));
+        assertThrows(IllegalArgumentException.class, () -> Stores.open("rocksdb:blockCacheMb=-1", dir, SMALL_ENTRIES));
         assertThrows(IllegalArgumentException.class, () -> Stores.open("rocksdb:maxBackgroundJobs=0", dir, SMALL_ENTRIES));
         assertThrows(IllegalArgumentException.class,
                 () -> Stores.open("rocksdb:sync=true,disableWal=true", dir, SMALL_ENTRIES));

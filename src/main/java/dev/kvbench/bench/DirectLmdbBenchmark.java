@@ -1,0 +1,230 @@
+package dev.kvbench.bench;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdb.LmdbStore;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.Workload;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.PutFlags;
+import org.lmdbjava.Txn;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * The baseline the {@code lmdb} Store path is held to: lmdbjava called directly (Agrona buffers,
+ * a cursor per pass, as lmdbjava's own benchmarks do) on the environment and database the
+ * {@code lmdb} adapter opened, so the settings are the same. The same data set, passes and
+ * reopened store as the Store benchmarks; left out: the {@code Store} interface, the adapter's
+ * translation and the per-entry verification. Each pass still has to see every entry (its count
+ * is checked once, at the end) and every write is read back untimed, as on the Store path.
+ */
+public class DirectLmdbBenchmark extends KvBenchmark {
+
+    @Benchmark
+    public long write(Empty state) {
+        try {
+            return state.write();
+        } catch (RuntimeException | Error e) {
+            throw state.trial.fail(e);
+        }
+    }
+
+    @Benchmark
+    public long readKey(Loaded state) {
+        try {
+            return state.readKey();
+        } catch (RuntimeException | Error e) {
+            throw state.trial.fail(e);
+        }
+    }
+
+    @Benchmark
+    public long readSeq(Loaded state) {
+        try {
+            return state.readCursor(true);
+        } catch (RuntimeException | Error e) {
+            throw state.trial.fail(e);
+        }
+    }
+
+    @Benchmark
+    public long readRev(Loaded state) {
+        try {
+            return state.readCursor(false);
+        } catch (RuntimeException | Error e) {
+            throw state.trial.fail(e);
+        }
+    }
+
+    /** What both states share: the trial, the store's handles and the keys as LMDB takes them. */
+    abstract static class Lmdb extends KvParams {
+        Trial trial;
+        Env<DirectBuffer> env;
+        Dbi<DirectBuffer> dbi;
+        private int[] keys;
+        private boolean integerKeys;
+        private DataSet.Entries entries;
+        private final UnsafeBuffer word = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+
+        void begin(BenchmarkParams params) {
+            trial = Trial.begin(params.getBenchmark(), of(params));
+        }
+
+        @SuppressWarnings("unchecked")
+        void use(Store store) {
+            LmdbStore<DirectBuffer> lmdb = (LmdbStore<DirectBuffer>) store;
+            env = lmdb.env();
+            dbi = lmdb.dbi();
+            integerKeys = lmdb.integerKeys();
+            if (entries == null) {
+                DataSet data = trial.data();
+                entries = data.entries();
+                keys = new int[data.num()];
+                for (int i = 0; i < keys.length; i++) {
+                    keys[i] = data.keyInt(i);
+                }
+            }
+        }
+
+        /** The {@code i}-th key as the database holds it: a native-order int, or the data set's own bytes. */
+        final DirectBuffer key(int i) {
+            if (integerKeys) {
+                word.putInt(0, keys[i], ByteOrder.nativeOrder());
+                return word;
+            }
+            return entries.key(i);
+        }
+
+        final DirectBuffer value(int i) {
+            return entries.value(i);
+        }
+
+        final int num() {
+            return keys.length;
+        }
+
+        final void requireAll(Workload workload, long seen) {
+            if (seen != keys.length) {
+                throw new VerificationException(trial.spec(), workload, Integer.toString(keys.length), seen + " (direct pass)");
+            }
+        }
+
+        void close() {
+            if (entries != null) {
+                entries.close();
+                entries = null;
+            }
+            trial.end();
+        }
+    }
+
+    /** The loaded, reopened store of the read benchmarks. */
+    @State(Scope.Benchmark)
+    public static class Loaded extends Lmdb {
+
+        @Setup(Level.Trial)
+        public void load(BenchmarkParams params) {
+            begin(params);
+            use(trial.openLoaded());
+        }
+
+        long readKey() {
+            long found = 0;
+            long bytes = 0;
+            try (Txn<DirectBuffer> txn = env.txnRead(); Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+                for (int i = 0, n = num(); i < n; i++) {
+                    if (cursor.get(key(i), GetOp.MDB_SET_KEY)) {
+                        found++;
+                        bytes += cursor.val().capacity();
+                    }
+                }
+            }
+            requireAll(Workload.READ_KEY, found);
+            return bytes;
+        }
+
+        long readCursor(boolean forward) {
+            long seen = 0;
+            long bytes = 0;
+            try (Txn<DirectBuffer> txn = env.txnRead(); Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+                for (boolean on = forward ? cursor.first() : cursor.last(); on; on = forward ? cursor.next() : cursor.prev()) {
+                    seen++;
+                    bytes += cursor.key().capacity() + cursor.val().capacity();
+                }
+            }
+            requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
+            return bytes;
+        }
+
+        @TearDown(Level.Trial)
+        public void end() {
+            close();
+        }
+    }
+
+    /** A new empty store for every write pass, read back and closed untimed afterwards. */
+    @State(Scope.Benchmark)
+    public static class Empty extends Lmdb {
+        private PutFlags[] flags;
+
+        @Setup(Level.Trial)
+        public void prepare(BenchmarkParams params) {
+            begin(params);
+            flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
+        }
+
+        @Setup(Level.Invocation)
+        public void open() {
+            use(trial.openEmpty());
+        }
+
+        long write() {
+            int batchSize = trial.batchSize();
+            int inBatch = 0;
+            Txn<DirectBuffer> txn = env.txnWrite();
+            Cursor<DirectBuffer> cursor = dbi.openCursor(txn);
+            try {
+                for (int i = 0, n = num(); i < n; i++) {
+                    cursor.put(key(i), value(i), flags);
+                    if (++inBatch == batchSize) {
+                        cursor.close();
+                        txn.commit();
+                        txn.close();
+                        txn = env.txnWrite();
+                        cursor = dbi.openCursor(txn);
+                        inBatch = 0;
+                    }
+                }
+                cursor.close();
+                txn.commit();
+            } finally {
+                txn.close();
+            }
+            return num();
+        }
+
+        @TearDown(Level.Invocation)
+        public void verifyAndClose() {
+            trial.verifyWriteAndClose();
+        }
+
+        @TearDown(Level.Trial)
+        public void end() {
+            close();
+        }
+    }
+}

@@ -6,7 +6,6 @@ import java.nio.ByteOrder;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -36,53 +35,31 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
     @Benchmark
     public long write(Empty state) {
-        try {
-            return state.write();
-        } catch (RuntimeException | Error e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.write());
     }
 
     @Benchmark
     public long readKey(Loaded state) {
-        try {
-            return state.readKey();
-        } catch (RuntimeException | Error e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.readKey());
     }
 
     @Benchmark
     public long readSeq(Loaded state) {
-        try {
-            return state.readCursor(true);
-        } catch (RuntimeException | Error e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.readCursor(true));
     }
 
     @Benchmark
     public long readRev(Loaded state) {
-        try {
-            return state.readCursor(false);
-        } catch (RuntimeException | Error e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.readCursor(false));
     }
 
     /** What both states share: the trial, the store's handles and the keys as LMDB takes them. */
-    abstract static class Lmdb extends KvParams {
-        Trial trial;
+    abstract static class Lmdb extends DirectState {
         Env<DirectBuffer> env;
         Dbi<DirectBuffer> dbi;
         private int[] keys;
         private boolean integerKeys;
-        private DataSet.Entries entries;
         private final UnsafeBuffer word = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
-
-        void begin(BenchmarkParams params) {
-            trial = Trial.begin(params.getBenchmark(), of(params));
-        }
 
         @SuppressWarnings("unchecked")
         void use(Store store) {
@@ -90,9 +67,8 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             env = lmdb.env();
             dbi = lmdb.dbi();
             integerKeys = lmdb.integerKeys();
-            if (entries == null) {
+            if (keys == null) {
                 DataSet data = trial.data();
-                entries = data.entries();
                 keys = new int[data.num()];
                 for (int i = 0; i < keys.length; i++) {
                     keys[i] = data.keyInt(i);
@@ -113,23 +89,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             return entries.value(i);
         }
 
-        final int num() {
-            return keys.length;
-        }
-
-        final void requireAll(Workload workload, long seen) {
-            if (seen != keys.length) {
-                throw new VerificationException(trial.spec(), workload, Integer.toString(keys.length), seen + " (direct pass)");
-            }
-        }
-
-        void close() {
-            if (entries != null) {
-                entries.close();
-                entries = null;
-            }
-            trial.end();
-        }
     }
 
     /** The loaded, reopened store of the read benchmarks. */

@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.rocksdb.RocksDbStore;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -34,56 +33,38 @@ import org.rocksdb.WriteBatch;
 public class DirectRocksDbBenchmark extends KvBenchmark {
 
     @Benchmark
-    public long write(Empty state) throws RocksDBException {
-        try {
-            return state.write();
-        } catch (RuntimeException | Error | RocksDBException e) {
-            throw state.trial.fail(e);
-        }
+    public long write(Empty state) {
+        return state.pass(() -> state.write());
     }
 
     @Benchmark
     public long readKey(Loaded state) {
-        try {
-            return state.readKey();
-        } catch (RuntimeException | Error | RocksDBException e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.readKey());
     }
 
     @Benchmark
     public long readSeq(Loaded state) {
-        try {
-            return state.readCursor(true);
-        } catch (RuntimeException | Error | RocksDBException e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.readCursor(true));
     }
 
     @Benchmark
     public long readRev(Loaded state) {
-        try {
-            return state.readCursor(false);
-        } catch (RuntimeException | Error | RocksDBException e) {
-            throw state.trial.fail(e);
-        }
+        return state.pass(() -> state.readCursor(false));
     }
 
     /** What both states share: the trial, the store's database and direct buffers for keys and values. */
-    abstract static class Rocks extends KvParams {
-        Trial trial;
+    abstract static class Rocks extends DirectState {
         RocksDbStore store;
         RocksDB db;
-        private DataSet.Entries entries;
         private ByteBuffer key;
         private ByteBuffer value;
         private final UnsafeBuffer keyWriter = new UnsafeBuffer(0, 0);
         private final UnsafeBuffer valueWriter = new UnsafeBuffer(0, 0);
 
+        @Override
         void begin(BenchmarkParams params) {
-            trial = Trial.begin(params.getBenchmark(), of(params));
+            super.begin(params);
             DataSet data = trial.data();
-            entries = data.entries();
             key = ByteBuffer.allocateDirect(data.spec().keySize());
             value = ByteBuffer.allocateDirect(Math.max(16, data.spec().valSize()));
             keyWriter.wrap(key);
@@ -121,23 +102,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             return key;
         }
 
-        final int num() {
-            return trial.data().num();
-        }
-
-        final void requireAll(Workload workload, long seen) {
-            if (seen != num()) {
-                throw new VerificationException(trial.spec(), workload, Integer.toString(num()), seen + " (direct pass)");
-            }
-        }
-
-        void close() {
-            if (entries != null) {
-                entries.close();
-                entries = null;
-            }
-            trial.end();
-        }
     }
 
     /** The loaded, reopened store of the read benchmarks. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
@@ -93,7 +94,7 @@ final class Plan {
     }
 
     static Workload workload(String benchmark) {
-        return Workload.named(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        return Workload.named(TrialRecord.workloadOf(benchmark));
     }
 
     /** Every value of every data parameter, alone and in combination, is one a trial accepts. */

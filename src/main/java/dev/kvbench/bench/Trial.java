@@ -11,8 +11,10 @@ import java.util.function.UnaryOperator;
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
-import dev.kvbench.measure.SideFile;
 import dev.kvbench.measure.Storage;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
@@ -72,13 +74,13 @@ final class Trial {
     private Trial(String benchmark, Map<String, String> params) {
         this.benchmark = benchmark;
         this.params = params;
-        this.workload = Workload.named(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
         this.bench = BenchParams.parse(params);
         this.spec = bench.effectiveSpec();
         this.folder = WorkFolder.base().resolve(workload + "-" + bench.engine() + "-"
                 + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
         this.storeDir = folder.resolve("store");
-        metrics.put("flatBytes", bench.data().flatBytes());
+        metrics.put(Metric.FLAT_BYTES, bench.data().flatBytes());
     }
 
     /**
@@ -195,7 +197,7 @@ final class Trial {
         markThread();
         try {
             sampler.sampleNow();
-            metrics.put("storage.beforeCloseBytes", Storage.allocatedBytes(storeDir));
+            metrics.put(Metric.STORAGE_BEFORE_CLOSE, Storage.allocatedBytes(storeDir));
             if (!compactMeasured && open instanceof Compactable compactable) {
                 compactMeasured = true;
                 measureCompactCopy(compactable);
@@ -203,25 +205,25 @@ final class Trial {
             Store closing = open;
             open = null;
             closing.close();
-            metrics.put("storage.afterCloseBytes", Storage.allocatedBytes(storeDir));
-            metrics.put("storage.files", Storage.fileCount(storeDir));
+            metrics.put(Metric.STORAGE_AFTER_CLOSE, Storage.allocatedBytes(storeDir));
+            metrics.put(Metric.STORAGE_FILES, Storage.fileCount(storeDir));
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
     }
 
     private void measureCompactCopy(Compactable compactable) {
-        long storeBytes = (long) metrics.get("storage.beforeCloseBytes");
+        long storeBytes = (long) metrics.get(Metric.STORAGE_BEFORE_CLOSE);
         Path copy = folder.resolve("compact");
         if (WorkFolder.usableBytes(folder) < storeBytes + storeBytes / 4 + (64L << 20)) {
             System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of "
-                    + spec + "; storage.compactCopyBytes omitted");
+                    + spec + "; " + Metric.STORAGE_COMPACT_COPY + " omitted");
             return;
         }
         WorkFolder.empty(copy);
         try {
             cpu.exclude(() -> compactable.compactCopy(copy));
-            metrics.put("storage.compactCopyBytes", Storage.allocatedBytes(copy));
+            metrics.put(Metric.STORAGE_COMPACT_COPY, Storage.allocatedBytes(copy));
         } finally {
             WorkFolder.delete(copy);
         }
@@ -238,7 +240,7 @@ final class Trial {
                 measureAndClose();
             }
             collect();
-            write("ok", null);
+            side.append(TrialRecord.ok(benchmark, orderedParams(params), metrics));
         } catch (RuntimeException | Error e) {
             throw fail(e);
         } finally {
@@ -248,9 +250,9 @@ final class Trial {
 
     private Pass verified(Workload checked, Pass pass) {
         Verifier.verify(bench.store(), checked, expected, pass);
-        metrics.put("verify.expected", expected.count());
-        metrics.put("verify.found", pass.count());
-        metrics.put("verify.checksum", checked.checksumHex(pass.checksum()));
+        metrics.put(Metric.VERIFY_EXPECTED, expected.count());
+        metrics.put(Metric.VERIFY_FOUND, pass.count());
+        metrics.put(Metric.VERIFY_CHECKSUM, checked.checksumHex(pass.checksum()));
         return pass;
     }
 
@@ -260,21 +262,21 @@ final class Trial {
         }
         sampler.close();
         CpuAccount.Cpu used = cpu.stop();
-        metrics.put("cpu.processMs", millis(used.process()));
-        metrics.put("cpu.measuredMs", millis(used.measured()));
-        metrics.put("cpu.jvmMs", millis(used.jvm() + used.harness()));
-        metrics.put("cpu.backgroundMs", millis(used.background()));
+        metrics.put(Metric.CPU_PROCESS, millis(used.process()));
+        metrics.put(Metric.CPU_MEASURED, millis(used.measured()));
+        metrics.put(Metric.CPU_JVM, millis(used.jvm() + used.harness()));
+        metrics.put(Metric.CPU_BACKGROUND, millis(used.background()));
         if (sampler.peakFds() >= 0) {
-            metrics.put("fd.peak", sampler.peakFds());
+            metrics.put(Metric.FD_PEAK, sampler.peakFds());
         }
         long rss = memory.rssPeakBytes();
         if (rss >= 0) {
-            metrics.put("mem.rssPeakBytes", rss);
+            metrics.put(Metric.RSS_PEAK, rss);
             if (!memory.rssPeakIsPerTrial()) {
-                metrics.put("mem.rssPeakIsLifetime", true);
+                metrics.put(Metric.RSS_PEAK_IS_LIFETIME, true);
             }
         }
-        metrics.put("mem.heapPeakBytes", memory.heapPeakBytes());
+        metrics.put(Metric.HEAP_PEAK, memory.heapPeakBytes());
         sampler = null;
     }
 
@@ -305,7 +307,7 @@ final class Trial {
             failure.addSuppressed(e);
         }
         try {
-            write("failed", reason);
+            side.append(TrialRecord.failed(benchmark, orderedParams(params), reason, metrics));
         } finally {
             cleanUp();
         }
@@ -337,29 +339,10 @@ final class Trial {
         ACTIVE.remove(folder);
     }
 
-    private void write(String status, String reason) {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("benchmark", benchmark);
-        line.put("workload", workload.label());
-        line.put("params", orderedParams(params));
-        line.put("status", status);
-        line.put("reason", reason);
-        line.put("metrics", metrics);
-        side.append(line);
-    }
-
     private static RuntimeException failedBeforeStart(String benchmark, Map<String, String> params,
                                                       RuntimeException e) {
-        String workload = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-        String reason = workload + " on " + params.get("store") + ": " + oneLine(e);
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("benchmark", benchmark);
-        line.put("workload", workload);
-        line.put("params", orderedParams(params));
-        line.put("status", "failed");
-        line.put("reason", reason);
-        line.put("metrics", Map.of());
-        SideFile.current().append(line);
+        String reason = TrialRecord.workloadOf(benchmark) + " on " + params.get("store") + ": " + oneLine(e);
+        SideFile.current().append(TrialRecord.failed(benchmark, orderedParams(params), reason, Map.of()));
         return new BenchmarkFailure(reason, e);
     }
 

@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
-import dev.kvbench.measure.Json;
-import dev.kvbench.measure.SideFile;
+import dev.kvbench.results.Json;
+import dev.kvbench.results.SideFile;
 import dev.kvbench.workload.FaultyStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -17,6 +17,7 @@ import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
@@ -56,7 +57,7 @@ final class Trial {
     private final Workload workload;
     private final Map<String, String> params;
     private final BenchParams bench;
-    private final String spec;
+    private final StoreSpec spec;
     private final Path folder;
     private final Path storeDir;
     private final SideFile side = SideFile.current();
@@ -249,7 +250,7 @@ final class Trial {
     }
 
     private Pass verified(Workload checked, Pass pass) {
-        Verifier.verify(bench.store(), checked, expected, pass);
+        Verifier.verify(bench.store().toString(), checked, expected, pass);
         metrics.put(Metric.VERIFY_EXPECTED, expected.count());
         metrics.put(Metric.VERIFY_FOUND, pass.count());
         metrics.put(Metric.VERIFY_CHECKSUM, checked.checksumHex(pass.checksum()));

@@ -1,5 +1,6 @@
 package dev.kvbench.bench;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,6 +64,18 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
             throw new UnsupportedOperationException(engine.name() + " has no sync option");
         }
         return store;
+    }
+
+    /** {@code params} with the names of {@link #NAMES} first, in that order, then any others as they came. */
+    public static Map<String, String> inOrder(Map<String, String> params) {
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (String name : NAMES) {
+            if (params.containsKey(name)) {
+                ordered.put(name, params.get(name));
+            }
+        }
+        params.forEach(ordered::putIfAbsent);
+        return ordered;
     }
 
     /** The engine name of the store spec. */

@@ -172,7 +172,7 @@ public final class Main {
                     Collection<RunResult> ran = new Runner(builder.build()).run();
                     results.addAll(ran);
                 } catch (RunnerException e) {
-                    runnerError = Trial.oneLine(e.getCause() == null ? e : e.getCause());
+                    runnerError = FailureReason.oneLine(e.getCause() == null ? e : e.getCause());
                     if (failOnError) {
                         break;
                     }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,7 +10,6 @@ import java.util.function.UnaryOperator;
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
-import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
@@ -38,7 +36,8 @@ import dev.kvbench.workload.Write;
  * verified; at the end it measures, writes one {@code ok} line to the side file and deletes its
  * folder. Any failure writes one {@code failed} line with a one-line reason, closes what is
  * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
- * folders of trials that never ended.
+ * folders of trials that never ended. What it measures is kept in {@link TrialMetrics}; the
+ * wording of a failure is {@link FailureReason}'s.
  */
 final class Trial {
 
@@ -61,7 +60,7 @@ final class Trial {
     private final Path folder;
     private final Path storeDir;
     private final SideFile side = SideFile.current();
-    private final Map<String, Object> metrics = new LinkedHashMap<>();
+    private final TrialMetrics metrics;
     private DataSet data;
     private Expected expected;
     private CpuAccount cpu;
@@ -81,7 +80,7 @@ final class Trial {
         this.folder = WorkFolder.base().resolve(workload + "-" + bench.engine() + "-"
                 + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
         this.storeDir = folder.resolve("store");
-        metrics.put(Metric.FLAT_BYTES, bench.data().flatBytes());
+        this.metrics = new TrialMetrics(bench.data());
     }
 
     /**
@@ -93,7 +92,9 @@ final class Trial {
         try {
             trial = new Trial(benchmark, params);
         } catch (RuntimeException e) {
-            throw failedBeforeStart(benchmark, params, e);
+            String reason = FailureReason.beforeStart(benchmark, params, e);
+            SideFile.current().append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, Map.of()));
+            throw new BenchmarkFailure(reason, e);
         }
         try {
             trial.start();
@@ -198,23 +199,21 @@ final class Trial {
         markThread();
         try {
             sampler.sampleNow();
-            metrics.put(Metric.STORAGE_BEFORE_CLOSE, Storage.allocatedBytes(storeDir));
+            long storeBytes = metrics.storageBeforeClose(storeDir);
             if (!compactMeasured && open instanceof Compactable compactable) {
                 compactMeasured = true;
-                measureCompactCopy(compactable);
+                measureCompactCopy(compactable, storeBytes);
             }
             Store closing = open;
             open = null;
             closing.close();
-            metrics.put(Metric.STORAGE_AFTER_CLOSE, Storage.allocatedBytes(storeDir));
-            metrics.put(Metric.STORAGE_FILES, Storage.fileCount(storeDir));
+            metrics.storageAfterClose(storeDir);
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
     }
 
-    private void measureCompactCopy(Compactable compactable) {
-        long storeBytes = (long) metrics.get(Metric.STORAGE_BEFORE_CLOSE);
+    private void measureCompactCopy(Compactable compactable, long storeBytes) {
         Path copy = folder.resolve("compact");
         if (WorkFolder.usableBytes(folder) < storeBytes + storeBytes / 4 + (64L << 20)) {
             System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of "
@@ -224,7 +223,7 @@ final class Trial {
         WorkFolder.empty(copy);
         try {
             cpu.exclude(() -> compactable.compactCopy(copy));
-            metrics.put(Metric.STORAGE_COMPACT_COPY, Storage.allocatedBytes(copy));
+            metrics.compactCopy(copy);
         } finally {
             WorkFolder.delete(copy);
         }
@@ -241,7 +240,7 @@ final class Trial {
                 measureAndClose();
             }
             collect();
-            side.append(TrialRecord.ok(benchmark, orderedParams(params), metrics));
+            side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
         } catch (RuntimeException | Error e) {
             throw fail(e);
         } finally {
@@ -251,9 +250,7 @@ final class Trial {
 
     private Pass verified(Workload checked, Pass pass) {
         Verifier.verify(bench.store().toString(), checked, expected, pass);
-        metrics.put(Metric.VERIFY_EXPECTED, expected.count());
-        metrics.put(Metric.VERIFY_FOUND, pass.count());
-        metrics.put(Metric.VERIFY_CHECKSUM, checked.checksumHex(pass.checksum()));
+        metrics.verified(checked, expected, pass);
         return pass;
     }
 
@@ -262,22 +259,7 @@ final class Trial {
             return;
         }
         sampler.close();
-        CpuAccount.Cpu used = cpu.stop();
-        metrics.put(Metric.CPU_PROCESS, millis(used.process()));
-        metrics.put(Metric.CPU_MEASURED, millis(used.measured()));
-        metrics.put(Metric.CPU_JVM, millis(used.jvm() + used.harness()));
-        metrics.put(Metric.CPU_BACKGROUND, millis(used.background()));
-        if (sampler.peakFds() >= 0) {
-            metrics.put(Metric.FD_PEAK, sampler.peakFds());
-        }
-        long rss = memory.rssPeakBytes();
-        if (rss >= 0) {
-            metrics.put(Metric.RSS_PEAK, rss);
-            if (!memory.rssPeakIsPerTrial()) {
-                metrics.put(Metric.RSS_PEAK_IS_LIFETIME, true);
-            }
-        }
-        metrics.put(Metric.HEAP_PEAK, memory.heapPeakBytes());
+        metrics.hiddenCosts(cpu.stop(), sampler, memory);
         sampler = null;
     }
 
@@ -290,9 +272,9 @@ final class Trial {
      */
     RuntimeException fail(Throwable failure) {
         if (finished) {
-            return asRuntime(failure, failure.getMessage());
+            return FailureReason.toThrow(failure, failure.getMessage());
         }
-        String reason = reason(failure);
+        String reason = FailureReason.of(failure, workload, bench.store(), folder);
         try {
             if (open != null) {
                 Store closing = open;
@@ -308,26 +290,11 @@ final class Trial {
             failure.addSuppressed(e);
         }
         try {
-            side.append(TrialRecord.failed(benchmark, orderedParams(params), reason, metrics));
+            side.append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, metrics.values()));
         } finally {
             cleanUp();
         }
-        return asRuntime(failure, reason);
-    }
-
-    private String reason(Throwable failure) {
-        if (failure instanceof VerificationException || failure instanceof BenchmarkFailure) {
-            return failure.getMessage();
-        }
-        if (failure instanceof WorkFolder.NoSpaceException) {
-            return workload + " on " + bench.store() + ": " + failure.getMessage();
-        }
-        String full = WorkFolder.diskFull(failure, folder);
-        String cause = oneLine(failure);
-        if (full != null) {
-            return workload + " on " + bench.store() + ": " + full + " (" + cause + ")";
-        }
-        return workload + " on " + bench.store() + " failed: " + cause;
+        return FailureReason.toThrow(failure, reason);
     }
 
     private void cleanUp() {
@@ -338,54 +305,6 @@ final class Trial {
         }
         deleteQuietly(folder);
         ACTIVE.remove(folder);
-    }
-
-    private static RuntimeException failedBeforeStart(String benchmark, Map<String, String> params,
-                                                      RuntimeException e) {
-        String reason = TrialRecord.workloadOf(benchmark) + " on " + params.get("store") + ": " + oneLine(e);
-        SideFile.current().append(TrialRecord.failed(benchmark, orderedParams(params), reason, Map.of()));
-        return new BenchmarkFailure(reason, e);
-    }
-
-    static Map<String, String> orderedParams(Map<String, String> params) {
-        Map<String, String> ordered = new LinkedHashMap<>();
-        for (String name : BenchParams.NAMES) {
-            if (params.containsKey(name)) {
-                ordered.put(name, params.get(name));
-            }
-        }
-        params.forEach(ordered::putIfAbsent);
-        return ordered;
-    }
-
-    private static RuntimeException asRuntime(Throwable failure, String reason) {
-        if (failure instanceof VerificationException v) {
-            return v;
-        }
-        if (failure instanceof BenchmarkFailure b) {
-            return b;
-        }
-        return new BenchmarkFailure(reason, failure);
-    }
-
-    static String oneLine(Throwable failure) {
-        Throwable root = failure;
-        String message = failure.getMessage();
-        while ((message == null || message.isBlank()) && root.getCause() != null) {
-            root = root.getCause();
-            message = root.getMessage();
-        }
-        String text = message == null || message.isBlank() ? root.getClass().getName() : message;
-        if (!(root instanceof IllegalArgumentException) && !(root instanceof UnsupportedOperationException)
-                && !(root instanceof WorkFolder.NoSpaceException)) {
-            text = root.getClass().getSimpleName() + ": " + text;
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
-    }
-
-    private static double millis(long nanos) {
-        return Math.round(nanos / 1000.0) / 1000.0;
     }
 
     private static void deleteQuietly(Path path) {

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.Metric;
 import dev.kvbench.results.TrialRecord;
 
 import java.util.ArrayList;
@@ -10,8 +11,7 @@ import java.util.Map;
 
 /**
  * Side-file measurements of one run, combined over its forks: peaks (open files, memory) take
- * the maximum, CPU times the mean, and sizes (storage, counts) the median. The metric names are
- * {@link dev.kvbench.results.Metric}'s.
+ * the maximum, CPU times the mean, and sizes (storage, counts) the median (see {@link Metric}).
  */
 final class Metrics {
 
@@ -29,10 +29,10 @@ final class Metrics {
     }
 
     private static double combine(String name, List<Double> values) {
-        if (name.startsWith("fd.") || name.startsWith("mem.")) {
+        if (Metric.isPeak(name)) {
             return Collections.max(values);
         }
-        if (name.startsWith("cpu.")) {
+        if (Metric.isCpuTime(name)) {
             return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         }
         List<Double> sorted = new ArrayList<>(values);

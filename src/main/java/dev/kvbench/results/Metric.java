@@ -53,4 +53,14 @@ public final class Metric {
 
     private Metric() {
     }
+
+    /** Whether {@code name} is a peak (open files, memory): forks of one combination combine by their maximum. */
+    public static boolean isPeak(String name) {
+        return name.startsWith("fd.") || name.startsWith("mem.");
+    }
+
+    /** Whether {@code name} is a CPU time: forks of one combination combine by their mean. */
+    public static boolean isCpuTime(String name) {
+        return name.startsWith("cpu.");
+    }
 }

@@ -102,4 +102,13 @@ class SideFileTest {
         assertEquals("readKey", TrialRecord.workloadOf("dev.kvbench.bench.ReadKeyBenchmark.readKey"));
         assertEquals("write", TrialRecord.workloadOf("write"));
     }
+
+    @Test
+    void everyMetricIsAPeakACpuTimeOrAFigureAndNoneIsBoth() {
+        for (String name : Metric.ALL) {
+            assertTrue(!(Metric.isPeak(name) && Metric.isCpuTime(name)), name);
+        }
+        assertTrue(Metric.isPeak(Metric.FD_PEAK) && Metric.isPeak(Metric.RSS_PEAK) && Metric.isPeak(Metric.HEAP_PEAK));
+        assertTrue(Metric.isCpuTime(Metric.CPU_BACKGROUND) && !Metric.isCpuTime(Metric.STORAGE_AFTER_CLOSE));
+    }
 }

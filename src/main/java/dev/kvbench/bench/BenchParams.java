@@ -1,5 +1,6 @@
 package dev.kvbench.bench;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -13,12 +14,12 @@ import dev.kvbench.workload.DataSpec;
  * The JMH parameters of every benchmark (see {@link KvParams}), parsed and checked. Every
  * mistake is one line that names the parameter and what it accepts.
  *
- * @param store     the store spec as given, e.g. {@code lmdb:writeMap=false}
+ * @param store     the store spec as given (parsed), e.g. {@code lmdb:writeMap=false}
  * @param data      the data set
  * @param batchSize entries per commit
  * @param sync      durable commits
  */
-public record BenchParams(String store, DataSpec data, int batchSize, boolean sync) {
+public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean sync) {
 
     /** The parameter names, in the order the CSV and the side file list them. */
     public static final List<String> NAMES = List.of(
@@ -26,9 +27,8 @@ public record BenchParams(String store, DataSpec data, int batchSize, boolean sy
 
     /** Parses JMH parameter values (strings, as in the CSV); unknown store engines are errors. */
     public static BenchParams parse(Map<String, String> params) {
-        String store = require(params, "store");
-        StoreSpec spec = StoreSpec.parse(store);
-        Stores.options(spec); // unknown engine or option: an error naming the valid ones
+        StoreSpec store = StoreSpec.parse(require(params, "store"));
+        Stores.options(store); // unknown engine or option: an error naming the valid ones
         DataSpec data = new DataSpec(
                 integer(params, "num"),
                 bool(params, "intKey"),
@@ -48,18 +48,17 @@ public record BenchParams(String store, DataSpec data, int batchSize, boolean sy
      *
      * @throws UnsupportedOperationException when {@code sync=true} and the engine cannot sync
      */
-    public String effectiveSpec() {
+    public StoreSpec effectiveSpec() {
         return effectiveSpec(store, sync);
     }
 
-    static String effectiveSpec(String store, boolean sync) {
-        StoreSpec spec = StoreSpec.parse(store);
-        if (spec.options().containsKey("sync")) {
+    static StoreSpec effectiveSpec(StoreSpec store, boolean sync) {
+        if (store.options().containsKey("sync")) {
             return store;
         }
-        Engine engine = Stores.engine(spec.engine());
+        Engine engine = Stores.engine(store.engine());
         if (engine.options().containsKey("sync")) {
-            return store + (store.contains(":") ? "+" : ":") + "sync=" + sync;
+            return store.with("sync", Boolean.toString(sync));
         }
         if (sync) {
             throw new UnsupportedOperationException(engine.name() + " has no sync option");
@@ -67,9 +66,21 @@ public record BenchParams(String store, DataSpec data, int batchSize, boolean sy
         return store;
     }
 
+    /** {@code params} with the names of {@link #NAMES} first, in that order, then any others as they came. */
+    public static Map<String, String> inOrder(Map<String, String> params) {
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (String name : NAMES) {
+            if (params.containsKey(name)) {
+                ordered.put(name, params.get(name));
+            }
+        }
+        params.forEach(ordered::putIfAbsent);
+        return ordered;
+    }
+
     /** The engine name of the store spec. */
     public String engine() {
-        return StoreSpec.parse(store).engine();
+        return store.engine();
     }
 
     private static String require(Map<String, String> params, String name) {

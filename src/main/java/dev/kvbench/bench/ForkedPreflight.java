@@ -44,7 +44,7 @@ final class ForkedPreflight implements Plan.Preflight {
         command.add(Probe.class.getName());
         command.add(scratch.toString());
         for (Plan.Check check : ordered) {
-            command.add(check.spec());
+            command.add(check.spec().toString());
             command.add(Integer.toString(check.num()));
             command.add(Boolean.toString(check.intKey()));
             command.add(Integer.toString(check.valSize()));

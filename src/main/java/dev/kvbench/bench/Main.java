@@ -2,20 +2,18 @@ package dev.kvbench.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
-import dev.kvbench.measure.Json;
-import dev.kvbench.measure.SideFile;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Versions;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -155,14 +153,7 @@ public final class Main {
             System.out.println("kvbench: skipped " + Plan.workload(skip.benchmark()) + " on " + skip.store()
                     + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
             for (Map<String, String> params : plan.combinations(skip.store(), skip.sync())) {
-                Map<String, Object> line = new LinkedHashMap<>();
-                line.put("benchmark", skip.benchmark());
-                line.put("workload", Plan.workload(skip.benchmark()).label());
-                line.put("params", params);
-                line.put("status", "skipped");
-                line.put("reason", skip.reason());
-                line.put("metrics", Map.of());
-                sideFile.append(line);
+                sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
             }
         }
 
@@ -190,7 +181,7 @@ public final class Main {
                     Collection<RunResult> ran = new Runner(builder.build()).run();
                     results.addAll(ran);
                 } catch (RunnerException e) {
-                    runnerError = Trial.oneLine(e.getCause() == null ? e : e.getCause());
+                    runnerError = FailureReason.oneLine(e.getCause() == null ? e : e.getCause());
                     if (failOnError) {
                         break;
                     }
@@ -229,27 +220,14 @@ public final class Main {
 
     /** The reasons of the {@code failed} lines appended to the side file since {@code start}. */
     static List<String> failures(Path side, long start) {
-        List<String> reasons = new ArrayList<>();
-        if (!Files.exists(side)) {
-            return reasons;
-        }
         try {
-            byte[] bytes = Files.readAllBytes(side);
-            String appended = new String(bytes, (int) Math.min(start, bytes.length),
-                    (int) Math.max(0, bytes.length - start), StandardCharsets.UTF_8);
-            for (String line : appended.split("\n")) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                Object parsed = Json.parse(line);
-                if (parsed instanceof Map<?, ?> record && "failed".equals(record.get("status"))) {
-                    reasons.add(String.valueOf(record.get("reason")));
-                }
-            }
+            return new SideFile(side).readFrom(start).stream()
+                    .filter(record -> record.status() == TrialRecord.Status.FAILED)
+                    .map(record -> String.valueOf(record.reason()))
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the side file " + side, e);
         }
-        return reasons;
     }
 
     private static long size(Path file) {

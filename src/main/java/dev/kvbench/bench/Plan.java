@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
@@ -38,7 +39,7 @@ final class Plan {
     }
 
     /** A preflight request: open {@code spec} (the effective spec of {@code store}) for keys and values of this shape. */
-    record Check(String store, String spec, int num, boolean intKey, int valSize) {
+    record Check(String store, StoreSpec spec, int num, boolean intKey, int valSize) {
     }
 
     /** Runs preflight checks (in a JVM with the benchmark flags): capabilities, or a refusal. */
@@ -52,6 +53,8 @@ final class Plan {
     final List<String> allBenchmarks = new ArrayList<>();
     final List<String> benchmarks = new ArrayList<>();
     final Map<String, List<String>> values = new LinkedHashMap<>();
+    /** Each {@code store} value, parsed once. */
+    private final Map<String, StoreSpec> specs = new LinkedHashMap<>();
     final List<Run> runs = new ArrayList<>();
     final List<Skip> skips = new ArrayList<>();
     DataSpec largest;
@@ -93,7 +96,7 @@ final class Plan {
     }
 
     static Workload workload(String benchmark) {
-        return Workload.named(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        return Workload.named(TrialRecord.workloadOf(benchmark));
     }
 
     /** Every value of every data parameter, alone and in combination, is one a trial accepts. */
@@ -104,7 +107,7 @@ final class Plan {
             }
         }
         for (String store : values.get("store")) {
-            StoreSpec.parse(store);
+            specs.put(store, StoreSpec.parse(store));
         }
         Map<String, String> one = new LinkedHashMap<>();
         for (String name : BenchParams.NAMES) {
@@ -148,14 +151,14 @@ final class Plan {
         List<String> stores = values.get("store");
         Map<String, String> unavailable = new LinkedHashMap<>();
         for (String store : stores) {
-            String engine = StoreSpec.parse(store).engine();
+            String engine = specs.get(store).engine();
             if (!Stores.names().contains(engine)) {
                 if (storesGiven) {
                     Stores.engine(engine); // the error that lists the registered engines
                 }
                 unavailable.put(store, engine + " is not registered in this build (its adapter is not merged)");
             } else {
-                Stores.options(StoreSpec.parse(store)); // unknown options: the error that lists the valid ones
+                Stores.options(specs.get(store)); // unknown options: the error that lists the valid ones
             }
         }
         int minNum = Integer.MAX_VALUE;
@@ -165,7 +168,7 @@ final class Plan {
         int probeEntries = Math.min(minNum, PREFLIGHT_ENTRIES);
 
         // effective spec per (store, sync), or the reason it cannot sync
-        Map<String, Map<String, String>> effective = new LinkedHashMap<>();
+        Map<String, Map<String, StoreSpec>> effective = new LinkedHashMap<>();
         Map<String, Map<String, String>> noSync = new LinkedHashMap<>();
         Set<Check> checks = new LinkedHashSet<>();
         for (String sync : values.get("sync")) {
@@ -174,7 +177,7 @@ final class Plan {
                     continue;
                 }
                 try {
-                    String spec = BenchParams.effectiveSpec(store, Boolean.parseBoolean(sync.trim()));
+                    StoreSpec spec = BenchParams.effectiveSpec(specs.get(store), Boolean.parseBoolean(sync.trim()));
                     effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
                     for (String intKey : values.get("intKey")) {
                         for (String valSize : values.get("valSize")) {
@@ -204,7 +207,7 @@ final class Plan {
                         reason = noSync.getOrDefault(sync, Map.of()).get(store);
                     }
                     if (reason == null) {
-                        String spec = effective.get(sync).get(store);
+                        StoreSpec spec = effective.get(sync).get(store);
                         reason = missing(workload, spec, capabilities);
                     }
                     if (reason == null) {
@@ -221,8 +224,8 @@ final class Plan {
         }
     }
 
-    private static String missing(Workload workload, String spec, Map<Check, Set<Capability>> capabilities) {
-        String engine = StoreSpec.parse(spec).engine();
+    private static String missing(Workload workload, StoreSpec spec, Map<Check, Set<Capability>> capabilities) {
+        String engine = spec.engine();
         for (Map.Entry<Check, Set<Capability>> entry : capabilities.entrySet()) {
             if (!entry.getKey().spec().equals(spec)) {
                 continue;

@@ -44,7 +44,7 @@ public final class Probe {
             try {
                 result = "ok\t" + String.join(",", check(spec, data, scratch.resolve(Integer.toString(index))));
             } catch (RuntimeException | Error e) {
-                result = "error\t" + Trial.oneLine(e);
+                result = "error\t" + FailureReason.oneLine(e);
             } finally {
                 WorkFolder.delete(scratch.resolve(Integer.toString(index)));
             }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,10 +10,12 @@ import java.util.function.UnaryOperator;
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
-import dev.kvbench.measure.SideFile;
-import dev.kvbench.measure.Storage;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
@@ -35,7 +36,8 @@ import dev.kvbench.workload.Write;
  * verified; at the end it measures, writes one {@code ok} line to the side file and deletes its
  * folder. Any failure writes one {@code failed} line with a one-line reason, closes what is
  * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
- * folders of trials that never ended.
+ * folders of trials that never ended. What it measures is kept in {@link TrialMetrics}; the
+ * wording of a failure is {@link FailureReason}'s.
  */
 final class Trial {
 
@@ -54,11 +56,11 @@ final class Trial {
     private final Workload workload;
     private final Map<String, String> params;
     private final BenchParams bench;
-    private final String spec;
+    private final StoreSpec spec;
     private final Path folder;
     private final Path storeDir;
     private final SideFile side = SideFile.current();
-    private final Map<String, Object> metrics = new LinkedHashMap<>();
+    private final TrialMetrics metrics;
     private DataSet data;
     private Expected expected;
     private CpuAccount cpu;
@@ -72,13 +74,13 @@ final class Trial {
     private Trial(String benchmark, Map<String, String> params) {
         this.benchmark = benchmark;
         this.params = params;
-        this.workload = Workload.named(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+        this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
         this.bench = BenchParams.parse(params);
         this.spec = bench.effectiveSpec();
         this.folder = WorkFolder.base().resolve(workload + "-" + bench.engine() + "-"
                 + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
         this.storeDir = folder.resolve("store");
-        metrics.put("flatBytes", bench.data().flatBytes());
+        this.metrics = new TrialMetrics(bench.data());
     }
 
     /**
@@ -90,7 +92,9 @@ final class Trial {
         try {
             trial = new Trial(benchmark, params);
         } catch (RuntimeException e) {
-            throw failedBeforeStart(benchmark, params, e);
+            String reason = FailureReason.beforeStart(benchmark, params, e);
+            SideFile.current().append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, Map.of()));
+            throw new BenchmarkFailure(reason, e);
         }
         try {
             trial.start();
@@ -200,33 +204,31 @@ final class Trial {
         markThread();
         try {
             sampler.sampleNow();
-            metrics.put("storage.beforeCloseBytes", Storage.allocatedBytes(storeDir));
+            long storeBytes = metrics.storageBeforeClose(storeDir);
             if (!compactMeasured && open instanceof Compactable compactable) {
                 compactMeasured = true;
-                measureCompactCopy(compactable);
+                measureCompactCopy(compactable, storeBytes);
             }
             Store closing = open;
             open = null;
             closing.close();
-            metrics.put("storage.afterCloseBytes", Storage.allocatedBytes(storeDir));
-            metrics.put("storage.files", Storage.fileCount(storeDir));
+            metrics.storageAfterClose(storeDir);
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
     }
 
-    private void measureCompactCopy(Compactable compactable) {
-        long storeBytes = (long) metrics.get("storage.beforeCloseBytes");
+    private void measureCompactCopy(Compactable compactable, long storeBytes) {
         Path copy = folder.resolve("compact");
         if (WorkFolder.usableBytes(folder) < storeBytes + storeBytes / 4 + (64L << 20)) {
             System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of "
-                    + spec + "; storage.compactCopyBytes omitted");
+                    + spec + "; " + Metric.STORAGE_COMPACT_COPY + " omitted");
             return;
         }
         WorkFolder.empty(copy);
         try {
             cpu.exclude(() -> compactable.compactCopy(copy));
-            metrics.put("storage.compactCopyBytes", Storage.allocatedBytes(copy));
+            metrics.compactCopy(copy);
         } finally {
             WorkFolder.delete(copy);
         }
@@ -243,7 +245,7 @@ final class Trial {
                 measureAndClose();
             }
             collect();
-            write("ok", null);
+            side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
         } catch (RuntimeException | Error e) {
             throw fail(e);
         } finally {
@@ -252,10 +254,8 @@ final class Trial {
     }
 
     private Pass verified(Workload checked, Pass pass) {
-        Verifier.verify(bench.store(), checked, expected, pass);
-        metrics.put("verify.expected", expected.count());
-        metrics.put("verify.found", pass.count());
-        metrics.put("verify.checksum", checked.checksumHex(pass.checksum()));
+        Verifier.verify(bench.store().toString(), checked, expected, pass);
+        metrics.verified(checked, expected, pass);
         return pass;
     }
 
@@ -264,22 +264,7 @@ final class Trial {
             return;
         }
         sampler.close();
-        CpuAccount.Cpu used = cpu.stop();
-        metrics.put("cpu.processMs", millis(used.process()));
-        metrics.put("cpu.measuredMs", millis(used.measured()));
-        metrics.put("cpu.jvmMs", millis(used.jvm() + used.harness()));
-        metrics.put("cpu.backgroundMs", millis(used.background()));
-        if (sampler.peakFds() >= 0) {
-            metrics.put("fd.peak", sampler.peakFds());
-        }
-        long rss = memory.rssPeakBytes();
-        if (rss >= 0) {
-            metrics.put("mem.rssPeakBytes", rss);
-            if (!memory.rssPeakIsPerTrial()) {
-                metrics.put("mem.rssPeakIsLifetime", true);
-            }
-        }
-        metrics.put("mem.heapPeakBytes", memory.heapPeakBytes());
+        metrics.hiddenCosts(cpu.stop(), sampler, memory);
         sampler = null;
     }
 
@@ -292,9 +277,9 @@ final class Trial {
      */
     RuntimeException fail(Throwable failure) {
         if (finished) {
-            return asRuntime(failure, failure.getMessage());
+            return FailureReason.toThrow(failure, failure.getMessage());
         }
-        String reason = reason(failure);
+        String reason = FailureReason.of(failure, workload, bench.store(), folder);
         try {
             if (open != null) {
                 Store closing = open;
@@ -310,26 +295,11 @@ final class Trial {
             failure.addSuppressed(e);
         }
         try {
-            write("failed", reason);
+            side.append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, metrics.values()));
         } finally {
             cleanUp();
         }
-        return asRuntime(failure, reason);
-    }
-
-    private String reason(Throwable failure) {
-        if (failure instanceof VerificationException || failure instanceof BenchmarkFailure) {
-            return failure.getMessage();
-        }
-        if (failure instanceof WorkFolder.NoSpaceException) {
-            return workload + " on " + bench.store() + ": " + failure.getMessage();
-        }
-        String full = WorkFolder.diskFull(failure, folder);
-        String cause = oneLine(failure);
-        if (full != null) {
-            return workload + " on " + bench.store() + ": " + full + " (" + cause + ")";
-        }
-        return workload + " on " + bench.store() + " failed: " + cause;
+        return FailureReason.toThrow(failure, reason);
     }
 
     private void cleanUp() {
@@ -340,73 +310,6 @@ final class Trial {
         }
         deleteQuietly(folder);
         ACTIVE.remove(folder);
-    }
-
-    private void write(String status, String reason) {
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("benchmark", benchmark);
-        line.put("workload", workload.label());
-        line.put("params", orderedParams(params));
-        line.put("status", status);
-        line.put("reason", reason);
-        line.put("metrics", metrics);
-        side.append(line);
-    }
-
-    private static RuntimeException failedBeforeStart(String benchmark, Map<String, String> params,
-                                                      RuntimeException e) {
-        String workload = benchmark.substring(benchmark.lastIndexOf('.') + 1);
-        String reason = workload + " on " + params.get("store") + ": " + oneLine(e);
-        Map<String, Object> line = new LinkedHashMap<>();
-        line.put("benchmark", benchmark);
-        line.put("workload", workload);
-        line.put("params", orderedParams(params));
-        line.put("status", "failed");
-        line.put("reason", reason);
-        line.put("metrics", Map.of());
-        SideFile.current().append(line);
-        return new BenchmarkFailure(reason, e);
-    }
-
-    static Map<String, String> orderedParams(Map<String, String> params) {
-        Map<String, String> ordered = new LinkedHashMap<>();
-        for (String name : BenchParams.NAMES) {
-            if (params.containsKey(name)) {
-                ordered.put(name, params.get(name));
-            }
-        }
-        params.forEach(ordered::putIfAbsent);
-        return ordered;
-    }
-
-    private static RuntimeException asRuntime(Throwable failure, String reason) {
-        if (failure instanceof VerificationException v) {
-            return v;
-        }
-        if (failure instanceof BenchmarkFailure b) {
-            return b;
-        }
-        return new BenchmarkFailure(reason, failure);
-    }
-
-    static String oneLine(Throwable failure) {
-        Throwable root = failure;
-        String message = failure.getMessage();
-        while ((message == null || message.isBlank()) && root.getCause() != null) {
-            root = root.getCause();
-            message = root.getMessage();
-        }
-        String text = message == null || message.isBlank() ? root.getClass().getName() : message;
-        if (!(root instanceof IllegalArgumentException) && !(root instanceof UnsupportedOperationException)
-                && !(root instanceof WorkFolder.NoSpaceException)) {
-            text = root.getClass().getSimpleName() + ": " + text;
-        }
-        int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
-    }
-
-    private static double millis(long nanos) {
-        return Math.round(nanos / 1000.0) / 1000.0;
     }
 
     private static void deleteQuietly(Path path) {

@@ -37,9 +37,13 @@ public final class WorkFolder {
         if (configured != null && !configured.isBlank()) {
             return Path.of(configured).toAbsolutePath();
         }
-        Path shm = Path.of("/dev/shm");
-        if (Files.isDirectory(shm) && Files.isWritable(shm)) {
-            return shm.resolve("kvbench");
+        return defaultBase(Path.of("/dev/shm"));
+    }
+
+    /** The folder when none is set: {@code kvbench} on {@code tmpfs} when it is a writable folder, else in the temp folder. */
+    static Path defaultBase(Path tmpfs) {
+        if (Files.isDirectory(tmpfs) && Files.isWritable(tmpfs)) {
+            return tmpfs.resolve("kvbench");
         }
         return Path.of(System.getProperty("java.io.tmpdir"), "kvbench").toAbsolutePath();
     }

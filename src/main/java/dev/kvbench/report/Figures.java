@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.Metric;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +81,7 @@ final class Figures {
         List<Optional<Result>> runs = specList.stream().map(spec -> group.storageRun(spec, null, null)).toList();
         double flat = runs.stream().flatMap(Optional::stream).mapToDouble(Group::flatBytes).findFirst()
                 .orElse(group.results().isEmpty() ? Double.NaN : Group.flatBytes(group.results().get(0)));
-        Unit unit = Unit.bytes(runs.stream().flatMap(Optional::stream).mapToDouble(r -> r.metric(Metrics.STORAGE_AFTER)).max().orElse(flat));
+        Unit unit = Unit.bytes(runs.stream().flatMap(Optional::stream).mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE)).max().orElse(flat));
         List<Figure.Bar> bars = new ArrayList<>();
         List<Figure.Tic> tics = new ArrayList<>();
         bars.add(new Figure.Bar(0, 0.4, flat / unit.divisor(), Double.NaN, Specs.FLAT_ARRAY, false, "", "Flat array"));
@@ -96,7 +98,7 @@ final class Figures {
     /** Storage after close against a swept parameter: per value, the flat array and one bar per spec. */
     Figure sweepStorage(String stem, String title, Group group, String param, List<String> specList) {
         List<String> values = group.values(param);
-        double max = group.results().stream().mapToDouble(r -> r.metric(Metrics.STORAGE_AFTER))
+        double max = group.results().stream().mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE))
                 .filter(v -> !Double.isNaN(v)).max().orElse(1);
         Unit unit = Unit.bytes(max);
         int slots = specList.size() + 1;
@@ -127,7 +129,7 @@ final class Figures {
     }
 
     private Figure.Bar storageBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
-        double value = run.map(r -> r.metric(Metrics.STORAGE_AFTER) / unit.divisor()).orElse(Double.NaN);
+        double value = run.map(r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / unit.divisor()).orElse(Double.NaN);
         return new Figure.Bar(x, half, value, Double.NaN, specs.rgb(spec), Specs.variant(spec),
                 run.isPresent() ? "" : "no data", specs.label(spec));
     }

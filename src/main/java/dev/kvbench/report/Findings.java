@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.Metric;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -109,25 +111,25 @@ final class Findings {
     /** The engine that burnt most CPU in its own threads while writing, and the one with most open files. */
     List<String> costs(List<Result> runs) {
         List<String> sentences = new ArrayList<>();
-        runs.stream().filter(r -> r.workload().equals("write") && r.metric(Metrics.CPU_BACKGROUND) > 0)
-                .max(Comparator.comparingDouble(r -> r.metric(Metrics.CPU_BACKGROUND)))
+        runs.stream().filter(r -> r.workload().equals("write") && r.metric(Metric.CPU_BACKGROUND) > 0)
+                .max(Comparator.comparingDouble(r -> r.metric(Metric.CPU_BACKGROUND)))
                 .ifPresent(r -> sentences.add("Most background CPU while writing: " + name(r) + ", "
-                        + Numbers.count(r.metric(Metrics.CPU_BACKGROUND)) + " ms per trial"
+                        + Numbers.count(r.metric(Metric.CPU_BACKGROUND)) + " ms per trial"
                         + share(r) + "."));
-        runs.stream().filter(r -> !Double.isNaN(r.metric(Metrics.FD_PEAK)))
-                .max(Comparator.comparingDouble(r -> r.metric(Metrics.FD_PEAK)))
+        runs.stream().filter(r -> !Double.isNaN(r.metric(Metric.FD_PEAK)))
+                .max(Comparator.comparingDouble(r -> r.metric(Metric.FD_PEAK)))
                 .ifPresent(r -> sentences.add("Most open files at a peak: " + name(r) + ", "
-                        + Numbers.count(r.metric(Metrics.FD_PEAK)) + " (" + r.workload() + ")."));
+                        + Numbers.count(r.metric(Metric.FD_PEAK)) + " (" + r.workload() + ")."));
         return sentences;
     }
 
     /** ", 45% of its benchmark thread's CPU" when the benchmark thread's CPU is known. */
     static String share(Result r) {
-        double measured = r.metric(Metrics.CPU_MEASURED);
+        double measured = r.metric(Metric.CPU_MEASURED);
         if (Double.isNaN(measured) || measured <= 0) {
             return "";
         }
-        return " (" + Math.round(100 * r.metric(Metrics.CPU_BACKGROUND) / measured) + "% of its benchmark thread's CPU)";
+        return " (" + Math.round(100 * r.metric(Metric.CPU_BACKGROUND) / measured) + "% of its benchmark thread's CPU)";
     }
 
     /** Per spec, the value of the swept parameter with the fastest time, then the fastest overall. */

@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.Metric;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -148,7 +150,7 @@ record Group(String title, String slug, List<Result> results) {
      */
     Optional<Result> storageRun(String spec, String param, String value) {
         return results.stream()
-                .filter(r -> r.store().equals(spec) && !Double.isNaN(r.metric(Metrics.STORAGE_AFTER)))
+                .filter(r -> r.store().equals(spec) && !Double.isNaN(r.metric(Metric.STORAGE_AFTER_CLOSE)))
                 .filter(r -> param == null || r.key().param(param).equals(value))
                 .min(Comparator.comparing(r -> !r.workload().equals("write")));
     }
@@ -158,7 +160,7 @@ record Group(String title, String slug, List<Result> results) {
         double num = Numbers.parse(r.key().param("num"));
         double valSize = Numbers.parse(r.key().param("valSize"));
         if (Double.isNaN(num) || Double.isNaN(valSize)) {
-            return r.metric(Metrics.FLAT);
+            return r.metric(Metric.FLAT_BYTES);
         }
         int keySize = r.key().param("intKey").equals("false") ? 16 : 4;
         return num * (keySize + valSize);

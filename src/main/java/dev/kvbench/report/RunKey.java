@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.TrialRecord;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,7 +19,7 @@ record RunKey(String benchmark, Map<String, String> params) {
 
     /** The workload: the benchmark method name, the part after the last dot. */
     String workload() {
-        return benchmark.substring(benchmark.lastIndexOf('.') + 1);
+        return TrialRecord.workloadOf(benchmark);
     }
 
     /**

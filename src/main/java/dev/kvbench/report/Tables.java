@@ -1,5 +1,7 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.Metric;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -79,9 +81,9 @@ final class Tables {
         List<StorageRow> rows = new ArrayList<>();
         for (String spec : specList) {
             group.storageRun(spec, null, null).ifPresent(r -> {
-                double bytes = r.metric(Metrics.STORAGE_AFTER);
-                rows.add(new StorageRow(specs.label(spec), bytes, r.metric(Metrics.STORAGE_BEFORE),
-                        r.metric(Metrics.STORAGE_FILES), r.metric(Metrics.STORAGE_COMPACT),
+                double bytes = r.metric(Metric.STORAGE_AFTER_CLOSE);
+                rows.add(new StorageRow(specs.label(spec), bytes, r.metric(Metric.STORAGE_BEFORE_CLOSE),
+                        r.metric(Metric.STORAGE_FILES), r.metric(Metric.STORAGE_COMPACT_COPY),
                         100 * (bytes / Group.flatBytes(r) - 1)));
             });
         }
@@ -126,7 +128,7 @@ final class Tables {
             row.add(Numbers.count(flat));
             for (String spec : specList) {
                 row.add(group.storageRun(spec, param, value).map(r -> {
-                    double bytes = r.metric(Metrics.STORAGE_AFTER);
+                    double bytes = r.metric(Metric.STORAGE_AFTER_CLOSE);
                     return Numbers.count(bytes) + " (" + Numbers.percent(100 * (bytes / Group.flatBytes(r) - 1)) + "%)";
                 }).orElse("—"));
             }
@@ -149,7 +151,7 @@ final class Tables {
                 Optional<Result> to = group.storageRun(spec, "valSize", next);
                 if (from.isPresent() && to.isPresent()) {
                     steps.add(new Step(specs.label(spec), Numbers.parse(value),
-                            from.get().metric(Metrics.STORAGE_AFTER), to.get().metric(Metrics.STORAGE_AFTER)));
+                            from.get().metric(Metric.STORAGE_AFTER_CLOSE), to.get().metric(Metric.STORAGE_AFTER_CLOSE)));
                 }
             }
         }
@@ -179,13 +181,13 @@ final class Tables {
         for (String spec : specList) {
             List<Result> runs = group.results().stream().filter(r -> r.store().equals(spec)).toList();
             Optional<Result> write = runs.stream().filter(r -> r.workload().equals("write")
-                    && !Double.isNaN(r.metric(Metrics.CPU_BACKGROUND))).findFirst();
-            String writeCpu = write.map(r -> Numbers.count(r.metric(Metrics.CPU_BACKGROUND)) + " ms" + shareOfMeasured(r))
+                    && !Double.isNaN(r.metric(Metric.CPU_BACKGROUND))).findFirst();
+            String writeCpu = write.map(r -> Numbers.count(r.metric(Metric.CPU_BACKGROUND)) + " ms" + shareOfMeasured(r))
                     .orElse("—");
-            String readCpu = max(runs.stream().filter(r -> !r.workload().equals("write")).toList(), Metrics.CPU_BACKGROUND, false);
-            String fds = max(runs, Metrics.FD_PEAK, false);
-            String rss = max(runs, Metrics.RSS_PEAK, true);
-            String heap = max(runs, Metrics.HEAP_PEAK, true);
+            String readCpu = max(runs.stream().filter(r -> !r.workload().equals("write")).toList(), Metric.CPU_BACKGROUND, false);
+            String fds = max(runs, Metric.FD_PEAK, false);
+            String rss = max(runs, Metric.RSS_PEAK, true);
+            String heap = max(runs, Metric.HEAP_PEAK, true);
             if (write.isEmpty() && readCpu.equals("—") && fds.equals("—") && rss.equals("—") && heap.equals("—")) {
                 continue;
             }
@@ -196,9 +198,9 @@ final class Tables {
     }
 
     private static String shareOfMeasured(Result r) {
-        double measured = r.metric(Metrics.CPU_MEASURED);
+        double measured = r.metric(Metric.CPU_MEASURED);
         return Double.isNaN(measured) || measured <= 0 ? ""
-                : " (" + Math.round(100 * r.metric(Metrics.CPU_BACKGROUND) / measured) + "%)";
+                : " (" + Math.round(100 * r.metric(Metric.CPU_BACKGROUND) / measured) + "%)";
     }
 
     private static String max(List<Result> runs, String metric, boolean bytes) {

@@ -1,5 +1,9 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.results.TrialRecord.Status;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,7 +41,7 @@ final class TestRun {
         Path csv = dir.resolve("out-" + n + ".csv");
         Path side = dir.resolve("out-" + n + ".side.jsonl");
         List<JmhCsv.Score> scores = Files.exists(csv) ? JmhCsv.read(csv) : List.of();
-        List<SideFile.Trial> trials = Files.exists(side) ? SideFile.read(side) : List.of();
+        List<TrialRecord> trials = new SideFile(side).read();
         JmhLog log = JmhLog.read(dir.resolve("out-" + n + ".txt"));
         Map<String, String> meta = KeyValueFile.read(dir.resolve("out-" + n + ".meta"), "=");
         return new TestRun(n, meta, log, join(scores, trials, log, n));
@@ -66,17 +70,18 @@ final class TestRun {
         return !results.isEmpty();
     }
 
-    private static List<Result> join(List<JmhCsv.Score> scores, List<SideFile.Trial> trials, JmhLog log, int n) {
+    private static List<Result> join(List<JmhCsv.Score> scores, List<TrialRecord> trials, JmhLog log, int n) {
         Set<RunKey> keys = new LinkedHashSet<>();
         Map<RunKey, JmhCsv.Score> byKey = new LinkedHashMap<>();
         for (JmhCsv.Score score : scores) {
             keys.add(score.key());
             byKey.put(score.key(), score);
         }
-        Map<RunKey, List<SideFile.Trial>> trialsByKey = new LinkedHashMap<>();
-        for (SideFile.Trial trial : trials) {
-            keys.add(trial.key());
-            trialsByKey.computeIfAbsent(trial.key(), k -> new ArrayList<>()).add(trial);
+        Map<RunKey, List<TrialRecord>> trialsByKey = new LinkedHashMap<>();
+        for (TrialRecord trial : trials) {
+            RunKey key = new RunKey(trial.benchmark(), trial.params());
+            keys.add(key);
+            trialsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(trial);
         }
         keys.addAll(log.failures().keySet());
 
@@ -88,17 +93,17 @@ final class TestRun {
         return results;
     }
 
-    private static Result result(RunKey key, JmhCsv.Score score, List<SideFile.Trial> trials, String logFailure, int n) {
+    private static Result result(RunKey key, JmhCsv.Score score, List<TrialRecord> trials, String logFailure, int n) {
         Map<String, Double> metrics = Metrics.aggregate(trials);
         double ms = score == null ? Double.NaN : toMs(score.score(), score.unit());
         double error = score == null ? Double.NaN : toMs(score.error(), score.unit());
-        SideFile.Trial failed = first(trials, "failed");
-        SideFile.Trial skipped = first(trials, "skipped");
+        TrialRecord failed = first(trials, Status.FAILED);
+        TrialRecord skipped = first(trials, Status.SKIPPED);
         if (failed != null) {
-            return new Result(key, Double.NaN, Double.NaN, Result.Status.FAILED, reason(failed, "failed"), metrics);
+            return new Result(key, Double.NaN, Double.NaN, Result.Status.FAILED, reason(failed), metrics);
         }
         if (skipped != null) {
-            return new Result(key, Double.NaN, Double.NaN, Result.Status.SKIPPED, reason(skipped, "skipped"), metrics);
+            return new Result(key, Double.NaN, Double.NaN, Result.Status.SKIPPED, reason(skipped), metrics);
         }
         if (logFailure != null) {
             return new Result(key, Double.NaN, Double.NaN, Result.Status.FAILED, logFailure, metrics);
@@ -110,12 +115,13 @@ final class TestRun {
         return new Result(key, ms, error, Result.Status.OK, null, metrics);
     }
 
-    private static SideFile.Trial first(List<SideFile.Trial> trials, String status) {
-        return trials.stream().filter(t -> status.equals(t.status())).findFirst().orElse(null);
+    private static TrialRecord first(List<TrialRecord> trials, Status status) {
+        return trials.stream().filter(t -> t.status() == status).findFirst().orElse(null);
     }
 
-    private static String reason(SideFile.Trial trial, String status) {
-        return trial.reason() == null || trial.reason().isBlank() ? status + " (no reason given)" : trial.reason();
+    private static String reason(TrialRecord trial) {
+        return trial.reason() == null || trial.reason().isBlank()
+                ? trial.status().word() + " (no reason given)" : trial.reason();
     }
 
     /** JMH time units to milliseconds; other units (throughput) are kept as they are. */

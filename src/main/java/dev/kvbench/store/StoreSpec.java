@@ -1,16 +1,26 @@
 package dev.kvbench.store;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * A parsed spec string, {@code engine} or {@code engine:opt=v,opt=v}, e.g.
  * {@code lmdb:writeMap=false}. Parsing checks the syntax only; {@link Stores} checks the names.
  *
  * <p>Options may also be separated by {@code +} ({@code lmdb:sync=true+metaSync=true}), because
- * JMH's {@code -p store=a,b} splits its values at commas.
+ * JMH's {@code -p store=a,b} splits its values at commas. Parse a spec once, where it enters
+ * (a JMH parameter, a command line), and pass the parsed spec on.
+ *
+ * @param engine  the engine name
+ * @param options the options in the order given
  */
 public record StoreSpec(String engine, Map<String, String> options) {
+
+    public StoreSpec {
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    }
 
     public static final String SYNTAX = "engine or engine:option=value,option=value (or option=value+option=value)";
 
@@ -38,6 +48,27 @@ public record StoreSpec(String engine, Map<String, String> options) {
                 }
             }
         }
-        return new StoreSpec(engine, Map.copyOf(options));
+        return new StoreSpec(engine, options);
+    }
+
+    /** This spec with {@code option} set to {@code value} (added last, or replaced where it was). */
+    public StoreSpec with(String option, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(options);
+        changed.put(option, value);
+        return new StoreSpec(engine, changed);
+    }
+
+    /**
+     * The spec as text that {@link #parse} reads back: {@code engine}, or {@code engine:a=1+b=2}
+     * (options joined by {@code +}, so that the text is one JMH parameter value).
+     */
+    @Override
+    public String toString() {
+        if (options.isEmpty()) {
+            return engine;
+        }
+        StringJoiner text = new StringJoiner("+", engine + ":", "");
+        options.forEach((name, value) -> text.add(name + "=" + value));
+        return text.toString();
     }
 }

@@ -64,14 +64,18 @@ public final class Stores {
 
     /** Opens a store for {@code spec} in {@code dir} (created when missing). */
     public static Store open(String spec, Path dir, Shape shape) {
-        StoreSpec parsed = StoreSpec.parse(spec);
-        Options options = options(parsed);
+        return open(StoreSpec.parse(spec), dir, shape);
+    }
+
+    /** Opens a store for {@code spec} in {@code dir} (created when missing). */
+    public static Store open(StoreSpec spec, Path dir, Shape shape) {
+        Options options = options(spec);
         try {
             Files.createDirectories(dir);
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("cannot create store folder " + dir + ": " + e.getMessage(), e);
         }
-        return engine(parsed.engine()).open(dir, shape, options);
+        return engine(spec.engine()).open(dir, shape, options);
     }
 
     private static String describe(Map<String, String> options) {

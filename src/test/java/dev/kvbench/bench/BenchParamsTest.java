@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.kvbench.store.StoreSpec;
 import org.junit.jupiter.api.Test;
 
 class BenchParamsTest {
@@ -43,16 +44,20 @@ class BenchParamsTest {
 
     @Test
     void theSyncParameterFillsTheEnginesSyncOptionUnlessTheSpecSetsIt() {
-        assertEquals("lmdb:sync=false", BenchParams.effectiveSpec("lmdb", false));
-        assertEquals("lmdb:writeMap=false+sync=true", BenchParams.effectiveSpec("lmdb:writeMap=false", true));
-        assertEquals("lmdb:sync=true", BenchParams.effectiveSpec("lmdb:sync=true", false));
+        assertEquals("lmdb:sync=false", effective("lmdb", false));
+        assertEquals("lmdb:writeMap=false+sync=true", effective("lmdb:writeMap=false", true));
+        assertEquals("lmdb:sync=true", effective("lmdb:sync=true", false));
     }
 
     @Test
     void anEngineWithoutSyncRunsWithoutItAndCannotBeAskedToSync() {
-        assertEquals("chronicle", BenchParams.effectiveSpec("chronicle", false));
+        assertEquals("chronicle", effective("chronicle", false));
         assertEquals("chronicle has no sync option", assertThrows(UnsupportedOperationException.class,
-                () -> BenchParams.effectiveSpec("chronicle", true)).getMessage());
+                () -> effective("chronicle", true)).getMessage());
+    }
+
+    private static String effective(String store, boolean sync) {
+        return BenchParams.effectiveSpec(StoreSpec.parse(store), sync).toString();
     }
 
     @Test

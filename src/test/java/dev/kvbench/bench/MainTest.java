@@ -9,13 +9,17 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
-import dev.kvbench.measure.Json;
-import dev.kvbench.measure.SideFile;
+import dev.kvbench.results.Json;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.store.Stores;
 import dev.kvbench.workload.FaultyStore;
+import dev.kvbench.workload.Workload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,8 +54,37 @@ class MainTest {
     }
 
     @Test
-    void listingTheParametersWorks() {
-        assertEquals(Main.OK, Main.run("-lp"));
+    void listingTheParametersNamesEveryWorkloadWithEveryParameterAndEveryEngine() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream originalOut = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(Main.OK, Main.run("-lp"));
+        } finally {
+            System.setOut(originalOut);
+        }
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        for (Workload workload : Workload.values()) {
+            int at = -1;
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).startsWith("dev.kvbench.bench.") && lines.get(i).endsWith("." + workload.label())) {
+                    at = i;
+                }
+            }
+            assertTrue(at >= 0, workload + " is not listed: " + lines);
+            List<String> block = new ArrayList<>();
+            for (int i = at + 1; i < lines.size() && lines.get(i).startsWith("  param "); i++) {
+                block.add(lines.get(i));
+            }
+            for (String name : BenchParams.NAMES) {
+                assertEquals(1, block.stream().filter(line -> line.startsWith("  param \"" + name + "\" = {")).count(),
+                        workload + " lists " + name + " once: " + block);
+            }
+            String stores = block.stream().filter(line -> line.startsWith("  param \"store\"")).findFirst().orElseThrow();
+            for (String engine : Stores.names()) {
+                assertTrue(stores.matches(".*[{ ]" + Pattern.quote(engine) + "[,}].*"), engine + " in " + stores);
+            }
+        }
     }
 
     @Test

@@ -13,8 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
-import dev.kvbench.measure.Json;
-import dev.kvbench.measure.SideFile;
+import dev.kvbench.results.Json;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.ReadSeq;
@@ -28,10 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** A trial as the JMH states drive it, without JMH: what it measures, writes and cleans up. */
 class TrialTest {
 
-    static final List<String> CONTRACT_METRICS = List.of("flatBytes", "storage.beforeCloseBytes",
-            "storage.afterCloseBytes", "storage.files", "cpu.processMs", "cpu.measuredMs", "cpu.jvmMs",
-            "cpu.backgroundMs", "fd.peak", "mem.rssPeakBytes", "mem.heapPeakBytes", "verify.expected",
-            "verify.found", "verify.checksum");
+    static final List<String> CONTRACT_METRICS = List.of(Metric.FLAT_BYTES, Metric.STORAGE_BEFORE_CLOSE,
+            Metric.STORAGE_AFTER_CLOSE, Metric.STORAGE_FILES, Metric.CPU_PROCESS, Metric.CPU_MEASURED, Metric.CPU_JVM,
+            Metric.CPU_BACKGROUND, Metric.FD_PEAK, Metric.RSS_PEAK, Metric.HEAP_PEAK, Metric.VERIFY_EXPECTED,
+            Metric.VERIFY_FOUND, Metric.VERIFY_CHECKSUM);
 
     @TempDir
     Path dir;
@@ -88,11 +89,11 @@ class TrialTest {
         for (String key : CONTRACT_METRICS) {
             assertTrue(metrics.containsKey(key), "missing " + key + " in " + metrics);
         }
-        assertTrue(metrics.containsKey("storage.compactCopyBytes"), "LMDB's compacting copy");
-        assertEquals(208_000L, metrics.get("flatBytes"));
-        assertEquals(2000L, metrics.get("verify.found"));
-        assertTrue((Long) metrics.get("storage.afterCloseBytes") >= 208_000L);
-        assertEquals(2L, metrics.get("storage.files"));
+        assertTrue(metrics.containsKey(Metric.STORAGE_COMPACT_COPY), "LMDB's compacting copy");
+        assertEquals(208_000L, metrics.get(Metric.FLAT_BYTES));
+        assertEquals(2000L, metrics.get(Metric.VERIFY_FOUND));
+        assertTrue((Long) metrics.get(Metric.STORAGE_AFTER_CLOSE) >= 208_000L);
+        assertEquals(2L, metrics.get(Metric.STORAGE_FILES));
         assertNoTrialFolderLeft();
     }
 
@@ -106,9 +107,9 @@ class TrialTest {
         }
         trial.end();
         Map<?, ?> metrics = (Map<?, ?>) lines().get(0).get("metrics");
-        assertEquals(1500L, metrics.get("verify.found"));
-        assertNull(metrics.get("verify.checksum"));
-        assertTrue(metrics.containsKey("storage.afterCloseBytes"));
+        assertEquals(1500L, metrics.get(Metric.VERIFY_FOUND));
+        assertNull(metrics.get(Metric.VERIFY_CHECKSUM));
+        assertTrue(metrics.containsKey(Metric.STORAGE_AFTER_CLOSE));
         assertNoTrialFolderLeft();
     }
 

@@ -1,7 +1,6 @@
 package dev.kvbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The readers of the raw files: JMH CSV and log, side files, JSON. */
+/** The readers of the raw files: JMH CSV and log, key-value files (side files: results.SideFileTest). */
 class ParsersTest {
 
     @TempDir
@@ -42,20 +41,6 @@ class ParsersTest {
     @Test
     void splitsQuotedCsvFields() {
         assertEquals(List.of("a", "b,c", "say \"hi\"", ""), JmhCsv.fields("a,\"b,c\",\"say \"\"hi\"\"\",\r"));
-    }
-
-    @Test
-    void readsSideFileTrialsAndNamesTheBadLine() throws IOException {
-        Path side = dir.resolve("out-1.side.jsonl");
-        Files.writeString(side, "{\"benchmark\":\"dev.kvbench.bench.Write.write\",\"workload\":\"write\",\"params\":{\"store\":\"lmdb\",\"num\":\"10\"},"
-                + "\"status\":\"ok\",\"reason\":null,\"metrics\":{\"storage.afterCloseBytes\":4096,\"verify.checksum\":\"ab\"}}\n\n");
-        List<SideFile.Trial> trials = SideFile.read(side);
-        assertEquals(1, trials.size());
-        assertEquals(Map.of("storage.afterCloseBytes", 4096.0), trials.get(0).metrics(), "numbers only");
-        assertTrue(trials.get(0).ok());
-        Files.writeString(side, "{}\n{\"benchmark\":\n");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SideFile.read(side));
-        assertTrue(e.getMessage().contains("line 1"), e.getMessage());
     }
 
     @Test

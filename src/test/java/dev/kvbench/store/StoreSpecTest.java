@@ -89,4 +89,14 @@ class StoreSpecTest {
             assertEquals(name.toLowerCase(java.util.Locale.ROOT), name, "spec names are lowercase");
         }
     }
+
+    @Test
+    void aSpecReadsBackFromItsTextWithItsOptionsInOrder() {
+        StoreSpec spec = StoreSpec.parse("lmdb:writeMap=false,sync=true");
+        assertEquals("lmdb:writeMap=false+sync=true", spec.toString());
+        assertEquals(spec, StoreSpec.parse(spec.toString()));
+        assertEquals("lmdb", StoreSpec.parse("lmdb").toString());
+        assertEquals("lmdb:writeMap=false+sync=false", spec.with("sync", "false").toString());
+        assertEquals("lmdb:sync=true", StoreSpec.parse("lmdb").with("sync", "true").toString());
+    }
 }

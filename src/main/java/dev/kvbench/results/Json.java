@@ -1,11 +1,17 @@
-package dev.kvbench.measure;
+package dev.kvbench.results;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads back the JSON {@link SideFile} writes: objects, arrays, strings, numbers, booleans, null. */
+/**
+ * The JSON of the results format, both ways: {@link #write} turns maps, strings, numbers,
+ * booleans and null into one line; {@link #parse} reads objects, arrays, strings, numbers,
+ * booleans and null back (integers as {@code Long}, other numbers as {@code Double}). Only what
+ * a side-file line needs; not a general JSON library.
+ */
 public final class Json {
 
     private final String text;
@@ -13,6 +19,61 @@ public final class Json {
 
     private Json(String text) {
         this.text = text;
+    }
+
+    /** One line of JSON for maps (keys as strings), strings, numbers, booleans and null; other objects as their text. */
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(out, value);
+        return out.toString();
+    }
+
+    private static void write(StringBuilder out, Object value) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            Iterator<? extends Map.Entry<?, ?>> entries = map.entrySet().iterator();
+            while (entries.hasNext()) {
+                Map.Entry<?, ?> entry = entries.next();
+                writeString(out, String.valueOf(entry.getKey()));
+                out.append(':');
+                write(out, entry.getValue());
+                if (entries.hasNext()) {
+                    out.append(',');
+                }
+            }
+            out.append('}');
+        } else if (value instanceof Double || value instanceof Float) {
+            double d = ((Number) value).doubleValue();
+            out.append(Double.isFinite(d) ? Double.toString(d) : "null");
+        } else if (value instanceof Number || value instanceof Boolean) {
+            out.append(value);
+        } else {
+            writeString(out, value.toString());
+        }
+    }
+
+    private static void writeString(StringBuilder out, String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
     }
 
     /** Parses one JSON value: maps, lists, strings, doubles or longs, booleans, null. */

@@ -1,0 +1,66 @@
+package dev.kvbench.results;
+
+import java.util.List;
+
+/**
+ * The names of the measurements in a {@link TrialRecord}'s {@code metrics}, the one place they
+ * are spelled. docs/results-format.md says what each one measures and in which unit.
+ */
+public final class Metric {
+
+    /** Bytes of the data set as a flat array: {@code num × (keySize + valSize)}. */
+    public static final String FLAT_BYTES = "flatBytes";
+
+    /** Bytes allocated in the store folder (stat {@code st_blocks × 512}) while the store is open. */
+    public static final String STORAGE_BEFORE_CLOSE = "storage.beforeCloseBytes";
+    /** Bytes allocated in the store folder after close. */
+    public static final String STORAGE_AFTER_CLOSE = "storage.afterCloseBytes";
+    /** Regular files in the store folder after close. */
+    public static final String STORAGE_FILES = "storage.files";
+    /** Bytes of a compacting copy of the store (engines that offer one: LMDB), when there was room for it. */
+    public static final String STORAGE_COMPACT_COPY = "storage.compactCopyBytes";
+
+    /** CPU milliseconds of the whole benchmark JVM during the trial. */
+    public static final String CPU_PROCESS = "cpu.processMs";
+    /** CPU milliseconds of the benchmark's own threads. */
+    public static final String CPU_MEASURED = "cpu.measuredMs";
+    /** CPU milliseconds of the JVM's threads (GC, JIT) and the harness's sampler. */
+    public static final String CPU_JVM = "cpu.jvmMs";
+    /** CPU milliseconds of the engine's own threads: the rest. */
+    public static final String CPU_BACKGROUND = "cpu.backgroundMs";
+
+    /** The most file descriptors open at once in the benchmark JVM. */
+    public static final String FD_PEAK = "fd.peak";
+
+    /** Peak resident memory of the benchmark JVM, bytes. */
+    public static final String RSS_PEAK = "mem.rssPeakBytes";
+    /** {@code true} when {@link #RSS_PEAK} is the JVM's lifetime peak, not this trial's (it could not be reset). */
+    public static final String RSS_PEAK_IS_LIFETIME = "mem.rssPeakIsLifetime";
+    /** Peak used Java heap, bytes. */
+    public static final String HEAP_PEAK = "mem.heapPeakBytes";
+
+    /** Entries the last verified pass should find. */
+    public static final String VERIFY_EXPECTED = "verify.expected";
+    /** Entries the last verified pass found. */
+    public static final String VERIFY_FOUND = "verify.found";
+    /** The checksum of the last verified pass, hex, or null when the workload computes none. */
+    public static final String VERIFY_CHECKSUM = "verify.checksum";
+
+    /** Every metric name (a line holds those that were measured, in the order they were). */
+    public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
+            STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
+            CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK);
+
+    private Metric() {
+    }
+
+    /** Whether {@code name} is a peak (open files, memory): forks of one combination combine by their maximum. */
+    public static boolean isPeak(String name) {
+        return name.startsWith("fd.") || name.startsWith("mem.");
+    }
+
+    /** Whether {@code name} is a CPU time: forks of one combination combine by their mean. */
+    public static boolean isCpuTime(String name) {
+        return name.startsWith("cpu.");
+    }
+}

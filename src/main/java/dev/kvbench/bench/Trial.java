@@ -124,7 +124,7 @@ final class Trial {
 
     /** The store spec as given, for messages. */
     String spec() {
-        return bench.store();
+        return bench.store().toString();
     }
 
     int batchSize() {

@@ -58,7 +58,7 @@ public record BenchParams(String store, DataSpec data, int batchSize, boolean sy
             return store;
         }
         Engine engine = Stores.engine(spec.engine());
-        if (engine.options().containsKey("sync")) {
+        if (engine.options().stream().anyMatch(option -> option.name().equals("sync"))) {
             return store + (store.contains(":") ? "+" : ":") + "sync=" + sync;
         }
         if (sync) {

@@ -32,4 +32,12 @@ class SpecsTest {
                 Stream.of("newdb", "chronicle", "xodus", "lmdb:sync=true", "mapdb", "mvstore", "rocksdb", "leveldb", "lmdb-bb", "lmdb")
                         .sorted(specs.order()).toList());
     }
+
+    @Test
+    void anEngineNoLongerRegisteredIsShownByItsRecordedLabelOrSpecNameInGrey() {
+        assertEquals("gonedb", specs.label("gonedb"));
+        assertEquals("Gone DB", new Specs(Map.of("engine.gonedb.label", "Gone DB")).label("gonedb"));
+        assertEquals(Specs.UNREGISTERED, specs.rgb("gonedb"));
+        assertEquals(Specs.UNREGISTERED, specs.rgb("gonedb:sync=true"));
+    }
 }

@@ -22,7 +22,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
  * The default {@code store} parameter is {@link Stores#ALL}, which stands for every registered
- * engine: the registry is the one engine list.
+ * engine: the registry is the one engine list. The test-only {@code treemap} engine, registered
+ * by {@code src/test/resources/META-INF/services} alone, shows that nothing else is needed.
  */
 class DefaultStoresTest {
 
@@ -47,6 +48,7 @@ class DefaultStoresTest {
     void thePlanRunsEveryRegisteredEngineByDefault() throws Exception {
         Plan plan = Plan.of(new CommandLineOptions("-p", "num=10", "ReadKey"), ANY);
         assertEquals(registered(), plan.values.get("store"));
+        assertTrue(plan.values.get("store").contains("treemap"), "the test-only engine is planned");
         assertEquals(registered(), plan.runs.get(0).stores());
     }
 
@@ -73,5 +75,6 @@ class DefaultStoresTest {
         for (String name : registered()) {
             assertTrue(storeLine.contains(name), storeLine);
         }
+        assertTrue(storeLine.contains("treemap"), storeLine);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The registry is the one engine list: what it says about each engine is complete, and a test-only engine ({@code treemap}, registered only by
+ * The registry is the one engine list: what it says about each engine is complete, the README's
+ * engine table agrees with it, and a test-only engine ({@code treemap}, registered only by
  * {@code src/test/resources/META-INF/services}) is tested like any other.
  */
 class RegistryTest {
@@ -57,6 +60,23 @@ class RegistryTest {
             for (Option option : engine.options()) {
                 assertFalse(option.description().isBlank(), engine.name() + " " + option.name());
                 option.check(engine.name(), option.defaultValue());
+            }
+        }
+    }
+
+    @Test
+    void theReadmeTableListsEveryEngineOfTheMainBuildWithItsOptions() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        String table = readme.substring(readme.indexOf("## Engines"), readme.indexOf("## Adding an engine"));
+        List<String> rows = table.lines().filter(line -> line.startsWith("| `")).toList();
+        List<Engine> engines = mainEngines();
+        assertEquals(engines.size(), rows.size(), "one README row per engine of the main build:\n" + table);
+        for (Engine engine : engines) {
+            Optional<String> row = rows.stream().filter(r -> r.startsWith("| `" + engine.name() + "` |")).findFirst();
+            assertTrue(row.isPresent(), engine.name() + " is registered but has no row in README.md's engine table");
+            for (Option option : engine.options()) {
+                String documented = "`" + option.name() + "` (" + option.defaultValue();
+                assertTrue(row.get().contains(documented), "README.md's " + engine.name() + " row lacks " + documented);
             }
         }
     }

@@ -3,9 +3,6 @@ package dev.kvbench.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -34,7 +31,7 @@ class DefaultStoresTest {
         return result;
     };
 
-    private static List<String> registered() {
+    static List<String> registered() {
         return Stores.engines().stream().map(Engine::name).toList();
     }
 
@@ -58,23 +55,5 @@ class DefaultStoresTest {
         List<String> expected = new ArrayList<>(registered());
         expected.add("lmdb:sync=true");
         assertEquals(expected, plan.values.get("store"));
-    }
-
-    @Test
-    void listingTheParametersShowsEveryRegisteredEngine() {
-        PrintStream original = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(Main.OK, Main.run("-lp", "ReadKey"));
-        } finally {
-            System.setOut(original);
-        }
-        String storeLine = out.toString(StandardCharsets.UTF_8).lines()
-                .filter(line -> line.contains("\"store\"")).findFirst().orElseThrow();
-        for (String name : registered()) {
-            assertTrue(storeLine.contains(name), storeLine);
-        }
-        assertTrue(storeLine.contains("treemap"), storeLine);
     }
 }

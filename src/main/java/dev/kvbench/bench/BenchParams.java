@@ -57,7 +57,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
             return store;
         }
         Engine engine = Stores.engine(store.engine());
-        if (engine.options().containsKey("sync")) {
+        if (engine.options().stream().anyMatch(option -> option.name().equals("sync"))) {
             return store.with("sync", Boolean.toString(sync));
         }
         if (sync) {

@@ -3,6 +3,7 @@ package dev.kvbench.bench;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.kvbench.store.Stores;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -17,10 +18,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public abstract class KvParams {
 
     /**
-     * Store specs, {@code engine} or {@code engine:option=value+option=value}. Default: all eight
-     * engines. A workload an engine cannot do is skipped by {@link Main}, never measured.
+     * Store specs, {@code engine} or {@code engine:option=value+option=value}. Default
+     * {@code all}: {@link Main} runs every registered engine ({@link Stores#ALL}). A workload an
+     * engine cannot do is skipped by {@link Main}, never measured.
      */
-    @Param({"lmdb", "lmdb-bb", "leveldb", "rocksdb", "chronicle", "mapdb", "mvstore", "xodus"})
+    @Param(Stores.ALL)
     public String store;
 
     /** Entries. */

@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.Stores;
 import dev.kvbench.store.Versions;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
@@ -93,7 +94,8 @@ public final class Main {
                 return OK;
             }
             if (options.shouldListWithParams()) {
-                new Runner(options).listWithParams(options);
+                CommandLineOptions listed = withDefaultStores(args, options);
+                new Runner(listed).listWithParams(listed);
                 return OK;
             }
             if (options.shouldListProfilers()) {
@@ -104,11 +106,23 @@ public final class Main {
                 options.listResultFormats();
                 return OK;
             }
-        } catch (IOException e) {
+        } catch (IOException | CommandLineOptionException e) {
             System.err.println("kvbench: " + e.getMessage());
             return FAILED;
         }
         return new Main(options).benchmark();
+    }
+
+    /** {@code options}, with the default store list ({@link Stores#ALL}) written out as the registered engines. */
+    private static CommandLineOptions withDefaultStores(String[] args, CommandLineOptions options)
+            throws CommandLineOptionException {
+        if (options.getParameter("store").hasValue()) {
+            return options;
+        }
+        List<String> withStores = new ArrayList<>(Arrays.asList(args));
+        withStores.add("-p");
+        withStores.add("store=" + String.join(",", Stores.expand(List.of(Stores.ALL))));
+        return new CommandLineOptions(withStores.toArray(String[]::new));
     }
 
     private int benchmark() {

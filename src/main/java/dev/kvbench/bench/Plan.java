@@ -87,7 +87,7 @@ final class Plan {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.getOrDefault(name, new String[0]));
-                plan.values.putIfAbsent(name, given);
+                plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
             }
         }
         plan.checkValues();

@@ -5,42 +5,39 @@ import dev.kvbench.store.Stores;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Store specs as a reader sees them: a label ("LMDB DB (sync)"), one colour per engine that is
- * the same in every chart, and one order for bars and table rows.
+ * the same in every chart, and one order for bars and table rows. Colours and order come from
+ * the registered engines ({@link Stores#engines()}); an engine no longer registered keeps its
+ * recorded label, or its spec name, and gets a neutral grey after the registered ones.
  */
 final class Specs {
 
-    /** Engine colours, keyed by spec name; the order is the order of bars and rows. */
-    private static final Map<String, Integer> COLOURS = colours();
-    private static final List<String> ORDER = List.copyOf(COLOURS.keySet());
-    private static final int[] SPARE = {0x7f7f7f, 0xbcbd22, 0x393b79, 0x637939, 0x843c39};
+    /** The colour of an engine that is not registered in this build. */
+    static final int UNREGISTERED = 0x7f7f7f;
 
     /** The colour of the flat-array reference bar. */
     static final int FLAT_ARRAY = 0xb0b0b0;
 
     private final Map<String, String> labels;
+    /** Engine colours by spec name, in registration order: the order of bars and rows. */
+    private final Map<String, Integer> colours = new LinkedHashMap<>();
+    private final List<String> order;
 
     /** @param labels engine labels recorded in env.txt ({@code engine.lmdb.label: LMDB DB}); may be empty */
     Specs(Map<String, String> labels) {
         this.labels = labels;
-    }
-
-    private static Map<String, Integer> colours() {
-        Map<String, Integer> colours = new java.util.LinkedHashMap<>();
-        colours.put("lmdb", 0x1f77b4);
-        colours.put("lmdb-bb", 0x17becf);
-        colours.put("leveldb", 0x2ca02c);
-        colours.put("rocksdb", 0xd62728);
-        colours.put("mvstore", 0x9467bd);
-        colours.put("mapdb", 0x8c564b);
-        colours.put("xodus", 0xe377c2);
-        colours.put("chronicle", 0xff7f0e);
-        return colours;
+        try {
+            Stores.engines().forEach(engine -> colours.put(engine.name(), engine.colour()));
+        } catch (RuntimeException | LinkageError e) {
+            // no registry on this class path: every engine is shown as unregistered
+        }
+        this.order = List.copyOf(colours.keySet());
     }
 
     /** The engine part of a spec: {@code lmdb} for {@code lmdb:sync=true}. */
@@ -60,9 +57,7 @@ final class Specs {
     }
 
     int rgb(String spec) {
-        String engine = engine(spec);
-        Integer colour = COLOURS.get(engine);
-        return colour != null ? colour : SPARE[Math.floorMod(engine.hashCode(), SPARE.length)];
+        return colours.getOrDefault(engine(spec), UNREGISTERED);
     }
 
     /** "LMDB DB", "LMDB DB (sync)", "LMDB DB (no writeMap)", "RocksDB (blockCacheMb=64)". */
@@ -89,11 +84,11 @@ final class Specs {
         }
     }
 
-    /** Known engines in the fixed order, then others by name; an engine's defaults before its variants. */
+    /** Registered engines in registration order, then others by name; an engine's defaults before its variants. */
     Comparator<String> order() {
         return Comparator.<String>comparingInt(spec -> {
-                    int i = ORDER.indexOf(engine(spec));
-                    return i < 0 ? ORDER.size() : i;
+                    int i = order.indexOf(engine(spec));
+                    return i < 0 ? order.size() : i;
                 })
                 .thenComparing(Specs::engine)
                 .thenComparing(Specs::variant)

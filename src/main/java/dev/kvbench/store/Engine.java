@@ -1,12 +1,13 @@
 package dev.kvbench.store;
 
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 
 /**
  * An engine adapter's entry point, found through {@link java.util.ServiceLoader}: registering
- * an engine in {@code META-INF/services/dev.kvbench.store.Engine} is what makes it benchmarked
- * and tested.
+ * an engine in {@code META-INF/services/dev.kvbench.store.Engine} is what makes it benchmarked,
+ * tested and charted. Everything the rest of kvbench knows about an engine it learns here;
+ * {@link BaseEngine} holds what every engine declares.
  */
 public interface Engine {
 
@@ -16,13 +17,13 @@ public interface Engine {
     /** The name charts and reports print, e.g. {@code "LMDB DB"}. */
     String label();
 
-    /**
-     * Every option this engine accepts, with its default value, in the order to document them.
-     * An option not listed here is rejected.
-     */
-    Map<String, String> options();
+    /** The engine's colour in every chart, as {@code 0xRRGGBB}. */
+    int colour();
 
-    /** The library version, as recorded in {@code env.txt} and the report. */
+    /** Every option this engine accepts, in the order to document them. An option not listed here is rejected. */
+    List<Option> options();
+
+    /** The library version, as recorded in {@code env.txt} and the report, read from the library at run time. */
     String libraryVersion();
 
     /**

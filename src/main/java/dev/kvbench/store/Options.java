@@ -4,16 +4,18 @@ import java.util.Collections;
 import java.util.Map;
 
 /**
- * The options of a store spec, with the engine's defaults filled in. Values are read typed; a
- * value of the wrong type is an error that names the option and what it accepts.
+ * The options of a store spec, with the engine's defaults filled in and every value already
+ * checked against its {@link Option}'s type. Values are read typed.
  */
 public final class Options {
 
     private final String engine;
+    private final Map<String, Option> declared;
     private final Map<String, String> values;
 
-    Options(String engine, Map<String, String> values) {
+    Options(String engine, Map<String, Option> declared, Map<String, String> values) {
         this.engine = engine;
+        this.declared = declared;
         this.values = Collections.unmodifiableMap(values);
     }
 
@@ -26,29 +28,11 @@ public final class Options {
     }
 
     public boolean bool(String name) {
-        String value = string(name);
-        if (value.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (value.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new IllegalArgumentException(
-                engine + " option " + name + "=" + value + " is not a boolean; use true or false");
+        return declared.get(name).bool(engine, string(name));
     }
 
     public long number(String name) {
-        String value = string(name);
-        try {
-            long n = Long.parseLong(value.replace("_", ""));
-            if (n < 0) {
-                throw new NumberFormatException();
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(engine + " option " + name + "=" + value
-                    + " is not a whole number >= 0");
-        }
+        return declared.get(name).number(engine, string(name));
     }
 
     public int integer(String name) {
@@ -58,6 +42,11 @@ public final class Options {
                     engine + " option " + name + "=" + n + " is larger than " + Integer.MAX_VALUE);
         }
         return (int) n;
+    }
+
+    /** A {@link Option.Type#CHOICE} option's value, in lowercase. */
+    public String choice(String name) {
+        return declared.get(name).choice(engine, string(name));
     }
 
     /** All options with their effective values, for logs and reports. */

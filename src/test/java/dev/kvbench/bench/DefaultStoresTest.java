@@ -2,46 +2,58 @@ package dev.kvbench.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
- * The default {@code store} parameter is every engine: the eight spec names of the contract,
- * each registered. Until every adapter is merged, the last check is reported as skipped with
- * the names still missing, never passed silently.
+ * The default {@code store} parameter is {@link Stores#ALL}, which stands for every registered
+ * engine: the registry is the one engine list. The test-only {@code treemap} engine, registered
+ * by {@code src/test/resources/META-INF/services} alone, shows that nothing else is needed.
  */
 class DefaultStoresTest {
 
-    static final List<String> CONTRACT =
-            List.of("lmdb", "lmdb-bb", "leveldb", "rocksdb", "chronicle", "mapdb", "mvstore", "xodus");
+    /** Every store is ordered and takes any shape. */
+    private static final Plan.Preflight ANY = checks -> {
+        Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
+        checks.forEach(check -> result.put(check, EnumSet.of(Capability.ORDERED)));
+        return result;
+    };
 
-    static List<String> defaults() throws NoSuchFieldException {
-        return List.of(KvParams.class.getField("store").getAnnotation(Param.class).value());
+    static List<String> registered() {
+        return Stores.engines().stream().map(Engine::name).toList();
     }
 
     @Test
-    void theDefaultStoresAreTheEightContractSpecs() throws NoSuchFieldException {
-        assertEquals(CONTRACT, defaults());
+    void theDefaultStoreIsAllRatherThanAList() throws NoSuchFieldException {
+        assertEquals(List.of(Stores.ALL),
+                List.of(KvParams.class.getField("store").getAnnotation(Param.class).value()));
     }
 
     @Test
-    void everyRegisteredEngineIsBenchmarkedByDefault() throws NoSuchFieldException {
-        for (String name : Stores.names()) {
-            assertTrue(defaults().contains(name), name + " is registered but not in the default store list");
-        }
+    void thePlanRunsEveryRegisteredEngineByDefault() throws Exception {
+        Plan plan = Plan.of(new CommandLineOptions("-p", "num=10", "ReadKey"), ANY);
+        assertEquals(registered(), plan.values.get("store"));
+        assertTrue(plan.values.get("store").contains("treemap"), "the test-only engine is planned");
+        assertEquals(registered(), plan.runs.get(0).stores());
     }
 
     @Test
-    void everyDefaultStoreIsRegistered() throws NoSuchFieldException {
-        List<String> missing = new ArrayList<>(defaults());
-        missing.removeAll(Stores.names());
-        assumeTrue(missing.isEmpty(), "not registered yet (adapters not merged): " + missing);
-        assertEquals(defaults().stream().sorted().toList(), Stores.names());
+    void allMayStandBesideVariants() throws Exception {
+        Plan plan = Plan.of(new CommandLineOptions("-p", "store=all,lmdb:sync=true", "-p", "num=10", "ReadKey"), ANY);
+        List<String> expected = new ArrayList<>(registered());
+        expected.add("lmdb:sync=true");
+        assertEquals(expected, plan.values.get("store"));
     }
 }

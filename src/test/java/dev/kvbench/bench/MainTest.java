@@ -88,6 +88,24 @@ class MainTest {
     }
 
     @Test
+    void listingTheParametersShowsEveryRegisteredEngineAsTheDefaultStores() {
+        PrintStream original = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(Main.OK, Main.run("-lp", "ReadKey"));
+        } finally {
+            System.setOut(original);
+        }
+        String storeLine = out.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.contains("\"store\"")).findFirst().orElseThrow();
+        for (String name : DefaultStoresTest.registered()) {
+            assertTrue(storeLine.contains(name), storeLine);
+        }
+        assertTrue(storeLine.contains("treemap"), "the test-only engine: " + storeLine);
+    }
+
+    @Test
     void aBadParameterIsOneLineAndExitCodeTwo() {
         assertEquals(Main.USAGE, Main.run("-p", "num=0"));
         assertEquals("kvbench: num must be > 0, was 0\n", errors());

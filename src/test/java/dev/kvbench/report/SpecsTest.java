@@ -32,4 +32,21 @@ class SpecsTest {
                 Stream.of("newdb", "chronicle", "xodus", "lmdb:sync=true", "mapdb", "mvstore", "rocksdb", "leveldb", "lmdb-bb", "lmdb")
                         .sorted(specs.order()).toList());
     }
+
+    @Test
+    void aRegisteredEngineBringsItsOwnLabelAndColour() {
+        // treemap is registered by src/test/resources/META-INF/services only: no list names it
+        Specs unrecorded = new Specs(Map.of());
+        assertEquals("TreeMap", unrecorded.label("treemap"));
+        assertEquals(0x3b7a57, unrecorded.rgb("treemap"));
+        assertEquals(0x3b7a57, unrecorded.rgb("treemap:any=1"));
+    }
+
+    @Test
+    void anEngineNoLongerRegisteredIsShownByItsRecordedLabelOrSpecNameInGrey() {
+        assertEquals("gonedb", specs.label("gonedb"));
+        assertEquals("Gone DB", new Specs(Map.of("engine.gonedb.label", "Gone DB")).label("gonedb"));
+        assertEquals(Specs.UNREGISTERED, specs.rgb("gonedb"));
+        assertEquals(Specs.UNREGISTERED, specs.rgb("gonedb:sync=true"));
+    }
 }

@@ -58,6 +58,20 @@ class StoreSpecTest {
     }
 
     @Test
+    void optionValuesAreCheckedByTypeBeforeTheStoreOpens() {
+        assertEquals("rocksdb option blockCacheMb=-1 is not a whole number >= 0", rejected("rocksdb:blockCacheMb=-1"));
+        assertEquals("lmdb option integerKeys=yes is not valid; use auto, true or false", rejected("lmdb:integerKeys=yes"));
+        assertEquals("leveldb option writeBufferMb=4096 must be at most 2047", rejected("leveldb:writeBufferMb=4096"));
+        assertEquals("lmdb option mapSizeMb=lots is not a whole number >= 0", rejected("lmdb:mapSizeMb=lots"));
+        assertEquals("mapdb option valuesOutsideNodes=maybe is not valid; use auto, true or false",
+                rejected("mapdb:valuesOutsideNodes=maybe"));
+    }
+
+    private static String rejected(String spec) {
+        return assertThrows(IllegalArgumentException.class, () -> Stores.options(StoreSpec.parse(spec))).getMessage();
+    }
+
+    @Test
     void malformedSpecsSayWhatTheSyntaxIs() {
         for (String bad : new String[] {"", "  ", ":sync=true", "lmdb:sync", "lmdb:=true", "lmdb:sync=true,"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse(bad),

@@ -1,35 +1,27 @@
 package dev.kvbench.store.chronicle;
 
-import dev.kvbench.store.Engine;
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Versions;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
+import net.openhft.chronicle.map.ChronicleMap;
 
-/** Chronicle Map: an off-heap hash map persisted to a memory-mapped file. Unordered. */
-public final class ChronicleEngine implements Engine {
+/**
+ * Chronicle Map: an off-heap hash map persisted to a memory-mapped file. Unordered. No options:
+ * the map is sized from the {@link Shape}, see {@link ChronicleStore}.
+ */
+public final class ChronicleEngine extends BaseEngine {
 
-    @Override
-    public String name() {
-        return "chronicle";
-    }
-
-    @Override
-    public String label() {
-        return "Chronicle";
-    }
-
-    /** None: the map is sized from the {@link Shape}, see {@link ChronicleStore}. */
-    @Override
-    public Map<String, String> options() {
-        return Map.of();
+    public ChronicleEngine() {
+        super("chronicle", "Chronicle", 0xff7f0e, List.of());
     }
 
     @Override
     public String libraryVersion() {
-        return Versions.get("chronicle.version");
+        return LibraryVersion.of("net.openhft", "chronicle-map", ChronicleMap.class);
     }
 
     @Override

@@ -1,40 +1,35 @@
 package dev.kvbench.store.lmdb;
 
-import dev.kvbench.store.Engine;
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Versions;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
+import org.lmdbjava.Env;
 
 /**
  * {@code lmdb-bb}: LMDB through lmdbjava with {@code ByteBuffer}s (the report's "LMDB BB");
  * {@code forceSafe=true} uses the reflection-free {@code PROXY_SAFE} instead of Unsafe.
  */
-public final class LmdbByteBufferEngine implements Engine {
+public final class LmdbByteBufferEngine extends BaseEngine {
 
-    @Override
-    public String name() {
-        return "lmdb-bb";
+    public LmdbByteBufferEngine() {
+        super("lmdb-bb", "LMDB BB", 0x17becf, withForceSafe());
     }
 
-    @Override
-    public String label() {
-        return "LMDB BB";
-    }
-
-    @Override
-    public Map<String, String> options() {
-        Map<String, String> options = new LinkedHashMap<>(LmdbSettings.defaults());
-        options.put("forceSafe", "false");
+    private static List<Option> withForceSafe() {
+        List<Option> options = new ArrayList<>(LmdbSettings.options());
+        options.add(Option.bool("forceSafe", false, "use lmdbjava's reflection-free PROXY_SAFE buffers"));
         return options;
     }
 
     @Override
     public String libraryVersion() {
-        return Versions.get("lmdbjava.version");
+        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class);
     }
 
     @Override

@@ -1,34 +1,23 @@
 package dev.kvbench.store.lmdb;
 
-import dev.kvbench.store.Engine;
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Versions;
 import java.nio.file.Path;
-import java.util.Map;
+import org.lmdbjava.Env;
 
 /** {@code lmdb}: LMDB through lmdbjava with Agrona {@code DirectBuffer}s (the report's "LMDB DB"). */
-public final class LmdbEngine implements Engine {
+public final class LmdbEngine extends BaseEngine {
 
-    @Override
-    public String name() {
-        return "lmdb";
-    }
-
-    @Override
-    public String label() {
-        return "LMDB DB";
-    }
-
-    @Override
-    public Map<String, String> options() {
-        return LmdbSettings.defaults();
+    public LmdbEngine() {
+        super("lmdb", "LMDB DB", 0x1f77b4, LmdbSettings.options());
     }
 
     @Override
     public String libraryVersion() {
-        return Versions.get("lmdbjava.version");
+        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class);
     }
 
     @Override

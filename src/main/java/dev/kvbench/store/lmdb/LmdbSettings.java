@@ -1,9 +1,9 @@
 package dev.kvbench.store.lmdb;
 
+import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 
 /**
  * The LMDB settings the 2016 report varies, as spec options. Defaults are the report's: no
@@ -19,16 +19,16 @@ record LmdbSettings(boolean sync, boolean metaSync, boolean writeMap, long mapSi
     private static final long MIB = 1L << 20;
 
     /** Options shared by every LMDB spec, with their defaults. */
-    static Map<String, String> defaults() {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("sync", "false");
-        options.put("metaSync", "false");
-        options.put("writeMap", "true");
-        options.put("mapSizeMb", "0");
-        options.put("maxReaders", "256");
-        options.put("checks", "false");
-        options.put("integerKeys", "auto");
-        return options;
+    static List<Option> options() {
+        return List.of(
+                Option.bool("sync", false, "fsync the data file at every commit"),
+                Option.bool("metaSync", false, "fsync the meta page at every commit"),
+                Option.bool("writeMap", true, "write through a writable memory map"),
+                Option.number("mapSizeMb", 0, "the map size in MiB, 0 = from the data set"),
+                Option.number("maxReaders", 256, "reader slots in the lock file"),
+                Option.bool("checks", false, "lmdbjava's argument and state checks (read once per JVM)"),
+                Option.choice("integerKeys", "auto", List.of("auto", "true", "false"),
+                        "MDB_INTEGERKEY: auto = when every key is a 4-byte int"));
     }
 
     static LmdbSettings from(Options options) {

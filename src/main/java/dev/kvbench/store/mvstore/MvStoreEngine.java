@@ -1,44 +1,29 @@
 package dev.kvbench.store.mvstore;
 
-import dev.kvbench.store.Engine;
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Versions;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
+import org.h2.engine.Constants;
 
 /** {@code mvstore}: H2's MVStore, one file-backed {@code MVMap<byte[], byte[]>}. */
-public final class MvStoreEngine implements Engine {
+public final class MvStoreEngine extends BaseEngine {
 
-    @Override
-    public String name() {
-        return "mvstore";
+    public MvStoreEngine() {
+        super("mvstore", "MVStore", 0x9467bd, List.of(
+                Option.number("cacheMb", 0, "the page cache in MiB, 0 = from the data set (see MvStoreStore)"),
+                Option.number("autoCommitBufferKb", 0,
+                        "unsaved changes after which MVStore writes a batch to the file before commit(), 0 = never"),
+                Option.bool("sync", false, "fsync the file after every commit")));
     }
 
-    @Override
-    public String label() {
-        return "MVStore";
-    }
-
-    /**
-     * {@code cacheMb}: the page cache in MiB, 0 = from the data set (see {@link MvStoreStore});
-     * {@code autoCommitBufferKb}: unsaved changes after which MVStore writes a batch to the file
-     * before {@code commit()}, 0 = never; {@code sync}: fsync the file after every commit.
-     */
-    @Override
-    public Map<String, String> options() {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("cacheMb", "0");
-        options.put("autoCommitBufferKb", "0");
-        options.put("sync", "false");
-        return options;
-    }
-
+    /** The version H2 compiles into the library (its jar has no Maven properties). */
     @Override
     public String libraryVersion() {
-        return Versions.get("mvstore.version");
+        return Constants.VERSION;
     }
 
     @Override

@@ -1,70 +1,43 @@
 package dev.kvbench.store.rocksdb;
 
+import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
-import dev.kvbench.store.Engine;
+import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Versions;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
+import org.rocksdb.RocksDB;
 
 /** RocksDB through rocksdbjni: spec {@code rocksdb}. */
-public final class RocksDbEngine implements Engine {
+public final class RocksDbEngine extends BaseEngine {
 
-    @Override
-    public String name() {
-        return "rocksdb";
+    public RocksDbEngine() {
+        super("rocksdb", "RocksDB", 0xd62728, List.of(
+                Option.number("blockCacheMb", 0, 0, Integer.MAX_VALUE, "the block cache in MiB, 0 = from the data set"),
+                Option.number("writeBufferMb", 64, 1, Integer.MAX_VALUE, "the memtable size in MiB"),
+                Option.number("maxBackgroundJobs", 2, 1, Integer.MAX_VALUE, "flush and compaction threads"),
+                Option.number("bloomBits", 10, 0, Integer.MAX_VALUE, "bloom filter bits per key, 0 = none"),
+                Option.bool("sync", false, "fsync the WAL at every write batch"),
+                Option.bool("disableWal", false, "write no write-ahead log")));
     }
 
-    @Override
-    public String label() {
-        return "RocksDB";
-    }
-
-    @Override
-    public Map<String, String> options() {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("blockCacheMb", "0");
-        options.put("writeBufferMb", "64");
-        options.put("maxBackgroundJobs", "2");
-        options.put("bloomBits", "10");
-        options.put("sync", "false");
-        options.put("disableWal", "false");
-        return options;
-    }
-
+    /** The native library's own version (the jar has neither Maven properties nor a manifest version). */
     @Override
     public String libraryVersion() {
-        return Versions.get("rocksdb.version");
+        RocksDB.loadLibrary();
+        return RocksDB.rocksdbVersion().toString();
     }
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return RocksDbStore.open(dir, shape, new RocksDbStore.Settings(
-                CacheSize.orFromData(notNegative(options, "blockCacheMb"), shape),
-                atLeastOne(options, "writeBufferMb"),
-                atLeastOne(options, "maxBackgroundJobs"),
+                CacheSize.orFromData(options.integer("blockCacheMb"), shape),
+                options.integer("writeBufferMb"),
+                options.integer("maxBackgroundJobs"),
                 options.integer("bloomBits"),
                 options.bool("sync"),
                 options.bool("disableWal")));
-    }
-
-    private static int notNegative(Options options, String name) {
-        int value = options.integer(name);
-        if (value < 0) {
-            throw new IllegalArgumentException("rocksdb option " + name + "=" + value
-                    + " must be at least 0 (0 = sized from the data set)");
-        }
-        return value;
-    }
-
-    private static int atLeastOne(Options options, String name) {
-        int value = options.integer(name);
-        if (value < 1) {
-            throw new IllegalArgumentException("rocksdb option " + name + "=" + value + " must be at least 1");
-        }
-        return value;
     }
 }

@@ -1,43 +1,34 @@
 package dev.kvbench.store.xodus;
 
-import dev.kvbench.store.Engine;
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Versions;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
+import jetbrains.exodus.env.Environments;
 
 /** {@code xodus}: JetBrains Xodus, one store of an environment, without duplicates. */
-public final class XodusEngine implements Engine {
-
-    @Override
-    public String name() {
-        return "xodus";
-    }
-
-    @Override
-    public String label() {
-        return "Xodus";
-    }
+public final class XodusEngine extends BaseEngine {
 
     /**
-     * {@code sync}: fsync the log at every commit; {@code gc}: run Xodus's log cleaner;
-     * {@code logFileSizeKb}: the size of each {@code .xd} log file.
+     * The version in pom.xml: Xodus's jar says it only in its manifest, which the benchmark
+     * uber-jar replaces with its own. A test checks it against the manifest on the test class path.
      */
-    @Override
-    public Map<String, String> options() {
-        Map<String, String> options = new LinkedHashMap<>();
-        options.put("sync", "false");
-        options.put("gc", "false");
-        options.put("logFileSizeKb", "8192");
-        return options;
+    static final String VERSION = "2.0.1";
+
+    public XodusEngine() {
+        super("xodus", "Xodus", 0xe377c2, List.of(
+                Option.bool("sync", false, "fsync the log at every commit"),
+                Option.bool("gc", false, "run Xodus's log cleaner"),
+                Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB")));
     }
 
     @Override
     public String libraryVersion() {
-        return Versions.get("xodus.version");
+        return LibraryVersion.ofManifest(Environments.class).orElse(VERSION);
     }
 
     @Override

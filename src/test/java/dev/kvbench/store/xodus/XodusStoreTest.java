@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -96,5 +97,11 @@ class XodusStoreTest {
 
     private static int keyOf(Cursor cursor) {
         return cursor.key().getInt(0, ByteOrder.BIG_ENDIAN);
+    }
+
+    @Test
+    void theVersionConstantIsTheVersionOfTheXodusJar() {
+        // On the test class path Xodus's own manifest is readable; in the uber-jar only the constant is.
+        assertEquals(LibraryVersion.ofManifest(jetbrains.exodus.env.Environments.class).orElseThrow(), XodusEngine.VERSION);
     }
 }

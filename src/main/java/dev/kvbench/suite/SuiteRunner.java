@@ -52,6 +52,8 @@ public final class SuiteRunner {
     private final Function<Path, Launcher> launchers;
     private final ReportStep report;
     private final EnvFile.JavaSide javaSide;
+    /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
+    private volatile boolean stopping;
 
     /**
      * @param launchers the launcher for a work folder
@@ -121,6 +123,7 @@ public final class SuiteRunner {
 
         Launcher launcher = launchers.apply(workDir);
         Thread onInterrupt = new Thread(() -> {
+            stopping = true;
             launcher.stop();
             config.err().println();
             config.err().println("interrupted: completed tests are kept in " + results + "; run " + rerun
@@ -315,6 +318,9 @@ public final class SuiteRunner {
             while (true) {
                 WorkFolder.empty(part);
                 exit = launcher.run(test, part);
+                if (stopping) {
+                    throw new InterruptedException("the suite was interrupted");
+                }
                 if (!SuiteFolder.anyLine(log, l -> l.contains("Unable to acquire the JMH lock"))) {
                     break;
                 }

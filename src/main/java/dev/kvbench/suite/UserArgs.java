@@ -23,6 +23,7 @@ public final class UserArgs {
     private final Map<String, String> options = new LinkedHashMap<>();
     private final Map<String, String> params = new LinkedHashMap<>();
     private String pattern;
+    private int patternAt = -1;
 
     private UserArgs(List<String> args) {
         this.args = List.copyOf(args);
@@ -34,6 +35,7 @@ public final class UserArgs {
             if (!arg.startsWith("-")) {
                 if (pattern == null) {
                     pattern = arg;
+                    patternAt = i;
                 }
                 continue;
             }
@@ -91,8 +93,8 @@ public final class UserArgs {
     /** The arguments other than the user's pattern, in order. */
     List<String> withoutPattern() {
         List<String> rest = new ArrayList<>(args);
-        if (pattern != null) {
-            rest.remove(pattern);
+        if (patternAt >= 0) {
+            rest.remove(patternAt);
         }
         return rest;
     }

@@ -13,12 +13,12 @@ import java.util.Map;
  * taken literally (no escapes), so regular expressions and paths survive as written; '#' starts
  * a comment line.
  */
-final class KeyValueFile {
+public final class KeyValueFile {
 
     private KeyValueFile() {
     }
 
-    static Map<String, String> read(Path file, String separator) throws IOException {
+    public static Map<String, String> read(Path file, String separator) throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
         if (!Files.exists(file)) {
             return values;

@@ -3,13 +3,13 @@ package dev.kvbench.report;
 import java.util.Locale;
 
 /** How numbers are written in the report and on the charts: always Locale.ROOT, always the same way. */
-final class Numbers {
+public final class Numbers {
 
     private Numbers() {
     }
 
     /** A count or byte size with thousands separators: 1,040,000. */
-    static String count(double n) {
+    public static String count(double n) {
         return String.format(Locale.ROOT, "%,d", Math.round(n));
     }
 
@@ -57,7 +57,7 @@ final class Numbers {
     }
 
     /** Bytes in a unit a person reads at a glance: 104.0 MB, 1.72 GB (decimal units, as df -H). */
-    static String bytes(double b) {
+    public static String bytes(double b) {
         String[] units = {"B", "kB", "MB", "GB", "TB"};
         int unit = 0;
         double v = b;
@@ -69,7 +69,7 @@ final class Numbers {
     }
 
     /** A duration in seconds as "1 h 02 min", "3 min 05 s" or "42 s". */
-    static String duration(double seconds) {
+    public static String duration(double seconds) {
         long s = Math.round(seconds);
         if (s >= 3600) {
             return String.format(Locale.ROOT, "%d h %02d min", s / 3600, (s % 3600) / 60);

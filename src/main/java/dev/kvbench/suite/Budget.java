@@ -1,0 +1,72 @@
+package dev.kvbench.suite;
+
+import java.util.Locale;
+
+/**
+ * The flat data one test of the report suite may hold: {@code KVBENCH_BUDGET}, or a quarter of
+ * the smaller of available memory and free space in the work folder. A test whose 2016 entry
+ * count would exceed it gets fewer entries, rounded down to one significant digit.
+ *
+ * @param bytes        the budget
+ * @param source       {@code KVBENCH_BUDGET} or {@code machine}
+ * @param memAvailable available memory when planned, bytes (0 if unknown)
+ * @param workFree     free space in the work folder when planned, bytes
+ */
+public record Budget(long bytes, String source, long memAvailable, long workFree) {
+
+    /** The share of the smaller of memory and free space a test may use by default. */
+    public static final double FRACTION = 0.25;
+    /** The fewest entries a scaled test gets. */
+    public static final int MIN_ENTRIES = 100;
+
+    /** The budget for {@code configured} (the value of KVBENCH_BUDGET, null or blank if unset). */
+    public static Budget of(String configured, long memAvailable, long workFree) {
+        if (configured != null && !configured.isBlank()) {
+            return new Budget(parseSize(configured), "KVBENCH_BUDGET", memAvailable, workFree);
+        }
+        long smaller = memAvailable > 0 ? Math.min(memAvailable, workFree) : workFree;
+        return new Budget(Math.round(smaller * FRACTION), "machine", memAvailable, workFree);
+    }
+
+    /** Entries for a test of {@code original} entries of {@code entryBytes} each: all of them, or as many as fit. */
+    public int scale(int original, int entryBytes) {
+        long fit = floorOneDigit(bytes / entryBytes);
+        fit = Math.max(fit, MIN_ENTRIES);
+        return (int) Math.min(fit, original);
+    }
+
+    /** Rounds down to one significant digit: 738,000 to 700,000. */
+    static long floorOneDigit(long n) {
+        long p = 1;
+        while (n >= 10) {
+            n /= 10;
+            p *= 10;
+        }
+        return n * p;
+    }
+
+    /** "2G", "500M", "64k" (binary units) or plain bytes, to bytes. */
+    static long parseSize(String text) {
+        String s = text.trim().toUpperCase(Locale.ROOT);
+        long unit = 1;
+        if (!s.isEmpty()) {
+            switch (s.charAt(s.length() - 1)) {
+                case 'K' -> unit = 1L << 10;
+                case 'M' -> unit = 1L << 20;
+                case 'G' -> unit = 1L << 30;
+                case 'T' -> unit = 1L << 40;
+                default -> unit = 1;
+            }
+        }
+        String number = unit == 1 ? s : s.substring(0, s.length() - 1);
+        try {
+            double value = Double.parseDouble(number.trim()) * unit;
+            if (value > 0) {
+                return Math.round(value);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("KVBENCH_BUDGET=" + text + " is not a size; use bytes or a number with K, M, G (e.g. 2G)");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code env.txt}: the machine the suite ran on, as {@code key: value} lines: the suite and the
+ * command that resumes it, CPU, cores, memory, OS, kernel, the work folder and its file system
+ * and free space, the open-file limit, then the Java side (JVM, flags, engine versions) printed by
+ * {@code dev.kvbench.report.Environment}. Written once per folder: a resumed suite keeps it.
+ */
+final class EnvFile {
+
+    private EnvFile() {
+    }
+
+    /** The machine's lines. */
+    static List<String> machineLines(String suite, String command, Path workDir, long workFree) {
+        List<String> lines = new ArrayList<>();
+        lines.add("suite: " + suite);
+        lines.add("command: " + command);
+        lines.add("started: " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        lines.add("cpu.model: " + Machine.cpuModel());
+        lines.add("cpu.cores: " + Machine.cores());
+        lines.add("memory.bytes: " + Machine.memTotal());
+        lines.add("os: " + Machine.osName());
+        lines.add("kernel: " + Machine.kernel());
+        lines.add("work.dir: " + workDir);
+        lines.add("work.fs: " + Machine.fileSystem(workDir));
+        lines.add("work.freeBytes: " + workFree);
+        long limit = Machine.openFileLimit();
+        lines.add("ulimit.n: " + (limit < 0 ? "unknown" : limit));
+        return lines;
+    }
+
+    /** Writes {@code results/env.txt} unless it exists; {@code javaSide} prints the JVM's lines. */
+    static void write(Path results, List<String> machine, JavaSide javaSide) {
+        Path file = results.resolve("env.txt");
+        if (Files.exists(file)) {
+            return;
+        }
+        List<String> lines = new ArrayList<>(machine);
+        lines.addAll(javaSide.lines());
+        Path tmp = results.resolve("env.txt.tmp");
+        try {
+            Files.write(tmp, lines, StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The JVM's side of env.txt. */
+    @FunctionalInterface
+    interface JavaSide {
+        List<String> lines();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.kvbench.suite;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.kvbench.store.Versions;
+
+/** Command lines for the JVMs the runner starts: this JVM's java and class path, and the one JVM flag set. */
+final class Jvm {
+
+    private Jvm() {
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** {@code java [flags] -cp <this class path> mainClass args}. */
+    static List<String> command(boolean withFlags, String mainClass, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(java());
+        if (withFlags) {
+            command.addAll(Arrays.asList(Versions.jvmFlags().trim().split("\\s+")));
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass);
+        command.addAll(args);
+        return command;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.kvbench.report.KeyValueFile;
+
+/** Facts about this machine that sizing and {@code env.txt} need: memory, CPU, OS, file system, open-file limit. */
+final class Machine {
+
+    private static final Path MEMINFO = Path.of("/proc/meminfo");
+
+    private Machine() {
+    }
+
+    /** Available memory in bytes ({@code MemAvailable}), else the JVM's view of free memory; 0 if unknown. */
+    static long memAvailable() {
+        long kb = meminfo("MemAvailable");
+        if (kb >= 0) {
+            return kb * 1024;
+        }
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getFreeMemorySize() : 0;
+    }
+
+    /** Total memory in bytes. */
+    static long memTotal() {
+        long kb = meminfo("MemTotal");
+        if (kb >= 0) {
+            return kb * 1024;
+        }
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : 0;
+    }
+
+    private static long meminfo(String key) {
+        try {
+            Map<String, String> info = KeyValueFile.read(MEMINFO, ":");
+            String value = info.get(key);
+            return value == null ? -1 : Long.parseLong(value.replace("kB", "").trim());
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        String sysctl = command("sysctl", "-n", "machdep.cpu.brand_string");
+        return sysctl.isEmpty() ? System.getProperty("os.arch") : sysctl;
+    }
+
+    static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    /** The distribution's name ({@code PRETTY_NAME} of /etc/os-release), else the OS name. */
+    static String osName() {
+        try {
+            String pretty = KeyValueFile.read(Path.of("/etc/os-release"), "=").get("PRETTY_NAME");
+            if (pretty != null) {
+                return pretty.replace("\"", "");
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        return System.getProperty("os.name");
+    }
+
+    /** Kernel name, release and machine, as {@code uname -srm} prints them. */
+    static String kernel() {
+        String uname = command("uname", "-srm");
+        return uname.isEmpty() ? System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                + System.getProperty("os.arch") : uname;
+    }
+
+    /** The type of the file system holding {@code dir}: tmpfs, ext4... */
+    static String fileSystem(Path dir) {
+        try {
+            return Files.getFileStore(dir).type();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** The open-file limit of this process ({@code ulimit -n}); -1 if unknown. */
+    static long openFileLimit() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean os
+                ? os.getMaxFileDescriptorCount() : -1;
+    }
+
+    /** The first line {@code command} prints, or "" when it cannot run. */
+    static String command(String... command) {
+        try {
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                return "";
+            }
+            int newline = out.indexOf('\n');
+            return newline < 0 ? out : out.substring(0, newline);
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.report.KeyValueFile;
+
+/**
+ * {@code out-N.meta}: what test N is, for the report ({@code title}, {@code about}, {@code chart},
+ * {@code ranking}, {@code sweep}, {@code workloads}, {@code num}, {@code num.source}, how a scaled
+ * count was reached, {@code command}), and once it ran, {@code seconds} and {@code jmh.exit}.
+ */
+final class Meta {
+
+    private Meta() {
+    }
+
+    static Path file(Path results, int n) {
+        return results.resolve("out-" + n + ".meta");
+    }
+
+    /** The meta file of test {@code n} as {@code key=value} pairs (empty when there is none). */
+    static Map<String, String> read(Path results, int n) {
+        try {
+            return KeyValueFile.read(file(results, n), "=");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file(results, n), e);
+        }
+    }
+
+    /** The lines of a test's meta file before it runs. */
+    static List<String> lines(String suite, PlannedTest planned, Budget budget) {
+        Test test = planned.test();
+        List<String> lines = new ArrayList<>();
+        lines.add("test=" + planned.number());
+        lines.add("suite=" + suite);
+        lines.add("title=" + test.title());
+        lines.add("about=" + test.about());
+        lines.add("chart=" + test.chart().kind());
+        lines.add("ranking=" + test.chart().ranked());
+        lines.add("sweep=" + test.chart().sweep());
+        lines.add("workloads=" + test.workloadList());
+        lines.add("num=" + planned.num());
+        lines.add("num.source=" + planned.numSource());
+        if (planned.numSource().equals("scaled")) {
+            lines.add("num.2016=" + test.entries().original());
+            lines.add("scale.entryBytes=" + test.entryBytes());
+            lines.add("scale.budgetBytes=" + budget.bytes());
+            lines.add("scale.budgetSource=" + budget.source());
+            lines.add("scale.fraction=" + Budget.FRACTION);
+            lines.add("scale.memAvailableBytes=" + budget.memAvailable());
+            lines.add("scale.workFreeBytes=" + budget.workFree());
+        }
+        lines.add("command=" + planned.command());
+        return lines;
+    }
+
+    /**
+     * Describes the test before it runs; a meta planned by an interrupted run with the same
+     * command is kept, so the report still says how that run was sized.
+     */
+    static void write(Path results, String suite, PlannedTest planned, Budget budget) {
+        if (planned.command().equals(read(results, planned.number()).get("command"))) {
+            return;
+        }
+        Path file = file(results, planned.number());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.write(tmp, lines(suite, planned, budget), StandardCharsets.UTF_8);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Records how long the test took and JMH's exit status. */
+    static void finish(Path results, int n, long seconds, int exit) {
+        try {
+            Files.write(file(results, n), List.of("seconds=" + seconds, "jmh.exit=" + exit), StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file(results, n), e);
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package dev.kvbench.suite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.bench.BenchParams;
+import dev.kvbench.bench.WorkFolder;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+/**
+ * Turns a suite and the user's arguments into the tests that will run: each test's JMH command
+ * line (the user's options and parameters replacing the suite's), its entries, runs, a time
+ * estimate and the room it needs in the work folder ({@link WorkFolder#estimate}). Every mistake
+ * in the arguments is found here, before anything runs.
+ */
+public final class Planner {
+
+    /** Seconds to start a fork and load its store, per run, on a small machine. */
+    static final double START_SECONDS = 2.5;
+    /** Bytes per second a pass over the data moves, on a small machine. */
+    static final long PASS_BYTES_PER_SECOND = 50_000_000;
+    /** The benchmarks' own defaults when a test sets none: 3 + 3 iterations of 10 s, sample mode. */
+    private static final Map<String, String> JMH_DEFAULTS = Map.of("-bm", "sample", "-wi", "3", "-i", "3",
+            "-w", "10s", "-r", "10s", "-f", "1");
+
+    private Planner() {
+    }
+
+    /** The tests of {@code suite} as they will run with {@code user}'s arguments. */
+    public static List<PlannedTest> plan(Suite suite, UserArgs user) {
+        checkParamNames(user);
+        List<PlannedTest> planned = new ArrayList<>();
+        for (int i = 0; i < suite.tests().size(); i++) {
+            planned.add(plan(i + 1, suite.tests().get(i), user));
+        }
+        return planned;
+    }
+
+    static PlannedTest plan(int number, Test test, UserArgs user) {
+        Map<String, String> suiteParams = new LinkedHashMap<>();
+        suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
+        suiteParams.putAll(test.params());
+
+        List<String> args = new ArrayList<>();
+        args.add(user.pattern().orElse(test.pattern()));
+        Map<String, String> params = new LinkedHashMap<>();
+        Map<String, String> options = new LinkedHashMap<>();
+        suiteParams.forEach((name, value) -> {
+            if (user.param(name).isEmpty()) {
+                args.add("-p");
+                args.add(name + "=" + value);
+                params.put(name, value);
+            }
+        });
+        test.options().forEach((option, value) -> {
+            if (user.option(option).isEmpty()) {
+                args.add(option);
+                args.add(value);
+                options.put(option, value);
+            }
+        });
+        if (user.param("num").isEmpty()) {
+            args.add("-p");
+            args.add("num=" + test.entries().num());
+            params.put("num", String.valueOf(test.entries().num()));
+        }
+        args.addAll(user.withoutPattern());
+        params.putAll(user.params());
+        options.putAll(user.options());
+        check(number, args, params);
+
+        int num = 0;
+        for (String value : Defaults.values(params, "num")) {
+            num = Math.max(num, positive("num", value));
+        }
+        String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
+        DataSpec largest = largest(params);
+        long runs = runs(test, params, options);
+        long seconds = Math.round(runs * perRunSeconds(options, num, Test.entryBytes(params)));
+        return new PlannedTest(number, test, List.copyOf(args), params, options, num, source, runs, seconds,
+                largest, WorkFolder.estimate(largest));
+    }
+
+    /** Runs of a test: workloads x stores x the values of every other parameter x forks. */
+    static long runs(Test test, Map<String, String> params, Map<String, String> options) {
+        long runs = test.workloads().isEmpty() ? Workload.values().length : test.workloads().size();
+        for (String name : params.keySet()) {
+            runs *= Defaults.values(params, name).size();
+        }
+        int forks = Integer.parseInt(value(options, "-f"));
+        return runs * Math.max(forks, 1);
+    }
+
+    /**
+     * A rough cost of one run in seconds: starting a fork and loading the store, the iterations
+     * (timed ones last -w/-r; single-shot ones are one pass each), and passes over the data.
+     */
+    static double perRunSeconds(Map<String, String> options, int num, int entryBytes) {
+        double pass = (double) num * entryBytes / PASS_BYTES_PER_SECOND;
+        int warmups = Integer.parseInt(value(options, "-wi"));
+        int iterations = Integer.parseInt(value(options, "-i"));
+        String mode = value(options, "-bm");
+        if (mode.equals("ss") || mode.equals("SingleShotTime")) {
+            return START_SECONDS + (warmups + iterations + 1) * pass;
+        }
+        return START_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r")) + pass;
+    }
+
+    /** The data set of {@code params} that needs the most room: every num x intKey x valSize. */
+    static DataSpec largest(Map<String, String> params) {
+        DataSpec largest = null;
+        for (String num : Defaults.values(params, "num")) {
+            for (String intKey : Defaults.values(params, "intKey")) {
+                for (String valSize : Defaults.values(params, "valSize")) {
+                    DataSpec data;
+                    try {
+                        data = new DataSpec(positive("num", num), Boolean.parseBoolean(intKey), false,
+                                Defaults.integer(valSize), false);
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException(e.getMessage());
+                    }
+                    if (largest == null || WorkFolder.estimate(data) > WorkFolder.estimate(largest)) {
+                        largest = data;
+                    }
+                }
+            }
+        }
+        return largest;
+    }
+
+    private static void checkParamNames(UserArgs user) {
+        for (String name : user.params().keySet()) {
+            if (!BenchParams.NAMES.contains(name)) {
+                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES));
+            }
+        }
+    }
+
+    /** JMH accepts the command line, and every store spec names a registered engine and its options. */
+    private static void check(int number, List<String> args, Map<String, String> params) {
+        try {
+            new CommandLineOptions(args.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new UsageException("JMH does not accept the options of test " + number + ": " + e.getMessage()
+                    + " (see java -jar target/benchmarks.jar -h)");
+        }
+        for (String store : Defaults.values(params, "store")) {
+            try {
+                Stores.options(StoreSpec.parse(store));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+        for (String name : List.of("valSize", "batchSize")) {
+            for (String value : Defaults.values(params, name)) {
+                positive(name, value);
+            }
+        }
+    }
+
+    private static int positive(String name, String value) {
+        try {
+            int n = Defaults.integer(value);
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UsageException("-p " + name + "=" + value + ": " + name + " must be a whole number above 0");
+    }
+
+    private static String value(Map<String, String> options, String option) {
+        return options.getOrDefault(option, JMH_DEFAULTS.get(option));
+    }
+
+    /** JMH's time values ({@code 1s}, {@code 500ms}, {@code 2min}) in seconds. */
+    private static double seconds(String time) {
+        String t = time.trim();
+        try {
+            if (t.endsWith("ms")) {
+                return Double.parseDouble(t.substring(0, t.length() - 2)) / 1000;
+            }
+            if (t.endsWith("min")) {
+                return Double.parseDouble(t.substring(0, t.length() - 3)) * 60;
+            }
+            if (t.endsWith("s")) {
+                return Double.parseDouble(t.substring(0, t.length() - 1));
+            }
+            return Double.parseDouble(t);
+        } catch (NumberFormatException e) {
+            throw new UsageException("cannot read the time '" + time + "' (e.g. 1s, 500ms)");
+        }
+    }
+}

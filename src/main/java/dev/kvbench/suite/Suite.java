@@ -1,0 +1,11 @@
+package dev.kvbench.suite;
+
+import java.util.List;
+
+/** A named list of tests, run in order into one results folder. */
+public record Suite(String name, List<Test> tests) {
+
+    public Suite {
+        tests = List.copyOf(tests);
+    }
+}

@@ -1,0 +1,9 @@
+package dev.kvbench.suite;
+
+/** A test that could not complete, or a step around it that failed: exit code 1, with one line that says what to do. */
+public final class SuiteFailure extends RuntimeException {
+
+    public SuiteFailure(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,398 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.kvbench.bench.WorkFolder;
+import dev.kvbench.report.Numbers;
+
+/**
+ * Runs a suite into its results folder: plans it (scaling entry counts to the budget), checks
+ * the work folder and its room, writes {@code env.txt}, then per test {@code out-N.meta} and the
+ * JMH run, with a progress line and an estimate of the time left; skips the tests an interrupted
+ * run completed; hands the folder to the report step.
+ *
+ * <p>Exit codes: 0 every run passed; 1 a run failed or a test could not complete; 2 a mistake
+ * in the command line or the environment, found before anything ran (no results folder is
+ * written); 130 interrupted.
+ */
+public final class SuiteRunner {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    /** Seconds to wait for another JMH run holding JMH's lock before giving up. */
+    private static final int LOCK_WAIT_LIMIT = 3600;
+    private static final int LOCK_WAIT_STEP = 15;
+
+    /**
+     * What the runner reads from outside.
+     *
+     * @param root  the project folder (results go to {@code root/results})
+     * @param env   the environment variables (KVBENCH_DIR, KVBENCH_RESULTS, KVBENCH_BUDGET, KVBENCH_DRY_RUN)
+     * @param today the date in the results folder's name
+     * @param out   progress lines
+     * @param err   warnings and errors
+     */
+    public record Config(Path root, Map<String, String> env, LocalDate today, PrintStream out, PrintStream err) {
+    }
+
+    private final Config config;
+    private final Function<Path, Launcher> launchers;
+    private final ReportStep report;
+    private final EnvFile.JavaSide javaSide;
+    /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
+    private volatile boolean stopping;
+
+    /**
+     * @param launchers the launcher for a work folder
+     * @param report    what turns the results folder into a report
+     * @param javaSide  the JVM's lines of env.txt
+     */
+    SuiteRunner(Config config, Function<Path, Launcher> launchers, ReportStep report, EnvFile.JavaSide javaSide) {
+        this.config = config;
+        this.launchers = launchers;
+        this.report = report;
+        this.javaSide = javaSide;
+    }
+
+    /** Runs the command line {@code SUITE [JMH options...]}; returns the exit code. */
+    public int run(List<String> argv) {
+        try {
+            return runChecked(argv);
+        } catch (UsageException e) {
+            config.err().println("run.sh: " + e.getMessage());
+            return USAGE;
+        } catch (SuiteFailure | UncheckedIOException e) {
+            config.err().println("run.sh: " + e.getMessage());
+            return FAILED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 130;
+        }
+    }
+
+    /** The suite named first on the command line, else the default. */
+    static String suiteName(List<String> argv) {
+        return argv.isEmpty() || argv.get(0).startsWith("-") ? Suites.DEFAULT : argv.get(0);
+    }
+
+    private int runChecked(List<String> argv) throws InterruptedException {
+        String name = suiteName(argv);
+        List<String> rest = argv.isEmpty() || argv.get(0).startsWith("-") ? argv : argv.subList(1, argv.size());
+        if (!Suites.NAMES.contains(name)) {
+            Suites.named(name, Scaler.none()); // the error that lists the suites
+        }
+        UserArgs user = UserArgs.of(rest);
+        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
+
+        Path workDir = workDir();
+        long workFree = WorkFolder.usableBytes(workDir);
+        Path results = SuiteFolder.choose(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"));
+        Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
+        List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user);
+        checkRecordedCommands(results, plan);
+        warnAboutOpenFiles(plan);
+
+        if ("1".equals(config.env().get("KVBENCH_DRY_RUN"))) {
+            printPlan(plan);
+            return OK;
+        }
+        checkRoom(workDir, workFree, plan);
+        boolean created = !Files.isDirectory(results);
+        try {
+            Files.createDirectories(results);
+        } catch (IOException e) {
+            throw new UsageException("cannot create the results folder " + results + ": " + e.getMessage()
+                    + "; set KVBENCH_RESULTS to a writable folder");
+        }
+        EnvFile.write(results, EnvFile.machineLines(name, rerun, workDir, workFree), javaSide);
+        config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
+                + workDir + ", " + Numbers.bytes(workFree) + " free)");
+
+        Launcher launcher = launchers.apply(workDir);
+        Thread onInterrupt = new Thread(() -> {
+            stopping = true;
+            launcher.stop();
+            config.err().println();
+            config.err().println("interrupted: completed tests are kept in " + results + "; run " + rerun
+                    + " again to resume");
+        }, "kvbench-suite-interrupt");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try {
+            new Progress(plan, results, name, rerun, created, budget, launcher).run();
+        } finally {
+            removeHook(onInterrupt);
+        }
+
+        if (report.write(results) != 0) {
+            throw new SuiteFailure("the report of " + results + " could not be written (see above); fix the cause and run ./process.sh " + results);
+        }
+        List<Integer> failed = failedTests(results, plan);
+        if (!failed.isEmpty()) {
+            throw new SuiteFailure("some runs failed in test(s) " + join(failed) + "; the report lists them with their reasons: "
+                    + results.resolve("README.md"));
+        }
+        return OK;
+    }
+
+    /** The work folder: KVBENCH_DIR, else /dev/shm/kvbench (tmpfs) where it exists; created and checked writable. */
+    private Path workDir() {
+        String configured = config.env().get(WorkFolder.ENVIRONMENT);
+        Path dir = configured == null || configured.isBlank() ? WorkFolder.base() : Path.of(configured).toAbsolutePath();
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".kvbench-probe-", "");
+            Files.delete(probe);
+        } catch (IOException e) {
+            throw new UsageException("the work folder " + dir + " is not writable (" + e.getMessage()
+                    + "): set KVBENCH_DIR to a writable folder (tmpfs preferred)");
+        }
+        return dir;
+    }
+
+    /**
+     * Budget scaling, except that a test planned by an interrupted run keeps its count (free
+     * memory may have changed since).
+     */
+    static Scaler resumingScaler(Path results, Budget budget) {
+        return (test, original, entryBytes) -> {
+            Map<String, String> meta = Meta.read(results, test);
+            if ("scaled".equals(meta.get("num.source")) && meta.containsKey("num")) {
+                return Integer.parseInt(meta.get("num"));
+            }
+            return budget.scale(original, entryBytes);
+        };
+    }
+
+    /** A completed test run with other options must not be mixed into this one. */
+    private static void checkRecordedCommands(Path results, List<PlannedTest> plan) {
+        for (PlannedTest test : plan) {
+            if (!SuiteFolder.complete(results, test.number())) {
+                continue;
+            }
+            String recorded = Meta.read(results, test.number()).get("command");
+            if (recorded != null && !recorded.equals(test.command())) {
+                throw new UsageException(results + " already holds test " + test.number() + " run as: " + recorded
+                        + ". To keep both, set KVBENCH_RESULTS to a new folder; to redo it, delete " + results);
+            }
+        }
+    }
+
+    /** LevelDB keeps its data in 2 MB table files, and compaction briefly holds old and new ones open. */
+    private void warnAboutOpenFiles(List<PlannedTest> plan) {
+        long want = Math.max(4096, largestFlat(plan) / 1_000_000 + 1000);
+        long limit = Machine.openFileLimit();
+        if (limit > 0 && limit < want) {
+            config.err().println("run.sh: warning: the open-file limit (ulimit -n) is " + limit + " and the largest test may need about "
+                    + want + " (LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000'"
+                    + " (or nofile in /etc/security/limits.conf)");
+        }
+    }
+
+    /** Room for the largest test, as {@link WorkFolder#estimate} counts it. */
+    private static void checkRoom(Path workDir, long workFree, List<PlannedTest> plan) {
+        long need = spaceNeeded(plan);
+        if (workFree >= 0 && workFree < need) {
+            throw new UsageException("the work folder " + workDir + " has " + Numbers.bytes(workFree)
+                    + " free but the largest test may need " + Numbers.bytes(need)
+                    + ": free space, set KVBENCH_DIR to a bigger folder, or pass fewer entries (-p num=...)");
+        }
+    }
+
+    /** The work-folder bytes the suite needs: its largest test's {@link WorkFolder#estimate}. */
+    static long spaceNeeded(List<PlannedTest> plan) {
+        return plan.stream().mapToLong(PlannedTest::space).max().orElse(0);
+    }
+
+    private static long largestFlat(List<PlannedTest> plan) {
+        return plan.stream().mapToLong(PlannedTest::flatBytes).max().orElse(0);
+    }
+
+    private void printPlan(List<PlannedTest> plan) {
+        for (PlannedTest test : plan) {
+            config.out().println(heading(test, plan.size()));
+            config.out().println("    " + test.command());
+        }
+    }
+
+    static String heading(PlannedTest test, int tests) {
+        return "test " + test.number() + " of " + tests + ": " + test.test().title() + " (" + test.runs() + " runs, "
+                + test.num() + " entries)";
+    }
+
+    /** The tests whose JMH run reported failed runs, for the exit status. */
+    static List<Integer> failedTests(Path results, List<PlannedTest> plan) {
+        List<Integer> failed = new ArrayList<>();
+        for (PlannedTest test : plan) {
+            String exit = Meta.read(results, test.number()).getOrDefault("jmh.exit", "");
+            if (!exit.isEmpty() && !exit.equals("0")) {
+                failed.add(test.number());
+            }
+        }
+        return failed;
+    }
+
+    private static String join(List<Integer> numbers) {
+        return String.join(" ", numbers.stream().map(String::valueOf).toList());
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down
+        }
+    }
+
+    /** The run of the planned tests, in order, with progress lines and resume. */
+    private final class Progress {
+
+        private final List<PlannedTest> plan;
+        private final Path results;
+        private final String suite;
+        private final String rerun;
+        private final boolean created;
+        private final Budget budget;
+        private final Launcher launcher;
+
+        Progress(List<PlannedTest> plan, Path results, String suite, String rerun, boolean created, Budget budget,
+                 Launcher launcher) {
+            this.plan = plan;
+            this.results = results;
+            this.suite = suite;
+            this.rerun = rerun;
+            this.created = created;
+            this.budget = budget;
+            this.launcher = launcher;
+        }
+
+        void run() throws InterruptedException {
+            long total = plan.stream().mapToLong(PlannedTest::seconds).sum();
+            long doneWeight = 0;
+            long spent = 0;
+            long start = System.nanoTime();
+            for (PlannedTest test : plan) {
+                String title = "test " + test.number() + " of " + plan.size() + ": " + test.test().title();
+                if (SuiteFolder.complete(results, test.number())) {
+                    config.out().println(title + ": already complete, skipped");
+                    total -= test.seconds();
+                    continue;
+                }
+                Meta.write(results, suite, test, budget);
+                long elapsed = seconds(start);
+                long left = doneWeight > 0 ? (total - doneWeight) * spent / doneWeight : total;
+                config.out().println(heading(test, plan.size()) + "; elapsed " + Numbers.duration(elapsed) + ", about "
+                        + Numbers.duration(left) + " left");
+                long began = System.nanoTime();
+                int exit = runTest(test);
+                long took = seconds(began);
+                Meta.finish(results, test.number(), took, exit);
+                spent += took;
+                doneWeight += test.seconds();
+            }
+            config.out().println("suite " + suite + " done in " + Numbers.duration(seconds(start)) + ": " + results);
+        }
+
+        /**
+         * Runs one test into a hidden folder and moves its files into place only once JMH
+         * completed, so an interrupted test never looks complete.
+         */
+        private int runTest(PlannedTest test) throws InterruptedException {
+            int n = test.number();
+            Path part = results.resolve(".partial-" + n);
+            Path log = part.resolve("out-" + n + ".txt");
+            int exit;
+            int waited = 0;
+            while (true) {
+                WorkFolder.empty(part);
+                exit = launcher.run(test, part);
+                if (stopping) {
+                    throw new InterruptedException("the suite was interrupted");
+                }
+                if (!SuiteFolder.anyLine(log, l -> l.contains("Unable to acquire the JMH lock"))) {
+                    break;
+                }
+                if (waited == 0) {
+                    config.out().println("    another JMH run holds its lock on this machine (/tmp/jmh.lock); waiting for it to finish ...");
+                }
+                if (waited >= LOCK_WAIT_LIMIT) {
+                    throw new SuiteFailure("waited an hour for another JMH run on this machine; run " + rerun + " again when it is done");
+                }
+                Thread.sleep(LOCK_WAIT_STEP * 1000L);
+                waited += LOCK_WAIT_STEP;
+            }
+            boolean complete = Files.exists(part.resolve("out-" + n + ".csv"))
+                    && SuiteFolder.anyLine(log, l -> l.startsWith("# Run complete"));
+            if (!complete && exit == USAGE) {
+                printTail(log);
+                forget(test, part);
+                throw new UsageException("test " + n + ": JMH refused its command line (exit status 2, see above); "
+                        + "fix the options, then run ./run.sh again");
+            }
+            if (!complete) {
+                printTail(log);
+                throw new SuiteFailure("test " + n + " did not complete (JMH exit status " + exit + "; log above and in "
+                        + log + "). Fix the cause, then run " + rerun + " to resume");
+            }
+            if (exit != 0) {
+                config.err().println("run.sh: warning: test " + n + ": some runs failed (JMH exit status " + exit
+                        + "); the report lists them with their reasons");
+            }
+            for (String file : List.of("out-" + n + ".txt", "out-" + n + ".side.jsonl", "out-" + n + ".csv")) {
+                move(part.resolve(file), results.resolve(file));
+            }
+            WorkFolder.delete(part);
+            return exit;
+        }
+
+        /** Removes what a refused test left; the whole folder when this run created it and it holds no completed test. */
+        private void forget(PlannedTest test, Path part) {
+            WorkFolder.delete(part);
+            try {
+                Files.deleteIfExists(Meta.file(results, test.number()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            boolean anyComplete = plan.stream().anyMatch(t -> SuiteFolder.complete(results, t.number()));
+            if (created && !anyComplete) {
+                WorkFolder.delete(results);
+            }
+        }
+
+        private void printTail(Path log) {
+            try {
+                List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+                lines.subList(Math.max(0, lines.size() - 15), lines.size()).forEach(config.err()::println);
+            } catch (IOException e) {
+                // no log to show
+            }
+        }
+
+        private static void move(Path from, Path to) {
+            if (!Files.exists(from)) {
+                return;
+            }
+            try {
+                Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot move " + from + " to " + to, e);
+            }
+        }
+
+        private static long seconds(long since) {
+            return (System.nanoTime() - since) / 1_000_000_000L;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.kvbench.suite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The suites {@code run.sh} offers, and nothing else: which tests, with which parameters, and
+ * how they are charted.
+ *
+ * <ul>
+ * <li>{@code smoke}: every engine, every workload, tiny data; checks that everything works (CI).
+ * <li>{@code quick}: every engine on the six workloads, int keys, sequential and random,
+ * 100-byte values; JMH's sample mode, 1 warmup and 3 measured iterations of 1 s, 1 fork.
+ * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
+ * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks.
+ * </ul>
+ * In every suite a failed run lets the others go on ({@code -foe false}); the report lists it.
+ */
+public final class Suites {
+
+    /** The suite names, in the order the usage line lists them. */
+    public static final List<String> NAMES = List.of("smoke", "quick", "report");
+    public static final String DEFAULT = "quick";
+
+    static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
+    static final List<String> THREE = List.of("write", "readKey", "readSeq");
+
+    private Suites() {
+    }
+
+    /** The suite called {@code name}; {@code scaler} sizes the report suite's tests. */
+    public static Suite named(String name, Scaler scaler) {
+        return switch (name) {
+            case "smoke" -> smoke();
+            case "quick" -> quick();
+            case "report" -> report(scaler);
+            default -> throw new UsageException("unknown suite '" + name + "'; suites: "
+                    + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
+        };
+    }
+
+    static Suite smoke() {
+        return new Suite("smoke", List.of(new Test("Every engine and workload on tiny data",
+                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
+                Chart.panels().unranked(), List.of(),
+                params("intKey", "true", "sequential", "false", "valSize", "100"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
+                Test.Entries.fixed(2000))));
+    }
+
+    /** The benchmarks' own mode (every pass timed, many per iteration), with 1-second iterations. */
+    static Suite quick() {
+        Map<String, String> jmh = options("-f", "1", "-wi", "1", "-i", "3", "-w", "1s", "-r", "1s", "-foe", "false");
+        return new Suite("quick", List.of(
+                new Test("Int keys in sequential order",
+                        "Every engine on the six workloads of the 2016 report, keys inserted in ascending order.",
+                        Chart.panels(), SIX, params("sequential", "true", "intKey", "true", "valSize", "100"), jmh,
+                        Test.Entries.fixed(100_000)),
+                new Test("Int keys in random order",
+                        "The same, with keys inserted (and looked up) in random order.",
+                        Chart.panels(), SIX, params("sequential", "false", "intKey", "true", "valSize", "100"), jmh,
+                        Test.Entries.fixed(100_000))));
+    }
+
+    /**
+     * The 2016 report's tests 1-6; entry counts are that report's, scaled down by {@code scaler}.
+     * Passes over these data sets take seconds to minutes: one pass per iteration ({@code -bm ss}),
+     * five measured passes so that JMH's 99.9% interval means something, and two forks so that
+     * one JVM's luck (JIT, memory layout) is not the result.
+     */
+    static Suite report(Scaler scaler) {
+        Map<String, String> jmh = options("-bm", "ss", "-f", "2", "-wi", "1", "-i", "5", "-foe", "false");
+        List<Test> tests = new ArrayList<>();
+        tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
+                "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
+                Chart.settings(), SIX,
+                params("store", "lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true",
+                        "intKey", "true", "sequential", "true", "valSize", "100"), jmh, num -> Map.of()));
+        tests.add(scaled(tests, scaler, 1_000_000, "Value sizes around LMDB page boundaries",
+                "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
+                Chart.sweep("valSize"), List.of("write"),
+                params("store", "lmdb,leveldb,rocksdb", "intKey", "true", "sequential", "false",
+                        "valSize", "2026,2027,4080,4081,8176,8177,16368,16369"), jmh, num -> Map.of()));
+        tests.add(scaled(tests, scaler, 10_000_000, "LSM batch sizes",
+                "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
+                Chart.sweep("batchSize"), List.of("write"),
+                params("store", "leveldb,rocksdb", "intKey", "true", "sequential", "true", "valSize", "8176"), jmh,
+                num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num)));
+        tests.add(scaled(tests, scaler, 1_000_000, "All engines, small values",
+                "Every engine on the six workloads: int and string keys, sequential and random order.",
+                Chart.panels(), SIX, params("intKey", "true,false", "sequential", "true,false", "valSize", "100"), jmh,
+                num -> Map.of()));
+        tests.add(scaled(tests, scaler, 10_000_000, "All engines, values of about 2 KB",
+                "A larger data set: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
+                Chart.panels(), THREE, params("intKey", "true", "sequential", "true,false", "valSize", "2026"), jmh,
+                num -> Map.of()));
+        tests.add(scaled(tests, scaler, 10_000_000, "Native engines and Chronicle, large values",
+                "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
+                Chart.panels(), THREE,
+                params("store", "lmdb,leveldb,rocksdb,chronicle", "intKey", "true", "sequential", "false",
+                        "valSize", "4080,8176,16368"), jmh, num -> Map.of()));
+        return new Suite("report", tests);
+    }
+
+    /** Parameters that depend on a test's entry count (batch sizes). */
+    private interface ByNum {
+        Map<String, String> params(int num);
+    }
+
+    private static Test scaled(List<Test> before, Scaler scaler, int original, String title, String about, Chart chart,
+                               List<String> workloads, Map<String, String> params, Map<String, String> options,
+                               ByNum byNum) {
+        int num = scaler.num(before.size() + 1, original, Test.entryBytes(params));
+        Map<String, String> all = new LinkedHashMap<>(params);
+        all.putAll(byNum.params(num));
+        return new Test(title, about, chart, workloads, all, options, new Test.Entries(num, original));
+    }
+
+    private static Map<String, String> params(String... pairs) {
+        return options(pairs);
+    }
+
+    private static Map<String, String> options(String... pairs) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            map.put(pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+}

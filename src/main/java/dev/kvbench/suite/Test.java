@@ -1,0 +1,81 @@
+package dev.kvbench.suite;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.workload.DataSpec;
+
+/**
+ * One test of a suite: a JMH selection (the workloads it runs), its JMH parameters and options,
+ * its entry count and how that count was chosen, and how the report charts it. One test is one
+ * JMH run, written to {@code out-N.*}.
+ *
+ * @param title     the heading of the test in the report
+ * @param about     one or two sentences saying what the test shows
+ * @param chart     how the report draws it
+ * @param workloads workload names (benchmark methods), or empty for every benchmark of kvbench
+ * @param params    JMH parameters ({@code -p name=values}) other than {@code num}, in order;
+ *                  without {@code store}, every registered engine runs
+ * @param options   JMH options and their values ({@code -f 1}, {@code -bm ss}...), in order
+ * @param entries   the entry count and where it comes from
+ */
+public record Test(String title, String about, Chart chart, List<String> workloads,
+                   Map<String, String> params, Map<String, String> options, Entries entries) {
+
+    /**
+     * The entries of a test.
+     *
+     * @param num      entries the suite gives the test
+     * @param original the count of the 2016 report when {@code num} was scaled from it, else 0
+     */
+    public record Entries(int num, int original) {
+
+        public static Entries fixed(int num) {
+            return new Entries(num, 0);
+        }
+
+        public boolean scaled() {
+            return original > 0;
+        }
+    }
+
+    public Test {
+        workloads = List.copyOf(workloads);
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    }
+
+    /** The JMH include pattern of the workloads: {@code \.(write|readKey)$}, or every kvbench benchmark. */
+    public String pattern() {
+        if (workloads.isEmpty()) {
+            return "^dev\\.kvbench\\.bench\\.";
+        }
+        String names = String.join("|", workloads);
+        return "\\." + (workloads.size() > 1 ? "(" + names + ")" : names) + "$";
+    }
+
+    /** The workloads as the meta file lists them: space separated, or {@code all}. */
+    public String workloadList() {
+        return workloads.isEmpty() ? "all" : String.join(" ", workloads);
+    }
+
+    /** Bytes of the largest entry of the test's own parameters: the longest key plus the largest value. */
+    public int entryBytes() {
+        return entryBytes(params);
+    }
+
+    /** Bytes of the largest entry for these parameters (defaults for those not given). */
+    static int entryBytes(Map<String, String> params) {
+        int key = 0;
+        for (String intKey : Defaults.values(params, "intKey")) {
+            key = Math.max(key, Boolean.parseBoolean(intKey) ? DataSpec.INT_KEY_SIZE : DataSpec.STRING_KEY_SIZE);
+        }
+        int value = 0;
+        for (String valSize : Defaults.values(params, "valSize")) {
+            value = Math.max(value, Defaults.integer(valSize));
+        }
+        return key + value;
+    }
+}

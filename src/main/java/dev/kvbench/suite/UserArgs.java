@@ -1,0 +1,101 @@
+package dev.kvbench.suite;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What the user put after the suite name: JMH's own command line, which replaces the suite's
+ * setting of the same option or parameter ({@code -f 2}, {@code -p num=50000}) and may name its
+ * own benchmark pattern.
+ */
+public final class UserArgs {
+
+    /** JMH options that take no value. */
+    private static final Set<String> FLAGS = Set.of("-h", "-l", "-lp", "-lrf", "-lprof");
+    /** Options the runner sets itself. */
+    private static final Set<String> RESERVED = Set.of("-rf", "-rff", "-o");
+
+    private final List<String> args;
+    private final Map<String, String> options = new LinkedHashMap<>();
+    private final Map<String, String> params = new LinkedHashMap<>();
+    private String pattern;
+    private int patternAt = -1;
+
+    private UserArgs(List<String> args) {
+        this.args = List.copyOf(args);
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (RESERVED.contains(arg)) {
+                throw new UsageException("run.sh sets " + arg + " itself (results go to the results folder); leave it out");
+            }
+            if (!arg.startsWith("-")) {
+                if (pattern == null) {
+                    pattern = arg;
+                    patternAt = i;
+                }
+                continue;
+            }
+            if (FLAGS.contains(arg)) {
+                continue;
+            }
+            String value = i + 1 < args.size() ? args.get(i + 1) : "";
+            i++;
+            if (arg.equals("-p")) {
+                int at = value.indexOf('=');
+                if (at <= 0) {
+                    throw new UsageException("-p " + value + ": a parameter is given as -p name=value (e.g. -p num=50000)");
+                }
+                params.putIfAbsent(value.substring(0, at), value.substring(at + 1));
+            } else {
+                options.putIfAbsent(arg, value);
+            }
+        }
+    }
+
+    public static UserArgs of(List<String> args) {
+        return new UserArgs(args);
+    }
+
+    /** The arguments as given. */
+    public List<String> all() {
+        return args;
+    }
+
+    /** The user's benchmark pattern, if any. */
+    public Optional<String> pattern() {
+        return Optional.ofNullable(pattern);
+    }
+
+    /** The user's value of option {@code name} ({@code -f}), if given. */
+    public Optional<String> option(String name) {
+        return Optional.ofNullable(options.get(name));
+    }
+
+    /** The user's values of parameter {@code name} ({@code num} for {@code -p num=...}), if given. */
+    public Optional<String> param(String name) {
+        return Optional.ofNullable(params.get(name));
+    }
+
+    /** The user's parameters, in order. */
+    Map<String, String> params() {
+        return params;
+    }
+
+    /** The user's options and their values, in order. */
+    Map<String, String> options() {
+        return options;
+    }
+
+    /** The arguments other than the user's pattern, in order. */
+    List<String> withoutPattern() {
+        List<String> rest = new ArrayList<>(args);
+        if (patternAt >= 0) {
+            rest.remove(patternAt);
+        }
+        return rest;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.kvbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import dev.kvbench.bench.WorkFolder;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSpec;
+import org.junit.jupiter.api.Test;
+
+/** What each test runs once the user's JMH arguments are merged in, and what it costs. */
+class PlannerTest {
+
+    private static List<PlannedTest> plan(String suite, String... args) {
+        return Planner.plan(Suites.named(suite, Scaler.none()), UserArgs.of(List.of(args)));
+    }
+
+    @Test
+    void aTestWithoutStoresRunsEveryRegisteredEngine() {
+        PlannedTest test = plan("quick").get(0);
+        assertEquals(String.join(",", Stores.names()), test.params().get("store"));
+        assertEquals(Stores.names().size() * 6L, test.runs(), "engines x six workloads x one fork");
+    }
+
+    @Test
+    void quickRunsOneHundredThousandEntriesWithTheSuitesSettings() {
+        for (PlannedTest test : plan("quick")) {
+            assertEquals(100_000, test.num());
+            assertEquals("suite", test.numSource());
+            assertEquals("100000", test.params().get("num"));
+            assertEquals("1", test.options().get("-f"));
+            assertTrue(test.args().containsAll(List.of("-wi", "1", "-i", "3", "-w", "1s", "-r", "1s", "-foe", "false")));
+        }
+    }
+
+    @Test
+    void theUsersOptionsAndParametersReplaceTheSuitesOwn() {
+        PlannedTest test = plan("quick", "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2").get(0);
+        assertEquals(50_000, test.num());
+        assertEquals("user", test.numSource());
+        assertEquals("lmdb,rocksdb", test.params().get("store"));
+        assertEquals("2", test.options().get("-f"));
+        assertEquals(2L * 6 * 2, test.runs(), "2 stores x 6 workloads x 2 forks");
+        assertEquals(List.of("\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$",
+                "-p", "sequential=true", "-p", "intKey=true", "-p", "valSize=100",
+                "-wi", "1", "-i", "3", "-w", "1s", "-r", "1s", "-foe", "false",
+                "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2"), test.args());
+        assertEquals("java -jar target/benchmarks.jar '\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$' "
+                + "-p sequential=true -p intKey=true -p valSize=100 -wi 1 -i 3 -w 1s -r 1s -foe false "
+                + "-p num=50000 -p store=lmdb,rocksdb -f 2", test.command());
+    }
+
+    @Test
+    void theUsersPatternReplacesTheSuitesWorkloads() {
+        PlannedTest test = plan("quick", "ReadKey", "-p", "num=1000").get(0);
+        assertEquals("ReadKey", test.args().get(0));
+        assertEquals(1, test.args().stream().filter("ReadKey"::equals).count());
+    }
+
+    @Test
+    void theLargestOfSeveralEntryCountsSizesTheTest() {
+        PlannedTest test = plan("quick", "-p", "num=1000,30000,2000").get(0);
+        assertEquals(30_000, test.num());
+        assertEquals(Stores.names().size() * 6L * 3, test.runs());
+    }
+
+    @Test
+    void theSpaceEstimateIsWorkFoldersEstimateOfTheLargestDataSet() {
+        List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 10_000), UserArgs.of(List.of()));
+        PlannedTest valueSizes = report.get(1);
+        DataSpec largest = new DataSpec(10_000, true, false, 16369, false);
+        assertEquals(largest, valueSizes.largest());
+        assertEquals(WorkFolder.estimate(largest), valueSizes.space());
+        PlannedTest smallValues = report.get(3);
+        assertEquals(WorkFolder.estimate(new DataSpec(10_000, false, false, 100, false)), smallValues.space(),
+                "string keys are the larger");
+        assertEquals(report.stream().mapToLong(PlannedTest::space).max().getAsLong(), SuiteRunner.spaceNeeded(report));
+    }
+
+    @Test
+    void reportTestsRunInTwoForks() {
+        List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 1000), UserArgs.of(List.of()));
+        assertEquals(List.of(60L, 48L, 12L, Stores.names().size() * 6L * 4 * 2, Stores.names().size() * 3L * 2 * 2, 72L),
+                report.stream().map(PlannedTest::runs).toList());
+    }
+
+    @Test
+    void theTimeEstimateCountsStartsIterationsAndPasses() {
+        // quick: 2.5 s start + (1 + 3) x 1 s + one pass of 100,000 x 104 B at 50 MB/s (0.208 s), per run
+        PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
+        assertEquals(Math.round(6 * 6.708), quick.seconds());
+        // single shot: 2.5 s + (warmups + iterations + 1) passes
+        PlannedTest smoke = plan("smoke", "-p", "store=lmdb").get(0);
+        assertEquals(Math.round(6 * (2.5 + 2 * 2000 * 104 / 50e6)), smoke.seconds());
+    }
+
+    @Test
+    void mistakesInTheArgumentsAreUsageErrors() {
+        assertEquals("run.sh sets -rff itself (results go to the results folder); leave it out",
+                assertThrows(UsageException.class, () -> plan("quick", "-rff", "x.csv")).getMessage());
+        assertTrue(assertThrows(UsageException.class, () -> plan("quick", "-p", "store=nosuch")).getMessage()
+                .startsWith("unknown engine 'nosuch'"));
+        assertTrue(assertThrows(UsageException.class, () -> plan("quick", "-p", "colour=red")).getMessage()
+                .startsWith("unknown parameter 'colour'"));
+        assertThrows(UsageException.class, () -> plan("quick", "-p", "num=lots"));
+        assertThrows(UsageException.class, () -> plan("quick", "-p", "valSize=2"));
+        assertThrows(UsageException.class, () -> plan("quick", "-f", "many"));
+    }
+}

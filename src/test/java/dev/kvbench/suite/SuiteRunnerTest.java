@@ -1,0 +1,267 @@
+package dev.kvbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runner around the JMH runs, with a stand-in for JMH that writes what a completed (or
+ * failed, or refused) run leaves: which tests run, what the folder holds, the exit codes.
+ */
+class SuiteRunnerTest {
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 11, 23);
+
+    @TempDir
+    Path root;
+
+    private final Map<String, String> env = new HashMap<>();
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final List<Path> reported = new ArrayList<>();
+    private FakeJmh jmh;
+
+    /** Completes every test with the exit status given for its number (0 when none), unless told otherwise. */
+    static final class FakeJmh implements Launcher {
+        final List<Integer> ran = new ArrayList<>();
+        final Map<Integer, Integer> exits = new HashMap<>();
+        final List<Integer> incomplete = new ArrayList<>();
+
+        @Override
+        public int run(PlannedTest test, Path part) {
+            int n = test.number();
+            ran.add(n);
+            write(part.resolve("out-" + n + ".txt"), "# Run progress: 0.00% complete\n"
+                    + (incomplete.contains(n) ? "kvbench: something went wrong\n" : "# Run complete. Total time: 00:00:01\n"));
+            if (!incomplete.contains(n)) {
+                write(part.resolve("out-" + n + ".csv"), "\"Benchmark\",\"Mode\"\n");
+                write(part.resolve("out-" + n + ".side.jsonl"), "{}\n");
+            }
+            return exits.getOrDefault(n, 0);
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        private static void write(Path file, String text) {
+            try {
+                Files.writeString(file, text);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    @BeforeEach
+    void setUp() throws IOException {
+        env.put("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString());
+        jmh = new FakeJmh();
+    }
+
+    private int run(String... args) {
+        SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        SuiteRunner runner = new SuiteRunner(config, workDir -> jmh, results -> {
+            reported.add(results);
+            return 0;
+        }, () -> List.of("java.version: test"));
+        return runner.run(List.of(args));
+    }
+
+    private Path folder(String suite) {
+        return root.resolve("results").resolve("20261123-" + suite);
+    }
+
+    private String stdout() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void runsEveryTestOfTheSuiteIntoItsDatedFolderAndReportsIt() {
+        assertEquals(0, run("quick", "-p", "num=1000", "-p", "store=lmdb"));
+        Path results = folder("quick");
+        assertEquals(List.of(1, 2), jmh.ran);
+        for (int n = 1; n <= 2; n++) {
+            for (String ext : List.of(".csv", ".txt", ".side.jsonl", ".meta")) {
+                assertTrue(Files.exists(results.resolve("out-" + n + ext)), "out-" + n + ext);
+            }
+            assertFalse(Files.exists(results.resolve(".partial-" + n)));
+        }
+        assertTrue(Files.exists(results.resolve("env.txt")));
+        assertEquals(List.of(results), reported);
+        assertTrue(stdout().contains("test 1 of 2: Int keys in sequential order (6 runs, 1000 entries); elapsed 0 s, about "),
+                stdout());
+        assertTrue(stdout().contains("suite quick done in "), stdout());
+    }
+
+    @Test
+    void quickIsTheDefaultSuite() {
+        assertEquals(0, run("-p", "num=1000", "-p", "store=lmdb"));
+        assertTrue(Files.isDirectory(folder("quick")));
+    }
+
+    @Test
+    void theMetaFileTellsTheReportWhatTheTestIs() {
+        assertEquals(0, run("quick", "-p", "store=lmdb"));
+        Map<String, String> meta = Meta.read(folder("quick"), 2);
+        assertEquals("2", meta.get("test"));
+        assertEquals("quick", meta.get("suite"));
+        assertEquals("Int keys in random order", meta.get("title"));
+        assertEquals("panels", meta.get("chart"));
+        assertEquals("true", meta.get("ranking"));
+        assertEquals("", meta.get("sweep"));
+        assertEquals("write readKey readSeq readRev readCrc readXxh64", meta.get("workloads"));
+        assertEquals("100000", meta.get("num"));
+        assertEquals("suite", meta.get("num.source"));
+        assertEquals("0", meta.get("jmh.exit"));
+        assertTrue(meta.containsKey("seconds"));
+        assertTrue(meta.get("command").startsWith("java -jar target/benchmarks.jar "), meta.get("command"));
+    }
+
+    @Test
+    void aScaledReportTestRecordsHowItWasSized() {
+        env.put("KVBENCH_BUDGET", "20M");
+        assertEquals(0, run("report", "-p", "store=lmdb"));
+        Map<String, String> meta = Meta.read(folder("report"), 3);
+        assertEquals("2000", meta.get("num"));
+        assertEquals("scaled", meta.get("num.source"));
+        assertEquals("10000000", meta.get("num.2016"));
+        assertEquals("8180", meta.get("scale.entryBytes"));
+        assertEquals("20971520", meta.get("scale.budgetBytes"));
+        assertEquals("KVBENCH_BUDGET", meta.get("scale.budgetSource"));
+        assertEquals("0.25", meta.get("scale.fraction"));
+        assertEquals("sweep", meta.get("chart"));
+        assertEquals("batchSize", meta.get("sweep"));
+    }
+
+    @Test
+    void envTxtDescribesTheMachineAndTheResumeCommand() throws IOException {
+        assertEquals(0, run("smoke", "-p", "store=lmdb"));
+        String envTxt = Files.readString(folder("smoke").resolve("env.txt"));
+        assertTrue(envTxt.startsWith("suite: smoke\ncommand: ./run.sh smoke -p store=lmdb\nstarted: "), envTxt);
+        for (String key : List.of("cpu.model: ", "cpu.cores: ", "memory.bytes: ", "os: ", "kernel: ", "work.dir: ",
+                "work.fs: ", "work.freeBytes: ", "ulimit.n: ", "java.version: test")) {
+            assertTrue(envTxt.contains("\n" + key), key);
+        }
+    }
+
+    @Test
+    void runningAgainResumesSkippingTheCompletedTests() {
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("test 2 did not complete"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of(1, 2), jmh.ran);
+        assertTrue(reported.isEmpty());
+
+        jmh = new FakeJmh();
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertEquals(List.of(2), jmh.ran, "test 1 was complete");
+        assertTrue(stdout().contains("test 1 of 2: Int keys in sequential order: already complete, skipped"), stdout());
+        assertEquals(List.of(folder("quick")), reported);
+    }
+
+    @Test
+    void anUnfinishedFolderOfAnEarlierDayIsResumed() throws IOException {
+        Path earlier = root.resolve("results/20261120-quick");
+        env.put("KVBENCH_RESULTS", "");
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        Files.move(folder("quick"), earlier);
+        jmh = new FakeJmh();
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertEquals(List.of(2), jmh.ran);
+        assertFalse(Files.exists(folder("quick")));
+        assertTrue(SuiteFolder.finished(earlier));
+    }
+
+    @Test
+    void aResumedReportTestKeepsTheEntriesItWasPlannedWith() throws IOException {
+        Path results = folder("report");
+        Files.createDirectories(results);
+        Files.writeString(results.resolve("out-2.meta"), "test=2\nnum=300\nnum.source=scaled\n");
+        Scaler scaler = SuiteRunner.resumingScaler(results, Budget.of("20M", 0, 0));
+        assertEquals(300, scaler.num(2, 1_000_000, 16373), "planned by the interrupted run");
+        assertEquals(200_000, scaler.num(1, 1_000_000, 104), "not planned yet: scaled to the budget");
+    }
+
+    @Test
+    void aCompletedTestRunWithOtherOptionsIsNotMixedIn() {
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        jmh = new FakeJmh();
+        assertEquals(2, run("quick", "-p", "store=lmdb", "-p", "num=2000"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("already holds test 1 run as: "), err.toString(StandardCharsets.UTF_8));
+        assertTrue(jmh.ran.isEmpty());
+    }
+
+    @Test
+    void aFailedRunStillGetsItsReportAndExits1() {
+        jmh.exits.put(1, 1);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertEquals(List.of(1, 2), jmh.ran, "the other tests go on");
+        assertEquals(List.of(folder("quick")), reported);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("some runs failed in test(s) 1;"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of(1), SuiteRunner.failedTests(folder("quick"),
+                Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of("-p", "store=lmdb", "-p", "num=1000")))));
+    }
+
+    @Test
+    void aUsageErrorExits2AndWritesNoResultsFolder() {
+        for (List<String> args : List.of(List.of("fast"), List.of("quick", "-rf", "json"), List.of("quick", "-p", "store=nosuch"),
+                List.of("quick", "-p", "num=0"), List.of("report", "-p", "frobnicate=1"))) {
+            assertEquals(2, run(args.toArray(String[]::new)), String.join(" ", args));
+        }
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("run.sh: unknown suite 'fast'; suites: smoke quick report"),
+                err.toString(StandardCharsets.UTF_8));
+        assertTrue(jmh.ran.isEmpty());
+        assertFalse(Files.exists(root.resolve("results")));
+    }
+
+    @Test
+    void aBudgetThatIsNotASizeIsAUsageError() {
+        env.put("KVBENCH_BUDGET", "plenty");
+        assertEquals(2, run("report"));
+        assertFalse(Files.exists(root.resolve("results")));
+    }
+
+    @Test
+    void aCommandLineJmhRefusesExits2AndLeavesNoResultsFolder() {
+        jmh.incomplete.add(1);
+        jmh.exits.put(1, 2);
+        assertEquals(2, run("quick", "-p", "store=lmdb"));
+        assertFalse(Files.exists(folder("quick")));
+    }
+
+    @Test
+    void aDryRunPrintsThePlanAndWritesNothing() {
+        env.put("KVBENCH_DRY_RUN", "1");
+        assertEquals(0, run("quick", "-p", "store=lmdb"));
+        assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (6 runs, 100000 entries)\n"
+                + "    java -jar target/benchmarks.jar "), stdout());
+        assertTrue(jmh.ran.isEmpty());
+        assertFalse(Files.exists(root.resolve("results")));
+    }
+
+    @Test
+    void kvbenchResultsChoosesTheFolder() {
+        env.put("KVBENCH_RESULTS", root.resolve("mine").toString());
+        assertEquals(0, run("smoke", "-p", "store=lmdb"));
+        assertTrue(Files.exists(root.resolve("mine/out-1.csv")));
+    }
+}

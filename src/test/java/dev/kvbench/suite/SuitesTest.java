@@ -1,0 +1,103 @@
+package dev.kvbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** The suites as a specification: which tests each has, with which parameters and JMH settings. */
+class SuitesTest {
+
+    private static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
+
+    private static List<String> titles(Suite suite) {
+        return suite.tests().stream().map(dev.kvbench.suite.Test::title).toList();
+    }
+
+    @Test
+    void theSuitesAreSmokeQuickAndReportWithQuickTheDefault() {
+        assertEquals(List.of("smoke", "quick", "report"), Suites.NAMES);
+        assertEquals("quick", Suites.DEFAULT);
+        assertEquals("quick", SuiteRunner.suiteName(List.of()));
+        assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
+        assertEquals("report", SuiteRunner.suiteName(List.of("report", "-f", "3")));
+    }
+
+    @Test
+    void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
+        UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
+        assertEquals("unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", e.getMessage());
+    }
+
+    @Test
+    void smokeRunsEveryWorkloadOfEveryEngineOnceOnTinyDataUnranked() {
+        Suite smoke = Suites.named("smoke", Scaler.none());
+        assertEquals(1, smoke.tests().size());
+        dev.kvbench.suite.Test test = smoke.tests().get(0);
+        assertTrue(test.workloads().isEmpty(), "every benchmark");
+        assertEquals("^dev\\.kvbench\\.bench\\.", test.pattern());
+        assertFalse(test.params().containsKey("store"), "every registered engine");
+        assertEquals(2000, test.entries().num());
+        assertFalse(test.chart().ranked());
+        assertEquals(Map.of("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), test.options());
+    }
+
+    @Test
+    void quickRunsTheSixWorkloadsOnSequentialAndRandomIntKeysInSampleModeWithOneFork() {
+        Suite quick = Suites.named("quick", Scaler.none());
+        assertEquals(List.of("Int keys in sequential order", "Int keys in random order"), titles(quick));
+        List<String> orders = List.of("true", "false");
+        for (int i = 0; i < 2; i++) {
+            dev.kvbench.suite.Test test = quick.tests().get(i);
+            assertEquals(SIX, test.workloads());
+            assertEquals(Map.of("sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
+            assertEquals(Map.of("-f", "1", "-wi", "1", "-i", "3", "-w", "1s", "-r", "1s", "-foe", "false"), test.options(),
+                    "no -bm: the benchmarks' own sample mode");
+            assertEquals(100_000, test.entries().num());
+            assertFalse(test.entries().scaled());
+            assertEquals("panels", test.chart().kind());
+        }
+    }
+
+    @Test
+    void reportRunsTests1To6OfThe2016ReportSingleShotInTwoForks() {
+        Suite report = Suites.named("report", Scaler.none());
+        assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
+                "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
+                "Native engines and Chronicle, large values"), titles(report));
+        for (dev.kvbench.suite.Test test : report.tests()) {
+            assertTrue(Integer.parseInt(test.options().get("-f")) >= 2, test.title() + ": at least 2 forks");
+            assertEquals("ss", test.options().get("-bm"));
+            assertEquals("5", test.options().get("-i"));
+            assertTrue(test.entries().scaled());
+        }
+        List<Integer> originals = report.tests().stream().map(t -> t.entries().original()).toList();
+        assertEquals(List.of(1_000_000, 1_000_000, 10_000_000, 1_000_000, 10_000_000, 10_000_000), originals);
+        assertEquals(List.of("settings", "sweep", "sweep", "panels", "panels", "panels"),
+                report.tests().stream().map(t -> t.chart().kind()).toList());
+        assertEquals("valSize", report.tests().get(1).chart().sweep());
+        assertEquals("batchSize", report.tests().get(2).chart().sweep());
+        assertEquals("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true",
+                report.tests().get(0).params().get("store"));
+        assertEquals("true,false", report.tests().get(3).params().get("intKey"));
+        assertEquals(List.of("write", "readKey", "readSeq"), report.tests().get(5).workloads());
+    }
+
+    @Test
+    void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
+        List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
+                .map(dev.kvbench.suite.Test::entryBytes).toList();
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372), bytes);
+    }
+
+    @Test
+    void lsmBatchSizesAreAllEntriesATenthAndAHundredth() {
+        Suite report = Suites.named("report", (test, original, entryBytes) -> 20_000);
+        assertEquals("200,2000,20000", report.tests().get(2).params().get("batchSize"));
+    }
+}

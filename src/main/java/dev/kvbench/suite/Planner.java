@@ -26,9 +26,9 @@ public final class Planner {
     static final double START_SECONDS = 2.5;
     /** Bytes per second a pass over the data moves, on a small machine. */
     static final long PASS_BYTES_PER_SECOND = 50_000_000;
-    /** The benchmarks' own defaults when a test sets none: 3 + 3 iterations of 10 s, sample mode. */
-    private static final Map<String, String> JMH_DEFAULTS = Map.of("-bm", "sample", "-wi", "3", "-i", "3",
-            "-w", "10s", "-r", "10s", "-f", "1");
+    /** The benchmarks' own defaults (KvBenchmark) when a test sets none: 1 warmup second, 10 x 200 ms, sample mode. */
+    private static final Map<String, String> JMH_DEFAULTS = Map.of("-bm", "sample", "-wi", "1", "-i", "10",
+            "-w", "1s", "-r", "200ms", "-f", "1");
 
     private Planner() {
     }

@@ -128,11 +128,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
             return bytes;
         }
-
-        @TearDown(Level.Trial)
-        public void end() {
-            close();
-        }
     }
 
     /** A new empty store for every write pass, read back and closed untimed afterwards. */
@@ -179,11 +174,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
         @TearDown(Level.Invocation)
         public void verifyAndClose() {
             trial.verifyWriteAndClose();
-        }
-
-        @TearDown(Level.Trial)
-        public void end() {
-            close();
         }
     }
 }

@@ -162,11 +162,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
             return bytes;
         }
-
-        @TearDown(Level.Trial)
-        public void end() {
-            close();
-        }
     }
 
     /** A new empty store for every write pass, read back and closed untimed afterwards. */
@@ -205,11 +200,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
         @TearDown(Level.Invocation)
         public void verifyAndClose() {
             trial.verifyWriteAndClose();
-        }
-
-        @TearDown(Level.Trial)
-        public void end() {
-            close();
         }
     }
 }

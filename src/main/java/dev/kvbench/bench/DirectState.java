@@ -3,6 +3,8 @@ package dev.kvbench.bench;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -46,7 +48,9 @@ abstract class DirectState extends KvParams {
         }
     }
 
-    void close() {
+    /** Ends the trial: its side-file line, the data set and the folder freed. */
+    @TearDown(Level.Trial)
+    public void end() {
         if (entries != null) {
             entries.close();
             entries = null;

@@ -254,7 +254,7 @@ final class Trial {
     }
 
     private Pass verified(Workload checked, Pass pass) {
-        Verifier.verify(bench.store().toString(), checked, expected, pass);
+        Verifier.verify(spec(), checked, expected, pass);
         metrics.verified(checked, expected, pass);
         return pass;
     }

@@ -154,10 +154,12 @@ final class Figures {
     /** The unit of an axis: its name and what raw values (ms, bytes) are divided by. */
     record Unit(String name, double divisor) {
 
+        static final Unit MS = new Unit("ms/pass", 1);
+
         /** Seconds when even the fastest pass takes a second or more, else milliseconds. */
         static Unit time(List<Result> results) {
             double min = results.stream().filter(Result::ok).mapToDouble(Result::ms).min().orElse(0);
-            return min >= 1000 ? new Unit("s/pass", 1000) : new Unit("ms/pass", 1);
+            return min >= 1000 ? new Unit("s/pass", 1000) : MS;
         }
 
         static Unit bytes(double max) {

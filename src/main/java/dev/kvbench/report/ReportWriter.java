@@ -235,11 +235,11 @@ final class ReportWriter {
                     continue;
                 }
                 try {
-                    long num = (long) Numbers.parse(r.key().param("num"));
-                    int keySize = "false".equals(r.key().param("intKey")) ? 16 : 4;
-                    int valSize = (int) Numbers.parse(r.key().param("valSize"));
-                    given.putIfAbsent(Numbers.count(num) + " entries of " + keySize + " + " + Numbers.count(valSize) + " B",
-                            dev.kvbench.store.CacheSize.forData(new dev.kvbench.store.Shape(num, keySize, valSize, false)));
+                    dev.kvbench.workload.DataSpec data = new dev.kvbench.workload.DataSpec(
+                            (int) Numbers.parse(r.key().param("num")), !"false".equals(r.key().param("intKey")),
+                            false, (int) Numbers.parse(r.key().param("valSize")), false);
+                    given.putIfAbsent(Numbers.count(data.num()) + " entries of " + data.keySize() + " + "
+                            + Numbers.count(data.valSize()) + " B", dev.kvbench.store.CacheSize.forData(data.shape()));
                 } catch (RuntimeException e) {
                     // a parameter that is not a number: nothing to say for this run
                 }
@@ -268,7 +268,8 @@ final class ReportWriter {
                     continue;
                 }
                 rows.add(List.of(specs.label(direct.store()), Group.describe(direct.key()), direct.workload(),
-                        timeCell(direct), timeCell(store), ratioCell(store, direct)));
+                        Tables.timeCell(direct, Figures.Unit.MS), Tables.timeCell(store, Figures.Unit.MS),
+                        ratioCell(store, direct)));
             }
         }
         if (rows.isEmpty()) {
@@ -281,14 +282,6 @@ final class ReportWriter {
                 + "charts show the engine, not the harness; the goal is within 3%.");
         md.table(List.of("Engine", "Data set", "Workload", "Direct API (ms/pass)", "Store path (ms/pass)",
                 "Store ÷ direct"), rows);
-    }
-
-    private static String timeCell(Result r) {
-        if (!r.ok()) {
-            return r.status().word();
-        }
-        String cell = Numbers.sig3(r.ms()) + (Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig2(r.errorMs()));
-        return r.stable() ? cell : cell + " (unstable)";
     }
 
     private static String ratioCell(Result store, Result direct) {

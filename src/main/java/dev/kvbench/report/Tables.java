@@ -64,10 +64,11 @@ final class Tables {
     }
 
     private static String timeCell(Optional<Result> run, Figures.Unit unit) {
-        if (run.isEmpty()) {
-            return "—";
-        }
-        Result r = run.get();
+        return run.map(r -> timeCell(r, unit)).orElse("—");
+    }
+
+    /** "4.96 ± 0.024", marked "(unstable)" when it may not be ranked, or the run's status when it has no score. */
+    static String timeCell(Result r, Figures.Unit unit) {
         if (!r.ok()) {
             return r.status().word();
         }

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import java.util.concurrent.TimeUnit;
 
 import dev.kvbench.report.KeyValueFile;
@@ -20,22 +21,22 @@ final class Machine {
 
     /** Available memory in bytes ({@code MemAvailable}), else the JVM's view of free memory; 0 if unknown. */
     static long memAvailable() {
-        long kb = meminfo("MemAvailable");
-        if (kb >= 0) {
-            return kb * 1024;
-        }
-        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getFreeMemorySize() : 0;
+        return memoryBytes("MemAvailable", com.sun.management.OperatingSystemMXBean::getFreeMemorySize);
     }
 
     /** Total memory in bytes. */
     static long memTotal() {
-        long kb = meminfo("MemTotal");
+        return memoryBytes("MemTotal", com.sun.management.OperatingSystemMXBean::getTotalMemorySize);
+    }
+
+    /** {@code key} of /proc/meminfo in bytes, else the JVM's figure from {@code fallback}; 0 if unknown. */
+    private static long memoryBytes(String key, ToLongFunction<com.sun.management.OperatingSystemMXBean> fallback) {
+        long kb = meminfo(key);
         if (kb >= 0) {
             return kb * 1024;
         }
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? os.getTotalMemorySize() : 0;
+                ? fallback.applyAsLong(os) : 0;
     }
 
     private static long meminfo(String key) {

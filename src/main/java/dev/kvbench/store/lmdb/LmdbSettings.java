@@ -32,13 +32,9 @@ record LmdbSettings(boolean sync, boolean metaSync, boolean writeMap, long mapSi
     }
 
     static LmdbSettings from(Options options) {
-        String integerKeys = options.string("integerKeys");
-        if (!integerKeys.equals("auto") && !integerKeys.equals("true") && !integerKeys.equals("false")) {
-            throw new IllegalArgumentException("lmdb option integerKeys must be auto, true or false, was '"
-                    + integerKeys + "'");
-        }
         return new LmdbSettings(options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),
-                options.number("mapSizeMb"), options.integer("maxReaders"), options.bool("checks"), integerKeys);
+                options.number("mapSizeMb"), options.integer("maxReaders"), options.bool("checks"),
+                options.string("integerKeys"));
     }
 
     /**

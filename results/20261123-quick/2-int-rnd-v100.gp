@@ -31,14 +31,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [10:1422.81]
+set yrange [10:1438.38]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(10):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 > 0 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 0 using 1:(11.6036):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 0 using 1:(11.6074):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 1: readKey
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -49,14 +49,14 @@ set ylabel "ms/pass"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:342.426]
+set yrange [0:357.04]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 1 using 1:(10.2728):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 1 using 1:(10.7112):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 2: readSeq
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -67,14 +67,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [1:121.672]
+set yrange [1:114.318]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 2 using 1:(1.15493):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 2 using 1:(1.15277):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 3: readRev
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -85,14 +85,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [1:317.404]
+set yrange [1:323.676]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 3 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 3 using 1:(1.18863):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 3 using 1:(1.18933):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 4: readCrc
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -103,14 +103,14 @@ set ylabel "ms/pass"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:53.0661]
+set yrange [0:53.7379]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 4 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 4 using 1:(1.59198):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 4 using 1:(1.61214):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 5: readXxh64
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
@@ -121,13 +121,13 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [1:121.129]
+set yrange [1:121.804]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 5 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 5 using 1:(1.15478):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 5 using 1:(1.15497):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 unset multiplot

@@ -109,7 +109,7 @@ record Group(String title, String slug, List<Result> results) {
         return parts.isEmpty() ? "all" : String.join("-", parts);
     }
 
-    private RunKey first() {
+    RunKey first() {
         return results.get(0).key();
     }
 

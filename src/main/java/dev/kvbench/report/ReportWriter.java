@@ -219,7 +219,9 @@ final class ReportWriter {
                         + "and lmdbjava's checks off (`checks=true` turns them on); Agrona's bounds checks off in "
                         + "every benchmark fork (`-Dagrona.disable.bounds.checks=true`, for all engines alike: the "
                         + "harness's own buffers use them too). RocksDB's block cache and LevelDB's cache are sized "
-                        + "from the data set unless a spec sets them: " + cacheRule() + ".",
+                        + "from the data set unless a spec sets them: " + cacheRule() + ". Chronicle Map is built "
+                        + "with constant key and value sizes where every key and value has one size, as its "
+                        + "documentation advises (`constantSizes=false` gives average sizes, a size field per entry).",
                 "Charts: one colour per engine in every chart, hatched bars for non-default settings, the value printed "
                         + "on each bar, JMH's error as a whisker, and a log scale (said on the axis) when a panel's "
                         + "values span more than 10×."));
@@ -468,6 +470,12 @@ final class ReportWriter {
         }
         table(tables.storage(group, storage));
         md.paragraph(findings.storage(storage));
+        StorageReference.load().compare(group, storage).ifPresent(comparison -> {
+            md.paragraph("Against the 2016 LmdbJava report's storage table for this kind of data set (overhead, since "
+                    + "entry counts differ), with the reason for every difference beyond "
+                    + (int) StorageReference.EXPLAIN_POINTS + " percentage point:");
+            table(comparison);
+        });
     }
 
     private void costs(Group group, List<String> specList) {

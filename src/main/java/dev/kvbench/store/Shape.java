@@ -10,12 +10,21 @@ package dev.kvbench.store;
  * @param sequential whether keys are inserted in ascending order
  * @param fixedKeySize whether every key is exactly {@code keySize} bytes (a generated data set),
  *                   so that an engine may use a fixed-size key format (LMDB's integer keys)
+ * @param fixedValSize whether every value is exactly {@code valSize} bytes (a generated data set),
+ *                   so that an engine may use a fixed-size value format (Chronicle Map's constant
+ *                   value size)
  */
-public record Shape(long entries, int keySize, int valSize, boolean sequential, boolean fixedKeySize) {
+public record Shape(long entries, int keySize, int valSize, boolean sequential, boolean fixedKeySize,
+                    boolean fixedValSize) {
 
-    /** A shape whose keys may be shorter than {@code keySize}. */
+    /** A shape whose keys and values may be shorter than {@code keySize} and {@code valSize}. */
     public Shape(long entries, int keySize, int valSize, boolean sequential) {
-        this(entries, keySize, valSize, sequential, false);
+        this(entries, keySize, valSize, sequential, false, false);
+    }
+
+    /** A shape whose values may be shorter than {@code valSize}. */
+    public Shape(long entries, int keySize, int valSize, boolean sequential, boolean fixedKeySize) {
+        this(entries, keySize, valSize, sequential, fixedKeySize, false);
     }
 
     public Shape {

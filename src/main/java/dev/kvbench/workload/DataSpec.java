@@ -48,6 +48,6 @@ public record DataSpec(int num, boolean intKey, boolean sequential, int valSize,
 
     /** The shape a store is opened with for this data set. */
     public Shape shape() {
-        return new Shape(num, keySize(), valSize, sequential, true);
+        return new Shape(num, keySize(), valSize, sequential, true, true);
     }
 }

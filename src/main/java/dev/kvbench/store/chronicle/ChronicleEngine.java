@@ -2,6 +2,7 @@ package dev.kvbench.store.chronicle;
 
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -10,13 +11,16 @@ import java.util.List;
 import net.openhft.chronicle.map.ChronicleMap;
 
 /**
- * Chronicle Map: an off-heap hash map persisted to a memory-mapped file. Unordered. No options:
- * the map is sized from the {@link Shape}, see {@link ChronicleStore}.
+ * Chronicle Map: an off-heap hash map persisted to a memory-mapped file. Unordered. The map is
+ * sized from the {@link Shape}, with constant key and value sizes where the data set has them
+ * (option {@code constantSizes}), see {@link ChronicleStore}.
  */
 public final class ChronicleEngine extends BaseEngine {
 
     public ChronicleEngine() {
-        super("chronicle", "Chronicle", 0xff7f0e, List.of());
+        super("chronicle", "Chronicle", 0xff7f0e, List.of(
+                Option.bool("constantSizes", true,
+                        "constant key and value sizes (no size fields per entry) where every key or value of the data set has one size")));
     }
 
     @Override
@@ -26,6 +30,6 @@ public final class ChronicleEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return ChronicleStore.open(dir, shape);
+        return ChronicleStore.open(dir, shape, options.bool("constantSizes"));
     }
 }

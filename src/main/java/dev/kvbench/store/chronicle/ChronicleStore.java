@@ -16,6 +16,7 @@ import net.openhft.chronicle.bytes.BytesStore;
 import net.openhft.chronicle.bytes.PointerBytesStore;
 import net.openhft.chronicle.hash.Data;
 import net.openhft.chronicle.map.ChronicleMap;
+import net.openhft.chronicle.map.ChronicleMapBuilder;
 import net.openhft.chronicle.map.ExternalMapQueryContext;
 import net.openhft.chronicle.map.MapEntry;
 import org.agrona.DirectBuffer;
@@ -47,7 +48,15 @@ import org.agrona.concurrent.UnsafeBuffer;
  *       block the writer, or deadlock it on the reader's own thread.
  * </ul>
  *
- * <p>Sizing: Chronicle Map sizes its segments up front from {@code entries} and the average key and
+ * <p>Entry format: where the {@link Shape} says every key (value) has exactly its size, as in a
+ * generated data set, the map is built with a constant key (value) size by sample, as Chronicle's
+ * documentation advises for fixed-size keys and values and as the LmdbJava benchmarks build it:
+ * entries then carry no size fields and take whole chunks of their own size. Otherwise (option
+ * {@code constantSizes=false}, or data of varying sizes) sizes are averages and every entry
+ * carries its sizes; at 1M × 100-byte values that costs about a quarter more file. With a
+ * constant size, a key or value of another size is refused with a clear error.
+ *
+ * <p>Sizing: Chronicle Map sizes its segments up front from {@code entries} and the key and
  * value sizes, taken from the {@link Shape}. It grows past {@code entries} only by chaining extra
  * segment tiers (about 1.3x to 2x the entries, at the default {@code maxBloatFactor} of 1), and
  * cannot store an entry larger than one segment tier: see {@link #MIN_ENTRIES}. The file is
@@ -72,24 +81,38 @@ public final class ChronicleStore implements Store {
 
     private final ChronicleMap<byte[], byte[]> map;
     private final Shape shape;
+    /** The key size every key must have, or -1 when sizes may vary. */
+    private final int constantKeySize;
+    /** The value size every value must have, or -1 when sizes may vary. */
+    private final int constantValSize;
 
-    private ChronicleStore(ChronicleMap<byte[], byte[]> map, Shape shape) {
+    private ChronicleStore(ChronicleMap<byte[], byte[]> map, Shape shape, int constantKeySize, int constantValSize) {
         this.map = map;
         this.shape = shape;
+        this.constantKeySize = constantKeySize;
+        this.constantValSize = constantValSize;
     }
 
-    static ChronicleStore open(Path dir, Shape shape) {
+    /** Opens or creates the map; {@code constantSizes} allows fixed-size entries where the shape has them. */
+    static ChronicleStore open(Path dir, Shape shape, boolean constantSizes) {
         File file = dir.resolve(FILE).toFile();
+        int keySize = constantSizes && shape.fixedKeySize() ? shape.keySize() : -1;
+        // Chronicle rejects a constant or average size of 0.
+        int valSize = constantSizes && shape.fixedValSize() && shape.valSize() > 0 ? shape.valSize() : -1;
         try {
-            ChronicleMap<byte[], byte[]> map = ChronicleMap
+            ChronicleMapBuilder<byte[], byte[]> builder = ChronicleMap
                     .of(byte[].class, byte[].class)
                     .name("kvbench")
-                    .entries(Math.max(shape.entries(), MIN_ENTRIES))
-                    // Average, not constant, sizes: keys and values of other sizes must still fit.
-                    .averageKeySize(shape.keySize())
-                    .averageValueSize(Math.max(shape.valSize(), 1)) // Chronicle rejects 0
-                    .createPersistedTo(file); // creates the file, or reopens it with its own sizes
-            return new ChronicleStore(map, shape);
+                    .entries(Math.max(shape.entries(), MIN_ENTRIES));
+            builder = keySize > 0
+                    ? builder.constantKeySizeBySample(new byte[keySize])
+                    : builder.averageKeySize(shape.keySize());
+            builder = valSize > 0
+                    ? builder.constantValueSizeBySample(new byte[valSize])
+                    : builder.averageValueSize(Math.max(shape.valSize(), 1));
+            // Creates the file, or reopens it with the sizes it was created with.
+            ChronicleMap<byte[], byte[]> map = builder.createPersistedTo(file);
+            return new ChronicleStore(map, shape, keySize, valSize);
         } catch (IOException e) {
             throw new UncheckedIOException("chronicle: cannot open " + file + ": " + e.getMessage(), e);
         }
@@ -115,6 +138,14 @@ public final class ChronicleStore implements Store {
         map.close();
     }
 
+    private static void requireSize(String what, int constant, DirectBuffer buffer) {
+        if (constant >= 0 && buffer.capacity() != constant) {
+            throw new IllegalArgumentException("chronicle was opened with constant " + what + " size " + constant
+                    + " bytes (the data set's), got a " + buffer.capacity() + "-byte " + what
+                    + "; open it with constantSizes=false for varying sizes");
+        }
+    }
+
     /** Puts straight into the map; there is no batch. */
     private final class ChronicleWriter implements Writer {
 
@@ -123,6 +154,8 @@ public final class ChronicleStore implements Store {
 
         @Override
         public void put(DirectBuffer key, DirectBuffer value) {
+            requireSize("key", constantKeySize, key);
+            requireSize("value", constantValSize, value);
             try (ExternalMapQueryContext<byte[], byte[], ?> context =
                          map.queryContext(this.key.of(key), 0, key.capacity())) {
                 context.updateLock().lock(); // taken before entry(): a read lock cannot be upgraded

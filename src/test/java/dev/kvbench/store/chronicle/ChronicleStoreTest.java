@@ -2,6 +2,8 @@ package dev.kvbench.store.chronicle;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -79,6 +81,40 @@ class ChronicleStoreTest {
             writer.put(key(1), key(10));
             assertEquals(10, reader.get(key(1)).getInt(0, java.nio.ByteOrder.BIG_ENDIAN));
         }
+    }
+
+    @Test
+    void constantSizesWhereTheDataSetHasThemTakeLessFileThanAverageSizes() throws Exception {
+        Shape fixed = new Shape(20_000, 4, 100, false, true, true);
+        long constant = writeAndMeasure("chronicle", fixed, dir.resolve("constant"));
+        long average = writeAndMeasure("chronicle:constantSizes=false", fixed, dir.resolve("average"));
+        long flat = fixed.flatBytes();
+        assertTrue(constant < average, "constant " + constant + " bytes, average " + average);
+        // Fixed-size entries carry no size fields: about the flat array plus the hash index.
+        assertTrue(constant < flat * 1.25, "constant sizes: " + constant + " bytes for " + flat + " flat");
+    }
+
+    @Test
+    void aValueOfAnotherSizeIsRefusedWhenSizesAreConstant() {
+        try (Store store = Stores.open("chronicle", dir, new Shape(100, 4, 8, false, true, true));
+             Writer writer = store.writer(false)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> writer.put(key(1), heap(new byte[9])));
+            assertTrue(e.getMessage().contains("constant value size 8 bytes"), e.getMessage());
+            assertTrue(e.getMessage().contains("constantSizes=false"), e.getMessage());
+        }
+    }
+
+    private static long writeAndMeasure(String spec, Shape shape, Path folder) throws Exception {
+        java.nio.file.Files.createDirectories(folder);
+        byte[] value = random(shape.valSize(), 3);
+        try (Store store = Stores.open(spec, folder, shape); Writer writer = store.writer(false)) {
+            for (int i = 0; i < shape.entries(); i++) {
+                writer.put(key(i), heap(value));
+            }
+            writer.commit();
+        }
+        return dev.kvbench.measure.Storage.allocatedBytes(folder);
     }
 
     private static DirectBuffer key(int i) {

@@ -4,18 +4,26 @@ import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
 
 /**
  * What every direct-API baseline state shares: its trial (work folder, data set, side-file line,
- * failure wording), a view of the data set's entries, and the one check a direct pass makes:
- * that it saw every entry.
+ * failure wording), a view of the data set's entries, the one check a direct pass makes (that it
+ * saw every entry), and the pairing with the Store path: invocations alternate between a direct
+ * pass and the same workload's verified Store pass on the same store ({@link HarnessPairs}), each
+ * timed on its own; the trial's side-file line gets the pairs' figures. JMH's score of a direct
+ * benchmark therefore mixes both paths and is not a result: the report reads the pairs.
  */
 abstract class DirectState extends KvParams {
 
     Trial trial;
     DataSet.Entries entries;
+    private final HarnessPairs pairs = new HarnessPairs();
+    private boolean measuring;
 
     /** A pass of a direct benchmark: the engine's API, no verification but its count. */
     @FunctionalInterface
@@ -28,13 +36,31 @@ abstract class DirectState extends KvParams {
         entries = trial.data().entries();
     }
 
-    /** Runs {@code pass}; any failure ends the trial as failed, as on the Store path. */
-    final long pass(DirectPass pass) {
-        try {
-            return pass.run();
-        } catch (Exception | Error e) {
-            throw trial.fail(e);
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams params) {
+        measuring = params.getType() == IterationType.MEASUREMENT;
+        pairs.iterationStarts();
+    }
+
+    /**
+     * Runs {@code direct} or, on alternate invocations, the Store path's {@code store} pass (verified
+     * as every Store pass is), timing it for the pairs; any failure ends the trial as failed.
+     */
+    final long pass(DirectPass direct, Trial.Operation store) {
+        boolean storeTurn = pairs.storeTurn();
+        long start = System.nanoTime();
+        long result;
+        if (storeTurn) {
+            result = trial.pass(store).count();
+        } else {
+            try {
+                result = direct.run();
+            } catch (Exception | Error e) {
+                throw trial.fail(e);
+            }
         }
+        pairs.ran(System.nanoTime() - start, measuring);
+        return result;
     }
 
     final int num() {
@@ -55,6 +81,7 @@ abstract class DirectState extends KvParams {
             entries.close();
             entries = null;
         }
+        trial.record(pairs.metrics());
         trial.end();
     }
 }

@@ -234,6 +234,11 @@ final class Trial {
         }
     }
 
+    /** Adds figures measured by the benchmark itself (the harness pairs) to the trial's side-file line. */
+    void record(Map<String, Object> figures) {
+        metrics.record(figures);
+    }
+
     /** Ends the trial: stops measuring, writes the {@code ok} line, frees the data and the folder. */
     void end() {
         if (finished) {

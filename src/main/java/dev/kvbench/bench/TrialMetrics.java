@@ -68,6 +68,11 @@ final class TrialMetrics {
         values.put(Metric.HEAP_PEAK, memory.heapPeakBytes());
     }
 
+    /** Figures the benchmark measured itself, under their {@code Metric} names. */
+    void record(Map<String, Object> figures) {
+        values.putAll(figures);
+    }
+
     Map<String, Object> values() {
         return values;
     }

@@ -46,10 +46,22 @@ public final class Metric {
     /** The checksum of the last verified pass, hex, or null when the workload computes none. */
     public static final String VERIFY_CHECKSUM = "verify.checksum";
 
+    /** Direct-API baselines only: mean ms of the measured passes through the engine's own API. */
+    public static final String HARNESS_DIRECT = "harness.directMs";
+    /** Direct-API baselines only: mean ms of the interleaved measured passes through the Store path. */
+    public static final String HARNESS_STORE = "harness.storeMs";
+    /** Direct-API baselines only: the geometric mean of the pairs' ratios, Store pass ÷ direct pass. */
+    public static final String HARNESS_RATIO = "harness.ratio";
+    /** Direct-API baselines only: the 99.9% half-width of that ratio, from the pairs' log ratios. */
+    public static final String HARNESS_RATIO_ERROR = "harness.ratioError";
+    /** Direct-API baselines only: measured pairs (one direct and one Store pass each). */
+    public static final String HARNESS_PAIRS = "harness.pairs";
+
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
-            CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK);
+            CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
+            HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS);
 
     private Metric() {
     }

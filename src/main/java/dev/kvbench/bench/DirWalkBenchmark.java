@@ -5,9 +5,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.kvbench.store.Stores;
-import dev.kvbench.workload.tree.DirTree;
 import dev.kvbench.workload.tree.DirWalk;
-import dev.kvbench.workload.tree.Encoding;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -86,6 +84,8 @@ public class DirWalkBenchmark {
         private Trial trial;
         private final LongAdder walks = new LongAdder();
         private final LongAdder allocated = new LongAdder();
+        /** Set when a thread could not read its allocation counter: no allocation figure then. */
+        private volatile boolean allocationUnknown;
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
@@ -95,7 +95,7 @@ public class DirWalkBenchmark {
 
         @TearDown(Level.Trial)
         public void close() {
-            trial.walked(walks.sum(), trial.tree().tree().lookupsPerWalk(), allocated.sum());
+            trial.walked(walks.sum(), trial.tree().tree().lookupsPerWalk(), allocationUnknown ? -1 : allocated.sum());
             trial.end();
         }
     }
@@ -131,7 +131,11 @@ public class DirWalkBenchmark {
             long after = allocatedBytes();
             if (iteration.getType() == IterationType.MEASUREMENT) {
                 tree.walks.add(walks);
-                tree.allocated.add(allocatedBefore < 0 || after < 0 ? 0 : after - allocatedBefore);
+                if (allocatedBefore < 0 || after < 0) {
+                    tree.allocationUnknown = true;
+                } else {
+                    tree.allocated.add(after - allocatedBefore);
+                }
             }
         }
 
@@ -149,15 +153,5 @@ public class DirWalkBenchmark {
             return THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled()
                     ? THREADS.getCurrentThreadAllocatedBytes() : -1;
         }
-    }
-
-    /** The tree of the parameters' defaults, for the README and tests. */
-    static DirTree defaultTree() {
-        return new DirTree(5, 8);
-    }
-
-    /** Every encoding, for {@code -p encoding=...}. */
-    static String encodings() {
-        return Encoding.names();
     }
 }

@@ -100,6 +100,9 @@ final class Plan {
                 plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
             }
         }
+        for (String store : plan.values.get("store")) {
+            plan.specs.put(store, StoreSpec.parse(store));
+        }
         if (plan.kvSelected) {
             plan.checkValues();
         }
@@ -162,9 +165,6 @@ final class Plan {
             if (values.get(name).isEmpty()) {
                 throw new IllegalArgumentException("parameter " + name + " has no value");
             }
-        }
-        for (String store : values.get("store")) {
-            specs.put(store, StoreSpec.parse(store));
         }
         Map<String, String> one = new LinkedHashMap<>();
         for (String name : BenchParams.NAMES) {

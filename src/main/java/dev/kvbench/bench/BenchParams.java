@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.kvbench.store.Engine;
+import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.DataSpec;
@@ -19,7 +20,7 @@ import dev.kvbench.workload.DataSpec;
  * @param batchSize entries per commit
  * @param sync      durable commits
  */
-public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean sync) {
+public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean sync) implements TrialParams {
 
     /** The parameter names, in the order the CSV and the side file list them. */
     public static final List<String> NAMES = List.of(
@@ -48,6 +49,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
      *
      * @throws UnsupportedOperationException when {@code sync=true} and the engine cannot sync
      */
+    @Override
     public StoreSpec effectiveSpec() {
         return effectiveSpec(store, sync);
     }
@@ -78,12 +80,22 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
         return ordered;
     }
 
+    @Override
+    public Shape shape() {
+        return data.shape();
+    }
+
+    @Override
+    public String describe() {
+        return data.num() + " entries";
+    }
+
     /** The engine name of the store spec. */
     public String engine() {
         return store.engine();
     }
 
-    private static String require(Map<String, String> params, String name) {
+    static String require(Map<String, String> params, String name) {
         String value = params.get(name);
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("parameter " + name + " is missing");
@@ -91,7 +103,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
         return value.trim();
     }
 
-    private static int integer(Map<String, String> params, String name) {
+    static int integer(Map<String, String> params, String name) {
         String value = require(params, name);
         try {
             return Integer.parseInt(value.replace("_", ""));

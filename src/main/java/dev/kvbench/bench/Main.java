@@ -148,8 +148,6 @@ public final class Main {
         try {
             WorkFolder.empty(runFolder);
             plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
-            WorkFolder.requireSpace(base, WorkFolder.estimate(plan.largest), "the largest data set ("
-                    + plan.largest.num() + " entries, " + plan.largest.flatBytes() + " flat bytes)");
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());
@@ -166,7 +164,7 @@ public final class Main {
         for (Plan.Skip skip : plan.skips) {
             System.out.println("kvbench: skipped " + Plan.workload(skip.benchmark()) + " on " + skip.store()
                     + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
-            for (Map<String, String> params : plan.combinations(skip.store(), skip.sync())) {
+            for (Map<String, String> params : plan.combinations(skip.benchmark(), skip.store(), skip.sync())) {
                 sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
             }
         }

@@ -58,6 +58,14 @@ final class Plan {
     final List<Run> runs = new ArrayList<>();
     final List<Skip> skips = new ArrayList<>();
     DataSpec largest;
+    /** The room the largest trial may need in the work folder, and what it is, for the space check. */
+    long largestSpace;
+    String largestWhat;
+    /** Whether a 2016 workload, or dirWalk, is selected. */
+    private boolean kvSelected;
+    private boolean treeSelected;
+    /** The longest value of the selected dirWalk trees, for the preflight check. */
+    private int treeValSize;
 
     private Plan() {
     }
@@ -81,16 +89,27 @@ final class Plan {
         }
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
-            workload(entry.getUsername());
+            boolean tree = workload(entry.getUsername()) == Workload.DIR_WALK;
+            plan.treeSelected |= tree;
+            plan.kvSelected |= !tree;
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
-            for (String name : BenchParams.NAMES) {
+            for (String name : names(entry.getUsername())) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.getOrDefault(name, new String[0]));
                 plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
             }
         }
-        plan.checkValues();
+        for (String store : plan.values.get("store")) {
+            plan.specs.put(store, StoreSpec.parse(store));
+        }
+        if (plan.kvSelected) {
+            plan.checkValues();
+        }
+        if (plan.treeSelected) {
+            plan.checkTreeValues();
+        }
+        WorkFolder.requireSpace(WorkFolder.base(), plan.largestSpace, plan.largestWhat);
         plan.group(options.getParameter("store").hasValue(), preflight);
         return plan;
     }
@@ -99,15 +118,53 @@ final class Plan {
         return Workload.named(TrialRecord.workloadOf(benchmark));
     }
 
+    /** The parameter names of {@code benchmark}: dirWalk's own, or the 2016 data set's. */
+    static List<String> names(String benchmark) {
+        return workload(benchmark) == Workload.DIR_WALK ? TreeParams.NAMES : BenchParams.NAMES;
+    }
+
+    /**
+     * Every combination of dirWalk's values is a tree a trial accepts (one line for the first
+     * that is not: fanout, depth, encoding, fields), and the largest fits the work folder.
+     */
+    private void checkTreeValues() {
+        for (String name : TreeParams.NAMES) {
+            if (values.get(name).isEmpty()) {
+                throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
+        for (String fanout : values.get("fanout")) {
+            for (String depth : values.get("depth")) {
+                for (String encoding : values.get("encoding")) {
+                    for (String fields : values.get("fields")) {
+                        for (String sync : values.get("sync")) {
+                            Map<String, String> trial = new LinkedHashMap<>();
+                            trial.put("store", registered().get(0));
+                            trial.put("fanout", fanout);
+                            trial.put("depth", depth);
+                            trial.put("encoding", encoding);
+                            trial.put("fields", fields);
+                            trial.put("sync", sync);
+                            TreeParams tree = TreeParams.parse(trial);
+                            treeValSize = Math.max(treeValSize, tree.shape().valSize());
+                            if (tree.spaceNeeded() > largestSpace) {
+                                largestSpace = tree.spaceNeeded();
+                                largestWhat = "the largest dirWalk tree (" + tree.describe() + ", "
+                                        + tree.shape().flatBytes() + " flat bytes at most)";
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /** Every value of every data parameter, alone and in combination, is one a trial accepts. */
     private void checkValues() {
         for (String name : BenchParams.NAMES) {
             if (values.get(name).isEmpty()) {
                 throw new IllegalArgumentException("parameter " + name + " has no value");
             }
-        }
-        for (String store : values.get("store")) {
-            specs.put(store, StoreSpec.parse(store));
         }
         Map<String, String> one = new LinkedHashMap<>();
         for (String name : BenchParams.NAMES) {
@@ -131,6 +188,11 @@ final class Plan {
                     if (largest == null || WorkFolder.estimate(data) > WorkFolder.estimate(largest)) {
                         largest = data;
                     }
+                    if (WorkFolder.estimate(data) > largestSpace) {
+                        largestSpace = WorkFolder.estimate(data);
+                        largestWhat = "the largest data set (" + data.num() + " entries, " + data.flatBytes()
+                                + " flat bytes)";
+                    }
                 }
             }
         }
@@ -139,12 +201,16 @@ final class Plan {
     /** Parses {@code trial} with a registered engine standing in for the store. */
     private static BenchParams parseData(Map<String, String> trial) {
         Map<String, String> withStore = new LinkedHashMap<>(trial);
+        withStore.put("store", registered().get(0));
+        return BenchParams.parse(withStore);
+    }
+
+    private static List<String> registered() {
         List<String> registered = Stores.names();
         if (registered.isEmpty()) {
             throw new IllegalStateException("no engine is registered in this build");
         }
-        withStore.put("store", registered.get(0));
-        return BenchParams.parse(withStore);
+        return registered;
     }
 
     private void group(boolean storesGiven, Preflight preflight) {
@@ -162,7 +228,7 @@ final class Plan {
             }
         }
         int minNum = Integer.MAX_VALUE;
-        for (String num : values.get("num")) {
+        for (String num : values.getOrDefault("num", List.of(Integer.toString(PREFLIGHT_ENTRIES)))) {
             minNum = Math.min(minNum, Integer.parseInt(num.replace("_", "")));
         }
         int probeEntries = Math.min(minNum, PREFLIGHT_ENTRIES);
@@ -179,11 +245,15 @@ final class Plan {
                 try {
                     StoreSpec spec = BenchParams.effectiveSpec(specs.get(store), Boolean.parseBoolean(sync.trim()));
                     effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
-                    for (String intKey : values.get("intKey")) {
+                    for (String intKey : values.getOrDefault("intKey", List.of())) {
                         for (String valSize : values.get("valSize")) {
                             checks.add(new Check(store, spec, probeEntries, Boolean.parseBoolean(intKey.trim()),
                                     Integer.parseInt(valSize.trim().replace("_", ""))));
                         }
+                    }
+                    if (treeSelected) {
+                        // string keys (16 bytes) stand in for the tree's (8 + name bytes) keys
+                        checks.add(new Check(store, spec, probeEntries, false, Math.max(treeValSize, DataSpec.MIN_VAL_SIZE)));
                     }
                 } catch (UnsupportedOperationException e) {
                     noSync.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, e.getMessage());
@@ -241,11 +311,11 @@ final class Plan {
         return null;
     }
 
-    /** Every combination of the other parameters for a skipped (store, sync), as the side file lists params. */
-    List<Map<String, String>> combinations(String store, String sync) {
+    /** Every combination of the other parameters of {@code benchmark} for a skipped (store, sync), as the side file lists params. */
+    List<Map<String, String>> combinations(String benchmark, String store, String sync) {
         List<Map<String, String>> combos = new ArrayList<>();
         combos.add(new LinkedHashMap<>());
-        for (String name : BenchParams.NAMES) {
+        for (String name : names(benchmark)) {
             List<String> choices = switch (name) {
                 case "store" -> List.of(store);
                 case "sync" -> List.of(sync);

@@ -55,7 +55,12 @@ final class Trial {
     private final String benchmark;
     private final Workload workload;
     private final Map<String, String> params;
+    /** The parameters, whichever data the workload loads. */
+    private final TrialParams given;
+    /** The 2016 data set's parameters; null for dirWalk. */
     private final BenchParams bench;
+    /** dirWalk's parameters; null for the other workloads. */
+    private final TreeParams tree;
     private final StoreSpec spec;
     private final Path folder;
     private final Path storeDir;
@@ -75,12 +80,14 @@ final class Trial {
         this.benchmark = benchmark;
         this.params = params;
         this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
-        this.bench = BenchParams.parse(params);
-        this.spec = bench.effectiveSpec();
-        this.folder = WorkFolder.base().resolve(workload + "-" + bench.engine() + "-"
+        this.tree = workload == Workload.DIR_WALK ? TreeParams.parse(params) : null;
+        this.bench = tree == null ? BenchParams.parse(params) : null;
+        this.given = tree == null ? bench : tree;
+        this.spec = given.effectiveSpec();
+        this.folder = WorkFolder.base().resolve(workload + "-" + given.store().engine() + "-"
                 + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
         this.storeDir = folder.resolve("store");
-        this.metrics = new TrialMetrics(bench.data());
+        this.metrics = new TrialMetrics(given.shape().flatBytes());
     }
 
     /**
@@ -107,10 +114,12 @@ final class Trial {
     private void start() {
         ACTIVE.add(folder);
         WorkFolder.empty(folder);
-        WorkFolder.requireSpace(folder, WorkFolder.estimate(bench.data()),
-                workload + " on " + bench.store() + " with " + bench.data().num() + " entries");
-        data = DataSet.generate(bench.data());
-        expected = data.expected();
+        WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
+                + given.describe());
+        if (bench != null) {
+            data = DataSet.generate(bench.data());
+            expected = data.expected();
+        }
         memory = new Memory();
         memory.reset();
         cpu = new CpuAccount();
@@ -122,13 +131,23 @@ final class Trial {
         return data;
     }
 
+    /** dirWalk's parameters (null for the other workloads). */
+    TreeParams tree() {
+        return tree;
+    }
+
+    /** The open store. */
+    Store store() {
+        return open;
+    }
+
     /** The store spec as given, for messages. */
     String spec() {
-        return bench.store().toString();
+        return given.store().toString();
     }
 
     int batchSize() {
-        return bench.batchSize();
+        return given.batchSize();
     }
 
     /**
@@ -148,7 +167,7 @@ final class Trial {
         markThread();
         try {
             WorkFolder.empty(storeDir);
-            open = decorator.apply(Stores.open(spec, storeDir, bench.data().shape()));
+            open = decorator.apply(Stores.open(spec, storeDir, given.shape()));
             sampler.sampleNow();
             return open;
         } catch (RuntimeException | Error e) {
@@ -164,10 +183,14 @@ final class Trial {
     Store openLoaded() {
         Store store = openEmpty();
         try {
-            Write.run(store, data, bench.batchSize());
+            if (tree != null) {
+                metrics.flatBytes(tree.tree().write(store, tree.encoding(), tree.batchSize()));
+            } else {
+                Write.run(store, data, bench.batchSize());
+            }
             store.close();
             open = null;
-            open = decorator.apply(Stores.open(spec, storeDir, bench.data().shape()));
+            open = decorator.apply(Stores.open(spec, storeDir, given.shape()));
             sampler.sampleNow();
             return open;
         } catch (RuntimeException | Error e) {
@@ -258,6 +281,19 @@ final class Trial {
         }
     }
 
+    /**
+     * Records what dirWalk's measured iterations did: {@code walks} verified walks of
+     * {@code lookupsPerWalk} lookups each, and the bytes the walking threads allocated meanwhile.
+     */
+    void walked(long walks, int lookupsPerWalk, long allocatedBytes) {
+        metrics.walked(walks, lookupsPerWalk, allocatedBytes);
+    }
+
+    /** Fails the trial with a walk's verification failure (see {@link #fail}). */
+    RuntimeException walkFailed(RuntimeException failure) {
+        return fail(failure);
+    }
+
     private Pass verified(Workload checked, Pass pass) {
         Verifier.verify(spec(), checked, expected, pass);
         metrics.verified(checked, expected, pass);
@@ -284,7 +320,7 @@ final class Trial {
         if (finished) {
             return FailureReason.toThrow(failure, failure.getMessage());
         }
-        String reason = FailureReason.of(failure, workload, bench.store(), folder);
+        String reason = FailureReason.of(failure, workload, given.store(), folder);
         try {
             if (open != null) {
                 Store closing = open;

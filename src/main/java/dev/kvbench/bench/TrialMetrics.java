@@ -9,7 +9,6 @@ import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
 import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
-import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.Workload;
@@ -22,8 +21,24 @@ final class TrialMetrics {
 
     private final Map<String, Object> values = new LinkedHashMap<>();
 
-    TrialMetrics(DataSpec data) {
-        values.put(Metric.FLAT_BYTES, data.flatBytes());
+    TrialMetrics(long flatBytes) {
+        values.put(Metric.FLAT_BYTES, flatBytes);
+    }
+
+    /** The flat bytes, once the exact figure is known (a tree's keys and values vary in length). */
+    void flatBytes(long flatBytes) {
+        values.put(Metric.FLAT_BYTES, flatBytes);
+    }
+
+    /** dirWalk: walks verified in the measured iterations, lookups each, and allocation per walk. */
+    void walked(long walks, int lookupsPerWalk, long allocatedBytes) {
+        values.put(Metric.VERIFY_EXPECTED, walks * lookupsPerWalk);
+        values.put(Metric.VERIFY_FOUND, walks * lookupsPerWalk);
+        values.put(Metric.WALKS, walks);
+        values.put(Metric.LOOKUPS_PER_WALK, lookupsPerWalk);
+        if (walks > 0 && allocatedBytes >= 0) {
+            values.put(Metric.ALLOC_PER_WALK, Math.round(allocatedBytes / (double) walks));
+        }
     }
 
     /** The last verified pass: what it should find, what it found, its checksum (null when the workload has none). */

@@ -57,7 +57,12 @@ public final class WorkFolder {
      * space left after the store allows it.
      */
     public static long estimate(DataSpec data) {
-        return 2 * data.flatBytes() + 256L * data.num() + 64 * MIB;
+        return estimate(data.flatBytes(), data.num());
+    }
+
+    /** {@link #estimate(DataSpec)} for any data of {@code flatBytes} bytes in {@code entries} entries. */
+    public static long estimate(long flatBytes, long entries) {
+        return 2 * flatBytes + 256L * entries + 64 * MIB;
     }
 
     /** Refuses, with one line that says what to do, when {@code dir}'s file system has less than {@code needed}. */

@@ -121,6 +121,15 @@ final class Figures {
         return new Figure(stem, title, List.of(panel), legend(specList, true));
     }
 
+    /**
+     * dirWalk's storage table as a chart (the Ozone reference's on-disk size per encoding): per
+     * encoding, the flat array of the tree's keys and values and one bar per engine, one colour
+     * per engine as everywhere.
+     */
+    Figure storageByEncoding(String stem, String title, Group group, List<String> specList) {
+        return sweepStorage(stem, title, group, "encoding", specList);
+    }
+
     private Figure.Bar timeBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
         String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
         double value = run.filter(Result::ok).map(r -> r.ms() / unit.divisor()).orElse(Double.NaN);
@@ -137,7 +146,8 @@ final class Figures {
     private static List<Figure.Tic> clusterTics(List<String> values) {
         List<Figure.Tic> tics = new ArrayList<>();
         for (int c = 0; c < values.size(); c++) {
-            tics.add(new Figure.Tic(Numbers.count(Numbers.parse(values.get(c))), c));
+            double n = Numbers.parse(values.get(c));
+            tics.add(new Figure.Tic(Double.isNaN(n) ? values.get(c) : Numbers.count(n), c)); // encodings are names
         }
         return tics;
     }

@@ -56,12 +56,22 @@ public final class Metric {
     public static final String HARNESS_RATIO_ERROR = "harness.ratioError";
     /** Direct-API baselines only: measured pairs (one direct and one Store pass each). */
     public static final String HARNESS_PAIRS = "harness.pairs";
+    /** dirWalk: walks done (and verified) in the measured iterations, every thread together. */
+    public static final String WALKS = "dirWalk.walks";
+    /** dirWalk: lookups per walk, {@code depth + 1} (the last one the miss below a leaf); lookups/s = score × this. */
+    public static final String LOOKUPS_PER_WALK = "dirWalk.lookupsPerWalk";
+    /**
+     * dirWalk: bytes the walking threads allocated per walk in the measured iterations (JVM
+     * thread allocation counters, {@code ThreadMXBean.getCurrentThreadAllocatedBytes}), rounded.
+     */
+    public static final String ALLOC_PER_WALK = "alloc.bytesPerWalk";
 
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
-            HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS);
+            HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, WALKS,
+            LOOKUPS_PER_WALK, ALLOC_PER_WALK);
 
     private Metric() {
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.kvbench.bench.BenchParams;
+import dev.kvbench.bench.TreeParams;
 import dev.kvbench.bench.WorkFolder;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
@@ -137,8 +138,9 @@ public final class Planner {
 
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
-            if (!BenchParams.NAMES.contains(name)) {
-                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES));
+            if (!BenchParams.NAMES.contains(name) && !TreeParams.NAMES.contains(name)) {
+                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
+                        + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + ")");
             }
         }
     }

@@ -10,7 +10,8 @@ import java.util.Map;
  * how they are charted.
  *
  * <ul>
- * <li>{@code smoke}: every engine, every workload, tiny data; checks that everything works (CI).
+ * <li>{@code smoke}: every engine, every workload (dirWalk on a tree of 120 directories), tiny
+ * data; checks that everything works (CI).
  * <li>{@code quick}: every engine on the six workloads, int keys, sequential and random,
  * 100-byte values; JMH's sample mode, 1 warmup and 3 measured iterations of 1 s, 1 fork.
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
@@ -42,12 +43,36 @@ public final class Suites {
     }
 
     static Suite smoke() {
+        Map<String, String> once = options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
         return new Suite("smoke", List.of(new Test("Every engine and workload on tiny data",
                 "A check that every engine runs every workload and passes its checks; too small to rank engines.",
-                Chart.panels().unranked(), List.of(),
-                params("intKey", "true", "sequential", "false", "valSize", "100"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
-                Test.Entries.fixed(2000))));
+                Chart.panels().unranked(), SIX,
+                params("intKey", "true", "sequential", "false", "valSize", "100"), once,
+                Test.Entries.fixed(2000)),
+                new Test("Directory tree walk on a tiny tree",
+                        "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
+                        Chart.panels().unranked(), List.of("dirWalk"),
+                        params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"), once,
+                        Test.Entries.fixed(120))));
+    }
+
+    /**
+     * dirWalk, the Ozone directory tree, for the {@code app} suite: every engine, walks/s at
+     * {@code threads} walking threads ({@code -t}; on a machine with fewer cores the threads share
+     * them), over the default tree (fanout 5, depth 8: 488,280 directories) in the three encodings
+     * the issue compares, decoding the id only. One fork, 2 warmup seconds, five 1-second
+     * iterations; storage per encoding and bytes allocated per walk go to the side file.
+     */
+    public static Test dirWalk(int threads) {
+        return new Test("Directory tree walk, " + threads + (threads == 1 ? " thread" : " threads"),
+                "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
+                        + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
+                        + " the miss below the leaf; values as the directory's id (LONG), a protobuf or a FlatBuffers record.",
+                Chart.panels(), List.of("dirWalk"),
+                params("fanout", "5", "depth", "8", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "id"),
+                options("-f", "1", "-wi", "1", "-w", "2s", "-i", "5", "-r", "1s", "-t", Integer.toString(threads),
+                        "-foe", "false"),
+                Test.Entries.fixed(488_280));
     }
 
     /** The benchmarks' own mode (every pass timed): one warmup second, then ten 200 ms iterations, so every trial has at least ten measured passes and fast ones hundreds. */

@@ -6,7 +6,7 @@ import java.util.Set;
 import dev.kvbench.store.Capability;
 
 /**
- * The six workloads of the 2016 report: their names (the JMH method names), what a store must
+ * The six workloads of the 2016 report, and the application workloads: their names (the JMH method names), what a store must
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {
@@ -15,7 +15,9 @@ public enum Workload {
     READ_SEQ("readSeq", EnumSet.of(Capability.ORDERED)),
     READ_REV("readRev", EnumSet.of(Capability.ORDERED)),
     READ_CRC("readCrc", EnumSet.of(Capability.ORDERED)),
-    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED));
+    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED)),
+    /** The Ozone directory-tree walk (point lookups only); its data is a {@code workload.tree.DirTree}. */
+    DIR_WALK("dirWalk", EnumSet.noneOf(Capability.class));
 
     private final String label;
     private final Set<Capability> needs;

@@ -76,7 +76,7 @@ class MainTest {
             for (int i = at + 1; i < lines.size() && lines.get(i).startsWith("  param "); i++) {
                 block.add(lines.get(i));
             }
-            for (String name : BenchParams.NAMES) {
+            for (String name : workload == Workload.DIR_WALK ? TreeParams.NAMES : BenchParams.NAMES) {
                 assertEquals(1, block.stream().filter(line -> line.startsWith("  param \"" + name + "\" = {")).count(),
                         workload + " lists " + name + " once: " + block);
             }
@@ -160,5 +160,49 @@ class MainTest {
         assertTrue(errors().contains("kvbench: FAILED readKey on lmdb: expected 300 found 299 (keys found)"), errors());
         Map<?, ?> line = (Map<?, ?>) Json.parse(Files.readAllLines(dir.resolve("bad.side.jsonl")).get(0));
         assertEquals("failed", line.get("status"));
+    }
+
+    @Test
+    void badDirWalkParametersAreOneLineAndExitCodeTwoBeforeAnyStoreOpens() {
+        String[][] cases = {
+            {"encoding=XML", "kvbench: encoding=XML is not an encoding; encodings: LONG,PADDING_50,PADDING_100,"
+                    + "PADDING_150,PADDING_200,PADDING_250,PROTO,PROTO_LONG,FLAT_BUFFER,FLAT_BUFFER_LONG"},
+            {"fanout=0", "kvbench: fanout=0: fanout must be a whole number of at least 1"},
+            {"depth=-1", "kvbench: depth=-1: depth must be a whole number of at least 1"},
+            {"fields=some", "kvbench: fields=some is not id or all"},
+        };
+        for (String[] c : cases) {
+            err.reset();
+            assertEquals(Main.USAGE, Main.run("-p", "store=lmdb", "-p", c[0], "DirWalk"), c[0]);
+            assertEquals(c[1] + "\n", errors(), c[0]);
+        }
+    }
+
+    @Test
+    void aTreeTooBigForTheWorkFolderIsOneLineAndExitCodeTwo() {
+        assertEquals(Main.USAGE, Main.run("-p", "store=lmdb", "-p", "fanout=1000", "-p", "depth=3", "DirWalk"));
+        assertTrue(errors().startsWith("kvbench: not enough space for the largest dirWalk tree (a tree of 1001001000"
+                + " directories"), errors());
+        assertEquals(1, errors().lines().count());
+    }
+
+    @Test
+    void aDirWalkRunRecordsWalksLookupsAllocationAndStorage() throws IOException {
+        Path csv = dir.resolve("walk.csv");
+        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "-p", "store=lmdb", "-p", "fanout=4",
+                "-p", "depth=3", "-p", "encoding=LONG,FLAT_BUFFER", "-p", "fields=all",
+                "-rf", "csv", "-rff", csv.toString(), "DirWalkBenchmark");
+        assertEquals(Main.OK, exit, errors());
+        List<String> side = Files.readAllLines(dir.resolve("walk.side.jsonl"));
+        assertEquals(2, side.size());
+        for (String line : side) {
+            Map<?, ?> record = (Map<?, ?>) Json.parse(line);
+            assertEquals("ok", record.get("status"), line);
+            Map<?, ?> metrics = (Map<?, ?>) record.get("metrics");
+            assertEquals(4.0, ((Number) metrics.get("dirWalk.lookupsPerWalk")).doubleValue(), line);
+            assertTrue(((Number) metrics.get("dirWalk.walks")).longValue() > 0, line);
+            assertTrue(((Number) metrics.get("alloc.bytesPerWalk")).longValue() >= 0, line);
+            assertTrue(((Number) metrics.get("storage.afterCloseBytes")).longValue() > 0, line);
+        }
     }
 }

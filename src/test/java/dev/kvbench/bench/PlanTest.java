@@ -44,14 +44,15 @@ class PlanTest {
         }
         assertEquals(2, plan.runs.size());
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
-        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
+        assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                        "dev.kvbench.bench.WriteBenchmark.write"),
                 both.benchmarks());
     }
 
     @Test
     void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
         Plan plan = plan("-p", "store=lmdb-bb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
-        List<Map<String, String>> combos = plan.combinations("lmdb-bb", "false");
+        List<Map<String, String>> combos = plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");
         assertEquals(4, combos.size());
         assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
                 List.copyOf(combos.get(0).keySet()));

@@ -37,14 +37,28 @@ class SuitesTest {
     @Test
     void smokeRunsEveryWorkloadOfEveryEngineOnceOnTinyDataUnranked() {
         Suite smoke = Suites.named("smoke", Scaler.none());
-        assertEquals(1, smoke.tests().size());
+        assertEquals(2, smoke.tests().size());
         dev.kvbench.suite.Test test = smoke.tests().get(0);
-        assertTrue(test.workloads().isEmpty(), "every benchmark");
-        assertEquals("^dev\\.kvbench\\.bench\\.", test.pattern());
+        assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
         assertFalse(test.params().containsKey("store"), "every registered engine");
         assertEquals(2000, test.entries().num());
         assertFalse(test.chart().ranked());
         assertEquals(Map.of("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), test.options());
+        dev.kvbench.suite.Test walk = smoke.tests().get(1);
+        assertEquals("\\.dirWalk$", walk.pattern());
+        assertEquals("3", walk.params().get("fanout"));
+        assertEquals("4", walk.params().get("depth"));
+        assertEquals("all", walk.params().get("fields"));
+        assertFalse(walk.chart().ranked());
+        assertEquals(test.options(), walk.options());
+    }
+
+    @Test
+    void dirWalkForTheAppSuiteSetsItsThreads() {
+        dev.kvbench.suite.Test walk = Suites.dirWalk(2);
+        assertEquals("2", walk.options().get("-t"));
+        assertEquals("LONG,PROTO,FLAT_BUFFER", walk.params().get("encoding"));
+        assertEquals(List.of("dirWalk"), walk.workloads());
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -22,7 +23,7 @@ public final class LmdbByteBufferEngine extends BaseEngine {
     }
 
     private static List<Option> withForceSafe() {
-        List<Option> options = new ArrayList<>(LmdbSettings.options());
+        List<Option> options = new ArrayList<>(LmdbChecks.withOption());
         options.add(Option.bool("forceSafe", false, "use lmdbjava's reflection-free PROXY_SAFE buffers"));
         return options;
     }
@@ -34,6 +35,6 @@ public final class LmdbByteBufferEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(dir, shape, LmdbSettings.from(options), LmdbBuffers.byteBuffers(options.bool("forceSafe")));
+        return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.byteBuffers(options.bool("forceSafe")));
     }
 }

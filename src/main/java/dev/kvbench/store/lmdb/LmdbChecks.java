@@ -1,5 +1,8 @@
 package dev.kvbench.store.lmdb;
 
+import dev.kvbench.store.LmdbSettings;
+import dev.kvbench.store.Option;
+import java.util.List;
 import org.lmdbjava.Env;
 
 /**
@@ -14,6 +17,11 @@ final class LmdbChecks {
     private static Boolean chosen;
 
     private LmdbChecks() {
+    }
+
+    /** The LMDB options with lmdbjava's {@code checks}: off by default, as lmdbjava's own benchmarks run. */
+    static List<Option> withOption() {
+        return LmdbSettings.options(Option.bool("checks", false, "lmdbjava's argument and state checks (read once per JVM)"));
     }
 
     /** Sets lmdbjava's checks to {@code checks} before lmdbjava loads, or confirms they already are. */

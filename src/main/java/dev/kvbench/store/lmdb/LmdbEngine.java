@@ -2,6 +2,7 @@ package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -12,7 +13,7 @@ import org.lmdbjava.Env;
 public final class LmdbEngine extends BaseEngine {
 
     public LmdbEngine() {
-        super("lmdb", "LMDB DB", 0x1f77b4, LmdbSettings.options());
+        super("lmdb", "LMDB DB", 0x1f77b4, LmdbChecks.withOption());
     }
 
     @Override
@@ -22,6 +23,6 @@ public final class LmdbEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(dir, shape, LmdbSettings.from(options), LmdbBuffers.agrona());
+        return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
     }
 }

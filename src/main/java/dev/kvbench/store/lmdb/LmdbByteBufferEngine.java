@@ -1,7 +1,6 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -10,7 +9,6 @@ import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.lmdbjava.Env;
 
 /**
  * {@code lmdb-bb}: LMDB through lmdbjava with {@code ByteBuffer}s (the report's "LMDB BB");
@@ -30,7 +28,7 @@ public final class LmdbByteBufferEngine extends BaseEngine {
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class);
+        return LmdbChecks.version();
     }
 
     @Override

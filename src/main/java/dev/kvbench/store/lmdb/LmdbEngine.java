@@ -1,13 +1,11 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
-import org.lmdbjava.Env;
 
 /** {@code lmdb}: LMDB through lmdbjava with Agrona {@code DirectBuffer}s (the report's "LMDB DB"). */
 public final class LmdbEngine extends BaseEngine {
@@ -18,7 +16,7 @@ public final class LmdbEngine extends BaseEngine {
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class);
+        return LmdbChecks.version();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.kvbench.store.leveldb;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
@@ -270,46 +271,6 @@ public final class LevelDbStore implements Store {
         @Override
         public void close() {
             release(iterator, "iterator");
-        }
-    }
-
-    /**
-     * Byte arrays reused by length, because leveldbjni takes a key or value as a whole
-     * {@code byte[]}: one array per length up to {@link #CACHED_LENGTHS} (keys, small values),
-     * and one reused array for the last larger length, so that varied large values cannot pile
-     * up arrays.
-     */
-    private static final class ExactArrays {
-
-        private static final int CACHED_LENGTHS = 1024;
-
-        private final byte[][] byLength = new byte[CACHED_LENGTHS + 1][];
-        private byte[] large = new byte[0];
-
-        byte[] copyOf(DirectBuffer source) {
-            int length = source.capacity();
-            byte[] whole = source.byteArray();
-            if (whole != null && whole.length == length && source.wrapAdjustment() == 0) {
-                return whole;
-            }
-            byte[] copy = array(length);
-            source.getBytes(0, copy);
-            return copy;
-        }
-
-        private byte[] array(int length) {
-            if (length <= CACHED_LENGTHS) {
-                byte[] array = byLength[length];
-                if (array == null) {
-                    array = new byte[length];
-                    byLength[length] = array;
-                }
-                return array;
-            }
-            if (large.length != length) {
-                large = new byte[length];
-            }
-            return large;
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.kvbench.store.lmdb;
 
 import java.nio.ByteBuffer;
+import dev.kvbench.store.OffHeapCopy;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.BufferProxy;
@@ -29,11 +30,6 @@ interface LmdbBuffers<T> {
         DirectBuffer of(T buffer);
     }
 
-    /** {@code buffer} when it holds {@code length} bytes, else a new direct buffer with room to grow. */
-    private static ByteBuffer fit(ByteBuffer buffer, int length) {
-        return buffer.capacity() >= length ? buffer : ByteBuffer.allocateDirect(Math.max(64, Integer.highestOneBit(length) << 1));
-    }
-
     /** Agrona buffers, {@code PROXY_DB}: the benchmark's own off-heap buffers go straight in. */
     static LmdbBuffers<DirectBuffer> agrona() {
         return new LmdbBuffers<>() {
@@ -44,23 +40,9 @@ interface LmdbBuffers<T> {
 
             @Override
             public Slot<DirectBuffer> slot() {
-                return new Slot<>() {
-                    private final UnsafeBuffer offHeap = new UnsafeBuffer(0, 0);
-                    private ByteBuffer memory = ByteBuffer.allocateDirect(0);
-
-                    @Override
-                    public DirectBuffer in(DirectBuffer buffer) {
-                        if (buffer.byteArray() == null) {
-                            return buffer;
-                        }
-                        // lmdbjava reads the buffer's raw address: a heap array would crash the
-                        // JVM (SIGSEGV in mdb_put), so heap-backed input is copied off-heap.
-                        memory = fit(memory, buffer.capacity());
-                        offHeap.wrap(memory, 0, buffer.capacity());
-                        offHeap.putBytes(0, buffer, 0, buffer.capacity());
-                        return offHeap;
-                    }
-                };
+                // lmdbjava reads the buffer's raw address: a heap array would crash the JVM
+                // (SIGSEGV in mdb_put), so heap-backed input is copied off-heap.
+                return new OffHeapCopy()::of;
             }
 
             @Override
@@ -87,7 +69,7 @@ interface LmdbBuffers<T> {
                     @Override
                     public ByteBuffer in(DirectBuffer buffer) {
                         int length = buffer.capacity();
-                        direct = fit(direct, length);
+                        direct = OffHeapCopy.fit(direct, length);
                         direct.clear();
                         buffer.getBytes(0, direct, 0, length);
                         direct.limit(length);

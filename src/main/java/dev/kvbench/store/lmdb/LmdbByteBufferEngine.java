@@ -1,7 +1,7 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -9,7 +9,6 @@ import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.lmdbjava.Env;
 
 /**
  * {@code lmdb-bb}: LMDB through lmdbjava with {@code ByteBuffer}s (the report's "LMDB BB");
@@ -22,18 +21,18 @@ public final class LmdbByteBufferEngine extends BaseEngine {
     }
 
     private static List<Option> withForceSafe() {
-        List<Option> options = new ArrayList<>(LmdbSettings.options());
+        List<Option> options = new ArrayList<>(LmdbChecks.withOption());
         options.add(Option.bool("forceSafe", false, "use lmdbjava's reflection-free PROXY_SAFE buffers"));
         return options;
     }
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class);
+        return LmdbChecks.version();
     }
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(dir, shape, LmdbSettings.from(options), LmdbBuffers.byteBuffers(options.bool("forceSafe")));
+        return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.byteBuffers(options.bool("forceSafe")));
     }
 }

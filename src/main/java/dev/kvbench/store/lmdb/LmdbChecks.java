@@ -1,6 +1,11 @@
 package dev.kvbench.store.lmdb;
 
+import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.LmdbSettings;
+import dev.kvbench.store.Option;
+import java.util.List;
 import org.lmdbjava.Env;
+import org.lmdbjava.Meta;
 
 /**
  * lmdbjava's argument and state checks, switched by the {@code checks} option. lmdbjava reads its
@@ -14,6 +19,18 @@ final class LmdbChecks {
     private static Boolean chosen;
 
     private LmdbChecks() {
+    }
+
+    /** The LMDB options with lmdbjava's {@code checks}: off by default, as lmdbjava's own benchmarks run. */
+    static List<Option> withOption() {
+        return LmdbSettings.options(Option.bool("checks", false, "lmdbjava's argument and state checks (read once per JVM)"));
+    }
+
+    /** lmdbjava's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}): {@code 0.9.3 (LMDB 0.9.33)}. */
+    static String version() {
+        Meta.Version lmdb = Meta.version();
+        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class)
+                + " (LMDB " + lmdb.major + "." + lmdb.minor + "." + lmdb.patch + ")";
     }
 
     /** Sets lmdbjava's checks to {@code checks} before lmdbjava loads, or confirms they already are. */

@@ -1,27 +1,26 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
-import org.lmdbjava.Env;
 
 /** {@code lmdb}: LMDB through lmdbjava with Agrona {@code DirectBuffer}s (the report's "LMDB DB"). */
 public final class LmdbEngine extends BaseEngine {
 
     public LmdbEngine() {
-        super("lmdb", "LMDB DB", 0x1f77b4, LmdbSettings.options());
+        super("lmdb", "LMDB DB", 0x1f77b4, LmdbChecks.withOption());
     }
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class);
+        return LmdbChecks.version();
     }
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(dir, shape, LmdbSettings.from(options), LmdbBuffers.agrona());
+        return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
     }
 }

@@ -3,6 +3,8 @@ package dev.kvbench.store.lmdb;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.LmdbKeys;
+import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -37,8 +39,8 @@ public final class LmdbStore<T> implements Store, Compactable {
     private final LmdbBuffers<T> buffers;
     private final boolean integerKeys;
 
-    LmdbStore(Path dir, Shape shape, LmdbSettings settings, LmdbBuffers<T> buffers) {
-        LmdbChecks.require(settings.checks());
+    LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
+        LmdbChecks.require(checks);
         this.buffers = buffers;
         this.integerKeys = settings.integerKeys(shape);
         List<EnvFlags> flags = new ArrayList<>();

@@ -27,7 +27,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** What the LMDB adapters do beyond the conformance suite: integer keys and lmdbjava's checks switch. */
+/**
+ * What the LMDB adapters do beyond the conformance suite: integer keys (in every LMDB binding:
+ * lmdbjava, LWJGL, lmdbjni), lmdbjava's checks switch, and which LMDB each binding bundles.
+ */
 class LmdbStoreTest {
 
     /** Every key a 4-byte int: what a generated int-key data set promises. */
@@ -41,7 +44,8 @@ class LmdbStoreTest {
      * with integer keys the adapter must still give unsigned-byte order, forwards and backwards.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lmdb", "lmdb-bb", "lmdb:integerKeys=true", "lmdb:writeMap=false"})
+    @ValueSource(strings = {"lmdb", "lmdb-bb", "lmdb:integerKeys=true", "lmdb:writeMap=false",
+            "lmdb-lwjgl", "lmdb-lwjgl:writeMap=false", "lmdbjni", "lmdbjni:writeMap=false", "lmdbjni:integerKeys=false"})
     void integerKeysIterateGetAndSeekInUnsignedByteOrder(String spec) {
         List<Integer> keys = new ArrayList<>();
         for (int high : new int[] {0, 1, 0x7f, 0x80, 0xff}) {
@@ -129,6 +133,27 @@ class LmdbStoreTest {
         assertEquals("lmdb option checks=true: this JVM already runs lmdbjava with checks off, and lmdbjava reads"
                 + " the setting once per JVM", e.getMessage());
         assertFalse(org.lmdbjava.Env.SHOULD_CHECK);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb-lwjgl", "lmdbjni"})
+    void integerKeysTrueNeedsFixedFourByteKeysInEveryBinding(String engine) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open(engine + ":integerKeys=true", dir, new Shape(10, 4, 8, false)));
+        assertTrue(e.getMessage().startsWith(engine + " option integerKeys=true needs every key to be a 4-byte int"),
+                e.getMessage());
+    }
+
+    /** Like with like: LWJGL's row and lmdbjava's run the same LMDB; each version names the LMDB it bundles. */
+    @Test
+    void everyBindingReportsTheLmdbItBundles() {
+        org.lmdbjava.Meta.Version lmdbjava = org.lmdbjava.Meta.version();
+        String lmdb = "LMDB " + lmdbjava.major + "." + lmdbjava.minor + "." + lmdbjava.patch;
+        assertTrue(Stores.engine("lmdb").libraryVersion().contains("(" + lmdb), Stores.engine("lmdb").libraryVersion());
+        assertTrue(Stores.engine("lmdb-lwjgl").libraryVersion().contains("(" + lmdb),
+                Stores.engine("lmdb-lwjgl").libraryVersion());
+        assertTrue(Stores.engine("lmdbjni").libraryVersion().matches("0\\.4\\.7 \\(LMDB 0\\.9\\.19: .*\\)"),
+                Stores.engine("lmdbjni").libraryVersion());
     }
 
     private static DirectBuffer key(int k) {

@@ -1,4 +1,4 @@
-package dev.kvbench.store.lmdb;
+package dev.kvbench.store;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -6,13 +6,13 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * How kvbench keys (unsigned-byte order) become LMDB keys and back. As they are, for the byte
+ * How kvbench keys (unsigned-byte order) become LMDB keys and back, for every LMDB binding. As they are, for the byte
  * comparator; or, for {@code MDB_INTEGERKEY} (keys compared as native unsigned ints), each
  * 4-byte big-endian key is byte-swapped into a reused off-heap word on the way in and back on
  * the way out. For non-negative big-endian ints both orders are the same, so every pass sees the
  * same keys in the same order either way.
  */
-interface LmdbKeys {
+public interface LmdbKeys {
 
     /** The key to hand to LMDB: {@code key} itself or a view valid until the next call. */
     DirectBuffer in(DirectBuffer key);

@@ -1,0 +1,70 @@
+package dev.kvbench.store;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The LMDB settings the 2016 report varies, as spec options, shared by every LMDB binding
+ * (lmdbjava, LWJGL, lmdbjni) so that they compare like with like: the same flags, the same map
+ * size, the same key format. Defaults are the report's: no sync, no meta sync, write map on.
+ * Integer keys ({@code MDB_INTEGERKEY}, LMDB's documented format for integer keys) are used where
+ * every key is a 4-byte int, as lmdbjava's own benchmarks do.
+ */
+public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolean writeMap, long mapSizeMb,
+                           int maxReaders, String integerKeys) {
+
+    private static final int PAGE = 4096;
+    private static final long MIB = 1L << 20;
+
+    /** Options shared by every LMDB spec, with their defaults; {@code bindingOptions} go before {@code integerKeys}. */
+    public static List<Option> options(Option... bindingOptions) {
+        List<Option> options = new ArrayList<>(List.of(
+                Option.bool("sync", false, "fsync the data file at every commit"),
+                Option.bool("metaSync", false, "fsync the meta page at every commit"),
+                Option.bool("writeMap", true, "write through a writable memory map"),
+                Option.number("mapSizeMb", 0, "the map size in MiB, 0 = from the data set"),
+                Option.number("maxReaders", 256, "reader slots in the lock file")));
+        options.addAll(Arrays.asList(bindingOptions));
+        options.add(Option.choice("integerKeys", "auto", List.of("auto", "true", "false"),
+                "MDB_INTEGERKEY: auto = when every key is a 4-byte int"));
+        return options;
+    }
+
+    /** The settings of {@code engine}'s spec. */
+    public static LmdbSettings from(String engine, Options options) {
+        return new LmdbSettings(engine, options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),
+                options.number("mapSizeMb"), options.integer("maxReaders"), options.string("integerKeys"));
+    }
+
+    /**
+     * Whether keys are stored as LMDB integer keys: {@code auto} when every key of the shape is a
+     * 4-byte int; {@code true} demands such a shape.
+     */
+    public boolean integerKeys(Shape shape) {
+        boolean fits = shape.fixedKeySize() && shape.keySize() == Integer.BYTES;
+        if (integerKeys.equals("true") && !fits) {
+            throw new IllegalArgumentException(engine + " option integerKeys=true needs every key to be a 4-byte int,"
+                    + " but this data set has " + (shape.fixedKeySize() ? "" : "up to ") + shape.keySize()
+                    + "-byte keys; use integerKeys=auto or false");
+        }
+        return fits && !integerKeys.equals("false");
+    }
+
+    /**
+     * The map size: the option when set, else room for the shape with B+ tree pages half full,
+     * values beyond a page in overflow pages, and slack for copy-on-write. The map is only
+     * address space: a sparse file on tmpfs allocates nothing until pages are written.
+     */
+    public long mapSizeBytes(Shape shape) {
+        if (mapSizeMb > 0) {
+            return mapSizeMb * MIB;
+        }
+        long node = 16L + shape.keySize() + shape.valSize();
+        long perEntry = node <= PAGE / 2
+                ? node * 2
+                : 64L + shape.keySize() + ((shape.valSize() + 16L + PAGE - 1) / PAGE) * PAGE;
+        long bytes = shape.entries() * perEntry * 2 + 64 * MIB;
+        return (bytes + PAGE - 1) / PAGE * PAGE;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.kvbench.store.bdbje;
+
+import com.sleepycat.je.JEVersion;
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.Option;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import java.nio.file.Path;
+import java.util.List;
+
+/** {@code bdbje}: Oracle Berkeley DB Java Edition, one B+ tree database in a log-structured environment. */
+public final class BdbJeEngine extends BaseEngine {
+
+    public BdbJeEngine() {
+        super("bdbje", "BDB JE", 0xc49c94, List.of(
+                Option.bool("transactional", true, "one JE transaction per batch; false = no transactions, no locks held"),
+                Option.bool("sync", false, "fsync the log at every commit (else written to the file system unsynced)"),
+                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = JE's default (60% of the heap)")));
+    }
+
+    /** The version JE compiles into itself (also its Maven version). */
+    @Override
+    public String libraryVersion() {
+        return JEVersion.CURRENT_VERSION.getVersionString();
+    }
+
+    @Override
+    public Store open(Path dir, Shape shape, Options options) {
+        return new BdbJeStore(dir, new BdbJeStore.Settings(options.bool("transactional"), options.bool("sync"),
+                options.integer("cacheMb")));
+    }
+}

@@ -1,0 +1,225 @@
+package dev.kvbench.store.lmdbjni;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.LmdbKeys;
+import dev.kvbench.store.LmdbSettings;
+import dev.kvbench.store.OffHeapCopy;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.fusesource.lmdbjni.Constants;
+import org.fusesource.lmdbjni.Database;
+import org.fusesource.lmdbjni.DirectBuffer;
+import org.fusesource.lmdbjni.Env;
+import org.fusesource.lmdbjni.GetOp;
+import org.fusesource.lmdbjni.SeekOp;
+import org.fusesource.lmdbjni.Transaction;
+
+/**
+ * LMDB through lmdbjni's zero-copy API: lmdbjni's own {@code DirectBuffer}s, which are an address
+ * and a length, point at the caller's memory on the way in and at the memory map on the way out.
+ * The same flags, map size and key format as the lmdbjava specs ({@link LmdbSettings}); the same
+ * calls too: puts through one cursor per write transaction, lookups through one cursor per
+ * reader ({@code MDB_SET_KEY}).
+ *
+ * <p>Copies and allocation: none per call by the adapter. Off-heap keys and values go in as
+ * they are (heap ones are first copied off-heap, {@link OffHeapCopy}); values and cursor keys come
+ * out as Agrona views over the memory map, valid while the reader's transaction lives. lmdbjni's
+ * buffers are re-pointed, never allocated, per call.
+ */
+public final class LmdbJniStore implements Store {
+
+    private static final int FILE_MODE = 0644;
+
+    private final Env env;
+    private final Database db;
+    private final boolean integerKeys;
+
+    LmdbJniStore(Path dir, Shape shape, LmdbSettings settings) {
+        this.integerKeys = settings.integerKeys(shape);
+        // NOTLS: a reader's transaction may move between threads, one at a time (JMH workers).
+        int flags = Constants.NOTLS;
+        flags |= settings.sync() ? 0 : Constants.NOSYNC;
+        flags |= settings.metaSync() ? 0 : Constants.NOMETASYNC;
+        flags |= settings.writeMap() ? Constants.WRITEMAP : 0;
+        this.env = new Env();
+        try {
+            env.setMapSize(settings.mapSizeBytes(shape));
+            env.setMaxDbs(1);
+            env.setMaxReaders(settings.maxReaders());
+            env.open(dir.toString(), flags, FILE_MODE);
+            this.db = env.openDatabase("kv", Constants.CREATE | (integerKeys ? Constants.INTEGERKEY : 0));
+        } catch (RuntimeException e) {
+            env.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        return new JniWriter(sequential);
+    }
+
+    @Override
+    public Reader reader() {
+        return new JniReader();
+    }
+
+    @Override
+    public void close() {
+        db.close();
+        env.close();
+    }
+
+    /** A kvbench buffer as an lmdbjni buffer over the same (off-heap) memory. */
+    private static final class Input {
+        private final OffHeapCopy offHeap = new OffHeapCopy();
+        private final DirectBuffer pointer = new DirectBuffer();
+
+        DirectBuffer of(org.agrona.DirectBuffer buffer) {
+            org.agrona.DirectBuffer direct = offHeap.of(buffer);
+            pointer.wrap(direct.addressOffset(), direct.capacity());
+            return pointer;
+        }
+    }
+
+    /** An Agrona view over the memory an lmdbjni buffer points at. */
+    private static org.agrona.DirectBuffer view(UnsafeBuffer view, DirectBuffer found) {
+        view.wrap(found.addressOffset(), found.capacity());
+        return view;
+    }
+
+    private final class JniWriter implements Writer {
+        private final int putFlags;
+        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
+        private final Input key = new Input();
+        private final Input value = new Input();
+        private Transaction txn = env.createWriteTransaction();
+        private org.fusesource.lmdbjni.Cursor cursor = db.openCursor(txn);
+
+        JniWriter(boolean sequential) {
+            // MDB_APPEND skips the search for the insert position: keys must arrive in order.
+            this.putFlags = sequential ? Constants.APPEND : 0;
+        }
+
+        @Override
+        public void put(org.agrona.DirectBuffer k, org.agrona.DirectBuffer v) {
+            cursor.put(key.of(keys.in(k)), value.of(v), putFlags);
+        }
+
+        @Override
+        public void delete(org.agrona.DirectBuffer k) {
+            db.delete(txn, key.of(keys.in(k)));
+        }
+
+        @Override
+        public void commit() {
+            cursor.close();
+            txn.commit();
+            txn = env.createWriteTransaction();
+            cursor = db.openCursor(txn);
+        }
+
+        @Override
+        public void close() {
+            cursor.close();
+            txn.abort();
+        }
+    }
+
+    private final class JniReader implements Reader {
+        private final Transaction txn = env.createReadTransaction();
+        private final org.fusesource.lmdbjni.Cursor lookup = db.openCursor(txn);
+        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
+        private final Input key = new Input();
+        private final DirectBuffer found = new DirectBuffer();
+        private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+
+        @Override
+        public org.agrona.DirectBuffer get(org.agrona.DirectBuffer k) {
+            return lookup.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new JniCursor(db.openCursor(txn));
+        }
+
+        @Override
+        public void close() {
+            lookup.close();
+            txn.abort();
+        }
+    }
+
+    private final class JniCursor implements Cursor {
+        private final org.fusesource.lmdbjni.Cursor cursor;
+        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
+        private final Input seekKey = new Input();
+        private final DirectBuffer foundKey = new DirectBuffer();
+        private final DirectBuffer foundValue = new DirectBuffer();
+        private final UnsafeBuffer key = new UnsafeBuffer(0, 0);
+        private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+
+        JniCursor(org.fusesource.lmdbjni.Cursor cursor) {
+            this.cursor = cursor;
+        }
+
+        @Override
+        public boolean first() {
+            return cursor.position(foundKey, foundValue, GetOp.FIRST) == 0;
+        }
+
+        @Override
+        public boolean last() {
+            return cursor.position(foundKey, foundValue, GetOp.LAST) == 0;
+        }
+
+        @Override
+        public boolean next() {
+            return cursor.position(foundKey, foundValue, GetOp.NEXT) == 0;
+        }
+
+        @Override
+        public boolean prev() {
+            return cursor.position(foundKey, foundValue, GetOp.PREV) == 0;
+        }
+
+        @Override
+        public boolean seek(org.agrona.DirectBuffer k) {
+            DirectBuffer target = seekKey.of(keys.in(k));
+            if (cursor.seekPosition(target, foundValue, SeekOp.RANGE) != 0) {
+                return false;
+            }
+            // MDB_SET_RANGE returns the key it landed on in the key argument.
+            foundKey.wrap(target);
+            return true;
+        }
+
+        @Override
+        public org.agrona.DirectBuffer key() {
+            return keys.out(view(key, foundKey));
+        }
+
+        @Override
+        public org.agrona.DirectBuffer value() {
+            return view(value, foundValue);
+        }
+
+        @Override
+        public void close() {
+            cursor.close();
+        }
+    }
+}

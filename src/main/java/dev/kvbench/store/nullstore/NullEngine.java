@@ -1,0 +1,37 @@
+package dev.kvbench.store.nullstore;
+
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code null}: a limit row, the store that keeps nothing, so that every chart shows the
+ * harness's own cost per pass (YCSB's null binding). It declares
+ * {@link dev.kvbench.store.Capability#DISCARDS}: see {@link NullStore} for what that makes the
+ * conformance suite and the benchmarks check. (The package cannot be called {@code null}.)
+ */
+public final class NullEngine extends BaseEngine {
+
+    public NullEngine() {
+        super("null", "Null store", 0xb0b0b0, List.of());
+    }
+
+    @Override
+    public boolean isReference() {
+        return true;
+    }
+
+    /** Nothing but the JDK. */
+    @Override
+    public String libraryVersion() {
+        return "JDK " + Runtime.version();
+    }
+
+    @Override
+    public Store open(Path dir, Shape shape, Options options) {
+        return new NullStore();
+    }
+}

@@ -236,6 +236,9 @@ final class Plan {
                             : engine + " lacks " + need;
                 }
             }
+            if (entry.getValue().contains(Capability.DISCARDS) && workload.needs().contains(Capability.ORDERED)) {
+                return engine + " keeps nothing: a cursor pass over it is empty and would time nothing";
+            }
             return null;
         }
         return null;

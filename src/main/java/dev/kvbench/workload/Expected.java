@@ -12,4 +12,12 @@ package dev.kvbench.workload;
  */
 public record Expected(long count, long valueBytes, long crc32, long xxh64, long ascendingKeys,
                        long descendingKeys) {
+
+    /**
+     * What a read of a store that keeps nothing ({@link dev.kvbench.store.Capability#DISCARDS})
+     * must give back: no entry, no value byte. Its readKey passes are verified against this.
+     */
+    public static Expected nothing() {
+        return new Expected(0, 0, 0, Checksums.XXH64_START, Checksums.KEY_FOLD_START, Checksums.KEY_FOLD_START);
+    }
 }

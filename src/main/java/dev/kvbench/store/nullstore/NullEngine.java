@@ -16,7 +16,7 @@ import java.util.List;
 public final class NullEngine extends BaseEngine {
 
     public NullEngine() {
-        super("null", "Null store", 0xb0b0b0, List.of());
+        super("null", "Null (harness cost)", 0xc8c8c8, List.of());
     }
 
     @Override

@@ -14,6 +14,7 @@ final class Figures {
     private static final Map<String, String> AXIS_NAMES = Map.of(
             "valSize", "value size (bytes)",
             "batchSize", "batch size (entries per commit)",
+            "depth", "directory depth (levels above each file)",
             "num", "entries");
 
     private final Specs specs;
@@ -34,6 +35,7 @@ final class Figures {
             case "valSize" -> "value size " + shown + " B";
             case "batchSize" -> "batch size " + shown;
             case "num" -> shown + " entries";
+            case "depth" -> "depth " + shown;
             default -> param + " " + shown;
         };
     }

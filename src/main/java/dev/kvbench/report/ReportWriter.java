@@ -326,6 +326,11 @@ final class ReportWriter {
         if (!settings.isEmpty()) {
             facts.add("JMH: " + settings + ".");
         }
+        if (test.meta.containsKey("work.dir")) {
+            String fs = test.meta.getOrDefault("work.fs", "");
+            facts.add("Work folder: " + Markdown.code(test.meta.get("work.dir")) + ", file system "
+                    + (fs.isEmpty() ? "unknown" : fs) + ".");
+        }
         if (test.meta.containsKey("command")) {
             facts.add("Command: " + Markdown.code(test.meta.get("command")));
         }

@@ -13,7 +13,6 @@ import dev.kvbench.measure.Sampler;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
@@ -266,7 +265,7 @@ final class Trial {
      * declares it keeps nothing (the {@code null} store; {@link Plan} runs no cursor workload on it).
      */
     private Expected expectedReads() {
-        return open.has(Capability.DISCARDS) ? Expected.nothing() : expected;
+        return expected.readBy(open);
     }
 
     private void collect() {

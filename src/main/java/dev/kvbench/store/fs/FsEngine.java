@@ -5,6 +5,9 @@ import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import java.io.IOException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -31,6 +34,34 @@ public final class FsEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new FsStore(dir, options.integer(DEPTH), shape.valSize());
+        int depth = options.integer(DEPTH);
+        requireSpace(dir, shape, depth);
+        return new FsStore(dir, depth, shape.valSize());
+    }
+
+    /**
+     * Refuses, in one line, a data set the folder's file system cannot hold: every file takes at
+     * least one block and every directory one, far beyond the flat bytes the benchmarks' own space
+     * check counts (100,000 files of 100 bytes take 400 MB in 4 KiB blocks).
+     */
+    static void requireSpace(Path dir, Shape shape, int depth) {
+        try {
+            FileStore store = Files.getFileStore(dir);
+            long block = Math.max(512, store.getBlockSize());
+            long files = shape.entries() * Math.max(1, (shape.valSize() + block - 1) / block) * block;
+            long dirs = 0;
+            for (int level = 1; level <= depth; level++) {
+                dirs += Math.min(1L << (8 * level), shape.entries());
+            }
+            long needed = files + dirs * block;
+            long usable = store.getUsableSpace();
+            if (usable < needed) {
+                throw new IllegalArgumentException("fs needs about " + (needed >> 20) + " MiB for " + shape.entries()
+                        + " files at depth " + depth + " (a " + block + "-byte block per file and per folder) in " + dir
+                        + ", which has " + (usable >> 20) + " MiB usable; use fewer entries or a bigger file system");
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // block size or free space unknown: let the writes find out
+        }
     }
 }

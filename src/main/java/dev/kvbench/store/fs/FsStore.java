@@ -32,7 +32,9 @@ import org.agrona.concurrent.UnsafeBuffer;
  * its directories first when this store has not made them yet; a get opens the file and reads it
  * whole into the reader's reused buffer; a delete removes the file (its directories stay). The
  * SHA-256 of every key is part of the time, as the reference's hashing was not (it hashed
- * before timing); it is a few hundred nanoseconds against a file's microseconds.
+ * before timing); it is a few hundred nanoseconds against a file's microseconds. So is making the
+ * directories: the write benchmark starts each pass in an empty folder, where the reference made
+ * its directory tree before timing the writes.
  *
  * <p>No transactions, no snapshots, no order (a cursor is refused): a put is visible to every
  * reader once it returns, {@link Writer#commit()} does nothing, and nothing is synced: the page

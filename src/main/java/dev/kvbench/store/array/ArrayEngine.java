@@ -1,32 +1,20 @@
 package dev.kvbench.store.array;
 
-import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LimitEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * {@code array}: a limit row, the ceiling. The entries as one flat sorted array off the heap, the
  * layout the storage overhead of every engine is computed against; what a pass costs when a store
  * does nothing but keep its entries in order. No options; see {@link ArrayStore}.
  */
-public final class ArrayEngine extends BaseEngine {
+public final class ArrayEngine extends LimitEngine {
 
     public ArrayEngine() {
-        super("array", "Sorted array", 0x505050, List.of());
-    }
-
-    @Override
-    public boolean isReference() {
-        return true;
-    }
-
-    /** The "library" is the JDK's direct buffers, read through Agrona. */
-    @Override
-    public String libraryVersion() {
-        return "JDK " + Runtime.version();
+        super("array", "Sorted array", 0x505050);
     }
 
     @Override

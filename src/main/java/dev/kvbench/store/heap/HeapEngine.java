@@ -1,32 +1,20 @@
 package dev.kvbench.store.heap;
 
-import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LimitEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * {@code heap}: a limit row. The data set in a sorted map on the Java heap, so that every chart
  * shows what keeping the entries with no store at all costs, garbage collection included. No
  * options; see {@link HeapStore}.
  */
-public final class HeapEngine extends BaseEngine {
+public final class HeapEngine extends LimitEngine {
 
     public HeapEngine() {
-        super("heap", "Heap map", 0x808080, List.of());
-    }
-
-    @Override
-    public boolean isReference() {
-        return true;
-    }
-
-    /** The "library" is the JDK's {@code java.util.concurrent}. */
-    @Override
-    public String libraryVersion() {
-        return "JDK " + Runtime.version();
+        super("heap", "Heap map", 0x808080);
     }
 
     @Override

@@ -1,11 +1,10 @@
 package dev.kvbench.store.nullstore;
 
-import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.LimitEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * {@code null}: a limit row, the store that keeps nothing, so that every chart shows the
@@ -13,21 +12,10 @@ import java.util.List;
  * {@link dev.kvbench.store.Capability#DISCARDS}: see {@link NullStore} for what that makes the
  * conformance suite and the benchmarks check. (The package cannot be called {@code null}.)
  */
-public final class NullEngine extends BaseEngine {
+public final class NullEngine extends LimitEngine {
 
     public NullEngine() {
-        super("null", "Null (harness cost)", 0xc8c8c8, List.of());
-    }
-
-    @Override
-    public boolean isReference() {
-        return true;
-    }
-
-    /** Nothing but the JDK. */
-    @Override
-    public String libraryVersion() {
-        return "JDK " + Runtime.version();
+        super("null", "Null (harness cost)", 0xc8c8c8);
     }
 
     @Override

@@ -247,6 +247,9 @@ public final class SuiteRunner {
     private void printPlan(List<PlannedTest> plan) {
         for (PlannedTest test : plan) {
             config.out().println(heading(test, plan.size()));
+            if (test.test().folder() == Test.Folder.DISK) {
+                config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR, default " + DEFAULT_DISK_DIR + ")");
+            }
             config.out().println("    " + test.command());
         }
     }

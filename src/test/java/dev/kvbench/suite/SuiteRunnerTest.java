@@ -72,6 +72,7 @@ class SuiteRunnerTest {
     @BeforeEach
     void setUp() throws IOException {
         env.put("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString());
+        env.put("KVBENCH_DISK_DIR", root.resolve("disk").toString()); // never the machine's /var/tmp
         jmh = new FakeJmh();
     }
 
@@ -137,8 +138,7 @@ class SuiteRunnerTest {
 
     @Test
     void aDiskTestRunsInTheDiskFolderAndItsMetaNamesThatFolderAndItsFileSystem() throws IOException {
-        Path disk = Files.createDirectories(root.resolve("disk"));
-        env.put("KVBENCH_DISK_DIR", disk.toString());
+        Path disk = Path.of(env.get("KVBENCH_DISK_DIR"));
         env.put("KVBENCH_BUDGET", "20M");
         Map<Integer, Path> ranIn = new HashMap<>();
         SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,

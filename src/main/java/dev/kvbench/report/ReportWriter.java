@@ -395,7 +395,9 @@ final class ReportWriter {
                 md.paragraph("The work folder was on tmpfs (env.txt), where a sync has no disk to wait for: "
                         + "this comparison measures the calls, not durable storage.");
             }
-            chart(figures.time(stem + "-" + option, option + ": " + group.title(), group, compared));
+            List<String> charted = new ArrayList<>(compared);
+            specList.stream().filter(specs::reference).forEach(charted::add); // the limit rows, in every chart
+            chart(figures.time(stem + "-" + option, option + ": " + group.title(), group, charted));
             List<String> sentences = new ArrayList<>();
             for (String variant : compared.stream().filter(Specs::variant).toList()) {
                 String base = Specs.engine(variant);

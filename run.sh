@@ -14,6 +14,7 @@
 #
 # Environment:
 #   KVBENCH_DIR      work folder for the stores (default /dev/shm/kvbench; $TMPDIR/kvbench without /dev/shm)
+#   KVBENCH_DISK_DIR folder on a disk for the report's file-system test (default /var/tmp/kvbench)
 #   KVBENCH_RESULTS  results folder (default results/<YYYYMMDD>-<SUITE>, or the suite's unfinished one)
 #   KVBENCH_BUDGET   data per test for the report suite, e.g. 2G (default: a quarter of the smaller of
 #                    available memory and free space in the work folder)

@@ -306,6 +306,12 @@ final class Plan {
                             : engine + " lacks " + need;
                 }
             }
+            if (entry.getValue().contains(Capability.DISCARDS) && workload.needs().contains(Capability.ORDERED)) {
+                return engine + " keeps nothing: a cursor pass over it is empty and would time nothing";
+            }
+            if (entry.getValue().contains(Capability.DISCARDS) && workload == Workload.DIR_WALK) {
+                return engine + " keeps nothing: a walk would stop at the root's first lookup";
+            }
             return null;
         }
         return null;

@@ -60,7 +60,7 @@ public final class Probe {
         try (DataSet dataSet = DataSet.generate(data);
              Store store = Stores.open(spec, dir.resolve("store"), data.shape())) {
             Write.run(store, dataSet, data.num());
-            Expected expected = dataSet.expected();
+            Expected expected = dataSet.expected().readBy(store);
             Verifier.verify(spec, Workload.READ_KEY, expected, ReadKey.run(store, dataSet));
             for (Capability capability : store.capabilities()) {
                 capabilities.add(capability.name());

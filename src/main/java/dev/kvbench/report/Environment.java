@@ -36,6 +36,9 @@ public final class Environment {
             Engine engine = Stores.engine(name);
             line("engine." + name + ".label", engine.label());
             line("engine." + name + ".version", engine.libraryVersion());
+            if (engine.isReference()) {
+                line("engine." + name + ".reference", "true");
+            }
         }
     }
 

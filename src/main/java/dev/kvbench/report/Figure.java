@@ -15,10 +15,10 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
 
     /**
      * One bar: centre x and half width, value and JMH error (NaN: none) in the axis unit, its
-     * colour, whether it is hatched (a non-default spec), the text printed on it, and a note
-     * ("skipped", "failed") printed instead when there is no value.
+     * colour, its {@link Fill}, the text printed on it, and a note ("skipped", "failed") printed
+     * instead when there is no value.
      */
-    record Bar(double x, double half, double value, double error, int rgb, boolean hatched, String note, String label) {
+    record Bar(double x, double half, double value, double error, int rgb, Fill fill, String note, String label) {
 
         String text() {
             return Numbers.sig3(value);
@@ -40,6 +40,14 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
             return new Whisker(lowCut ? axis.min() : low, highCut ? axis.max() : high, style);
         }
     }
+
+    /**
+     * How a bar is filled, column 7 of a chart's data (its ordinal): solid for an engine's defaults,
+     * hatched with white for a variant (a spec with options), hatched with dark lines for a limit
+     * row (an {@link dev.kvbench.store.Engine#isReference() reference}: array, heap, null), which
+     * is a yardstick, not a competitor.
+     */
+    enum Fill { SOLID, VARIANT, REFERENCE }
 
     /** An error whisker's ends and its gnuplot arrow style (see figure.gp). */
     record Whisker(double low, double high, int style) {

@@ -14,6 +14,7 @@ final class Figures {
     private static final Map<String, String> AXIS_NAMES = Map.of(
             "valSize", "value size (bytes)",
             "batchSize", "batch size (entries per commit)",
+            "depth", "directory depth (levels above each file)",
             "num", "entries");
 
     private final Specs specs;
@@ -34,6 +35,7 @@ final class Figures {
             case "valSize" -> "value size " + shown + " B";
             case "batchSize" -> "batch size " + shown;
             case "num" -> shown + " entries";
+            case "depth" -> "depth " + shown;
             default -> param + " " + shown;
         };
     }
@@ -84,7 +86,7 @@ final class Figures {
         Unit unit = Unit.bytes(runs.stream().flatMap(Optional::stream).mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE)).max().orElse(flat));
         List<Figure.Bar> bars = new ArrayList<>();
         List<Figure.Tic> tics = new ArrayList<>();
-        bars.add(new Figure.Bar(0, 0.4, flat / unit.divisor(), Double.NaN, Specs.FLAT_ARRAY, false, "", "Flat array"));
+        bars.add(new Figure.Bar(0, 0.4, flat / unit.divisor(), Double.NaN, Specs.FLAT_ARRAY, Figure.Fill.SOLID, "", "Flat array"));
         tics.add(new Figure.Tic("Flat array", 0));
         for (int i = 0; i < specList.size(); i++) {
             String spec = specList.get(i);
@@ -109,7 +111,7 @@ final class Figures {
             double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
                     .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
             bars.add(new Figure.Bar(c - (slots - 1) / 2.0 * width, width * 0.45, flat / unit.divisor(), Double.NaN,
-                    Specs.FLAT_ARRAY, false, "", "Flat array"));
+                    Specs.FLAT_ARRAY, Figure.Fill.SOLID, "", "Flat array"));
             for (int e = 0; e < specList.size(); e++) {
                 String spec = specList.get(e);
                 double x = c + (e + 1 - (slots - 1) / 2.0) * width;
@@ -134,12 +136,12 @@ final class Figures {
         String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
         double value = run.filter(Result::ok).map(r -> r.ms() / unit.divisor()).orElse(Double.NaN);
         double error = run.filter(Result::ok).map(r -> r.errorMs() / unit.divisor()).orElse(Double.NaN);
-        return new Figure.Bar(x, half, value, error, specs.rgb(spec), Specs.variant(spec), note, specs.label(spec));
+        return new Figure.Bar(x, half, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec));
     }
 
     private Figure.Bar storageBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
         double value = run.map(r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / unit.divisor()).orElse(Double.NaN);
-        return new Figure.Bar(x, half, value, Double.NaN, specs.rgb(spec), Specs.variant(spec),
+        return new Figure.Bar(x, half, value, Double.NaN, specs.rgb(spec), specs.fill(spec),
                 run.isPresent() ? "" : "no data", specs.label(spec));
     }
 

@@ -30,6 +30,22 @@ final class Findings {
         return rankStable(workload, runs, unit) + rest;
     }
 
+    /**
+     * "readKey, limit rows (not ranked): Sorted array 0.81 ms/pass, Heap map 2.40 ms/pass, Null
+     * (harness cost) 0.12 ms/pass." Empty when no limit row ran.
+     */
+    String limits(String workload, List<Result> references, Figures.Unit unit) {
+        List<String> parts = new ArrayList<>();
+        for (Result r : references) {
+            if (!r.ok()) {
+                continue;
+            }
+            String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
+            parts.add(name(r) + " " + time + (r.stable() ? "" : " (" + r.instability() + ")"));
+        }
+        return parts.isEmpty() ? "" : "**" + workload + "**, limit rows (not ranked): " + String.join(", ", parts) + ".";
+    }
+
     /** "MVStore (599 ± 1,500 ms/pass, unstable: ± 250% of the score)", joined with "; ". */
     private String unstableList(List<Result> unstable, Figures.Unit unit) {
         List<String> parts = new ArrayList<>();

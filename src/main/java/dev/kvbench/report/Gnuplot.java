@@ -34,7 +34,7 @@ final class Gnuplot {
     static String data(Figure figure) {
         StringBuilder out = new StringBuilder();
         out.append("# ").append(figure.stem()).append(".dat: ").append(figure.title()).append('\n');
-        out.append("# x xlow xhigh value error rgb hatched whiskerLow whiskerHigh whiskerStyle text note label\n");
+        out.append("# x xlow xhigh value error rgb fill whiskerLow whiskerHigh whiskerStyle text note label\n");
         for (int i = 0; i < figure.panels().size(); i++) {
             Figure.Panel panel = figure.panels().get(i);
             if (i > 0) {
@@ -45,7 +45,7 @@ final class Gnuplot {
                 Figure.Whisker whisker = bar.whisker(panel.axis());
                 out.append(String.format(Locale.ROOT, "%s %s %s %s %s %d %d %s %s %d %s %s %s%n",
                         num(bar.x()), num(bar.x() - bar.half()), num(bar.x() + bar.half()), num(bar.value()),
-                        num(bar.error()), bar.rgb(), bar.hatched() ? 1 : 0, num(whisker.low()), num(whisker.high()),
+                        num(bar.error()), bar.rgb(), bar.fill().ordinal(), num(whisker.low()), num(whisker.high()),
                         whisker.style(), quote(Double.isNaN(bar.value()) ? "" : bar.text()), quote(bar.note()),
                         quote(bar.label())));
             }

@@ -104,7 +104,8 @@ final class ReportWriter {
                     if (!workloads.contains(workload)) {
                         workloads.add(workload);
                     }
-                    List<Result> ranked = group.results().stream().filter(r -> r.workload().equals(workload) && r.stable())
+                    List<Result> ranked = group.results().stream()
+                            .filter(r -> r.workload().equals(workload) && r.stable() && !specs.reference(r.store()))
                             .sorted(Comparator.comparingDouble(Result::ms)).toList();
                     if (!ranked.isEmpty()) {
                         Result r = ranked.get(0);
@@ -224,6 +225,10 @@ final class ReportWriter {
                         + "from the data set unless a spec sets them: " + cacheRule() + ". Chronicle Map is built "
                         + "with constant key and value sizes where every key and value has one size, as its "
                         + "documentation advises (`constantSizes=false` gives average sizes, a size field per entry).",
+                "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array, the ceiling; its "
+                        + "storage is the flat array), Heap map (`heap`: a sorted map on the Java heap, GC included) and "
+                        + "Null (`null`: keeps nothing, so its time is the harness's own cost; it runs write and readKey "
+                        + "only, verified as finding nothing). They are drawn grey with dark hatching and never ranked.",
                 "Charts: one colour per engine in every chart, hatched bars for non-default settings, the value printed "
                         + "on each bar, JMH's error as a whisker, and a log scale (said on the axis) when a panel's "
                         + "values span more than 10×."));
@@ -358,6 +363,11 @@ final class ReportWriter {
         if (!settings.isEmpty()) {
             facts.add("JMH: " + settings + ".");
         }
+        if (test.meta.containsKey("work.dir")) {
+            String fs = test.meta.getOrDefault("work.fs", "");
+            facts.add("Work folder: " + Markdown.code(test.meta.get("work.dir")) + ", file system "
+                    + (fs.isEmpty() ? "unknown" : fs) + ".");
+        }
         if (test.meta.containsKey("command")) {
             facts.add("Command: " + Markdown.code(test.meta.get("command")));
         }
@@ -391,7 +401,11 @@ final class ReportWriter {
         if (test.ranked()) {
             List<String> sentences = new ArrayList<>();
             for (String workload : group.workloads()) {
-                sentences.add(findings.ranking(workload, runs(group, workload), unit));
+                sentences.add(findings.ranking(workload, competitors(runs(group, workload)), unit));
+                String limits = findings.limits(workload, references(runs(group, workload)), unit);
+                if (!limits.isEmpty()) {
+                    sentences.add(limits);
+                }
             }
             md.bullets(sentences);
         } else {
@@ -418,7 +432,9 @@ final class ReportWriter {
                 md.paragraph("The work folder was on tmpfs (env.txt), where a sync has no disk to wait for: "
                         + "this comparison measures the calls, not durable storage.");
             }
-            chart(figures.time(stem + "-" + option, option + ": " + group.title(), group, compared));
+            List<String> charted = new ArrayList<>(compared);
+            specList.stream().filter(specs::reference).forEach(charted::add); // the limit rows, in every chart
+            chart(figures.time(stem + "-" + option, option + ": " + group.title(), group, charted));
             List<String> sentences = new ArrayList<>();
             for (String variant : compared.stream().filter(Specs::variant).toList()) {
                 String base = Specs.engine(variant);
@@ -446,7 +462,7 @@ final class ReportWriter {
         chart(figures.sweepTime(stem, "Time per pass by " + axis + ": " + group.title(), group, param, specList));
         List<String> sentences = new ArrayList<>();
         for (String workload : group.workloads()) {
-            sentences.addAll(findings.sweepBest(group, workload, param, specList, unit));
+            sentences.addAll(findings.sweepBest(group, workload, param, specs.competitors(specList), unit));
         }
         md.bullets(sentences);
         for (String workload : group.workloads()) {
@@ -492,6 +508,16 @@ final class ReportWriter {
         return group.results().stream().filter(r -> r.workload().equals(workload)).toList();
     }
 
+    /** The runs of engines, which findings rank; the limit rows are left out. */
+    private List<Result> competitors(List<Result> runs) {
+        return runs.stream().filter(r -> !specs.reference(r.store())).toList();
+    }
+
+    /** The runs of the limit rows (array, heap, null), reported beside the ranking, never in it. */
+    private List<Result> references(List<Result> runs) {
+        return runs.stream().filter(r -> specs.reference(r.store())).toList();
+    }
+
     private void timeTable(Group group, List<String> specList, Figures.Unit unit) {
         md.paragraph("Time per pass (" + unit.name() + "; ± JMH 99.9% error):");
         table(tables.time(group, specList, unit));
@@ -504,7 +530,7 @@ final class ReportWriter {
             return;
         }
         table(tables.storage(group, storage));
-        md.paragraph(findings.storage(storage));
+        md.paragraph(findings.storage(tables.storageRows(group, specs.competitors(specList))));
         StorageReference.load().compare(group, storage).ifPresent(comparison -> {
             md.paragraph("Against the 2016 LmdbJava report's storage table for this kind of data set (overhead, since "
                     + "entry counts differ), with the reason for every difference beyond "
@@ -521,7 +547,7 @@ final class ReportWriter {
         }
         md.paragraph("Hidden costs per trial (maximum over the workloads unless named):");
         table(costs);
-        md.bullets(findings.costs(group.results()));
+        md.bullets(findings.costs(competitors(group.results())));
     }
 
     private void table(Tables.Table table) {

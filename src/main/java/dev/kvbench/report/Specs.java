@@ -29,7 +29,10 @@ final class Specs {
     private final Map<String, Integer> colours = new LinkedHashMap<>();
     private final List<String> order;
 
-    /** @param labels engine labels recorded in env.txt ({@code engine.lmdb.label: LMDB DB}); may be empty */
+    /**
+     * @param labels engine labels and limit-row flags recorded in env.txt ({@code engine.lmdb.label: LMDB DB},
+     *               {@code engine.array.reference: true}); may be empty
+     */
     Specs(Map<String, String> labels) {
         this.labels = labels;
         try {
@@ -54,6 +57,33 @@ final class Specs {
     /** The spec's options, sorted by name. */
     static Map<String, String> options(String spec) {
         return variant(spec) ? new TreeMap<>(StoreSpec.parse(spec).options()) : Map.of();
+    }
+
+    /**
+     * Whether the spec's engine is a limit row ({@link dev.kvbench.store.Engine#isReference()}):
+     * as env.txt recorded it ({@code engine.array.reference: true}), else as the registry says.
+     */
+    boolean reference(String spec) {
+        String engine = engine(spec);
+        String recorded = labels.get("engine." + engine + ".reference");
+        if (recorded != null) {
+            return Boolean.parseBoolean(recorded);
+        }
+        try {
+            return Stores.names().contains(engine) && Stores.engine(engine).isReference();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** The specs of {@code specList} that are engines, not limit rows: the ones findings rank. */
+    List<String> competitors(List<String> specList) {
+        return specList.stream().filter(spec -> !reference(spec)).toList();
+    }
+
+    /** A limit row's bars are hatched dark, a variant's white, an engine's defaults solid. */
+    Figure.Fill fill(String spec) {
+        return reference(spec) ? Figure.Fill.REFERENCE : variant(spec) ? Figure.Fill.VARIANT : Figure.Fill.SOLID;
     }
 
     int rgb(String spec) {

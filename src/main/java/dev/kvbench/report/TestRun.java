@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.results.TrialRecord.Status;
+import dev.kvbench.store.StoreSpec;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ final class TestRun {
         this.number = number;
         this.meta = meta;
         this.log = log;
-        this.results = all.stream().filter(r -> !r.key().direct()).toList();
+        this.results = all.stream().filter(r -> !r.key().direct()).map(r -> optionAsParam(r, sweep())).toList();
         this.direct = all.stream().filter(r -> r.key().direct()).toList();
     }
 
@@ -113,6 +114,29 @@ final class TestRun {
                     "no JMH score for this run; see out-" + n + ".txt", metrics);
         }
         return new Result(key, ms, error, Result.Status.OK, null, metrics);
+    }
+
+    /**
+     * A run of a sweep over a store option ({@code fs:depth=3} in a sweep of {@code depth}) as a
+     * run of the plain spec ({@code fs}) with the option as one more parameter ({@code depth=3}), so
+     * that the option is charted against like a JMH parameter (valSize, batchSize).
+     */
+    static Result optionAsParam(Result r, String option) {
+        if (option.isEmpty() || r.key().params().containsKey(option) || r.store().isEmpty()) {
+            return r;
+        }
+        StoreSpec spec = StoreSpec.parse(r.store());
+        String value = spec.options().get(option);
+        if (value == null) {
+            return r;
+        }
+        Map<String, String> options = new LinkedHashMap<>(spec.options());
+        options.remove(option);
+        Map<String, String> params = new LinkedHashMap<>(r.key().params());
+        params.put("store", new StoreSpec(spec.engine(), options).toString());
+        params.put(option, value);
+        return new Result(new RunKey(r.key().benchmark(), params), r.ms(), r.errorMs(), r.status(), r.reason(),
+                r.metrics());
     }
 
     private static TrialRecord first(List<TrialRecord> trials, Status status) {

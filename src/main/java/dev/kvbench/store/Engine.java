@@ -20,6 +20,14 @@ public interface Engine {
     /** The engine's colour in every chart, as {@code 0xRRGGBB}. */
     int colour();
 
+    /**
+     * True for a limit row ({@code array}, {@code heap}, {@code null}): a reference drawn in
+     * every time and storage chart (grey, hatched), never ranked against the engines.
+     */
+    default boolean isReference() {
+        return false;
+    }
+
     /** Every option this engine accepts, in the order to document them. An option not listed here is rejected. */
     List<Option> options();
 

@@ -16,7 +16,8 @@ import dev.kvbench.report.KeyValueFile;
 /**
  * {@code out-N.meta}: what test N is, for the report ({@code title}, {@code about}, {@code chart},
  * {@code ranking}, {@code sweep}, {@code workloads}, {@code num}, {@code num.source}, how a scaled
- * count was reached, {@code command}), and once it ran, {@code seconds} and {@code jmh.exit}.
+ * count was reached, {@code work.dir} and {@code work.fs}: the folder its stores lived in and that
+ * folder's file system, {@code command}), and once it ran, {@code seconds} and {@code jmh.exit}.
  */
 final class Meta {
 
@@ -37,7 +38,7 @@ final class Meta {
     }
 
     /** The lines of a test's meta file before it runs. */
-    static List<String> lines(String suite, PlannedTest planned, Budget budget) {
+    static List<String> lines(String suite, PlannedTest planned, Budget budget, Path workDir) {
         Test test = planned.test();
         List<String> lines = new ArrayList<>();
         lines.add("test=" + planned.number());
@@ -59,6 +60,8 @@ final class Meta {
             lines.add("scale.memAvailableBytes=" + budget.memAvailable());
             lines.add("scale.workFreeBytes=" + budget.workFree());
         }
+        lines.add("work.dir=" + workDir);
+        lines.add("work.fs=" + Machine.fileSystem(workDir));
         lines.add("command=" + planned.command());
         return lines;
     }
@@ -67,14 +70,14 @@ final class Meta {
      * Describes the test before it runs; a meta planned by an interrupted run with the same
      * command is kept, so the report still says how that run was sized.
      */
-    static void write(Path results, String suite, PlannedTest planned, Budget budget) {
+    static void write(Path results, String suite, PlannedTest planned, Budget budget, Path workDir) {
         if (planned.command().equals(read(results, planned.number()).get("command"))) {
             return;
         }
         Path file = file(results, planned.number());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try {
-            Files.write(tmp, lines(suite, planned, budget), StandardCharsets.UTF_8);
+            Files.write(tmp, lines(suite, planned, budget, workDir), StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -32,6 +33,9 @@ public final class SuiteRunner {
     public static final int FAILED = 1;
     public static final int USAGE = 2;
 
+    /** Where {@link Test.Folder#DISK} tests keep their stores unless KVBENCH_DISK_DIR says otherwise: the root file system. */
+    static final Path DEFAULT_DISK_DIR = Path.of("/var/tmp/kvbench");
+
     /** Seconds to wait for another JMH run holding JMH's lock before giving up. */
     private static final int LOCK_WAIT_LIMIT = 3600;
     private static final int LOCK_WAIT_STEP = 15;
@@ -40,7 +44,8 @@ public final class SuiteRunner {
      * What the runner reads from outside.
      *
      * @param root  the project folder (results go to {@code root/results})
-     * @param env   the environment variables (KVBENCH_DIR, KVBENCH_RESULTS, KVBENCH_BUDGET, KVBENCH_DRY_RUN)
+     * @param env   the environment variables (KVBENCH_DIR, KVBENCH_DISK_DIR, KVBENCH_RESULTS, KVBENCH_BUDGET,
+     *              KVBENCH_DRY_RUN)
      * @param today the date in the results folder's name
      * @param out   progress lines
      * @param err   warnings and errors
@@ -109,7 +114,15 @@ public final class SuiteRunner {
             printPlan(plan);
             return OK;
         }
-        checkRoom(workDir, workFree, plan);
+        checkRoom(workDir, workFree, plan.stream().filter(t -> t.test().folder() == Test.Folder.WORK).toList());
+        Map<Test.Folder, Path> folders = new EnumMap<>(Test.Folder.class);
+        folders.put(Test.Folder.WORK, workDir);
+        if (plan.stream().anyMatch(t -> t.test().folder() == Test.Folder.DISK)) {
+            Path diskDir = diskDir();
+            checkRoom(diskDir, WorkFolder.usableBytes(diskDir),
+                    plan.stream().filter(t -> t.test().folder() == Test.Folder.DISK).toList());
+            folders.put(Test.Folder.DISK, diskDir);
+        }
         boolean created = !Files.isDirectory(results);
         try {
             Files.createDirectories(results);
@@ -121,17 +134,18 @@ public final class SuiteRunner {
         config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
                 + workDir + ", " + Numbers.bytes(workFree) + " free)");
 
-        Launcher launcher = launchers.apply(workDir);
+        Map<Test.Folder, Launcher> launcher = new EnumMap<>(Test.Folder.class);
+        folders.forEach((folder, dir) -> launcher.put(folder, launchers.apply(dir)));
         Thread onInterrupt = new Thread(() -> {
             stopping = true;
-            launcher.stop();
+            launcher.values().forEach(Launcher::stop);
             config.err().println();
             config.err().println("interrupted: completed tests are kept in " + results + "; run " + rerun
                     + " again to resume");
         }, "kvbench-suite-interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         try {
-            new Progress(plan, results, name, rerun, created, budget, launcher).run();
+            new Progress(plan, results, name, rerun, created, budget, folders, launcher).run();
         } finally {
             removeHook(onInterrupt);
         }
@@ -151,13 +165,23 @@ public final class SuiteRunner {
     private Path workDir() {
         String configured = config.env().get(WorkFolder.ENVIRONMENT);
         Path dir = configured == null || configured.isBlank() ? WorkFolder.base() : Path.of(configured).toAbsolutePath();
+        return writable(dir, "the work folder", "set KVBENCH_DIR to a writable folder (tmpfs preferred)");
+    }
+
+    /** The disk folder of {@link Test.Folder#DISK} tests: KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}; created and checked writable. */
+    private Path diskDir() {
+        String configured = config.env().get("KVBENCH_DISK_DIR");
+        Path dir = configured == null || configured.isBlank() ? DEFAULT_DISK_DIR : Path.of(configured).toAbsolutePath();
+        return writable(dir, "the disk folder", "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
+    }
+
+    private static Path writable(Path dir, String what, String fix) {
         try {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".kvbench-probe-", "");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new UsageException("the work folder " + dir + " is not writable (" + e.getMessage()
-                    + "): set KVBENCH_DIR to a writable folder (tmpfs preferred)");
+            throw new UsageException(what + " " + dir + " is not writable (" + e.getMessage() + "): " + fix);
         }
         return dir;
     }
@@ -223,6 +247,9 @@ public final class SuiteRunner {
     private void printPlan(List<PlannedTest> plan) {
         for (PlannedTest test : plan) {
             config.out().println(heading(test, plan.size()));
+            if (test.test().folder() == Test.Folder.DISK) {
+                config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR, default " + DEFAULT_DISK_DIR + ")");
+            }
             config.out().println("    " + test.command());
         }
     }
@@ -265,17 +292,19 @@ public final class SuiteRunner {
         private final String rerun;
         private final boolean created;
         private final Budget budget;
-        private final Launcher launcher;
+        private final Map<Test.Folder, Path> folders;
+        private final Map<Test.Folder, Launcher> launchers;
 
         Progress(List<PlannedTest> plan, Path results, String suite, String rerun, boolean created, Budget budget,
-                 Launcher launcher) {
+                 Map<Test.Folder, Path> folders, Map<Test.Folder, Launcher> launchers) {
             this.plan = plan;
             this.results = results;
             this.suite = suite;
             this.rerun = rerun;
             this.created = created;
             this.budget = budget;
-            this.launcher = launcher;
+            this.folders = folders;
+            this.launchers = launchers;
         }
 
         void run() throws InterruptedException {
@@ -290,7 +319,7 @@ public final class SuiteRunner {
                     total -= test.seconds();
                     continue;
                 }
-                Meta.write(results, suite, test, budget);
+                Meta.write(results, suite, test, budget, folders.get(test.test().folder()));
                 long elapsed = seconds(start);
                 long left = doneWeight > 0 ? (total - doneWeight) * spent / doneWeight : total;
                 config.out().println(heading(test, plan.size()) + "; elapsed " + Numbers.duration(elapsed) + ", about "
@@ -317,7 +346,7 @@ public final class SuiteRunner {
             int waited = 0;
             while (true) {
                 WorkFolder.empty(part);
-                exit = launcher.run(test, part);
+                exit = launchers.get(test.test().folder()).run(test, part);
                 if (stopping) {
                     throw new InterruptedException("the suite was interrupted");
                 }

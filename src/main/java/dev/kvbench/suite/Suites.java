@@ -5,6 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.Stores;
+
 /**
  * The suites {@code run.sh} offers, and nothing else: which tests, with which parameters, and
  * how they are charted.
@@ -15,8 +18,12 @@ import java.util.Map;
  * <li>{@code quick}: every engine on the six workloads, int keys, sequential and random,
  * 100-byte values; JMH's sample mode, 1 warmup and 3 measured iterations of 1 s, 1 fork.
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
- * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks.
+ * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks; then the deep-vs-flat
+ * directories experiment (the file system as the store at depths 0..5), on the work folder and on
+ * a disk folder.
  * </ul>
+ * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
+ * appear in every chart; a test that names none runs every registered engine.
  * In every suite a failed run lets the others go on ({@code -foe false}); the report lists it.
  */
 public final class Suites {
@@ -101,17 +108,17 @@ public final class Suites {
         tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
                 Chart.settings(), SIX,
-                params("store", "lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true",
+                params("store", withLimits("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true"),
                         "intKey", "true", "sequential", "true", "valSize", "100"), jmh, num -> Map.of()));
         tests.add(scaled(tests, scaler, 1_000_000, "Value sizes around LMDB page boundaries",
                 "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
                 Chart.sweep("valSize"), List.of("write"),
-                params("store", "lmdb,leveldb,rocksdb", "intKey", "true", "sequential", "false",
+                params("store", withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
                         "valSize", "2026,2027,4080,4081,8176,8177,16368,16369"), jmh, num -> Map.of()));
         tests.add(scaled(tests, scaler, 10_000_000, "LSM batch sizes",
                 "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
                 Chart.sweep("batchSize"), List.of("write"),
-                params("store", "leveldb,rocksdb", "intKey", "true", "sequential", "true", "valSize", "8176"), jmh,
+                params("store", withLimits("leveldb,rocksdb"), "intKey", "true", "sequential", "true", "valSize", "8176"), jmh,
                 num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num)));
         tests.add(scaled(tests, scaler, 1_000_000, "All engines, small values",
                 "Every engine on the six workloads: int and string keys, sequential and random order.",
@@ -124,9 +131,39 @@ public final class Suites {
         tests.add(scaled(tests, scaler, 10_000_000, "Native engines and Chronicle, large values",
                 "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
                 Chart.panels(), THREE,
-                params("store", "lmdb,leveldb,rocksdb,chronicle", "intKey", "true", "sequential", "false",
+                params("store", withLimits("lmdb,leveldb,rocksdb,chronicle"), "intKey", "true", "sequential", "false",
                         "valSize", "4080,8176,16368"), jmh, num -> Map.of()));
+        Test depths = fileSystemDepths(jmh, "File system by directory depth, work folder");
+        tests.add(depths);
+        tests.add(depths.onDisk("File system by directory depth, disk folder"));
         return new Suite("report", tests);
+    }
+
+    /**
+     * The deep-vs-flat directories benchmark: 100,000 files (random int keys, 100-byte values)
+     * written and read back with the {@code fs} store at every depth from 0 to 5, charted as time
+     * against depth. Not scaled: it is the reference's own size.
+     */
+    static Test fileSystemDepths(Map<String, String> jmh, String title) {
+        List<String> specs = new ArrayList<>();
+        for (int depth = 0; depth <= 5; depth++) {
+            specs.add("fs:depth=" + depth);
+        }
+        return new Test(title,
+                "The file system as the store, as in the deep-vs-flat directories benchmark: one file per key, sharded "
+                        + "into 0 to 5 levels of directories named by the leading hex pairs of the key's SHA-256; "
+                        + "random int keys, 100-byte values. The folder's file system is named below.",
+                Chart.sweep("depth"), List.of("write", "readKey"),
+                params("store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
+                jmh, Test.Entries.fixed(100_000));
+    }
+
+    /** {@code stores} and every limit row ({@link Engine#isReference()}: array, heap, null), as one JMH value. */
+    static String withLimits(String stores) {
+        List<String> all = new ArrayList<>(List.of(stores.split(",")));
+        Stores.engines().stream().filter(Engine::isReference).map(Engine::name)
+                .filter(name -> !all.contains(name)).forEach(all::add);
+        return String.join(",", all);
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */

@@ -20,9 +20,28 @@ import dev.kvbench.workload.DataSpec;
  *                  without {@code store}, every registered engine runs
  * @param options   JMH options and their values ({@code -f 1}, {@code -bm ss}...), in order
  * @param entries   the entry count and where it comes from
+ * @param folder    where its stores live: the suite's work folder, or the disk folder
  */
 public record Test(String title, String about, Chart chart, List<String> workloads,
-                   Map<String, String> params, Map<String, String> options, Entries entries) {
+                   Map<String, String> params, Map<String, String> options, Entries entries, Folder folder) {
+
+    /**
+     * The work folder a test's stores live in: the suite's ({@code KVBENCH_DIR}, tmpfs by default),
+     * or a folder on a disk ({@code KVBENCH_DISK_DIR}, by default {@code /var/tmp/kvbench}, on the
+     * root file system), for tests that compare file systems.
+     */
+    public enum Folder { WORK, DISK }
+
+    /** A test in the suite's work folder. */
+    public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
+                Map<String, String> options, Entries entries) {
+        this(title, about, chart, workloads, params, options, entries, Folder.WORK);
+    }
+
+    /** The same test with its stores in the disk folder, under {@code title}. */
+    public Test onDisk(String title) {
+        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK);
+    }
 
     /**
      * The entries of a test.

@@ -1,5 +1,8 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Store;
+
 /**
  * What a correct store gives back for a data set, computed from the generator.
  *
@@ -12,4 +15,17 @@ package dev.kvbench.workload;
  */
 public record Expected(long count, long valueBytes, long crc32, long xxh64, long ascendingKeys,
                        long descendingKeys) {
+
+    /**
+     * What reads of {@code store} must find: all of this, or nothing from a store that declares it
+     * keeps nothing ({@link Capability#DISCARDS}, the {@code null} store).
+     */
+    public Expected readBy(Store store) {
+        return store.has(Capability.DISCARDS) ? nothing() : this;
+    }
+
+    /** No entry, no value byte: what a read of a store that keeps nothing gives back. */
+    public static Expected nothing() {
+        return new Expected(0, 0, 0, Checksums.XXH64_START, Checksums.KEY_FOLD_START, Checksums.KEY_FOLD_START);
+    }
 }

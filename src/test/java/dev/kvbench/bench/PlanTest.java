@@ -17,15 +17,18 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 /** How a command line becomes JMH runs and skips, with a stand-in for the forked preflight. */
 class PlanTest {
 
-    /** Says lmdb-bb has no ordered cursor, and refuses values over 1000 bytes for leveldb. */
+    /** Says lmdb-bb has no ordered cursor, null keeps nothing, and refuses values over 1000 bytes for leveldb. */
     private static final Plan.Preflight PRETEND = checks -> {
         Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
         for (Plan.Check check : checks) {
             if (check.spec().engine().equals("leveldb") && check.valSize() > 1000) {
                 throw new IllegalArgumentException(check.store() + " cannot hold values of " + check.valSize());
             }
-            result.put(check, check.spec().engine().equals("lmdb-bb") ? EnumSet.noneOf(Capability.class)
-                    : EnumSet.of(Capability.ORDERED));
+            result.put(check, switch (check.spec().engine()) {
+                case "lmdb-bb" -> EnumSet.noneOf(Capability.class);
+                case "null" -> EnumSet.of(Capability.ORDERED, Capability.DISCARDS);
+                default -> EnumSet.of(Capability.ORDERED);
+            });
         }
         return result;
     };
@@ -47,6 +50,20 @@ class PlanTest {
         assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
                         "dev.kvbench.bench.WriteBenchmark.write"),
                 both.benchmarks());
+    }
+
+    @Test
+    void aStoreThatKeepsNothingRunsWriteAndReadKeyOnlyEvenWithAnEmptyCursor() throws Exception {
+        Plan plan = plan("-p", "store=null", "-p", "num=10");
+        assertEquals(5, plan.skips.size());
+        for (Plan.Skip skip : plan.skips) {
+            assertEquals(skip.benchmark().endsWith("dirWalk")
+                    ? "null keeps nothing: a walk would stop at the root's first lookup"
+                    : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason());
+        }
+        assertEquals(1, plan.runs.size());
+        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
+                plan.runs.get(0).benchmarks());
     }
 
     @Test

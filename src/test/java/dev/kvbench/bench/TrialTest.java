@@ -10,12 +10,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.ReadSeq;
@@ -114,6 +120,37 @@ class TrialTest {
     }
 
     @Test
+    void theNullStoreIsVerifiedAsFindingNothing() throws IOException {
+        Trial write = Trial.begin("dev.kvbench.bench.WriteBenchmark.write", params("null", "1000"));
+        write.openEmpty();
+        write.pass((store, data) -> Write.run(store, data, write.batchSize()));
+        write.verifyWriteAndClose();
+        write.end();
+        Trial read = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("null", "1000"));
+        read.openLoaded();
+        read.pass(ReadKey::run);
+        read.end();
+        for (Map<String, Object> line : lines()) {
+            assertEquals("ok", line.get("status"), line.toString());
+            Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
+            assertEquals(0L, metrics.get(Metric.VERIFY_EXPECTED));
+            assertEquals(0L, metrics.get(Metric.VERIFY_FOUND));
+            assertEquals(0L, metrics.get(Metric.STORAGE_FILES));
+        }
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void aStoreThatKeepsNothingFailsWhenItsReadsFindSomething() throws IOException {
+        Trial.decorator = ClaimsToKeepNothing::new;
+        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("heap", "1000"));
+        trial.openLoaded();
+        VerificationException e = assertThrows(VerificationException.class, () -> trial.pass(ReadKey::run));
+        assertEquals("readKey on heap: expected 0 found 1000 (keys found)", e.getMessage());
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
     void aWrongStoreFailsTheTrialWithEngineWorkloadExpectedAndFound() throws IOException {
         Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 5);
         Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("lmdb", "1000"));
@@ -146,5 +183,29 @@ class TrialTest {
                 () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", bad));
         assertEquals("readKey on lmdb: num must be > 0, was 0", e.getMessage());
         assertEquals(e.getMessage(), lines().get(0).get("reason"));
+    }
+
+    /** A real store that wrongly declares {@link Capability#DISCARDS}: its reads find what it kept. */
+    private record ClaimsToKeepNothing(Store store) implements Store {
+
+        @Override
+        public Set<Capability> capabilities() {
+            return EnumSet.of(Capability.DISCARDS);
+        }
+
+        @Override
+        public Writer writer(boolean sequential) {
+            return store.writer(sequential);
+        }
+
+        @Override
+        public Reader reader() {
+            return store.reader();
+        }
+
+        @Override
+        public void close() {
+            store.close();
+        }
     }
 }

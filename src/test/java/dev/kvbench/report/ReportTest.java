@@ -87,6 +87,23 @@ class ReportTest {
     }
 
     @Test
+    void limitRowsAreDrawnAsReferencesAndNeverRanked() throws IOException {
+        // Test 4, sequential: the Sorted array (0.300 ms readKey) and Null (0.100 ms) are faster than LMDB DB
+        // (0.850 ms), yet the ranking, at a glance and the storage finding name only the engines.
+        String dat = file("4-int-seq-v100.dat");
+        assertTrue(dat.contains(" 5263440 2 "), "Sorted array: its grey (0x505050), fill 2 = reference:\n" + dat);
+        assertTrue(dat.contains(" 2062260 0 "), "LMDB DB: solid");
+        assertTrue(file("4-int-seq-v100-storage.dat").contains("5263440 2 "), "the limit rows are in the storage chart too");
+        assertTrue(file("4-int-seq-v100.gp").contains("pattern 5"), "references hatched dark");
+        assertTrue(readme.contains("- **readKey**, limit rows (not ranked): Sorted array 0.300 ± 0.010 ms/pass, "
+                + "Null (harness cost) 0.100 ± 0.0050 ms/pass."), readme);
+        assertTrue(readme.contains("| Null (harness cost) | 0.500 ± 0.020 | 0.100 ± 0.0050 | skipped |"), readme);
+        String test4 = section(readme, "## Test 4", "## Test 5");
+        assertTrue(test4.contains("Smallest: RocksDB, 2.79% over the flat array"), test4);
+        assertFalse(readme.contains("fastest Sorted array") || readme.contains("fastest Null"), readme);
+    }
+
+    @Test
     void overlappingErrorBarsAreCalledATieNotARanking() {
         assertTrue(readme.contains("- **readKey**: fastest LMDB DB (1.90 ± 0.10 ms/pass) and Chronicle (2.00 ± 0.15 ms/pass) "
                 + "are within each other's error margin; slowest RocksDB (4.00 ms/pass, 2.1× LMDB DB)."), readme);
@@ -190,9 +207,9 @@ class ReportTest {
     @Test
     void whiskersLongerThanThePanelAreCutWithoutACap() {
         Figure.Axis axis = new Figure.Axis("ms/pass", false, 0, 100);
-        Figure.Whisker cut = new Figure.Bar(0, 0.4, 60, 90, 0, false, "", "x").whisker(axis);
+        Figure.Whisker cut = new Figure.Bar(0, 0.4, 60, 90, 0, Figure.Fill.SOLID, "", "x").whisker(axis);
         assertEquals(new Figure.Whisker(0, 100, Figure.Whisker.NO_CAP), cut);
-        Figure.Whisker top = new Figure.Bar(0, 0.4, 60, 50, 0, false, "", "x").whisker(axis);
+        Figure.Whisker top = new Figure.Bar(0, 0.4, 60, 50, 0, Figure.Fill.SOLID, "", "x").whisker(axis);
         assertEquals(new Figure.Whisker(10, 100, Figure.Whisker.LOW_CAP), top);
     }
 

@@ -32,6 +32,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The contract every engine adapter meets, run against every registered spec: registering an
  * engine is what tests it. {@code -Dkvbench.test.specs=a,b} narrows the run while developing.
+ *
+ * <p>A store that declares {@link Capability#DISCARDS} (the {@code null} store) runs every test
+ * too, held to the contract it claims: it accepts every write, and every read finds nothing. The
+ * helpers that read back ({@link #assertValue}, {@link #assertAllPresent}, {@link #kept}) expect
+ * nothing from it, so no test is skipped.
  */
 class StoreConformanceTest {
 
@@ -68,7 +73,7 @@ class StoreConformanceTest {
         try (Store store = open(spec, SMALL)) {
             write(store, false, key(7), text("seven"));
             try (Reader reader = store.reader()) {
-                assertEquals("seven", string(reader.get(key(7))));
+                assertValue(store, "seven", reader.get(key(7)));
             }
         }
     }
@@ -91,7 +96,7 @@ class StoreConformanceTest {
             write(store, false, key(1), text("first"));
             write(store, false, key(1), text("second"));
             try (Reader reader = store.reader()) {
-                assertEquals("second", string(reader.get(key(1))));
+                assertValue(store, "second", reader.get(key(1)));
             }
         }
     }
@@ -117,9 +122,7 @@ class StoreConformanceTest {
         try (Store store = open(spec, SMALL)) {
             write(store, false, key(3), text(""));
             try (Reader reader = store.reader()) {
-                DirectBuffer value = reader.get(key(3));
-                assertNotNull(value, "an empty value is present, not absent");
-                assertEquals(0, value.capacity());
+                assertValue(store, "", reader.get(key(3)));
             }
         }
     }
@@ -132,7 +135,7 @@ class StoreConformanceTest {
         try (Store store = open(spec, new Shape(100, KEY_SIZE, big.length, false))) {
             write(store, false, key(5), offHeap(big));
             try (Reader reader = store.reader()) {
-                assertArrayEquals(big, bytes(reader.get(key(5))));
+                assertValue(store, big, reader.get(key(5)));
             }
         }
     }
@@ -147,8 +150,8 @@ class StoreConformanceTest {
                 writer.commit();
             }
             try (Reader reader = store.reader()) {
-                assertEquals("heap", string(reader.get(key(11))));
-                assertEquals("direct", string(reader.get(new UnsafeBuffer(intKey(12)))));
+                assertValue(store, "heap", reader.get(key(11)));
+                assertValue(store, "direct", reader.get(new UnsafeBuffer(intKey(12))));
             }
         }
     }
@@ -157,7 +160,7 @@ class StoreConformanceTest {
     @MethodSource("specs")
     void iteratesInUnsignedByteOrder(String spec) {
         try (Store store = open(spec, SMALL)) {
-            List<byte[]> keys = writeMixedKeys(store);
+            List<byte[]> keys = kept(store, writeMixedKeys(store));
             if (!ordered(store)) {
                 return;
             }
@@ -176,7 +179,7 @@ class StoreConformanceTest {
     @MethodSource("specs")
     void iteratesBackwardsCompletely(String spec) {
         try (Store store = open(spec, SMALL)) {
-            List<byte[]> keys = writeMixedKeys(store);
+            List<byte[]> keys = kept(store, writeMixedKeys(store));
             if (!ordered(store)) {
                 return;
             }
@@ -204,6 +207,10 @@ class StoreConformanceTest {
                 }
                 writer.commit();
             }
+            if (discards(store)) {
+                assertCursorFindsNothing(store);
+                return;
+            }
             try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(30)));
                 assertArrayEquals(intKey(30), bytes(cursor.key()));
@@ -230,6 +237,10 @@ class StoreConformanceTest {
                 writer.commit();
             }
             if (!ordered(store)) {
+                return;
+            }
+            if (discards(store)) {
+                assertCursorFindsNothing(store);
                 return;
             }
             try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
@@ -347,7 +358,7 @@ class StoreConformanceTest {
                     for (boolean more = cursor.first(); more; more = cursor.next()) {
                         assertArrayEquals(intKey(count++), bytes(cursor.key()));
                     }
-                    assertEquals(n, count);
+                    assertEquals(discards(store) ? 0 : n, count);
                 }
             }
         }
@@ -378,12 +389,12 @@ class StoreConformanceTest {
             writer.put(key(1), text("one"));
             writer.commit();
             try (Reader reader = store.reader()) {
-                assertEquals("one", string(reader.get(key(1))));
+                assertValue(store, "one", reader.get(key(1)));
             }
             writer.put(key(2), text("two"));
             writer.commit();
             try (Reader reader = store.reader()) {
-                assertEquals("two", string(reader.get(key(2))));
+                assertValue(store, "two", reader.get(key(2)));
             }
         }
     }
@@ -399,7 +410,9 @@ class StoreConformanceTest {
                     writer.put(key(2), text("added"));
                     writer.commit();
                 }
-                if (store.has(Capability.SNAPSHOT_READS)) {
+                if (discards(store)) {
+                    assertValue(store, "old", reader.get(key(1)));
+                } else if (store.has(Capability.SNAPSHOT_READS)) {
                     assertEquals("old", string(reader.get(key(1))));
                     assertNull(reader.get(key(2)));
                 } else {
@@ -424,7 +437,7 @@ class StoreConformanceTest {
                 writer.commit();
             }
             try (Reader reader = store.reader()) {
-                assertEquals("pending", string(reader.get(key(9))));
+                assertValue(store, "pending", reader.get(key(9)));
             }
         }
     }
@@ -479,11 +492,17 @@ class StoreConformanceTest {
     @MethodSource("specs")
     void closeLeavesTheFilesAndNoOpenHandles(String spec) throws IOException {
         Path folder = dir.resolve("store");
+        boolean discards;
         try (Store store = Stores.open(spec, folder, SMALL)) {
             write(store, false, key(1), text("one"));
+            discards = store.has(Capability.DISCARDS);
         }
         try (Stream<Path> files = Files.walk(folder)) {
-            assertTrue(files.anyMatch(Files::isRegularFile), "the folder holds the engine's files after close");
+            if (discards) {
+                assertFalse(files.anyMatch(Files::isRegularFile), "a store that keeps nothing leaves no file");
+            } else {
+                assertTrue(files.anyMatch(Files::isRegularFile), "the folder holds the engine's files after close");
+            }
         }
         assertEquals(List.of(), OpenFiles.under(folder), "files still open after close");
     }
@@ -507,6 +526,41 @@ class StoreConformanceTest {
             assertNotNull(e.getMessage(), "the refusal says why");
         }
         return false;
+    }
+
+    /** True when the store keeps nothing, so that every read of it must find nothing. */
+    private static boolean discards(Store store) {
+        return store.has(Capability.DISCARDS);
+    }
+
+    /** What a read of {@code store} must give back for {@code written}: it, or nothing from a store that keeps nothing. */
+    private static <T> List<T> kept(Store store, List<T> written) {
+        return discards(store) ? new ArrayList<>() : written;
+    }
+
+    private static void assertValue(Store store, String expected, DirectBuffer actual) {
+        assertValue(store, expected.getBytes(StandardCharsets.US_ASCII), actual);
+    }
+
+    /** {@code actual} holds {@code expected} (an empty value is present, not absent), or is null for a store that keeps nothing. */
+    private static void assertValue(Store store, byte[] expected, DirectBuffer actual) {
+        if (discards(store)) {
+            assertNull(actual, "a store that keeps nothing finds nothing");
+        } else {
+            assertNotNull(actual, "the value is present");
+            assertArrayEquals(expected, bytes(actual));
+        }
+    }
+
+    /** Every move of a cursor over a store that keeps nothing finds nothing. */
+    private static void assertCursorFindsNothing(Store store) {
+        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            assertFalse(cursor.first());
+            assertFalse(cursor.last());
+            assertFalse(cursor.seek(key(0)));
+            assertFalse(cursor.next());
+            assertFalse(cursor.prev());
+        }
     }
 
     private static void write(Store store, boolean sequential, DirectBuffer key, DirectBuffer value) {
@@ -550,10 +604,15 @@ class StoreConformanceTest {
         }
     }
 
+    /** Keys 0..n-1 are all present with their values; none is, for a store that keeps nothing. */
     private static void assertAllPresent(Store store, int n) {
         try (Reader reader = store.reader()) {
             for (int i = 0; i < n; i++) {
                 DirectBuffer value = reader.get(key(i));
+                if (discards(store)) {
+                    assertNull(value, "key " + i + " of a store that keeps nothing");
+                    continue;
+                }
                 assertNotNull(value, "key " + i + " of " + n);
                 assertEquals(i, value.getInt(0, java.nio.ByteOrder.BIG_ENDIAN), "value of key " + i);
             }

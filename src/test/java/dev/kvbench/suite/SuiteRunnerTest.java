@@ -72,6 +72,7 @@ class SuiteRunnerTest {
     @BeforeEach
     void setUp() throws IOException {
         env.put("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString());
+        env.put("KVBENCH_DISK_DIR", root.resolve("disk").toString()); // never the machine's /var/tmp
         jmh = new FakeJmh();
     }
 
@@ -133,6 +134,35 @@ class SuiteRunnerTest {
         assertEquals("0", meta.get("jmh.exit"));
         assertTrue(meta.containsKey("seconds"));
         assertTrue(meta.get("command").startsWith("java -jar target/benchmarks.jar "), meta.get("command"));
+    }
+
+    @Test
+    void aDiskTestRunsInTheDiskFolderAndItsMetaNamesThatFolderAndItsFileSystem() throws IOException {
+        Path disk = Path.of(env.get("KVBENCH_DISK_DIR"));
+        env.put("KVBENCH_BUDGET", "20M");
+        Map<Integer, Path> ranIn = new HashMap<>();
+        SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        SuiteRunner runner = new SuiteRunner(config, workDir -> new Launcher() {
+            @Override
+            public int run(PlannedTest test, Path part) {
+                ranIn.put(test.number(), workDir);
+                return jmh.run(test, part);
+            }
+
+            @Override
+            public void stop() {
+            }
+        }, results -> 0, () -> List.of("java.version: test"));
+        assertEquals(0, runner.run(List.of("report")), err.toString(StandardCharsets.UTF_8));
+        Path work = Path.of(env.get("KVBENCH_DIR"));
+        assertEquals(work, ranIn.get(7), "the deep-vs-flat test on the work folder");
+        assertEquals(disk, ranIn.get(8), "and on the disk folder");
+        assertEquals(work, ranIn.get(4));
+        Map<String, String> meta = Meta.read(folder("report"), 8);
+        assertEquals(disk.toString(), meta.get("work.dir"));
+        assertEquals(Files.getFileStore(disk).type(), meta.get("work.fs"));
+        assertEquals(work.toString(), Meta.read(folder("report"), 7).get("work.dir"));
     }
 
     @Test

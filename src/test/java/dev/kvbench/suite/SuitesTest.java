@@ -83,20 +83,22 @@ class SuitesTest {
         Suite report = Suites.named("report", Scaler.none());
         assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
-                "Native engines and Chronicle, large values"), titles(report));
+                "Native engines and Chronicle, large values", "File system by directory depth, work folder",
+                "File system by directory depth, disk folder"), titles(report));
         for (dev.kvbench.suite.Test test : report.tests()) {
             assertTrue(Integer.parseInt(test.options().get("-f")) >= 2, test.title() + ": at least 2 forks");
             assertEquals("ss", test.options().get("-bm"));
             assertEquals("5", test.options().get("-i"));
-            assertTrue(test.entries().scaled());
         }
-        List<Integer> originals = report.tests().stream().map(t -> t.entries().original()).toList();
+        List<dev.kvbench.suite.Test> tests1To6 = report.tests().subList(0, 6);
+        tests1To6.forEach(test -> assertTrue(test.entries().scaled(), test.title()));
+        List<Integer> originals = tests1To6.stream().map(t -> t.entries().original()).toList();
         assertEquals(List.of(1_000_000, 1_000_000, 10_000_000, 1_000_000, 10_000_000, 10_000_000), originals);
-        assertEquals(List.of("settings", "sweep", "sweep", "panels", "panels", "panels"),
+        assertEquals(List.of("settings", "sweep", "sweep", "panels", "panels", "panels", "sweep", "sweep"),
                 report.tests().stream().map(t -> t.chart().kind()).toList());
         assertEquals("valSize", report.tests().get(1).chart().sweep());
         assertEquals("batchSize", report.tests().get(2).chart().sweep());
-        assertEquals("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true",
+        assertEquals("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true,array,heap,null",
                 report.tests().get(0).params().get("store"));
         assertEquals("true,false", report.tests().get(3).params().get("intKey"));
         assertEquals(List.of("write", "readKey", "readSeq"), report.tests().get(5).workloads());
@@ -106,7 +108,29 @@ class SuitesTest {
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
                 .map(dev.kvbench.suite.Test::entryBytes).toList();
-        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372), bytes);
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104), bytes);
+    }
+
+    @Test
+    void reportEndsWithTheDeepVsFlatTestOnTheWorkFolderAndOnADisk() {
+        List<dev.kvbench.suite.Test> tests = Suites.named("report", Scaler.none()).tests();
+        dev.kvbench.suite.Test work = tests.get(6);
+        dev.kvbench.suite.Test disk = tests.get(7);
+        for (dev.kvbench.suite.Test test : List.of(work, disk)) {
+            assertEquals("fs:depth=0,fs:depth=1,fs:depth=2,fs:depth=3,fs:depth=4,fs:depth=5", test.params().get("store"));
+            assertEquals(List.of("write", "readKey"), test.workloads());
+            assertEquals(100_000, test.entries().num());
+            assertFalse(test.entries().scaled(), "the reference's own size");
+            assertEquals("depth", test.chart().sweep());
+        }
+        assertEquals(dev.kvbench.suite.Test.Folder.WORK, work.folder());
+        assertEquals(dev.kvbench.suite.Test.Folder.DISK, disk.folder());
+    }
+
+    @Test
+    void theLimitRowsJoinATestThatNamesItsStoresOnce() {
+        assertEquals("lmdb,rocksdb,array,heap,null", Suites.withLimits("lmdb,rocksdb"));
+        assertEquals("lmdb,null,array,heap", Suites.withLimits("lmdb,null"));
     }
 
     @Test

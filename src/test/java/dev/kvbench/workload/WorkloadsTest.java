@@ -58,17 +58,19 @@ class WorkloadsTest {
             // batches of 64 with a partial last batch
             Pass written = Verifier.verify(spec, Workload.WRITE, expected, Write.run(store, data, 64));
             assertEquals(spec2.num(), written.count());
-            Verifier.verify(spec, Workload.READ_KEY, expected, ReadKey.run(store, data));
+            // the null store (Capability.DISCARDS) keeps nothing: every read of it is verified as finding nothing
+            Expected reads = expected.readBy(store);
+            Verifier.verify(spec, Workload.READ_KEY, reads, ReadKey.run(store, data));
             if (!store.has(Capability.ORDERED)) {
                 return;
             }
-            assertEquals(expected.ascendingKeys(),
-                    Verifier.verify(spec, Workload.READ_SEQ, expected, ReadSeq.run(store)).checksum());
-            assertEquals(expected.descendingKeys(),
-                    Verifier.verify(spec, Workload.READ_REV, expected, ReadRev.run(store)).checksum());
-            assertEquals(expected.crc32(), Verifier.verify(spec, Workload.READ_CRC, expected, ReadCrc.run(store)).checksum());
-            assertEquals(expected.xxh64(),
-                    Verifier.verify(spec, Workload.READ_XXH64, expected, ReadXxh64.run(store)).checksum());
+            assertEquals(reads.ascendingKeys(),
+                    Verifier.verify(spec, Workload.READ_SEQ, reads, ReadSeq.run(store)).checksum());
+            assertEquals(reads.descendingKeys(),
+                    Verifier.verify(spec, Workload.READ_REV, reads, ReadRev.run(store)).checksum());
+            assertEquals(reads.crc32(), Verifier.verify(spec, Workload.READ_CRC, reads, ReadCrc.run(store)).checksum());
+            assertEquals(reads.xxh64(),
+                    Verifier.verify(spec, Workload.READ_XXH64, reads, ReadXxh64.run(store)).checksum());
         }
     }
 

@@ -1,0 +1,24 @@
+package dev.kvbench.store.array;
+
+import dev.kvbench.store.LimitEngine;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import java.nio.file.Path;
+
+/**
+ * {@code array}: a limit row, the ceiling. The entries as one flat sorted array off the heap, the
+ * layout the storage overhead of every engine is computed against; what a pass costs when a store
+ * does nothing but keep its entries in order. No options; see {@link ArrayStore}.
+ */
+public final class ArrayEngine extends LimitEngine {
+
+    public ArrayEngine() {
+        super("array", "Sorted array", 0x505050);
+    }
+
+    @Override
+    public Store open(Path dir, Shape shape, Options options) {
+        return ArrayStore.open(dir, shape);
+    }
+}

@@ -1,0 +1,476 @@
+package dev.kvbench.store.array;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.EnumSet;
+import java.util.Set;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * The ceiling: every entry in one flat array off the heap, sorted by key, each entry a slot of
+ * {@code keySize + valSize} bytes (the {@link Shape}'s), the key then the value, nothing else. A
+ * data set's keys and values fill their slots exactly, so the array is {@code num × (keySize +
+ * valSize)} bytes: the flat array that storage overhead is computed against. (Shorter keys or
+ * values, as the conformance suite writes, also record each entry's two lengths in a side array.)
+ *
+ * <p>How writes build it: a put or delete is appended, in the order it comes, to the writer's
+ * off-heap batch; {@link Writer#commit()} sorts the batch (a stable merge sort of entry numbers,
+ * so the last write of a key wins; a batch already in order, as sequential keys are, is only
+ * checked) and merges it with the committed array into a new array, which readers opened from
+ * then on see. So the write time is appending plus one sort and merge per batch, the cost any
+ * sorted store pays somewhere; with the default one batch per pass it is one sort of every entry.
+ * Many small batches cost a merge of the whole array each, on purpose not hidden.
+ *
+ * <p>What the reads then measure: readKey is a binary search over the array (about
+ * {@code log2(num)} key comparisons, each reading the key where it lies), handing out a view of
+ * the value in place; readSeq and the other cursor workloads are a linear pass over the slots.
+ * No engine can do less for the same answers, hence a ceiling.
+ *
+ * <p>Each committed array is immutable, so a reader keeps the array that was current when it
+ * opened: snapshot reads and atomic commits come free. A replaced array is freed by the garbage
+ * collector once no reader holds it. The folder holds the array only after {@link #close()},
+ * which writes it to {@value #DATA} (and the lengths, if any, to {@value #LENGTHS}); opening
+ * reads it back. At most 2 GiB: a larger data set is refused with one line.
+ */
+final class ArrayStore implements Store {
+
+    static final String DATA = "array.data";
+    static final String LENGTHS = "array.lengths";
+    private static final int DELETED = -1;
+
+    private final Path dir;
+    private final int keySlot;
+    private final int valSlot;
+    private final int slot;
+    private volatile Sorted current;
+
+    private ArrayStore(Path dir, Shape shape) {
+        this.dir = dir;
+        this.keySlot = shape.keySize();
+        this.valSlot = shape.valSize();
+        this.slot = keySlot + valSlot;
+        if (shape.flatBytes() > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("array holds at most 2 GiB; " + shape.entries() + " entries of "
+                    + slot + " bytes are " + shape.flatBytes() + " bytes");
+        }
+    }
+
+    static ArrayStore open(Path dir, Shape shape) {
+        ArrayStore store = new ArrayStore(dir, shape);
+        store.current = Files.exists(dir.resolve(DATA)) ? store.load() : store.new Sorted(allocate(0), 0, null);
+        return store;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        return new ArrayWriter();
+    }
+
+    @Override
+    public Reader reader() {
+        return new ArrayReader(current);
+    }
+
+    @Override
+    public void close() {
+        Sorted sorted = current;
+        ByteBuffer data = sorted.memory.byteBuffer().duplicate();
+        data.clear().limit(sorted.count * slot);
+        write(dir.resolve(DATA), data);
+        Path lengths = dir.resolve(LENGTHS);
+        if (sorted.lengths != null) {
+            ByteBuffer out = ByteBuffer.allocate(sorted.count * 2 * Integer.BYTES);
+            out.asIntBuffer().put(sorted.lengths, 0, sorted.count * 2);
+            write(lengths, out);
+        } else {
+            try {
+                Files.deleteIfExists(lengths);
+            } catch (IOException e) {
+                throw new UncheckedIOException("array: cannot delete " + lengths + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private Sorted load() {
+        Path data = dir.resolve(DATA);
+        try (FileChannel in = FileChannel.open(data, StandardOpenOption.READ)) {
+            long size = in.size();
+            if (slot == 0 || size % slot != 0) {
+                throw new IllegalStateException("array: " + data + " holds " + size + " bytes, not whole slots of "
+                        + slot + " (keySize + valSize); it was written for another data set");
+            }
+            int count = (int) (size / slot);
+            ByteBuffer memory = allocate(count * slot);
+            while (memory.hasRemaining() && in.read(memory) >= 0) {
+                // read the whole file
+            }
+            int[] lengths = null;
+            Path lengthFile = dir.resolve(LENGTHS);
+            if (Files.exists(lengthFile)) {
+                lengths = new int[count * 2];
+                ByteBuffer.wrap(Files.readAllBytes(lengthFile)).asIntBuffer().get(lengths);
+            }
+            return new Sorted(memory, count, lengths);
+        } catch (IOException e) {
+            throw new UncheckedIOException("array: cannot read " + data + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void write(Path file, ByteBuffer bytes) {
+        try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            while (bytes.hasRemaining()) {
+                out.write(bytes);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("array: cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ByteBuffer allocate(int bytes) {
+        return ByteBuffer.allocateDirect(bytes);
+    }
+
+    /** Unsigned byte order of {@code a[aAt, aAt + aLength)} and {@code b[bAt, bAt + bLength)}; a prefix sorts first. */
+    static int compare(DirectBuffer a, int aAt, int aLength, DirectBuffer b, int bAt, int bLength) {
+        int common = Math.min(aLength, bLength);
+        int i = 0;
+        for (; i + Long.BYTES <= common; i += Long.BYTES) {
+            long x = a.getLong(aAt + i, ByteOrder.BIG_ENDIAN);
+            long y = b.getLong(bAt + i, ByteOrder.BIG_ENDIAN);
+            if (x != y) {
+                return Long.compareUnsigned(x, y);
+            }
+        }
+        if (i + Integer.BYTES <= common) {
+            int x = a.getInt(aAt + i, ByteOrder.BIG_ENDIAN);
+            int y = b.getInt(bAt + i, ByteOrder.BIG_ENDIAN);
+            if (x != y) {
+                return Integer.compareUnsigned(x, y);
+            }
+            i += Integer.BYTES;
+        }
+        for (; i < common; i++) {
+            int x = a.getByte(aAt + i) & 0xff;
+            int y = b.getByte(bAt + i) & 0xff;
+            if (x != y) {
+                return x - y;
+            }
+        }
+        return aLength - bLength;
+    }
+
+    /**
+     * Entries in slots of {@link #slot} bytes: the committed, immutable array, and also the
+     * writer's unsorted batch. {@code lengths} holds each entry's key and value lengths, or is
+     * null when every key and value fills its slot.
+     */
+    private final class Sorted {
+
+        final UnsafeBuffer memory;
+        final int count;
+        final int[] lengths;
+
+        Sorted(ByteBuffer memory, int count, int[] lengths) {
+            this.memory = new UnsafeBuffer(memory);
+            this.count = count;
+            this.lengths = lengths;
+        }
+
+        int keyAt(int i) {
+            return i * slot;
+        }
+
+        int keyLength(int i) {
+            return lengths == null ? keySlot : lengths[2 * i];
+        }
+
+        int valueAt(int i) {
+            return i * slot + keySlot;
+        }
+
+        int valueLength(int i) {
+            return lengths == null ? valSlot : lengths[2 * i + 1];
+        }
+
+        int compareKeys(int i, Sorted other, int j) {
+            return compare(memory, keyAt(i), keyLength(i), other.memory, other.keyAt(j), other.keyLength(j));
+        }
+
+        /** The first entry whose key is {@code >= key}: {@link #count} when there is none. */
+        int lowerBound(DirectBuffer key) {
+            int low = 0;
+            int high = count;
+            while (low < high) {
+                int middle = (low + high) >>> 1;
+                if (compare(memory, keyAt(middle), keyLength(middle), key, 0, key.capacity()) < 0) {
+                    low = middle + 1;
+                } else {
+                    high = middle;
+                }
+            }
+            return low;
+        }
+
+        boolean keyEquals(int i, DirectBuffer key) {
+            return compare(memory, keyAt(i), keyLength(i), key, 0, key.capacity()) == 0;
+        }
+    }
+
+    /** Appends puts and deletes to an off-heap batch; a commit sorts it and merges it into a new array. */
+    private final class ArrayWriter implements Writer {
+
+        private ByteBuffer batch = allocate(Math.max(slot, 1) * 1024);
+        private UnsafeBuffer slots = new UnsafeBuffer(batch);
+        private int[] lengths = new int[2 * 1024];
+        private int pending;
+
+        @Override
+        public void put(DirectBuffer key, DirectBuffer value) {
+            if (value.capacity() > valSlot) {
+                throw new IllegalArgumentException("array: a value of " + value.capacity()
+                        + " bytes is larger than the data set's valSize " + valSlot);
+            }
+            int at = append(key, value.capacity());
+            slots.putBytes(at + keySlot, value, 0, value.capacity());
+        }
+
+        @Override
+        public void delete(DirectBuffer key) {
+            append(key, DELETED);
+        }
+
+        private int append(DirectBuffer key, int valueLength) {
+            if (key.capacity() > keySlot) {
+                throw new IllegalArgumentException("array: a key of " + key.capacity()
+                        + " bytes is larger than the data set's keySize " + keySlot);
+            }
+            if ((long) (pending + 1) * slot > Integer.MAX_VALUE) {
+                throw new IllegalStateException("array: a batch of over 2 GiB; commit more often");
+            }
+            if ((pending + 1) * slot > slots.capacity() || 2 * pending + 2 > lengths.length) {
+                grow();
+            }
+            int at = pending * slot;
+            slots.putBytes(at, key, 0, key.capacity());
+            lengths[2 * pending] = key.capacity();
+            lengths[2 * pending + 1] = valueLength;
+            pending++;
+            return at;
+        }
+
+        private void grow() {
+            int entries = (int) Math.min((long) pending * 2 + 1, Integer.MAX_VALUE / Math.max(slot, 1));
+            ByteBuffer bigger = allocate(entries * slot);
+            bigger.put(batch.duplicate().clear().limit(pending * slot));
+            batch = bigger;
+            slots = new UnsafeBuffer(batch);
+            lengths = java.util.Arrays.copyOf(lengths, 2 * entries);
+        }
+
+        @Override
+        public void commit() {
+            if (pending == 0) {
+                return;
+            }
+            Sorted added = new Sorted(batch, pending, lengths);
+            int[] order = sortedOrder(added);
+            current = merge(current, added, order);
+            pending = 0;
+        }
+
+        @Override
+        public void close() {
+            pending = 0;
+        }
+    }
+
+    /** The batch's entry numbers in key order; equal keys stay in the order they were written. */
+    private static int[] sortedOrder(Sorted batch) {
+        int n = batch.count;
+        int[] order = new int[n];
+        boolean inOrder = true;
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            inOrder &= i == 0 || batch.compareKeys(i - 1, batch, i) <= 0;
+        }
+        if (inOrder) {
+            return order;
+        }
+        int[] from = order;
+        int[] to = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int low = 0; low < n; low += 2 * width) {
+                int middle = Math.min(low + width, n);
+                int high = Math.min(low + 2 * width, n);
+                int i = low;
+                int j = middle;
+                for (int k = low; k < high; k++) {
+                    if (i < middle && (j >= high || batch.compareKeys(from[i], batch, from[j]) <= 0)) {
+                        to[k] = from[i++];
+                    } else {
+                        to[k] = from[j++];
+                    }
+                }
+            }
+            int[] swap = from;
+            from = to;
+            to = swap;
+        }
+        return from;
+    }
+
+    /** A new array: {@code old} with the batch's last write of each key applied. */
+    private Sorted merge(Sorted old, Sorted batch, int[] order) {
+        int capacity = old.count + batch.count;
+        ByteBuffer memory = allocate(capacity * slot);
+        UnsafeBuffer out = new UnsafeBuffer(memory);
+        int[] lengths = new int[2 * capacity];
+        boolean full = true;
+        int count = 0;
+        int i = 0;
+        int k = 0;
+        while (i < old.count || k < order.length) {
+            int b = -1;
+            if (k < order.length) {
+                b = order[k];
+                while (k + 1 < order.length && batch.compareKeys(b, batch, order[k + 1]) == 0) {
+                    b = order[++k]; // the last write of this key wins
+                }
+            }
+            int c = b < 0 ? -1 : i < old.count ? old.compareKeys(i, batch, b) : 1;
+            Sorted source;
+            int entry;
+            if (c < 0) {
+                source = old;
+                entry = i++;
+            } else {
+                k++;
+                if (c == 0) {
+                    i++;
+                }
+                if (batch.valueLength(b) == DELETED) {
+                    continue;
+                }
+                source = batch;
+                entry = b;
+            }
+            int keyLength = source.keyLength(entry);
+            int valueLength = source.valueLength(entry);
+            out.putBytes(count * slot, source.memory, source.keyAt(entry), keyLength);
+            out.putBytes(count * slot + keySlot, source.memory, source.valueAt(entry), valueLength);
+            lengths[2 * count] = keyLength;
+            lengths[2 * count + 1] = valueLength;
+            full &= keyLength == keySlot && valueLength == valSlot;
+            count++;
+        }
+        return new Sorted(memory, count, full ? null : lengths);
+    }
+
+    /** Reads the array that was current when it opened. */
+    private final class ArrayReader implements Reader {
+
+        private final Sorted sorted;
+        private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+
+        ArrayReader(Sorted sorted) {
+            this.sorted = sorted;
+        }
+
+        @Override
+        public DirectBuffer get(DirectBuffer key) {
+            int i = sorted.lowerBound(key);
+            if (i == sorted.count || !sorted.keyEquals(i, key)) {
+                return null;
+            }
+            value.wrap(sorted.memory, sorted.valueAt(i), sorted.valueLength(i));
+            return value;
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new ArrayCursor(sorted);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** An index into the array. */
+    private static final class ArrayCursor implements Cursor {
+
+        private final Sorted sorted;
+        private final UnsafeBuffer key = new UnsafeBuffer(0, 0);
+        private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+        private int at = -1;
+
+        ArrayCursor(Sorted sorted) {
+            this.sorted = sorted;
+        }
+
+        @Override
+        public boolean first() {
+            return moveTo(0);
+        }
+
+        @Override
+        public boolean last() {
+            return moveTo(sorted.count - 1);
+        }
+
+        @Override
+        public boolean next() {
+            return at >= 0 && moveTo(at + 1);
+        }
+
+        @Override
+        public boolean prev() {
+            return at >= 0 && moveTo(at - 1);
+        }
+
+        @Override
+        public boolean seek(DirectBuffer wanted) {
+            return moveTo(sorted.lowerBound(wanted));
+        }
+
+        @Override
+        public DirectBuffer key() {
+            key.wrap(sorted.memory, sorted.keyAt(at), sorted.keyLength(at));
+            return key;
+        }
+
+        @Override
+        public DirectBuffer value() {
+            value.wrap(sorted.memory, sorted.valueAt(at), sorted.valueLength(at));
+            return value;
+        }
+
+        @Override
+        public void close() {
+        }
+
+        private boolean moveTo(int i) {
+            at = i >= 0 && i < sorted.count ? i : -1;
+            return at >= 0;
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.kvbench.store.nullstore;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import java.util.EnumSet;
+import java.util.Set;
+import org.agrona.DirectBuffer;
+
+/**
+ * A store that keeps nothing: a put returns at once, a get finds nothing, a cursor is empty, the
+ * folder stays empty. Timing a workload over it times the harness's own loop: the data set's
+ * keys and values handed to the interface, the calls through it, the counting.
+ *
+ * <p>Its reads find nothing, so the usual verification ("every key found") would fail. It says
+ * so by declaring {@link Capability#DISCARDS}, and everything that reads it holds it to that
+ * contract rather than skipping it: the conformance suite checks that writes are accepted and
+ * every read and cursor finds nothing; a benchmark trial verifies its readKey passes (and the
+ * read-back after each write) as "0 of N found"; the cursor workloads are skipped, since over an
+ * empty cursor they would time nothing. {@link Capability#ORDERED} is declared because an empty
+ * cursor is trivially in order, so the cursor contract is checked too.
+ */
+final class NullStore implements Store {
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.DISCARDS, Capability.ORDERED);
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        return new Writer() {
+            @Override
+            public void put(DirectBuffer key, DirectBuffer value) {
+            }
+
+            @Override
+            public void delete(DirectBuffer key) {
+            }
+
+            @Override
+            public void commit() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public Reader reader() {
+        return new Reader() {
+            @Override
+            public DirectBuffer get(DirectBuffer key) {
+                return null;
+            }
+
+            @Override
+            public Cursor cursor() {
+                return new EmptyCursor();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+    }
+
+    /** A cursor over nothing: every move finds no entry. */
+    private static final class EmptyCursor implements Cursor {
+
+        @Override
+        public boolean first() {
+            return false;
+        }
+
+        @Override
+        public boolean last() {
+            return false;
+        }
+
+        @Override
+        public boolean next() {
+            return false;
+        }
+
+        @Override
+        public boolean prev() {
+            return false;
+        }
+
+        @Override
+        public boolean seek(DirectBuffer key) {
+            return false;
+        }
+
+        @Override
+        public DirectBuffer key() {
+            throw new IllegalStateException("null: the cursor stands on no entry");
+        }
+
+        @Override
+        public DirectBuffer value() {
+            throw new IllegalStateException("null: the cursor stands on no entry");
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}

@@ -570,6 +570,13 @@ final class ReportWriter {
         if (!rows.isEmpty()) {
             md.table(List.of("Test", "Engine", "Workloads", "Data", "Status", "Reason"), rows);
         }
+        for (TestRun test : folder.tests) {
+            test.tails.forEach((key, lines) -> {
+                md.paragraph("Test " + test.number + ", " + specs.label(key.store()) + " (" + Markdown.code(key.store())
+                        + "), " + key.workload() + ", " + Group.describe(key) + ": the last lines of its JVM, which died:");
+                md.block(lines);
+            });
+        }
     }
 
     private void rawFiles() {

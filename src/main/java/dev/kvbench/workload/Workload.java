@@ -15,7 +15,9 @@ public enum Workload {
     READ_SEQ("readSeq", EnumSet.of(Capability.ORDERED)),
     READ_REV("readRev", EnumSet.of(Capability.ORDERED)),
     READ_CRC("readCrc", EnumSet.of(Capability.ORDERED)),
-    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED));
+    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED)),
+    /** The crash test: kill -9 of a writer, then a reopen (dev.kvbench.bench.CrashBenchmark); not one of 2016's six. */
+    CRASH("crash", EnumSet.noneOf(Capability.class));
 
     private final String label;
     private final Set<Capability> needs;

@@ -137,8 +137,9 @@ public final class Planner {
 
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
-            if (!BenchParams.NAMES.contains(name)) {
-                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES));
+            if (!BenchParams.NAMES.contains(name) && !BenchParams.OTHER_NAMES.contains(name)) {
+                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
+                        + ", " + String.join(", ", BenchParams.OTHER_NAMES) + " (crash test)");
             }
         }
     }

@@ -15,13 +15,14 @@ import java.util.Map;
  * 100-byte values; JMH's sample mode, 1 warmup and 3 measured iterations of 1 s, 1 fork.
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
  * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks.
+ * <li>{@code crash}: the durability test alone (also the last test of {@code report}).
  * </ul>
  * In every suite a failed run lets the others go on ({@code -foe false}); the report lists it.
  */
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "report");
+    public static final List<String> NAMES = List.of("smoke", "quick", "report", "crash");
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -36,6 +37,7 @@ public final class Suites {
             case "smoke" -> smoke();
             case "quick" -> quick();
             case "report" -> report(scaler);
+            case "crash" -> new Suite("crash", List.of(crash()));
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -101,7 +103,25 @@ public final class Suites {
                 Chart.panels(), THREE,
                 params("store", "lmdb,leveldb,rocksdb,chronicle", "intKey", "true", "sequential", "false",
                         "valSize", "4080,8176,16368"), jmh, num -> Map.of()));
+        tests.add(crash());
         return new Suite("report", tests);
+    }
+
+    /**
+     * The crash test (durability), the report suite's last test and the {@code crash} suite's
+     * only one: every engine, sync on and off, 20 kills each of a writer committing batches of
+     * 100 entries into a data set of 100,000 (it is killed after a random number of batches).
+     * Not scaled: it measures losses, not speed.
+     */
+    static Test crash() {
+        return new Test("Durability: what kill -9 of the writer loses",
+                "A writer JVM commits batches of 100 entries and acknowledges each; it is killed with SIGKILL after a random "
+                        + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
+                        + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
+                new Chart("crash", "", false), List.of("crash"),
+                params("sync", "true,false", "intKey", "true", "sequential", "false", "valSize", "100",
+                        "batchSize", "100", "reps", "20"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */

@@ -6,7 +6,7 @@ import java.util.Set;
 import dev.kvbench.store.Capability;
 
 /**
- * The six workloads of the 2016 report: their names (the JMH method names), what a store must
+ * The six workloads of the 2016 report, and the crash test: their names (the JMH method names), what a store must
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {

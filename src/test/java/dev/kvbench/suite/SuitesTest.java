@@ -21,7 +21,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreSmokeQuickAndReportWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "report"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "report", "crash"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -31,7 +31,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick report crash (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test

@@ -90,7 +90,7 @@ public final class Planner {
 
     /** Runs of a test: workloads x stores x the values of every other parameter x forks. */
     static long runs(Test test, Map<String, String> params, Map<String, String> options) {
-        long runs = test.workloads().isEmpty() ? Workload.values().length : test.workloads().size();
+        long runs = test.workloads().isEmpty() ? Workload.passes().size() : test.workloads().size();
         for (String name : params.keySet()) {
             runs *= Defaults.values(params, name).size();
         }

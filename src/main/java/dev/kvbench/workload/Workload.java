@@ -1,6 +1,8 @@
 package dev.kvbench.workload;
 
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 import dev.kvbench.store.Capability;
@@ -25,6 +27,11 @@ public enum Workload {
     Workload(String label, Set<Capability> needs) {
         this.label = label;
         this.needs = needs;
+    }
+
+    /** The six workloads that time passes over the data set: every one but the crash test. */
+    public static List<Workload> passes() {
+        return Arrays.stream(values()).filter(w -> w != CRASH).toList();
     }
 
     /** The name used in JMH, the CSV, the side file and messages, e.g. {@code readKey}. */

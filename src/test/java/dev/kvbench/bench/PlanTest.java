@@ -44,8 +44,8 @@ class PlanTest {
         }
         assertEquals(2, plan.runs.size());
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
-        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
-                both.benchmarks());
+        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write",
+                "dev.kvbench.bench.CrashBenchmark.crash"), both.benchmarks());
     }
 
     @Test

@@ -83,7 +83,8 @@ class PlannerTest {
     @Test
     void reportTestsRunInTwoForks() {
         List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 1000), UserArgs.of(List.of()));
-        assertEquals(List.of(60L, 48L, 12L, Stores.names().size() * 6L * 4 * 2, Stores.names().size() * 3L * 2 * 2, 72L),
+        assertEquals(List.of(60L, 48L, 12L, Stores.names().size() * 6L * 4 * 2, Stores.names().size() * 3L * 2 * 2, 72L,
+                Stores.names().size() * 2L),
                 report.stream().map(PlannedTest::runs).toList());
     }
 

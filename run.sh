@@ -5,7 +5,9 @@
 #
 #   smoke    every engine, every workload, tiny data: checks that everything works (CI runs it)
 #   quick    every engine x the six workloads, int keys, sequential and random, 100 B values (default)
-#   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks
+#   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks,
+#            then the crash test
+#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2

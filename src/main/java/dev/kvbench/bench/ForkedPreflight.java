@@ -1,8 +1,8 @@
 package dev.kvbench.bench;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -51,16 +51,19 @@ final class ForkedPreflight implements Plan.Preflight {
         }
         String output;
         int exit;
+        Path log = null;
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            try (InputStream in = process.getInputStream()) {
-                output = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
+            // to a file, not a pipe: reading a pipe to its end would wait forever for a hung engine
+            log = Files.createTempFile("kvbench-preflight-", ".txt");
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
-                throw new IllegalStateException("the preflight check of the stores took over " + TIMEOUT_SECONDS + " s");
+                throw new IllegalStateException("the preflight check of the stores took over " + TIMEOUT_SECONDS
+                        + " s: an engine hangs when it opens or writes a few entries");
             }
             exit = process.exitValue();
+            output = Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + java + " for the preflight check: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -68,6 +71,9 @@ final class ForkedPreflight implements Plan.Preflight {
             throw new IllegalStateException("interrupted during the preflight check", e);
         } finally {
             WorkFolder.delete(scratch);
+            if (log != null) {
+                WorkFolder.delete(log);
+            }
         }
         Map<Plan.Check, Set<Capability>> results = new LinkedHashMap<>();
         for (String line : output.split("\n")) {

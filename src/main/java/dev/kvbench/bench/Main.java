@@ -132,6 +132,10 @@ public final class Main {
         List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
         List<String> forkArgs = new ArrayList<>(flags);
         forkArgs.addAll(BENCH_FLAGS);
+        // A crashing engine leaves its JVM's fatal-error report in the run's work folder (deleted
+        // with it; the side file keeps the cause and the last lines), and no core dump.
+        forkArgs.add("-XX:ErrorFile=" + runFolder.resolve("hs_err_pid%p.log"));
+        forkArgs.add("-XX:-CreateCoredumpOnCrash");
         forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
         forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
         forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
@@ -145,9 +149,11 @@ public final class Main {
         String java = options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 
         Plan plan;
+        long timeout;
         try {
             WorkFolder.empty(runFolder);
             plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
+            timeout = TrialTimeout.seconds(plan.largest);
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());
@@ -174,6 +180,7 @@ public final class Main {
         String runnerError = null;
         Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
+        ForkWatch watch = new ForkWatch(options, sideFile, timeout);
         try {
             for (Plan.Run run : plan.runs) {
                 ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
@@ -190,7 +197,7 @@ public final class Main {
                     }
                 }
                 try {
-                    Collection<RunResult> ran = new Runner(builder.build()).run();
+                    Collection<RunResult> ran = new Runner(builder.build(), watch).run();
                     results.addAll(ran);
                 } catch (RunnerException e) {
                     runnerError = FailureReason.oneLine(e.getCause() == null ? e : e.getCause());
@@ -200,6 +207,7 @@ public final class Main {
                 }
             }
         } finally {
+            watch.stop();
             writeResults(results);
             WorkFolder.delete(runFolder);
             removeHook(cleanup);
@@ -265,6 +273,11 @@ public final class Main {
               -p num=... intKey=... sequential=... valSize=... valRandom=... batchSize=... sync=...
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)
+              java -Dkvbench.timeout=20m -jar ... (or KVBENCH_TIMEOUT=20m)   the longest one trial
+                                                      (fork) may run before it is killed as hung
+                                                      (default 30 min + 1 min per 100,000 entries)
+              A trial whose JVM crashes, is killed or times out is failed, with its cause and its
+              last lines in the side file; with -foe false the run goes on with the next one.
               Measurements per trial go to the side file beside -rff (out.csv -> out.side.jsonl),
               else to kvbench-side.jsonl. Workloads a store cannot do are skipped, never measured.
               Exit code: 0 all passed, 1 a trial failed (verification names engine, workload,

@@ -312,6 +312,9 @@ final class Plan {
             if (entry.getValue().contains(Capability.DISCARDS) && workload == Workload.DIR_WALK) {
                 return engine + " keeps nothing: a walk would stop at the root's first lookup";
             }
+            if (entry.getValue().contains(Capability.DISCARDS) && workload == Workload.CRASH) {
+                return engine + " keeps nothing: a crash has nothing to lose";
+            }
             return null;
         }
         return null;

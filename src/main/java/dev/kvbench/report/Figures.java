@@ -132,6 +132,27 @@ final class Figures {
         return sweepStorage(stem, title, group, "encoding", specList);
     }
 
+    /** Crash test: the median reopen time after a kill, one bar per spec and sync setting (sync=true hatched). */
+    Figure crashReopen(String stem, String title, Group group, List<String> specList) {
+        List<Figure.Bar> bars = new ArrayList<>();
+        List<Figure.Tic> tics = new ArrayList<>();
+        for (String spec : specList) {
+            for (String sync : group.values("sync")) {
+                Optional<Result> run = group.find(spec, "crash", "sync", sync);
+                if (run.isEmpty() || run.get().status() == Result.Status.SKIPPED) {
+                    continue;
+                }
+                double value = run.get().metric(Metric.CRASH_REOPEN_MEDIAN);
+                String label = specs.label(spec) + ("true".equals(sync) ? " sync" : "");
+                bars.add(new Figure.Bar(bars.size(), 0.4, value, Double.NaN, specs.rgb(spec), "true".equals(sync) ? Figure.Fill.VARIANT : Figure.Fill.SOLID,
+                        Double.isNaN(value) ? run.get().status().word() : "", label));
+                tics.add(new Figure.Tic(label, tics.size()));
+            }
+        }
+        Figure.Panel panel = new Figure.Panel("reopen after kill -9 (median)", "", Figure.Axis.fit("ms", bars), bars, tics, true);
+        return new Figure(stem, title, List.of(panel), List.of());
+    }
+
     private Figure.Bar timeBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
         String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
         double value = run.filter(Result::ok).map(r -> r.ms() / unit.divisor()).orElse(Double.NaN);

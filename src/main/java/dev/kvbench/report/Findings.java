@@ -204,4 +204,45 @@ final class Findings {
         Result high = low == a ? b : a;
         return low.ms() + low.errorMs() >= high.ms() - high.errorMs();
     }
+
+    /**
+     * The crash test in sentences: every loss of acknowledged entries with sync (a broken promise
+     * of durability), every corrupt entry and failed reopen, loudly; else that none was seen.
+     */
+    List<String> crash(Group group, List<String> specList) {
+        List<String> sentences = new ArrayList<>();
+        List<String> clean = new ArrayList<>();
+        for (String spec : specList) {
+            for (String sync : group.values("sync")) {
+                Result r = group.find(spec, "crash", "sync", sync).filter(Result::ok).orElse(null);
+                if (r == null) {
+                    continue;
+                }
+                String name = specs.label(spec) + (group.values("sync").size() > 1 ? " with sync=" + sync : "");
+                double lost = r.metric(Metric.CRASH_LOST);
+                double corrupt = r.metric(Metric.CRASH_CORRUPT);
+                double notOpened = r.metric(Metric.CRASH_REPS) - r.metric(Metric.CRASH_OPENED);
+                if (lost > 0 && "true".equals(sync)) {
+                    sentences.add("**FINDING: " + name + " lost " + Numbers.count(lost) + " acknowledged entries** although "
+                            + "its commits are meant to be durable.");
+                } else if (lost > 0) {
+                    sentences.add(name + " lost " + Numbers.count(lost) + " acknowledged entries (no sync: allowed, and worth knowing).");
+                }
+                if (corrupt > 0) {
+                    sentences.add("**FINDING: " + name + " returned " + Numbers.count(corrupt) + " corrupt entries** after the kill.");
+                }
+                if (notOpened > 0) {
+                    sentences.add("**FINDING: " + name + " did not open after " + Numbers.count(notOpened) + " of "
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " kills.**");
+                }
+                if (lost == 0 && corrupt == 0 && notOpened == 0) {
+                    clean.add(name);
+                }
+            }
+        }
+        if (!clean.isEmpty()) {
+            sentences.add("No acknowledged entry lost, none corrupt, every reopen worked: " + String.join(", ", clean) + ".");
+        }
+        return sentences;
+    }
 }

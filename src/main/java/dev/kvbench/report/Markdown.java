@@ -27,6 +27,14 @@ final class Markdown {
         return this;
     }
 
+    /** A fenced block of lines shown as they are (a crashed JVM's last output). */
+    Markdown block(List<String> lines) {
+        out.append("```\n");
+        lines.forEach(line -> out.append(line.replace("```", "'''")).append('\n'));
+        out.append("```\n\n");
+        return this;
+    }
+
     Markdown image(String alt, String file) {
         out.append("![").append(alt).append("](").append(file).append(")\n\n");
         return this;

@@ -382,13 +382,15 @@ final class ReportWriter {
                     + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
             return;
         }
-        Set<String> sweep = test.chart().equals("sweep") && !test.sweep().isEmpty() ? Set.of(test.sweep()) : Set.of();
+        Set<String> sweep = test.chart().equals("sweep") && !test.sweep().isEmpty() ? Set.of(test.sweep())
+                : test.chart().equals("crash") ? Set.of("sync") : Set.of();
         for (Group group : Group.of(test.results, sweep)) {
             md.heading(3, group.title());
             String stem = test.number + "-" + group.slug();
             switch (test.chart()) {
                 case "sweep" -> sweep(test, group, stem);
                 case "settings" -> settings(group, stem);
+                case "crash" -> crash(group, stem);
                 default -> panels(test, group, stem);
             }
         }
@@ -451,6 +453,24 @@ final class ReportWriter {
         md.heading(4, "All settings");
         timeTable(group, specList, unit);
         storageAndCosts(group, stem, specList);
+    }
+
+    /**
+     * The crash test: per engine and sync setting, what a kill -9 of the writer cost (acknowledged
+     * entries lost, corrupt entries, whether the store opened) and how long the reopen took.
+     */
+    private void crash(Group group, String stem) {
+        List<String> specList = group.specs(specs);
+        String fs = folder.env.getOrDefault("work.fs", "unknown");
+        md.paragraph("What is tested is a kill of the writing process (SIGKILL), not of the machine: data an engine has "
+                + "handed to the operating system survives it even without a sync. The work folder was on " + fs
+                + ("tmpfs".equals(fs) ? ", where there is no disk: a power cut would lose everything, and a sync cannot "
+                + "be tested here." : "; a power cut could lose more where the engine did not sync.")
+                + " JMH's time for this test is the whole test's, not a result.");
+        chart(figures.crashReopen(stem, "Reopen after kill -9: " + group.title(), group, specList));
+        Tables.Table table = tables.crash(group, specList);
+        table(table);
+        md.bullets(findings.crash(group, specList));
     }
 
     /** Tests 2 and 3: time and storage against the swept parameter (value size, batch size). */
@@ -638,6 +658,13 @@ final class ReportWriter {
         md.bullets(missing);
         if (!rows.isEmpty()) {
             md.table(List.of("Test", "Engine", "Workloads", "Data", "Status", "Reason"), rows);
+        }
+        for (TestRun test : folder.tests) {
+            test.tails.forEach((key, lines) -> {
+                md.paragraph("Test " + test.number + ", " + specs.label(key.store()) + " (" + Markdown.code(key.store())
+                        + "), " + key.workload() + ", " + Group.describe(key) + ": the last lines of its JVM, which died:");
+                md.block(lines);
+            });
         }
     }
 

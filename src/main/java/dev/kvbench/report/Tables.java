@@ -215,4 +215,36 @@ final class Tables {
     private static String optionalCount(double v) {
         return Double.isNaN(v) ? "—" : Numbers.count(v);
     }
+
+    /** The crash test's table: a row per engine and sync setting, skipped ones with their reason. */
+    Table crash(Group group, List<String> specList) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String spec : specList) {
+            for (String sync : group.values("sync")) {
+                group.find(spec, "crash", "sync", sync).ifPresent(r -> rows.add(crashRow(r, spec, sync)));
+            }
+        }
+        return new Table(List.of("Engine", "sync", "Repetitions", "Store opened", "Acknowledged entries",
+                "Acknowledged lost (worst repetition)", "Corrupt", "Reopen ms, median (max)"), rows);
+    }
+
+    private List<String> crashRow(Result r, String spec, String sync) {
+        String label = specs.label(spec);
+        if (r.status() == Result.Status.SKIPPED) {
+            return List.of(label, sync, "—", "—", "—", "—", "—", "not run: " + r.reason() + " (run once, without)");
+        }
+        if (r.status() == Result.Status.FAILED) {
+            return List.of(label, sync, "—", "—", "—", "—", "—", "failed: " + r.reason());
+        }
+        double reps = r.metric(Metric.CRASH_REPS);
+        double lost = r.metric(Metric.CRASH_LOST);
+        String lostCell = Numbers.count(lost) + " (" + Numbers.count(r.metric(Metric.CRASH_LOST_MAX)) + ")";
+        double corrupt = r.metric(Metric.CRASH_CORRUPT);
+        return List.of(label, sync, Numbers.count(reps),
+                Numbers.count(r.metric(Metric.CRASH_OPENED)) + " of " + Numbers.count(reps),
+                Numbers.count(r.metric(Metric.CRASH_ACKED)),
+                lost > 0 && "true".equals(sync) ? "**" + lostCell + "**" : lostCell,
+                corrupt > 0 ? "**" + Numbers.count(corrupt) + "**" : Numbers.count(corrupt),
+                Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MEDIAN)) + " (" + Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MAX)) + ")");
+    }
 }

@@ -29,6 +29,8 @@ final class TestRun {
     final List<Result> results;
     /** The direct-API baselines' runs, shown only against their Store path runs. */
     final List<Result> direct;
+    /** The last lines of output of each trial whose JVM died (side-file {@code tail}), by run. */
+    final Map<RunKey, List<String>> tails = new LinkedHashMap<>();
 
     private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> all) {
         this.number = number;
@@ -45,7 +47,10 @@ final class TestRun {
         List<TrialRecord> trials = new SideFile(side).read();
         JmhLog log = JmhLog.read(dir.resolve("out-" + n + ".txt"));
         Map<String, String> meta = KeyValueFile.read(dir.resolve("out-" + n + ".meta"), "=");
-        return new TestRun(n, meta, log, join(scores, trials, log, n));
+        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, n));
+        trials.stream().filter(t -> !t.tail().isEmpty())
+                .forEach(t -> run.tails.putIfAbsent(new RunKey(t.benchmark(), t.params()), t.tail()));
+        return run;
     }
 
     String title() {

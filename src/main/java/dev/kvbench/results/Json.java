@@ -44,6 +44,15 @@ public final class Json {
                 }
             }
             out.append('}');
+        } else if (value instanceof List<?> list) {
+            out.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                write(out, list.get(i));
+            }
+            out.append(']');
         } else if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();
             out.append(Double.isFinite(d) ? Double.toString(d) : "null");

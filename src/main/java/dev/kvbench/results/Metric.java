@@ -65,13 +65,34 @@ public final class Metric {
      * thread allocation counters, {@code ThreadMXBean.getCurrentThreadAllocatedBytes}), rounded.
      */
     public static final String ALLOC_PER_WALK = "alloc.bytesPerWalk";
+    /** Crash test: repetitions (kills of the writer, reopens). */
+    public static final String CRASH_REPS = "crash.reps";
+    /** Crash test: repetitions whose store opened again after the kill. */
+    public static final String CRASH_OPENED = "crash.opened";
+    /** Crash test: entries acknowledged (committed) before the kills, summed over repetitions. */
+    public static final String CRASH_ACKED = "crash.ackedEntries";
+    /** Crash test: acknowledged entries missing after reopen, summed (a store that did not open lost them all). */
+    public static final String CRASH_LOST = "crash.lostAcked";
+    /** Crash test: the most acknowledged entries one repetition lost. */
+    public static final String CRASH_LOST_MAX = "crash.lostAckedMax";
+    /** Crash test: entries present with a value other than the one written, summed. */
+    public static final String CRASH_CORRUPT = "crash.corrupt";
+    /** Crash test: entries of the unacknowledged batch present after reopen, summed (allowed, not required). */
+    public static final String CRASH_UNACKED_PRESENT = "crash.unackedPresent";
+    /** Crash test: median time to open the killed store in a new JVM (recovery included), ms. */
+    public static final String CRASH_REOPEN_MEDIAN = "crash.reopenMsMedian";
+    /** Crash test: the longest such open, ms. */
+    public static final String CRASH_REOPEN_MAX = "crash.reopenMsMax";
+    /** Crash test: why the store did not open, the first time it did not (a string), or null. */
+    public static final String CRASH_NOT_OPENED = "crash.notOpened";
 
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, WALKS,
-            LOOKUPS_PER_WALK, ALLOC_PER_WALK);
+            LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
+            CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED);
 
     private Metric() {
     }

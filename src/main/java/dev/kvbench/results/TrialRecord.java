@@ -1,6 +1,8 @@
 package dev.kvbench.results;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -15,9 +17,11 @@ import java.util.Objects;
  * @param status    whether it ran and passed, failed, or was skipped
  * @param reason    one line saying why it failed or was skipped; null when ok
  * @param metrics   the measurements, named by {@link Metric}: numbers, a hex string, a boolean or null
+ * @param tail      for a trial whose JVM died (a crash, a kill, a timeout): its last lines of output, as
+ *                  the host saw them; empty otherwise (and then not written)
  */
 public record TrialRecord(String benchmark, String workload, Map<String, String> params, Status status,
-                          String reason, Map<String, Object> metrics) {
+                          String reason, Map<String, Object> metrics, List<String> tail) {
 
     /** How a trial ended. */
     public enum Status {
@@ -59,6 +63,7 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
     private static final String STATUS = "status";
     private static final String REASON = "reason";
     private static final String METRICS = "metrics";
+    private static final String TAIL = "tail";
 
     public TrialRecord {
         Objects.requireNonNull(benchmark, "benchmark");
@@ -66,6 +71,12 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
         workload = workload == null ? workloadOf(benchmark) : workload;
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         metrics = Collections.unmodifiableMap(new LinkedHashMap<>(metrics));
+        tail = tail == null ? List.of() : List.copyOf(tail);
+    }
+
+    public TrialRecord(String benchmark, String workload, Map<String, String> params, Status status,
+                       String reason, Map<String, Object> metrics) {
+        this(benchmark, workload, params, status, reason, metrics, List.of());
     }
 
     /** A trial that ran and passed. */
@@ -77,6 +88,14 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
     public static TrialRecord failed(String benchmark, Map<String, String> params, String reason,
                                      Map<String, Object> metrics) {
         return new TrialRecord(benchmark, null, params, Status.FAILED, reason, metrics);
+    }
+
+    /**
+     * A trial whose JVM died before it could write its own line (a crash, a kill, a timeout),
+     * written by the JVM that launched it, with the dead JVM's last lines of output.
+     */
+    public static TrialRecord died(String benchmark, Map<String, String> params, String reason, List<String> tail) {
+        return new TrialRecord(benchmark, null, params, Status.FAILED, reason, Map.of(), tail);
     }
 
     /** A trial that was not run. */
@@ -117,6 +136,9 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
         line.put(STATUS, status.word());
         line.put(REASON, reason);
         line.put(METRICS, metrics);
+        if (!tail.isEmpty()) {
+            line.put(TAIL, tail);
+        }
         return Json.write(line);
     }
 
@@ -142,12 +164,16 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
         if (json.get(METRICS) instanceof Map<?, ?> map) {
             map.forEach((name, value) -> metrics.put(String.valueOf(name), value));
         }
+        List<String> tail = new ArrayList<>();
+        if (json.get(TAIL) instanceof List<?> lines) {
+            lines.forEach(l -> tail.add(String.valueOf(l)));
+        }
         Object workload = json.get(WORKLOAD);
         Object status = json.get(STATUS);
         Object reason = json.get(REASON);
         return new TrialRecord(benchmark, workload == null ? null : workload.toString(), params,
                 Status.of(status == null ? null : status.toString()), reason == null ? null : reason.toString(),
-                metrics);
+                metrics, tail);
     }
 
     /** A parameter value as JMH was given it: a whole number written as a JSON number keeps no ".0". */

@@ -5,7 +5,7 @@ package dev.kvbench.suite;
  * panel per workload), {@code settings} (variants of one engine) or {@code sweep} (a parameter on
  * the x axis); and whether its scores may be ranked (a smoke test only checks that runs work).
  *
- * @param kind   panels, settings or sweep
+ * @param kind   panels, settings, sweep or crash
  * @param sweep  the parameter on a sweep chart's x axis (valSize, batchSize); "" otherwise
  * @param ranked whether the report may rank engines on this test
  */

@@ -91,7 +91,7 @@ public final class Planner {
 
     /** Runs of a test: workloads x stores x the values of every other parameter x forks. */
     static long runs(Test test, Map<String, String> params, Map<String, String> options) {
-        long runs = test.workloads().isEmpty() ? Workload.values().length : test.workloads().size();
+        long runs = test.workloads().isEmpty() ? Workload.passes().size() : test.workloads().size();
         for (String name : params.keySet()) {
             runs *= Defaults.values(params, name).size();
         }
@@ -138,9 +138,11 @@ public final class Planner {
 
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
-            if (!BenchParams.NAMES.contains(name) && !TreeParams.NAMES.contains(name)) {
+            if (!BenchParams.NAMES.contains(name) && !TreeParams.NAMES.contains(name)
+                    && !BenchParams.OTHER_NAMES.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
-                        + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + ")");
+                        + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; crash test: "
+                        + String.join(", ", BenchParams.OTHER_NAMES) + ")");
             }
         }
     }

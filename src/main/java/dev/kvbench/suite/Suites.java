@@ -20,7 +20,8 @@ import dev.kvbench.store.Stores;
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
  * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks; then the deep-vs-flat
  * directories experiment (the file system as the store at depths 0..5), on the work folder and on
- * a disk folder.
+ * a disk folder; then the durability test.
+ * <li>{@code crash}: the durability test alone (also the last test of {@code report}).
  * </ul>
  * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
  * appear in every chart; a test that names none runs every registered engine.
@@ -29,7 +30,7 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "report");
+    public static final List<String> NAMES = List.of("smoke", "quick", "report", "crash");
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -44,6 +45,7 @@ public final class Suites {
             case "smoke" -> smoke();
             case "quick" -> quick();
             case "report" -> report(scaler);
+            case "crash" -> new Suite("crash", List.of(crash()));
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -136,6 +138,7 @@ public final class Suites {
         Test depths = fileSystemDepths(jmh, "File system by directory depth, work folder");
         tests.add(depths);
         tests.add(depths.onDisk("File system by directory depth, disk folder"));
+        tests.add(crash());
         return new Suite("report", tests);
     }
 
@@ -158,12 +161,34 @@ public final class Suites {
                 jmh, Test.Entries.fixed(100_000));
     }
 
+    /** Every registered engine but the limit rows, which are not stores to make durable. */
+    static String engines() {
+        return String.join(",", Stores.engines().stream().filter(e -> !e.isReference()).map(Engine::name).toList());
+    }
+
     /** {@code stores} and every limit row ({@link Engine#isReference()}: array, heap, null), as one JMH value. */
     static String withLimits(String stores) {
         List<String> all = new ArrayList<>(List.of(stores.split(",")));
         Stores.engines().stream().filter(Engine::isReference).map(Engine::name)
                 .filter(name -> !all.contains(name)).forEach(all::add);
         return String.join(",", all);
+    }
+
+    /**
+     * The crash test (durability), the report suite's last test and the {@code crash} suite's
+     * only one: every engine, sync on and off, 20 kills each of a writer committing batches of
+     * 100 entries into a data set of 100,000 (it is killed after a random number of batches).
+     * Not scaled: it measures losses, not speed.
+     */
+    static Test crash() {
+        return new Test("Durability: what kill -9 of the writer loses",
+                "A writer JVM commits batches of 100 entries and acknowledges each; it is killed with SIGKILL after a random "
+                        + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
+                        + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
+                new Chart("crash", "", false), List.of("crash"),
+                params("store", engines(), "sync", "true,false", "intKey", "true", "sequential", "false", "valSize", "100",
+                        "batchSize", "100", "reps", "20"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */

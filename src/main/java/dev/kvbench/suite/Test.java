@@ -15,7 +15,8 @@ import dev.kvbench.workload.DataSpec;
  * @param title     the heading of the test in the report
  * @param about     one or two sentences saying what the test shows
  * @param chart     how the report draws it
- * @param workloads workload names (benchmark methods), or empty for every benchmark of kvbench
+ * @param workloads workload names (benchmark methods), or empty for every benchmark of kvbench but the
+ *                  crash test (its own test: it kills and restarts JVMs, and times no pass)
  * @param params    JMH parameters ({@code -p name=values}) other than {@code num}, in order;
  *                  without {@code store}, every registered engine runs
  * @param options   JMH options and their values ({@code -f 1}, {@code -bm ss}...), in order
@@ -66,10 +67,10 @@ public record Test(String title, String about, Chart chart, List<String> workloa
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
 
-    /** The JMH include pattern of the workloads: {@code \.(write|readKey)$}, or every kvbench benchmark. */
+    /** The JMH include pattern of the workloads: {@code \.(write|readKey)$}, or every kvbench benchmark but the crash test. */
     public String pattern() {
         if (workloads.isEmpty()) {
-            return "^dev\\.kvbench\\.bench\\.";
+            return "^dev\\.kvbench\\.bench\\.(?!CrashBenchmark\\.)";
         }
         String names = String.join("|", workloads);
         return "\\." + (workloads.size() > 1 ? "(" + names + ")" : names) + "$";

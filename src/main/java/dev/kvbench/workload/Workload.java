@@ -1,12 +1,14 @@
 package dev.kvbench.workload;
 
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 import dev.kvbench.store.Capability;
 
 /**
- * The six workloads of the 2016 report, and the application workloads: their names (the JMH method names), what a store must
+ * The six workloads of the 2016 report, the application workloads and the crash test: their names (the JMH method names), what a store must
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {
@@ -17,7 +19,9 @@ public enum Workload {
     READ_CRC("readCrc", EnumSet.of(Capability.ORDERED)),
     READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED)),
     /** The Ozone directory-tree walk (point lookups only); its data is a {@code workload.tree.DirTree}. */
-    DIR_WALK("dirWalk", EnumSet.noneOf(Capability.class));
+    DIR_WALK("dirWalk", EnumSet.noneOf(Capability.class)),
+    /** The crash test: kill -9 of a writer, then a reopen (dev.kvbench.bench.CrashBenchmark); not one of 2016's six. */
+    CRASH("crash", EnumSet.noneOf(Capability.class));
 
     private final String label;
     private final Set<Capability> needs;
@@ -25,6 +29,11 @@ public enum Workload {
     Workload(String label, Set<Capability> needs) {
         this.label = label;
         this.needs = needs;
+    }
+
+    /** The six workloads that time passes over the data set: every one but the crash test. */
+    public static List<Workload> passes() {
+        return Arrays.stream(values()).filter(w -> w != CRASH).toList();
     }
 
     /** The name used in JMH, the CSV, the side file and messages, e.g. {@code readKey}. */

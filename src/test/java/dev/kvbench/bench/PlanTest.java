@@ -48,17 +48,18 @@ class PlanTest {
         assertEquals(2, plan.runs.size());
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
         assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
-                        "dev.kvbench.bench.WriteBenchmark.write"),
+                        "dev.kvbench.bench.WriteBenchmark.write", "dev.kvbench.bench.CrashBenchmark.crash"),
                 both.benchmarks());
     }
 
     @Test
     void aStoreThatKeepsNothingRunsWriteAndReadKeyOnlyEvenWithAnEmptyCursor() throws Exception {
         Plan plan = plan("-p", "store=null", "-p", "num=10");
-        assertEquals(5, plan.skips.size());
+        assertEquals(6, plan.skips.size());
         for (Plan.Skip skip : plan.skips) {
             assertEquals(skip.benchmark().endsWith("dirWalk")
                     ? "null keeps nothing: a walk would stop at the root's first lookup"
+                    : skip.benchmark().endsWith("crash") ? "null keeps nothing: a crash has nothing to lose"
                     : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason());
         }
         assertEquals(1, plan.runs.size());

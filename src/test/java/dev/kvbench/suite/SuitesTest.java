@@ -21,7 +21,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreSmokeQuickAndReportWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "report"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "report", "crash"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -31,7 +31,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick report crash (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -40,6 +40,8 @@ class SuitesTest {
         assertEquals(2, smoke.tests().size());
         dev.kvbench.suite.Test test = smoke.tests().get(0);
         assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
+        assertFalse(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.bench.CrashBenchmark.crash").find(),
+                "the crash test is a suite of its own");
         assertFalse(test.params().containsKey("store"), "every registered engine");
         assertEquals(2000, test.entries().num());
         assertFalse(test.chart().ranked());
@@ -79,8 +81,12 @@ class SuitesTest {
     }
 
     @Test
-    void reportRunsTests1To6OfThe2016ReportSingleShotInTwoForks() {
-        Suite report = Suites.named("report", Scaler.none());
+    void reportRunsTests1To6OfThe2016ReportSingleShotInTwoForksThenTheCrashTest() {
+        Suite full = Suites.named("report", Scaler.none());
+        assertEquals("Durability: what kill -9 of the writer loses", full.tests().get(8).title());
+        assertEquals(Suites.crash(), full.tests().get(8));
+        assertEquals(List.of(Suites.crash()), Suites.named("crash", Scaler.none()).tests());
+        Suite report = new Suite("report", full.tests().subList(0, 8));
         assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
                 "Native engines and Chronicle, large values", "File system by directory depth, work folder",
@@ -108,7 +114,7 @@ class SuitesTest {
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
                 .map(dev.kvbench.suite.Test::entryBytes).toList();
-        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104), bytes);
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104), bytes);
     }
 
     @Test

@@ -1,0 +1,89 @@
+package dev.kvbench.store.crashy;
+
+import java.lang.reflect.Field;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import org.agrona.DirectBuffer;
+
+/** A store whose writer crashes or hangs its JVM at one put; everything else is the wrapped store's. */
+final class CrashyStore implements Store {
+
+    private final Store store;
+    private final String fault;
+    private final long after;
+    private long puts;
+
+    CrashyStore(Store store, String fault, long after) {
+        this.store = store;
+        this.fault = fault;
+        this.after = after;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return store.capabilities();
+    }
+
+    @Override
+    public Writer writer(boolean sequential) {
+        Writer writer = store.writer(sequential);
+        return new Writer() {
+            @Override
+            public void put(DirectBuffer key, DirectBuffer value) {
+                if (++puts == after) {
+                    fire();
+                }
+                writer.put(key, value);
+            }
+
+            @Override
+            public void delete(DirectBuffer key) {
+                writer.delete(key);
+            }
+
+            @Override
+            public void commit() {
+                writer.commit();
+            }
+
+            @Override
+            public void close() {
+                writer.close();
+            }
+        };
+    }
+
+    private void fire() {
+        if (fault.equals("segv")) {
+            unsafe().putLong(0L, 42L);
+        }
+        while (true) {
+            LockSupport.park(this); // hang: interrupts and JMH's timeout wake it, and it parks again
+        }
+    }
+
+    private static sun.misc.Unsafe unsafe() {
+        try {
+            Field field = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            field.setAccessible(true);
+            return (sun.misc.Unsafe) field.get(null);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("no sun.misc.Unsafe to crash with", e);
+        }
+    }
+
+    @Override
+    public Reader reader() {
+        return store.reader();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -53,6 +53,8 @@ final class Plan {
     final List<String> allBenchmarks = new ArrayList<>();
     final List<String> benchmarks = new ArrayList<>();
     final Map<String, List<String>> values = new LinkedHashMap<>();
+    /** The values of the application workloads' parameters ({@link AppParams}) the selected benchmarks take. */
+    final Map<String, List<String>> appValues = new LinkedHashMap<>();
     /** Each {@code store} value, parsed once. */
     private final Map<String, StoreSpec> specs = new LinkedHashMap<>();
     final List<Run> runs = new ArrayList<>();
@@ -89,6 +91,14 @@ final class Plan {
                         : List.of(defaults.getOrDefault(name, new String[0]));
                 plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
             }
+            for (String name : AppParams.NAMES) {
+                if (defaults.containsKey(name)) {
+                    List<String> given = options.getParameter(name).hasValue()
+                            ? List.copyOf(options.getParameter(name).get())
+                            : List.of(defaults.get(name));
+                    plan.appValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+                }
+            }
         }
         plan.checkValues();
         plan.group(options.getParameter("store").hasValue(), preflight);
@@ -106,6 +116,7 @@ final class Plan {
                 throw new IllegalArgumentException("parameter " + name + " has no value");
             }
         }
+        appValues.forEach((name, given) -> given.forEach(value -> AppParams.check(name, value)));
         for (String store : values.get("store")) {
             specs.put(store, StoreSpec.parse(store));
         }

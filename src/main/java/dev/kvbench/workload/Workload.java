@@ -6,7 +6,8 @@ import java.util.Set;
 import dev.kvbench.store.Capability;
 
 /**
- * The six workloads of the 2016 report: their names (the JMH method names), what a store must
+ * The workloads: the six of the 2016 report and the application workloads (thread scaling,
+ * readers under a writer, prefix scans). Their names (the JMH method names), what a store must
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {
@@ -15,7 +16,13 @@ public enum Workload {
     READ_SEQ("readSeq", EnumSet.of(Capability.ORDERED)),
     READ_REV("readRev", EnumSet.of(Capability.ORDERED)),
     READ_CRC("readCrc", EnumSet.of(Capability.ORDERED)),
-    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED));
+    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED)),
+    /** readKey by several reader threads at once, each making a whole pass with its own reader. */
+    READ_KEY_THREADS("readKeyThreads", EnumSet.noneOf(Capability.class)),
+    /** Random lookups by reader threads while one writer writes at a target rate (RocksDB in-memory benchmark). */
+    READ_WHILE_WRITING("readWhileWriting", EnumSet.noneOf(Capability.class)),
+    /** Scans of random key prefixes, alone or under the rate-limited writer (RocksDB in-memory benchmark). */
+    PREFIX_SCAN("prefixScan", EnumSet.of(Capability.ORDERED));
 
     private final String label;
     private final Set<Capability> needs;

@@ -1,0 +1,29 @@
+package dev.kvbench.bench;
+
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * The parameters of a concurrent run (see {@link dev.kvbench.workload.Concurrent}) on top of
+ * every benchmark's; checked by {@link AppParams}.
+ */
+@State(Scope.Benchmark)
+public abstract class ConcurrentParams extends KvParams {
+
+    /** Reader threads, each with its own reader; {@code cores}: one per available core. */
+    @Param(AppParams.CORES)
+    public String readers;
+
+    /** The writer's target rate in writes per second (the reference's light rate); 0 = as fast as it can. */
+    @Param("10000")
+    public String writesPerSec;
+
+    /** Seconds the readers run. */
+    @Param("10")
+    public String duration;
+
+    /** Whether each read operation's latency is recorded (false: to measure what recording costs). */
+    @Param("true")
+    public String latency;
+}

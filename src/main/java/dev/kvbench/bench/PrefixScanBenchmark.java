@@ -1,0 +1,78 @@
+package dev.kvbench.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import dev.kvbench.workload.PrefixData;
+import dev.kvbench.workload.PrefixScan;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * prefixScan, the RocksDB in-memory benchmark's second test: {@code num} entries with 20-byte
+ * keys (12-byte prefix, 8-byte suffix, about {@code keysPerPrefix} keys per prefix) and
+ * {@code valSize}-byte values, loaded untimed and reopened; for {@code duration} seconds
+ * {@code readers} threads seek to a random existing prefix and iterate while keys start with it,
+ * alone ({@code writer=false}) or while the rate-limited writer overwrites random entries
+ * ({@code writer=true}). Every scan must return exactly its prefix's keys in order. Ordered
+ * engines only. The {@code intKey} and {@code sequential} parameters do not apply.
+ *
+ * <p>As for readWhileWriting, JMH's score is the run's wall time; the side file holds scans/s,
+ * keys/s, the writer's rates and scan latency percentiles.
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 0)
+@Measurement(iterations = 1)
+public class PrefixScanBenchmark {
+
+    @Benchmark
+    public long prefixScan(Loaded state) {
+        return state.run();
+    }
+
+    /** The loaded, reopened prefix store and the run's parameters. */
+    @State(Scope.Benchmark)
+    public static class Loaded extends ConcurrentParams {
+
+        /** Keys per 12-byte prefix (the last prefix may have fewer). */
+        @Param("10")
+        public String keysPerPrefix;
+
+        /** Whether the rate-limited writer runs during the scans. */
+        @Param({"false", "true"})
+        public String writer;
+
+        private Trial trial;
+        private PrefixData data;
+
+        @Setup(Level.Trial)
+        public void load(BenchmarkParams params) {
+            trial = Trial.begin(params.getBenchmark(), of(params));
+            data = trial.prefixData();
+            trial.openLoaded(data.shape(), store -> data.load(store, trial.batchSize()));
+        }
+
+        long run() {
+            return trial.concurrent((store, onThread) ->
+                    PrefixScan.run(store, data, trial.concurrentShape(), trial.spec(), onThread));
+        }
+
+        @TearDown(Level.Trial)
+        public void close() {
+            trial.end();
+        }
+    }
+}

@@ -60,6 +60,9 @@ public final class Report {
         for (Figure figure : writer.figures()) {
             gnuplot.write(figure, dir);
         }
+        for (LineChart chart : writer.lineCharts()) {
+            gnuplot.write(chart, dir);
+        }
         Files.writeString(dir.resolve("README.md"), readme, StandardCharsets.UTF_8);
         return writer.figures();
     }

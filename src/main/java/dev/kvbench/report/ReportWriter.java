@@ -22,7 +22,9 @@ final class ReportWriter {
     private final Tables tables;
     private final boolean charts;
     private final List<Figure> written = new ArrayList<>();
+    private final List<LineChart> lines = new ArrayList<>();
     private final Markdown md = new Markdown();
+    private final AppSections app;
 
     /** @param charts whether PNGs will exist; without gnuplot the report says so instead of linking them */
     ReportWriter(ResultsFolder folder, boolean charts) {
@@ -32,6 +34,7 @@ final class ReportWriter {
         this.findings = new Findings(specs);
         this.tables = new Tables(specs);
         this.charts = charts;
+        this.app = new AppSections(specs, md, this::chart);
     }
 
     /** The report text; {@link #figures()} then holds every chart it refers to. */
@@ -51,6 +54,11 @@ final class ReportWriter {
 
     List<Figure> figures() {
         return written;
+    }
+
+    /** The line charts (reader threads, latency percentiles) the report refers to. */
+    List<LineChart> lineCharts() {
+        return lines;
     }
 
     private void header() {
@@ -335,13 +343,15 @@ final class ReportWriter {
                     + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
             return;
         }
-        Set<String> sweep = test.chart().equals("sweep") && !test.sweep().isEmpty() ? Set.of(test.sweep()) : Set.of();
+        Set<String> sweep = !test.sweep().isEmpty() ? Set.of(test.sweep()) : Set.of();
         for (Group group : Group.of(test.results, sweep)) {
             md.heading(3, group.title());
             String stem = test.number + "-" + group.slug();
             switch (test.chart()) {
                 case "sweep" -> sweep(test, group, stem);
                 case "settings" -> settings(group, stem);
+                case "threads" -> app.threads(group, stem);
+                case "concurrent" -> app.concurrent(group, stem);
                 default -> panels(test, group, stem);
             }
         }
@@ -440,6 +450,15 @@ final class ReportWriter {
         chart(figures.storage(stem + "-storage", "Storage after close: " + group.title(), group, specList));
         storageTable(group, specList);
         costs(group, specList);
+    }
+
+    private void chart(LineChart chart) {
+        lines.add(chart);
+        if (charts) {
+            md.image(chart.title(), chart.stem() + ".png");
+        } else {
+            md.paragraph("Chart data: `" + chart.stem() + ".dat` (render with `gnuplot " + chart.stem() + ".gp`).");
+        }
     }
 
     private void chart(Figure figure) {

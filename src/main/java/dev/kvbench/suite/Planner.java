@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.kvbench.bench.AppParams;
 import dev.kvbench.bench.BenchParams;
 import dev.kvbench.bench.WorkFolder;
 import dev.kvbench.store.StoreSpec;
@@ -47,6 +48,8 @@ public final class Planner {
         Map<String, String> suiteParams = new LinkedHashMap<>();
         suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
         suiteParams.putAll(test.params());
+        // "all" in a test's own store list stands for every registered engine, as in JMH's default.
+        suiteParams.put("store", String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
 
         List<String> args = new ArrayList<>();
         args.add(user.pattern().orElse(test.pattern()));
@@ -137,8 +140,9 @@ public final class Planner {
 
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
-            if (!BenchParams.NAMES.contains(name)) {
-                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES));
+            if (!BenchParams.NAMES.contains(name) && !AppParams.NAMES.contains(name)) {
+                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
+                        + "; for the application workloads also " + String.join(", ", AppParams.NAMES));
             }
         }
     }

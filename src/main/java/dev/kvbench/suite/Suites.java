@@ -15,13 +15,16 @@ import java.util.Map;
  * 100-byte values; JMH's sample mode, 1 warmup and 3 measured iterations of 1 s, 1 fork.
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
  * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks.
+ * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
+ * writer, RocksDB with and without its prefix options) and readKey at 1, 2, 4 and 8 reader
+ * threads; about 10 minutes on 2 cores.
  * </ul>
  * In every suite a failed run lets the others go on ({@code -foe false}); the report lists it.
  */
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "report");
+    public static final List<String> NAMES = List.of("smoke", "quick", "report", "app");
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -36,6 +39,7 @@ public final class Suites {
             case "smoke" -> smoke();
             case "quick" -> quick();
             case "report" -> report(scaler);
+            case "app" -> app();
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -45,7 +49,8 @@ public final class Suites {
         return new Suite("smoke", List.of(new Test("Every engine and workload on tiny data",
                 "A check that every engine runs every workload and passes its checks; too small to rank engines.",
                 Chart.panels().unranked(), List.of(),
-                params("intKey", "true", "sequential", "false", "valSize", "100"),
+                // The application workloads: two readers, one-second runs.
+                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
                 Test.Entries.fixed(2000))));
     }
@@ -102,6 +107,40 @@ public final class Suites {
                 params("store", "lmdb,leveldb,rocksdb,chronicle", "intKey", "true", "sequential", "false",
                         "valSize", "4080,8176,16368"), jmh, num -> Map.of()));
         return new Suite("report", tests);
+    }
+
+    /**
+     * The application workloads, one test each: readers under a rate-limited writer (the RocksDB
+     * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
+     * under that writer, and readKey as reader threads grow. Each concurrent run is one timed
+     * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
+     * JIT's). A further application test is one more entry of {@link #appTests()}.
+     */
+    static Suite app() {
+        return new Suite("app", appTests());
+    }
+
+    static List<Test> appTests() {
+        Map<String, String> single = options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
+        List<Test> tests = new ArrayList<>();
+        tests.add(new Test("Readers while one writer writes",
+                "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
+                Chart.concurrent(), List.of("readWhileWriting"),
+                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2",
+                        "writesPerSec", "10000", "duration", "10"), single, Test.Entries.fixed(100_000)));
+        tests.add(new Test("Prefix scans",
+                "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
+                Chart.concurrent(), List.of("prefixScan"),
+                params("store", "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
+                        "valSize", "100", "readers", "2", "writesPerSec", "10000", "duration", "5",
+                        "keysPerPrefix", "10", "writer", "false,true"), single, Test.Entries.fixed(100_000)));
+        tests.add(new Test("readKey by reader threads",
+                "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
+                Chart.threads(), List.of("readKeyThreads"),
+                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
+                options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
+                Test.Entries.fixed(100_000)));
+        return tests;
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */

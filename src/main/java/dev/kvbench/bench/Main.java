@@ -166,7 +166,7 @@ public final class Main {
         for (Plan.Skip skip : plan.skips) {
             System.out.println("kvbench: skipped " + Plan.workload(skip.benchmark()) + " on " + skip.store()
                     + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
-            for (Map<String, String> params : plan.combinations(skip.store(), skip.sync())) {
+            for (Map<String, String> params : plan.combinations(skip.benchmark(), skip.store(), skip.sync())) {
                 sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
             }
         }

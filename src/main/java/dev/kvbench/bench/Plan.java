@@ -55,6 +55,8 @@ final class Plan {
     final Map<String, List<String>> values = new LinkedHashMap<>();
     /** The values of the application workloads' parameters ({@link AppParams}) the selected benchmarks take. */
     final Map<String, List<String>> appValues = new LinkedHashMap<>();
+    /** Per benchmark, the values of the application parameters it takes, for its skipped lines. */
+    private final Map<String, Map<String, List<String>>> appParams = new LinkedHashMap<>();
     /** Each {@code store} value, parsed once. */
     private final Map<String, StoreSpec> specs = new LinkedHashMap<>();
     final List<Run> runs = new ArrayList<>();
@@ -97,6 +99,7 @@ final class Plan {
                             ? List.copyOf(options.getParameter(name).get())
                             : List.of(defaults.get(name));
                     plan.appValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+                    plan.appParams.computeIfAbsent(entry.getUsername(), b -> new LinkedHashMap<>()).put(name, given);
                 }
             }
         }
@@ -252,15 +255,22 @@ final class Plan {
         return null;
     }
 
-    /** Every combination of the other parameters for a skipped (store, sync), as the side file lists params. */
-    List<Map<String, String>> combinations(String store, String sync) {
+    /**
+     * Every combination of the other parameters for a skipped (benchmark, store, sync), as the
+     * side file lists params: those of every benchmark, then the application parameters the
+     * benchmark takes.
+     */
+    List<Map<String, String>> combinations(String benchmark, String store, String sync) {
         List<Map<String, String>> combos = new ArrayList<>();
         combos.add(new LinkedHashMap<>());
-        for (String name : BenchParams.NAMES) {
+        Map<String, List<String>> own = appParams.getOrDefault(benchmark, Map.of());
+        List<String> names = new ArrayList<>(BenchParams.NAMES);
+        names.addAll(own.keySet());
+        for (String name : names) {
             List<String> choices = switch (name) {
                 case "store" -> List.of(store);
                 case "sync" -> List.of(sync);
-                default -> values.get(name);
+                default -> own.containsKey(name) ? own.get(name) : values.get(name);
             };
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> combo : combos) {

@@ -63,13 +63,14 @@ record Group(String title, String slug, List<Result> results) {
     private static String title(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
         String num = key.param("num");
-        String keys = switch (key.param("intKey")) {
+        boolean prefixKeys = key.workload().equals("prefixScan"); // its own keys: intKey and sequential do not apply
+        String keys = prefixKeys ? "20-byte keys (12-byte prefix)" : switch (key.param("intKey")) {
             case "true" -> "int keys";
             case "false" -> "string keys";
             default -> "keys";
         };
         parts.add(num.isEmpty() ? keys : Numbers.count(Numbers.parse(num)) + " " + keys);
-        switch (key.param("sequential")) {
+        switch (prefixKeys ? "" : key.param("sequential")) {
             case "true" -> parts.add("sequential");
             case "false" -> parts.add("random order");
             default -> { }

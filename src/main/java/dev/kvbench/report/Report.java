@@ -37,7 +37,7 @@ public final class Report {
         }
         try {
             List<Figure> figures = write(dir, templates, png);
-            System.out.println("wrote " + dir.resolve("README.md") + " and " + figures.size() + " chart scripts");
+            System.out.println("wrote " + dir.resolve("README.md") + " and its chart scripts");
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.exit(2);

@@ -37,24 +37,38 @@ class PlanTest {
     @Test
     void aStoreWithoutACursorIsSkippedForCursorWorkloadsAndRunForTheRest() throws Exception {
         Plan plan = plan("-p", "store=lmdb,lmdb-bb", "-p", "num=10");
-        assertEquals(4, plan.skips.size());
+        assertEquals(5, plan.skips.size(), "readSeq, readRev, readCrc, readXxh64 and prefixScan");
         for (Plan.Skip skip : plan.skips) {
             assertEquals("lmdb-bb", skip.store());
             assertEquals("lmdb-bb has no ordered cursor", skip.reason());
         }
         assertEquals(2, plan.runs.size());
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
-        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
+        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                        "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads",
+                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting",
+                        "dev.kvbench.bench.WriteBenchmark.write"),
                 both.benchmarks());
     }
 
     @Test
     void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
         Plan plan = plan("-p", "store=lmdb-bb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
-        List<Map<String, String>> combos = plan.combinations("lmdb-bb", "false");
+        List<Map<String, String>> combos = plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");
         assertEquals(4, combos.size());
         assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
                 List.copyOf(combos.get(0).keySet()));
+    }
+
+    @Test
+    void skippedPrefixScanLinesCarryTheApplicationParametersOfTheirRun() throws Exception {
+        Plan plan = plan("-p", "store=lmdb-bb", "-p", "num=10", "prefixScan");
+        assertEquals(1, plan.skips.size());
+        assertEquals("lmdb-bb has no ordered cursor", plan.skips.get(0).reason());
+        List<Map<String, String>> combos = plan.combinations(plan.skips.get(0).benchmark(), "lmdb-bb", "false");
+        assertEquals(List.of("false", "true"), combos.stream().map(c -> c.get("writer")).toList(),
+                "one line per value of writer, as the runs that ran have");
+        assertEquals("10", combos.get(0).get("keysPerPrefix"));
     }
 
     @Test

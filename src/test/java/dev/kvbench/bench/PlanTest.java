@@ -46,8 +46,8 @@ class PlanTest {
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
         assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey",
                         "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads",
-                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting",
-                        "dev.kvbench.bench.WriteBenchmark.write"),
+                        "dev.kvbench.bench.WriteBenchmark.write",
+                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting"),
                 both.benchmarks());
     }
 

@@ -65,7 +65,8 @@ final class Gnuplot {
         List<String> plots = new ArrayList<>();
         for (int i = 0; i < chart.series().size(); i++) {
             LineChart.Series series = chart.series().get(i);
-            plots.add("data index " + i + " using 1:2 with linespoints lw 2 pt 7 lc rgb \"" + rgb(series.rgb())
+            plots.add("data index " + i + " using 1:2 with linespoints lw 2 pt 7 dt " + (series.dashed() ? 2 : 1)
+                    + " lc rgb \"" + rgb(series.rgb())
                     + "\" title \"" + escape(series.label()) + "\"");
         }
         Map<String, String> values = new HashMap<>();

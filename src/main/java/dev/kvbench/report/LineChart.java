@@ -14,7 +14,8 @@ import java.util.List;
 record LineChart(String stem, String title, String xLabel, String yUnit, boolean log, List<Figure.Tic> tics,
                  List<Series> series) {
 
-    record Series(String label, int rgb, List<double[]> points) {
+    /** One line: its engine's colour, dashed for a non-default spec (as variants' bars are hatched). */
+    record Series(String label, int rgb, boolean dashed, List<double[]> points) {
     }
 
     /** A log y axis when the values span more than 10×, as the bar charts do. */

@@ -6,6 +6,7 @@
 #   smoke    every engine, every workload, tiny data: checks that everything works (CI runs it)
 #   quick    every engine x the six workloads, int keys, sequential and random, 100 B values (default)
 #   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks
+#   app      readWhileWriting, prefixScan and readKey by reader threads (about 10 minutes on 2 cores)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2

@@ -86,7 +86,8 @@ public final class Planner {
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
         long runs = runs(test, params, options);
-        long seconds = Math.round(runs * perRunSeconds(options, num, Test.entryBytes(params)));
+        long seconds = Math.round(runs * (perRunSeconds(options, num, Test.entryBytes(params))
+                + timedRunSeconds(params, options)));
         return new PlannedTest(number, test, List.copyOf(args), params, options, num, source, runs, seconds,
                 largest, WorkFolder.estimate(largest));
     }
@@ -114,6 +115,18 @@ public final class Planner {
             return START_SECONDS + (warmups + iterations + 1) * pass;
         }
         return START_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r")) + pass;
+    }
+
+    /**
+     * The timed runs of the concurrent workloads (readWhileWriting, prefixScan): {@code duration}
+     * seconds per warm-up and measured iteration; 0 when the test does not set a duration.
+     */
+    static double timedRunSeconds(Map<String, String> params, Map<String, String> options) {
+        if (!params.containsKey("duration")) {
+            return 0;
+        }
+        double longest = Defaults.values(params, "duration").stream().mapToDouble(Defaults::integer).max().orElse(0);
+        return longest * (Integer.parseInt(value(options, "-wi")) + Integer.parseInt(value(options, "-i")));
     }
 
     /** The data set of {@code params} that needs the most room: every num x intKey x valSize. */

@@ -20,8 +20,8 @@ class SuitesTest {
     }
 
     @Test
-    void theSuitesAreSmokeQuickAndReportWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "report"), Suites.NAMES);
+    void theSuitesAreSmokeQuickReportAndAppWithQuickTheDefault() {
+        assertEquals(List.of("smoke", "quick", "report", "app"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -31,7 +31,19 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick report app (e.g. ./run.sh quick)", e.getMessage());
+    }
+
+    @Test
+    void appRunsEachApplicationWorkloadAsOneTestWithItsOwnChart() {
+        Suite app = Suites.named("app", Scaler.none());
+        assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
+                app.tests().stream().map(t -> String.join(",", t.workloads())).toList());
+        assertEquals(List.of("concurrent", "concurrent", "threads"),
+                app.tests().stream().map(t -> t.chart().kind()).toList());
+        assertEquals("2", app.tests().get(0).params().get("readers"), "2 readers, as the lead's figures need");
+        assertEquals("10000", app.tests().get(0).params().get("writesPerSec"));
+        assertEquals("readers", app.tests().get(2).chart().sweep());
     }
 
     @Test

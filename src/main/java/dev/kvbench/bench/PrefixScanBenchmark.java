@@ -1,22 +1,14 @@
 package dev.kvbench.bench;
 
-import java.util.concurrent.TimeUnit;
-
 import dev.kvbench.workload.PrefixData;
 import dev.kvbench.workload.PrefixScan;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -31,12 +23,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>As for readWhileWriting, JMH's score is the run's wall time; the side file holds scans/s,
  * keys/s, the writer's rates and scan latency percentiles.
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class PrefixScanBenchmark {
+public class PrefixScanBenchmark extends TimedRunBenchmark {
 
     @Benchmark
     public long prefixScan(Loaded state) {

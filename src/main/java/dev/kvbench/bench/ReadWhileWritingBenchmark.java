@@ -1,20 +1,12 @@
 package dev.kvbench.bench;
 
-import java.util.concurrent.TimeUnit;
-
 import dev.kvbench.workload.ReadWhileWriting;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -29,12 +21,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * latency percentiles (HdrHistogram, one per reader thread, merged) and the found counts.
  * Left out: loading, JIT warm-up (the warm-up iteration, when one is asked for, is a whole run).
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class ReadWhileWritingBenchmark {
+public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
 
     @Benchmark
     public long readWhileWriting(Loaded state) {

@@ -30,8 +30,12 @@ final class Gnuplot {
 
     /** Writes a line chart: {@code STEM.dat}, one block per series, and {@code STEM.gp}. */
     void write(LineChart chart, Path dir) throws IOException {
-        Files.writeString(dir.resolve(chart.stem() + ".dat"), data(chart), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(chart.stem() + ".gp"), script(chart), StandardCharsets.UTF_8);
+        writeFiles(dir, chart.stem(), data(chart), script(chart));
+    }
+
+    private static void writeFiles(Path dir, String stem, String data, String script) throws IOException {
+        Files.writeString(dir.resolve(stem + ".dat"), data, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(stem + ".gp"), script, StandardCharsets.UTF_8);
     }
 
     static String data(LineChart chart) {
@@ -84,8 +88,7 @@ final class Gnuplot {
     }
 
     void write(Figure figure, Path dir) throws IOException {
-        Files.writeString(dir.resolve(figure.stem() + ".dat"), data(figure), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(figure.stem() + ".gp"), script(figure), StandardCharsets.UTF_8);
+        writeFiles(dir, figure.stem(), data(figure), script(figure));
     }
 
     static String data(Figure figure) {

@@ -89,12 +89,16 @@ record Group(String title, String slug, List<Result> results) {
     /** A file-name part: "int-seq-v100", "str-rnd-v100-batchSize1000". */
     private static String slug(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
-        switch (key.param("intKey")) {
+        boolean prefixKeys = key.workload().equals("prefixScan");
+        if (prefixKeys) {
+            parts.add("prefix");
+        }
+        switch (prefixKeys ? "" : key.param("intKey")) {
             case "true" -> parts.add("int");
             case "false" -> parts.add("str");
             default -> { }
         }
-        switch (key.param("sequential")) {
+        switch (prefixKeys ? "" : key.param("sequential")) {
             case "true" -> parts.add("seq");
             case "false" -> parts.add("rnd");
             default -> { }

@@ -454,19 +454,20 @@ final class ReportWriter {
 
     private void chart(LineChart chart) {
         lines.add(chart);
-        if (charts) {
-            md.image(chart.title(), chart.stem() + ".png");
-        } else {
-            md.paragraph("Chart data: `" + chart.stem() + ".dat` (render with `gnuplot " + chart.stem() + ".gp`).");
-        }
+        show(chart.title(), chart.stem());
     }
 
     private void chart(Figure figure) {
         written.add(figure);
+        show(figure.title(), figure.stem());
+    }
+
+    /** The chart's image, or where its data is when there is no gnuplot to draw it. */
+    private void show(String title, String stem) {
         if (charts) {
-            md.image(figure.title(), figure.stem() + ".png");
+            md.image(title, stem + ".png");
         } else {
-            md.paragraph("Chart data: `" + figure.stem() + ".dat` (render with `gnuplot " + figure.stem() + ".gp`).");
+            md.paragraph("Chart data: `" + stem + ".dat` (render with `gnuplot " + stem + ".gp`).");
         }
     }
 

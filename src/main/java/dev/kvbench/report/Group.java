@@ -79,7 +79,8 @@ record Group(String title, String slug, List<Result> results) {
             parts.add(Numbers.count(Numbers.parse(key.param("valSize"))) + " B values");
         }
         for (String name : varying) {
-            if (!DESCRIBED.contains(name)) {
+            // A parameter only some workloads take (prefixScan's writer) says nothing about the others.
+            if (!DESCRIBED.contains(name) && !key.param(name).isEmpty()) {
                 parts.add(name + " " + key.param(name));
             }
         }
@@ -107,7 +108,7 @@ record Group(String title, String slug, List<Result> results) {
             parts.add("v" + key.param("valSize"));
         }
         for (String name : varying) {
-            if (!DESCRIBED.contains(name)) {
+            if (!DESCRIBED.contains(name) && !key.param(name).isEmpty()) {
                 parts.add(name + key.param(name).replaceAll("[^A-Za-z0-9.]", ""));
             }
         }

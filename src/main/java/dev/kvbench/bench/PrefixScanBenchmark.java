@@ -8,7 +8,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -32,7 +31,7 @@ public class PrefixScanBenchmark extends TimedRunBenchmark {
 
     /** The loaded, reopened prefix store and the run's parameters. */
     @State(Scope.Benchmark)
-    public static class Loaded extends ConcurrentParams {
+    public static class Loaded extends ConcurrentState {
 
         /** Keys per 12-byte prefix (the last prefix may have fewer). */
         @Param("10")
@@ -42,7 +41,6 @@ public class PrefixScanBenchmark extends TimedRunBenchmark {
         @Param({"false", "true"})
         public String writer;
 
-        private Trial trial;
         private PrefixData data;
 
         @Setup(Level.Trial)
@@ -55,11 +53,6 @@ public class PrefixScanBenchmark extends TimedRunBenchmark {
         long run() {
             return trial.concurrent((store, onThread) ->
                     PrefixScan.run(store, data, trial.concurrentShape(), trial.spec(), onThread));
-        }
-
-        @TearDown(Level.Trial)
-        public void close() {
-            trial.end();
         }
     }
 }

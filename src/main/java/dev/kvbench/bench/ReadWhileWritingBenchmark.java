@@ -6,7 +6,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -30,9 +29,7 @@ public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
 
     /** The loaded, reopened store and the concurrent run's parameters. */
     @State(Scope.Benchmark)
-    public static class Loaded extends ConcurrentParams {
-        private Trial trial;
-
+    public static class Loaded extends ConcurrentState {
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
             trial = Trial.begin(params.getBenchmark(), of(params));
@@ -42,11 +39,6 @@ public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
         long run() {
             return trial.concurrent((store, onThread) ->
                     ReadWhileWriting.run(store, trial.data(), trial.concurrentShape(), trial.spec(), onThread));
-        }
-
-        @TearDown(Level.Trial)
-        public void close() {
-            trial.end();
         }
     }
 }

@@ -1,15 +1,18 @@
 package dev.kvbench.bench;
 
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * The parameters of a concurrent run (see {@link dev.kvbench.workload.Concurrent}) on top of
- * every benchmark's; checked by {@link AppParams}.
+ * The state of a concurrent run's benchmark: the run's parameters (see
+ * {@link dev.kvbench.workload.Concurrent}) on top of every benchmark's, checked by
+ * {@link AppParams}, and the trial, which a subclass begins and loads and this class ends.
  */
 @State(Scope.Benchmark)
-public abstract class ConcurrentParams extends KvParams {
+public abstract class ConcurrentState extends KvParams {
 
     /** Reader threads, each with its own reader; {@code cores}: one per available core. */
     @Param(AppParams.CORES)
@@ -26,4 +29,11 @@ public abstract class ConcurrentParams extends KvParams {
     /** Whether each read operation's latency is recorded (false: to measure what recording costs). */
     @Param("true")
     public String latency;
+
+    Trial trial;
+
+    @TearDown(Level.Trial)
+    public void close() {
+        trial.end();
+    }
 }

@@ -8,6 +8,7 @@
 #   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks,
 #            then the crash test
 #   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)
+#   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2

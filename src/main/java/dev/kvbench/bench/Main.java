@@ -271,6 +271,9 @@ public final class Main {
             kvbench (on top of JMH's options above):
               -p store=lmdb,rocksdb:blockCacheMb=64   store specs; several options as engine:a=1+b=2
               -p num=... intKey=... sequential=... valSize=... valRandom=... batchSize=... sync=...
+              readWhileWriting, prefixScan: -p readers=N|cores writesPerSec=N (0 = flat out) duration=S
+                latency=true|false; prefixScan also keysPerPrefix=N writer=false,true
+              readKeyThreads: -p readers=1,2,4,8
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)
               java -Dkvbench.timeout=20m -jar ... (or KVBENCH_TIMEOUT=20m)   the longest one trial

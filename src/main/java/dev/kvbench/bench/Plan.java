@@ -53,6 +53,10 @@ final class Plan {
     final List<String> allBenchmarks = new ArrayList<>();
     final List<String> benchmarks = new ArrayList<>();
     final Map<String, List<String>> values = new LinkedHashMap<>();
+    /** The values of the application workloads' parameters ({@link AppParams}) the selected benchmarks take. */
+    final Map<String, List<String>> appValues = new LinkedHashMap<>();
+    /** Per benchmark, the values of the application parameters it takes, for its skipped lines. */
+    private final Map<String, Map<String, List<String>>> appParams = new LinkedHashMap<>();
     /** Each {@code store} value, parsed once. */
     private final Map<String, StoreSpec> specs = new LinkedHashMap<>();
     final List<Run> runs = new ArrayList<>();
@@ -98,6 +102,15 @@ final class Plan {
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.getOrDefault(name, new String[0]));
                 plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
+            }
+            for (String name : AppParams.NAMES) {
+                if (defaults.containsKey(name)) {
+                    List<String> given = options.getParameter(name).hasValue()
+                            ? List.copyOf(options.getParameter(name).get())
+                            : List.of(defaults.get(name));
+                    plan.appValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+                    plan.appParams.computeIfAbsent(entry.getUsername(), b -> new LinkedHashMap<>()).put(name, given);
+                }
             }
         }
         for (String store : plan.values.get("store")) {
@@ -166,6 +179,7 @@ final class Plan {
                 throw new IllegalArgumentException("parameter " + name + " has no value");
             }
         }
+        appValues.forEach((name, given) -> given.forEach(value -> AppParams.check(name, value)));
         Map<String, String> one = new LinkedHashMap<>();
         for (String name : BenchParams.NAMES) {
             one.put(name, values.get(name).get(0));
@@ -306,29 +320,36 @@ final class Plan {
                             : engine + " lacks " + need;
                 }
             }
-            if (entry.getValue().contains(Capability.DISCARDS) && workload.needs().contains(Capability.ORDERED)) {
-                return engine + " keeps nothing: a cursor pass over it is empty and would time nothing";
-            }
-            if (entry.getValue().contains(Capability.DISCARDS) && workload == Workload.DIR_WALK) {
-                return engine + " keeps nothing: a walk would stop at the root's first lookup";
-            }
-            if (entry.getValue().contains(Capability.DISCARDS) && workload == Workload.CRASH) {
-                return engine + " keeps nothing: a crash has nothing to lose";
+            if (entry.getValue().contains(Capability.DISCARDS) && workload != Workload.WRITE && workload != Workload.READ_KEY) {
+                return engine + " keeps nothing: " + switch (workload) {
+                    case DIR_WALK -> "a walk would stop at the root's first lookup";
+                    case CRASH -> "a crash has nothing to lose";
+                    default -> workload.needs().contains(Capability.ORDERED)
+                            ? "a cursor pass over it is empty and would time nothing"
+                            : "its reads would find nothing to verify";
+                };
             }
             return null;
         }
         return null;
     }
 
-    /** Every combination of the other parameters of {@code benchmark} for a skipped (store, sync), as the side file lists params. */
+    /**
+     * Every combination of the other parameters for a skipped (benchmark, store, sync), as the
+     * side file lists params: those of the benchmark's kind, then the application parameters the
+     * benchmark takes.
+     */
     List<Map<String, String>> combinations(String benchmark, String store, String sync) {
         List<Map<String, String>> combos = new ArrayList<>();
         combos.add(new LinkedHashMap<>());
-        for (String name : names(benchmark)) {
+        Map<String, List<String>> own = appParams.getOrDefault(benchmark, Map.of());
+        List<String> all = new ArrayList<>(names(benchmark));
+        all.addAll(own.keySet());
+        for (String name : all) {
             List<String> choices = switch (name) {
                 case "store" -> List.of(store);
                 case "sync" -> List.of(sync);
-                default -> values.get(name);
+                default -> own.containsKey(name) ? own.get(name) : values.get(name);
             };
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> combo : combos) {

@@ -14,12 +14,16 @@ import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Compactable;
+import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.Concurrent;
+import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.PrefixData;
 import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
@@ -66,6 +70,7 @@ final class Trial {
     private final Path storeDir;
     private final SideFile side = SideFile.current();
     private final TrialMetrics metrics;
+    private final Concurrent concurrent;
     private DataSet data;
     private Expected expected;
     private CpuAccount cpu;
@@ -88,6 +93,7 @@ final class Trial {
                 + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
         this.storeDir = folder.resolve("store");
         this.metrics = new TrialMetrics(given.shape().flatBytes());
+        this.concurrent = params.containsKey("duration") ? AppParams.concurrent(params) : null;
     }
 
     /**
@@ -164,10 +170,14 @@ final class Trial {
 
     /** Opens the trial's store in an emptied folder. */
     Store openEmpty() {
+        return openEmpty(given.shape());
+    }
+
+    private Store openEmpty(Shape shape) {
         markThread();
         try {
             WorkFolder.empty(storeDir);
-            open = decorator.apply(Stores.open(spec, storeDir, given.shape()));
+            open = decorator.apply(Stores.open(spec, storeDir, shape));
             sampler.sampleNow();
             return open;
         } catch (RuntimeException | Error e) {
@@ -181,16 +191,21 @@ final class Trial {
      * the memtable its writes just filled), as an application that reopens its store does.
      */
     Store openLoaded() {
-        Store store = openEmpty();
+        if (tree != null) {
+            return openLoaded(given.shape(),
+                    store -> metrics.flatBytes(tree.tree().write(store, tree.encoding(), tree.batchSize())));
+        }
+        return openLoaded(given.shape(), store -> Write.run(store, data, bench.batchSize()));
+    }
+
+    /** As {@link #openLoaded()}, for a workload's own data set: opened for {@code shape}, filled by {@code loader}. */
+    Store openLoaded(Shape shape, Loader loader) {
+        Store store = openEmpty(shape);
         try {
-            if (tree != null) {
-                metrics.flatBytes(tree.tree().write(store, tree.encoding(), tree.batchSize()));
-            } else {
-                Write.run(store, data, bench.batchSize());
-            }
+            loader.load(store);
             store.close();
             open = null;
-            open = decorator.apply(Stores.open(spec, storeDir, given.shape()));
+            open = decorator.apply(Stores.open(spec, storeDir, shape));
             sampler.sampleNow();
             return open;
         } catch (RuntimeException | Error e) {
@@ -295,7 +310,37 @@ final class Trial {
         return fail(failure);
     }
 
-    private Pass verified(Workload checked, Expected wanted, Pass pass) {
+    /** The concurrent run this trial's parameters describe (readers, writer, rate, duration, latency). */
+    Concurrent concurrentShape() {
+        return concurrent;
+    }
+
+    /** The prefixScan data set of this trial's {@code num}, {@code keysPerPrefix} and {@code valSize}. */
+    PrefixData prefixData() {
+        return new PrefixData(bench.data().num(), AppParams.keysPerPrefix(params), bench.data().valSize());
+    }
+
+    /**
+     * Runs one concurrent run on the open store (reader threads and a writer, each marked as
+     * measured as it starts); every operation is verified by the run itself, and its figures
+     * become the trial's metrics. Any failure ends the trial as failed.
+     *
+     * @return the verified read operations
+     */
+    long concurrent(ConcurrentOperation operation) {
+        markThread();
+        try {
+            ConcurrentRun.Outcome outcome = operation.run(open, this::markThread);
+            synchronized (this) {
+                metrics.concurrent(concurrent, outcome);
+            }
+            return outcome.ops();
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    private synchronized Pass verified(Workload checked, Expected wanted, Pass pass) {
         Verifier.verify(spec(), checked, wanted, pass);
         metrics.verified(checked, wanted, pass);
         return pass;
@@ -368,6 +413,18 @@ final class Trial {
         } catch (RuntimeException e) {
             System.err.println("kvbench: could not delete " + path + ": " + e.getMessage());
         }
+    }
+
+    /** Fills a new store with a workload's data set. */
+    @FunctionalInterface
+    interface Loader {
+        void load(Store store);
+    }
+
+    /** A concurrent run on the open store; {@code onThread} is to be called first on each thread it starts. */
+    @FunctionalInterface
+    interface ConcurrentOperation {
+        ConcurrentRun.Outcome run(Store store, Runnable onThread);
     }
 
     /** One pass of a workload over a store holding (or receiving) the data set. */

@@ -20,15 +20,75 @@ final class Gnuplot {
 
     private final Template figureTemplate;
     private final Template panelTemplate;
+    private final Template linesTemplate;
 
     Gnuplot(Path templates) throws IOException {
         this.figureTemplate = Template.load(templates, "figure.gp");
         this.panelTemplate = Template.load(templates, "panel.gp");
+        this.linesTemplate = Template.load(templates, "lines.gp");
+    }
+
+    /** Writes a line chart: {@code STEM.dat}, one block per series, and {@code STEM.gp}. */
+    void write(LineChart chart, Path dir) throws IOException {
+        writeFiles(dir, chart.stem(), data(chart), script(chart));
+    }
+
+    private static void writeFiles(Path dir, String stem, String data, String script) throws IOException {
+        Files.writeString(dir.resolve(stem + ".dat"), data, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(stem + ".gp"), script, StandardCharsets.UTF_8);
+    }
+
+    static String data(LineChart chart) {
+        StringBuilder out = new StringBuilder();
+        out.append("# ").append(chart.stem()).append(".dat: ").append(chart.title()).append('\n');
+        out.append("# x y label (").append(chart.yUnit()).append(")\n");
+        for (int i = 0; i < chart.series().size(); i++) {
+            LineChart.Series series = chart.series().get(i);
+            if (i > 0) {
+                out.append("\n\n");
+            }
+            out.append("# series ").append(i).append(": ").append(series.label()).append('\n');
+            for (double[] point : series.points()) {
+                out.append(num(point[0])).append(' ').append(num(point[1])).append(' ')
+                        .append(quote(Double.isNaN(point[1]) ? "" : Numbers.sig3(point[1]))).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private String script(LineChart chart) {
+        List<String> tics = new ArrayList<>();
+        double xmin = Double.MAX_VALUE;
+        double xmax = -Double.MAX_VALUE;
+        for (Figure.Tic tic : chart.tics()) {
+            tics.add("\"" + escape(tic.label()) + "\" " + num(tic.x()));
+            xmin = Math.min(xmin, tic.x());
+            xmax = Math.max(xmax, tic.x());
+        }
+        double pad = xmax > xmin ? (xmax - xmin) * 0.05 : 0.5;
+        List<String> plots = new ArrayList<>();
+        for (int i = 0; i < chart.series().size(); i++) {
+            LineChart.Series series = chart.series().get(i);
+            plots.add("data index " + i + " using 1:2 with linespoints lw 2 pt 7 dt " + (series.dashed() ? 2 : 1)
+                    + " lc rgb \"" + rgb(series.rgb())
+                    + "\" title \"" + escape(series.label()) + "\"");
+        }
+        Map<String, String> values = new HashMap<>();
+        values.put("STEM", chart.stem());
+        values.put("TITLE", escape(chart.title()));
+        values.put("XLABEL", escape(chart.xLabel()));
+        values.put("YLABEL", escape(chart.yLabel()));
+        values.put("LOGSCALE", chart.log() ? "set logscale y" : "unset logscale y");
+        values.put("YMIN", chart.log() ? "*" : "0");
+        values.put("XMIN", num(xmin - pad));
+        values.put("XMAX", num(xmax + pad));
+        values.put("XTICS", String.join(", ", tics));
+        values.put("PLOTS", plots.isEmpty() ? "NaN notitle" : String.join(", \\\n     ", plots));
+        return linesTemplate.fill(values);
     }
 
     void write(Figure figure, Path dir) throws IOException {
-        Files.writeString(dir.resolve(figure.stem() + ".dat"), data(figure), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(figure.stem() + ".gp"), script(figure), StandardCharsets.UTF_8);
+        writeFiles(dir, figure.stem(), data(figure), script(figure));
     }
 
     static String data(Figure figure) {

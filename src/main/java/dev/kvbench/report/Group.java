@@ -63,13 +63,14 @@ record Group(String title, String slug, List<Result> results) {
     private static String title(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
         String num = key.param("num");
-        String keys = switch (key.param("intKey")) {
+        boolean prefixKeys = key.workload().equals("prefixScan"); // its own keys: intKey and sequential do not apply
+        String keys = prefixKeys ? "20-byte keys (12-byte prefix)" : switch (key.param("intKey")) {
             case "true" -> "int keys";
             case "false" -> "string keys";
             default -> "keys";
         };
         parts.add(num.isEmpty() ? keys : Numbers.count(Numbers.parse(num)) + " " + keys);
-        switch (key.param("sequential")) {
+        switch (prefixKeys ? "" : key.param("sequential")) {
             case "true" -> parts.add("sequential");
             case "false" -> parts.add("random order");
             default -> { }
@@ -78,7 +79,8 @@ record Group(String title, String slug, List<Result> results) {
             parts.add(Numbers.count(Numbers.parse(key.param("valSize"))) + " B values");
         }
         for (String name : varying) {
-            if (!DESCRIBED.contains(name)) {
+            // A parameter only some workloads take (prefixScan's writer) says nothing about the others.
+            if (!DESCRIBED.contains(name) && !key.param(name).isEmpty()) {
                 parts.add(name + " " + key.param(name));
             }
         }
@@ -88,12 +90,16 @@ record Group(String title, String slug, List<Result> results) {
     /** A file-name part: "int-seq-v100", "str-rnd-v100-batchSize1000". */
     private static String slug(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
-        switch (key.param("intKey")) {
+        boolean prefixKeys = key.workload().equals("prefixScan");
+        if (prefixKeys) {
+            parts.add("prefix");
+        }
+        switch (prefixKeys ? "" : key.param("intKey")) {
             case "true" -> parts.add("int");
             case "false" -> parts.add("str");
             default -> { }
         }
-        switch (key.param("sequential")) {
+        switch (prefixKeys ? "" : key.param("sequential")) {
             case "true" -> parts.add("seq");
             case "false" -> parts.add("rnd");
             default -> { }
@@ -102,7 +108,7 @@ record Group(String title, String slug, List<Result> results) {
             parts.add("v" + key.param("valSize"));
         }
         for (String name : varying) {
-            if (!DESCRIBED.contains(name)) {
+            if (!DESCRIBED.contains(name) && !key.param(name).isEmpty()) {
                 parts.add(name + key.param(name).replaceAll("[^A-Za-z0-9.]", ""));
             }
         }

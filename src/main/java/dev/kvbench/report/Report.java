@@ -37,7 +37,7 @@ public final class Report {
         }
         try {
             List<Figure> figures = write(dir, templates, png);
-            System.out.println("wrote " + dir.resolve("README.md") + " and " + figures.size() + " chart scripts");
+            System.out.println("wrote " + dir.resolve("README.md") + " and its chart scripts");
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
             System.exit(2);
@@ -59,6 +59,9 @@ public final class Report {
         String readme = writer.write();
         for (Figure figure : writer.figures()) {
             gnuplot.write(figure, dir);
+        }
+        for (LineChart chart : writer.lineCharts()) {
+            gnuplot.write(chart, dir);
         }
         Files.writeString(dir.resolve("README.md"), readme, StandardCharsets.UTF_8);
         return writer.figures();

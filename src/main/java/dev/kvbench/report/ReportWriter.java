@@ -24,7 +24,9 @@ final class ReportWriter {
     private final Tables tables;
     private final boolean charts;
     private final List<Figure> written = new ArrayList<>();
+    private final List<LineChart> lines = new ArrayList<>();
     private final Markdown md = new Markdown();
+    private final AppSections app;
 
     /** @param charts whether PNGs will exist; without gnuplot the report says so instead of linking them */
     ReportWriter(ResultsFolder folder, boolean charts) {
@@ -34,6 +36,7 @@ final class ReportWriter {
         this.findings = new Findings(specs);
         this.tables = new Tables(specs);
         this.charts = charts;
+        this.app = new AppSections(specs, md, this::chart);
     }
 
     /** The report text; {@link #figures()} then holds every chart it refers to. */
@@ -53,6 +56,11 @@ final class ReportWriter {
 
     List<Figure> figures() {
         return written;
+    }
+
+    /** The line charts (reader threads, latency percentiles) the report refers to. */
+    List<LineChart> lineCharts() {
+        return lines;
     }
 
     private void header() {
@@ -382,7 +390,7 @@ final class ReportWriter {
                     + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
             return;
         }
-        Set<String> sweep = test.chart().equals("sweep") && !test.sweep().isEmpty() ? Set.of(test.sweep())
+        Set<String> sweep = !test.sweep().isEmpty() ? Set.of(test.sweep())
                 : test.chart().equals("crash") ? Set.of("sync") : Set.of();
         for (Group group : Group.of(test.results, sweep)) {
             md.heading(3, group.title());
@@ -391,6 +399,8 @@ final class ReportWriter {
                 case "sweep" -> sweep(test, group, stem);
                 case "settings" -> settings(group, stem);
                 case "crash" -> crash(group, stem);
+                case "threads" -> app.threads(group, stem);
+                case "concurrent" -> app.concurrent(group, stem);
                 default -> panels(test, group, stem);
             }
         }
@@ -515,12 +525,22 @@ final class ReportWriter {
         costs(group, specList);
     }
 
+    private void chart(LineChart chart) {
+        lines.add(chart);
+        show(chart.title(), chart.stem());
+    }
+
     private void chart(Figure figure) {
         written.add(figure);
+        show(figure.title(), figure.stem());
+    }
+
+    /** The chart's image, or where its data is when there is no gnuplot to draw it. */
+    private void show(String title, String stem) {
         if (charts) {
-            md.image(figure.title(), figure.stem() + ".png");
+            md.image(title, stem + ".png");
         } else {
-            md.paragraph("Chart data: `" + figure.stem() + ".dat` (render with `gnuplot " + figure.stem() + ".gp`).");
+            md.paragraph("Chart data: `" + stem + ".dat` (render with `gnuplot " + stem + ".gp`).");
         }
     }
 

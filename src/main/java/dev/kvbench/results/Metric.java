@@ -85,6 +85,26 @@ public final class Metric {
     public static final String CRASH_REOPEN_MAX = "crash.reopenMsMax";
     /** Crash test: why the store did not open, the first time it did not (a string), or null. */
     public static final String CRASH_NOT_OPENED = "crash.notOpened";
+    /** Reader threads of a concurrent run (readWhileWriting, prefixScan). */
+    public static final String READERS = "read.readers";
+    /** Seconds from the common start of the readers to the last one's end. */
+    public static final String READ_SECONDS = "read.seconds";
+    /** Read operations (lookups, scans) of the run, every one verified. */
+    public static final String READ_OPS = "read.ops";
+    /** Read operations per second, all readers together. */
+    public static final String READ_OPS_PER_SEC = "read.opsPerSec";
+    /** Entries the read operations saw (a lookup: 1, a scan: its keys). */
+    public static final String READ_ITEMS = "read.items";
+    /** Entries seen per second, all readers together (prefixScan: keys/s). */
+    public static final String READ_ITEMS_PER_SEC = "read.itemsPerSec";
+    /** The writer's target rate, writes per second; 0 = as fast as it could. Absent without a writer. */
+    public static final String WRITE_TARGET = "write.targetPerSec";
+    /** Entries the writer put and committed during the run. */
+    public static final String WRITE_COUNT = "write.count";
+    /** The writer's achieved rate, writes per second. */
+    public static final String WRITE_PER_SEC = "write.achievedPerSec";
+    /** The prefix of the read latency percentiles: {@code latency.p50Ns} ... {@code latency.maxNs}. */
+    public static final String LATENCY_PREFIX = "latency.";
 
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
@@ -92,7 +112,15 @@ public final class Metric {
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
-            CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED);
+            CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
+            READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,
+            WRITE_COUNT, WRITE_PER_SEC, latency("p50"), latency("p90"), latency("p99"), latency("p99.9"),
+            latency("p99.99"), latency("max"));
+
+    /** The metric of a read latency percentile ({@code p99.9}, {@code max}), in nanoseconds. */
+    public static String latency(String percentile) {
+        return LATENCY_PREFIX + percentile + "Ns";
+    }
 
     private Metric() {
     }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.kvbench.bench.AppParams;
 import dev.kvbench.bench.BenchParams;
 import dev.kvbench.bench.TreeParams;
 import dev.kvbench.bench.WorkFolder;
@@ -48,6 +49,8 @@ public final class Planner {
         Map<String, String> suiteParams = new LinkedHashMap<>();
         suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
         suiteParams.putAll(test.params());
+        // "all" in a test's own store list stands for every registered engine, as in JMH's default.
+        suiteParams.put("store", String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
 
         List<String> args = new ArrayList<>();
         args.add(user.pattern().orElse(test.pattern()));
@@ -84,7 +87,8 @@ public final class Planner {
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
         long runs = runs(test, params, options);
-        long seconds = Math.round(runs * perRunSeconds(options, num, Test.entryBytes(params)));
+        long seconds = Math.round(runs * (perRunSeconds(options, num, Test.entryBytes(params))
+                + timedRunSeconds(params, options)));
         return new PlannedTest(number, test, List.copyOf(args), params, options, num, source, runs, seconds,
                 largest, WorkFolder.estimate(largest));
     }
@@ -114,6 +118,18 @@ public final class Planner {
         return START_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r")) + pass;
     }
 
+    /**
+     * The timed runs of the concurrent workloads (readWhileWriting, prefixScan): {@code duration}
+     * seconds per warm-up and measured iteration; 0 when the test does not set a duration.
+     */
+    static double timedRunSeconds(Map<String, String> params, Map<String, String> options) {
+        if (!params.containsKey("duration")) {
+            return 0;
+        }
+        double longest = Defaults.values(params, "duration").stream().mapToDouble(Defaults::integer).max().orElse(0);
+        return longest * (Integer.parseInt(value(options, "-wi")) + Integer.parseInt(value(options, "-i")));
+    }
+
     /** The data set of {@code params} that needs the most room: every num x intKey x valSize. */
     static DataSpec largest(Map<String, String> params) {
         DataSpec largest = null;
@@ -139,10 +155,10 @@ public final class Planner {
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
             if (!BenchParams.NAMES.contains(name) && !TreeParams.NAMES.contains(name)
-                    && !BenchParams.OTHER_NAMES.contains(name)) {
+                    && !BenchParams.OTHER_NAMES.contains(name) && !AppParams.NAMES.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
-                        + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; crash test: "
-                        + String.join(", ", BenchParams.OTHER_NAMES) + ")");
+                        + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; application workloads: "
+                        + String.join(", ", AppParams.NAMES) + "; crash test: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
             }
         }
     }

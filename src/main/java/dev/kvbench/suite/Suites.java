@@ -22,6 +22,9 @@ import dev.kvbench.store.Stores;
  * directories experiment (the file system as the store at depths 0..5), on the work folder and on
  * a disk folder; then the durability test.
  * <li>{@code crash}: the durability test alone (also the last test of {@code report}).
+ * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
+ * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
+ * threads, and the directory-tree walk at 1 and 2 threads.
  * </ul>
  * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
  * appear in every chart; a test that names none runs every registered engine.
@@ -30,7 +33,7 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "report", "crash");
+    public static final List<String> NAMES = List.of("smoke", "quick", "report", "app", "crash");
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -46,6 +49,7 @@ public final class Suites {
             case "quick" -> quick();
             case "report" -> report(scaler);
             case "crash" -> new Suite("crash", List.of(crash()));
+            case "app" -> app();
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -62,7 +66,12 @@ public final class Suites {
                         "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
                         Chart.panels().unranked(), List.of("dirWalk"),
                         params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"), once,
-                        Test.Entries.fixed(120))));
+                        Test.Entries.fixed(120)),
+                new Test("Application workloads on tiny data",
+                        "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
+                        Chart.panels().unranked(), List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
+                        params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
+                        once, Test.Entries.fixed(2000))));
     }
 
     /**
@@ -189,6 +198,42 @@ public final class Suites {
                 params("store", engines(), "sync", "true,false", "intKey", "true", "sequential", "false", "valSize", "100",
                         "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+    }
+
+    /**
+     * The application workloads, one test each: readers under a rate-limited writer (the RocksDB
+     * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
+     * under that writer, and readKey as reader threads grow. Each concurrent run is one timed
+     * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
+     * JIT's). A further application test is one more entry of {@link #appTests()}.
+     */
+    static Suite app() {
+        return new Suite("app", appTests());
+    }
+
+    static List<Test> appTests() {
+        Map<String, String> single = options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
+        List<Test> tests = new ArrayList<>();
+        tests.add(new Test("Readers while one writer writes",
+                "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
+                Chart.concurrent(), List.of("readWhileWriting"),
+                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2",
+                        "writesPerSec", "10000", "duration", "10"), single, Test.Entries.fixed(100_000)));
+        tests.add(new Test("Prefix scans",
+                "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
+                Chart.concurrent(), List.of("prefixScan"),
+                params("store", "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
+                        "valSize", "100", "readers", "2", "writesPerSec", "10000", "duration", "5",
+                        "keysPerPrefix", "10", "writer", "false,true"), single, Test.Entries.fixed(100_000)));
+        tests.add(new Test("readKey by reader threads",
+                "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
+                Chart.threads(), List.of("readKeyThreads"),
+                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
+                options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
+                Test.Entries.fixed(100_000)));
+        tests.add(dirWalk(1));
+        tests.add(dirWalk(2));
+        return tests;
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */

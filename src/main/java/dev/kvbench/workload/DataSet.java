@@ -130,7 +130,7 @@ public final class DataSet implements AutoCloseable {
      * One thread's view of the entries in write order. {@link #key(int)} and {@link #value(int)}
      * return buffers re-wrapped per call: valid until the next call of the same method.
      */
-    public final class Entries implements AutoCloseable {
+    public final class Entries implements EntrySource {
 
         private final UnsafeBuffer key = new UnsafeBuffer(keys, 0, spec.keySize());
         private final long keysAddress = key.addressOffset();
@@ -150,17 +150,20 @@ public final class DataSet implements AutoCloseable {
             }
         }
 
+        @Override
         public int size() {
             return spec.num();
         }
 
         /** The key of the {@code i}-th entry in write order. */
+        @Override
         public DirectBuffer key(int i) {
             key.wrap(keysAddress + (long) i * spec.keySize(), spec.keySize());
             return key;
         }
 
         /** The value of the {@code i}-th entry in write order. */
+        @Override
         public DirectBuffer value(int i) {
             return valueOf(keyInt(i));
         }

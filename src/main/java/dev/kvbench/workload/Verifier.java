@@ -89,7 +89,7 @@ public final class Verifier {
     private static String countNoun(Workload workload) {
         return switch (workload) {
             case WRITE -> " (keys found when read back after the write)";
-            case READ_KEY -> " (keys found)";
+            case READ_KEY, READ_KEY_THREADS -> " (keys found)";
             default -> " (entries iterated)";
         };
     }

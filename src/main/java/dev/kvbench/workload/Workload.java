@@ -8,7 +8,8 @@ import java.util.Set;
 import dev.kvbench.store.Capability;
 
 /**
- * The six workloads of the 2016 report, the application workloads and the crash test: their names (the JMH method names), what a store must
+ * The workloads: the six of the 2016 report, the application workloads (thread scaling,
+ * readers under a writer, prefix scans, the directory-tree walk) and the crash test. Their names (the JMH method names), what a store must
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {
@@ -21,7 +22,13 @@ public enum Workload {
     /** The Ozone directory-tree walk (point lookups only); its data is a {@code workload.tree.DirTree}. */
     DIR_WALK("dirWalk", EnumSet.noneOf(Capability.class)),
     /** The crash test: kill -9 of a writer, then a reopen (dev.kvbench.bench.CrashBenchmark); not one of 2016's six. */
-    CRASH("crash", EnumSet.noneOf(Capability.class));
+    CRASH("crash", EnumSet.noneOf(Capability.class)),
+    /** readKey by several reader threads at once, each making a whole pass with its own reader. */
+    READ_KEY_THREADS("readKeyThreads", EnumSet.noneOf(Capability.class)),
+    /** Random lookups by reader threads while one writer writes at a target rate (RocksDB in-memory benchmark). */
+    READ_WHILE_WRITING("readWhileWriting", EnumSet.noneOf(Capability.class)),
+    /** Scans of random key prefixes, alone or under the rate-limited writer (RocksDB in-memory benchmark). */
+    PREFIX_SCAN("prefixScan", EnumSet.of(Capability.ORDERED));
 
     private final String label;
     private final Set<Capability> needs;

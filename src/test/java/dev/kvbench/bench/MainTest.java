@@ -112,6 +112,36 @@ class MainTest {
     }
 
     @Test
+    void fewerThanOneReaderIsOneLineAndExitCodeTwoBeforeAnyStoreOpens() {
+        assertEquals(Main.USAGE, Main.run("-p", "readers=0", "readWhileWriting"));
+        assertEquals("kvbench: readers=0 must be >= 1 (reader threads, or cores)\n", errors());
+    }
+
+    @Test
+    void aNegativeWriteRateIsOneLineAndExitCodeTwo() {
+        assertEquals(Main.USAGE, Main.run("-p", "writesPerSec=-1", "readWhileWriting"));
+        assertEquals("kvbench: writesPerSec=-1 must be >= 0 (0 = as fast as it can)\n", errors());
+    }
+
+    @Test
+    void aDurationBelowOneSecondIsOneLineAndExitCodeTwo() {
+        assertEquals(Main.USAGE, Main.run("-p", "duration=0", "prefixScan"));
+        assertEquals("kvbench: duration=0 must be >= 1 (seconds)\n", errors());
+    }
+
+    @Test
+    void fewerThanOneKeyPerPrefixIsOneLineAndExitCodeTwo() {
+        assertEquals(Main.USAGE, Main.run("-p", "keysPerPrefix=0", "prefixScan"));
+        assertEquals("kvbench: keysPerPrefix=0 must be >= 1 (keys per 12-byte prefix)\n", errors());
+    }
+
+    @Test
+    void theThreadScalingTakesReaderCountsOnlyFromOneUp() {
+        assertEquals(Main.USAGE, Main.run("-p", "readers=1,-2", "readKeyThreads"));
+        assertEquals("kvbench: readers=-2 must be >= 1 (reader threads, or cores)\n", errors());
+    }
+
+    @Test
     void anUnknownSpecIsOneLineThatListsTheEngines() {
         assertEquals(Main.USAGE, Main.run("-p", "store=lmdb,nosuchdb"));
         assertTrue(errors().startsWith("kvbench: unknown engine 'nosuchdb'; valid engines: "), errors());

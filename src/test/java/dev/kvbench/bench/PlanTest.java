@@ -40,7 +40,7 @@ class PlanTest {
     @Test
     void aStoreWithoutACursorIsSkippedForCursorWorkloadsAndRunForTheRest() throws Exception {
         Plan plan = plan("-p", "store=lmdb,lmdb-bb", "-p", "num=10");
-        assertEquals(4, plan.skips.size());
+        assertEquals(5, plan.skips.size(), "readSeq, readRev, readCrc, readXxh64 and prefixScan");
         for (Plan.Skip skip : plan.skips) {
             assertEquals("lmdb-bb", skip.store());
             assertEquals("lmdb-bb has no ordered cursor", skip.reason());
@@ -48,19 +48,22 @@ class PlanTest {
         assertEquals(2, plan.runs.size());
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
         assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
-                        "dev.kvbench.bench.WriteBenchmark.write", "dev.kvbench.bench.CrashBenchmark.crash"),
+                        "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads", "dev.kvbench.bench.WriteBenchmark.write",
+                        "dev.kvbench.bench.CrashBenchmark.crash", "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting"),
                 both.benchmarks());
     }
 
     @Test
     void aStoreThatKeepsNothingRunsWriteAndReadKeyOnlyEvenWithAnEmptyCursor() throws Exception {
         Plan plan = plan("-p", "store=null", "-p", "num=10");
-        assertEquals(6, plan.skips.size());
+        assertEquals(9, plan.skips.size());
         for (Plan.Skip skip : plan.skips) {
-            assertEquals(skip.benchmark().endsWith("dirWalk")
-                    ? "null keeps nothing: a walk would stop at the root's first lookup"
-                    : skip.benchmark().endsWith("crash") ? "null keeps nothing: a crash has nothing to lose"
-                    : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason());
+            String b = skip.benchmark();
+            assertEquals(b.endsWith("dirWalk") ? "null keeps nothing: a walk would stop at the root's first lookup"
+                    : b.endsWith("crash") ? "null keeps nothing: a crash has nothing to lose"
+                    : b.endsWith("readWhileWriting") || b.endsWith("readKeyThreads")
+                    ? "null keeps nothing: its reads would find nothing to verify"
+                    : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason(), b);
         }
         assertEquals(1, plan.runs.size());
         assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
@@ -74,6 +77,17 @@ class PlanTest {
         assertEquals(4, combos.size());
         assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
                 List.copyOf(combos.get(0).keySet()));
+    }
+
+    @Test
+    void skippedPrefixScanLinesCarryTheApplicationParametersOfTheirRun() throws Exception {
+        Plan plan = plan("-p", "store=lmdb-bb", "-p", "num=10", "prefixScan");
+        assertEquals(1, plan.skips.size());
+        assertEquals("lmdb-bb has no ordered cursor", plan.skips.get(0).reason());
+        List<Map<String, String>> combos = plan.combinations(plan.skips.get(0).benchmark(), "lmdb-bb", "false");
+        assertEquals(List.of("false", "true"), combos.stream().map(c -> c.get("writer")).toList(),
+                "one line per value of writer, as the runs that ran have");
+        assertEquals("10", combos.get(0).get("keysPerPrefix"));
     }
 
     @Test

@@ -5,10 +5,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-/** Copies the committed fixture folder, so tests never write into the source tree. */
+/** Copies the committed fixture folder, so tests never write into the source tree, and reports on the copy. */
 final class Fixtures {
 
     private Fixtures() {
+    }
+
+    /** Copies {@code fixture} into {@code dir}, writes its report with the repository's templates, and returns README.md. */
+    static String report(Path fixture, Path dir) throws IOException {
+        copy(fixture, dir);
+        Report.write(dir, Path.of("gnuplot"), true);
+        return Files.readString(dir.resolve("README.md"), java.nio.charset.StandardCharsets.UTF_8);
     }
 
     static void copy(Path from, Path to) throws IOException {

@@ -31,9 +31,7 @@ class ReportTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        Fixtures.copy(FIXTURE, dir);
-        Report.write(dir, Path.of("gnuplot"), true);
-        readme = Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8);
+        readme = Fixtures.report(FIXTURE, dir);
     }
 
     private static String file(String name) throws IOException {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,6 +23,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -486,6 +489,118 @@ class StoreConformanceTest {
             }
             assertAllPresent(store, preloaded + added);
         }
+    }
+
+    /**
+     * The writer commits generation after generation, each rewriting every key with the
+     * generation's value; readers on two threads read all keys (and, on ordered stores, iterate
+     * them) over and over meanwhile. No reader may see a generation whose commit had not begun,
+     * nor a torn value; with atomic commits and snapshots every read of a reader sees one
+     * generation, at least the last one committed before the reader opened.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void readersDuringAWriterSeeOnlyCommittedDataAndNeverCrash(String spec) throws Exception {
+        int keys = 100;
+        int generations = 100;
+        try (Store store = open(spec, new Shape(keys, KEY_SIZE, 8, false))) {
+            AtomicInteger committing = new AtomicInteger(0);
+            AtomicInteger committed = new AtomicInteger(0);
+            try (Writer writer = store.writer(false)) {
+                for (int k = 0; k < keys; k++) {
+                    writer.put(key(k), value8(0));
+                }
+                writer.commit();
+            }
+            boolean consistent = store.has(Capability.ATOMIC_COMMIT) && store.has(Capability.SNAPSHOT_READS);
+            ExecutorService pool = Executors.newFixedThreadPool(3);
+            try {
+                AtomicBoolean done = new AtomicBoolean();
+                List<Future<Integer>> readers = new ArrayList<>();
+                for (int r = 0; r < 2; r++) {
+                    readers.add(pool.submit(() -> {
+                        int reads = 0;
+                        while (!done.get() || reads == 0) {
+                            int before = committed.get();
+                            try (Reader reader = store.reader()) {
+                                if (store.has(Capability.DISCARDS)) {
+                                    // A store that keeps nothing: readers during a writer find nothing, and never crash.
+                                    for (int k = 0; k < keys; k++) {
+                                        assertNull(reader.get(key(k)), "a store that discards found key " + k);
+                                    }
+                                    reads++;
+                                    continue;
+                                }
+                                List<Integer> seen = new ArrayList<>();
+                                for (int k = 0; k < keys; k++) {
+                                    seen.add(generation(reader.get(key(k)), k));
+                                }
+                                if (store.has(Capability.ORDERED)) {
+                                    try (Cursor cursor = reader.cursor()) {
+                                        int k = 0;
+                                        for (boolean on = cursor.first(); on; on = cursor.next(), k++) {
+                                            assertArrayEquals(intKey(k), bytes(cursor.key()), "key " + k + " of the pass");
+                                            seen.add(generation(cursor.value(), k));
+                                        }
+                                        assertEquals(keys, k, "entries a cursor pass sees");
+                                    }
+                                }
+                                // The reads above may not move below this read of the writer's progress.
+                                VarHandle.fullFence();
+                                int after = committing.get();
+                                for (int generation : seen) {
+                                    // Without atomic commits a put may be visible before its commit.
+                                    assertTrue(generation <= after || !store.has(Capability.ATOMIC_COMMIT), "generation "
+                                            + generation + " seen before its commit began (last begun " + after + ")");
+                                    if (consistent) {
+                                        assertEquals(seen.get(0), generation, "one snapshot, one generation: " + seen);
+                                        assertTrue(generation >= before, "generation " + generation
+                                                + " seen after generation " + before + " was committed");
+                                    }
+                                }
+                            }
+                            reads++;
+                        }
+                        return reads;
+                    }));
+                }
+                Future<?> writing = pool.submit(() -> {
+                    try (Writer writer = store.writer(false)) {
+                        for (int g = 1; g <= generations; g++) {
+                            for (int k = 0; k < keys; k++) {
+                                writer.put(key(k), value8(g));
+                            }
+                            committing.set(g);
+                            writer.commit();
+                            committed.set(g);
+                        }
+                    } finally {
+                        done.set(true);
+                    }
+                    return null;
+                });
+                writing.get(120, TimeUnit.SECONDS);
+                for (Future<Integer> reader : readers) {
+                    assertTrue(reader.get(120, TimeUnit.SECONDS) > 0, "every reader read");
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            try (Reader reader = store.reader()) {
+                for (int k = 0; k < keys && !store.has(Capability.DISCARDS); k++) {
+                    assertEquals(generations, generation(reader.get(key(k)), k), "key " + k + " after the writer");
+                }
+            }
+        }
+    }
+
+    /** The generation a {@link #value8} holds; a missing or torn value fails. */
+    private static int generation(DirectBuffer value, int k) {
+        assertNotNull(value, "key " + k + " missing while the writer wrote");
+        assertEquals(8, value.capacity(), "value length of key " + k);
+        int generation = value.getInt(0, java.nio.ByteOrder.BIG_ENDIAN);
+        assertEquals(~generation, value.getInt(4, java.nio.ByteOrder.BIG_ENDIAN), "torn value of key " + k);
+        return generation;
     }
 
     @ParameterizedTest(name = "{0}")

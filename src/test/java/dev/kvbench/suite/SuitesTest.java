@@ -20,8 +20,8 @@ class SuitesTest {
     }
 
     @Test
-    void theSuitesAreSmokeQuickAndReportWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "report", "crash"), Suites.NAMES);
+    void theSuitesAreSmokeQuickReportAppAndCrashWithQuickTheDefault() {
+        assertEquals(List.of("smoke", "quick", "report", "app", "crash"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -31,13 +31,25 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick report crash (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick report app crash (e.g. ./run.sh quick)", e.getMessage());
+    }
+
+    @Test
+    void appRunsEachApplicationWorkloadAsOneTestWithItsOwnChart() {
+        Suite app = Suites.named("app", Scaler.none());
+        assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads", "dirWalk", "dirWalk"),
+                app.tests().stream().map(t -> String.join(",", t.workloads())).toList());
+        assertEquals(List.of("concurrent", "concurrent", "threads", "panels", "panels"),
+                app.tests().stream().map(t -> t.chart().kind()).toList());
+        assertEquals("2", app.tests().get(0).params().get("readers"), "2 readers, as the lead's figures need");
+        assertEquals("10000", app.tests().get(0).params().get("writesPerSec"));
+        assertEquals("readers", app.tests().get(2).chart().sweep());
     }
 
     @Test
     void smokeRunsEveryWorkloadOfEveryEngineOnceOnTinyDataUnranked() {
         Suite smoke = Suites.named("smoke", Scaler.none());
-        assertEquals(2, smoke.tests().size());
+        assertEquals(3, smoke.tests().size());
         dev.kvbench.suite.Test test = smoke.tests().get(0);
         assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
         assertFalse(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.bench.CrashBenchmark.crash").find(),
@@ -53,6 +65,10 @@ class SuitesTest {
         assertEquals("all", walk.params().get("fields"));
         assertFalse(walk.chart().ranked());
         assertEquals(test.options(), walk.options());
+        dev.kvbench.suite.Test app = smoke.tests().get(2);
+        assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads"), app.workloads());
+        assertEquals("1", app.params().get("duration"));
+        assertEquals(test.options(), app.options());
     }
 
     @Test

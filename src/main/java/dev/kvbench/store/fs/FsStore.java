@@ -28,8 +28,10 @@ import org.agrona.concurrent.UnsafeBuffer;
  * by the hash's leading pairs; here the name stays the key so the folder can be read by eye. With
  * {@code depth=0} every file is in the store's folder.
  *
- * <p>A put writes the value into the key's file (created, or truncated and rewritten), making
- * its directories first when this store has not made them yet; a get opens the file and reads it
+ * <p>A put writes the value into the key's new file, making its directories first when this
+ * store has not made them yet; an overwrite writes a temporary file beside it and renames it over
+ * the old one (atomically), so that a reader sees the old value or the new one, never a
+ * truncated file (a reader racing the first put of a key may still see it half written); a get opens the file and reads it
  * whole into the reader's reused buffer; a delete removes the file (its directories stay). The
  * SHA-256 of every key is part of the time, as the reference's hashing was not (it hashed
  * before timing); it is a few hundred nanoseconds against a file's microseconds. So is making the
@@ -146,15 +148,32 @@ final class FsStore implements Store {
                 if (made.add(folder)) {
                     Files.createDirectories(folder);
                 }
-                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING)) {
-                    while (out.hasRemaining()) {
-                        channel.write(out);
-                    }
+                try {
+                    write(file, StandardOpenOption.CREATE_NEW);
+                } catch (java.nio.file.FileAlreadyExistsException exists) {
+                    Path next = folder.resolve(file.getFileName() + ".new");
+                    out.rewind();
+                    write(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
+                    Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException("fs: cannot write " + file + ": " + e.getMessage(), e);
             }
+        }
+
+        private void write(Path file, StandardOpenOption... how) throws IOException {
+            try (FileChannel channel = FileChannel.open(file, with(how, StandardOpenOption.WRITE))) {
+                while (out.hasRemaining()) {
+                    channel.write(out);
+                }
+            }
+        }
+
+        private static java.util.Set<StandardOpenOption> with(StandardOpenOption[] how, StandardOpenOption more) {
+            java.util.Set<StandardOpenOption> all = java.util.EnumSet.of(more);
+            all.addAll(java.util.List.of(how));
+            return all;
         }
 
         @Override

@@ -20,7 +20,10 @@ public final class RocksDbEngine extends BaseEngine {
                 Option.number("maxBackgroundJobs", 2, 1, Integer.MAX_VALUE, "flush and compaction threads"),
                 Option.number("bloomBits", 10, 0, Integer.MAX_VALUE, "bloom filter bits per key, 0 = none"),
                 Option.bool("sync", false, "fsync the WAL at every write batch"),
-                Option.bool("disableWal", false, "write no write-ahead log")));
+                Option.bool("disableWal", false, "write no write-ahead log"),
+                Option.number("prefixBytes", 0, 0, 255, "a fixed-length prefix extractor of this many key bytes"
+                        + " (prefixScan's prefix is 12), 0 = none; seeks then stay within their prefix"),
+                Option.bool("prefixBloom", false, "a memtable prefix bloom filter (needs prefixBytes)")));
     }
 
     /** The native library's own version (the jar has neither Maven properties nor a manifest version). */
@@ -38,6 +41,8 @@ public final class RocksDbEngine extends BaseEngine {
                 options.integer("maxBackgroundJobs"),
                 options.integer("bloomBits"),
                 options.bool("sync"),
-                options.bool("disableWal")));
+                options.bool("disableWal"),
+                options.integer("prefixBytes"),
+                options.bool("prefixBloom")));
     }
 }

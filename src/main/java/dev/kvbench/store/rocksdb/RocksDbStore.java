@@ -40,8 +40,11 @@ public final class RocksDbStore implements Store {
 
     /** The spec's options, checked by {@link RocksDbEngine}. */
     record Settings(int blockCacheMb, int writeBufferMb, int maxBackgroundJobs, int bloomBits,
-                    boolean sync, boolean disableWal) {
+                    boolean sync, boolean disableWal, int prefixBytes, boolean prefixBloom) {
     }
+
+    /** The memtable's prefix bloom size as a share of the write buffer (RocksDB's suggested 0.1). */
+    private static final double MEMTABLE_PREFIX_BLOOM_RATIO = 0.1;
 
     private static final long MB = 1024 * 1024;
 
@@ -56,9 +59,12 @@ public final class RocksDbStore implements Store {
     private final WriteOptions writeOptions;
     private final RocksDB db;
     private final Shape shape;
+    /** Whether a prefix extractor is set: seeks then use it, first and last stay in total order. */
+    private final boolean prefixed;
 
     private RocksDbStore(org.rocksdb.Options options, LRUCache blockCache, BloomFilter bloomFilter,
-                         WriteOptions writeOptions, RocksDB db, Shape shape) {
+                         WriteOptions writeOptions, RocksDB db, Shape shape, boolean prefixed) {
+        this.prefixed = prefixed;
         this.options = options;
         this.blockCache = blockCache;
         this.bloomFilter = bloomFilter;
@@ -70,6 +76,9 @@ public final class RocksDbStore implements Store {
     static RocksDbStore open(Path dir, Shape shape, Settings settings) {
         if (settings.sync() && settings.disableWal()) {
             throw new IllegalArgumentException("rocksdb: sync=true needs the WAL; do not combine it with disableWal=true");
+        }
+        if (settings.prefixBloom() && settings.prefixBytes() == 0) {
+            throw new IllegalArgumentException("rocksdb: prefixBloom=true needs a prefix extractor: set prefixBytes (e.g. 12)");
         }
         LRUCache blockCache = new LRUCache(settings.blockCacheMb() * MB);
         BloomFilter bloomFilter = settings.bloomBits() == 0 ? null : new BloomFilter(settings.bloomBits());
@@ -85,6 +94,16 @@ public final class RocksDbStore implements Store {
                 .setWriteBufferSize(settings.writeBufferMb() * MB)
                 .setMaxBackgroundJobs(settings.maxBackgroundJobs())
                 .setTableFormatConfig(table);
+        if (settings.prefixBytes() > 0) {
+            // A fixed-length prefix extractor, as the reference's NewFixedPrefixTransform(12): the
+            // table's bloom filter (bloomBits) then also holds each key's prefix, so a seek to a
+            // prefix skips files without it.
+            options.useFixedLengthPrefixExtractor(settings.prefixBytes());
+        }
+        if (settings.prefixBloom()) {
+            // The memtable's own prefix bloom: a seek or get skips the memtable when the prefix is absent.
+            options.setMemtablePrefixBloomSizeRatio(MEMTABLE_PREFIX_BLOOM_RATIO);
+        }
         WriteOptions writeOptions = new WriteOptions()
                 .setSync(settings.sync())
                 // Without the WAL, the memtables are flushed at close (avoid_flush_during_shutdown
@@ -92,7 +111,7 @@ public final class RocksDbStore implements Store {
                 .setDisableWAL(settings.disableWal());
         try {
             RocksDB db = RocksDB.open(options, dir.toString());
-            return new RocksDbStore(options, blockCache, bloomFilter, writeOptions, db, shape);
+            return new RocksDbStore(options, blockCache, bloomFilter, writeOptions, db, shape, settings.prefixBytes() > 0);
         } catch (RocksDBException e) {
             closeAll(writeOptions, options, bloomFilter, blockCache);
             throw failure("open " + dir, e);
@@ -196,11 +215,19 @@ public final class RocksDbStore implements Store {
         }
     }
 
-    /** A snapshot taken at open; every get and cursor reads through it. */
+    /**
+     * A snapshot taken at open; every get and cursor reads through it. With a prefix extractor,
+     * cursors have two iterators: a total-order one for {@code first} and {@code last} (so full
+     * passes stay correct), and one in prefix mode for {@code seek}, which RocksDB defines only
+     * within the seek key's prefix: after a seek, moves end where the prefix ends
+     * ({@code prefix_same_as_start}).
+     */
     private final class RocksDbReader implements Reader {
 
         private final Snapshot snapshot = db.getSnapshot();
-        private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot);
+        private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(prefixed);
+        private final ReadOptions prefixOptions = prefixed
+                ? new ReadOptions().setSnapshot(snapshot).setPrefixSameAsStart(true) : null;
         private final DirectScratch key = new DirectScratch(shape.keySize());
         private final DirectScratch value = new DirectScratch(shape.valSize());
 
@@ -225,12 +252,15 @@ public final class RocksDbStore implements Store {
 
         @Override
         public Cursor cursor() {
-            return new RocksDbCursor(db.newIterator(readOptions));
+            return new RocksDbCursor(readOptions, prefixOptions);
         }
 
         @Override
         public void close() {
             readOptions.close();
+            if (prefixOptions != null) {
+                prefixOptions.close();
+            }
             db.releaseSnapshot(snapshot);
             snapshot.close();
         }
@@ -242,23 +272,31 @@ public final class RocksDbStore implements Store {
      */
     private final class RocksDbCursor implements Cursor {
 
-        private final RocksIterator iterator;
+        private final ReadOptions seekOptions;
+        private final RocksIterator ordered;
+        private RocksIterator prefixedIterator;
+        private RocksIterator iterator;
         private final DirectScratch key = new DirectScratch(shape.keySize());
         private final DirectScratch value = new DirectScratch(shape.valSize());
         private boolean valid;
 
-        RocksDbCursor(RocksIterator iterator) {
-            this.iterator = iterator;
+        /** @param seekOptions the prefix-mode options for seeks, or null: seeks in total order */
+        RocksDbCursor(ReadOptions orderedOptions, ReadOptions seekOptions) {
+            this.ordered = db.newIterator(orderedOptions);
+            this.seekOptions = seekOptions;
+            this.iterator = ordered;
         }
 
         @Override
         public boolean first() {
+            iterator = ordered;
             iterator.seekToFirst();
             return moved();
         }
 
         @Override
         public boolean last() {
+            iterator = ordered;
             iterator.seekToLast();
             return moved();
         }
@@ -283,6 +321,12 @@ public final class RocksDbStore implements Store {
 
         @Override
         public boolean seek(DirectBuffer key) {
+            if (seekOptions != null) {
+                if (prefixedIterator == null) {
+                    prefixedIterator = db.newIterator(seekOptions);
+                }
+                iterator = prefixedIterator;
+            }
             iterator.seek(this.key.copyOf(key));
             return moved();
         }
@@ -331,7 +375,10 @@ public final class RocksDbStore implements Store {
 
         @Override
         public void close() {
-            iterator.close();
+            ordered.close();
+            if (prefixedIterator != null) {
+                prefixedIterator.close();
+            }
         }
     }
 

@@ -183,7 +183,10 @@ public final class BdbJeStore implements Store {
 
         @Override
         public Cursor cursor() {
-            return new JeCursor(database.openCursor(null, CursorConfig.READ_COMMITTED));
+            // Non-sticky: a step releases the lock on the record the cursor was on before it waits
+            // for the next one, so a scan never holds a record the writer's open batch wants while
+            // it waits for a record of that batch (a deadlock that JE only breaks by a timeout).
+            return new JeCursor(database.openCursor(null, CursorConfig.READ_COMMITTED.clone().setNonSticky(true)));
         }
 
         @Override

@@ -102,7 +102,7 @@ final class TestRun {
     private static Result result(RunKey key, JmhCsv.Score score, List<TrialRecord> trials, String logFailure, int n) {
         Map<String, Double> metrics = Metrics.aggregate(trials);
         double ms = score == null ? Double.NaN : toMs(score.score(), score.unit());
-        double error = score == null ? Double.NaN : toMs(score.error(), score.unit());
+        double error = score == null ? Double.NaN : errorToMs(score.score(), score.error(), score.unit());
         TrialRecord failed = first(trials, Status.FAILED);
         TrialRecord skipped = first(trials, Status.SKIPPED);
         if (failed != null) {
@@ -153,13 +153,29 @@ final class TestRun {
                 ? trial.status().word() + " (no reason given)" : trial.reason();
     }
 
-    /** JMH time units to milliseconds; other units (throughput) are kept as they are. */
+    /**
+     * JMH scores to milliseconds per operation. A throughput (dirWalk's walks per second, every
+     * thread together) becomes its inverse, the time per operation at that rate, so that every
+     * table and chart of the report reads in one unit.
+     */
     static double toMs(double value, String unit) {
         return switch (unit) {
             case "s/op" -> value * 1000;
             case "us/op" -> value / 1000;
             case "ns/op" -> value / 1_000_000;
+            case "ops/s" -> 1000 / value;
+            case "ops/ms" -> 1 / value;
+            case "ops/us" -> 0.001 / value;
+            case "ops/ns" -> 0.000_001 / value;
             default -> value;
         };
+    }
+
+    /** The error of {@link #toMs}: scaled for a time, for a throughput the first-order error of its inverse. */
+    static double errorToMs(double value, double error, String unit) {
+        if (unit.startsWith("ops/")) {
+            return toMs(value, unit) * error / value;
+        }
+        return toMs(error, unit);
     }
 }

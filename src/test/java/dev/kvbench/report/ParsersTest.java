@@ -39,6 +39,14 @@ class ParsersTest {
     }
 
     @Test
+    void aThroughputBecomesTheTimePerOperationAtThatRate() {
+        // dirWalk: 2,000 walks/s ± 100 is 0.5 ms per walk ± 0.025
+        assertEquals(0.5, TestRun.toMs(2000, "ops/s"), 1e-12);
+        assertEquals(0.025, TestRun.errorToMs(2000, 100, "ops/s"), 1e-12);
+        assertEquals(3.0, TestRun.errorToMs(1.5, 0.003, "s/op"), 1e-12);
+    }
+
+    @Test
     void splitsQuotedCsvFields() {
         assertEquals(List.of("a", "b,c", "say \"hi\"", ""), JmhCsv.fields("a,\"b,c\",\"say \"\"hi\"\"\",\r"));
     }

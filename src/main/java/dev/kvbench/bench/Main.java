@@ -79,8 +79,8 @@ public final class Main {
         CommandLineOptions options;
         try {
             options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            System.err.println("kvbench: " + e.getMessage() + " (see -h)");
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            System.err.println("kvbench: " + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see -h)");
             return USAGE;
         }
         try {
@@ -110,7 +110,38 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage());
             return FAILED;
         }
-        return new Main(options).benchmark();
+        return new Main(options).benchmark(paramNames(args));
+    }
+
+    /**
+     * The checks this jar makes of a command line before it opens any store (for the suite
+     * runner, which plans every test before running the first).
+     *
+     * @throws IllegalArgumentException one line for the first mistake
+     */
+    public static void check(String... args) {
+        try {
+            Plan.checked(new CommandLineOptions(args), paramNames(args));
+        } catch (CommandLineOptionException | IllegalStateException e) {
+            throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
+        }
+    }
+
+    /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
+    static List<String> paramNames(String... args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String value = null;
+            if (args[i].equals("-p") && i + 1 < args.length) {
+                value = args[++i];
+            } else if (args[i].startsWith("-p") && args[i].contains("=") && !args[i].startsWith("-prof")) {
+                value = args[i].substring(2);
+            }
+            if (value != null && value.indexOf('=') > 0) {
+                names.add(value.substring(0, value.indexOf('=')).trim());
+            }
+        }
+        return names;
     }
 
     /** {@code options}, with the default store list ({@link Stores#ALL}) written out as the registered engines. */
@@ -125,8 +156,9 @@ public final class Main {
         return new CommandLineOptions(withStores.toArray(String[]::new));
     }
 
-    private int benchmark() {
+    private int benchmark(List<String> paramNames) {
         Path base = WorkFolder.base();
+        ParentWatch.start(base.resolve("run-" + ProcessHandle.current().pid()));
         Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
         Path side = SideFile.besideResult(options.getResult().orElse(null));
         List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
@@ -138,6 +170,7 @@ public final class Main {
         forkArgs.add("-XX:-CreateCoredumpOnCrash");
         forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
         forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
+        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
         if (options.getForkCount().orElse(1) == 0) {
             // Benchmarks run in this JVM: it must find the same side file and folder.
@@ -151,8 +184,11 @@ public final class Main {
         Plan plan;
         long timeout;
         try {
+            plan = Plan.checked(options, paramNames);
+            WorkFolder.removeStale(base);
             WorkFolder.empty(runFolder);
-            plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
+            plan.group(options.getParameter("store").hasValue(),
+                    new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
             timeout = TrialTimeout.seconds(plan.largest);
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
@@ -204,6 +240,8 @@ public final class Main {
                     if (failOnError) {
                         break;
                     }
+                } finally {
+                    DeadTrials.collect(runFolder, sideFile);
                 }
             }
         } finally {

@@ -86,6 +86,11 @@ public final class Planner {
         }
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
+        try {
+            dev.kvbench.bench.Main.check(args.toArray(String[]::new)); // the jar's own checks, which open no store
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         long runs = runs(test, params, options);
         long seconds = Math.round(runs * (perRunSeconds(options, num, Test.entryBytes(params))
                 + timedRunSeconds(params, options)));
@@ -167,9 +172,13 @@ public final class Planner {
     private static void check(int number, List<String> args, Map<String, String> params) {
         try {
             new CommandLineOptions(args.toArray(String[]::new));
-        } catch (CommandLineOptionException e) {
-            throw new UsageException("JMH does not accept the options of test " + number + ": " + e.getMessage()
-                    + " (see java -jar target/benchmarks.jar -h)");
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            throw new UsageException("JMH does not accept the options of test " + number + ": "
+                    + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see java -jar target/benchmarks.jar -h)");
+        }
+        if ("0".equals(options(args).get("-f"))) {
+            throw new UsageException("-f 0 would run the benchmarks in one JVM without the engines' JVM flags: a suite runs"
+                    + " every trial in a fork of its own; use -f 1 or more");
         }
         for (String store : Defaults.values(params, "store")) {
             try {
@@ -178,6 +187,7 @@ public final class Planner {
                 throw new UsageException(e.getMessage());
             }
         }
+
         for (String name : List.of("valSize", "batchSize")) {
             for (String value : Defaults.values(params, name)) {
                 positive(name, value);
@@ -192,9 +202,22 @@ public final class Planner {
                 return n;
             }
         } catch (NumberFormatException e) {
-            // reported below
+            if (value.trim().replace("_", "").matches("\\d{10,}")) {
+                throw new UsageException("-p " + name + "=" + value + ": " + name + " must be at most " + Integer.MAX_VALUE);
+            }
         }
         throw new UsageException("-p " + name + "=" + value + ": " + name + " must be a whole number above 0");
+    }
+
+    /** The options of a command line and their last values ({@code -f 2}). */
+    private static Map<String, String> options(List<String> args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).startsWith("-") && !args.get(i).equals("-p")) {
+                options.put(args.get(i), args.get(i + 1).trim());
+            }
+        }
+        return options;
     }
 
     private static String value(Map<String, String> options, String option) {

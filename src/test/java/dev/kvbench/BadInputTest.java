@@ -163,13 +163,20 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick report app crash (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
-                "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
+                "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
+                        + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
+                        + "duration, keysPerPrefix, writer, latency; crash test: reps)",
                 "smoke", "-p", "nums=1000"));
         cases.add(runSh("param-wrong-case", "`-p valsize=10`: a parameter name in the wrong case", 2,
-                "run.sh: unknown parameter 'valsize'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
+                "run.sh: unknown parameter 'valsize'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
+                        + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
+                        + "duration, keysPerPrefix, writer, latency; crash test: reps)",
                 "smoke", "-p", "valsize=10"));
+        cases.add(runSh("param-no-test-takes", "`-p fanout=3` on a suite none of whose tests walks a tree", 2,
+                "run.sh: -p fanout=3: no test of the quick suite takes fanout; its tests take: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
+                "quick", "-p", "fanout=3"));
         cases.add(runSh("param-no-value", "`-p num` without `=value`", 2,
                 "run.sh: -p num: a parameter is given as -p name=value (e.g. -p num=50000)", "smoke", "-p", "num"));
         cases.add(runSh("num-not-a-number", "`-p num=abc`", 2,
@@ -192,7 +199,8 @@ class BadInputTest {
         cases.add(runSh("intKey-not-boolean", "`-p intKey=yes`", 2,
                 "run.sh: intKey=yes is not true or false", "smoke", "-p", "intKey=yes"));
         cases.add(runSh("unknown-engine", "`-p store=lmbd`: an engine that does not exist", 2,
-                "run.sh: unknown engine 'lmbd'; valid engines: chronicle, leveldb, lmdb, lmdb-bb, mapdb, mvstore, rocksdb, xodus",
+                "run.sh: unknown engine 'lmbd'; valid engines: array, bdbje, chronicle, fs, heap, leveldb, leveldb-java, lmdb, lmdb-bb, "
+                        + "lmdb-lwjgl, lmdbjni, mapdb, mvstore, null, rocksdb, sqlite, xodus",
                 "smoke", "-p", "store=lmbd"));
         cases.add(runSh("unknown-option", "`-p store=lmdb:writemap=false`: an option the engine lacks", 2,
                 "run.sh: engine 'lmdb' has no option 'writemap'; valid options: sync (default false), metaSync (default false), "
@@ -221,7 +229,7 @@ class BadInputTest {
                 "run.sh: -p num=100,100 gives 100 twice; give each value once", "smoke", "-p", "num=100,100"));
         cases.add(runSh("sync-on-no-engine", "`-p sync=true` with only engines that cannot sync", 2,
                 "run.sh: nothing to run: sync=true, but none of chronicle, mapdb has a sync option "
-                        + "(engines with one: leveldb, lmdb, lmdb-bb, mvstore, rocksdb, xodus)",
+                        + "(engines with one: bdbje, leveldb, leveldb-java, lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni, mvstore, rocksdb, xodus)",
                 "smoke", "-p", "store=chronicle,mapdb", "-p", "sync=true"));
         cases.add(runSh("threads-on-write", "`-t 2` on a suite that writes", 2,
                 "run.sh: write has one writer per store, so it runs in one thread: leave out -t 2 or select only read "

@@ -19,13 +19,14 @@ import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 
 /**
- * Trials whose JVM died before they could write their side-file line: a memory-mapped store
- * (LMDB, MapDB, Chronicle) that cannot grow its file on a full tmpfs gets SIGBUS, and a JVM
- * killed that way runs no cleanup. Each trial leaves a {@value #MARKER} in its folder naming its
- * benchmark and parameters; whoever next finds such a folder of a dead process (the next trial,
- * or {@link Main} after a JMH run) writes the {@code failed} line for it, with the signal from
- * the JVM's crash report ({@code -XX:ErrorFile} points into the run folder) and whether the file
- * system is full, and deletes the folder so the next trial has its room.
+ * Folders of trials whose JVM died: a memory-mapped store (LMDB, MapDB, Chronicle) that cannot
+ * grow its file on a full tmpfs gets SIGBUS, and a JVM killed that way runs no cleanup. Each
+ * trial leaves a {@value #MARKER} in its folder naming its benchmark and parameters; whoever next
+ * finds such a folder of a dead process (the next trial, or {@link Main} after a JMH run) deletes
+ * it so the next trial has its room. The trial's {@code failed} line is normally {@link ForkWatch}'s
+ * (the cause and the fork's last lines); only a trial the side file has no failed line for gets
+ * one here, with the signal from the JVM's crash report ({@link #ERROR_FILE}) and whether the file
+ * system is full, so that a dead trial has exactly one line.
  */
 final class DeadTrials {
 
@@ -55,8 +56,8 @@ final class DeadTrials {
     }
 
     /**
-     * Writes a {@code failed} line for each trial folder in {@code base} whose JVM is gone, and
-     * deletes the folder; returns the reasons.
+     * Deletes each trial folder in {@code base} whose JVM is gone, first writing a {@code failed}
+     * line for it unless the side file has one already; returns the reasons of the lines written.
      */
     static List<String> collect(Path base, SideFile side) {
         List<String> reasons = new ArrayList<>();
@@ -94,9 +95,22 @@ final class DeadTrials {
         String benchmark = String.valueOf(trial.get("benchmark"));
         Map<String, String> params = new LinkedHashMap<>();
         ((Map<String, Object>) trial.get("params")).forEach((k, v) -> params.put(k, String.valueOf(v)));
+        Map<String, String> inOrder = BenchParams.inOrder(params);
+        if (hasFailedLine(side, benchmark, inOrder)) {
+            return Optional.empty(); // ForkWatch saw the fork die and wrote its cause and last lines
+        }
         String reason = TrialRecord.workloadOf(benchmark) + " on " + params.get("store") + ": " + why(pid, marker.getParent());
-        side.append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, Map.of()));
+        side.append(TrialRecord.failed(benchmark, inOrder, reason, Map.of()));
         return Optional.of(reason);
+    }
+
+    private static boolean hasFailedLine(SideFile side, String benchmark, Map<String, String> params) {
+        try {
+            return side.read().stream().anyMatch(r -> r.status() == TrialRecord.Status.FAILED
+                    && r.benchmark().equals(benchmark) && r.params().equals(params));
+        } catch (IOException | RuntimeException e) {
+            return false; // an unreadable side file: write the line rather than lose the trial
+        }
     }
 
     /** Why the JVM {@code pid} died while working in {@code folder}, from its crash report. */

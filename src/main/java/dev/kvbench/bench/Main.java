@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.kvbench.results.SideFile;
@@ -127,6 +128,18 @@ public final class Main {
         }
     }
 
+    /**
+     * The parameters the benchmarks {@code args} selects take (for the suite runner, which gives a test only
+     * those of its suite's and its user's parameters); empty when {@code args} is not a command line JMH accepts.
+     */
+    public static Set<String> parameters(String... args) {
+        try {
+            return Plan.taken(new CommandLineOptions(args));
+        } catch (CommandLineOptionException | RuntimeException e) {
+            return Set.of(); // the caller's checks name the mistake
+        }
+    }
+
     /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
     static List<String> paramNames(String... args) {
         List<String> names = new ArrayList<>();
@@ -164,13 +177,13 @@ public final class Main {
         List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
         List<String> forkArgs = new ArrayList<>(flags);
         forkArgs.addAll(BENCH_FLAGS);
-        // A crashing engine leaves its JVM's fatal-error report in the run's work folder (deleted
-        // with it; the side file keeps the cause and the last lines), and no core dump.
-        forkArgs.add("-XX:ErrorFile=" + runFolder.resolve("hs_err_pid%p.log"));
+        // A crashing engine leaves its JVM's fatal-error report in the temp folder (not the work
+        // folder, which may be the full file system that killed it; the side file keeps the cause
+        // and the last lines), and no core dump.
+        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         forkArgs.add("-XX:-CreateCoredumpOnCrash");
         forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
         forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
-        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
         if (options.getForkCount().orElse(1) == 0) {
             // Benchmarks run in this JVM: it must find the same side file and folder.
@@ -186,6 +199,7 @@ public final class Main {
         try {
             plan = Plan.checked(options, paramNames);
             WorkFolder.removeStale(base);
+            WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
             WorkFolder.empty(runFolder);
             plan.group(options.getParameter("store").hasValue(),
                     new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
@@ -216,7 +230,7 @@ public final class Main {
         String runnerError = null;
         Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
-        ForkWatch watch = new ForkWatch(options, sideFile, timeout);
+        ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
         try {
             for (Plan.Run run : plan.runs) {
                 ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)

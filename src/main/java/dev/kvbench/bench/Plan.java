@@ -82,6 +82,7 @@ final class Plan {
      */
     static Plan of(Options options, Preflight preflight) {
         Plan plan = checked(options, List.of());
+        WorkFolder.requireSpace(WorkFolder.base(), plan.largestSpace, plan.largestWhat);
         plan.group(options.getParameter("store").hasValue(), preflight);
         return plan;
     }
@@ -89,7 +90,8 @@ final class Plan {
     /**
      * The checks of {@link #of} that open no store: the benchmarks, the parameter names
      * {@code paramNames} given on the command line (each must belong to a selected benchmark), every value
-     * and the largest data set. {@link #group} then runs the preflight, which writes stores.
+     * and the largest data set (the caller checks its room, after removing stale folders). {@link #group}
+     * then runs the preflight, which writes stores.
      *
      * @throws IllegalArgumentException with one line for the first mistake in the command line
      */
@@ -105,16 +107,13 @@ final class Plan {
             throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
                     + "; list them with -l");
         }
-        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-        Set<String> exact = new TreeSet<>();
+        Set<String> taken = taken(selected);
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
             boolean tree = workload(entry.getUsername()) == Workload.DIR_WALK;
             plan.treeSelected |= tree;
             plan.kvSelected |= !tree;
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
-            known.addAll(defaults.keySet());
-            exact.addAll(defaults.keySet());
             if (workload(entry.getUsername()) == Workload.WRITE) {
                 checkOneWriter(entry.getUsername(), options);
             }
@@ -134,11 +133,13 @@ final class Plan {
                 }
             }
         }
+        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        known.addAll(taken);
         for (String name : paramNames) {
-            if (!exact.contains(name)) {
+            if (!taken.contains(name)) {
                 throw new IllegalArgumentException("unknown parameter '" + name + "'"
                         + (known.contains(name) ? " (names are case-sensitive)" : "")
-                        + "; the selected benchmarks take: " + String.join(", ", exact));
+                        + "; the selected benchmarks take: " + String.join(", ", taken));
             }
         }
         for (String store : plan.values.get("store")) {
@@ -153,8 +154,29 @@ final class Plan {
         if (plan.values.containsKey("sync")) {
             plan.checkSomethingSyncs();
         }
-        WorkFolder.requireSpace(WorkFolder.base(), plan.largestSpace, plan.largestWhat);
         return plan;
+    }
+
+    /**
+     * The parameters the benchmarks {@code options} selects take, in the order the results list
+     * them: the data set's or the tree's, the application workloads', the crash test's.
+     */
+    static Set<String> taken(Options options) {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        return taken(BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes()));
+    }
+
+    private static Set<String> taken(Collection<BenchmarkListEntry> selected) {
+        List<String> order = new ArrayList<>(BenchParams.NAMES);
+        order.addAll(TreeParams.NAMES);
+        order.addAll(AppParams.NAMES);
+        order.addAll(BenchParams.OTHER_NAMES);
+        Set<String> all = new TreeSet<>();
+        selected.forEach(entry -> all.addAll(entry.getParams().orElse(Map.of()).keySet()));
+        Set<String> taken = new LinkedHashSet<>();
+        order.stream().filter(all::contains).forEach(taken::add);
+        taken.addAll(all); // any a benchmark declares beyond the lists above
+        return taken;
     }
 
     /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */

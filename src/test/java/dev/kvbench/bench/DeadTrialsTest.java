@@ -52,6 +52,21 @@ class DeadTrialsTest {
     }
 
     @Test
+    void aTrialWhoseDeathForkWatchReportedGetsNoSecondLineButItsFolderGoes() throws Exception {
+        long pid = endedProcess();
+        Path folder = Files.createDirectories(dir.resolve("work/write-lmdb-" + pid + "-1"));
+        Map<String, String> params = Map.of("store", "lmdb", "num", "1000");
+        DeadTrials.mark(folder, "dev.kvbench.bench.WriteBenchmark.write", params);
+        SideFile side = new SideFile(dir.resolve("side.jsonl"));
+        side.append(TrialRecord.died("dev.kvbench.bench.WriteBenchmark.write", BenchParams.inOrder(params),
+                "write on lmdb: the JVM crashed: SIGSEGV", List.of("# A fatal error")));
+        assertEquals(List.of(), DeadTrials.collect(dir.resolve("work"), side));
+        assertEquals(1, side.read().size(), "one line per trial: ForkWatch's");
+        assertEquals("write on lmdb: the JVM crashed: SIGSEGV", side.read().get(0).reason());
+        assertFalse(Files.exists(folder), "the dead trial's folder is deleted");
+    }
+
+    @Test
     void aLiveTrialAndOtherFoldersAreLeftAlone() throws Exception {
         Path live = Files.createDirectories(dir.resolve("work/write-lmdb-" + ProcessHandle.current().pid() + "-1"));
         DeadTrials.mark(live, "dev.kvbench.bench.WriteBenchmark.write", Map.of("store", "lmdb"));

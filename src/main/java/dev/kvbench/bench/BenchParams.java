@@ -41,7 +41,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
                 bool(params, "valRandom"));
         int batchSize = integer(params, "batchSize");
         if (batchSize <= 0) {
-            throw new IllegalArgumentException("batchSize must be > 0, was " + batchSize);
+            throw new IllegalArgumentException("batchSize=" + batchSize + ": batchSize must be a whole number above 0");
         }
         return new BenchParams(store, data, batchSize, bool(params, "sync"));
     }
@@ -100,8 +100,11 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
 
     static String require(Map<String, String> params, String name) {
         String value = params.get(name);
-        if (value == null || value.isBlank()) {
+        if (value == null) {
             throw new IllegalArgumentException("parameter " + name + " is missing");
+        }
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("-p " + name + "= has no value; give one after the =");
         }
         return value.trim();
     }

@@ -55,6 +55,7 @@ final class ForkWatch implements OutputFormat {
     private final OutputFormat out;
     private final SideFile side;
     private final long timeoutSeconds;
+    private final Path workFolder;
     private final Thread watchdog;
     private final Deque<String> lines = new ArrayDeque<>();
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
@@ -68,8 +69,10 @@ final class ForkWatch implements OutputFormat {
      * @param options        the run's options: its {@code -o} file and verbosity, as JMH's own format uses them
      * @param side           the side file the run's trials write
      * @param timeoutSeconds the longest a fork may run; 0 for none
+     * @param workFolder     the run's work folder, whose file system a dead fork's reason says is full if it is
      */
-    ForkWatch(Options options, SideFile side, long timeoutSeconds) {
+    ForkWatch(Options options, SideFile side, long timeoutSeconds, Path workFolder) {
+        this.workFolder = workFolder;
         this.out = OutputFormatFactory.createFormatInstance(stream(options),
                 options.verbosity().orElse(Defaults.VERBOSITY));
         this.side = side;
@@ -133,8 +136,10 @@ final class ForkWatch implements OutputFormat {
         }
         List<String> all = new ArrayList<>(lines);
         Map<String, String> values = BenchParams.inOrder(KvParams.of(params));
+        // The dead trial's files are still there (DeadTrials deletes them later): a full file system shows.
+        String full = WorkFolder.diskFull(null, workFolder);
         String reason = TrialRecord.workloadOf(params.getBenchmark()) + " on " + values.get("store")
-                + ": " + ForkDeath.cause(exit, all, timedOut);
+                + ": " + (full == null ? "" : "disk full: " + full + "; ") + ForkDeath.cause(exit, all, timedOut);
         side.append(TrialRecord.died(params.getBenchmark(), values, reason,
                 all.subList(Math.max(0, all.size() - TAIL_LINES), all.size())));
     }

@@ -10,6 +10,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.kvbench.results.SideFile;
@@ -79,8 +80,8 @@ public final class Main {
         CommandLineOptions options;
         try {
             options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            System.err.println("kvbench: " + e.getMessage() + " (see -h)");
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            System.err.println("kvbench: " + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see -h)");
             return USAGE;
         }
         try {
@@ -110,7 +111,50 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage());
             return FAILED;
         }
-        return new Main(options).benchmark();
+        return new Main(options).benchmark(paramNames(args));
+    }
+
+    /**
+     * The checks this jar makes of a command line before it opens any store (for the suite
+     * runner, which plans every test before running the first).
+     *
+     * @throws IllegalArgumentException one line for the first mistake
+     */
+    public static void check(String... args) {
+        try {
+            Plan.checked(new CommandLineOptions(args), paramNames(args));
+        } catch (CommandLineOptionException | IllegalStateException e) {
+            throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
+        }
+    }
+
+    /**
+     * The parameters the benchmarks {@code args} selects take (for the suite runner, which gives a test only
+     * those of its suite's and its user's parameters); empty when {@code args} is not a command line JMH accepts.
+     */
+    public static Set<String> parameters(String... args) {
+        try {
+            return Plan.taken(new CommandLineOptions(args));
+        } catch (CommandLineOptionException | RuntimeException e) {
+            return Set.of(); // the caller's checks name the mistake
+        }
+    }
+
+    /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
+    static List<String> paramNames(String... args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String value = null;
+            if (args[i].equals("-p") && i + 1 < args.length) {
+                value = args[++i];
+            } else if (args[i].startsWith("-p") && args[i].contains("=") && !args[i].startsWith("-prof")) {
+                value = args[i].substring(2);
+            }
+            if (value != null && value.indexOf('=') > 0) {
+                names.add(value.substring(0, value.indexOf('=')).trim());
+            }
+        }
+        return names;
     }
 
     /** {@code options}, with the default store list ({@link Stores#ALL}) written out as the registered engines. */
@@ -125,16 +169,18 @@ public final class Main {
         return new CommandLineOptions(withStores.toArray(String[]::new));
     }
 
-    private int benchmark() {
+    private int benchmark(List<String> paramNames) {
         Path base = WorkFolder.base();
+        ParentWatch.start(base.resolve("run-" + ProcessHandle.current().pid()));
         Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
         Path side = SideFile.besideResult(options.getResult().orElse(null));
         List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
         List<String> forkArgs = new ArrayList<>(flags);
         forkArgs.addAll(BENCH_FLAGS);
-        // A crashing engine leaves its JVM's fatal-error report in the run's work folder (deleted
-        // with it; the side file keeps the cause and the last lines), and no core dump.
-        forkArgs.add("-XX:ErrorFile=" + runFolder.resolve("hs_err_pid%p.log"));
+        // A crashing engine leaves its JVM's fatal-error report in the temp folder (not the work
+        // folder, which may be the full file system that killed it; the side file keeps the cause
+        // and the last lines), and no core dump.
+        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         forkArgs.add("-XX:-CreateCoredumpOnCrash");
         forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
         forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
@@ -151,8 +197,12 @@ public final class Main {
         Plan plan;
         long timeout;
         try {
+            plan = Plan.checked(options, paramNames);
+            WorkFolder.removeStale(base);
+            WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
             WorkFolder.empty(runFolder);
-            plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
+            plan.group(options.getParameter("store").hasValue(),
+                    new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
             timeout = TrialTimeout.seconds(plan.largest);
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
@@ -180,7 +230,7 @@ public final class Main {
         String runnerError = null;
         Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
-        ForkWatch watch = new ForkWatch(options, sideFile, timeout);
+        ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
         try {
             for (Plan.Run run : plan.runs) {
                 ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
@@ -204,6 +254,8 @@ public final class Main {
                     if (failOnError) {
                         break;
                     }
+                } finally {
+                    DeadTrials.collect(runFolder, sideFile);
                 }
             }
         } finally {

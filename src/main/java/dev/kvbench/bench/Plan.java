@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Capability;
@@ -80,6 +81,21 @@ final class Plan {
      * @throws IllegalArgumentException with one line for the first mistake in the command line
      */
     static Plan of(Options options, Preflight preflight) {
+        Plan plan = checked(options, List.of());
+        WorkFolder.requireSpace(WorkFolder.base(), plan.largestSpace, plan.largestWhat);
+        plan.group(options.getParameter("store").hasValue(), preflight);
+        return plan;
+    }
+
+    /**
+     * The checks of {@link #of} that open no store: the benchmarks, the parameter names
+     * {@code paramNames} given on the command line (each must belong to a selected benchmark), every value
+     * and the largest data set (the caller checks its room, after removing stale folders). {@link #group}
+     * then runs the preflight, which writes stores.
+     *
+     * @throws IllegalArgumentException with one line for the first mistake in the command line
+     */
+    static Plan checked(Options options, Collection<String> paramNames) {
         Plan plan = new Plan();
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         BenchmarkList list = BenchmarkList.defaultList();
@@ -91,12 +107,16 @@ final class Plan {
             throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
                     + "; list them with -l");
         }
+        Set<String> taken = taken(selected);
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
             boolean tree = workload(entry.getUsername()) == Workload.DIR_WALK;
             plan.treeSelected |= tree;
             plan.kvSelected |= !tree;
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
+            if (workload(entry.getUsername()) == Workload.WRITE) {
+                checkOneWriter(entry.getUsername(), options);
+            }
             for (String name : names(entry.getUsername())) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
@@ -113,6 +133,15 @@ final class Plan {
                 }
             }
         }
+        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        known.addAll(taken);
+        for (String name : paramNames) {
+            if (!taken.contains(name)) {
+                throw new IllegalArgumentException("unknown parameter '" + name + "'"
+                        + (known.contains(name) ? " (names are case-sensitive)" : "")
+                        + "; the selected benchmarks take: " + String.join(", ", taken));
+            }
+        }
         for (String store : plan.values.get("store")) {
             plan.specs.put(store, StoreSpec.parse(store));
         }
@@ -122,9 +151,65 @@ final class Plan {
         if (plan.treeSelected) {
             plan.checkTreeValues();
         }
-        WorkFolder.requireSpace(WorkFolder.base(), plan.largestSpace, plan.largestWhat);
-        plan.group(options.getParameter("store").hasValue(), preflight);
+        if (plan.values.containsKey("sync")) {
+            plan.checkSomethingSyncs();
+        }
         return plan;
+    }
+
+    /**
+     * The parameters the benchmarks {@code options} selects take, in the order the results list
+     * them: the data set's or the tree's, the application workloads', the crash test's.
+     */
+    static Set<String> taken(Options options) {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        return taken(BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes()));
+    }
+
+    private static Set<String> taken(Collection<BenchmarkListEntry> selected) {
+        List<String> order = new ArrayList<>(BenchParams.NAMES);
+        order.addAll(TreeParams.NAMES);
+        order.addAll(AppParams.NAMES);
+        order.addAll(BenchParams.OTHER_NAMES);
+        Set<String> all = new TreeSet<>();
+        selected.forEach(entry -> all.addAll(entry.getParams().orElse(Map.of()).keySet()));
+        Set<String> taken = new LinkedHashSet<>();
+        order.stream().filter(all::contains).forEach(taken::add);
+        taken.addAll(all); // any a benchmark declares beyond the lists above
+        return taken;
+    }
+
+    /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */
+    private void checkSomethingSyncs() {
+        if (values.get("sync").stream().anyMatch(v -> !Boolean.parseBoolean(v.trim()))) {
+            return;
+        }
+        for (StoreSpec spec : specs.values()) {
+            if (!Stores.names().contains(spec.engine())) {
+                return; // reported when the runs are grouped
+            }
+            try {
+                BenchParams.effectiveSpec(spec, true);
+                return;
+            } catch (UnsupportedOperationException e) {
+                // this one cannot
+            }
+        }
+        throw new IllegalArgumentException("nothing to run: sync=true, but none of " + String.join(", ", values.get("store"))
+                + " has a sync option (engines with one: " + String.join(", ", Stores.names().stream()
+                .filter(n -> Stores.engine(n).options().stream().anyMatch(o -> o.name().equals("sync"))).toList()) + ")");
+    }
+
+    /** The Store contract has one writer: a write benchmark in several threads would write the same keys twice. */
+    private static void checkOneWriter(String benchmark, Options options) {
+        int threads = options.getThreads().orElse(1);
+        boolean groups = options.getThreadGroups().hasValue();
+        if (threads != 1 || groups) {
+            throw new IllegalArgumentException(workload(benchmark).name().toLowerCase(java.util.Locale.ROOT)
+                    + " has one writer per store, so it runs in one thread: leave out -t"
+                    + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
+                    + " or select only read benchmarks (e.g. ReadKey) for several threads");
+        }
     }
 
     static Workload workload(String benchmark) {
@@ -180,6 +265,16 @@ final class Plan {
             }
         }
         appValues.forEach((name, given) -> given.forEach(value -> AppParams.check(name, value)));
+        for (String name : BenchParams.NAMES) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (String value : values.get(name)) {
+                String same = name.equals("store") ? StoreSpec.parse(value).toString() : value.trim();
+                if (!seen.add(same)) {
+                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", values.get(name))
+                            + " gives " + value.trim() + " twice; give each value once");
+                }
+            }
+        }
         Map<String, String> one = new LinkedHashMap<>();
         for (String name : BenchParams.NAMES) {
             one.put(name, values.get(name).get(0));
@@ -227,7 +322,8 @@ final class Plan {
         return registered;
     }
 
-    private void group(boolean storesGiven, Preflight preflight) {
+    /** Runs the preflight and groups the runnable (benchmark, store) pairs into JMH runs; refuses a plan that runs nothing. */
+    void group(boolean storesGiven, Preflight preflight) {
         List<String> stores = values.get("store");
         Map<String, String> unavailable = new LinkedHashMap<>();
         for (String store : stores) {
@@ -305,6 +401,12 @@ final class Plan {
                 }
             }
             benchmarksByStores.forEach((capable, group) -> runs.add(new Run(group, capable, sync)));
+        }
+        if (runs.isEmpty()) {
+            Set<String> reasons = new LinkedHashSet<>();
+            skips.forEach(skip -> reasons.add(skip.reason()));
+            throw new IllegalArgumentException("nothing to run: every selected benchmark and store is skipped ("
+                    + String.join("; ", reasons) + ")");
         }
     }
 

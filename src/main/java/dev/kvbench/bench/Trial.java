@@ -118,8 +118,10 @@ final class Trial {
     }
 
     private void start() {
+        DeadTrials.collect(WorkFolder.base(), side); // a trial before this one may have died and left its store
         ACTIVE.add(folder);
         WorkFolder.empty(folder);
+        DeadTrials.mark(folder, benchmark, params);
         WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
                 + given.describe());
         if (bench != null) {

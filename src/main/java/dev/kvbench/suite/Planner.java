@@ -2,8 +2,10 @@ package dev.kvbench.suite;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import dev.kvbench.bench.AppParams;
 import dev.kvbench.bench.BenchParams;
@@ -32,6 +34,16 @@ public final class Planner {
     private static final Map<String, String> JMH_DEFAULTS = Map.of("-bm", "sample", "-wi", "1", "-i", "10",
             "-w", "1s", "-r", "200ms", "-f", "1");
 
+    /** Every benchmark's parameter names, in the order the results list them. */
+    private static final Set<String> ALL_NAMES = new LinkedHashSet<>();
+
+    static {
+        ALL_NAMES.addAll(BenchParams.NAMES);
+        ALL_NAMES.addAll(TreeParams.NAMES);
+        ALL_NAMES.addAll(AppParams.NAMES);
+        ALL_NAMES.addAll(BenchParams.OTHER_NAMES);
+    }
+
     private Planner() {
     }
 
@@ -42,6 +54,15 @@ public final class Planner {
         for (int i = 0; i < suite.tests().size(); i++) {
             planned.add(plan(i + 1, suite.tests().get(i), user));
         }
+        Set<String> taken = new LinkedHashSet<>(ALL_NAMES);
+        taken.retainAll(planned.stream()
+                .flatMap(test -> dev.kvbench.bench.Main.parameters(test.args().toArray(String[]::new)).stream()).toList());
+        user.params().forEach((name, value) -> {
+            if (!taken.contains(name)) {
+                throw new UsageException("-p " + name + "=" + value + ": no test of the " + suite.name()
+                        + " suite takes " + name + "; its tests take: " + String.join(", ", taken));
+            }
+        });
         return planned;
     }
 
@@ -86,11 +107,38 @@ public final class Planner {
         }
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
-        long runs = runs(test, params, options);
+        // A suite's parameters (and the user's) go to every test; each test's command line keeps those its benchmarks take.
+        Set<String> taken = dev.kvbench.bench.Main.parameters(args.toArray(String[]::new));
+        List<String> command = takenOnly(args, taken);
+        Map<String, String> runParams = new LinkedHashMap<>(params);
+        runParams.keySet().retainAll(taken);
+        try {
+            dev.kvbench.bench.Main.check(command.toArray(String[]::new)); // the jar's own checks, which open no store
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        long runs = runs(test, runParams, options);
         long seconds = Math.round(runs * (perRunSeconds(options, num, Test.entryBytes(params))
-                + timedRunSeconds(params, options)));
-        return new PlannedTest(number, test, List.copyOf(args), params, options, num, source, runs, seconds,
+                + timedRunSeconds(runParams, options)));
+        return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
                 largest, WorkFolder.estimate(largest));
+    }
+
+    /** {@code args} without the {@code -p name=value} pairs whose name is not in {@code taken}. */
+    private static List<String> takenOnly(List<String> args, Set<String> taken) {
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals("-p") && i + 1 < args.size()) {
+                String value = args.get(i + 1);
+                int at = value.indexOf('=');
+                if (at > 0 && !taken.contains(value.substring(0, at))) {
+                    i++;
+                    continue;
+                }
+            }
+            kept.add(args.get(i));
+        }
+        return kept;
     }
 
     /** Runs of a test: workloads x stores x the values of every other parameter x forks. */
@@ -154,8 +202,7 @@ public final class Planner {
 
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
-            if (!BenchParams.NAMES.contains(name) && !TreeParams.NAMES.contains(name)
-                    && !BenchParams.OTHER_NAMES.contains(name) && !AppParams.NAMES.contains(name)) {
+            if (!ALL_NAMES.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
                         + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; application workloads: "
                         + String.join(", ", AppParams.NAMES) + "; crash test: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
@@ -167,9 +214,13 @@ public final class Planner {
     private static void check(int number, List<String> args, Map<String, String> params) {
         try {
             new CommandLineOptions(args.toArray(String[]::new));
-        } catch (CommandLineOptionException e) {
-            throw new UsageException("JMH does not accept the options of test " + number + ": " + e.getMessage()
-                    + " (see java -jar target/benchmarks.jar -h)");
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            throw new UsageException("JMH does not accept the options of test " + number + ": "
+                    + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see java -jar target/benchmarks.jar -h)");
+        }
+        if ("0".equals(options(args).get("-f"))) {
+            throw new UsageException("-f 0 would run the benchmarks in one JVM without the engines' JVM flags: a suite runs"
+                    + " every trial in a fork of its own; use -f 1 or more");
         }
         for (String store : Defaults.values(params, "store")) {
             try {
@@ -178,6 +229,7 @@ public final class Planner {
                 throw new UsageException(e.getMessage());
             }
         }
+
         for (String name : List.of("valSize", "batchSize")) {
             for (String value : Defaults.values(params, name)) {
                 positive(name, value);
@@ -192,9 +244,22 @@ public final class Planner {
                 return n;
             }
         } catch (NumberFormatException e) {
-            // reported below
+            if (value.trim().replace("_", "").matches("\\d{10,}")) {
+                throw new UsageException("-p " + name + "=" + value + ": " + name + " must be at most " + Integer.MAX_VALUE);
+            }
         }
         throw new UsageException("-p " + name + "=" + value + ": " + name + " must be a whole number above 0");
+    }
+
+    /** The options of a command line and their last values ({@code -f 2}). */
+    private static Map<String, String> options(List<String> args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).startsWith("-") && !args.get(i).equals("-p")) {
+                options.put(args.get(i), args.get(i + 1).trim());
+            }
+        }
+        return options;
     }
 
     private static String value(Map<String, String> options, String option) {

@@ -110,7 +110,11 @@ public final class SuiteRunner {
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 
-        if ("1".equals(config.env().get("KVBENCH_DRY_RUN"))) {
+        String dryRun = config.env().getOrDefault("KVBENCH_DRY_RUN", "");
+        if (!List.of("", "0", "1").contains(dryRun)) {
+            throw new UsageException("KVBENCH_DRY_RUN=" + dryRun + ": use 1 to print the tests' commands without running them, or leave it unset");
+        }
+        if (dryRun.equals("1")) {
             printPlan(plan);
             return OK;
         }
@@ -127,7 +131,7 @@ public final class SuiteRunner {
         try {
             Files.createDirectories(results);
         } catch (IOException e) {
-            throw new UsageException("cannot create the results folder " + results + ": " + e.getMessage()
+            throw new UsageException("cannot create the results folder " + results + ": " + WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
         }
         EnvFile.write(results, EnvFile.machineLines(name, rerun, workDir, workFree), javaSide);
@@ -150,10 +154,15 @@ public final class SuiteRunner {
             removeHook(onInterrupt);
         }
 
-        if (report.write(results) != 0) {
+        boolean reported = report.write(results) == 0;
+        List<Integer> failed = failedTests(results, plan);
+        if (!reported) {
+            if (!failed.isEmpty()) {
+                config.err().println("run.sh: some runs failed in test(s) " + join(failed) + "; their reasons are in "
+                        + results + "/out-N.side.jsonl and out-N.txt");
+            }
             throw new SuiteFailure("the report of " + results + " could not be written (see above); fix the cause and run ./process.sh " + results);
         }
-        List<Integer> failed = failedTests(results, plan);
         if (!failed.isEmpty()) {
             throw new SuiteFailure("some runs failed in test(s) " + join(failed) + "; the report lists them with their reasons: "
                     + results.resolve("README.md"));
@@ -181,7 +190,7 @@ public final class SuiteRunner {
             Path probe = Files.createTempFile(dir, ".kvbench-probe-", "");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new UsageException(what + " " + dir + " is not writable (" + e.getMessage() + "): " + fix);
+            throw new UsageException(what + " " + dir + " is not writable (" + WorkFolder.why(e) + "): " + fix);
         }
         return dir;
     }

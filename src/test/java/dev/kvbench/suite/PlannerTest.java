@@ -55,6 +55,25 @@ class PlannerTest {
     }
 
     @Test
+    void eachTestsCommandLineKeepsTheParametersItsBenchmarksTake() {
+        List<PlannedTest> smoke = plan("smoke", "-p", "num=500", "-p", "fanout=2", "-p", "store=lmdb");
+        PlannedTest kv = smoke.get(0);
+        PlannedTest tree = smoke.get(1);
+        assertTrue(kv.args().contains("num=500") && !kv.args().contains("fanout=2"), kv.command());
+        assertTrue(tree.args().contains("fanout=2") && !tree.args().contains("num=500")
+                && !tree.args().contains("num=120"), tree.command());
+        assertEquals(null, tree.params().get("num"), "dirWalk does not run with num");
+        assertTrue(tree.args().contains("store=lmdb"), "a parameter both take goes to both");
+    }
+
+    @Test
+    void aParameterNoTestOfTheSuiteTakesIsRefused() {
+        UsageException e = assertThrows(UsageException.class, () -> plan("quick", "-p", "readers=4"));
+        assertEquals("-p readers=4: no test of the quick suite takes readers; its tests take: store, num, intKey, sequential,"
+                + " valSize, valRandom, batchSize, sync", e.getMessage());
+    }
+
+    @Test
     void theUsersPatternReplacesTheSuitesWorkloads() {
         PlannedTest test = plan("quick", "ReadKey", "-p", "num=1000").get(0);
         assertEquals("ReadKey", test.args().get(0));

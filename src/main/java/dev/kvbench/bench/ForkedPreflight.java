@@ -39,6 +39,8 @@ final class ForkedPreflight implements Plan.Preflight {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmArgs);
+        // a crash report of an engine (SIGBUS on a full tmpfs) goes to the temp folder, not the user's current one
+        command.add("-XX:ErrorFile=" + Path.of(System.getProperty("java.io.tmpdir"), "kvbench-preflight-hs_err_%p.log"));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(Probe.class.getName());
@@ -78,8 +80,8 @@ final class ForkedPreflight implements Plan.Preflight {
             Plan.Check check = ordered.get(Integer.parseInt(fields[1]));
             String detail = fields.length > 3 ? fields[3].strip() : "";
             if (fields[2].equals("error")) {
-                throw new IllegalArgumentException(check.store() + " cannot hold " + (check.intKey() ? "int" : "string")
-                        + " keys with valSize=" + check.valSize() + ": " + detail);
+                throw new IllegalArgumentException(check.store() + " (tried with " + (check.intKey() ? "int" : "string")
+                        + " keys and valSize=" + check.valSize() + "): " + detail);
             }
             Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
             for (String name : detail.split(",")) {
@@ -90,6 +92,12 @@ final class ForkedPreflight implements Plan.Preflight {
             results.put(check, capabilities);
         }
         if (results.size() != ordered.size()) {
+            String full = WorkFolder.diskFull(new IllegalStateException(output), scratch);
+            if (full != null || output.contains("SIGBUS")) {
+                throw new WorkFolder.NoSpaceException((full != null ? full : "no space left in " + scratch)
+                        + " during the preflight check (the engine was killed" + (output.contains("SIGBUS") ? " by SIGBUS" : "")
+                        + "): free some space or point KVBENCH_DIR at a bigger file system");
+            }
             String tail = output.length() > 2000 ? output.substring(output.length() - 2000) : output;
             throw new IllegalStateException("the preflight check of the stores ended early (exit " + exit
                     + ") after " + results.size() + " of " + ordered.size() + " checks:\n" + tail);

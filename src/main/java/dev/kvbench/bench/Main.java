@@ -110,7 +110,24 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage());
             return FAILED;
         }
-        return new Main(options).benchmark();
+        return new Main(options).benchmark(paramNames(args));
+    }
+
+    /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
+    static List<String> paramNames(String... args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String value = null;
+            if (args[i].equals("-p") && i + 1 < args.length) {
+                value = args[++i];
+            } else if (args[i].startsWith("-p") && args[i].contains("=") && !args[i].startsWith("-prof")) {
+                value = args[i].substring(2);
+            }
+            if (value != null && value.indexOf('=') > 0) {
+                names.add(value.substring(0, value.indexOf('=')).trim());
+            }
+        }
+        return names;
     }
 
     /** {@code options}, with the default store list ({@link Stores#ALL}) written out as the registered engines. */
@@ -125,8 +142,9 @@ public final class Main {
         return new CommandLineOptions(withStores.toArray(String[]::new));
     }
 
-    private int benchmark() {
+    private int benchmark(List<String> paramNames) {
         Path base = WorkFolder.base();
+        ParentWatch.start(base.resolve("run-" + ProcessHandle.current().pid()));
         Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
         Path side = SideFile.besideResult(options.getResult().orElse(null));
         List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
@@ -146,10 +164,13 @@ public final class Main {
 
         Plan plan;
         try {
-            WorkFolder.empty(runFolder);
-            plan = Plan.of(options, new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
+            plan = Plan.checked(options, paramNames);
+            WorkFolder.removeStale(base);
             WorkFolder.requireSpace(base, WorkFolder.estimate(plan.largest), "the largest data set ("
                     + plan.largest.num() + " entries, " + plan.largest.flatBytes() + " flat bytes)");
+            WorkFolder.empty(runFolder);
+            plan.group(options.getParameter("store").hasValue(),
+                    new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());

@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Capability;
@@ -68,6 +69,19 @@ final class Plan {
      * @throws IllegalArgumentException with one line for the first mistake in the command line
      */
     static Plan of(Options options, Preflight preflight) {
+        Plan plan = checked(options, List.of());
+        plan.group(options.getParameter("store").hasValue(), preflight);
+        return plan;
+    }
+
+    /**
+     * The checks of {@link #of} that open no store: the benchmarks, the parameter names
+     * {@code paramNames} given on the command line (each must belong to a selected benchmark), every value
+     * and the largest data set. {@link #group} then runs the preflight, which writes stores.
+     *
+     * @throws IllegalArgumentException with one line for the first mistake in the command line
+     */
+    static Plan checked(Options options, Collection<String> paramNames) {
         Plan plan = new Plan();
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         BenchmarkList list = BenchmarkList.defaultList();
@@ -79,10 +93,15 @@ final class Plan {
             throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
                     + "; list them with -l");
         }
+        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
             workload(entry.getUsername());
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
+            known.addAll(defaults.keySet());
+            if (workload(entry.getUsername()) == Workload.WRITE) {
+                checkOneWriter(entry.getUsername(), options);
+            }
             for (String name : BenchParams.NAMES) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
@@ -90,9 +109,27 @@ final class Plan {
                 plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
             }
         }
+        for (String name : paramNames) {
+            if (!known.contains(name) || !BenchParams.NAMES.contains(name)) {
+                throw new IllegalArgumentException("unknown parameter '" + name + "'"
+                        + (known.contains(name) ? " (names are case-sensitive)" : "")
+                        + "; the selected benchmarks take: " + String.join(", ", BenchParams.NAMES));
+            }
+        }
         plan.checkValues();
-        plan.group(options.getParameter("store").hasValue(), preflight);
         return plan;
+    }
+
+    /** The Store contract has one writer: a write benchmark in several threads would write the same keys twice. */
+    private static void checkOneWriter(String benchmark, Options options) {
+        int threads = options.getThreads().orElse(1);
+        boolean groups = options.getThreadGroups().hasValue();
+        if (threads != 1 || groups) {
+            throw new IllegalArgumentException(workload(benchmark).name().toLowerCase(java.util.Locale.ROOT)
+                    + " has one writer per store, so it runs in one thread: leave out -t"
+                    + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
+                    + " or select only read benchmarks (e.g. ReadKey) for several threads");
+        }
     }
 
     static Workload workload(String benchmark) {
@@ -104,6 +141,16 @@ final class Plan {
         for (String name : BenchParams.NAMES) {
             if (values.get(name).isEmpty()) {
                 throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
+        for (String name : BenchParams.NAMES) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (String value : values.get(name)) {
+                String same = name.equals("store") ? StoreSpec.parse(value).toString() : value.trim();
+                if (!seen.add(same)) {
+                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", values.get(name))
+                            + " gives " + value.trim() + " twice; give each value once");
+                }
             }
         }
         for (String store : values.get("store")) {
@@ -147,7 +194,8 @@ final class Plan {
         return BenchParams.parse(withStore);
     }
 
-    private void group(boolean storesGiven, Preflight preflight) {
+    /** Runs the preflight and groups the runnable (benchmark, store) pairs into JMH runs; refuses a plan that runs nothing. */
+    void group(boolean storesGiven, Preflight preflight) {
         List<String> stores = values.get("store");
         Map<String, String> unavailable = new LinkedHashMap<>();
         for (String store : stores) {
@@ -221,6 +269,12 @@ final class Plan {
                 }
             }
             benchmarksByStores.forEach((capable, group) -> runs.add(new Run(group, capable, sync)));
+        }
+        if (runs.isEmpty()) {
+            Set<String> reasons = new LinkedHashSet<>();
+            skips.forEach(skip -> reasons.add(skip.reason()));
+            throw new IllegalArgumentException("nothing to run: every selected benchmark and store is skipped ("
+                    + String.join("; ", reasons) + ")");
         }
     }
 

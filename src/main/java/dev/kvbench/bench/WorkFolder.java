@@ -117,13 +117,37 @@ public final class WorkFolder {
         return null;
     }
 
+    /**
+     * Deletes the {@code run-<pid>} folders in {@code base} whose process is gone (a run killed
+     * with SIGKILL cannot clean up after itself); returns how many. Folders of live processes
+     * are left alone.
+     */
+    public static int removeStale(Path base) {
+        if (!Files.isDirectory(base)) {
+            return 0;
+        }
+        int removed = 0;
+        try (var folders = Files.list(base)) {
+            for (Path folder : folders.toList()) {
+                String name = folder.getFileName().toString();
+                if (name.matches("run-\\d{1,18}") && ProcessHandle.of(Long.parseLong(name.substring(4))).isEmpty()) {
+                    delete(folder);
+                    removed++;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the work folder " + base + ": " + e.getMessage(), e);
+        }
+        return removed;
+    }
+
     /** Creates {@code dir} empty: deletes whatever it held. */
     public static Path empty(Path dir) {
         delete(dir);
         try {
             return Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the work folder " + dir + ": " + e.getMessage()
+            throw new UncheckedIOException("cannot create the work folder " + dir + ": " + why(e)
                     + "; set -D" + PROPERTY + "=... (or " + ENVIRONMENT + ") to a writable folder", e);
         }
     }
@@ -158,6 +182,21 @@ public final class WorkFolder {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Why {@code e} happened, in words: Java's file exceptions often carry only the path
+     * ({@code AccessDeniedException: /x}).
+     */
+    public static String why(IOException e) {
+        String reason = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                : e instanceof NoSuchFileException ? "no such file or folder"
+                : e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name is in the way"
+                : e instanceof java.nio.file.NotDirectoryException ? "not a folder"
+                : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                : String.valueOf(e.getMessage());
+        String file = e instanceof java.nio.file.FileSystemException fs ? fs.getFile() : null;
+        return file == null || reason.contains(file) ? reason : reason + ": " + file;
     }
 
     /** Bytes for people: {@code 812.3 MiB}, {@code 24.0 GiB}, {@code 1.7 TiB}. */

@@ -22,7 +22,7 @@ public record StoreSpec(String engine, Map<String, String> options) {
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
 
-    public static final String SYNTAX = "engine or engine:option=value,option=value (or option=value+option=value)";
+    public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate specs)";
 
     public static StoreSpec parse(String spec) {
         if (spec == null || spec.isBlank()) {
@@ -33,6 +33,10 @@ public record StoreSpec(String engine, Map<String, String> options) {
         String engine = colon < 0 ? text : text.substring(0, colon);
         if (engine.isEmpty()) {
             throw new IllegalArgumentException("store spec '" + spec + "' has no engine name; expected " + SYNTAX);
+        }
+        if (engine.contains("=")) {
+            throw new IllegalArgumentException("store spec '" + spec + "' is an option without its engine: join one spec's"
+                    + " options with + (lmdb:sync=true+writeMap=false), as -p splits its values at commas");
         }
         Map<String, String> options = new LinkedHashMap<>();
         if (colon >= 0) {

@@ -37,6 +37,8 @@ final class JmhProcess implements Launcher {
         ProcessBuilder builder = new ProcessBuilder(Jvm.command(false, "dev.kvbench.bench.Main", args))
                 .directory(part.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("KVBENCH_DIR", workDir.toString());
+        // the benchmark ends itself when this runner dies (dev.kvbench.bench.ParentWatch)
+        builder.environment().put("KVBENCH_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
         try {
             running = builder.start();
         } catch (IOException e) {

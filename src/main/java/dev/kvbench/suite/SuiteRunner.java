@@ -114,7 +114,7 @@ public final class SuiteRunner {
         try {
             Files.createDirectories(results);
         } catch (IOException e) {
-            throw new UsageException("cannot create the results folder " + results + ": " + e.getMessage()
+            throw new UsageException("cannot create the results folder " + results + ": " + WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
         }
         EnvFile.write(results, EnvFile.machineLines(name, rerun, workDir, workFree), javaSide);
@@ -156,7 +156,7 @@ public final class SuiteRunner {
             Path probe = Files.createTempFile(dir, ".kvbench-probe-", "");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new UsageException("the work folder " + dir + " is not writable (" + e.getMessage()
+            throw new UsageException("the work folder " + dir + " is not writable (" + WorkFolder.why(e)
                     + "): set KVBENCH_DIR to a writable folder (tmpfs preferred)");
         }
         return dir;

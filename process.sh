@@ -52,15 +52,15 @@ check_results() {
         || die "$dir has no results (no out-N.csv or out-N.side.jsonl): run ./run.sh SUITE first, then ./process.sh on the folder it names"
 }
 
-# Charts, scripts and data are all generated: remove the previous ones so none is left stale.
-remove_generated() {
-    local dir=$1
-    rm -f "$dir"/*.png "$dir"/*.gp "$dir"/*.dat
+# The report is written into a hidden folder beside the old one and swapped in only when it is
+# complete: a failure leaves the previous README.md and its charts as they were.
+staging_dir() {
+    echo "$1/.report-new"
 }
 
 write_report() {
-    local dir=$1 classpath=${KVBENCH_CLASSPATH:-}
-    local options=(--templates "$ROOT/gnuplot")
+    local dir=$1 to=$2 classpath=${KVBENCH_CLASSPATH:-}
+    local options=(--out "$to" --templates "$ROOT/gnuplot")
     if [[ -z $classpath ]]; then
         ensure_jar
         classpath=$JAR
@@ -69,27 +69,52 @@ write_report() {
     java -cp "$classpath" dev.kvbench.report.Report "$dir" "${options[@]}"
 }
 
+# Renders every chart script in $1; a chart gnuplot cannot draw (or draws empty) is left out with
+# a warning, so one bad chart never costs the rest of the report.
 render_charts() {
-    local dir=$1 script count=0
+    local dir=$1 script png count=0 failed=0
     for script in "$dir"/*.gp; do
         [[ -e $script ]] || continue
-        (cd "$dir" && gnuplot "$(basename "$script")") || die "gnuplot failed on $script (see above)"
-        count=$((count + 1))
+        png=${script%.gp}.png
+        if (cd "$dir" && gnuplot "$(basename "$script")") && [[ -s $png ]]; then
+            count=$((count + 1))
+        else
+            rm -f "$png"
+            failed=$((failed + 1))
+            warn "gnuplot could not draw $(basename "$png") (see above); the report keeps its table"
+        fi
     done
-    echo "rendered $count charts"
+    echo "rendered $count charts$( ((failed == 0)) || echo ", $failed could not be drawn")"
+}
+
+# Replaces the previous report and charts in $1 with the complete new ones in $2.
+swap_in() {
+    local dir=$1 new=$2
+    rm -f "$dir"/*.png "$dir"/*.gp "$dir"/*.dat
+    mv -f "$new"/* "$dir"/ || die "could not move the new report from $new into $dir"
+    rmdir "$new"
 }
 
 main() {
     [[ $# -eq 1 && $1 != -* ]] || usage
-    local dir=${1%/}
+    local dir=${1%/} new
     check_results "$dir"
-    remove_generated "$dir"
-    write_report "$dir"
+    new=$(staging_dir "$dir")
+    rm -rf "$new"
+    mkdir "$new" 2>/dev/null || die "cannot write in $dir (read-only or no permission): the report is written beside the results"
+    local status=0
+    write_report "$dir" "$new" || status=$?
+    if ((status != 0)); then
+        rm -rf "$new"
+        echo "$(basename "$0"): the report of $dir could not be written (see above); the previous report, if any, is unchanged" >&2
+        exit "$status"
+    fi
     if have_gnuplot; then
-        render_charts "$dir"
+        render_charts "$new"
     else
         warn "gnuplot is not installed, so there are tables but no charts; install it (Debian/Ubuntu: sudo apt-get install gnuplot-nox, macOS: brew install gnuplot) and run ./process.sh $dir again"
     fi
+    swap_in "$dir" "$new"
     echo "report: $dir/README.md"
 }
 

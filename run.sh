@@ -18,6 +18,10 @@
 #   KVBENCH_BUDGET   data per test for the report suite, e.g. 2G (default: a quarter of the smaller of
 #                    available memory and free space in the work folder)
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
+#   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot); CI and tests set it
+#   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)
+#
+#   ./run.sh --help (or -h) prints this text and does nothing else.
 #
 # This script only prepares the machine: a JDK 17+, target/benchmarks.jar, gnuplot. The suites,
 # planning, progress and resume are Java: dev.kvbench.suite.SuiteMain.
@@ -50,18 +54,28 @@ find_java() {
     major=$(java_major "$JAVA")
     [[ -n $major ]] || die "cannot read the Java version from '$JAVA -version'; install a JDK 17 or newer"
     ((major >= 17)) || die "java is version $major; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)"
-    if jar_is_stale; then
+    if [[ -z ${KVBENCH_CLASSPATH:-} ]] && jar_is_stale; then
         command -v javac >/dev/null 2>&1 \
             || die "building needs a JDK, but only a JRE was found (no javac): install a JDK 17 or newer (e.g. openjdk-17-jdk-headless)"
     fi
 }
 
+# Seconds apt-get waits for another apt/dpkg that holds its lock (unattended upgrades) before giving up.
+APT_LOCK_WAIT=300
+
+# This file's opening comment, without the '# ' and the shebang: the usage text.
+print_usage() {
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
+}
+
 # gnuplot draws the charts; without it the report still has its tables.
 check_gnuplot() {
     have_gnuplot && return 0
-    if [[ $(id -u) == 0 ]] && command -v apt-get >/dev/null 2>&1; then
-        echo "gnuplot is missing: installing gnuplot-nox with apt-get (running as root on a Debian-like system) ..."
-        if apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gnuplot-nox >/dev/null; then
+    if [[ ${KVBENCH_NO_INSTALL:-} != 1 && $(id -u) == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        echo "gnuplot is missing: installing gnuplot-nox with apt-get (running as root on a Debian-like system; waiting up to ${APT_LOCK_WAIT} s for another apt to finish) ..."
+        local wait=(-o "DPkg::Lock::Timeout=$APT_LOCK_WAIT")
+        if apt-get "${wait[@]}" update -qq >/dev/null \
+            && DEBIAN_FRONTEND=noninteractive apt-get "${wait[@]}" install -y -qq gnuplot-nox >/dev/null; then
             echo "installed gnuplot-nox"
             return 0
         fi
@@ -72,15 +86,22 @@ check_gnuplot() {
 
 # Hands over to the suite runner, in a JVM with the benchmarks' flags; it runs process.sh at the end.
 run_suite() {
-    local flags
-    read -ra flags <<<"$("$JAVA" -cp "$JAR" dev.kvbench.report.Environment --jvm-flags)"
-    exec "$JAVA" "${flags[@]}" -Dkvbench.root="$ROOT" -cp "$JAR" dev.kvbench.suite.SuiteMain "$@"
+    local flags classpath=${KVBENCH_CLASSPATH:-$JAR}
+    read -ra flags <<<"$("$JAVA" -cp "$classpath" dev.kvbench.report.Environment --jvm-flags)"
+    exec "$JAVA" "${flags[@]}" -Dkvbench.root="$ROOT" -cp "$classpath" dev.kvbench.suite.SuiteMain "$@"
 }
 
 main() {
+    local arg
+    for arg in "$@"; do
+        if [[ $arg == -h || $arg == --help || ( $arg == help && $1 == help ) ]]; then
+            print_usage
+            exit 0
+        fi
+    done
     find_java
     [[ ${KVBENCH_DRY_RUN:-} == 1 ]] || check_gnuplot
-    ensure_jar
+    [[ -n ${KVBENCH_CLASSPATH:-} ]] || ensure_jar
     run_suite "$@"
 }
 

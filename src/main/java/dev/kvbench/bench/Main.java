@@ -113,6 +113,20 @@ public final class Main {
         return new Main(options).benchmark(paramNames(args));
     }
 
+    /**
+     * The checks this jar makes of a command line before it opens any store (for the suite
+     * runner, which plans every test before running the first).
+     *
+     * @throws IllegalArgumentException one line for the first mistake
+     */
+    public static void check(String... args) {
+        try {
+            Plan.checked(new CommandLineOptions(args), paramNames(args));
+        } catch (CommandLineOptionException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
     /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
     static List<String> paramNames(String... args) {
         List<String> names = new ArrayList<>();

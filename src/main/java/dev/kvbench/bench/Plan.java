@@ -117,7 +117,29 @@ final class Plan {
             }
         }
         plan.checkValues();
+        plan.checkSomethingSyncs();
         return plan;
+    }
+
+    /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */
+    private void checkSomethingSyncs() {
+        if (values.get("sync").stream().anyMatch(v -> !Boolean.parseBoolean(v.trim()))) {
+            return;
+        }
+        for (StoreSpec spec : specs.values()) {
+            if (!Stores.names().contains(spec.engine())) {
+                return; // reported when the runs are grouped
+            }
+            try {
+                BenchParams.effectiveSpec(spec, true);
+                return;
+            } catch (UnsupportedOperationException e) {
+                // this one cannot
+            }
+        }
+        throw new IllegalArgumentException("nothing to run: sync=true, but none of " + String.join(", ", values.get("store"))
+                + " has a sync option (engines with one: " + String.join(", ", Stores.names().stream()
+                .filter(n -> Stores.engine(n).options().stream().anyMatch(o -> o.name().equals("sync"))).toList()) + ")");
     }
 
     /** The Store contract has one writer: a write benchmark in several threads would write the same keys twice. */

@@ -43,6 +43,11 @@ final class JmhCsv {
                 continue;
             }
             List<String> row = fields(lines.get(i));
+            if (row.size() < header.size()) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + " has " + row.size() + " of its "
+                        + header.size() + " fields: the file is cut short (a run interrupted while writing it?); "
+                        + "delete it and run the suite again to redo that test");
+            }
             if (row.get(benchmark).contains(":")) {
                 continue;
             }
@@ -52,8 +57,14 @@ final class JmhCsv {
                     params.put(header.get(c).substring(PARAM_PREFIX.length()), row.get(c));
                 }
             }
-            scores.add(new Score(new RunKey(row.get(benchmark), params), row.get(mode),
-                    (int) number(row.get(samples)), number(row.get(score)), number(row.get(error)), row.get(unit)));
+            try {
+                scores.add(new Score(new RunKey(row.get(benchmark), params), row.get(mode),
+                        (int) number(row.get(samples)), number(row.get(score)), number(row.get(error)), row.get(unit)));
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": a Samples, Score or Score Error field is"
+                        + " not a number (" + e.getMessage() + "); the file is damaged: delete it and run the suite again"
+                        + " to redo that test");
+            }
         }
         return scores;
     }

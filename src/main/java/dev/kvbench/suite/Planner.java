@@ -158,6 +158,11 @@ public final class Planner {
                 throw new UsageException(e.getMessage());
             }
         }
+        try {
+            dev.kvbench.bench.Main.check(args.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         for (String name : List.of("valSize", "batchSize")) {
             for (String value : Defaults.values(params, name)) {
                 positive(name, value);

@@ -136,10 +136,15 @@ public final class SuiteRunner {
             removeHook(onInterrupt);
         }
 
-        if (report.write(results) != 0) {
+        boolean reported = report.write(results) == 0;
+        List<Integer> failed = failedTests(results, plan);
+        if (!reported) {
+            if (!failed.isEmpty()) {
+                config.err().println("run.sh: some runs failed in test(s) " + join(failed) + "; their reasons are in "
+                        + results + "/out-N.side.jsonl and out-N.txt");
+            }
             throw new SuiteFailure("the report of " + results + " could not be written (see above); fix the cause and run ./process.sh " + results);
         }
-        List<Integer> failed = failedTests(results, plan);
         if (!failed.isEmpty()) {
             throw new SuiteFailure("some runs failed in test(s) " + join(failed) + "; the report lists them with their reasons: "
                     + results.resolve("README.md"));

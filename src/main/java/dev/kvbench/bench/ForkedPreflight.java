@@ -40,7 +40,7 @@ final class ForkedPreflight implements Plan.Preflight {
         command.add(java);
         command.addAll(jvmArgs);
         // a crash report of an engine (SIGBUS on a full tmpfs) goes to the temp folder, not the user's current one
-        command.add("-XX:ErrorFile=" + Path.of(System.getProperty("java.io.tmpdir"), "kvbench-preflight-hs_err_%p.log"));
+        command.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(Probe.class.getName());

@@ -166,6 +166,7 @@ public final class Main {
         forkArgs.addAll(BENCH_FLAGS);
         forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
         forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
+        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
         if (options.getForkCount().orElse(1) == 0) {
             // Benchmarks run in this JVM: it must find the same side file and folder.
@@ -234,6 +235,8 @@ public final class Main {
                     if (failOnError) {
                         break;
                     }
+                } finally {
+                    DeadTrials.collect(runFolder, sideFile);
                 }
             }
         } finally {

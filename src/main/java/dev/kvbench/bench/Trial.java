@@ -105,8 +105,10 @@ final class Trial {
     }
 
     private void start() {
+        DeadTrials.collect(WorkFolder.base(), side); // a trial before this one may have died and left its store
         ACTIVE.add(folder);
         WorkFolder.empty(folder);
+        DeadTrials.mark(folder, benchmark, params);
         WorkFolder.requireSpace(folder, WorkFolder.estimate(bench.data()),
                 workload + " on " + bench.store() + " with " + bench.data().num() + " entries");
         data = DataSet.generate(bench.data());

@@ -32,6 +32,12 @@ source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/process.sh"
 
 JAVA=java
 
+# A mistake in the setup (no suitable JDK): one line, exit status 2, nothing written.
+setup_error() {
+    echo "$(basename "$0"): $*" >&2
+    exit 2
+}
+
 # The major version of the java command $1, or nothing when it cannot be read.
 java_major() {
     local version major
@@ -49,14 +55,14 @@ find_java() {
         export PATH="$JAVA_HOME/bin:$PATH"
     fi
     command -v "$JAVA" >/dev/null 2>&1 \
-        || die "java not found: install a JDK 17 or newer (Debian/Ubuntu: sudo apt-get install openjdk-17-jdk-headless) and run ./run.sh again"
+        || setup_error "java not found: install a JDK 17 or newer (Debian/Ubuntu: sudo apt-get install openjdk-17-jdk-headless) and run ./run.sh again"
     local major
     major=$(java_major "$JAVA")
-    [[ -n $major ]] || die "cannot read the Java version from '$JAVA -version'; install a JDK 17 or newer"
-    ((major >= 17)) || die "java is version $major; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)"
+    [[ -n $major ]] || setup_error "cannot read the Java version from '$JAVA -version'; install a JDK 17 or newer"
+    ((major >= 17)) || setup_error "java is version $major; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)"
     if [[ -z ${KVBENCH_CLASSPATH:-} ]] && jar_is_stale; then
         command -v javac >/dev/null 2>&1 \
-            || die "building needs a JDK, but only a JRE was found (no javac): install a JDK 17 or newer (e.g. openjdk-17-jdk-headless)"
+            || setup_error "building needs a JDK, but only a JRE was found (no javac): install a JDK 17 or newer (e.g. openjdk-17-jdk-headless)"
     fi
 }
 

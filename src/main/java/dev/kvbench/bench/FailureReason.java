@@ -31,7 +31,7 @@ final class FailureReason {
         if (full != null) {
             return workload + " on " + store + ": " + full + " (" + cause + ")";
         }
-        return workload + " on " + store + " failed: " + cause;
+        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause);
     }
 
     /** Why a trial of {@code benchmark} could not even start (a bad parameter): its store as given. */

@@ -81,7 +81,7 @@ final class ForkedPreflight implements Plan.Preflight {
             String detail = fields.length > 3 ? fields[3].strip() : "";
             if (fields[2].equals("error")) {
                 throw new IllegalArgumentException(check.store() + " (tried with " + (check.intKey() ? "int" : "string")
-                        + " keys and valSize=" + check.valSize() + "): " + detail);
+                        + " keys and valSize=" + check.valSize() + "): " + detail + WorkFolder.fileSizeHint(detail));
             }
             Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
             for (String name : detail.split(",")) {

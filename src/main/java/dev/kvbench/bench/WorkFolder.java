@@ -141,6 +141,37 @@ public final class WorkFolder {
         return removed;
     }
 
+    /**
+     * When {@code message} says a file hit the size limit (EFBIG, "File too large"), or a native
+     * library could not be unpacked while a file size limit is set, a hint naming {@code ulimit -f};
+     * otherwise "".
+     */
+    public static String fileSizeHint(String message) {
+        String limit = fileSizeLimit();
+        String text = String.valueOf(message);
+        boolean tooLarge = text.contains("EFBIG") || text.contains("File too large");
+        if (!tooLarge && (limit.isEmpty() || !text.contains("shared library"))) {
+            return "";
+        }
+        return "; a file reached this process's file size limit (ulimit -f" + (limit.isEmpty() ? "" : " is " + limit)
+                + "): raise it with 'ulimit -f unlimited'";
+    }
+
+    /** The soft file size limit of this process in bytes, "" when unlimited or unknown. */
+    private static String fileSizeLimit() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
+                if (line.startsWith("Max file size")) {
+                    String soft = line.substring("Max file size".length()).trim().split("\\s+")[0];
+                    return soft.equals("unlimited") ? "" : soft + " bytes";
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return "";
+    }
+
     /** Creates {@code dir} empty: deletes whatever it held. */
     public static Path empty(Path dir) {
         delete(dir);

@@ -37,7 +37,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
                 bool(params, "valRandom"));
         int batchSize = integer(params, "batchSize");
         if (batchSize <= 0) {
-            throw new IllegalArgumentException("batchSize must be > 0, was " + batchSize);
+            throw new IllegalArgumentException("batchSize=" + batchSize + ": batchSize must be a whole number above 0");
         }
         return new BenchParams(store, data, batchSize, bool(params, "sync"));
     }

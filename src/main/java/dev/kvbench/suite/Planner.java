@@ -82,6 +82,11 @@ public final class Planner {
         }
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
+        try {
+            dev.kvbench.bench.Main.check(args.toArray(String[]::new)); // the jar's own checks, which open no store
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         long runs = runs(test, params, options);
         long seconds = Math.round(runs * perRunSeconds(options, num, Test.entryBytes(params)));
         return new PlannedTest(number, test, List.copyOf(args), params, options, num, source, runs, seconds,
@@ -158,11 +163,7 @@ public final class Planner {
                 throw new UsageException(e.getMessage());
             }
         }
-        try {
-            dev.kvbench.bench.Main.check(args.toArray(String[]::new));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
+
         for (String name : List.of("valSize", "batchSize")) {
             for (String value : Defaults.values(params, name)) {
                 positive(name, value);
@@ -177,7 +178,9 @@ public final class Planner {
                 return n;
             }
         } catch (NumberFormatException e) {
-            // reported below
+            if (value.trim().replace("_", "").matches("\\d{10,}")) {
+                throw new UsageException("-p " + name + "=" + value + ": " + name + " must be at most " + Integer.MAX_VALUE);
+            }
         }
         throw new UsageException("-p " + name + "=" + value + ": " + name + " must be a whole number above 0");
     }

@@ -24,7 +24,7 @@ public record DataSpec(int num, boolean intKey, boolean sequential, int valSize,
 
     public DataSpec {
         if (num <= 0) {
-            throw new IllegalArgumentException("num must be > 0, was " + num);
+            throw new IllegalArgumentException("num=" + num + ": num must be a whole number above 0");
         }
         if (valSize < MIN_VAL_SIZE) {
             throw new IllegalArgumentException("valSize must be >= " + MIN_VAL_SIZE

@@ -32,10 +32,10 @@ class BenchParamsTest {
 
     @Test
     void badValuesAreOneLineThatNamesTheParameter() {
-        assertEquals("num must be > 0, was 0", error("num", "0"));
+        assertEquals("num=0: num must be a whole number above 0", error("num", "0"));
         assertEquals("num=ten is not a whole number (at most 2147483647)", error("num", "ten"));
         assertEquals("valSize must be >= 4 (a value holds at least its key as an int), was 3", error("valSize", "3"));
-        assertEquals("batchSize must be > 0, was -1", error("batchSize", "-1"));
+        assertEquals("batchSize=-1: batchSize must be a whole number above 0", error("batchSize", "-1"));
         assertEquals("intKey=yes is not true or false", error("intKey", "yes"));
         assertEquals("engine 'lmdb' has no option 'fast'; valid options: sync (default false), metaSync (default false),"
                 + " writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), checks (default false),"

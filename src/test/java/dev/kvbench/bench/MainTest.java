@@ -108,7 +108,7 @@ class MainTest {
     @Test
     void aBadParameterIsOneLineAndExitCodeTwo() {
         assertEquals(Main.USAGE, Main.run("-p", "num=0"));
-        assertEquals("kvbench: num must be > 0, was 0\n", errors());
+        assertEquals("kvbench: num=0: num must be a whole number above 0\n", errors());
     }
 
     @Test

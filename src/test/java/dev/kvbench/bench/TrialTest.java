@@ -144,7 +144,7 @@ class TrialTest {
         Map<String, String> bad = params("lmdb", "0");
         BenchmarkFailure e = assertThrows(BenchmarkFailure.class,
                 () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", bad));
-        assertEquals("readKey on lmdb: num must be > 0, was 0", e.getMessage());
+        assertEquals("readKey on lmdb: num=0: num must be a whole number above 0", e.getMessage());
         assertEquals(e.getMessage(), lines().get(0).get("reason"));
     }
 }

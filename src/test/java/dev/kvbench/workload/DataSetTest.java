@@ -107,7 +107,7 @@ class DataSetTest {
 
     @Test
     void badSpecsAreRefusedWithOneLine() {
-        assertEquals("num must be > 0, was 0",
+        assertEquals("num=0: num must be a whole number above 0",
                 assertThrows(IllegalArgumentException.class, () -> new DataSpec(0, true, true, 100, false)).getMessage());
         assertEquals("valSize must be >= 4 (a value holds at least its key as an int), was 3",
                 assertThrows(IllegalArgumentException.class, () -> new DataSpec(10, true, true, 3, false)).getMessage());

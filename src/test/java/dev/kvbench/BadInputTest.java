@@ -1,0 +1,636 @@
+package dev.kvbench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The bad-input matrix: every way a user can get a parameter, a spec, an option, a folder, a
+ * suite, an environment variable or a results file wrong, and the machine faults that can be
+ * made on any machine (no root needed), each run as a user runs it ({@code run.sh},
+ * {@code process.sh}, the benchmark jar's {@code Main}) and checked for its exit code and the
+ * one line the user sees, with no stack trace and, for a mistake (exit 2), nothing written.
+ *
+ * <p>{@code docs/bad-input.md} is this table; the test fails when it differs, and writes it
+ * with {@code -Dkvbench.writeDocs=true}. {@code $CASE} in a line is the case's own temp folder,
+ * {@code {}} stands for text that depends on the machine (a size, a date, a file system).
+ */
+class BadInputTest {
+
+    static final Path ROOT = Path.of("").toAbsolutePath();
+    static final Path DOC = ROOT.resolve("docs/bad-input.md");
+    /** The class path a user's jar has: main classes and dependencies, without the test engines. */
+    static final String CLASSPATH = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+            .filter(entry -> !entry.endsWith("test-classes")).reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
+    static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    static final String FIXTURE = "src/test/resources/fixtures/results";
+
+    /** Where the line a user sees is printed. */
+    enum Seen { ERR_FIRST, ERR_LAST, OUT_FIRST, OUT_LAST }
+
+    /** What a case leaves to check besides its line, in its folder. */
+    @FunctionalInterface
+    interface Check {
+        void check(Path dir) throws IOException;
+    }
+
+    @FunctionalInterface
+    interface Setup {
+        void prepare(Path dir) throws IOException;
+    }
+
+    /** One way to get it wrong: the command, what is wrong, and what the user must get. */
+    static final class Case {
+        final String name;
+        final String wrong;
+        final int exit;
+        final String line;
+        final List<String> command = new ArrayList<>();
+        final Map<String, String> env = new LinkedHashMap<>();
+        Seen seen;
+        Setup setup = dir -> { };
+        Check check = dir -> { };
+        String shell;
+
+        Case(String name, String wrong, int exit, String line) {
+            this.name = name;
+            this.wrong = wrong;
+            this.exit = exit;
+            this.line = line;
+            this.seen = exit == 0 ? Seen.OUT_LAST : Seen.ERR_LAST;
+        }
+
+        Case env(String key, String value) {
+            env.put(key, value);
+            return this;
+        }
+
+        Case seen(Seen where) {
+            seen = where;
+            return this;
+        }
+
+        Case setup(Setup s) {
+            setup = s;
+            return this;
+        }
+
+        Case check(Check c) {
+            check = c;
+            return this;
+        }
+
+        /** Runs the command under {@code bash -c 'prefix; exec ...'} (ulimit). */
+        Case shell(String prefix) {
+            shell = prefix;
+            return this;
+        }
+    }
+
+    record Outcome(int exit, String out, String err) {
+    }
+
+    private static Path base;
+    private static ExecutorService pool;
+
+    @BeforeAll
+    static void start() throws IOException {
+        base = Files.createTempDirectory("kvbench-badinput-");
+        pool = Executors.newFixedThreadPool(3);
+    }
+
+    @AfterAll
+    static void stop() {
+        pool.shutdownNow();
+        deleteTree(base);
+    }
+
+    static Case runSh(String name, String wrong, int exit, String line, String... args) {
+        Case c = new Case(name, wrong, exit, line);
+        c.command.addAll(List.of("bash", ROOT.resolve("run.sh").toString()));
+        c.command.addAll(List.of(args));
+        return c;
+    }
+
+    static Case processSh(String name, String wrong, int exit, String line, String... args) {
+        Case c = new Case(name, wrong, exit, line).seen(exit == 0 ? Seen.OUT_LAST : Seen.ERR_FIRST);
+        c.command.addAll(List.of("bash", ROOT.resolve("process.sh").toString()));
+        c.command.addAll(List.of(args));
+        return c;
+    }
+
+    /** The benchmark jar's command line ({@code java -jar target/benchmarks.jar ...}). */
+    static Case jar(String name, String wrong, int exit, String line, String... args) {
+        Case c = new Case(name, wrong, exit, line);
+        c.command.addAll(List.of(JAVA, "-Djmh.ignoreLock=true", "-cp", CLASSPATH, "dev.kvbench.bench.Main"));
+        c.command.addAll(List.of(args));
+        return c;
+    }
+
+    static final String TINY = "-wi 0 -i 1 -bm ss -f 1";
+
+    static List<Case> cases() {
+        List<Case> cases = new ArrayList<>();
+        // --- the command line of run.sh
+        cases.add(runSh("help", "`--help` (or `-h`) for usage", 0,
+                "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
+                "--help").seen(Seen.OUT_FIRST));
+        cases.add(runSh("help-short", "`-h` after a suite name", 0,
+                "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
+                "quick", "-h").seen(Seen.OUT_FIRST));
+        cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
+                "run.sh: unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", "fast"));
+        cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
+                "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
+                "smoke", "-p", "nums=1000"));
+        cases.add(runSh("param-wrong-case", "`-p valsize=10`: a parameter name in the wrong case", 2,
+                "run.sh: unknown parameter 'valsize'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
+                "smoke", "-p", "valsize=10"));
+        cases.add(runSh("param-no-value", "`-p num` without `=value`", 2,
+                "run.sh: -p num: a parameter is given as -p name=value (e.g. -p num=50000)", "smoke", "-p", "num"));
+        cases.add(runSh("num-not-a-number", "`-p num=abc`", 2,
+                "run.sh: -p num=abc: num must be a whole number above 0", "smoke", "-p", "num=abc"));
+        cases.add(runSh("num-zero", "`-p num=0`", 2,
+                "run.sh: -p num=0: num must be a whole number above 0", "smoke", "-p", "num=0"));
+        cases.add(runSh("num-negative", "`-p num=-5`", 2,
+                "run.sh: -p num=-5: num must be a whole number above 0", "smoke", "-p", "num=-5"));
+        cases.add(runSh("num-too-large", "`-p num=4000000000` (over 2^31)", 2,
+                "run.sh: -p num=4000000000: num must be at most 2147483647", "smoke", "-p", "num=4000000000"));
+        cases.add(runSh("num-too-many-string-keys", "`-p num=200000000 -p intKey=false`: string keys over 2 GiB", 2,
+                "run.sh: num=200000000 is too large: its 3200000000 key bytes exceed the 2 GiB off-heap key region; use fewer entries or intKey=true",
+                "smoke", "-p", "num=200000000", "-p", "intKey=false"));
+        cases.add(runSh("valSize-too-small", "`-p valSize=2` (a value holds its key)", 2,
+                "run.sh: valSize must be >= 4 (a value holds at least its key as an int), was 2", "smoke", "-p", "valSize=2"));
+        cases.add(runSh("valSize-not-a-number", "`-p valSize=1k`", 2,
+                "run.sh: -p valSize=1k: valSize must be a whole number above 0", "smoke", "-p", "valSize=1k"));
+        cases.add(runSh("batchSize-zero", "`-p batchSize=0`", 2,
+                "run.sh: -p batchSize=0: batchSize must be a whole number above 0", "smoke", "-p", "batchSize=0"));
+        cases.add(runSh("intKey-not-boolean", "`-p intKey=yes`", 2,
+                "run.sh: intKey=yes is not true or false", "smoke", "-p", "intKey=yes"));
+        cases.add(runSh("unknown-engine", "`-p store=lmbd`: an engine that does not exist", 2,
+                "run.sh: unknown engine 'lmbd'; valid engines: chronicle, leveldb, lmdb, lmdb-bb, mapdb, mvstore, rocksdb, xodus",
+                "smoke", "-p", "store=lmbd"));
+        cases.add(runSh("unknown-option", "`-p store=lmdb:writemap=false`: an option the engine lacks", 2,
+                "run.sh: engine 'lmdb' has no option 'writemap'; valid options: sync (default false), metaSync (default false), "
+                        + "writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), checks (default false), integerKeys (default auto)",
+                "smoke", "-p", "store=lmdb:writemap=false"));
+        cases.add(runSh("option-not-boolean", "`-p store=lmdb:writeMap=maybe`", 2,
+                "run.sh: lmdb option writeMap=maybe is not a boolean; use true or false", "smoke", "-p", "store=lmdb:writeMap=maybe"));
+        cases.add(runSh("option-negative", "`-p store=rocksdb:blockCacheMb=-1`", 2,
+                "run.sh: rocksdb option blockCacheMb=-1 is not a whole number >= 0", "smoke", "-p", "store=rocksdb:blockCacheMb=-1"));
+        cases.add(runSh("option-bad-choice", "`-p store=lmdb:integerKeys=sometimes`", 2,
+                "run.sh: lmdb option integerKeys=sometimes is not valid; use auto, true or false", "smoke", "-p",
+                "store=lmdb:integerKeys=sometimes"));
+        cases.add(runSh("spec-options-with-comma", "`-p store=lmdb:sync=true,writeMap=false`: -p splits at the comma", 2,
+                "run.sh: store spec 'writeMap=false' is an option without its engine: join one spec's options with + "
+                        + "(lmdb:sync=true+writeMap=false), as -p splits its values at commas",
+                "smoke", "-p", "store=lmdb:sync=true,writeMap=false"));
+        cases.add(runSh("spec-option-without-value", "`-p store=lmdb:sync`", 2,
+                "run.sh: store spec 'lmdb:sync': 'sync' is not option=value; expected engine or engine:option=value+option=value "
+                        + "(in -p store=..., commas separate specs)",
+                "smoke", "-p", "store=lmdb:sync"));
+        cases.add(runSh("spec-option-twice", "`-p store=lmdb:sync=true+sync=false`", 2,
+                "run.sh: store spec 'lmdb:sync=true+sync=false' sets option 'sync' twice", "smoke", "-p", "store=lmdb:sync=true+sync=false"));
+        cases.add(runSh("duplicate-spec", "`-p store=lmdb,lmdb`: the same store twice", 2,
+                "run.sh: -p store=lmdb,lmdb gives lmdb twice; give each value once", "smoke", "-p", "store=lmdb,lmdb"));
+        cases.add(runSh("duplicate-value", "`-p num=100,100`", 2,
+                "run.sh: -p num=100,100 gives 100 twice; give each value once", "smoke", "-p", "num=100,100"));
+        cases.add(runSh("sync-on-no-engine", "`-p sync=true` with only engines that cannot sync", 2,
+                "run.sh: nothing to run: sync=true, but none of chronicle, mapdb has a sync option "
+                        + "(engines with one: leveldb, lmdb, lmdb-bb, mvstore, rocksdb, xodus)",
+                "smoke", "-p", "store=chronicle,mapdb", "-p", "sync=true"));
+        cases.add(runSh("threads-on-write", "`-t 2` on a suite that writes", 2,
+                "run.sh: write has one writer per store, so it runs in one thread: leave out -t 2 or select only read "
+                        + "benchmarks (e.g. ReadKey) for several threads",
+                "smoke", "-t", "2"));
+        cases.add(runSh("pattern-matches-nothing", "a benchmark pattern that matches no benchmark", 2,
+                "run.sh: no benchmark matches [ReadKeys]; list them with -l", "smoke", "ReadKeys"));
+        cases.add(runSh("reserved-option", "`-rff out.csv`: the runner names the result files", 2,
+                "run.sh: run.sh sets -rff itself (results go to the results folder); leave it out", "smoke", "-rff", "out.csv"));
+        cases.add(runSh("unknown-jmh-option", "`--forks 2`: not a JMH option", 2,
+                "run.sh: JMH does not accept the options of test 1: forks is not a recognized option (see java -jar target/benchmarks.jar -h)",
+                "smoke", "--forks", "2"));
+        cases.add(runSh("fork-count-not-a-number", "`-f two`", 2,
+                "run.sh: JMH does not accept the options of test 1: Cannot parse argument 'two' of option f "
+                        + "(see java -jar target/benchmarks.jar -h)",
+                "smoke", "-f", "two"));
+        cases.add(runSh("time-without-unit", "`-r 5parsecs`", 2,
+                "run.sh: JMH does not accept the options of test 1: Cannot parse argument '5parsecs' of option r "
+                        + "(see java -jar target/benchmarks.jar -h)",
+                "smoke", "-r", "5parsecs"));
+        // --- environment variables and folders
+        cases.add(runSh("budget-not-a-size", "`KVBENCH_BUDGET=lots`", 2,
+                "run.sh: KVBENCH_BUDGET=lots is not a size; use bytes or a number with K, M, G (e.g. 2G)", "report")
+                .env("KVBENCH_BUDGET", "lots"));
+        cases.add(runSh("work-folder-is-a-file", "`KVBENCH_DIR` names a file", 2,
+                "run.sh: the work folder $CASE/afile/work is not writable (Not a directory: $CASE/afile/work): "
+                        + "set KVBENCH_DIR to a writable folder (tmpfs preferred)",
+                "smoke").setup(dir -> Files.writeString(dir.resolve("afile"), "x")).env("KVBENCH_DIR", "$CASE/afile/work"));
+        cases.add(runSh("work-folder-read-only", "`KVBENCH_DIR` on a read-only file system (/proc)", 2,
+                "run.sh: the work folder /proc/kvbench is not writable (no such file or folder: /proc/kvbench): "
+                        + "set KVBENCH_DIR to a writable folder (tmpfs preferred)",
+                "smoke").env("KVBENCH_DIR", "/proc/kvbench"));
+        cases.add(runSh("results-folder-is-a-file", "`KVBENCH_RESULTS` names a file", 2,
+                "run.sh: cannot create the results folder $CASE/afile: a file of that name is in the way: $CASE/afile; "
+                        + "set KVBENCH_RESULTS to a writable folder",
+                "smoke", "-p", "store=lmdb").setup(dir -> Files.writeString(dir.resolve("afile"), "x"))
+                .env("KVBENCH_RESULTS", "$CASE/afile"));
+        cases.add(runSh("no-room-for-the-data", "`-p valSize=100000000`: more data than the work folder holds", 2,
+                "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
+                        + "to a bigger folder, or pass fewer entries (-p num=...)",
+                "smoke", "-p", "valSize=100000000"));
+        cases.add(runSh("resume-with-other-options", "running again into a folder whose test ran with other options", 2,
+                "run.sh: $CASE/results already holds test 1 run as: java -jar target/benchmarks.jar ReadKey -p num=5. "
+                        + "To keep both, set KVBENCH_RESULTS to a new folder; to redo it, delete $CASE/results",
+                "smoke", "-p", "store=lmdb").setup(BadInputTest::completedTest)
+                .check(dir -> assertTrue(Files.exists(dir.resolve("results/out-1.csv")), "the completed test is kept")));
+        cases.add(runSh("low-open-file-limit", "`ulimit -n 256`: fewer open files than an LSM engine may need", 0,
+                "run.sh: warning: the open-file limit (ulimit -n) is 256 and the largest test may need about 4096 "
+                        + "(LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' "
+                        + "(or nofile in /etc/security/limits.conf)",
+                "smoke", "-p", "store=leveldb,rocksdb").shell("ulimit -n 256").env("KVBENCH_DRY_RUN", "1").seen(Seen.ERR_FIRST));
+        cases.add(runSh("old-java", "the first java on PATH is Java 11", 2,
+                "run.sh: java is version 11; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)",
+                "smoke").setup(BadInputTest::oldJava).env("PATH", "$CASE/bin:" + System.getenv("PATH")).env("JAVA_HOME", ""));
+        cases.add(runSh("relative-results-folder", "a relative `KVBENCH_RESULTS`, a stale work folder of a killed run", 0,
+                "report: $CASE/rel/README.md",
+                "smoke", "ReadKey", "-p", "store=lmdb", "-p", "num=100", "-wi", "0", "-i", "1", "-bm", "ss")
+                .env("KVBENCH_RESULTS", "rel").env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true").setup(BadInputTest::staleRun)
+                .check(dir -> {
+                    assertTrue(Files.size(dir.resolve("rel/README.md")) > 0, "a report");
+                    assertFalse(Files.exists(dir.resolve("work/run-" + deadPid)), "the killed run's stores are removed");
+                }));
+        // --- the benchmark jar
+        cases.add(jar("jar-misspelt-param", "`-p nums=1000` to the jar", 2,
+                "kvbench: unknown parameter 'nums'; the selected benchmarks take: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
+                "WriteBenchmark", "-p", "nums=1000", "-p", "store=lmdb"));
+        cases.add(jar("jar-no-room", "`-p valSize=100000000` to the jar: checked before the preflight writes a store", 2,
+                "kvbench: not enough space for the largest data set (100000 entries, 10000000400000 flat bytes) in $CASE/work ({}): "
+                        + "needs about {}, {} usable; free some space or point -Dkvbench.dir=... (or KVBENCH_DIR) at a bigger file system",
+                "WriteBenchmark", "-p", "store=lmdb", "-p", "num=100000", "-p", "valSize=100000000")
+                .check(dir -> assertFalse(Files.exists(dir.resolve("work")) && listsRunFolders(dir.resolve("work")),
+                        "no store written")));
+        cases.add(jar("jar-option-refused-by-engine", "`lmdb:integerKeys=true` with string keys", 2,
+                "kvbench: lmdb:integerKeys=true (tried with string keys and valSize=100): lmdb option integerKeys=true needs every "
+                        + "key to be a 4-byte int, but this data set has 16-byte keys; use integerKeys=auto or false",
+                "WriteBenchmark", "-p", "store=lmdb:integerKeys=true", "-p", "intKey=false", "-p", "num=100"));
+        cases.add(jar("jar-threads-on-write", "`-t 2` on the write benchmark", 2,
+                "kvbench: write has one writer per store, so it runs in one thread: leave out -t 2 or select only read benchmarks "
+                        + "(e.g. ReadKey) for several threads",
+                "WriteBenchmark", "-t", "2", "-p", "store=lmdb"));
+        cases.add(jar("jar-unknown-option", "an option JMH does not have", 2,
+                "kvbench: bogus is not a recognized option (see -h)", "--bogus"));
+        cases.add(jar("jar-file-size-limit", "`ulimit -f 20000`: LMDB's file may not grow past 20 MB", 2,
+                "kvbench: lmdb (tried with int keys and valSize=100): ConstantDerivedException: Platform constant error code: "
+                        + "EFBIG File too large (27); a file reached this process's file size limit (ulimit -f is 20480000 bytes): "
+                        + "raise it with 'ulimit -f unlimited'",
+                "WriteBenchmark", "-p", "store=lmdb", "-p", "num=300000").shell("ulimit -f 20000"));
+        // --- results folders given to process.sh
+        cases.add(processSh("process-no-folder", "`./process.sh` without a folder", 2,
+                "usage: ./process.sh DIR   (DIR: a results folder written by ./run.sh, e.g. results/{}-quick)"));
+        cases.add(processSh("process-not-a-folder", "a folder that does not exist", 1,
+                "process.sh: $CASE/nothing is not a folder; give a results folder written by ./run.sh, e.g. results/{}-quick",
+                "$CASE/nothing"));
+        cases.add(processSh("process-empty-folder", "a folder with no results in it", 1,
+                "process.sh: $CASE/empty has no results (no out-N.csv or out-N.side.jsonl): run ./run.sh SUITE first, then "
+                        + "./process.sh on the folder it names", "$CASE/empty").setup(dir -> Files.createDirectories(dir.resolve("empty"))));
+        cases.add(processSh("process-cut-short-csv", "an `out-N.csv` cut short (a run killed while writing it)", 2,
+                "$CASE/r/out-2.csv line 2 has 7 of its 15 fields: the file is cut short (a run interrupted while writing it?); "
+                        + "delete it and run the suite again to redo that test",
+                "$CASE/r").setup(dir -> damagedFixture(dir, "out-2.csv", 1, line -> line.substring(0, 60)))
+                .check(BadInputTest::oldReportKept));
+        cases.add(processSh("process-score-not-a-number", "a score in `out-N.csv` that is not a number", 2,
+                "$CASE/r/out-2.csv line 2: a Samples, Score or Score Error field is not a number (For input string: \"fast\"); "
+                        + "the file is damaged: delete it and run the suite again to redo that test",
+                "$CASE/r").setup(dir -> damagedFixture(dir, "out-2.csv", 1, line -> line.replace(",4.300000,", ",fast,")))
+                .check(BadInputTest::oldReportKept));
+        cases.add(processSh("process-bad-side-file", "a side file line that is not JSON", 2,
+                "$CASE/r/out-1.side.jsonl line 1: bad JSON at 0: unexpected character",
+                "$CASE/r").setup(dir -> damagedFixture(dir, "out-1.side.jsonl", 0, line -> "garbage" + line))
+                .check(BadInputTest::oldReportKept));
+        cases.add(processSh("process-every-run-failed", "a folder where every run of every chart failed", 0,
+                "report: $CASE/r/README.md", "$CASE/r").setup(BadInputTest::allFailed)
+                .check(dir -> {
+                    try (Stream<Path> files = Files.list(dir.resolve("r"))) {
+                        for (Path png : files.filter(f -> f.toString().endsWith(".png")).toList()) {
+                            assertTrue(Files.size(png) > 0, png + " is not empty");
+                        }
+                    }
+                }));
+        return cases;
+    }
+
+    /**
+     * {@code kill -9} of run.sh (which became the suite runner's JVM) cannot stop its children:
+     * the benchmark JVM notices its runner is gone and ends itself and its forks.
+     */
+    @org.junit.jupiter.api.Test
+    void aBenchmarkJvmEndsWhenItsSuiteRunnerIsKilled() throws Exception {
+        Path dir = Files.createDirectories(base.resolve("killed-suite"));
+        ProcessBuilder builder = new ProcessBuilder("bash", ROOT.resolve("run.sh").toString(), "smoke", "ReadKey",
+                "-p", "store=lmdb", "-p", "num=100000", "-wi", "0", "-i", "1000", "-bm", "ss")
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve(".out").toFile());
+        builder.environment().put("KVBENCH_NO_INSTALL", "1");
+        builder.environment().put("KVBENCH_CLASSPATH", CLASSPATH);
+        builder.environment().put("KVBENCH_DIR", dir.resolve("work").toString());
+        builder.environment().put("KVBENCH_RESULTS", dir.resolve("results").toString());
+        builder.environment().put("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
+        Process suite = builder.start();
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            ProcessHandle benchmark = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (benchmark == null && System.nanoTime() < deadline) {
+                benchmark = suite.children().filter(p -> commandLine(p).contains("dev.kvbench.bench.Main"))
+                        .findFirst().orElse(null);
+                Thread.sleep(100);
+            }
+            assertTrue(benchmark != null, "the suite started its benchmark JVM: " + Files.readString(dir.resolve(".out")));
+            started.addAll(benchmark.descendants().toList());
+            started.add(benchmark);
+            suite.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook runs
+            for (ProcessHandle p : started) {
+                try {
+                    p.onExit().get(30, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    fail(p.pid() + " (" + commandLine(p) + ") still runs 30 s after its runner was killed");
+                }
+            }
+        } finally {
+            suite.descendants().forEach(ProcessHandle::destroyForcibly);
+            started.forEach(ProcessHandle::destroyForcibly);
+            suite.destroyForcibly();
+        }
+    }
+
+    /** A process's command line, from /proc (ProcessHandle.Info leaves out very long ones). */
+    private static String commandLine(ProcessHandle process) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(process.pid()), "cmdline")).replace('\0', ' ');
+        } catch (IOException e) {
+            return process.info().commandLine().orElse("");
+        }
+    }
+
+    // ---- running
+
+    @TestFactory
+    Stream<DynamicTest> everyMistakeGetsItsExitCodeAndOneClearLine() throws IOException {
+        List<Case> cases = cases();
+        Map<String, CompletableFuture<Outcome>> running = new LinkedHashMap<>();
+        for (Case c : cases) {
+            if (running.containsKey(c.name)) {
+                fail("two cases named " + c.name);
+            }
+            running.put(c.name, CompletableFuture.supplyAsync(() -> run(c), pool));
+        }
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Case c : cases) {
+            tests.add(DynamicTest.dynamicTest(c.name, () -> verify(c, running.get(c.name).join())));
+        }
+        tests.add(DynamicTest.dynamicTest("docs/bad-input.md lists every case", () -> checkDoc(cases)));
+        assertTrue(cases.size() >= 40, "at least 40 cases, has " + cases.size());
+        return tests.stream();
+    }
+
+    private static Outcome run(Case c) {
+        try {
+            Path dir = Files.createDirectories(base.resolve(c.name));
+            c.setup.prepare(dir);
+            List<String> command = new ArrayList<>();
+            for (String arg : c.command) {
+                command.add(arg.replace("$CASE", dir.toString()));
+            }
+            if (c.shell != null) {
+                command = List.of("bash", "-c", c.shell + " && exec \"$@\"", "bash");
+                List<String> all = new ArrayList<>(command);
+                for (String arg : c.command) {
+                    all.add(arg.replace("$CASE", dir.toString()));
+                }
+                command = all;
+            }
+            ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+            Map<String, String> env = builder.environment();
+            env.put("KVBENCH_NO_INSTALL", "1");
+            env.put("KVBENCH_CLASSPATH", CLASSPATH);
+            env.put("KVBENCH_DIR", dir.resolve("work").toString());
+            env.put("KVBENCH_RESULTS", dir.resolve("results").toString());
+            env.remove("KVBENCH_BUDGET");
+            env.remove("KVBENCH_DRY_RUN");
+            c.env.forEach((k, v) -> env.put(k, v.replace("$CASE", dir.toString())));
+            Path out = dir.resolve(".stdout");
+            Path err = dir.resolve(".stderr");
+            builder.redirectOutput(out.toFile()).redirectError(err.toFile());
+            Process process = builder.start();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                throw new AssertionError(c.name + " did not finish within 2 minutes");
+            }
+            String prefix = dir.toString();
+            return new Outcome(process.exitValue(), Files.readString(out).replace(prefix, "$CASE"),
+                    Files.readString(err).replace(prefix, "$CASE"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void verify(Case c, Outcome outcome) throws IOException {
+        String shown = "exit " + outcome.exit() + "\nstdout:\n" + outcome.out() + "\nstderr:\n" + outcome.err();
+        assertEquals(c.exit, outcome.exit(), shown);
+        String line = seenLine(c, outcome);
+        assertTrue(matches(c.line, line), "expected: " + c.line + "\n     got: " + line + "\n" + shown);
+        for (String text : List.of(outcome.out(), outcome.err())) {
+            assertFalse(text.contains("Exception in thread") || Pattern.compile("(?m)^\\s+at [a-z]").matcher(text).find(),
+                    "no stack trace\n" + shown);
+        }
+        Path dir = base.resolve(c.name);
+        if (c.exit == 2 && c.command.get(1).endsWith("run.sh") && !c.name.startsWith("resume")) {
+            assertFalse(Files.exists(dir.resolve("results")), "a mistake writes no results folder");
+        }
+        if (Files.isDirectory(dir.resolve("work"))) {
+            assertFalse(listsRunFolders(dir.resolve("work")), "no stores left in the work folder");
+        }
+        c.check.check(dir);
+    }
+
+    private static String seenLine(Case c, Outcome outcome) {
+        boolean err = c.seen == Seen.ERR_FIRST || c.seen == Seen.ERR_LAST;
+        List<String> lines = (err ? outcome.err() : outcome.out()).lines()
+                .filter(l -> !l.isBlank()).toList();
+        if (lines.isEmpty()) {
+            return "";
+        }
+        return c.seen == Seen.OUT_LAST || c.seen == Seen.ERR_LAST ? lines.get(lines.size() - 1) : lines.get(0);
+    }
+
+    /** {@code expected} with each {@code {}} standing for any text without a space. */
+    static boolean matches(String expected, String line) {
+        String[] parts = expected.split("\\{}", -1);
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            if (i > 0) {
+                regex.append(".+?");
+            }
+            regex.append(Pattern.quote(parts[i]));
+        }
+        return Pattern.compile(regex.toString()).matcher(line).matches();
+    }
+
+    // ---- the doc
+
+    static String table(List<Case> cases) {
+        StringBuilder doc = new StringBuilder();
+        doc.append("# Bad input and machine faults: what the user sees\n\n")
+                .append("Generated from `src/test/java/dev/kvbench/BadInputTest.java`, which runs every case as a user would ")
+                .append("(`run.sh`, `process.sh`, the benchmark jar) in `./mvnw -B test` and fails when this table is out of ")
+                .append("date (rewrite it with `./mvnw -B test -Dtest=BadInputTest -Dkvbench.writeDocs=true`).\n")
+                .append("Exit status: 0 fine, 1 a run failed or a results file is missing, 2 a mistake in the command line, ")
+                .append("the setup or a results file (nothing is written). `$CASE` is the case's folder; `{}` text that ")
+                .append("depends on the machine (a size, a date, a file system). Every case also checks that no stack trace is printed, and that a mistake ")
+                .append("leaves no results folder and no stores in the work folder.\n\n")
+                .append("| case | what is wrong | exit | the line the user sees |\n")
+                .append("| --- | --- | --- | --- |\n");
+        for (Case c : cases) {
+            doc.append("| ").append(c.name).append(" | ").append(c.wrong.replace("|", "\\|")).append(" | ").append(c.exit)
+                    .append(" | `").append(c.line.replace("|", "\\|").replace("`", "'")).append("` |\n");
+        }
+        return doc.toString();
+    }
+
+    private static void checkDoc(List<Case> cases) throws IOException {
+        String want = table(cases);
+        if (Boolean.getBoolean("kvbench.writeDocs")) {
+            Files.writeString(DOC, want, StandardCharsets.UTF_8);
+        }
+        String have = Files.exists(DOC) ? Files.readString(DOC, StandardCharsets.UTF_8) : "";
+        assertEquals(want, have, "docs/bad-input.md is out of date: run ./mvnw -B test -Dtest=BadInputTest -Dkvbench.writeDocs=true");
+    }
+
+    // ---- setups
+
+    static long deadPid;
+
+    /** The work folder of a run killed with SIGKILL: a process that has ended, its store left behind. */
+    private static void staleRun(Path dir) throws IOException {
+        try {
+            Process gone = new ProcessBuilder("true").start();
+            gone.waitFor();
+            deadPid = gone.pid();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+        Path store = Files.createDirectories(dir.resolve("work/run-" + deadPid + "/write-rocksdb-" + deadPid + "-1/store"));
+        Files.write(store.resolve("000004.log"), new byte[1 << 20]);
+    }
+
+    private static void completedTest(Path dir) throws IOException {
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Files.writeString(results.resolve("out-1.meta"), "test=1\ncommand=java -jar target/benchmarks.jar ReadKey -p num=5\n");
+        Files.writeString(results.resolve("out-1.csv"), "\"Benchmark\"\n");
+        Files.writeString(results.resolve("out-1.txt"), "# Run complete. Total time: 00:00:01\n");
+    }
+
+    private static void oldJava(Path dir) throws IOException {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"11.0.2\" 2019-01-15' >&2\n");
+        java.toFile().setExecutable(true);
+    }
+
+    @FunctionalInterface
+    interface Edit {
+        String apply(String line);
+    }
+
+    /** The fixture folder with its report, then line {@code index} of {@code file} damaged. */
+    private static void damagedFixture(Path dir, String file, int index, Edit edit) throws IOException {
+        Path r = copyFixture(dir);
+        Files.writeString(r.resolve("README.md"), "the previous report\n");
+        Files.writeString(r.resolve("1-old.png"), "a previous chart");
+        List<String> lines = new ArrayList<>(Files.readAllLines(r.resolve(file)));
+        lines.set(index, edit.apply(lines.get(index)));
+        Files.write(r.resolve(file), lines);
+    }
+
+    private static void oldReportKept(Path dir) throws IOException {
+        assertEquals("the previous report\n", Files.readString(dir.resolve("r/README.md")), "the previous report is kept");
+        assertTrue(Files.exists(dir.resolve("r/1-old.png")), "the previous charts are kept");
+        assertFalse(Files.exists(dir.resolve("r/.report-new")), "no half-written report is left");
+    }
+
+    /** Every run of the fixture failed: no scores, every side-file line failed. */
+    private static void allFailed(Path dir) throws IOException {
+        Path r = copyFixture(dir);
+        try (Stream<Path> files = Files.list(r)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (name.endsWith(".csv")) {
+                    Files.writeString(f, Files.readAllLines(f).get(0) + "\n");
+                } else if (name.endsWith(".side.jsonl")) {
+                    List<String> failed = new ArrayList<>();
+                    for (String line : Files.readAllLines(f)) {
+                        failed.add(line.replace("\"status\":\"ok\",\"reason\":null", "\"status\":\"failed\",\"reason\":\"disk full\"")
+                                .replaceAll("\"metrics\":\\{.*}}$", "\"metrics\":{}}"));
+                    }
+                    Files.write(f, failed);
+                }
+            }
+        }
+    }
+
+    private static Path copyFixture(Path dir) throws IOException {
+        Path r = Files.createDirectories(dir.resolve("r"));
+        try (Stream<Path> files = Files.list(ROOT.resolve(FIXTURE))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, r.resolve(f.getFileName()));
+            }
+        }
+        return r;
+    }
+
+    private static boolean listsRunFolders(Path work) throws IOException {
+        try (Stream<Path> files = Files.list(work)) {
+            return files.anyMatch(f -> f.getFileName().toString().startsWith("run-"));
+        }
+    }
+
+    private static void deleteTree(Path path) {
+        if (path == null || !Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(path)) {
+            walk.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // temp folder: best effort
+        }
+    }
+}

@@ -268,6 +268,12 @@ class BadInputTest {
                         + "To keep both, set KVBENCH_RESULTS to a new folder; to redo it, delete $CASE/results",
                 "smoke", "-p", "store=lmdb").setup(BadInputTest::completedTest)
                 .check(dir -> assertTrue(Files.exists(dir.resolve("results/out-1.csv")), "the completed test is kept")));
+        cases.add(runSh("option-refused-by-the-engine", "`lmdb:integerKeys=true` with string keys: only the engine knows", 2,
+                "run.sh: test 1: JMH refused its command line (exit status 2, see above); fix the options, then run ./run.sh again",
+                "smoke", "WriteBenchmark", "-p", "store=lmdb:integerKeys=true", "-p", "intKey=false", "-p", "num=100")
+                .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("kvbench: lmdb:integerKeys=true (tried "
+                        + "with string keys and valSize=100): lmdb option integerKeys=true needs every key to be a 4-byte int"),
+                        "the engine's reason is shown above")));
         cases.add(runSh("low-open-file-limit", "`ulimit -n 256`: fewer open files than an LSM engine may need", 0,
                 "run.sh: warning: the open-file limit (ulimit -n) is 256 and the largest test may need about 4096 "
                         + "(LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' "

@@ -49,8 +49,15 @@ class PlanTest {
     }
 
     @Test
+    void aPlanInWhichEveryPairIsSkippedIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> plan("-p", "store=lmdb-bb", "-p", "num=10", "ReadSeq"));
+        assertEquals("nothing to run: every selected benchmark and store is skipped (lmdb-bb has no ordered cursor)", e.getMessage());
+    }
+
+    @Test
     void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
-        Plan plan = plan("-p", "store=lmdb-bb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
+        Plan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
         List<Map<String, String>> combos = plan.combinations("lmdb-bb", "false");
         assertEquals(4, combos.size());
         assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),

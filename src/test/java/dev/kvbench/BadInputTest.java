@@ -242,7 +242,30 @@ class BadInputTest {
                 "run.sh: JMH does not accept the options of test 1: Cannot parse argument '5parsecs' of option r "
                         + "(see java -jar target/benchmarks.jar -h)",
                 "smoke", "-r", "5parsecs"));
+        cases.add(runSh("unknown-mode", "`-bm fastest`: a benchmark mode JMH does not have", 2,
+                "run.sh: JMH does not accept the options of test 1: Unable to parse benchmark mode: \"fastest\"; Known values are "
+                        + "[Throughput/thrpt, AverageTime/avgt, SampleTime/sample, SingleShotTime/ss, All/all] "
+                        + "(see java -jar target/benchmarks.jar -h)",
+                "smoke", "-bm", "fastest"));
+        cases.add(runSh("no-fork", "`-f 0`: the suite's trials need forks with the engines' flags", 2,
+                "run.sh: -f 0 would run the benchmarks in one JVM without the engines' JVM flags: a suite runs every trial in a "
+                        + "fork of its own; use -f 1 or more",
+                "smoke", "-f", "0"));
+        cases.add(runSh("empty-store", "`-p store=` with no spec", 2,
+                "run.sh: empty store spec; expected engine or engine:option=value+option=value (in -p store=..., commas separate specs)",
+                "smoke", "-p", "store="));
+        cases.add(runSh("empty-num", "`-p num=` with no value", 2,
+                "run.sh: -p num= has no value; give one after the =", "smoke", "-p", "num="));
+        cases.add(runSh("sync-not-boolean", "`-p sync=maybe`", 2,
+                "run.sh: sync=maybe is not true or false", "smoke", "-p", "sync=maybe"));
+        cases.add(jar("jar-unknown-mode", "`-bm fastest` to the jar", 2,
+                "kvbench: Unable to parse benchmark mode: \"fastest\"; Known values are [Throughput/thrpt, AverageTime/avgt, "
+                        + "SampleTime/sample, SingleShotTime/ss, All/all] (see -h)",
+                "-bm", "fastest"));
         // --- environment variables and folders
+        cases.add(runSh("dry-run-not-1", "`KVBENCH_DRY_RUN=yes` (would have run the suite for real)", 2,
+                "run.sh: KVBENCH_DRY_RUN=yes: use 1 to print the tests' commands without running them, or leave it unset", "smoke")
+                .env("KVBENCH_DRY_RUN", "yes"));
         cases.add(runSh("budget-not-a-size", "`KVBENCH_BUDGET=lots`", 2,
                 "run.sh: KVBENCH_BUDGET=lots is not a size; use bytes or a number with K, M, G (e.g. 2G)", "report")
                 .env("KVBENCH_BUDGET", "lots"));

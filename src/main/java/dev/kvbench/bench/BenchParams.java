@@ -85,8 +85,11 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
 
     private static String require(Map<String, String> params, String name) {
         String value = params.get(name);
-        if (value == null || value.isBlank()) {
+        if (value == null) {
             throw new IllegalArgumentException("parameter " + name + " is missing");
+        }
+        if (value.isBlank()) {
+            throw new IllegalArgumentException("-p " + name + "= has no value; give one after the =");
         }
         return value.trim();
     }

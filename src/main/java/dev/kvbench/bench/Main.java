@@ -79,8 +79,8 @@ public final class Main {
         CommandLineOptions options;
         try {
             options = new CommandLineOptions(args);
-        } catch (CommandLineOptionException e) {
-            System.err.println("kvbench: " + e.getMessage() + " (see -h)");
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            System.err.println("kvbench: " + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see -h)");
             return USAGE;
         }
         try {
@@ -122,8 +122,8 @@ public final class Main {
     public static void check(String... args) {
         try {
             Plan.checked(new CommandLineOptions(args), paramNames(args));
-        } catch (CommandLineOptionException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+        } catch (CommandLineOptionException | IllegalStateException e) {
+            throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
         }
     }
 

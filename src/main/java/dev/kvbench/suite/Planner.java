@@ -152,9 +152,13 @@ public final class Planner {
     private static void check(int number, List<String> args, Map<String, String> params) {
         try {
             new CommandLineOptions(args.toArray(String[]::new));
-        } catch (CommandLineOptionException e) {
-            throw new UsageException("JMH does not accept the options of test " + number + ": " + e.getMessage()
-                    + " (see java -jar target/benchmarks.jar -h)");
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            throw new UsageException("JMH does not accept the options of test " + number + ": "
+                    + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see java -jar target/benchmarks.jar -h)");
+        }
+        if ("0".equals(options(args).get("-f"))) {
+            throw new UsageException("-f 0 would run the benchmarks in one JVM without the engines' JVM flags: a suite runs"
+                    + " every trial in a fork of its own; use -f 1 or more");
         }
         for (String store : Defaults.values(params, "store")) {
             try {
@@ -183,6 +187,17 @@ public final class Planner {
             }
         }
         throw new UsageException("-p " + name + "=" + value + ": " + name + " must be a whole number above 0");
+    }
+
+    /** The options of a command line and their last values ({@code -f 2}). */
+    private static Map<String, String> options(List<String> args) {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).startsWith("-") && !args.get(i).equals("-p")) {
+                options.put(args.get(i), args.get(i + 1).trim());
+            }
+        }
+        return options;
     }
 
     private static String value(Map<String, String> options, String option) {

@@ -105,7 +105,11 @@ public final class SuiteRunner {
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 
-        if ("1".equals(config.env().get("KVBENCH_DRY_RUN"))) {
+        String dryRun = config.env().getOrDefault("KVBENCH_DRY_RUN", "");
+        if (!List.of("", "0", "1").contains(dryRun)) {
+            throw new UsageException("KVBENCH_DRY_RUN=" + dryRun + ": use 1 to print the tests' commands without running them, or leave it unset");
+        }
+        if (dryRun.equals("1")) {
             printPlan(plan);
             return OK;
         }

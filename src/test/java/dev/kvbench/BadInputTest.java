@@ -158,10 +158,10 @@ class BadInputTest {
         // --- the command line of run.sh
         cases.add(runSh("help", "`--help` (or `-h`) for usage", 0,
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
-                "--help").seen(Seen.OUT_FIRST));
+                "--help").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("help-short", "`-h` after a suite name", 0,
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
-                "quick", "-h").seen(Seen.OUT_FIRST));
+                "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
                 "run.sh: unknown suite 'fast'; suites: smoke quick report (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
@@ -644,6 +644,12 @@ class BadInputTest {
             }
         }
         return r;
+    }
+
+    /** Help writes nothing: no results folder, no work folder. */
+    private static void touchedNothing(Path dir) {
+        assertFalse(Files.exists(dir.resolve("results")), "no results folder");
+        assertFalse(Files.exists(dir.resolve("work")), "no work folder");
     }
 
     private static boolean listsRunFolders(Path work) throws IOException {

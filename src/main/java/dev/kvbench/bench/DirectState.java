@@ -38,8 +38,11 @@ abstract class DirectState extends KvParams {
 
     @Setup(Level.Iteration)
     public void iteration(IterationParams params) {
-        measuring = params.getType() == IterationType.MEASUREMENT;
-        pairs.iterationStarts();
+        boolean measured = params.getType() == IterationType.MEASUREMENT;
+        if (measured != measuring) {
+            pairs.iterationStarts();
+        }
+        measuring = measured;
     }
 
     /**

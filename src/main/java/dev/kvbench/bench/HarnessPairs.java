@@ -59,7 +59,11 @@ final class HarnessPairs {
         }
     }
 
-    /** Drops a half pair: a pair never spans two iterations (nor a warmup and a measured one). */
+    /**
+     * Drops a half pair when measurement starts: a pair never spans a warmup and a measured
+     * iteration. Measured iterations may share a pair: a pass of 110 ms in 200 ms iterations
+     * would otherwise never complete one.
+     */
     void iterationStarts() {
         storeNanos = -1;
         directNanos = -1;

@@ -46,9 +46,9 @@ class HarnessPairsTest {
         HarnessPairs pairs = new HarnessPairs();
         pairs.ran(5, false); // warmup: direct
         pairs.ran(7, false); // warmup: store
-        pairs.iterationStarts();
+        pairs.iterationStarts(); // measurement starts: the warmup's half pair, if any, is dropped
         pairs.ran(100, true); // store
-        pairs.iterationStarts(); // that half pair is dropped
+        pairs.iterationStarts(); // as a caller would not between two measured iterations: dropped here
         pairs.ran(100, true); // direct
         pairs.ran(100, true); // direct: pairs with nothing yet
         pairs.ran(120, true); // store

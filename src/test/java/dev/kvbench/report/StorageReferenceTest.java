@@ -45,7 +45,7 @@ class StorageReferenceTest {
         List<Tables.StorageRow> rows = List.of(row("LevelDB", 3));
         assertTrue(StorageReference.load().compare(group("1000000", "true", "100"), rows).isEmpty(), "sequential");
         assertTrue(StorageReference.load().compare(group("1000000", "false", "200"), rows).isEmpty(), "value size");
-        assertTrue(StorageReference.load().compare(group("10000", "false", "100"), rows).isEmpty(), "too few entries");
+        assertTrue(StorageReference.load().compare(group("100000", "false", "100"), rows).isEmpty(), "10 MB: too small");
         assertTrue(StorageReference.load().compare(group("100000", "false", "16368"), rows).isPresent());
     }
 

@@ -4,12 +4,15 @@ import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.heap.HeapEngine;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * {@code treemap}: a test-only engine, registered by {@code src/test/resources/META-INF/services}
- * alone, to show that registering an engine is all it takes to plan, test and chart it.
+ * alone, to show that registering an engine is all it takes to plan, test and chart it. Its store
+ * is the {@code heap} limit row's (a sorted map on the heap, written to one file at close), under
+ * a name and a registration of its own: an ordinary engine, not a reference row.
  */
 public final class TreeMapEngine extends BaseEngine {
 
@@ -25,6 +28,6 @@ public final class TreeMapEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new TreeMapStore(dir.resolve("treemap.bin"));
+        return new HeapEngine().open(dir, shape, options);
     }
 }

@@ -6,11 +6,7 @@ import java.nio.ByteOrder;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.ReadKey;
-import dev.kvbench.workload.ReadRev;
-import dev.kvbench.workload.ReadSeq;
 import dev.kvbench.workload.Workload;
-import dev.kvbench.workload.Write;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
@@ -39,22 +35,22 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
     @Benchmark
     public long write(Empty state) {
-        return state.pass(() -> state.write(), (store, data) -> Write.run(store, data, state.trial.batchSize()));
+        return state.pass(() -> state.write());
     }
 
     @Benchmark
     public long readKey(Loaded state) {
-        return state.pass(() -> state.readKey(), ReadKey::run);
+        return state.pass(() -> state.readKey());
     }
 
     @Benchmark
     public long readSeq(Loaded state) {
-        return state.pass(() -> state.readCursor(true), (store, data) -> ReadSeq.run(store));
+        return state.pass(() -> state.readCursor(true));
     }
 
     @Benchmark
     public long readRev(Loaded state) {
-        return state.pass(() -> state.readCursor(false), (store, data) -> ReadRev.run(store));
+        return state.pass(() -> state.readCursor(false));
     }
 
     /** What both states share: the trial, the store's handles and the keys as LMDB takes them. */

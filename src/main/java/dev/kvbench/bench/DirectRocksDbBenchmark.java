@@ -5,11 +5,7 @@ import java.nio.ByteBuffer;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.rocksdb.RocksDbStore;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.ReadKey;
-import dev.kvbench.workload.ReadRev;
-import dev.kvbench.workload.ReadSeq;
 import dev.kvbench.workload.Workload;
-import dev.kvbench.workload.Write;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -38,22 +34,22 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
 
     @Benchmark
     public long write(Empty state) {
-        return state.pass(() -> state.write(), (store, data) -> Write.run(store, data, state.trial.batchSize()));
+        return state.pass(() -> state.write());
     }
 
     @Benchmark
     public long readKey(Loaded state) {
-        return state.pass(() -> state.readKey(), ReadKey::run);
+        return state.pass(() -> state.readKey());
     }
 
     @Benchmark
     public long readSeq(Loaded state) {
-        return state.pass(() -> state.readCursor(true), (store, data) -> ReadSeq.run(store));
+        return state.pass(() -> state.readCursor(true));
     }
 
     @Benchmark
     public long readRev(Loaded state) {
-        return state.pass(() -> state.readCursor(false), (store, data) -> ReadRev.run(store));
+        return state.pass(() -> state.readCursor(false));
     }
 
     /** What both states share: the trial, the store's database and direct buffers for keys and values. */

@@ -1,8 +1,12 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.ReadKey;
+import dev.kvbench.workload.ReadRev;
+import dev.kvbench.workload.ReadSeq;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
+import dev.kvbench.workload.Write;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
@@ -46,15 +50,15 @@ abstract class DirectState extends KvParams {
     }
 
     /**
-     * Runs {@code direct} or, on alternate invocations, the Store path's {@code store} pass (verified
-     * as every Store pass is), timing it for the pairs; any failure ends the trial as failed.
+     * Runs {@code direct} or, on alternate invocations, the Store path's pass of the same workload
+     * (verified as every Store pass is), timing it for the pairs; any failure ends the trial as failed.
      */
-    final long pass(DirectPass direct, Trial.Operation store) {
+    final long pass(DirectPass direct) {
         boolean storeTurn = pairs.storeTurn();
         long start = System.nanoTime();
         long result;
         if (storeTurn) {
-            result = trial.pass(store).count();
+            result = trial.pass(storePass()).count();
         } else {
             try {
                 result = direct.run();
@@ -64,6 +68,17 @@ abstract class DirectState extends KvParams {
         }
         pairs.ran(System.nanoTime() - start, measuring);
         return result;
+    }
+
+    /** The Store path's pass of this trial's workload, as the Store benchmarks run it. */
+    private Trial.Operation storePass() {
+        return switch (trial.workload()) {
+            case WRITE -> (store, data) -> Write.run(store, data, trial.batchSize());
+            case READ_KEY -> ReadKey::run;
+            case READ_SEQ -> (store, data) -> ReadSeq.run(store);
+            case READ_REV -> (store, data) -> ReadRev.run(store);
+            default -> throw new IllegalStateException("no direct baseline for " + trial.workload());
+        };
     }
 
     final int num() {

@@ -149,6 +149,11 @@ final class Trial {
         return open;
     }
 
+    /** The workload this trial measures (from its benchmark's method name). */
+    Workload workload() {
+        return workload;
+    }
+
     /** The store spec as given, for messages. */
     String spec() {
         return given.store().toString();

@@ -24,6 +24,16 @@ public interface Cursor extends AutoCloseable {
 
     DirectBuffer value();
 
+    /**
+     * Folds the key the cursor stands on into a cursor pass's {@link KeyFold key fold}: {@code
+     * KeyFold.fold(h, key())}. An adapter that holds keys in another form may fold its own form
+     * instead, to spare translating each key back, as long as the result is the same for every
+     * key (the conformance suite checks it on every engine); readSeq and readRev call this.
+     */
+    default long foldKey(long h) {
+        return KeyFold.fold(h, key());
+    }
+
     @Override
     void close();
 }

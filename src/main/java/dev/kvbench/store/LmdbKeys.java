@@ -20,6 +20,9 @@ public interface LmdbKeys {
     /** The kvbench key for LMDB's {@code key}: it itself or a view valid until the next call. */
     DirectBuffer out(DirectBuffer key);
 
+    /** {@link KeyFold#fold KeyFold.fold(h, out(key))}, without translating LMDB's {@code key} back. */
+    long fold(long h, DirectBuffer key);
+
     /** One instance per writer, reader or cursor: integer keys keep scratch words. */
     static LmdbKeys of(boolean integerKeys) {
         return integerKeys ? new Integers() : Bytes.INSTANCE;
@@ -37,6 +40,11 @@ public interface LmdbKeys {
         @Override
         public DirectBuffer out(DirectBuffer key) {
             return key;
+        }
+
+        @Override
+        public long fold(long h, DirectBuffer key) {
+            return KeyFold.fold(h, key);
         }
     }
 
@@ -59,6 +67,11 @@ public interface LmdbKeys {
         public DirectBuffer out(DirectBuffer key) {
             fromLmdb.putInt(0, key.getInt(0, ByteOrder.nativeOrder()), ByteOrder.BIG_ENDIAN);
             return fromLmdb;
+        }
+
+        @Override
+        public long fold(long h, DirectBuffer key) {
+            return KeyFold.foldInt(h, key.getInt(0, ByteOrder.nativeOrder()));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.KeyFold;
 import java.util.zip.CRC32;
 
 import net.openhft.hashing.Access;
@@ -19,11 +20,8 @@ import org.agrona.DirectBuffer;
  * value hashed in place, folded in order as {@code h = 31 * h + xxh64(bytes)} from
  * {@code h = 0}, key then value. The 2016 benchmark summed the hashes, which cannot see order;
  * this fold can.
- * <li>Key fold ({@link #keyFold}): what readSeq and readRev check. Each key's bytes, read 8, 4
- * and 1 at a time in place, are multiplied into one word that is folded into the running value
- * by an xor and an odd multiply; the fold depends on every key and on their order, and costs a
- * load and two multiplies per 4-byte key, so the timed pass stays the engine's pass. (Copying
- * and comparing each key with the previous one cost about a fifth of LMDB's readSeq.)
+ * <li>Key fold ({@link KeyFold}): what readSeq and readRev check, an order-sensitive
+ * fingerprint of the keys a cursor pass saw.
  * </ul>
  */
 public final class Checksums {
@@ -41,34 +39,6 @@ public final class Checksums {
     public static long xxh64(long h, DirectBuffer bytes) {
         // byteArray() is null for off-heap memory: then addressOffset() is the absolute address.
         return 31 * h + XXH64.hash(bytes.byteArray(), MEMORY, bytes.addressOffset(), bytes.capacity());
-    }
-
-    /** The key fold's starting value. */
-    public static final long KEY_FOLD_START = 1L;
-
-    private static final long K = 0x9e37_79b9_7f4a_7c15L;
-
-    /** Folds {@code key} into the fingerprint {@code h} of a cursor pass's key sequence. */
-    public static long keyFold(long h, DirectBuffer key) {
-        int length = key.capacity();
-        long x = length;
-        int i = 0;
-        for (; i + Long.BYTES <= length; i += Long.BYTES) {
-            x = (x ^ key.getLong(i)) * K;
-        }
-        if (i + Integer.BYTES <= length) {
-            x = (x ^ key.getInt(i)) * K;
-            i += Integer.BYTES;
-        }
-        for (; i < length; i++) {
-            x = (x ^ key.getByte(i)) * K;
-        }
-        return (h * K) ^ x;
-    }
-
-    /** Formats a key fold as 16 hex digits. */
-    public static String keyFoldHex(long fold) {
-        return String.format("%016x", fold);
     }
 
     /** Formats a CRC32 value as 8 hex digits. */

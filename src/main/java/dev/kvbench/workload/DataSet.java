@@ -1,5 +1,6 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.KeyFold;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -97,7 +98,7 @@ public final class DataSet implements AutoCloseable {
         UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(spec.keySize()));
         Checksums.Crc crc = new Checksums.Crc();
         long xxh = Checksums.XXH64_START;
-        long ascending = Checksums.KEY_FOLD_START;
+        long ascending = KeyFold.START;
         for (int k : sorted) {
             Keys.encode(k, spec.intKey(), key, 0);
             DirectBuffer value = view.valueOf(k);
@@ -105,12 +106,12 @@ public final class DataSet implements AutoCloseable {
             crc.update(value);
             xxh = Checksums.xxh64(xxh, key);
             xxh = Checksums.xxh64(xxh, value);
-            ascending = Checksums.keyFold(ascending, key);
+            ascending = KeyFold.fold(ascending, key);
         }
-        long descending = Checksums.KEY_FOLD_START;
+        long descending = KeyFold.START;
         for (int i = sorted.length - 1; i >= 0; i--) {
             Keys.encode(sorted[i], spec.intKey(), key, 0);
-            descending = Checksums.keyFold(descending, key);
+            descending = KeyFold.fold(descending, key);
         }
         view.close();
         BufferUtil.free(key);

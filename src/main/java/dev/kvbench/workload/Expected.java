@@ -1,5 +1,6 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Store;
 
@@ -10,7 +11,7 @@ import dev.kvbench.store.Store;
  * @param valueBytes the sum of every value's length
  * @param crc32      the {@link Checksums} CRC32 of a forward pass
  * @param xxh64      the {@link Checksums} XXH64 fold of a forward pass
- * @param ascendingKeys  the {@link Checksums#keyFold key fold} of a forward pass
+ * @param ascendingKeys  the {@link KeyFold key fold} of a forward pass
  * @param descendingKeys the key fold of a reverse pass
  */
 public record Expected(long count, long valueBytes, long crc32, long xxh64, long ascendingKeys,
@@ -26,6 +27,6 @@ public record Expected(long count, long valueBytes, long crc32, long xxh64, long
 
     /** No entry, no value byte: what a read of a store that keeps nothing gives back. */
     public static Expected nothing() {
-        return new Expected(0, 0, 0, Checksums.XXH64_START, Checksums.KEY_FOLD_START, Checksums.KEY_FOLD_START);
+        return new Expected(0, 0, 0, Checksums.XXH64_START, KeyFold.START, KeyFold.START);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
@@ -7,7 +8,7 @@ import dev.kvbench.store.Store;
 /**
  * readRev: one reverse cursor pass (last, then prev) over every entry, counting entries and
  * folding every key into the
- * {@link Checksums#keyFold key fold}, which the generator predicts for keys in descending order. Values are consumed as views: their lengths are summed.
+ * {@link KeyFold key fold}, which the generator predicts for keys in descending order. Values are consumed as views: their lengths are summed.
  */
 public final class ReadRev {
 
@@ -17,11 +18,11 @@ public final class ReadRev {
     public static Pass run(Store store) {
         long count = 0;
         long valueBytes = 0;
-        long keys = Checksums.KEY_FOLD_START;
+        long keys = KeyFold.START;
         try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
             for (boolean on = cursor.last(); on; on = cursor.prev()) {
                 count++;
-                keys = Checksums.keyFold(keys, cursor.key());
+                keys = cursor.foldKey(keys);
                 valueBytes += cursor.value().capacity();
             }
         }

@@ -1,5 +1,6 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
@@ -49,8 +50,8 @@ public final class Verifier {
     private static void requireKeys(String spec, Workload workload, long fold, Pass pass, String order) {
         if (pass.checksum() != fold) {
             throw new VerificationException(spec, workload,
-                    "the data set's keys in strictly " + order + " order (key fold " + Checksums.keyFoldHex(fold) + ")",
-                    "other keys or another order (key fold " + Checksums.keyFoldHex(pass.checksum()) + ")");
+                    "the data set's keys in strictly " + order + " order (key fold " + KeyFold.hex(fold) + ")",
+                    "other keys or another order (key fold " + KeyFold.hex(pass.checksum()) + ")");
         }
     }
 

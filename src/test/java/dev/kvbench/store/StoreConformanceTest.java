@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -174,6 +175,42 @@ class StoreConformanceTest {
                     assertEquals(valueFor(seen.get(seen.size() - 1)), string(cursor.value()));
                 }
                 assertKeysEqual(keys, seen);
+            }
+        }
+    }
+
+    /**
+     * {@link Cursor#foldKey} equals the fold of {@link Cursor#key()} on every entry, both ways, with
+     * every key exactly 4 bytes (a generated int data set's shape: LMDB then uses integer keys),
+     * over keys around the byte boundaries where native and big-endian order differ.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void foldKeyIsTheFoldOfTheKey(String spec) {
+        try (Store store = open(spec, new Shape(5_000, KEY_SIZE, 100, false, true))) {
+            List<byte[]> keys = kept(store, writeIntKeys(store));
+            if (!ordered(store)) {
+                return;
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                long fold = KeyFold.START;
+                long h = KeyFold.START;
+                int seen = 0;
+                for (boolean more = cursor.first(); more; more = cursor.next()) {
+                    long expected = KeyFold.fold(h, cursor.key());
+                    h = cursor.foldKey(h);
+                    assertEquals(expected, h, "foldKey at " + HexFormat.of().formatHex(bytes(cursor.key())));
+                    fold = KeyFold.fold(fold, cursor.key());
+                    seen++;
+                }
+                assertEquals(keys.size(), seen);
+                assertEquals(fold, h);
+                h = KeyFold.START;
+                for (boolean more = cursor.last(); more; more = cursor.prev()) {
+                    long expected = KeyFold.fold(h, cursor.key());
+                    h = cursor.foldKey(h);
+                    assertEquals(expected, h, "foldKey backwards at " + HexFormat.of().formatHex(bytes(cursor.key())));
+                }
             }
         }
     }
@@ -686,6 +723,26 @@ class StoreConformanceTest {
     }
 
     /** Keys whose bytes cross 0x7F/0x80, so that signed and unsigned order differ; sorted unsigned. */
+    /** 4-byte keys whose bytes cross the sign and byte boundaries, written in shuffled order. */
+    private static List<byte[]> writeIntKeys(Store store) {
+        List<byte[]> keys = new ArrayList<>();
+        for (int first : new int[] {0x00, 0x01, 0x7F, 0x80, 0xFF}) {
+            for (int last : new int[] {0x00, 0x01, 0x7F, 0x80, 0xFF}) {
+                keys.add(new byte[] {(byte) first, (byte) last, (byte) first, (byte) last});
+            }
+        }
+        List<byte[]> shuffled = new ArrayList<>(keys);
+        Collections.shuffle(shuffled, new Random(7));
+        try (Writer writer = store.writer(false)) {
+            for (byte[] key : shuffled) {
+                writer.put(offHeap(key), text(valueFor(key)));
+            }
+            writer.commit();
+        }
+        keys.sort(Arrays::compareUnsigned);
+        return keys;
+    }
+
     private static List<byte[]> writeMixedKeys(Store store) {
         List<byte[]> keys = new ArrayList<>();
         for (int first : new int[] {0x00, 0x01, 0x7F, 0x80, 0x81, 0xFE, 0xFF}) {

@@ -1,5 +1,6 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.KeyFold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -112,7 +113,7 @@ class WorkloadsTest {
             VerificationException order = Verifier.explain(assertThrows(VerificationException.class,
                     () -> Verifier.verify("lmdb", Workload.READ_SEQ, expected, ReadSeq.run(store))), store);
             assertTrue(order.getMessage().startsWith("readSeq on lmdb: expected the data set's keys in strictly "
-                    + "ascending order (key fold " + Checksums.keyFoldHex(expected.ascendingKeys())
+                    + "ascending order (key fold " + KeyFold.hex(expected.ascendingKeys())
                     + ") found other keys or another order (key fold "), order.getMessage());
             assertTrue(order.getMessage().endsWith("): key 41 after 42 at entry 43"), order.getMessage());
             assertEquals(expected.descendingKeys(),

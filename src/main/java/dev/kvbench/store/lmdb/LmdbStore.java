@@ -228,6 +228,11 @@ public final class LmdbStore<T> implements Store, Compactable {
         }
 
         @Override
+        public long foldKey(long h) {
+            return keys.fold(h, key.of(cursor.key()));
+        }
+
+        @Override
         public void close() {
             cursor.close();
         }

@@ -218,6 +218,11 @@ public final class LmdbJniStore implements Store {
         }
 
         @Override
+        public long foldKey(long h) {
+            return keys.fold(h, view(key, foundKey));
+        }
+
+        @Override
         public void close() {
             cursor.close();
         }

@@ -306,6 +306,11 @@ public final class LwjglLmdbStore implements Store {
         }
 
         @Override
+        public long foldKey(long h) {
+            return keys.fold(h, key.view());
+        }
+
+        @Override
         public void close() {
             mdb_cursor_close(cursor);
             key.close();

@@ -195,8 +195,8 @@ public final class Suites {
                         + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
                         + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
                 new Chart("crash", "", false), List.of("crash"),
-                params("store", engines(), "sync", "true,false", "intKey", "true", "sequential", "false", "valSize", "100",
-                        "batchSize", "100", "reps", "20"),
+                params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
+                        "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
     }
 

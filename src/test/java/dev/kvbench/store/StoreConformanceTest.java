@@ -48,7 +48,8 @@ class StoreConformanceTest {
     private static final List<String> VARIANTS = List.of(
             "lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true",
             "mvstore:sync=true", "xodus:sync=true+gc=true", "rocksdb:sync=true",
-            "sqlite:journal=delete+synchronous=full", "bdbje:transactional=false+sync=true");
+            "sqlite:journal=delete+synchronous=full", "bdbje:transactional=false+sync=true",
+            "mapdb:transactions=true");
 
     private static final int KEY_SIZE = 4;
     private static final Shape SMALL = new Shape(5_000, KEY_SIZE, 100, false);

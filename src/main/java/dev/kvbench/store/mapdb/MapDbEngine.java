@@ -19,11 +19,16 @@ public final class MapDbEngine extends BaseEngine {
      */
     static final String VALUES_OUTSIDE_NODES = "valuesOutsideNodes";
 
+    /** MapDB's write-ahead log ({@code transactionEnable()}): atomic commits that survive a crash. */
+    static final String TRANSACTIONS = "transactions";
+
     public MapDbEngine() {
         super("mapdb", "MapDB", 0x8c564b, List.of(
                 Option.choice(VALUES_OUTSIDE_NODES, "auto", List.of("auto", "true", "false"),
                         "values in records of their own (true), in the B-tree leaves (false), or outside from "
-                                + MapDbStore.OUTSIDE_NODES_FROM + " bytes (auto)")));
+                                + MapDbStore.OUTSIDE_NODES_FROM + " bytes (auto)"),
+                Option.bool(TRANSACTIONS, false,
+                        "MapDB's write-ahead log (transactionEnable): atomic commits that survive a crash, writes slower")));
     }
 
     @Override
@@ -33,7 +38,8 @@ public final class MapDbEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return MapDbStore.open(dir, valuesOutsideNodes(options.choice(VALUES_OUTSIDE_NODES), shape));
+        return MapDbStore.open(dir, valuesOutsideNodes(options.choice(VALUES_OUTSIDE_NODES), shape),
+                options.bool(TRANSACTIONS));
     }
 
     private static boolean valuesOutsideNodes(String value, Shape shape) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +33,17 @@ class SuitesTest {
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
         assertEquals("report", SuiteRunner.suiteName(List.of("report", "-f", "3")));
+    }
+
+    @Test
+    void runShsUsageAndTheReadmeDescribeEverySuite() throws IOException {
+        String usage = Files.readString(Path.of("run.sh"));
+        String readme = Files.readString(Path.of("README.md"));
+        for (String name : Suites.NAMES) {
+            assertTrue(usage.contains("\n#   " + name + " "), "run.sh's usage text lacks the suite " + name);
+            assertTrue(java.util.regex.Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
+                    "README.md's suite list lacks " + name);
+        }
     }
 
     @Test

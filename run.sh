@@ -4,7 +4,10 @@
 # into charts and a report with process.sh.
 #
 #   smoke    every engine, every workload, tiny data: checks that everything works (CI runs it)
-#   quick    every engine x the six workloads, int keys, sequential and random, 100 B values (default)
+#   quick    every engine x the six workloads, int keys, sequential and random, 100 B values (default);
+#            one binding per engine: lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to bindings
+#   bindings quick's tests for lmdb beside its other bindings (lmdb-bb, lmdb-lwjgl, lmdbjni) and
+#            leveldb beside leveldb-java
 #   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks,
 #            then the crash test
 #   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)

@@ -2,6 +2,7 @@ package dev.kvbench.store;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An engine adapter's entry point, found through {@link java.util.ServiceLoader}: registering
@@ -26,6 +27,19 @@ public interface Engine {
      */
     default boolean isReference() {
         return false;
+    }
+
+    /**
+     * The engine this one is another way to reach from Java, when it is one: the spec name of the
+     * registered engine whose storage engine it runs through a different binding or port (the
+     * {@code lmdb-bb}, {@code lmdb-lwjgl} and {@code lmdbjni} bindings of LMDB give {@code "lmdb"};
+     * the pure-Java LevelDB port {@code leveldb-java} gives {@code "leveldb"}). Empty for an engine
+     * in its own right. The {@code quick} suite runs one binding per engine (the named one); the
+     * {@code bindings} suite compares an engine with its other bindings. The named engine is never
+     * itself a binding of another.
+     */
+    default Optional<String> bindingOf() {
+        return Optional.empty();
     }
 
     /** Every option this engine accepts, in the order to document them. An option not listed here is rejected. */

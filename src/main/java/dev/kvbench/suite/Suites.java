@@ -1,9 +1,12 @@
 package dev.kvbench.suite;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
@@ -16,7 +19,12 @@ import dev.kvbench.store.Stores;
  * <li>{@code smoke}: every engine, every workload (dirWalk on a tree of 120 directories), tiny
  * data; checks that everything works (CI).
  * <li>{@code quick}: every engine on the six workloads, int keys, sequential and random,
- * 100-byte values; JMH's sample mode, 1 warmup and 3 measured iterations of 1 s, 1 fork.
+ * 100-byte values; JMH's sample mode, 1 warmup second and 10 measured iterations of 200 ms, 1 fork.
+ * One binding per engine: the second bindings of an engine ({@link Engine#bindingOf()}) are left
+ * to {@code bindings}.
+ * <li>{@code bindings}: the tests of {@code quick} for the engines Java reaches through more than one
+ * binding, each beside its second bindings (LMDB: lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni; LevelDB:
+ * leveldb, leveldb-java).
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
  * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks; then the deep-vs-flat
  * directories experiment (the file system as the store at depths 0..5), on the work folder and on
@@ -33,7 +41,7 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "report", "app", "crash");
+    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash");
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -47,6 +55,7 @@ public final class Suites {
         return switch (name) {
             case "smoke" -> smoke();
             case "quick" -> quick();
+            case "bindings" -> bindings();
             case "report" -> report(scaler);
             case "crash" -> new Suite("crash", List.of(crash()));
             case "app" -> app();
@@ -93,18 +102,62 @@ public final class Suites {
                 Test.Entries.fixed(488_280));
     }
 
-    /** The benchmarks' own mode (every pass timed): one warmup second, then ten 200 ms iterations, so every trial has at least ten measured passes and fast ones hundreds. */
+    /**
+     * The benchmarks' own mode (every pass timed): one warmup second, then ten 200 ms iterations, so every trial has
+     * at least ten measured passes and fast ones hundreds. One row per engine: every registered engine but the second
+     * bindings of another ({@link Engine#bindingOf()}), which {@link #bindings()} compares; with the limit rows.
+     */
     static Suite quick() {
+        List<String> left = Stores.engines().stream().filter(engine -> engine.bindingOf().isPresent()).map(Engine::name).toList();
+        return new Suite("quick", intKeyTests(engineRows(false), "Every engine through one binding each ("
+                + joined(left) + " are left to the bindings suite)"));
+    }
+
+    /**
+     * The binding comparison (the 2016 report's LMDB JNI and JGL rows): each engine that has second bindings
+     * ({@link Engine#bindingOf()}) beside them, with the limit rows, on the tests of {@link #quick()}.
+     */
+    static Suite bindings() {
+        Map<String, List<String>> byEngine = new LinkedHashMap<>();
+        Stores.engines().forEach(engine -> engine.bindingOf()
+                .ifPresent(of -> byEngine.computeIfAbsent(of, key -> new ArrayList<>()).add(engine.name())));
+        List<String> groups = new ArrayList<>();
+        byEngine.forEach((engine, others) -> groups.add(engine + " beside " + joined(others)));
+        return new Suite("bindings", intKeyTests(engineRows(true),
+                "Each engine that Java reaches through more than one binding, beside its others (" + String.join("; ", groups) + ")"));
+    }
+
+    /** The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who} starts the first one's description. */
+    private static List<Test> intKeyTests(String stores, String who) {
         Map<String, String> jmh = options("-f", "1", "-wi", "1", "-i", "10", "-w", "1s", "-r", "200ms", "-foe", "false");
-        return new Suite("quick", List.of(
+        return List.of(
                 new Test("Int keys in sequential order",
-                        "Every engine on the six workloads of the 2016 report, keys inserted in ascending order.",
-                        Chart.panels(), SIX, params("sequential", "true", "intKey", "true", "valSize", "100"), jmh,
+                        who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
+                        Chart.panels(), SIX, params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"), jmh,
                         Test.Entries.fixed(100_000)),
                 new Test("Int keys in random order",
                         "The same, with keys inserted (and looked up) in random order.",
-                        Chart.panels(), SIX, params("sequential", "false", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000))));
+                        Chart.panels(), SIX, params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"), jmh,
+                        Test.Entries.fixed(100_000)));
+    }
+
+    /**
+     * Registered engines as one JMH value, in registration order, then the limit rows: without {@code bindings},
+     * every engine but the second bindings of another; with it, only the engines that have second bindings and those.
+     */
+    static String engineRows(boolean bindings) {
+        Set<String> bound = new HashSet<>();
+        Stores.engines().forEach(engine -> engine.bindingOf().ifPresent(bound::add));
+        Predicate<Engine> row = bindings ? engine -> engine.bindingOf().isPresent() || bound.contains(engine.name())
+                : engine -> engine.bindingOf().isEmpty();
+        return withLimits(String.join(",", Stores.engines().stream().filter(engine -> !engine.isReference())
+                .filter(row).map(Engine::name).toList()));
+    }
+
+    /** {@code a}, {@code a and b}, {@code a, b and c}. */
+    private static String joined(List<String> names) {
+        int last = names.size() - 1;
+        return last < 1 ? String.join("", names) : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
     }
 
     /**

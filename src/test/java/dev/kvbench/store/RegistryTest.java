@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +54,26 @@ class RegistryTest {
             assertTrue(engine.colour() >= 0 && engine.colour() <= 0xffffff, engine.name());
             assertFalse(engine.libraryVersion().equals("unknown"), engine.name() + " has no readable version");
         }
+    }
+
+    @Test
+    void everyBindingNamesARegisteredEngineThatIsNotItselfABinding() {
+        for (Engine engine : Stores.engines()) {
+            engine.bindingOf().ifPresent(of -> {
+                assertTrue(Stores.names().contains(of), engine.name() + " is a binding of '" + of + "', which is not registered");
+                assertFalse(of.equals(engine.name()), engine.name() + " is a binding of itself");
+                assertTrue(Stores.engine(of).bindingOf().isEmpty(),
+                        engine.name() + " is a binding of " + of + ", which is itself a binding of " + Stores.engine(of).bindingOf());
+                assertFalse(engine.isReference() || Stores.engine(of).isReference(), engine.name() + ": a limit row has no bindings");
+            });
+        }
+    }
+
+    @Test
+    void theSecondBindingsOfTheMainBuildAreThoseOfLmdbAndLevelDb() throws IOException {
+        Map<String, String> bindings = new TreeMap<>();
+        mainEngines().forEach(engine -> engine.bindingOf().ifPresent(of -> bindings.put(engine.name(), of)));
+        assertEquals(Map.of("lmdb-bb", "lmdb", "lmdb-lwjgl", "lmdb", "lmdbjni", "lmdb", "leveldb-java", "leveldb"), bindings);
     }
 
     @Test

@@ -21,9 +21,20 @@ class PlannerTest {
 
     @Test
     void aTestWithoutStoresRunsEveryRegisteredEngine() {
-        PlannedTest test = plan("quick").get(0);
+        PlannedTest test = plan("smoke").get(0);
         assertEquals(String.join(",", Stores.names()), test.params().get("store"));
         assertEquals(Stores.names().size() * 6L, test.runs(), "engines x six workloads x one fork");
+    }
+
+    @Test
+    void quickPlansEveryEngineButTheSecondBindingsAndBindingsPlansThose() {
+        PlannedTest quick = plan("quick").get(0);
+        assertEquals(Suites.engineRows(false), quick.params().get("store"));
+        assertTrue(quick.command().contains("-p store=" + Suites.engineRows(false) + " "), quick.command());
+        assertEquals((Stores.names().size() - 4) * 6L, quick.runs(), "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java");
+        PlannedTest bindings = plan("bindings").get(0);
+        assertEquals("lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null", bindings.params().get("store"));
+        assertEquals(9 * 6L, bindings.runs());
     }
 
     @Test
@@ -82,9 +93,9 @@ class PlannerTest {
 
     @Test
     void theLargestOfSeveralEntryCountsSizesTheTest() {
-        PlannedTest test = plan("quick", "-p", "num=1000,30000,2000").get(0);
+        PlannedTest test = plan("smoke", "-p", "num=1000,30000,2000").get(0);
         assertEquals(30_000, test.num());
-        assertEquals(Stores.names().size() * 6L * 3, test.runs());
+        assertEquals(Stores.names().size() * 6L * 3, test.runs(), "every engine x six workloads x three entry counts");
     }
 
     @Test

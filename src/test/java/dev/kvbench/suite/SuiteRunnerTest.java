@@ -257,7 +257,7 @@ class SuiteRunnerTest {
                 List.of("quick", "-p", "num=0"), List.of("report", "-p", "frobnicate=1"))) {
             assertEquals(2, run(args.toArray(String[]::new)), String.join(" ", args));
         }
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("run.sh: unknown suite 'fast'; suites: smoke quick report app crash"),
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash"),
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));

@@ -5,8 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.store.Stores;
 
 import org.junit.jupiter.api.Test;
 
@@ -20,8 +27,8 @@ class SuitesTest {
     }
 
     @Test
-    void theSuitesAreSmokeQuickReportAppAndCrashWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "report", "app", "crash"), Suites.NAMES);
+    void theSuitesAreSmokeQuickBindingsReportAppAndCrashWithQuickTheDefault() {
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -29,9 +36,20 @@ class SuitesTest {
     }
 
     @Test
+    void runShsUsageAndTheReadmeDescribeEverySuite() throws IOException {
+        String usage = Files.readString(Path.of("run.sh"));
+        String readme = Files.readString(Path.of("README.md"));
+        for (String name : Suites.NAMES) {
+            assertTrue(usage.contains("\n#   " + name + " "), "run.sh's usage text lacks the suite " + name);
+            assertTrue(java.util.regex.Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
+                    "README.md's suite list lacks " + name);
+        }
+    }
+
+    @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick report app crash (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -83,11 +101,48 @@ class SuitesTest {
     void quickRunsTheSixWorkloadsOnSequentialAndRandomIntKeysInSampleModeWithOneFork() {
         Suite quick = Suites.named("quick", Scaler.none());
         assertEquals(List.of("Int keys in sequential order", "Int keys in random order"), titles(quick));
+        assertIntKeyTests(quick, Suites.engineRows(false));
+    }
+
+    @Test
+    void quickRunsOneBindingPerEngineWithTheLimitRowsAndNamesTheSuiteThatComparesTheOthers() {
+        Suite quick = Suites.named("quick", Scaler.none());
+        Set<String> expected = new HashSet<>(Stores.names());
+        expected.removeAll(List.of("lmdb-bb", "lmdb-lwjgl", "lmdbjni", "leveldb-java"));
+        for (dev.kvbench.suite.Test test : quick.tests()) {
+            List<String> stores = List.of(test.params().get("store").split(","));
+            assertEquals(expected, new HashSet<>(stores), "every registered engine but the second bindings, once each");
+            assertEquals(stores.size(), expected.size(), test.params().get("store"));
+            assertTrue(stores.containsAll(List.of("lmdb", "leveldb", "rocksdb", "array", "heap", "null")), stores.toString());
+        }
+        assertEquals("Every engine through one binding each (lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to the"
+                + " bindings suite) on the six workloads of the 2016 report, keys inserted in ascending order.",
+                quick.tests().get(0).about());
+    }
+
+    @Test
+    void bindingsRunsEachEngineWithItsSecondBindingsAndTheLimitRowsOnQuicksTests() {
+        Suite bindings = Suites.named("bindings", Scaler.none());
+        Suite quick = Suites.named("quick", Scaler.none());
+        assertEquals("bindings", bindings.name());
+        assertEquals(titles(quick), titles(bindings));
+        String stores = "lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null";
+        assertEquals(stores, Suites.engineRows(true));
+        assertIntKeyTests(bindings, stores);
+        assertTrue(bindings.tests().get(0).about().startsWith("Each engine that Java reaches through more than one binding,"
+                + " beside its others (lmdb beside lmdb-bb, lmdb-lwjgl and lmdbjni; leveldb beside leveldb-java) on the six"),
+                bindings.tests().get(0).about());
+        assertEquals(quick.tests().get(1).about(), bindings.tests().get(1).about());
+    }
+
+    /** The two tests of quick (and of bindings) over {@code stores}: the six workloads, sequential then random int keys, sample mode. */
+    private static void assertIntKeyTests(Suite suite, String stores) {
         List<String> orders = List.of("true", "false");
+        assertEquals(2, suite.tests().size());
         for (int i = 0; i < 2; i++) {
-            dev.kvbench.suite.Test test = quick.tests().get(i);
+            dev.kvbench.suite.Test test = suite.tests().get(i);
             assertEquals(SIX, test.workloads());
-            assertEquals(Map.of("sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
+            assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
             assertEquals(Map.of("-f", "1", "-wi", "1", "-i", "10", "-w", "1s", "-r", "200ms", "-foe", "false"), test.options(),
                     "no -bm: the benchmarks' own sample mode");
             assertEquals(100_000, test.entries().num());

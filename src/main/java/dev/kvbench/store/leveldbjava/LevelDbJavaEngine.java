@@ -9,6 +9,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.iq80.leveldb.impl.Iq80DBFactory;
 
 /**
@@ -22,6 +23,12 @@ public final class LevelDbJavaEngine extends BaseEngine {
                 Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = from the data set (as leveldb)"),
                 Option.number("writeBufferMb", 64, 1, 2047, "the memtable size in MiB"),
                 Option.bool("sync", false, "fsync the log at every write batch")));
+    }
+
+    /** A second implementation of {@code leveldb}: LevelDB ported to Java instead of the native library through JNI. */
+    @Override
+    public Optional<String> bindingOf() {
+        return Optional.of("leveldb");
     }
 
     @Override

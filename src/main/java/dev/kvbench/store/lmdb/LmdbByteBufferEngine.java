@@ -9,6 +9,7 @@ import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code lmdb-bb}: LMDB through lmdbjava with {@code ByteBuffer}s (the report's "LMDB BB");
@@ -24,6 +25,12 @@ public final class LmdbByteBufferEngine extends BaseEngine {
         List<Option> options = new ArrayList<>(LmdbChecks.withOption());
         options.add(Option.bool("forceSafe", false, "use lmdbjava's reflection-free PROXY_SAFE buffers"));
         return options;
+    }
+
+    /** A second binding of {@code lmdb}: the same lmdbjava and LMDB, with {@code ByteBuffer}s instead of Agrona buffers. */
+    @Override
+    public Optional<String> bindingOf() {
+        return Optional.of("lmdb");
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.fusesource.lmdbjni.Env;
 
 /**
@@ -19,6 +20,12 @@ public final class LmdbJniEngine extends BaseEngine {
 
     public LmdbJniEngine() {
         super("lmdbjni", "LMDB JNI", 0x9edae5, LmdbSettings.options());
+    }
+
+    /** A second binding of {@code lmdb}: LMDB (0.9.19) through lmdbjni instead of lmdbjava. */
+    @Override
+    public Optional<String> bindingOf() {
+        return Optional.of("lmdb");
     }
 
     /** The binding's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}). */

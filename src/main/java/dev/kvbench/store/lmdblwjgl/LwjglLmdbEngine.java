@@ -6,6 +6,7 @@ import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.lwjgl.Version;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.util.lmdb.LMDB;
@@ -25,6 +26,12 @@ public final class LwjglLmdbEngine extends BaseEngine {
 
     public LwjglLmdbEngine() {
         super("lmdb-lwjgl", "LMDB JGL", 0xaec7e8, LmdbSettings.options());
+    }
+
+    /** A second binding of {@code lmdb}: the same LMDB 0.9.33 through LWJGL instead of lmdbjava. */
+    @Override
+    public Optional<String> bindingOf() {
+        return Optional.of("lmdb");
     }
 
     /** LWJGL's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}). */

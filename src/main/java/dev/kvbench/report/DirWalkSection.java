@@ -67,8 +67,8 @@ final class DirWalkSection {
     void write(TestRun test, Group group, String stem, List<TestRun> all) {
         List<String> specList = group.specs(specs);
         int threads = threads(test);
-        md.paragraph("Walks per second, all " + threads + (threads == 1 ? " walking thread" : " walking threads")
-                + " together, and lookups per second (walks/s × " + lookupsText(group) + " lookups per walk: depth + 1, "
+        md.paragraph("Walks per second (" + (threads == 1 ? "1 walking thread" : "all " + threads + " walking threads together")
+                + "), and lookups per second (walks/s × " + lookupsText(group) + " lookups per walk: depth + 1, "
                 + "the last one the miss below the leaf); every walk was verified. ± is JMH's 99.9% error; a score whose "
                 + "error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it is marked unstable.");
         if (cores > 0 && threads > cores) {
@@ -169,8 +169,8 @@ final class DirWalkSection {
         if (rows.isEmpty()) {
             return;
         }
-        md.paragraph("walks/s at " + threads + " threads against 1 thread (the same tree, engine and encoding in the "
-                + "1-thread test of this folder); " + threads + "× would be perfect scaling:");
+        md.paragraph("walks/s at " + threads + " threads against 1 thread (the same tree, engine and encoding in the first "
+                + "1-thread dirWalk test of this folder that ran it); " + threads + "× would be perfect scaling:");
         md.table(List.of("Engine", "Encoding", "1 thread walks/s", threads + " threads walks/s", "× of 1 thread"), rows);
     }
 

@@ -243,10 +243,11 @@ public final class Suites {
                 params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
                 options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
                 Test.Entries.fixed(100_000)));
-        // Every engine in three encodings at 1 and 2 threads is 96 trials, about 15 minutes on its own
-        // (a fork, loading 488,280 directories and 4 s of iterations each); the suite's budget is about
-        // 15 minutes in all. So: every engine on LONG at 1 thread; the encodings on the five engines the
-        // issue's figures name (and the limit rows); 2 threads on LONG for those five.
+        // Every engine in three encodings at 1 and 2 threads is 96 trials, each a fork (~1.7 s), the tree's
+        // load (488,280 directories: up to ~10 s for fs, a few for mapdb, sqlite and bdbje) and 4 s of
+        // iterations: about 12 minutes, on top of about 12 for the tests above, against a budget of about
+        // 15 in all. So 44 trials, about 5 minutes: every engine on LONG at 1 thread; the three encodings
+        // on the five engines the figures name (and the limit rows); those five on LONG at 2 threads.
         String five = withLimits("lmdb,rocksdb,leveldb,mvstore,xodus");
         tests.add(dirWalk("Directory tree walk, every engine, 1 thread",
                 "Directory ids as 8-byte values (LONG) only: the encodings are compared in the next test, on five engines.",

@@ -57,6 +57,9 @@ record Group(String title, String slug, List<Result> results) {
 
     /** The data set of one run, as a group title says it: "1,000,000 int keys, sequential, 100 B values". */
     static String describe(RunKey key) {
+        if (key.workload().equals("dirWalk")) {
+            return title(key, List.of("encoding"), Set.of("store"));
+        }
         return title(key, List.of(), Set.of("store"));
     }
 

@@ -156,4 +156,15 @@ class AppReportTest {
         assertFalse(ReportTest.section(report, "## Test 4", "## Test 5").contains("fewer than"), "1 thread");
         assertTrue(ReportTest.section(report, "## Test 3", "## Test 4").contains("fewer than the 2, 4 and 8 reader threads"), report);
     }
+
+    @Test
+    void aDirWalkTestFromBeforeItsOwnChartGetsTheSameSection(@TempDir Path older) throws IOException {
+        Fixtures.copy(FIXTURE, older);
+        Path meta = older.resolve("out-4.meta");
+        Files.writeString(meta, Files.readString(meta).replace("chart=dirWalk", "chart=panels").replace("sweep=encoding", "sweep="));
+        Report.write(older, Path.of("gnuplot"), false);
+        String test = ReportTest.section(Files.readString(older.resolve("README.md"), StandardCharsets.UTF_8), "## Test 4", "## Test 5");
+        assertTrue(test.contains("| LMDB DB | 268,188 ± 200,000 (unstable) | 1,072,752 ± 800,000 (unstable) |"), test);
+        assertFalse(test.contains("ms/pass"), test);
+    }
 }

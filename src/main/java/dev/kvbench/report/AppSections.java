@@ -21,11 +21,14 @@ final class AppSections {
     private final Specs specs;
     private final Markdown md;
     private final Consumer<LineChart> charts;
+    /** The machine's cores from env.txt; 0 when unknown. */
+    private final int cores;
 
-    AppSections(Specs specs, Markdown md, Consumer<LineChart> charts) {
+    AppSections(Specs specs, Markdown md, Consumer<LineChart> charts, int cores) {
         this.specs = specs;
         this.md = md;
         this.charts = charts;
+        this.cores = cores;
     }
 
     /** readKeyThreads: reads per second ({@code readers × num} per round) against reader threads, a line per engine. */
@@ -51,7 +54,11 @@ final class AppSections {
         charts.accept(new LineChart(stem, "readKey reads/s by reader threads: " + group.title(), "reader threads",
                 "reads/s", LineChart.logFits(series), tics, series));
         md.paragraph("Reads per second, all threads together (each thread reads every key once per round; "
-                + "reads/s = threads × entries ÷ JMH's time per round). Threads beyond the machine's cores share them.");
+                + "reads/s = threads × entries ÷ JMH's time per round).");
+        List<String> beyond = counts.stream().filter(c -> cores > 0 && Numbers.parse(c) > cores).toList();
+        if (!beyond.isEmpty()) {
+            md.paragraph(DirWalkSection.sharedCores(cores, "the " + (beyond.size() == 1 ? beyond.get(0) : String.join(", ", beyond.subList(0, beyond.size() - 1)) + " and " + beyond.get(beyond.size() - 1)) + " reader threads of those runs"));
+        }
         List<String> header = new ArrayList<>(List.of("Engine"));
         counts.forEach(c -> header.add(c + (c.equals("1") ? " thread" : " threads")));
         md.table(header, rows);

@@ -15,7 +15,8 @@ final class Figures {
             "valSize", "value size (bytes)",
             "batchSize", "batch size (entries per commit)",
             "depth", "directory depth (levels above each file)",
-            "num", "entries");
+            "num", "entries",
+            "encoding", "value encoding");
 
     private final Specs specs;
 
@@ -132,6 +133,44 @@ final class Figures {
         return sweepStorage(stem, title, group, "encoding", specList);
     }
 
+    /**
+     * dirWalk's throughput: a panel of walks/s and one of lookups/s ({@link DirWalkSection#rate}),
+     * JMH's error as the whisker. One encoding: a bar per spec; several: per encoding a cluster of
+     * one bar per spec, one colour per engine.
+     */
+    Figure walks(String stem, String title, Group group, List<String> specList) {
+        List<String> encodings = group.values("encoding");
+        boolean clusters = encodings.size() > 1;
+        double width = clusters ? 0.8 / specList.size() : 0.8;
+        List<Figure.Panel> panels = new ArrayList<>();
+        for (boolean lookups : new boolean[] {false, true}) {
+            String what = lookups ? "lookups/s" : "walks/s";
+            Unit unit = Unit.rate(group.results().stream().filter(Result::ok)
+                    .mapToDouble(r -> DirWalkSection.rate(r, lookups)).max().orElse(1), what);
+            List<Figure.Bar> bars = new ArrayList<>();
+            List<Figure.Tic> tics = new ArrayList<>();
+            for (int c = 0; c < encodings.size(); c++) {
+                for (int e = 0; e < specList.size(); e++) {
+                    String spec = specList.get(e);
+                    double x = clusters ? c + (e - (specList.size() - 1) / 2.0) * width : e;
+                    Optional<Result> run = group.find(spec, "dirWalk", "encoding", encodings.get(c));
+                    double value = run.filter(Result::ok).map(r -> DirWalkSection.rate(r, lookups)).orElse(Double.NaN);
+                    double error = run.filter(Result::ok).map(r -> DirWalkSection.rate(r, lookups) * r.errorMs() / r.ms())
+                            .orElse(Double.NaN);
+                    bars.add(new Figure.Bar(x, width * 0.45, value / unit.divisor(), error / unit.divisor(), specs.rgb(spec),
+                            specs.fill(spec), run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run"), specs.label(spec)));
+                    if (!clusters) {
+                        tics.add(new Figure.Tic(specs.label(spec), x));
+                    }
+                }
+            }
+            String panelTitle = lookups ? "lookups/s (walks/s x lookups per walk)" : "walks/s";
+            panels.add(new Figure.Panel(panelTitle, clusters ? axisName("encoding") : "", Figure.Axis.fit(unit.name(), bars),
+                    bars, clusters ? clusterTics(encodings) : tics, !clusters));
+        }
+        return new Figure(stem, title, panels, clusters ? legend(specList, false) : List.of());
+    }
+
     /** Crash test: the median reopen time after a kill, one bar per spec and sync setting (sync=true hatched). */
     Figure crashReopen(String stem, String title, Group group, List<String> specList) {
         List<Figure.Bar> bars = new ArrayList<>();
@@ -193,6 +232,14 @@ final class Figures {
         static Unit time(List<Result> results) {
             double min = results.stream().filter(Result::ok).mapToDouble(Result::ms).min().orElse(0);
             return min >= 1000 ? new Unit("s/pass", 1000) : MS;
+        }
+
+        /** A rate ({@code name}: walks/s, lookups/s) in thousands or millions when its largest value is. */
+        static Unit rate(double max, String name) {
+            if (max >= 1e7) {
+                return new Unit("million " + name, 1e6);
+            }
+            return max >= 1e4 ? new Unit("thousand " + name, 1e3) : new Unit(name, 1);
         }
 
         static Unit bytes(double max) {

@@ -1,6 +1,7 @@
 package dev.kvbench.report;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.workload.tree.DirTree;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -56,12 +57,20 @@ record Group(String title, String slug, List<Result> results) {
 
     /** The data set of one run, as a group title says it: "1,000,000 int keys, sequential, 100 B values". */
     static String describe(RunKey key) {
+        if (key.workload().equals("dirWalk")) {
+            return title(key, List.of("encoding"), Set.of("store"));
+        }
         return title(key, List.of(), Set.of("store"));
     }
 
     /** "1,000,000 int keys, sequential, 100 B values", plus any other parameter that varies. */
     private static String title(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
+        if (key.workload().equals("dirWalk")) {
+            parts.add(tree(key));
+            varying.stream().filter(name -> !key.param(name).isEmpty()).forEach(name -> parts.add(name + " " + key.param(name)));
+            return String.join(", ", parts);
+        }
         String num = key.param("num");
         boolean prefixKeys = key.workload().equals("prefixScan"); // its own keys: intKey and sequential do not apply
         String keys = prefixKeys ? "20-byte keys (12-byte prefix)" : switch (key.param("intKey")) {
@@ -87,9 +96,23 @@ record Group(String title, String slug, List<Result> results) {
         return String.join(", ", parts);
     }
 
-    /** A file-name part: "int-seq-v100", "str-rnd-v100-batchSize1000". */
+    /** dirWalk's data set: "a tree of fanout 5, depth 8 (488,280 directories)", from its parameters. */
+    static String tree(RunKey key) {
+        try {
+            DirTree tree = new DirTree(Integer.parseInt(key.param("fanout")), Integer.parseInt(key.param("depth")));
+            return "a tree of fanout " + tree.fanout() + ", depth " + tree.depth() + " (" + Numbers.count(tree.entries())
+                    + " directories)";
+        } catch (RuntimeException e) {
+            return "a directory tree"; // parameters missing or refused: the run's failure says why
+        }
+    }
+
+    /** A file-name part: "int-seq-v100", "str-rnd-v100-batchSize1000", "tree5x8". */
     private static String slug(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
+        if (key.workload().equals("dirWalk")) {
+            parts.add("tree" + key.param("fanout").replaceAll("[^0-9]", "") + "x" + key.param("depth").replaceAll("[^0-9]", ""));
+        }
         boolean prefixKeys = key.workload().equals("prefixScan");
         if (prefixKeys) {
             parts.add("prefix");

@@ -27,6 +27,7 @@ final class ReportWriter {
     private final List<LineChart> lines = new ArrayList<>();
     private final Markdown md = new Markdown();
     private final AppSections app;
+    private final DirWalkSection walks;
 
     /** @param charts whether PNGs will exist; without gnuplot the report says so instead of linking them */
     ReportWriter(ResultsFolder folder, boolean charts) {
@@ -36,7 +37,9 @@ final class ReportWriter {
         this.findings = new Findings(specs);
         this.tables = new Tables(specs);
         this.charts = charts;
-        this.app = new AppSections(specs, md, this::chart);
+        int cores = (int) Math.max(0, Numbers.parse(folder.env.getOrDefault("cpu.cores", "0")));
+        this.app = new AppSections(specs, md, this::chart, cores);
+        this.walks = new DirWalkSection(specs, md, figures, tables, this::chart, cores);
     }
 
     /** The report text; {@link #figures()} then holds every chart it refers to. */
@@ -363,7 +366,8 @@ final class ReportWriter {
             md.paragraph(test.meta.get("about"));
         }
         List<String> facts = new ArrayList<>();
-        String entries = entriesSentence(test.meta);
+        // dirWalk's data is its tree (fanout, depth), named in each group's heading, not an entry count
+        String entries = test.chart().equals("dirWalk") ? "" : entriesSentence(test.meta);
         if (!entries.isEmpty()) {
             facts.add(entries);
         }
@@ -401,6 +405,10 @@ final class ReportWriter {
                 case "crash" -> crash(group, stem);
                 case "threads" -> app.threads(group, stem);
                 case "concurrent" -> app.concurrent(group, stem);
+                case "dirWalk" -> {
+                    walks.write(test, group, stem, folder.tests);
+                    costs(group, group.specs(specs));
+                }
                 default -> panels(test, group, stem);
             }
         }

@@ -123,7 +123,8 @@ final class Tables {
         specList.forEach(spec -> header.add(specs.label(spec)));
         List<List<String>> rows = new ArrayList<>();
         for (String value : group.values(param)) {
-            List<String> row = new ArrayList<>(List.of(Numbers.count(Numbers.parse(value))));
+            List<String> row = new ArrayList<>(List.of(Double.isNaN(Numbers.parse(value)) ? value // an encoding's name
+                    : Numbers.count(Numbers.parse(value))));
             double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
                     .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
             row.add(Numbers.count(flat));

@@ -55,9 +55,9 @@ class SuitesTest {
     @Test
     void appRunsEachApplicationWorkloadAsOneTestWithItsOwnChart() {
         Suite app = Suites.named("app", Scaler.none());
-        assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads", "dirWalk", "dirWalk"),
+        assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads", "dirWalk", "dirWalk", "dirWalk"),
                 app.tests().stream().map(t -> String.join(",", t.workloads())).toList());
-        assertEquals(List.of("concurrent", "concurrent", "threads", "panels", "panels"),
+        assertEquals(List.of("concurrent", "concurrent", "threads", "dirWalk", "dirWalk", "dirWalk"),
                 app.tests().stream().map(t -> t.chart().kind()).toList());
         assertEquals("2", app.tests().get(0).params().get("readers"), "2 readers, as the lead's figures need");
         assertEquals("10000", app.tests().get(0).params().get("writesPerSec"));
@@ -90,11 +90,22 @@ class SuitesTest {
     }
 
     @Test
-    void dirWalkForTheAppSuiteSetsItsThreads() {
-        dev.kvbench.suite.Test walk = Suites.dirWalk(2);
-        assertEquals("2", walk.options().get("-t"));
-        assertEquals("LONG,PROTO,FLAT_BUFFER", walk.params().get("encoding"));
-        assertEquals(List.of("dirWalk"), walk.workloads());
+    void appWalksEveryEngineOnLongAndFiveEnginesInThreeEncodingsAndAtTwoThreads() {
+        List<dev.kvbench.suite.Test> walks = Suites.named("app", Scaler.none()).tests().subList(3, 6);
+        assertEquals(List.of("1", "1", "2"), walks.stream().map(t -> t.options().get("-t")).toList());
+        assertEquals(List.of("LONG", "LONG,PROTO,FLAT_BUFFER", "LONG"),
+                walks.stream().map(t -> t.params().get("encoding")).toList());
+        assertFalse(walks.get(0).params().containsKey("store"), "every registered engine on LONG");
+        for (dev.kvbench.suite.Test walk : walks.subList(1, 3)) {
+            assertEquals(Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus"), walk.params().get("store"));
+            assertTrue(walk.about().contains("to keep the suite near 15 minutes"), walk.about());
+        }
+        for (dev.kvbench.suite.Test walk : walks) {
+            assertEquals("encoding", walk.chart().sweep(), "one group per tree: the encodings side by side");
+            assertEquals(List.of("dirWalk"), walk.workloads());
+            assertEquals("10", walk.options().get("-i"), "ten measured iterations: a 99.9% interval that can be within 10%");
+            assertEquals("300ms", walk.options().get("-r"));
+        }
     }
 
     @Test

@@ -115,7 +115,17 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage());
             return FAILED;
         }
-        return new Main(options).benchmark(paramNames(args));
+        try {
+            return new Main(options).benchmark(paramNames(args));
+        } catch (RuntimeException e) {
+            // too few file descriptors can fail any step (a jar, a folder, a fork): say so in one line
+            String hint = WorkFolder.openFilesHint(String.valueOf(e.getMessage()) + " " + e.getCause());
+            if (hint.isEmpty()) {
+                throw e;
+            }
+            System.err.println("kvbench: " + FailureReason.oneLine(e) + hint);
+            return FAILED;
+        }
     }
 
     /**
@@ -213,7 +223,7 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage());
             return USAGE;
         } catch (RuntimeException e) {
-            System.err.println("kvbench: " + e.getMessage());
+            System.err.println("kvbench: " + e.getMessage() + WorkFolder.openFilesHint(e.getMessage() + " " + e.getCause()));
             return FAILED;
         } finally {
             WorkFolder.delete(runFolder);

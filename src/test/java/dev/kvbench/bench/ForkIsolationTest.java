@@ -55,14 +55,8 @@ class ForkIsolationTest {
     @Test
     void aCrashedAndAHungTrialAreFailedWithTheirCausesAndTheWorkingEngineStillRuns() throws IOException {
         Path csv = dir.resolve("out.csv");
-        int exit = Main.run("-f", "1", "-wi", "0", "-i", "1", "-bm", "ss", "-foe", "false",
-                "-p", "store=crashy:fault=segv,crashy:fault=hang,treemap", "-p", "num=2000",
-                "-rf", "csv", "-rff", csv.toString(), "WriteBenchmark");
+        Map<String, TrialRecord> byStore = writeWithoutFailOnError("crashy:fault=segv,crashy:fault=hang,treemap");
         String errors = err.toString(StandardCharsets.UTF_8);
-        assertEquals(Main.FAILED, exit, errors);
-
-        Map<String, TrialRecord> byStore = new SideFile(dir.resolve("out.side.jsonl")).read().stream()
-                .collect(Collectors.toMap(r -> r.params().get("store"), Function.identity()));
         assertEquals(3, byStore.size(), byStore.toString());
 
         TrialRecord crashed = byStore.get("crashy:fault=segv");
@@ -95,14 +89,8 @@ class ForkIsolationTest {
     @Test
     void aStoreThatCrashesOrHangsThePreflightFailsAndTheOtherStoresAreCheckedAndRun() throws IOException {
         Path csv = dir.resolve("out.csv");
-        int exit = Main.run("-f", "1", "-wi", "0", "-i", "1", "-bm", "ss", "-foe", "false",
-                "-p", "store=crashy:fault=segv+at=open,treemap,crashy:fault=hang+at=open,lmdb", "-p", "num=2000",
-                "-rf", "csv", "-rff", csv.toString(), "WriteBenchmark");
+        Map<String, TrialRecord> byStore = writeWithoutFailOnError("crashy:fault=segv+at=open,treemap,crashy:fault=hang+at=open,lmdb");
         String errors = err.toString(StandardCharsets.UTF_8);
-        assertEquals(Main.FAILED, exit, errors);
-
-        Map<String, TrialRecord> byStore = new SideFile(dir.resolve("out.side.jsonl")).read().stream()
-                .collect(Collectors.toMap(r -> r.params().get("store"), Function.identity()));
         assertEquals(4, byStore.size(), byStore.toString());
         TrialRecord crashed = byStore.get("crashy:fault=segv+at=open");
         deleteCrashReport(crashed);
@@ -145,6 +133,16 @@ class ForkIsolationTest {
                 + " (-foe false runs the other stores)"), errors);
         assertTrue(errors.lines().filter(line -> line.startsWith("kvbench: FAILED ")).allMatch(line ->
                 line.startsWith("kvbench: FAILED crashy:fault=segv+at=open failed its preflight check")), errors);
+    }
+
+    /** Runs the write benchmark on {@code stores} with -foe false, which must fail; its side file's lines by store. */
+    private Map<String, TrialRecord> writeWithoutFailOnError(String stores) throws IOException {
+        int exit = Main.run("-f", "1", "-wi", "0", "-i", "1", "-bm", "ss", "-foe", "false",
+                "-p", "store=" + stores, "-p", "num=2000",
+                "-rf", "csv", "-rff", dir.resolve("out.csv").toString(), "WriteBenchmark");
+        assertEquals(Main.FAILED, exit, err.toString(StandardCharsets.UTF_8));
+        return new SideFile(dir.resolve("out.side.jsonl")).read().stream()
+                .collect(Collectors.toMap(r -> r.params().get("store"), Function.identity()));
     }
 
     /** The crash report (DeadTrials.ERROR_FILE, outside dir) a dead JVM's last lines name. */

@@ -373,7 +373,7 @@ class BadInputTest {
                 .check(SmallDisk::checkAndUnmount));
         cases.add(jar("jar-too-few-open-files", "`ulimit -n` 17 above the class path's jar count: the JVM starts, but cannot "
                 + "start the preflight's or a trial's JVM (RocksDB with a 1 MiB write buffer)", 1,
-                "kvbench: {}Too many open files; too many open files for this process's limit of {} (ulimit -n): raise it "
+                "kvbench: {}: {}; too many open files for this process's limit of {} (ulimit -n): raise it "
                         + "with 'ulimit -n 1000000' (or nofile in /etc/security/limits.conf)",
                 "WriteBenchmark", "-p", "store=rocksdb:writeBufferMb=1", "-p", "num=100000", "-wi", "0", "-i", "1", "-bm", "ss",
                 "-f", "1", "-o", "$CASE/jmh.txt").shell("ulimit -n " + OPEN_FILES)

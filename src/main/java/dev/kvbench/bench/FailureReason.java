@@ -72,6 +72,6 @@ final class FailureReason {
             text = root.getClass().getSimpleName() + ": " + text;
         }
         int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
+        return newline < 0 ? text : text.substring(0, newline).stripTrailing();
     }
 }

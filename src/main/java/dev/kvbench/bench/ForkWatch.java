@@ -52,7 +52,7 @@ final class ForkWatch implements OutputFormat {
     /** Lines of each fork's output kept for finding the cause (a fatal-error banner is about 20). */
     private static final int KEPT_LINES = 200;
     private static final Pattern FORK_FAILED = Pattern.compile("<forked VM failed with exit code (-?\\d+)>");
-    private static final Pattern NOT_STARTED = Pattern.compile("<failed to invoke the VM, caught (.*)>");
+    private static final Pattern NOT_STARTED = Pattern.compile("<failed to invoke the VM, caught (.*)>", Pattern.DOTALL);
 
     private final OutputFormat out;
     private final SideFile side;
@@ -157,8 +157,9 @@ final class ForkWatch implements OutputFormat {
             return;
         }
         Map<String, String> values = BenchParams.inOrder(KvParams.of(params));
+        String first = caught.lines().findFirst().orElse("").strip();
         side.append(TrialRecord.failed(params.getBenchmark(), values, TrialRecord.workloadOf(params.getBenchmark())
-                + " on " + values.get("store") + ": could not start its benchmark JVM: " + caught
+                + " on " + values.get("store") + ": could not start its benchmark JVM: " + first
                 + WorkFolder.openFilesHint(caught), Map.of()));
     }
 

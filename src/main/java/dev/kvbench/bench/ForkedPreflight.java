@@ -109,9 +109,8 @@ final class ForkedPreflight implements Plan.Preflight {
             }
             return new Attempt(Files.readString(log, StandardCharsets.UTF_8), process.exitValue(), timedOut);
         } catch (IOException e) {
-            String why = FailureReason.oneLine(e);
-            throw new IllegalStateException("cannot start " + java + " for the preflight check: " + why
-                    + WorkFolder.openFilesHint(why), e);
+            throw new IllegalStateException("cannot start " + java + " for the preflight check: " + FailureReason.oneLine(e)
+                    + WorkFolder.openFilesHint(e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted during the preflight check", e);

@@ -178,12 +178,26 @@ public final class WorkFolder {
      */
     public static String openFilesHint(String message) {
         String text = String.valueOf(message);
-        if (!text.contains("Too many open files") && !text.contains("EMFILE")) {
+        boolean said = text.contains("Too many open files") || text.contains("EMFILE") || text.contains("error: 24 ");
+        // JDK 21+ starts programs through a helper whose failure to load its libraries names no errno
+        if (!said && !(text.contains("Cannot run program") && nearOpenFileLimit())) {
             return "";
         }
         String limit = OPEN_FILES;
         return "; too many open files for this process's limit" + (limit.isEmpty() ? "" : " of " + limit)
                 + " (ulimit -n): raise it with 'ulimit -n 1000000' (or nofile in /etc/security/limits.conf)";
+    }
+
+    /** Whether this process has (nearly) all the files open its limit allows: too few left to start a program. */
+    static boolean nearOpenFileLimit() {
+        if (!OPEN_FILES.matches("\\d+")) {
+            return false;
+        }
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count() + 16 >= Long.parseLong(OPEN_FILES);
+        } catch (IOException | UncheckedIOException e) {
+            return String.valueOf(e.getMessage()).contains("Too many open files");
+        }
     }
 
     /** The soft limit named {@code name} in /proc/self/limits, "" when unlimited or unknown. */

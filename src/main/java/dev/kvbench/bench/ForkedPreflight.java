@@ -61,6 +61,12 @@ final class ForkedPreflight implements Plan.Preflight {
             if (answers.size() == remaining.size()) {
                 break;
             }
+            if (answers.isEmpty() && !attempt.timedOut && attempt.exit < 128 && !attempt.output.contains("#  SIG")) {
+                // no signal, no answer: the JVM itself did not start (a bad flag, no memory), whatever the store
+                String last = attempt.output.lines().filter(line -> !line.isBlank()).reduce((a, b) -> b).orElse("no output");
+                throw new IllegalStateException("the preflight JVM ended (exit " + attempt.exit + ") before it checked any store: "
+                        + last.strip() + WorkFolder.openFilesHint(attempt.output));
+            }
             Plan.Check culprit = remaining.get(answers.size());
             remaining = remaining.subList(answers.size() + 1, remaining.size()).stream()
                     .filter(check -> !check.spec().equals(culprit.spec())).toList();

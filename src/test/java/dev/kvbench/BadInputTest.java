@@ -30,8 +30,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The bad-input matrix: every way a user can get a parameter, a spec, an option, a folder, a
- * suite, an environment variable or a results file wrong, and the machine faults that can be
- * made on any machine (no root needed), each run as a user runs it ({@code run.sh},
+ * suite, an environment variable or a results file wrong, and the machine faults (a disk that
+ * fills up during a trial needs root to mount a small tmpfs: {@link SmallDisk}; without it those
+ * cases are skipped with the reason), each run as a user runs it ({@code run.sh},
  * {@code process.sh}, the benchmark jar's {@code Main}) and checked for its exit code and the
  * one line the user sees, with no stack trace and, for a mistake (exit 2), nothing written.
  *
@@ -48,6 +49,11 @@ class BadInputTest {
             .filter(entry -> !entry.endsWith("test-classes")).reduce((a, b) -> a + File.pathSeparator + b).orElseThrow();
     static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     static final String FIXTURE = "src/test/resources/fixtures/results";
+    /**
+     * An open-file limit the benchmark JVM starts with (it opens every jar of {@link #CLASSPATH})
+     * but too low for it to start another JVM: found by trying on JDK 17 and 25.
+     */
+    static final String OPEN_FILES = Integer.toString(CLASSPATH.split(File.pathSeparator).length + 17);
 
     /** Where the line a user sees is printed. */
     enum Seen { ERR_FIRST, ERR_LAST, OUT_FIRST, OUT_LAST }
@@ -74,6 +80,8 @@ class BadInputTest {
         Seen seen;
         Setup setup = dir -> { };
         Check check = dir -> { };
+        /** Runs beside the command, from its start until it has ended. */
+        Setup during;
         String shell;
 
         Case(String name, String wrong, int exit, String line) {
@@ -104,6 +112,11 @@ class BadInputTest {
             return this;
         }
 
+        Case during(Setup d) {
+            during = d;
+            return this;
+        }
+
         /** Runs the command under {@code bash -c 'prefix; exec ...'} (ulimit). */
         Case shell(String prefix) {
             shell = prefix;
@@ -111,7 +124,8 @@ class BadInputTest {
         }
     }
 
-    record Outcome(int exit, String out, String err) {
+    /** How a case's command ended; {@code skipped} says why it could not be run here (else null). */
+    record Outcome(int exit, String out, String err, String skipped) {
     }
 
     private static Path base;
@@ -126,6 +140,7 @@ class BadInputTest {
     @AfterAll
     static void stop() {
         pool.shutdownNow();
+        SmallDisk.unmountAll();
         deleteTree(base);
     }
 
@@ -341,6 +356,29 @@ class BadInputTest {
                 "WriteBenchmark", "-t", "2", "-p", "store=lmdb"));
         cases.add(jar("jar-unknown-option", "an option JMH does not have", 2,
                 "kvbench: bogus is not a recognized option (see -h)", "--bogus"));
+        cases.add(jar("jar-disk-full-lmdb", "the work folder's file system (a 320 MiB tmpfs) fills up during LMDB's write pass", 1,
+                "kvbench: FAILED write on lmdb: disk full: no space left on $CASE/work (tmpfs) ({} usable) while working in "
+                        + "$CASE/work/run-{}; the JVM crashed: SIGBUS in native code at {} (on a memory-mapped store, SIGBUS "
+                        + "usually means its file system is full)",
+                "WriteBenchmark", "-p", "store=lmdb", "-p", "num=500000", "-wi", "0", "-i", "1", "-bm", "ss", "-f", "1",
+                "-o", "$CASE/jmh.txt").setup(dir -> SmallDisk.mount(dir.resolve("work"), 320))
+                .during(dir -> SmallDisk.fillWhenOpened(dir.resolve("work"), "data.mdb"))
+                .check(SmallDisk::checkAndUnmount));
+        cases.add(jar("jar-disk-full-rocksdb", "the work folder's file system (a 320 MiB tmpfs) fills up during RocksDB's write pass", 1,
+                "kvbench: FAILED write on rocksdb: disk full: no space left on $CASE/work (tmpfs) while working in "
+                        + "$CASE/work/run-{}/write-rocksdb-{} ({}: No space left on device)",
+                "WriteBenchmark", "-p", "store=rocksdb", "-p", "num=500000", "-wi", "0", "-i", "1", "-bm", "ss", "-f", "1",
+                "-o", "$CASE/jmh.txt").setup(dir -> SmallDisk.mount(dir.resolve("work"), 320))
+                .during(dir -> SmallDisk.fillWhenOpened(dir.resolve("work"), "CURRENT"))
+                .check(SmallDisk::checkAndUnmount));
+        cases.add(jar("jar-too-few-open-files", "`ulimit -n` 17 above the class path's jar count: the JVM starts, but cannot "
+                + "start the preflight's or a trial's JVM (RocksDB with a 1 MiB write buffer)", 1,
+                "kvbench: {}: {}; too many open files for this process's limit of {} (ulimit -n): raise it "
+                        + "with 'ulimit -n 1000000' (or nofile in /etc/security/limits.conf)",
+                "WriteBenchmark", "-p", "store=rocksdb:writeBufferMb=1", "-p", "num=100000", "-wi", "0", "-i", "1", "-bm", "ss",
+                "-f", "1", "-o", "$CASE/jmh.txt").shell("ulimit -n " + OPEN_FILES)
+                .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("limit of " + OPEN_FILES + " (ulimit -n)"),
+                        "the line names the limit, " + OPEN_FILES)));
         cases.add(jar("jar-file-size-limit", "`ulimit -f 20000`: LMDB's file may not grow past 20 MB", 2,
                 "kvbench: lmdb (tried with int keys and valSize=100): ConstantDerivedException: Platform constant error code: "
                         + "EFBIG File too large (27); a file reached this process's file size limit (ulimit -f is 20480000 bytes): "
@@ -457,7 +495,11 @@ class BadInputTest {
     private static Outcome run(Case c) {
         try {
             Path dir = Files.createDirectories(base.resolve(c.name));
-            c.setup.prepare(dir);
+            try {
+                c.setup.prepare(dir);
+            } catch (org.opentest4j.TestAbortedException e) {
+                return new Outcome(-1, "", "", e.getMessage());
+            }
             List<String> command = new ArrayList<>();
             for (String arg : c.command) {
                 command.add(arg.replace("$CASE", dir.toString()));
@@ -483,14 +525,29 @@ class BadInputTest {
             Path err = dir.resolve(".stderr");
             builder.redirectOutput(out.toFile()).redirectError(err.toFile());
             Process process = builder.start();
+            Thread during = c.during == null ? null : new Thread(() -> {
+                try {
+                    c.during.prepare(dir);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }, c.name + "-during");
+            if (during != null) {
+                during.setDaemon(true);
+                during.start();
+            }
             if (!process.waitFor(120, TimeUnit.SECONDS)) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly();
                 throw new AssertionError(c.name + " did not finish within 2 minutes");
             }
+            if (during != null) {
+                during.interrupt();
+                during.join(10_000);
+            }
             String prefix = dir.toString();
             return new Outcome(process.exitValue(), Files.readString(out).replace(prefix, "$CASE"),
-                    Files.readString(err).replace(prefix, "$CASE"));
+                    Files.readString(err).replace(prefix, "$CASE"), null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -500,6 +557,7 @@ class BadInputTest {
     }
 
     private static void verify(Case c, Outcome outcome) throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(outcome.skipped() == null, outcome.skipped());
         String shown = "exit " + outcome.exit() + "\nstdout:\n" + outcome.out() + "\nstderr:\n" + outcome.err();
         assertEquals(c.exit, outcome.exit(), shown);
         String line = seenLine(c, outcome);
@@ -552,7 +610,10 @@ class BadInputTest {
                 .append("Exit status: 0 fine, 1 a run failed or a results file is missing, 2 a mistake in the command line, ")
                 .append("the setup or a results file (nothing is written). `$CASE` is the case's folder; `{}` text that ")
                 .append("depends on the machine (a size, a date, a file system). Every case also checks that no stack trace is printed, and that a mistake ")
-                .append("leaves no results folder and no stores in the work folder.\n\n")
+                .append("leaves no results folder and no stores in the work folder. The `jar-disk-full-*` cases mount a small tmpfs ")
+                .append("as the work folder and shrink it to its use plus 1 MiB once the trial's store is open (after every space ")
+                .append("check), as another program filling the disk would; they need root (CAP_SYS_ADMIN) and are skipped, ")
+                .append("with that reason, without it.\n\n")
                 .append("| case | what is wrong | exit | the line the user sees |\n")
                 .append("| --- | --- | --- | --- |\n");
         for (Case c : cases) {

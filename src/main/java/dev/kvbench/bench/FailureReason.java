@@ -29,9 +29,9 @@ final class FailureReason {
         String full = WorkFolder.diskFull(failure, folder);
         String cause = oneLine(failure);
         if (full != null) {
-            return workload + " on " + store + ": " + full + " (" + cause + ")";
+            return workload + " on " + store + ": disk full: " + full + " (" + cause + ")";
         }
-        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause);
+        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause) + WorkFolder.openFilesHint(cause);
     }
 
     /** Why a trial of {@code benchmark} could not even start (a bad parameter): its store as given. */
@@ -72,6 +72,6 @@ final class FailureReason {
             text = root.getClass().getSimpleName() + ": " + text;
         }
         int newline = text.indexOf('\n');
-        return newline < 0 ? text : text.substring(0, newline);
+        return newline < 0 ? text : text.substring(0, newline).stripTrailing();
     }
 }

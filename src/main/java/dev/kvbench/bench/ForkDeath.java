@@ -52,7 +52,7 @@ final class ForkDeath {
             return "the JVM was killed by " + name + " (exit status " + exit + ")"
                     + (number == 9 ? ": by a user, or by the kernel's out-of-memory killer (see dmesg)" : "");
         }
-        return "the JVM exited with status " + exit + " before the trial ended";
+        return "the JVM exited with status " + exit + " before it finished";
     }
 
     private static String signalName(int number) {

@@ -42,7 +42,8 @@ import org.openjdk.jmh.runner.options.Options;
  * native frame of a crash, a kill, the timeout) and the fork's last lines. And a watchdog kills
  * a fork that has run longer than the trial timeout (SIGTERM, then SIGKILL 10 s later): JMH's
  * own {@code -to} only interrupts the benchmark thread, which a thread stuck in native code or
- * in a lock never notices.
+ * in a lock never notices. A fork JMH could not start at all ({@code <failed to invoke the VM>}:
+ * too many open files, no memory for a process) is a failed trial too.
  */
 final class ForkWatch implements OutputFormat {
 
@@ -51,6 +52,7 @@ final class ForkWatch implements OutputFormat {
     /** Lines of each fork's output kept for finding the cause (a fatal-error banner is about 20). */
     private static final int KEPT_LINES = 200;
     private static final Pattern FORK_FAILED = Pattern.compile("<forked VM failed with exit code (-?\\d+)>");
+    private static final Pattern NOT_STARTED = Pattern.compile("<failed to invoke the VM, caught (.*)>", Pattern.DOTALL);
 
     private final OutputFormat out;
     private final SideFile side;
@@ -110,8 +112,11 @@ final class ForkWatch implements OutputFormat {
             forkBegins();
         } else {
             Matcher failed = FORK_FAILED.matcher(s);
+            Matcher notStarted = NOT_STARTED.matcher(s);
             if (failed.matches()) {
                 forkDied(Integer.parseInt(failed.group(1)));
+            } else if (notStarted.matches()) {
+                forkNotStarted(notStarted.group(1));
             }
         }
         out.println(s);
@@ -142,6 +147,20 @@ final class ForkWatch implements OutputFormat {
                 + ": " + (full == null ? "" : "disk full: " + full + "; ") + ForkDeath.cause(exit, all, timedOut);
         side.append(TrialRecord.died(params.getBenchmark(), values, reason,
                 all.subList(Math.max(0, all.size() - TAIL_LINES), all.size())));
+    }
+
+    /** JMH could not start the fork (no process: too many open files, no memory): the trial failed before it began. */
+    private synchronized void forkNotStarted(String caught) {
+        forkStarted = 0;
+        BenchmarkParams params = current;
+        if (params == null) {
+            return;
+        }
+        Map<String, String> values = BenchParams.inOrder(KvParams.of(params));
+        String first = caught.lines().findFirst().orElse("").strip();
+        side.append(TrialRecord.failed(params.getBenchmark(), values, TrialRecord.workloadOf(params.getBenchmark())
+                + " on " + values.get("store") + ": could not start its benchmark JVM: " + first
+                + WorkFolder.openFilesHint(caught), Map.of()));
     }
 
     private boolean wroteItsOwnFailure() {

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -39,7 +41,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * file: {@code out.csv} gives {@code out.side.jsonl}) and its own work folder.
  * <li>Before anything runs, every parameter is checked and every store is opened once in a JVM
  * with the flags, writing a few entries of each shape (so a value an engine cannot hold fails
- * in seconds with one line), which also tells which engines have an ordered cursor.
+ * in seconds with one line), which also tells which engines have an ordered cursor. A store
+ * whose check crashes or hangs that JVM fails all its trials (cause and last lines in the side
+ * file), and the other stores are checked in a new JVM.
  * <li>A (workload, store) pair the store cannot do is skipped: a line on stdout and a
  * {@code skipped} line in the side file, never a number. As JMH runs the full cross product of
  * its parameters, the pairs that can run are run as one JMH run per group of stores, and the
@@ -111,7 +115,17 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage());
             return FAILED;
         }
-        return new Main(options).benchmark(paramNames(args));
+        try {
+            return new Main(options).benchmark(paramNames(args));
+        } catch (RuntimeException e) {
+            // too few file descriptors can fail any step (a jar, a folder, a fork): say so in one line
+            String hint = WorkFolder.openFilesHint(String.valueOf(e.getMessage()) + " " + e.getCause());
+            if (hint.isEmpty()) {
+                throw e;
+            }
+            System.err.println("kvbench: " + FailureReason.oneLine(e) + hint);
+            return FAILED;
+        }
     }
 
     /**
@@ -201,15 +215,15 @@ public final class Main {
             WorkFolder.removeStale(base);
             WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
             WorkFolder.empty(runFolder);
-            plan.group(options.getParameter("store").hasValue(),
-                    new ForkedPreflight(java, flags, runFolder.resolve("preflight")));
             timeout = TrialTimeout.seconds(plan.largest);
+            plan.group(options.getParameter("store").hasValue(),
+                    new ForkedPreflight(java, flags, runFolder.resolve("preflight"), timeout));
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());
             return USAGE;
         } catch (RuntimeException e) {
-            System.err.println("kvbench: " + e.getMessage());
+            System.err.println("kvbench: " + e.getMessage() + WorkFolder.openFilesHint(e.getMessage() + " " + e.getCause()));
             return FAILED;
         } finally {
             WorkFolder.delete(runFolder);
@@ -225,14 +239,19 @@ public final class Main {
             }
         }
 
+        recordDeaths(plan, sideFile);
         boolean failOnError = options.shouldFailOnError().orElse(true);
+        if (failOnError && !plan.died.isEmpty()) {
+            System.err.println("kvbench: a store failed its preflight check and fail on error is on: nothing was run"
+                    + " (-foe false runs the other stores)");
+        }
         List<RunResult> results = new ArrayList<>();
         String runnerError = null;
         Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
         try {
-            for (Plan.Run run : plan.runs) {
+            for (Plan.Run run : failOnError && !plan.died.isEmpty() ? List.<Plan.Run>of() : plan.runs) {
                 ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
                         .param("store", run.stores().toArray(String[]::new))
                         .param("sync", run.sync())
@@ -266,7 +285,7 @@ public final class Main {
         }
 
         List<String> failures = failures(side, sideStart);
-        for (String failure : failures) {
+        for (String failure : new LinkedHashSet<>(failures)) { // a store's failed preflight fails all its trials
             System.err.println("kvbench: FAILED " + failure);
         }
         if (failures.isEmpty() && runnerError != null) {
@@ -277,6 +296,22 @@ public final class Main {
         }
         System.out.println("kvbench: side file " + side);
         return failures.isEmpty() && runnerError == null ? OK : FAILED;
+    }
+
+    /**
+     * A {@code failed} line for each combination of a store whose preflight check crashed or hung its
+     * JVM, as {@link ForkWatch} writes for a trial that died; the JVM's last lines go with the first
+     * line of each store and sync value only.
+     */
+    private static void recordDeaths(Plan plan, SideFile sideFile) {
+        Set<String> tailed = new HashSet<>();
+        for (Plan.Died died : plan.died) {
+            for (Map<String, String> params : plan.combinations(died.benchmark(), died.store(), died.sync())) {
+                boolean first = tailed.add(died.store() + "\n" + died.sync());
+                sideFile.append(TrialRecord.died(died.benchmark(), params, died.death().reason(),
+                        first ? died.death().tail() : List.of()));
+            }
+        }
     }
 
     /** Writes the merged results of every JMH run where JMH itself would have written them. */
@@ -333,6 +368,8 @@ public final class Main {
                                                       (default 30 min + 1 min per 100,000 entries)
               A trial whose JVM crashes, is killed or times out is failed, with its cause and its
               last lines in the side file; with -foe false the run goes on with the next one.
+              So is every trial of a store whose preflight check crashes or hangs (no answer in
+              5 min, or KVBENCH_TIMEOUT if shorter); the other stores are checked in a new JVM.
               Measurements per trial go to the side file beside -rff (out.csv -> out.side.jsonl),
               else to kvbench-side.jsonl. Workloads a store cannot do are skipped, never measured.
               Exit code: 0 all passed, 1 a trial failed (verification names engine, workload,

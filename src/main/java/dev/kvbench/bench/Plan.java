@@ -39,14 +39,34 @@ final class Plan {
     record Skip(String benchmark, String store, String sync, String reason) {
     }
 
+    /**
+     * A (benchmark, store, sync) combination not run because the store's preflight check killed or
+     * hung its JVM: failed, with the cause and the JVM's last lines (the same for each of the store's
+     * combinations).
+     */
+    record Died(String benchmark, String store, String sync, Death death) {
+    }
+
+    /** Why a store's preflight check ended its JVM (one line), and the JVM's last lines. */
+    record Death(String reason, List<String> tail) {
+    }
+
     /** A preflight request: open {@code spec} (the effective spec of {@code store}) for keys and values of this shape. */
     record Check(String store, StoreSpec spec, int num, boolean intKey, int valSize) {
     }
 
     /** Runs preflight checks (in a JVM with the benchmark flags): capabilities, or a refusal. */
     interface Preflight {
-        /** For each check, the capability names the store declares, or throws with the engine's refusal. */
+        /**
+         * For each check, the capability names the store declares, or throws with the engine's refusal;
+         * a check whose store crashed or hung the checking JVM has no entry, and its spec is in {@link #dead}.
+         */
         Map<Check, Set<Capability>> check(Collection<Check> checks);
+
+        /** After {@link #check}: the specs whose check crashed or hung its JVM, and why. */
+        default Map<StoreSpec, Death> dead() {
+            return Map.of();
+        }
     }
 
     private static final int PREFLIGHT_ENTRIES = 100;
@@ -62,6 +82,8 @@ final class Plan {
     private final Map<String, StoreSpec> specs = new LinkedHashMap<>();
     final List<Run> runs = new ArrayList<>();
     final List<Skip> skips = new ArrayList<>();
+    /** The combinations of stores whose preflight check crashed or hung its JVM: failed, not run. */
+    final List<Died> died = new ArrayList<>();
     DataSpec largest;
     /** The room the largest trial may need in the work folder, and what it is, for the space check. */
     long largestSpace;
@@ -322,7 +344,10 @@ final class Plan {
         return registered;
     }
 
-    /** Runs the preflight and groups the runnable (benchmark, store) pairs into JMH runs; refuses a plan that runs nothing. */
+    /**
+     * Runs the preflight and groups the runnable (benchmark, store) pairs into JMH runs; refuses a plan
+     * that runs nothing, unless a store failed its preflight (then the run reports that failure).
+     */
     void group(boolean storesGiven, Preflight preflight) {
         List<String> stores = values.get("store");
         Map<String, String> unavailable = new LinkedHashMap<>();
@@ -388,6 +413,11 @@ final class Plan {
                     }
                     if (reason == null) {
                         StoreSpec spec = effective.get(sync).get(store);
+                        Death death = preflight.dead().get(spec);
+                        if (death != null) {
+                            died.add(new Died(benchmark, store, sync, death));
+                            continue;
+                        }
                         reason = missing(workload, spec, capabilities);
                     }
                     if (reason == null) {
@@ -402,7 +432,7 @@ final class Plan {
             }
             benchmarksByStores.forEach((capable, group) -> runs.add(new Run(group, capable, sync)));
         }
-        if (runs.isEmpty()) {
+        if (runs.isEmpty() && died.isEmpty()) {
             Set<String> reasons = new LinkedHashSet<>();
             skips.forEach(skip -> reasons.add(skip.reason()));
             throw new IllegalArgumentException("nothing to run: every selected benchmark and store is skipped ("

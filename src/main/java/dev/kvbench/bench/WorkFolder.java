@@ -24,6 +24,8 @@ public final class WorkFolder {
     public static final String PROPERTY = "kvbench.dir";
     public static final String ENVIRONMENT = "KVBENCH_DIR";
     private static final long MIB = 1L << 20;
+    /** Read once, early: with every file descriptor taken, /proc/self/limits cannot be read to say so. */
+    private static final String OPEN_FILES = softLimit("Max open files");
 
     private WorkFolder() {
     }
@@ -164,11 +166,47 @@ public final class WorkFolder {
 
     /** The soft file size limit of this process in bytes, "" when unlimited or unknown. */
     private static String fileSizeLimit() {
+        String soft = softLimit("Max file size");
+        return soft.isEmpty() ? "" : soft + " bytes";
+    }
+
+    /**
+     * When {@code message} says a file or process could not be opened because this process has
+     * too many open files (EMFILE, "Too many open files"), a hint naming the limit
+     * ({@code ulimit -n}) and how to raise it; otherwise "". An LSM engine (LevelDB, RocksDB) keeps
+     * a file open per table, and each JVM its jars.
+     */
+    public static String openFilesHint(String message) {
+        String text = String.valueOf(message);
+        boolean said = text.contains("Too many open files") || text.contains("EMFILE") || text.contains("error: 24 ");
+        // JDK 21+ starts programs through a helper whose failure to load its libraries names no errno
+        if (!said && !(text.contains("Cannot run program") && nearOpenFileLimit())) {
+            return "";
+        }
+        String limit = OPEN_FILES;
+        return "; too many open files for this process's limit" + (limit.isEmpty() ? "" : " of " + limit)
+                + " (ulimit -n): raise it with 'ulimit -n 1000000' (or nofile in /etc/security/limits.conf)";
+    }
+
+    /** Whether this process has (nearly) all the files open its limit allows: too few left to start a program. */
+    static boolean nearOpenFileLimit() {
+        if (!OPEN_FILES.matches("\\d+")) {
+            return false;
+        }
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count() + 16 >= Long.parseLong(OPEN_FILES);
+        } catch (IOException | UncheckedIOException e) {
+            return String.valueOf(e.getMessage()).contains("Too many open files");
+        }
+    }
+
+    /** The soft limit named {@code name} in /proc/self/limits, "" when unlimited or unknown. */
+    private static String softLimit(String name) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
-                if (line.startsWith("Max file size")) {
-                    String soft = line.substring("Max file size".length()).trim().split("\\s+")[0];
-                    return soft.equals("unlimited") ? "" : soft + " bytes";
+                if (line.startsWith(name)) {
+                    String soft = line.substring(name.length()).trim().split("\\s+")[0];
+                    return soft.equals("unlimited") ? "" : soft;
                 }
             }
         } catch (IOException | RuntimeException e) {

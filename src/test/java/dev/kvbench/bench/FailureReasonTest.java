@@ -34,7 +34,7 @@ class FailureReasonTest {
         assertEquals("readKey on lmdb:writeMap=false failed: IllegalStateException: boom",
                 FailureReason.of(new IllegalStateException("boom"), Workload.READ_KEY, lmdb, dir));
         String full = FailureReason.of(new RuntimeException("No space left on device"), Workload.WRITE, lmdb, dir);
-        assertTrue(full.startsWith("write on lmdb:writeMap=false: no space left on "), full);
+        assertTrue(full.startsWith("write on lmdb:writeMap=false: disk full: no space left on "), full);
         assertEquals("readKey on nosuchdb: unknown engine 'nosuchdb'", FailureReason.beforeStart(
                 "dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "nosuchdb"),
                 new IllegalArgumentException("unknown engine 'nosuchdb'")));

@@ -46,7 +46,7 @@ class ForkDeathTest {
     void anOutOfMemoryErrorAndAPlainExitAreSaidAsSuch() {
         assertEquals("the JVM ran out of memory (OutOfMemoryError), exit status 3",
                 ForkDeath.cause(3, List.of("java.lang.OutOfMemoryError: Java heap space"), null));
-        assertEquals("the JVM exited with status 1 before the trial ended", ForkDeath.cause(1, List.of(), null));
+        assertEquals("the JVM exited with status 1 before it finished", ForkDeath.cause(1, List.of(), null));
     }
 
     @Test

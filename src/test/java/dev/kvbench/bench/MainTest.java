@@ -105,6 +105,13 @@ class MainTest {
         assertTrue(storeLine.contains("treemap"), "the test-only engine: " + storeLine);
     }
 
+    /** A preflight JVM that ends before its first answer without a crash did not start: no store is blamed. */
+    @Test
+    void aPreflightJvmThatCannotStartIsOneLineNamingNoStore() {
+        assertEquals(Main.FAILED, Main.run("-jvm", "/bin/false", "-p", "store=treemap,lmdb", "-p", "num=100", "WriteBenchmark"));
+        assertEquals("kvbench: the preflight JVM ended (exit 1) before it checked any store: no output\n", errors());
+    }
+
     @Test
     void aBadParameterIsOneLineAndExitCodeTwo() {
         assertEquals(Main.USAGE, Main.run("-p", "num=0"));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Collection;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -68,6 +70,49 @@ class PlanTest {
         assertEquals(1, plan.runs.size());
         assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
                 plan.runs.get(0).benchmarks());
+    }
+
+    /** Says every store but rocksdb is ordered, and that rocksdb's check crashed its JVM. */
+    private static final Plan.Preflight ROCKSDB_CRASHES = new Plan.Preflight() {
+        private final Map<StoreSpec, Plan.Death> dead = new LinkedHashMap<>();
+
+        @Override
+        public Map<Plan.Check, Set<Capability>> check(Collection<Plan.Check> checks) {
+            Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
+            for (Plan.Check check : checks) {
+                if (check.spec().engine().equals("rocksdb")) {
+                    dead.put(check.spec(), new Plan.Death("rocksdb failed its preflight check: SIGSEGV", List.of("# SIGSEGV")));
+                } else {
+                    result.put(check, EnumSet.of(Capability.ORDERED));
+                }
+            }
+            return result;
+        }
+
+        @Override
+        public Map<StoreSpec, Plan.Death> dead() {
+            return dead;
+        }
+    };
+
+    @Test
+    void aStoreWhosePreflightDiedFailsEveryTrialItWouldRunAndTheOthersRun() throws Exception {
+        Plan plan = Plan.of(new CommandLineOptions("-p", "store=lmdb,rocksdb", "-p", "num=10", "-p", "sync=false,true",
+                "WriteBenchmark", "ReadKeyBenchmark"), ROCKSDB_CRASHES);
+        assertEquals(4, plan.died.size(), "write and readKey, sync false and true: " + plan.died);
+        for (Plan.Died died : plan.died) {
+            assertEquals("rocksdb", died.store());
+            assertEquals("rocksdb failed its preflight check: SIGSEGV", died.death().reason());
+        }
+        assertEquals(List.of(List.of("lmdb"), List.of("lmdb")), plan.runs.stream().map(Plan.Run::stores).toList());
+        assertTrue(plan.skips.isEmpty(), plan.skips.toString());
+    }
+
+    @Test
+    void aPlanWhoseOnlyStoreDiedInThePreflightIsNotRefusedButReportsTheFailure() throws Exception {
+        Plan plan = Plan.of(new CommandLineOptions("-p", "store=rocksdb", "-p", "num=10", "WriteBenchmark"), ROCKSDB_CRASHES);
+        assertTrue(plan.runs.isEmpty());
+        assertEquals(1, plan.died.size());
     }
 
     @Test

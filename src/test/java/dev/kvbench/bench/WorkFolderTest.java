@@ -78,6 +78,14 @@ class WorkFolderTest {
     }
 
     @Test
+    void tooManyOpenFilesIsExplainedWithTheLimit() {
+        String hint = WorkFolder.openFilesHint("Cannot run program \"du\": error=24, Too many open files");
+        assertTrue(hint.startsWith("; too many open files for this process's limit"), hint);
+        assertTrue(hint.contains("(ulimit -n): raise it with 'ulimit -n 1000000'"), hint);
+        assertEquals("", WorkFolder.openFilesHint("No space left on device"));
+    }
+
+    @Test
     void emptyingAFolderDeletesWhatItHeld() throws IOException {
         Files.createDirectories(dir.resolve("t/store/sub"));
         Files.write(dir.resolve("t/store/sub/file"), new byte[3]);

@@ -17,15 +17,18 @@ import dev.kvbench.store.treemap.TreeMapEngine;
  * {@code crashy:fault=segv} writes to address 0 (a SIGSEGV the JVM cannot survive),
  * {@code crashy:fault=hang} parks the writing thread forever, deaf to interrupts. The fault
  * fires at put number {@code after}, past the 100 entries of the preflight check, so that only
- * the trial meets it. Without {@code fault} it is harmless, so the tests that run every
- * registered engine run it too.
+ * the trial meets it; with {@code at=open} it fires as the store is opened, so that the
+ * preflight check (which opens a store of every engine before any trial) meets it. Without
+ * {@code fault} it is harmless, so the tests that run every registered engine run it too.
  */
 public final class CrashyEngine extends BaseEngine {
 
     public CrashyEngine() {
         super("crashy", "Crashy", 0x8b0000, List.of(
                 Option.choice("fault", "none", List.of("none", "segv", "hang"), "what to do at put number 'after'"),
-                Option.number("after", 1000, 1, Integer.MAX_VALUE, "the put at which the fault fires")));
+                Option.number("after", 1000, 1, Integer.MAX_VALUE, "the put at which the fault fires"),
+                Option.choice("at", "put", List.of("put", "open"), "when the fault fires: at put number 'after',"
+                        + " or as the store is opened")));
     }
 
     @Override
@@ -37,6 +40,9 @@ public final class CrashyEngine extends BaseEngine {
     public Store open(Path dir, Shape shape, Options options) {
         Store store = new TreeMapEngine().open(dir, shape, options);
         String fault = options.choice("fault");
+        if (!fault.equals("none") && options.choice("at").equals("open")) {
+            CrashyStore.fire(fault);
+        }
         return fault.equals("none") ? store : new CrashyStore(store, fault, options.number("after"));
     }
 }

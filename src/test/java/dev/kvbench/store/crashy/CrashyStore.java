@@ -36,7 +36,7 @@ final class CrashyStore implements Store {
             @Override
             public void put(DirectBuffer key, DirectBuffer value) {
                 if (++puts == after) {
-                    fire();
+                    fire(fault);
                 }
                 writer.put(key, value);
             }
@@ -58,12 +58,13 @@ final class CrashyStore implements Store {
         };
     }
 
-    private void fire() {
+    /** Crashes the JVM ({@code segv}) or parks the calling thread forever ({@code hang}). */
+    static void fire(String fault) {
         if (fault.equals("segv")) {
             unsafe().putLong(0L, 42L);
         }
         while (true) {
-            LockSupport.park(this); // hang: interrupts and JMH's timeout wake it, and it parks again
+            LockSupport.park(); // hang: interrupts and JMH's timeout wake it, and it parks again
         }
     }
 

@@ -732,16 +732,7 @@ class StoreConformanceTest {
                 keys.add(new byte[] {(byte) first, (byte) last, (byte) first, (byte) last});
             }
         }
-        List<byte[]> shuffled = new ArrayList<>(keys);
-        Collections.shuffle(shuffled, new Random(7));
-        try (Writer writer = store.writer(false)) {
-            for (byte[] key : shuffled) {
-                writer.put(offHeap(key), text(valueFor(key)));
-            }
-            writer.commit();
-        }
-        keys.sort(Arrays::compareUnsigned);
-        return keys;
+        return writeShuffled(store, keys, 7);
     }
 
     private static List<byte[]> writeMixedKeys(Store store) {
@@ -754,8 +745,13 @@ class StoreConformanceTest {
         keys.add(new byte[] {0x7F});
         keys.add(new byte[] {(byte) 0x80});
         keys.add(new byte[] {(byte) 0x80, 0});
+        return writeShuffled(store, keys, 42);
+    }
+
+    /** Writes {@code keys} in an order shuffled by {@code seed}, in one commit; returns them sorted unsigned. */
+    private static List<byte[]> writeShuffled(Store store, List<byte[]> keys, long seed) {
         List<byte[]> shuffled = new ArrayList<>(keys);
-        Collections.shuffle(shuffled, new Random(42));
+        Collections.shuffle(shuffled, new Random(seed));
         try (Writer writer = store.writer(false)) {
             for (byte[] key : shuffled) {
                 writer.put(offHeap(key), text(valueFor(key)));

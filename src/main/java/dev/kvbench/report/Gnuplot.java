@@ -113,11 +113,16 @@ final class Gnuplot {
         return out.toString();
     }
 
+    /** A panel wider than this many pixels gets a row of its own. */
+    private static final int WIDE_PANEL = 1_400;
+
     private String script(Figure figure) {
         int n = figure.panels().size();
-        int columns = n <= 3 ? n : (n == 4 ? 2 : 3);
-        int rows = (n + columns - 1) / columns;
         int bars = figure.panels().stream().mapToInt(p -> p.bars().size()).max().orElse(1);
+        // Panels side by side, up to three a row, unless one panel alone is wider than a screen:
+        // then one above the other.
+        int columns = 48 * bars + 170 > WIDE_PANEL ? 1 : n <= 3 ? n : (n == 4 ? 2 : 3);
+        int rows = (n + columns - 1) / columns;
         int panelWidth = Math.max(Math.max(420, 48 * bars + 170), (9 * figure.title().length() + 80) / columns);
         int panelHeight = figure.panels().stream().anyMatch(Figure.Panel::rotateTics) ? 460 : 420;
         StringBuilder panels = new StringBuilder();

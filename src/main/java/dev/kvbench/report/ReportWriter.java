@@ -148,6 +148,9 @@ final class ReportWriter {
         md.table(header, rows);
     }
 
+    /** The 1-minute load under which a machine counts as quiet for timing. */
+    static final double QUIET_LOAD = 0.5;
+
     private void environment() {
         md.heading(2, "Environment");
         Map<String, String> env = new LinkedHashMap<>(folder.env);
@@ -161,6 +164,8 @@ final class ReportWriter {
         add(rows, "Started", take(env, "started"));
         String cores = take(env, "cpu.cores");
         add(rows, "CPU", join(take(env, "cpu.model"), cores.isEmpty() ? "" : cores + " cores"));
+        String load = take(env, "load.start");
+        add(rows, "Load at the start (1-minute average)", load);
         String memory = take(env, "memory.bytes");
         add(rows, "Memory", memory.isEmpty() ? "" : Numbers.bytes(Numbers.parse(memory)));
         add(rows, "OS", take(env, "os"));
@@ -184,6 +189,15 @@ final class ReportWriter {
         }
         env.forEach((key, value) -> add(rows, key, value));
         md.table(List.of("Item", "Value"), rows);
+        double startLoad = Numbers.parse(load);
+        if (startLoad > QUIET_LOAD) {
+            md.paragraph("**The machine was busy when this run started** (1-minute load " + load + ", over "
+                    + QUIET_LOAD + "): other work shared its cores, so times may be slower and noisier than on a quiet"
+                    + " machine. Compare engines within this run only.");
+        } else if (startLoad >= 0) {
+            md.paragraph("The machine was quiet when this run started (1-minute load " + load + ", at most "
+                    + QUIET_LOAD + ").");
+        }
         if (!engines.isEmpty()) {
             List<List<String>> engineRows = new ArrayList<>();
             engines.entrySet().stream().sorted(Map.Entry.comparingByKey(specs.order()))

@@ -30,6 +30,8 @@ final class EnvFile {
         lines.add("started: " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
         lines.add("cpu.model: " + Machine.cpuModel());
         lines.add("cpu.cores: " + Machine.cores());
+        double load = Machine.loadAverage();
+        lines.add("load.start: " + (load < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%.2f", load)));
         lines.add("memory.bytes: " + Machine.memTotal());
         lines.add("os: " + Machine.osName());
         lines.add("kernel: " + Machine.kernel());

@@ -67,6 +67,14 @@ final class Machine {
         return Runtime.getRuntime().availableProcessors();
     }
 
+    /**
+     * The 1-minute load average as the JVM reports it (what {@code uptime} prints first), or a
+     * negative number where it cannot be read: how busy the machine was when a run started.
+     */
+    static double loadAverage() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
+
     /** The distribution's name ({@code PRETTY_NAME} of /etc/os-release), else the OS name. */
     static String osName() {
         try {

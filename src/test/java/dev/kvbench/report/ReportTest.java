@@ -247,6 +247,22 @@ class ReportTest {
     }
 
     @Test
+    void theReportSaysHowBusyTheMachineWasAtTheStart(@TempDir Path quiet, @TempDir Path busy) throws IOException {
+        assertFalse(readme.contains("Load at the start"), "the fixture's env.txt records no load");
+        for (Path copy : List.of(quiet, busy)) {
+            Fixtures.copy(FIXTURE, copy);
+            Files.writeString(copy.resolve("env.txt"), "load.start: " + (copy == quiet ? "0.31" : "1.75") + "\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+            Report.write(copy, Path.of("gnuplot"), false);
+        }
+        String calm = Files.readString(quiet.resolve("README.md"));
+        assertTrue(calm.contains("| Load at the start (1-minute average) | 0.31 |"), calm);
+        assertTrue(calm.contains("The machine was quiet when this run started (1-minute load 0.31, at most 0.5)."));
+        String loaded = Files.readString(busy.resolve("README.md"));
+        assertTrue(loaded.contains("**The machine was busy when this run started** (1-minute load 1.75, over 0.5)"), loaded);
+    }
+
+    @Test
     void aSmokeTestIsNotRanked(@TempDir Path copy) throws IOException {
         Fixtures.copy(FIXTURE, copy);
         Files.writeString(copy.resolve("out-4.meta"), "ranking=false\n", java.nio.file.StandardOpenOption.APPEND);

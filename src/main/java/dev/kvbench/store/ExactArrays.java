@@ -15,6 +15,13 @@ public final class ExactArrays {
     private final byte[][] byLength = new byte[CACHED_LENGTHS + 1][];
     private byte[] large = new byte[0];
 
+    /** {@code source}'s bytes in a new array of exactly its length, for engines that keep the array they are given. */
+    public static byte[] newCopy(DirectBuffer source) {
+        byte[] bytes = new byte[source.capacity()];
+        source.getBytes(0, bytes);
+        return bytes;
+    }
+
     /** {@code source}'s bytes in an array of exactly its length: its own array when it spans one whole, else a reused one. */
     public byte[] copyOf(DirectBuffer source) {
         int length = source.capacity();

@@ -1,6 +1,7 @@
 package dev.kvbench.store.heap;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
@@ -65,12 +66,12 @@ final class HeapStore implements Store {
         return new Writer() {
             @Override
             public void put(DirectBuffer key, DirectBuffer value) {
-                map.put(copy(key), copy(value));
+                map.put(ExactArrays.newCopy(key), ExactArrays.newCopy(value));
             }
 
             @Override
             public void delete(DirectBuffer key) {
-                map.remove(copy(key));
+                map.remove(ExactArrays.newCopy(key));
             }
 
             /** Nothing to do: every put is already in the map. */
@@ -91,7 +92,7 @@ final class HeapStore implements Store {
 
             @Override
             public DirectBuffer get(DirectBuffer key) {
-                byte[] found = map.get(copy(key));
+                byte[] found = map.get(ExactArrays.newCopy(key));
                 if (found == null) {
                     return null;
                 }
@@ -158,12 +159,6 @@ final class HeapStore implements Store {
         out.clear();
     }
 
-    private static byte[] copy(DirectBuffer buffer) {
-        byte[] bytes = new byte[buffer.capacity()];
-        buffer.getBytes(0, bytes);
-        return bytes;
-    }
-
     /**
      * Walks one of the map's iterators in the direction of the last move; turning round starts
      * an iterator of the other direction from the entry it stands on.
@@ -212,7 +207,7 @@ final class HeapStore implements Store {
 
         @Override
         public boolean seek(DirectBuffer wanted) {
-            return start(map.tailMap(copy(wanted), true).entrySet().iterator(), true);
+            return start(map.tailMap(ExactArrays.newCopy(wanted), true).entrySet().iterator(), true);
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.kvbench.store.mapdb;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
@@ -116,22 +117,16 @@ public final class MapDbStore implements Store {
         }
     }
 
-    private static byte[] newArray(DirectBuffer buffer) {
-        byte[] bytes = new byte[buffer.capacity()];
-        buffer.getBytes(0, bytes);
-        return bytes;
-    }
-
     private final class MapDbWriter implements Writer {
 
         @Override
         public void put(DirectBuffer key, DirectBuffer value) {
-            map.put(newArray(key), newArray(value));
+            map.put(ExactArrays.newCopy(key), ExactArrays.newCopy(value));
         }
 
         @Override
         public void delete(DirectBuffer key) {
-            map.remove(newArray(key));
+            map.remove(ExactArrays.newCopy(key));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.kvbench.store.mvstore;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
@@ -131,18 +132,12 @@ public final class MvStoreStore implements Store {
         }
     }
 
-    private static byte[] copy(DirectBuffer buffer) {
-        byte[] bytes = new byte[buffer.capacity()];
-        buffer.getBytes(0, bytes);
-        return bytes;
-    }
-
     private final class MvWriter implements Writer {
         private final LookupKey lookup = new LookupKey();
 
         @Override
         public void put(DirectBuffer key, DirectBuffer value) {
-            map.put(copy(key), copy(value));
+            map.put(ExactArrays.newCopy(key), ExactArrays.newCopy(value));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package dev.kvbench.store.xodus;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
@@ -97,9 +98,7 @@ public final class XodusStore implements Store {
     }
 
     private static ArrayByteIterable copy(DirectBuffer buffer) {
-        byte[] bytes = new byte[buffer.capacity()];
-        buffer.getBytes(0, bytes);
-        return new ArrayByteIterable(bytes);
+        return new ArrayByteIterable(ExactArrays.newCopy(buffer));
     }
 
     /** Wraps {@code view} over the bytes of {@code found}, which may be a longer array. */

@@ -14,12 +14,15 @@ import org.fusesource.leveldbjni.JniDBFactory;
 /** LevelDB through leveldbjni (the native LevelDB, not the Java port): spec {@code leveldb}. */
 public final class LevelDbEngine extends BaseEngine {
 
+    /** The options of both LevelDB specs, {@code leveldb} and {@code leveldb-java}. */
+    public static final List<Option> OPTIONS = List.of(
+            Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = from the data set"),
+            // The write buffer size goes to LevelDB in bytes as an int.
+            Option.number("writeBufferMb", 64, 1, 2047, "the memtable size in MiB"),
+            Option.bool("sync", false, "fsync the log at every write batch"));
+
     public LevelDbEngine() {
-        super("leveldb", "LevelDB", 0x2ca02c, List.of(
-                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = from the data set"),
-                // leveldbjni passes the write buffer size in bytes as an int.
-                Option.number("writeBufferMb", 64, 1, 2047, "the memtable size in MiB"),
-                Option.bool("sync", false, "fsync the log at every write batch")));
+        super("leveldb", "LevelDB", 0x2ca02c, OPTIONS);
     }
 
     @Override
@@ -29,9 +32,12 @@ public final class LevelDbEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return LevelDbStore.open(dir, new LevelDbStore.Settings(
-                CacheSize.orFromData(options.integer("cacheMb"), shape),
-                options.integer("writeBufferMb"),
-                options.bool("sync")));
+        return LevelDbStore.open(dir, settings(shape, options), LevelDbStore.Port.NATIVE);
+    }
+
+    /** The options both LevelDB specs take, as the store's settings: the cache sized from the data set unless set. */
+    public static LevelDbStore.Settings settings(Shape shape, Options options) {
+        return new LevelDbStore.Settings(CacheSize.orFromData(options.integer("cacheMb"), shape),
+                options.integer("writeBufferMb"), options.bool("sync"));
     }
 }

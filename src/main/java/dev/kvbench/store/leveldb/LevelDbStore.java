@@ -19,41 +19,75 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.fusesource.leveldbjni.JniDBFactory;
 import org.iq80.leveldb.CompressionType;
 import org.iq80.leveldb.DB;
+import org.iq80.leveldb.DBFactory;
 import org.iq80.leveldb.DBIterator;
 import org.iq80.leveldb.ReadOptions;
 import org.iq80.leveldb.Snapshot;
 import org.iq80.leveldb.WriteBatch;
 import org.iq80.leveldb.WriteOptions;
+import org.iq80.leveldb.impl.Iq80DBFactory;
 
 /**
- * LevelDB (leveldbjni 1.8, the native LevelDB), keys in LevelDB's default bytewise (unsigned)
- * order. A writer fills a {@link WriteBatch} that {@code commit()} writes; a reader holds a
+ * LevelDB through the {@code org.iq80.leveldb} API, which both of its Java bindings implement
+ * ({@link Port}): leveldbjni 1.8 (the native LevelDB, spec {@code leveldb}) and the pure-Java port
+ * iq80 leveldb 0.12 (spec {@code leveldb-java}), opened with the same options (compression off,
+ * the same cache and memtable sizes). Keys are in LevelDB's default bytewise (unsigned) order. A
+ * writer fills a {@link WriteBatch} that {@code commit()} writes; a reader holds a
  * {@link Snapshot} for its whole life.
  *
- * <p>Copies and allocation: leveldbjni's API is {@code byte[]} only. A key or value going in is
- * copied into a {@code byte[]} the writer or reader reuses, one per length (a heap buffer that
- * spans exactly its whole array is passed as is); leveldbjni then copies it to native memory,
- * allocating a few small objects per call. Coming out, the API forces allocation: every
- * {@code get} returns a new {@code byte[]}, and every cursor step allocates an entry holding a
- * new key and a new value array. The returned buffers are views over those arrays.
+ * <p>Copies and allocation: the API is {@code byte[]} only. Going in, leveldbjni copies a key or
+ * value to native memory, so the writer and reader hand it a {@code byte[]} they reuse, one per
+ * length (a heap buffer that spans exactly its whole array is passed as is); leveldbjni then
+ * allocates a few small objects per call. The Java port's write batch keeps the arrays it is given
+ * until it is written, and its memtable keeps them after, so there every put allocates a new key
+ * and a new value array. Coming out, the API forces allocation: every {@code get} returns a new
+ * {@code byte[]}, and every cursor step allocates an entry holding a new key and a new value
+ * array. The returned buffers are views over those arrays.
+ *
+ * <p>The Java port is not ordered, by necessity: its iterator cannot move backwards
+ * ({@code seekToLast}, {@code prev} and {@code hasPrev} throw {@code UnsupportedOperationException}),
+ * and kvbench's cursor goes both ways. So it refuses a cursor and runs write and readKey only. Its
+ * compaction runs on a thread of its own ({@code leveldb-compaction-...}): background CPU.
  */
 public final class LevelDbStore implements Store {
 
-    /** The spec's options, checked by {@link LevelDbEngine}. */
-    record Settings(int cacheMb, int writeBufferMb, boolean sync) {
+    /** The spec's options, checked by the engine. */
+    public record Settings(int cacheMb, int writeBufferMb, boolean sync) {
+    }
+
+    /** The two implementations of the {@code org.iq80.leveldb} API, and what sets them apart here. */
+    public enum Port {
+        /** leveldbjni: the native LevelDB, which copies what it is given. */
+        NATIVE("leveldb", JniDBFactory.factory, true, false),
+        /** iq80 leveldb: LevelDB ported to Java, forward-only iterators, keeps the arrays it is given. */
+        JAVA("leveldb-java", Iq80DBFactory.factory, false, true);
+
+        private final String spec;
+        private final DBFactory factory;
+        private final boolean ordered;
+        private final boolean keepsArrays;
+
+        Port(String spec, DBFactory factory, boolean ordered, boolean keepsArrays) {
+            this.spec = spec;
+            this.factory = factory;
+            this.ordered = ordered;
+            this.keepsArrays = keepsArrays;
+        }
     }
 
     private static final long MB = 1024 * 1024;
 
     private final DB db;
     private final WriteOptions writeOptions;
+    private final Port port;
 
-    private LevelDbStore(DB db, WriteOptions writeOptions) {
+    private LevelDbStore(DB db, WriteOptions writeOptions, Port port) {
         this.db = db;
         this.writeOptions = writeOptions;
+        this.port = port;
     }
 
-    static LevelDbStore open(Path dir, Settings settings) {
+    public static LevelDbStore open(Path dir, Settings settings, Port port) {
         org.iq80.leveldb.Options options = new org.iq80.leveldb.Options()
                 .createIfMissing(true)
                 .compressionType(CompressionType.NONE)
@@ -61,15 +95,16 @@ public final class LevelDbStore implements Store {
                 .writeBufferSize((int) (settings.writeBufferMb() * MB));
         WriteOptions writeOptions = new WriteOptions().sync(settings.sync());
         try {
-            return new LevelDbStore(JniDBFactory.factory.open(dir.toFile(), options), writeOptions);
+            return new LevelDbStore(port.factory.open(dir.toFile(), options), writeOptions, port);
         } catch (IOException e) {
-            throw new UncheckedIOException("leveldb open " + dir + " failed: " + e.getMessage(), e);
+            throw new UncheckedIOException(port.spec + " open " + dir + " failed: " + e.getMessage(), e);
         }
     }
 
     @Override
     public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
+        return port.ordered ? EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT)
+                : EnumSet.of(Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override
@@ -87,12 +122,17 @@ public final class LevelDbStore implements Store {
         release(db, "database");
     }
 
-    private static void release(Closeable closeable, String what) {
+    private void release(Closeable closeable, String what) {
         try {
             closeable.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("leveldb closing the " + what + " failed: " + e.getMessage(), e);
+            throw new UncheckedIOException(port.spec + " closing the " + what + " failed: " + e.getMessage(), e);
         }
+    }
+
+    /** {@code buffer}'s bytes for the write batch: a new array where the port keeps it, else {@code reused}'s. */
+    private byte[] batchArray(ExactArrays reused, DirectBuffer buffer) {
+        return port.keepsArrays ? ExactArrays.newCopy(buffer) : reused.copyOf(buffer);
     }
 
     /** Puts and deletes go into one write batch; commit writes it with the store's write options. */
@@ -104,12 +144,12 @@ public final class LevelDbStore implements Store {
 
         @Override
         public void put(DirectBuffer key, DirectBuffer value) {
-            batch.put(keys.copyOf(key), values.copyOf(value));
+            batch.put(batchArray(keys, key), batchArray(values, value));
         }
 
         @Override
         public void delete(DirectBuffer key) {
-            batch.delete(keys.copyOf(key));
+            batch.delete(batchArray(keys, key));
         }
 
         @Override
@@ -146,6 +186,10 @@ public final class LevelDbStore implements Store {
 
         @Override
         public Cursor cursor() {
+            if (!port.ordered) {
+                throw new UnsupportedOperationException(port.spec + " has no cursor: the iq80 LevelDB port cannot iterate"
+                        + " backwards (seekToLast and prev throw UnsupportedOperationException)");
+            }
             return new LevelDbCursor(db.iterator(readOptions));
         }
 
@@ -165,7 +209,7 @@ public final class LevelDbStore implements Store {
      * move. Note that leveldbjni's {@code prev()} itself moves the native iterator three times
      * (back, forward, back): a cost of its API, paid by every step back.
      */
-    private static final class LevelDbCursor implements Cursor {
+    private final class LevelDbCursor implements Cursor {
 
         private final DBIterator iterator;
         private final ExactArrays keys = new ExactArrays();

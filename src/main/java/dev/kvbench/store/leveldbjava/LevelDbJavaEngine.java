@@ -1,14 +1,13 @@
 package dev.kvbench.store.leveldbjava;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.LibraryVersion;
-import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.leveldb.LevelDbEngine;
+import dev.kvbench.store.leveldb.LevelDbStore;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import org.iq80.leveldb.impl.Iq80DBFactory;
 
@@ -19,10 +18,7 @@ import org.iq80.leveldb.impl.Iq80DBFactory;
 public final class LevelDbJavaEngine extends BaseEngine {
 
     public LevelDbJavaEngine() {
-        super("leveldb-java", "LevelDB Java", 0x98df8a, List.of(
-                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = from the data set (as leveldb)"),
-                Option.number("writeBufferMb", 64, 1, 2047, "the memtable size in MiB"),
-                Option.bool("sync", false, "fsync the log at every write batch")));
+        super("leveldb-java", "LevelDB Java", 0x98df8a, LevelDbEngine.OPTIONS);
     }
 
     /** A second implementation of {@code leveldb}: LevelDB ported to Java instead of the native library through JNI. */
@@ -38,7 +34,6 @@ public final class LevelDbJavaEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LevelDbJavaStore(dir, CacheSize.orFromData(options.integer("cacheMb"), shape),
-                options.integer("writeBufferMb"), options.bool("sync"));
+        return LevelDbStore.open(dir, LevelDbEngine.settings(shape, options), LevelDbStore.Port.JAVA);
     }
 }

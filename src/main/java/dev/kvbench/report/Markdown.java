@@ -19,9 +19,11 @@ final class Markdown {
         return this;
     }
 
+    /** A bullet list of {@code items}, leaving out empty ones (an item that does not apply). */
     Markdown bullets(List<String> items) {
-        if (!items.isEmpty()) {
-            items.forEach(item -> out.append("- ").append(item).append('\n'));
+        List<String> shown = items.stream().filter(item -> !item.isEmpty()).toList();
+        if (!shown.isEmpty()) {
+            shown.forEach(item -> out.append("- ").append(item).append('\n'));
             out.append('\n');
         }
         return this;

@@ -175,6 +175,24 @@ class ReportTest {
     }
 
     @Test
+    void saysWhetherTheAdaptersWereForcedInline(@TempDir Path forced) throws IOException {
+        // The fixture's forks ran without the flag; the same folder with it in every JMH log says so.
+        assertTrue(readme.contains("- The engine adapters were inlined by the JIT's usual rules in this run"), readme);
+        assertFalse(readme.contains("are always inlined into the workloads' loops"));
+        Fixtures.copy(FIXTURE, forced);
+        try (Stream<Path> logs = Files.list(forced)) {
+            for (Path log : (Iterable<Path>) logs.filter(f -> f.getFileName().toString().endsWith(".txt"))::iterator) {
+                Files.writeString(log, Files.readString(log).replace("# VM options: ",
+                        "# VM options: -XX:CompileCommand=quiet -XX:CompileCommand=inline,dev.kvbench.store.*::* "));
+            }
+        }
+        Report.write(forced, Path.of("gnuplot"), true);
+        String withFlag = Files.readString(forced.resolve("README.md"));
+        assertTrue(withFlag.contains("- The engine adapters (`dev.kvbench.store.*`) are always inlined into the workloads' loops"), withFlag);
+        assertFalse(withFlag.contains("were inlined by the JIT's usual rules"));
+    }
+
+    @Test
     void hiddenCostsCombineForks() {
         // RocksDB writing sequential keys: background CPU 7.2 and 14.4 ms in its two forks (mean 10.8) against
         // 39.2 ms of benchmark-thread CPU (28%); open files 23 and 24 (max 24); RSS 180 and 190 MB (max 190).

@@ -64,7 +64,7 @@ interface LmdbBuffers<T> {
             @Override
             public Slot<ByteBuffer> slot() {
                 return new Slot<>() {
-                    private ByteBuffer direct = ByteBuffer.allocateDirect(0);
+                    private ByteBuffer direct;
 
                     @Override
                     public ByteBuffer in(DirectBuffer buffer) {

@@ -140,7 +140,8 @@ public final class LmdbJniStore implements Store {
 
     private final class JniReader implements Reader {
         private final Transaction txn = env.createReadTransaction();
-        private final org.fusesource.lmdbjni.Cursor lookup = db.openCursor(txn);
+        // Opened at the first lookup: a reader used for a cursor pass never needs it.
+        private org.fusesource.lmdbjni.Cursor lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final Input key = new Input();
         private final DirectBuffer found = new DirectBuffer();
@@ -148,7 +149,11 @@ public final class LmdbJniStore implements Store {
 
         @Override
         public org.agrona.DirectBuffer get(org.agrona.DirectBuffer k) {
-            return lookup.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
+            org.fusesource.lmdbjni.Cursor c = lookup;
+            if (c == null) {
+                c = lookup = db.openCursor(txn);
+            }
+            return c.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
         }
 
         @Override
@@ -158,7 +163,9 @@ public final class LmdbJniStore implements Store {
 
         @Override
         public void close() {
-            lookup.close();
+            if (lookup != null) {
+                lookup.close();
+            }
             txn.abort();
         }
     }

@@ -140,8 +140,7 @@ public final class LmdbJniStore implements Store {
 
     private final class JniReader implements Reader {
         private final Transaction txn = env.createReadTransaction();
-        // Opened at the first lookup: a reader used for a cursor pass never needs it.
-        private org.fusesource.lmdbjni.Cursor lookup;
+        private final org.fusesource.lmdbjni.Cursor lookup = db.openCursor(txn);
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final Input key = new Input();
         private final DirectBuffer found = new DirectBuffer();
@@ -149,11 +148,7 @@ public final class LmdbJniStore implements Store {
 
         @Override
         public org.agrona.DirectBuffer get(org.agrona.DirectBuffer k) {
-            org.fusesource.lmdbjni.Cursor c = lookup;
-            if (c == null) {
-                c = lookup = db.openCursor(txn);
-            }
-            return c.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
+            return lookup.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
         }
 
         @Override
@@ -163,9 +158,7 @@ public final class LmdbJniStore implements Store {
 
         @Override
         public void close() {
-            if (lookup != null) {
-                lookup.close();
-            }
+            lookup.close();
             txn.abort();
         }
     }

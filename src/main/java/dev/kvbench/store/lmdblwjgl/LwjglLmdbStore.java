@@ -229,19 +229,14 @@ public final class LwjglLmdbStore implements Store {
 
     private final class LwjglReader implements Reader {
         private final long txn = begin(MDB_RDONLY);
-        // Opened at the first lookup: a reader used for a cursor pass never needs it.
-        private long lookup;
+        private final long lookup = openCursor(txn);
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final Val key = new Val();
         private final Val value = new Val();
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
-            long c = lookup;
-            if (c == 0) {
-                c = lookup = openCursor(txn);
-            }
-            return found(mdb_cursor_get(c, key.in(keys.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get")
+            return found(mdb_cursor_get(lookup, key.in(keys.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get")
                     ? value.view() : null;
         }
 
@@ -252,9 +247,7 @@ public final class LwjglLmdbStore implements Store {
 
         @Override
         public void close() {
-            if (lookup != 0) {
-                mdb_cursor_close(lookup);
-            }
+            mdb_cursor_close(lookup);
             mdb_txn_abort(txn);
             key.close();
             value.close();

@@ -246,9 +246,7 @@ final class Trial {
             verified(Workload.WRITE, expectedReads(), ReadKey.run(open, data));
             if (writeStorageMeasured) {
                 sampler.sampleNow();
-                Store closing = open;
-                open = null;
-                closing.close();
+                closeOpen();
             } else {
                 measureAndClose();
                 writeStorageMeasured = true;
@@ -269,13 +267,18 @@ final class Trial {
                 compactMeasured = true;
                 measureCompactCopy(compactable, storeBytes);
             }
-            Store closing = open;
-            open = null;
-            closing.close();
+            closeOpen();
             metrics.storageAfterClose(storeDir);
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
+    }
+
+    /** Closes the open store; it is no longer the trial's open store even if closing fails. */
+    private void closeOpen() {
+        Store closing = open;
+        open = null;
+        closing.close();
     }
 
     private void measureCompactCopy(Compactable compactable, long storeBytes) {
@@ -398,9 +401,7 @@ final class Trial {
         String reason = FailureReason.of(failure, workload, given.store(), folder);
         try {
             if (open != null) {
-                Store closing = open;
-                open = null;
-                closing.close();
+                closeOpen();
             }
         } catch (RuntimeException | Error e) {
             failure.addSuppressed(e);

@@ -370,8 +370,7 @@ final class ReportWriter {
      * run's own files (its side file and work folder), which differ from run to run.
      */
     private String forkOptions() {
-        return folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null)
-                .findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
+        return forkVmOptions().stream().findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
                         + "-Dkvbench.side and -Dkvbench.dir): " + Markdown.code(o.replaceAll("\\s*-Dkvbench\\.(side|dir)=\\S+", "").trim()) + ".")
                 .orElse("The JMH logs do not show the benchmark forks' JVM options.");
     }
@@ -381,7 +380,7 @@ final class ReportWriter {
      * that flag left them to the JIT's rules, which kept a call per lookup in LMDB's loops.
      */
     private String adapterInlining() {
-        List<String> options = folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null).toList();
+        List<String> options = forkVmOptions();
         if (options.isEmpty()) {
             return "";
         }
@@ -392,6 +391,11 @@ final class ReportWriter {
                         + "call per lookup into LMDB's adapter (3-8% of a pass against the direct API)."
                 : "The engine adapters were inlined by the JIT's usual rules in this run (later runs force them "
                         + "inline: here, LMDB's lookups paid one call each into its adapter).";
+    }
+
+    /** The benchmark forks' JVM options of each test whose JMH log shows them. */
+    private List<String> forkVmOptions() {
+        return folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null).toList();
     }
 
     private void test(TestRun test) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
@@ -39,8 +40,7 @@ public final class LmdbStore<T> implements Store, Compactable {
     private final LmdbBuffers<T> buffers;
     private final boolean integerKeys;
     /** Lookup cursors of closed readers, kept for the next readers (read-only cursors outlive their transaction). */
-    private final java.util.concurrent.ConcurrentLinkedDeque<org.lmdbjava.Cursor<T>> idleLookups =
-            new java.util.concurrent.ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<org.lmdbjava.Cursor<T>> idleLookups = new ConcurrentLinkedDeque<>();
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
         LmdbChecks.require(checks);

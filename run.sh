@@ -100,7 +100,8 @@ check_gnuplot() {
 # Hands over to the suite runner, in a JVM with the benchmarks' flags; it runs process.sh at the end.
 run_suite() {
     local flags classpath=${KVBENCH_CLASSPATH:-$JAR}
-    read -ra flags <<<"$("$JAVA" -cp "$classpath" dev.kvbench.report.Environment --jvm-flags)"
+    # The JVM's own warnings (e.g. another process holding this pid's /tmp/hsperfdata file) go to stderr, not into the flags.
+    read -ra flags <<<"$("$JAVA" -Xlog:disable -Xlog:all=warning:stderr -cp "$classpath" dev.kvbench.report.Environment --jvm-flags)"
     exec "$JAVA" "${flags[@]}" -Dkvbench.root="$ROOT" -cp "$classpath" dev.kvbench.suite.SuiteMain "$@"
 }
 

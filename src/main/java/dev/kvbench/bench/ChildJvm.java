@@ -22,6 +22,7 @@ final class ChildJvm {
         command.addAll(Arrays.asList(Versions.jvmFlags().trim().split("\\s+")));
         command.addAll(Main.BENCH_FLAGS);
         command.add("-XX:-CreateCoredumpOnCrash");
+        command.addAll(Versions.WARNINGS_TO_STDERR);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());

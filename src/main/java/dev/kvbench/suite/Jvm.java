@@ -30,4 +30,14 @@ final class Jvm {
         command.addAll(args);
         return command;
     }
+
+    /**
+     * {@link #command} with the flags, for a child whose standard output is read as data: the JVM's own
+     * warnings go to standard error. Not for the JMH host, whose forks inherit its options.
+     */
+    static List<String> commandReadingStdout(String mainClass, List<String> args) {
+        List<String> command = command(true, mainClass, args);
+        command.addAll(1, Versions.WARNINGS_TO_STDERR);
+        return command;
+    }
 }

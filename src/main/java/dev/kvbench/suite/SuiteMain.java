@@ -26,7 +26,7 @@ public final class SuiteMain {
     /** The JVM's lines of env.txt, from {@code dev.kvbench.report.Environment} in a JVM with the benchmark flags. */
     static List<String> environment() {
         try {
-            Process process = new ProcessBuilder(Jvm.command(true, "dev.kvbench.report.Environment", List.of()))
+            Process process = new ProcessBuilder(Jvm.commandReadingStdout("dev.kvbench.report.Environment", List.of()))
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {

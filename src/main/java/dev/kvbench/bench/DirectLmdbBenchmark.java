@@ -25,8 +25,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The baseline the {@code lmdb} Store path is held to: lmdbjava called directly (Agrona buffers,
- * a cursor per pass, as lmdbjava's own benchmarks do) on the environment and database the
- * {@code lmdb} adapter opened, so the settings are the same. The same data set, passes and
+ * lookups and passes through a cursor, as lmdbjava's own benchmarks do) on the environment and
+ * database the {@code lmdb} adapter opened, so the settings are the same; one read transaction and
+ * cursor per trial, reset and renewed between passes as the adapter's readers are. The same data set, passes and
  * reopened store as the Store benchmarks; left out: the {@code Store} interface, the adapter's
  * translation and the per-entry verification. Each pass still has to see every entry (its count
  * is checked once, at the end) and every write is read back untimed, as on the Store path.
@@ -95,22 +96,44 @@ public class DirectLmdbBenchmark extends KvBenchmark {
     @State(Scope.Benchmark)
     public static class Loaded extends Lmdb {
 
+        private Txn<DirectBuffer> txn;
+        private Cursor<DirectBuffer> cursor;
+
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
             begin(params);
             use(trial.openLoaded());
         }
 
+        /**
+         * A pass's read transaction and cursor: one of each for the trial, reset after every pass
+         * and renewed before the next (a fresh snapshot each pass), as LMDB advises for repeated
+         * readers and as the {@code lmdb} adapter's readers do.
+         */
+        private Cursor<DirectBuffer> startPass() {
+            if (txn == null) {
+                txn = env.txnRead();
+                cursor = dbi.openCursor(txn);
+            } else {
+                txn.renew();
+                cursor.renew(txn);
+            }
+            return cursor;
+        }
+
         long readKey() {
             long found = 0;
             long bytes = 0;
-            try (Txn<DirectBuffer> txn = env.txnRead(); Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+            Cursor<DirectBuffer> cursor = startPass();
+            try {
                 for (int i = 0, n = num(); i < n; i++) {
                     if (cursor.get(key(i), GetOp.MDB_SET_KEY)) {
                         found++;
                         bytes += cursor.val().capacity();
                     }
                 }
+            } finally {
+                txn.reset();
             }
             requireAll(Workload.READ_KEY, found);
             return bytes;
@@ -119,14 +142,32 @@ public class DirectLmdbBenchmark extends KvBenchmark {
         long readCursor(boolean forward) {
             long seen = 0;
             long bytes = 0;
-            try (Txn<DirectBuffer> txn = env.txnRead(); Cursor<DirectBuffer> cursor = dbi.openCursor(txn)) {
+            Cursor<DirectBuffer> cursor = startPass();
+            try {
                 for (boolean on = forward ? cursor.first() : cursor.last(); on; on = forward ? cursor.next() : cursor.prev()) {
                     seen++;
                     bytes += cursor.key().capacity() + cursor.val().capacity();
                 }
+            } finally {
+                txn.reset();
             }
             requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
             return bytes;
+        }
+
+        /** Frees the trial's transaction (renewed, so that closing it aborts it) and cursor before the store closes. */
+        @Override
+        void release() {
+            if (txn != null) {
+                try {
+                    txn.renew();
+                } catch (Txn.NotResetException e) {
+                    // a failed pass left it live: closing aborts it as it is
+                }
+                cursor.close();
+                txn.close();
+                txn = null;
+            }
         }
     }
 

@@ -92,9 +92,14 @@ abstract class DirectState extends KvParams {
         }
     }
 
+    /** Frees what the direct pass keeps across passes, before the store closes; nothing by default. */
+    void release() {
+    }
+
     /** Ends the trial: its side-file line, the data set and the folder freed. */
     @TearDown(Level.Trial)
     public void end() {
+        release();
         if (entries != null) {
             entries.close();
             entries = null;

@@ -440,6 +440,50 @@ class StoreConformanceTest {
         }
     }
 
+    /** Readers may hand their transaction and cursors on (LMDB's reset and renew): each must still see its own snapshot. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void cursorsOfLaterReadersSeeLaterCommits(String spec) {
+        try (Store store = open(spec, SMALL); Writer writer = store.writer(false)) {
+            writer.put(key(1), text("one"));
+            writer.commit();
+            if (discards(store) || !ordered(store)) {
+                return;
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.first());
+                assertEquals("one", string(cursor.value()));
+                assertFalse(cursor.next());
+            }
+            writer.put(key(2), text("two"));
+            writer.commit();
+            try (Reader reader = store.reader()) {
+                assertValue(store, "two", reader.get(key(2)));
+                try (Cursor first = reader.cursor(); Cursor second = reader.cursor()) {
+                    assertTrue(first.last());
+                    assertEquals("two", string(first.value()));
+                    assertTrue(second.first());
+                    assertEquals("one", string(second.value()));
+                    assertTrue(first.prev());
+                    assertEquals("one", string(first.value()));
+                    assertTrue(second.next());
+                    assertEquals("two", string(second.value()));
+                }
+                try (Cursor again = reader.cursor()) {
+                    assertTrue(again.first());
+                    assertTrue(again.next());
+                    assertFalse(again.next());
+                }
+            }
+            writer.put(key(3), text("three"));
+            writer.commit();
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                assertTrue(cursor.last());
+                assertEquals("three", string(cursor.value()));
+            }
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
     void snapshotReaderSeesOnlyWhatWasCommittedBeforeIt(String spec) {

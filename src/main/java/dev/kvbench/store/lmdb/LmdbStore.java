@@ -39,8 +39,8 @@ public final class LmdbStore<T> implements Store, Compactable {
     private final Dbi<T> dbi;
     private final LmdbBuffers<T> buffers;
     private final boolean integerKeys;
-    /** Lookup cursors of closed readers, kept for the next readers (read-only cursors outlive their transaction). */
-    private final ConcurrentLinkedDeque<org.lmdbjava.Cursor<T>> idleLookups = new ConcurrentLinkedDeque<>();
+    /** The read sessions of closed readers, reset, for the next readers to renew. */
+    private final ConcurrentLinkedDeque<ReadSession> idleSessions = new ConcurrentLinkedDeque<>();
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
         LmdbChecks.require(checks);
@@ -107,12 +107,17 @@ public final class LmdbStore<T> implements Store, Compactable {
 
     @Override
     public Reader reader() {
-        return new LmdbReader();
+        ReadSession session = idleSessions.poll();
+        if (session == null) {
+            return new LmdbReader(new ReadSession());
+        }
+        session.renew();
+        return new LmdbReader(session);
     }
 
     @Override
     public void close() {
-        for (org.lmdbjava.Cursor<T> idle; (idle = idleLookups.poll()) != null; ) {
+        for (ReadSession idle; (idle = idleSessions.poll()) != null; ) {
             idle.close();
         }
         dbi.close();
@@ -120,17 +125,65 @@ public final class LmdbStore<T> implements Store, Compactable {
     }
 
     /**
-     * A lookup cursor for a new reader's transaction: a closed reader's, renewed (LMDB lets a
-     * read-only cursor move to a new read-only transaction, sparing its allocation), or a new one.
-     * Opening one per reader cost about 1% of a cursor pass, which never uses it.
+     * A read-only transaction with its cursors, handed from one reader to the next as LMDB
+     * advises for repeated readers: a closed reader's transaction is reset (its snapshot and its
+     * reader slot's hold on old pages released), and the next reader renews it, with a fresh
+     * snapshot, and renews the cursors it uses. A transaction and cursors opened for every pass
+     * instead made lmdbjava's own cursor loop 2-4% slower (measured in pairs, same JVM), far more
+     * than the opening itself (under 1 us): LmdbJava's benchmarks keep theirs for a whole trial.
      */
-    private org.lmdbjava.Cursor<T> lookupCursor(Txn<T> txn) {
-        org.lmdbjava.Cursor<T> idle = idleLookups.poll();
-        if (idle == null) {
-            return dbi.openCursor(txn);
+    private final class ReadSession {
+        private final Txn<T> txn = env.txnRead();
+        // Lookups go through one cursor kept for the reader's life (MDB_SET_KEY), as lmdbjava's
+        // own benchmarks do: a positioned cursor first checks the page it is on, so lookups of
+        // nearby keys skip the descent from the root that mdb_get makes every time.
+        private final org.lmdbjava.Cursor<T> lookup = dbi.openCursor(txn);
+        /** The cursor of cursor passes: opened at the first, renewed at the first of each reader. */
+        private org.lmdbjava.Cursor<T> scan;
+        private boolean scanCurrent;
+        private boolean scanInUse;
+
+        void renew() {
+            txn.renew();
+            lookup.renew(txn);
+            scanCurrent = false;
         }
-        idle.renew(txn);
-        return idle;
+
+        /** The session's pass cursor, on this transaction; null while a cursor of this reader still uses it. */
+        org.lmdbjava.Cursor<T> takeScan() {
+            if (scanInUse) {
+                return null;
+            }
+            if (scan == null) {
+                scan = dbi.openCursor(txn);
+            } else if (!scanCurrent) {
+                scan.renew(txn);
+            }
+            scanCurrent = false;
+            scanInUse = true;
+            return scan;
+        }
+
+        void giveBackScan() {
+            scanInUse = false;
+        }
+
+        /** Ends the reader's use: the transaction is reset and the session kept for the next reader. */
+        void release() {
+            scanInUse = false;
+            txn.reset();
+            idleSessions.push(this);
+        }
+
+        /** Frees the session for good (store close): a reset transaction is renewed so that closing aborts it. */
+        void close() {
+            txn.renew();
+            lookup.close();
+            if (scan != null) {
+                scan.close();
+            }
+            txn.close();
+        }
     }
 
     private final class LmdbWriter implements Writer {
@@ -175,14 +228,16 @@ public final class LmdbStore<T> implements Store, Compactable {
     }
 
     private final class LmdbReader implements Reader {
-        private final Txn<T> txn = env.txnRead();
-        // Lookups go through one cursor kept for the reader's life (MDB_SET_KEY), as lmdbjava's
-        // own benchmarks do: a positioned cursor first checks the page it is on, so lookups of
-        // nearby keys skip the descent from the root that mdb_get makes every time.
-        private final org.lmdbjava.Cursor<T> lookup = lookupCursor(txn);
+        private final ReadSession session;
+        private final org.lmdbjava.Cursor<T> lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbBuffers.Slot<T> key = buffers.slot();
         private final LmdbBuffers.View<T> value = buffers.view();
+
+        LmdbReader(ReadSession session) {
+            this.session = session;
+            this.lookup = session.lookup;
+        }
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
@@ -191,13 +246,17 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public Cursor cursor() {
-            return new LmdbCursor(txn);
+            return new LmdbCursor(session);
         }
+
+        private boolean closed;
 
         @Override
         public void close() {
-            txn.close();
-            idleLookups.push(lookup);
+            if (!closed) {
+                closed = true;
+                session.release();
+            }
         }
     }
 
@@ -208,8 +267,13 @@ public final class LmdbStore<T> implements Store, Compactable {
         private final LmdbBuffers.View<T> key = buffers.view();
         private final LmdbBuffers.View<T> value = buffers.view();
 
-        LmdbCursor(Txn<T> txn) {
-            this.cursor = dbi.openCursor(txn);
+        /** The session whose pass cursor this is, or null when this cursor has its own. */
+        private final ReadSession session;
+
+        LmdbCursor(ReadSession session) {
+            org.lmdbjava.Cursor<T> shared = session.takeScan();
+            this.session = shared == null ? null : session;
+            this.cursor = shared == null ? dbi.openCursor(session.txn) : shared;
         }
 
         @Override
@@ -252,9 +316,19 @@ public final class LmdbStore<T> implements Store, Compactable {
             return keys.fold(h, key.of(cursor.key()));
         }
 
+        private boolean closed;
+
         @Override
         public void close() {
-            cursor.close();
+            if (closed) {
+                return;
+            }
+            closed = true;
+            if (session == null) {
+                cursor.close();
+            } else {
+                session.giveBackScan();
+            }
         }
     }
 }

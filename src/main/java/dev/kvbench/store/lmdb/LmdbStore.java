@@ -159,7 +159,7 @@ public final class LmdbStore<T> implements Store, Compactable {
             } else if (!scanCurrent) {
                 scan.renew(txn);
             }
-            scanCurrent = false;
+            scanCurrent = true;
             scanInUse = true;
             return scan;
         }

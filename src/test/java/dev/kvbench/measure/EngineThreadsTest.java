@@ -22,10 +22,15 @@ class EngineThreadsTest {
 
     /** Berkeley DB JE cleans and checkpoints its log in daemon threads it names itself. */
     @Test
-    void bdbjeCleanerAndCheckpointerCountAsTheEngines() {
+    void bdbjeCleanerAndCheckpointerCountAsTheEngines() throws InterruptedException {
         try (Store store = Stores.open("bdbje", dir, new Shape(10, 4, 4, false))) {
-            List<String> names = Proc.tids().stream().map(Proc::comm).toList();
             for (String daemon : List.of("Cleaner", "Checkpointer")) {
+                List<String> names = threadNames();
+                // A thread just started is named "java" until it names itself: wait up to 5 s for the name.
+                for (long end = System.nanoTime() + 5_000_000_000L; !hasThread(names, daemon) && System.nanoTime() < end; ) {
+                    Thread.sleep(10);
+                    names = threadNames();
+                }
                 List<String> threads = names.stream().filter(name -> name != null && name.startsWith(daemon)).toList();
                 assertTrue(!threads.isEmpty(), "no JE " + daemon + " thread among " + names);
                 for (String thread : threads) {
@@ -33,5 +38,13 @@ class EngineThreadsTest {
                 }
             }
         }
+    }
+
+    private static List<String> threadNames() {
+        return Proc.tids().stream().map(Proc::comm).toList();
+    }
+
+    private static boolean hasThread(List<String> names, String prefix) {
+        return names.stream().anyMatch(name -> name != null && name.startsWith(prefix));
     }
 }

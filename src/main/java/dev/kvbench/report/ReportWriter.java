@@ -244,8 +244,9 @@ final class ReportWriter {
                 adapterInlining(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
                         + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",
-                "Engine settings as their own benchmarks run them: LMDB (both specs) with integer keys "
-                        + "(MDB_INTEGERKEY) wherever every key is a 4-byte int, lookups and puts through a cursor, "
+                "Engine settings as their own benchmarks run them: LMDB (every binding) with integer keys "
+                        + "(MDB_INTEGERKEY) wherever every key is a 4-byte int, readKey handing it its int keys as "
+                        + "ints, lookups and puts through a cursor, "
                         + "readers reusing one read transaction and its cursors (reset and renewed between passes), "
                         + "and lmdbjava's checks off (`checks=true` turns them on); Agrona's bounds checks off in "
                         + "every benchmark fork (`-Dagrona.disable.bounds.checks=true`, for all engines alike: the "

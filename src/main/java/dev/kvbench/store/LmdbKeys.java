@@ -63,11 +63,16 @@ public interface LmdbKeys {
                 throw new IllegalArgumentException("lmdb with integer keys takes 4-byte keys only, got "
                         + key.capacity() + " bytes");
             }
+            return in(key.getInt(0, ByteOrder.BIG_ENDIAN));
+        }
+
+        /** The LMDB key for the 4-byte key whose big-endian value is {@code key}: a view valid until the next call. */
+        public DirectBuffer in(int key) {
             UnsafeBuffer word = toLmdb;
             if (word == null) {
                 word = toLmdb = newWord();
             }
-            word.putInt(0, key.getInt(0, ByteOrder.BIG_ENDIAN), ByteOrder.nativeOrder());
+            word.putInt(0, key, ByteOrder.nativeOrder());
             return word;
         }
 

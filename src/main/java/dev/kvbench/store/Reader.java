@@ -14,6 +14,16 @@ public interface Reader extends AutoCloseable {
     DirectBuffer get(DirectBuffer key);
 
     /**
+     * This reader's lookup of 4-byte keys given as ints, or {@code null} (the default) when the
+     * engine takes keys as bytes only, so {@link #get(DirectBuffer)} is the way. Only an engine
+     * that takes a 4-byte key as a number offers one: for every other the int would just be
+     * written back into bytes.
+     */
+    default IntKeyLookup intKeys() {
+        return null;
+    }
+
+    /**
      * A cursor over this reader's snapshot, in unsigned byte order of keys.
      *
      * @throws UnsupportedOperationException when the store lacks {@link Capability#ORDERED}

@@ -172,6 +172,11 @@ public final class DataSet implements AutoCloseable {
             return key;
         }
 
+        /** The key of the {@code i}-th entry in write order as its big-endian int value: for 4-byte keys only. */
+        public int intKey(int i) {
+            return region.getInt(i * Integer.BYTES, ByteOrder.BIG_ENDIAN);
+        }
+
         /** The value of the {@code i}-th entry in write order. */
         @Override
         public DirectBuffer value(int i) {

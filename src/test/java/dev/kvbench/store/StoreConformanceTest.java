@@ -218,6 +218,32 @@ class StoreConformanceTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
+    void intKeyLookupFindsWhatGetFinds(String spec) {
+        try (Store store = open(spec, new Shape(5_000, KEY_SIZE, 100, false, true))) {
+            List<byte[]> keys = kept(store, writeIntKeys(store));
+            try (Reader reader = store.reader()) {
+                IntKeyLookup ints = reader.intKeys();
+                if (StoreSpec.parse(spec).engine().startsWith("lmdb")) {
+                    assertNotNull(ints, "LMDB with integer keys takes int keys as ints");
+                }
+                if (ints == null) {
+                    return;
+                }
+                for (byte[] key : keys) {
+                    int k = ByteBuffer.wrap(key).getInt();
+                    byte[] byBytes = bytes(reader.get(offHeap(key)));
+                    assertArrayEquals(byBytes, bytes(ints.get(k)), "int key " + Integer.toHexString(k));
+                    assertEquals(valueFor(key), new String(byBytes, StandardCharsets.US_ASCII));
+                }
+                for (int absent : new int[] {0x02020202, 0x7FFFFFFF, 0x80000001, -1 & ~0xFF}) {
+                    assertNull(ints.get(absent), "absent int key " + Integer.toHexString(absent));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
     void iteratesBackwardsCompletely(String spec) {
         try (Store store = open(spec, SMALL)) {
             List<byte[]> keys = kept(store, writeMixedKeys(store));

@@ -3,7 +3,9 @@ package dev.kvbench.store.lmdb;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.LmdbKeys;
+import dev.kvbench.store.LmdbReadSessions;
 import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -14,7 +16,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import org.agrona.DirectBuffer;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
@@ -39,8 +40,44 @@ public final class LmdbStore<T> implements Store, Compactable {
     private final Dbi<T> dbi;
     private final LmdbBuffers<T> buffers;
     private final boolean integerKeys;
-    /** The read sessions of closed readers, reset, for the next readers to renew. */
-    private final ConcurrentLinkedDeque<ReadSession> idleSessions = new ConcurrentLinkedDeque<>();
+    /** Read transactions handed from one reader to the next. */
+    private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>> sessions = new LmdbReadSessions<>(new LmdbReadSessions.Calls<>() {
+        @Override
+        public Txn<T> begin() {
+            return env.txnRead();
+        }
+
+        @Override
+        public void reset(Txn<T> txn) {
+            txn.reset();
+        }
+
+        @Override
+        public void renew(Txn<T> txn) {
+            txn.renew();
+        }
+
+        @Override
+        public org.lmdbjava.Cursor<T> openCursor(Txn<T> txn) {
+            return dbi.openCursor(txn);
+        }
+
+        @Override
+        public void renewCursor(org.lmdbjava.Cursor<T> cursor, Txn<T> txn) {
+            cursor.renew(txn);
+        }
+
+        @Override
+        public void closeCursor(org.lmdbjava.Cursor<T> cursor) {
+            cursor.close();
+        }
+
+        /** lmdbjava aborts a live read transaction on close (but not a reset one: hence the renewal first). */
+        @Override
+        public void abort(Txn<T> txn) {
+            txn.close();
+        }
+    });
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
         LmdbChecks.require(checks);
@@ -107,83 +144,14 @@ public final class LmdbStore<T> implements Store, Compactable {
 
     @Override
     public Reader reader() {
-        ReadSession session = idleSessions.poll();
-        if (session == null) {
-            return new LmdbReader(new ReadSession());
-        }
-        session.renew();
-        return new LmdbReader(session);
+        return new LmdbReader(sessions.take());
     }
 
     @Override
     public void close() {
-        for (ReadSession idle; (idle = idleSessions.poll()) != null; ) {
-            idle.close();
-        }
+        sessions.closeAll();
         dbi.close();
         env.close();
-    }
-
-    /**
-     * A read-only transaction with its cursors, handed from one reader to the next as LMDB
-     * advises for repeated readers: a closed reader's transaction is reset (its snapshot and its
-     * reader slot's hold on old pages released), and the next reader renews it, with a fresh
-     * snapshot, and renews the cursors it uses. A transaction and cursors opened for every pass
-     * instead made lmdbjava's own cursor loop 2-4% slower (measured in pairs, same JVM), far more
-     * than the opening itself (under 1 us): LmdbJava's benchmarks keep theirs for a whole trial.
-     */
-    private final class ReadSession {
-        private final Txn<T> txn = env.txnRead();
-        // Lookups go through one cursor kept for the reader's life (MDB_SET_KEY), as lmdbjava's
-        // own benchmarks do: a positioned cursor first checks the page it is on, so lookups of
-        // nearby keys skip the descent from the root that mdb_get makes every time.
-        private final org.lmdbjava.Cursor<T> lookup = dbi.openCursor(txn);
-        /** The cursor of cursor passes: opened at the first, renewed at the first of each reader. */
-        private org.lmdbjava.Cursor<T> scan;
-        private boolean scanCurrent;
-        private boolean scanInUse;
-
-        void renew() {
-            txn.renew();
-            lookup.renew(txn);
-            scanCurrent = false;
-        }
-
-        /** The session's pass cursor, on this transaction; null while a cursor of this reader still uses it. */
-        org.lmdbjava.Cursor<T> takeScan() {
-            if (scanInUse) {
-                return null;
-            }
-            if (scan == null) {
-                scan = dbi.openCursor(txn);
-            } else if (!scanCurrent) {
-                scan.renew(txn);
-            }
-            scanCurrent = true;
-            scanInUse = true;
-            return scan;
-        }
-
-        void giveBackScan() {
-            scanInUse = false;
-        }
-
-        /** Ends the reader's use: the transaction is reset and the session kept for the next reader. */
-        void release() {
-            scanInUse = false;
-            txn.reset();
-            idleSessions.push(this);
-        }
-
-        /** Frees the session for good (store close): a reset transaction is renewed so that closing aborts it. */
-        void close() {
-            txn.renew();
-            lookup.close();
-            if (scan != null) {
-                scan.close();
-            }
-            txn.close();
-        }
     }
 
     private final class LmdbWriter implements Writer {
@@ -227,21 +195,33 @@ public final class LmdbStore<T> implements Store, Compactable {
         }
     }
 
-    private final class LmdbReader implements Reader {
-        private final ReadSession session;
+    private final class LmdbReader implements Reader, IntKeyLookup {
+        private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session;
         private final org.lmdbjava.Cursor<T> lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
+        private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
         private final LmdbBuffers.Slot<T> key = buffers.slot();
         private final LmdbBuffers.View<T> value = buffers.view();
 
-        LmdbReader(ReadSession session) {
+        LmdbReader(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
             this.session = session;
-            this.lookup = session.lookup;
+            this.lookup = session.lookup();
         }
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
             return lookup.get(key.in(keys.in(k)), GetOp.MDB_SET_KEY) ? value.of(lookup.val()) : null;
+        }
+
+        @Override
+        public DirectBuffer get(int k) {
+            return lookup.get(key.in(ints.in(k)), GetOp.MDB_SET_KEY) ? value.of(lookup.val()) : null;
+        }
+
+        /** Int keys go straight into LMDB's native-order key word with integer keys. */
+        @Override
+        public IntKeyLookup intKeys() {
+            return ints == null ? null : this;
         }
 
         @Override
@@ -267,13 +247,11 @@ public final class LmdbStore<T> implements Store, Compactable {
         private final LmdbBuffers.View<T> key = buffers.view();
         private final LmdbBuffers.View<T> value = buffers.view();
 
-        /** The session whose pass cursor this is, or null when this cursor has its own. */
-        private final ReadSession session;
+        private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session;
 
-        LmdbCursor(ReadSession session) {
-            org.lmdbjava.Cursor<T> shared = session.takeScan();
-            this.session = shared == null ? null : session;
-            this.cursor = shared == null ? dbi.openCursor(session.txn) : shared;
+        LmdbCursor(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
+            this.session = session;
+            this.cursor = session.openPassCursor();
         }
 
         @Override
@@ -324,11 +302,7 @@ public final class LmdbStore<T> implements Store, Compactable {
                 return;
             }
             closed = true;
-            if (session == null) {
-                cursor.close();
-            } else {
-                session.giveBackScan();
-            }
+            session.closePassCursor(cursor);
         }
     }
 }

@@ -2,7 +2,9 @@ package dev.kvbench.store.lmdbjni;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.LmdbKeys;
+import dev.kvbench.store.LmdbReadSessions;
 import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
@@ -26,7 +28,8 @@ import org.fusesource.lmdbjni.Transaction;
  * and a length, point at the caller's memory on the way in and at the memory map on the way out.
  * The same flags, map size and key format as the lmdbjava specs ({@link LmdbSettings}); the same
  * calls too: puts through one cursor per write transaction, lookups through one cursor per
- * reader ({@code MDB_SET_KEY}).
+ * reader ({@code MDB_SET_KEY}), read transactions and cursors reset and renewed from one reader
+ * to the next ({@link LmdbReadSessions}).
  *
  * <p>Copies and allocation: none per call by the adapter. Off-heap keys and values go in as
  * they are (heap ones are first copied off-heap, {@link OffHeapCopy}); values and cursor keys come
@@ -40,6 +43,44 @@ public final class LmdbJniStore implements Store {
     private final Env env;
     private final Database db;
     private final boolean integerKeys;
+    /** Read transactions handed from one reader to the next, as every LMDB binding's adapter does. */
+    private final LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor> sessions = new LmdbReadSessions<>(
+            new LmdbReadSessions.Calls<>() {
+                @Override
+                public Transaction begin() {
+                    return env.createReadTransaction();
+                }
+
+                @Override
+                public void reset(Transaction txn) {
+                    txn.reset();
+                }
+
+                @Override
+                public void renew(Transaction txn) {
+                    txn.renew();
+                }
+
+                @Override
+                public org.fusesource.lmdbjni.Cursor openCursor(Transaction txn) {
+                    return db.openCursor(txn);
+                }
+
+                @Override
+                public void renewCursor(org.fusesource.lmdbjni.Cursor cursor, Transaction txn) {
+                    cursor.renew(txn);
+                }
+
+                @Override
+                public void closeCursor(org.fusesource.lmdbjni.Cursor cursor) {
+                    cursor.close();
+                }
+
+                @Override
+                public void abort(Transaction txn) {
+                    txn.abort();
+                }
+            });
 
     LmdbJniStore(Path dir, Shape shape, LmdbSettings settings) {
         this.integerKeys = settings.integerKeys(shape);
@@ -73,11 +114,12 @@ public final class LmdbJniStore implements Store {
 
     @Override
     public Reader reader() {
-        return new JniReader();
+        return new JniReader(sessions.take());
     }
 
     @Override
     public void close() {
+        sessions.closeAll();
         db.close();
         env.close();
     }
@@ -138,13 +180,19 @@ public final class LmdbJniStore implements Store {
         }
     }
 
-    private final class JniReader implements Reader {
-        private final Transaction txn = env.createReadTransaction();
-        private final org.fusesource.lmdbjni.Cursor lookup = db.openCursor(txn);
+    private final class JniReader implements Reader, IntKeyLookup {
+        private final LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session;
+        private final org.fusesource.lmdbjni.Cursor lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
+        private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
         private final Input key = new Input();
         private final DirectBuffer found = new DirectBuffer();
         private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+
+        JniReader(LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session) {
+            this.session = session;
+            this.lookup = session.lookup();
+        }
 
         @Override
         public org.agrona.DirectBuffer get(org.agrona.DirectBuffer k) {
@@ -152,14 +200,28 @@ public final class LmdbJniStore implements Store {
         }
 
         @Override
-        public Cursor cursor() {
-            return new JniCursor(db.openCursor(txn));
+        public org.agrona.DirectBuffer get(int k) {
+            return lookup.seekPosition(key.of(ints.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
         }
 
         @Override
+        public IntKeyLookup intKeys() {
+            return ints == null ? null : this;
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new JniCursor(session);
+        }
+
+        private boolean closed;
+
+        @Override
         public void close() {
-            lookup.close();
-            txn.abort();
+            if (!closed) {
+                closed = true;
+                session.release();
+            }
         }
     }
 
@@ -172,8 +234,11 @@ public final class LmdbJniStore implements Store {
         private final UnsafeBuffer key = new UnsafeBuffer(0, 0);
         private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
 
-        JniCursor(org.fusesource.lmdbjni.Cursor cursor) {
-            this.cursor = cursor;
+        private final LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session;
+
+        JniCursor(LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session) {
+            this.session = session;
+            this.cursor = session.openPassCursor();
         }
 
         @Override
@@ -222,9 +287,15 @@ public final class LmdbJniStore implements Store {
             return keys.fold(h, view(key, foundKey));
         }
 
+        private boolean closed;
+
         @Override
         public void close() {
-            cursor.close();
+            if (closed) {
+                return;
+            }
+            closed = true;
+            session.closePassCursor(cursor);
         }
     }
 }

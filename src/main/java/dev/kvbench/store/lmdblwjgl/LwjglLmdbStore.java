@@ -20,6 +20,7 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_close;
 import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_get;
 import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_open;
 import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_put;
+import static org.lwjgl.util.lmdb.LMDB.mdb_cursor_renew;
 import static org.lwjgl.util.lmdb.LMDB.mdb_dbi_open;
 import static org.lwjgl.util.lmdb.LMDB.mdb_del;
 import static org.lwjgl.util.lmdb.LMDB.mdb_env_close;
@@ -32,10 +33,14 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_strerror;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_abort;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_begin;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_commit;
+import static org.lwjgl.util.lmdb.LMDB.mdb_txn_renew;
+import static org.lwjgl.util.lmdb.LMDB.mdb_txn_reset;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.LmdbKeys;
+import dev.kvbench.store.LmdbReadSessions;
 import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
@@ -58,7 +63,8 @@ import org.lwjgl.util.lmdb.MDBVal;
  * reader or cursor and points at the caller's memory or reads LMDB's answers from. The same
  * flags, map size and key format as the lmdbjava specs ({@link LmdbSettings}); the same calls
  * too: puts through one cursor per write transaction, lookups through one cursor per reader
- * ({@code MDB_SET_KEY}).
+ * ({@code MDB_SET_KEY}), read transactions and cursors reset and renewed from one reader to the
+ * next ({@link LmdbReadSessions}).
  *
  * <p>Copies and allocation: none per call. Off-heap keys and values go in as they are (heap ones
  * are first copied off-heap, {@link OffHeapCopy}); values and cursor keys come out as Agrona views
@@ -71,6 +77,43 @@ public final class LwjglLmdbStore implements Store {
     private final long env;
     private final int dbi;
     private final boolean integerKeys;
+    /** Read transactions handed from one reader to the next, as every LMDB binding's adapter does. */
+    private final LmdbReadSessions<Long, Long> sessions = new LmdbReadSessions<>(new LmdbReadSessions.Calls<>() {
+        @Override
+        public Long begin() {
+            return LwjglLmdbStore.this.begin(MDB_RDONLY);
+        }
+
+        @Override
+        public void reset(Long txn) {
+            mdb_txn_reset(txn);
+        }
+
+        @Override
+        public void renew(Long txn) {
+            check(mdb_txn_renew(txn), "mdb_txn_renew");
+        }
+
+        @Override
+        public Long openCursor(Long txn) {
+            return LwjglLmdbStore.this.openCursor(txn);
+        }
+
+        @Override
+        public void renewCursor(Long cursor, Long txn) {
+            check(mdb_cursor_renew(txn, cursor), "mdb_cursor_renew");
+        }
+
+        @Override
+        public void closeCursor(Long cursor) {
+            mdb_cursor_close(cursor);
+        }
+
+        @Override
+        public void abort(Long txn) {
+            mdb_txn_abort(txn);
+        }
+    });
 
     LwjglLmdbStore(Path dir, Shape shape, LmdbSettings settings) {
         this.integerKeys = settings.integerKeys(shape);
@@ -151,9 +194,10 @@ public final class LwjglLmdbStore implements Store {
         return new LwjglReader();
     }
 
-    /** Closing the environment closes its database handle. */
+    /** Closing the environment closes its database handle; the idle read transactions end first. */
     @Override
     public void close() {
+        sessions.closeAll();
         mdb_env_close(env);
     }
 
@@ -227,10 +271,11 @@ public final class LwjglLmdbStore implements Store {
         }
     }
 
-    private final class LwjglReader implements Reader {
-        private final long txn = begin(MDB_RDONLY);
-        private final long lookup = openCursor(txn);
+    private final class LwjglReader implements Reader, IntKeyLookup {
+        private final LmdbReadSessions<Long, Long>.Session session = sessions.take();
+        private final long lookup = session.lookup();
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
+        private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
         private final Val key = new Val();
         private final Val value = new Val();
 
@@ -241,27 +286,44 @@ public final class LwjglLmdbStore implements Store {
         }
 
         @Override
-        public Cursor cursor() {
-            return new LwjglCursor(openCursor(txn));
+        public DirectBuffer get(int k) {
+            return found(mdb_cursor_get(lookup, key.in(ints.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get")
+                    ? value.view() : null;
         }
 
         @Override
+        public IntKeyLookup intKeys() {
+            return ints == null ? null : this;
+        }
+
+        @Override
+        public Cursor cursor() {
+            return new LwjglCursor(session);
+        }
+
+        private boolean closed;
+
+        @Override
         public void close() {
-            mdb_cursor_close(lookup);
-            mdb_txn_abort(txn);
-            key.close();
-            value.close();
+            if (!closed) {
+                closed = true;
+                session.release();
+                key.close();
+                value.close();
+            }
         }
     }
 
     private final class LwjglCursor implements Cursor {
+        private final LmdbReadSessions<Long, Long>.Session session;
         private final long cursor;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final Val key = new Val();
         private final Val value = new Val();
 
-        LwjglCursor(long cursor) {
-            this.cursor = cursor;
+        LwjglCursor(LmdbReadSessions<Long, Long>.Session session) {
+            this.session = session;
+            this.cursor = session.openPassCursor();
         }
 
         private boolean move(int op) {
@@ -310,11 +372,16 @@ public final class LwjglLmdbStore implements Store {
             return keys.fold(h, key.view());
         }
 
+        private boolean closed;
+
         @Override
         public void close() {
-            mdb_cursor_close(cursor);
-            key.close();
-            value.close();
+            if (!closed) {
+                closed = true;
+                session.closePassCursor(cursor);
+                key.close();
+                value.close();
+            }
         }
     }
 }

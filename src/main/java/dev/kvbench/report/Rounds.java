@@ -46,9 +46,14 @@ public final class Rounds {
     }
 
     public static void main(String[] args) throws Exception {
+        boolean summarizeOnly = args.length > 0 && args[0].equals("--summarize");
+        if (summarizeOnly) {
+            args = Arrays.copyOfRange(args, 1, args.length);
+        }
         if (args.length < 4 || !args[1].matches("[1-9][0-9]*")) {
-            System.err.println("usage: Rounds OUT ROUNDS NAME=COMMAND NAME=COMMAND... (ROUNDS a whole number above 0;"
-                    + " two or more commands, each a JMH command line without -rf/-rff)");
+            System.err.println("usage: Rounds [--summarize] OUT ROUNDS NAME=COMMAND NAME=COMMAND... (ROUNDS a whole number"
+                    + " above 0; two or more commands, each a JMH command line without -rf/-rff; --summarize reads the"
+                    + " result files of an earlier run in OUT instead of running anything)");
             System.exit(2);
         }
         Path out = Path.of(args[0]);
@@ -72,6 +77,10 @@ public final class Rounds {
                 java.util.Collections.reverse(order);
             }
             for (String name : order) {
+                if (summarizeOnly) {
+                    runs.get(name).add(read(out.resolve(name + "-" + round + ".csv"), false));
+                    continue;
+                }
                 boolean busy = !Idle.await(round == 0 && name.equals(order.get(0)));
                 Path csv = out.resolve(name + "-" + round + ".csv");
                 System.out.printf(Locale.ROOT, "%tT round %d %s%s%n", System.currentTimeMillis(), round, name,
@@ -127,17 +136,16 @@ public final class Rounds {
      * Labels are cut to the parameters every command reports, so that they match across commands.
      */
     static String summary(Map<String, List<Run>> runs) {
-        Set<String> common = null;
+        // Per benchmark method, the parameters every command reports for it.
+        Map<String, Set<String>> common = new TreeMap<>();
         for (List<Run> list : runs.values()) {
-            Set<String> params = new HashSet<>();
-            list.forEach(run -> run.scores().keySet().forEach(label -> params.addAll(paramNames(label))));
-            if (!params.isEmpty()) {
-                common = common == null ? params : intersect(common, params);
-            }
+            Map<String, Set<String>> reported = new TreeMap<>();
+            list.forEach(run -> run.scores().keySet().forEach(label ->
+                    reported.computeIfAbsent(workload(label), w -> new HashSet<>()).addAll(paramNames(label))));
+            reported.forEach((workload, params) -> common.merge(workload, params, Rounds::intersect));
         }
-        Set<String> keep = common == null ? Set.of() : common;
         Map<String, List<Map<String, Double>>> cut = new LinkedHashMap<>();
-        runs.forEach((name, list) -> cut.put(name, list.stream().map(run -> cut(run.scores(), keep)).toList()));
+        runs.forEach((name, list) -> cut.put(name, list.stream().map(run -> cut(run.scores(), common)).toList()));
         List<String> names = new ArrayList<>(runs.keySet());
         String first = names.get(0);
         Set<String> labels = new TreeSet<>();
@@ -195,9 +203,16 @@ public final class Rounds {
         return both;
     }
 
-    private static Map<String, Double> cut(Map<String, Double> scores, Set<String> keep) {
+    /** The benchmark method of a label: its first word ({@code readSeq} of {@code readSeq Store/direct ...}). */
+    private static String workload(String label) {
+        int space = label.indexOf(' ');
+        return space < 0 ? label : label.substring(0, space);
+    }
+
+    private static Map<String, Double> cut(Map<String, Double> scores, Map<String, Set<String>> common) {
         Map<String, Double> cut = new TreeMap<>();
         scores.forEach((label, score) -> {
+            Set<String> keep = common.getOrDefault(workload(label), Set.of());
             StringBuilder kept = new StringBuilder();
             for (String part : label.split(" ")) {
                 int eq = part.indexOf('=');

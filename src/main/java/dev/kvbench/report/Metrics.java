@@ -15,6 +15,10 @@ import java.util.Map;
  */
 final class Metrics {
 
+    /** The lowest and highest Store ÷ direct ratio of a baseline's forks, when it ran more than one. */
+    static final String RATIO_MIN = Metric.HARNESS_RATIO + ".forkMin";
+    static final String RATIO_MAX = Metric.HARNESS_RATIO + ".forkMax";
+
     private Metrics() {
     }
 
@@ -25,6 +29,12 @@ final class Metrics {
         }
         Map<String, Double> combined = new LinkedHashMap<>();
         values.forEach((name, list) -> combined.put(name, combine(name, list)));
+        List<Double> ratios = values.get(Metric.HARNESS_RATIO);
+        if (ratios != null && ratios.size() > 1) {
+            // The median hides how far one fork can land from another: the report shows the range too.
+            combined.put(RATIO_MIN, Collections.min(ratios));
+            combined.put(RATIO_MAX, Collections.max(ratios));
+        }
         return combined;
     }
 

@@ -330,7 +330,8 @@ final class ReportWriter {
                         + "directly on the store the adapter opened (same settings; only the count of each pass checked). "
                         + "Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
                         + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
-                        + "error. Near 1.00 means the charts show the engine, not the harness; "
+                        + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
+                        + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
                         + "the goal is within 3%."
                 : "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
                         + "interface (adapter, verification of every pass) and with the engine's own API called directly "
@@ -349,6 +350,11 @@ final class ReportWriter {
         double error = direct.metric(Metric.HARNESS_RATIO_ERROR);
         String text = String.format(java.util.Locale.ROOT, "%.2f", ratio)
                 + (Double.isNaN(error) ? "" : String.format(java.util.Locale.ROOT, " ± %.2f", error));
+        double lowest = direct.metric(Metrics.RATIO_MIN);
+        double highest = direct.metric(Metrics.RATIO_MAX);
+        if (!Double.isNaN(lowest) && !Double.isNaN(highest)) {
+            text += String.format(java.util.Locale.ROOT, " (forks %.3f-%.3f)", lowest, highest);
+        }
         if (Double.isNaN(error) || error > Result.STABLE_ERROR * ratio) {
             return text + " (unstable)";
         }

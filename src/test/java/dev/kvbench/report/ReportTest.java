@@ -70,7 +70,7 @@ class ReportTest {
     @Test
     void theHarnessTableShowsPairedRatiosAndFallsBackToTwoRunsForOlderFolders() {
         String table = section(readme, "The harness's own cost", "###");
-        assertTrue(table.contains("| LMDB DB | 10,000 int keys, sequential, 100 B values | readKey | 0.805 | 0.825 | 1.03 ± 0.01 | 120 |"), table);
+        assertTrue(table.contains("| LMDB DB | 10,000 int keys, sequential, 100 B values | readKey | 0.805 | 0.825 | 1.03 ± 0.01 (forks 1.025-1.027) | 120 |"), table);
         // No pairs on file: the direct run's JMH score against the Store benchmark's (0.210 / 0.200).
         assertTrue(table.contains("| readSeq | 0.200 ± 0.010 | 0.210 ± 0.020 | **1.05** | — |"), table);
         assertFalse(readme.contains("DirectLmdbBenchmark"), "direct runs are not charted or ranked");

@@ -45,6 +45,14 @@ final class Metrics {
         if (Metric.isCpuTime(name)) {
             return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         }
+        return median(values);
+    }
+
+    /** The median of {@code values} (the mean of the middle two for an even count), NaN for none. */
+    static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
         List<Double> sorted = new ArrayList<>(values);
         Collections.sort(sorted);
         int mid = sorted.size() / 2;

@@ -1,6 +1,7 @@
 package dev.kvbench.report;
 
 import dev.kvbench.results.Json;
+import dev.kvbench.suite.Machine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,7 +76,7 @@ public final class Rounds {
         for (int round = 0; round < rounds; round++) {
             List<String> order = new ArrayList<>(names);
             if (round % 2 == 1) {
-                java.util.Collections.reverse(order);
+                Collections.reverse(order);
             }
             for (String name : order) {
                 if (summarizeOnly) {
@@ -161,7 +163,7 @@ public final class Rounds {
         for (String label : labels) {
             md.append("| ").append(label).append(" |");
             for (String name : names) {
-                md.append(' ').append(format(median(values(cut.get(name), label)))).append(" |");
+                md.append(' ').append(format(Metrics.median(values(cut.get(name), label)))).append(" |");
             }
             for (String name : names.subList(1, names.size())) {
                 List<Double> ratios = new ArrayList<>();
@@ -174,7 +176,7 @@ public final class Rounds {
                         ratios.add(a / b);
                     }
                 }
-                md.append(ratios.isEmpty() ? " - |" : String.format(Locale.ROOT, " %.3f [%.3f-%.3f] |", median(ratios),
+                md.append(ratios.isEmpty() ? " - |" : String.format(Locale.ROOT, " %.3f [%.3f-%.3f] |", Metrics.median(ratios),
                         ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
                         ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
             }
@@ -229,15 +231,6 @@ public final class Rounds {
         return runs.stream().map(m -> m.get(label)).filter(v -> v != null && !v.isNaN()).toList();
     }
 
-    static double median(List<Double> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int mid = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-    }
-
     private static String format(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.4g", value);
     }
@@ -254,7 +247,7 @@ public final class Rounds {
         static boolean await(boolean quietLoad) throws InterruptedException {
             long end = System.currentTimeMillis() + MAX_WAIT_MILLIS;
             while (System.currentTimeMillis() < end) {
-                if (quietLoad && loadAverage() >= 0.5) {
+                if (quietLoad && Machine.loadAverage() >= ReportWriter.QUIET_LOAD) {
                     Thread.sleep(5_000);
                     continue;
                 }
@@ -278,14 +271,6 @@ public final class Rounds {
                     total += Long.parseLong(fields[i]);
                 }
                 return new long[] {total, Long.parseLong(fields[4]) + Long.parseLong(fields[5])};
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        private static double loadAverage() {
-            try {
-                return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import dev.kvbench.report.KeyValueFile;
 
 /** Facts about this machine that sizing and {@code env.txt} need: memory, CPU, OS, file system, open-file limit. */
-final class Machine {
+public final class Machine {
 
     private static final Path MEMINFO = Path.of("/proc/meminfo");
 
@@ -71,7 +71,7 @@ final class Machine {
      * The 1-minute load average as the JVM reports it (what {@code uptime} prints first), or a
      * negative number where it cannot be read: how busy the machine was when a run started.
      */
-    static double loadAverage() {
+    public static double loadAverage() {
         return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 

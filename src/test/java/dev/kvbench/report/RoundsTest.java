@@ -67,7 +67,7 @@ class RoundsTest {
 
     @Test
     void medianOfEvenAndOddCounts() {
-        assertEquals(2.0, Rounds.median(List.of(3.0, 1.0, 2.0)));
-        assertEquals(2.5, Rounds.median(List.of(4.0, 1.0, 2.0, 3.0)));
+        assertEquals(2.0, Metrics.median(List.of(3.0, 1.0, 2.0)));
+        assertEquals(2.5, Metrics.median(List.of(4.0, 1.0, 2.0, 3.0)));
     }
 }

@@ -36,22 +36,22 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
     @Benchmark
     public long write(Empty state) {
-        return state.pass(() -> state.write());
+        return state.pass();
     }
 
     @Benchmark
     public long readKey(Loaded state) {
-        return state.pass(() -> state.readKey());
+        return state.pass();
     }
 
     @Benchmark
     public long readSeq(Loaded state) {
-        return state.pass(() -> state.readCursor(true));
+        return state.pass();
     }
 
     @Benchmark
     public long readRev(Loaded state) {
-        return state.pass(() -> state.readCursor(false));
+        return state.pass();
     }
 
     /** What both states share: the trial, the store's handles and the keys as LMDB takes them. */
@@ -103,6 +103,17 @@ public class DirectLmdbBenchmark extends KvBenchmark {
         public void load(BenchmarkParams params) {
             begin(params);
             use(trial.openLoaded());
+            settle(params, Settle.NOTHING, Settle.NOTHING);
+        }
+
+        @Override
+        DirectPass directPass(Workload workload) {
+            return switch (workload) {
+                case READ_KEY -> this::readKey;
+                case READ_SEQ -> () -> readCursor(true);
+                case READ_REV -> () -> readCursor(false);
+                default -> throw noDirectPass(workload);
+            };
         }
 
         /**
@@ -180,6 +191,15 @@ public class DirectLmdbBenchmark extends KvBenchmark {
         public void prepare(BenchmarkParams params) {
             begin(params);
             flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
+            settle(params, this::open, this::verifyAndClose);
+        }
+
+        @Override
+        DirectPass directPass(Workload workload) {
+            if (workload != Workload.WRITE) {
+                throw noDirectPass(workload);
+            }
+            return this::write;
         }
 
         @Setup(Level.Invocation)

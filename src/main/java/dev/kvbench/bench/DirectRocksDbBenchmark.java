@@ -34,22 +34,22 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
 
     @Benchmark
     public long write(Empty state) {
-        return state.pass(() -> state.write());
+        return state.pass();
     }
 
     @Benchmark
     public long readKey(Loaded state) {
-        return state.pass(() -> state.readKey());
+        return state.pass();
     }
 
     @Benchmark
     public long readSeq(Loaded state) {
-        return state.pass(() -> state.readCursor(true));
+        return state.pass();
     }
 
     @Benchmark
     public long readRev(Loaded state) {
-        return state.pass(() -> state.readCursor(false));
+        return state.pass();
     }
 
     /** What both states share: the trial, the store's database and direct buffers for keys and values. */
@@ -112,6 +112,17 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
         public void load(BenchmarkParams params) {
             begin(params);
             use(trial.openLoaded());
+            settle(params, Settle.NOTHING, Settle.NOTHING);
+        }
+
+        @Override
+        DirectPass directPass(Workload workload) {
+            return switch (workload) {
+                case READ_KEY -> this::readKey;
+                case READ_SEQ -> () -> readCursor(true);
+                case READ_REV -> () -> readCursor(false);
+                default -> throw noDirectPass(workload);
+            };
         }
 
         long readKey() throws RocksDBException {
@@ -171,6 +182,15 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
         @Setup(Level.Trial)
         public void prepare(BenchmarkParams params) {
             begin(params);
+            settle(params, this::open, this::verifyAndClose);
+        }
+
+        @Override
+        DirectPass directPass(Workload workload) {
+            if (workload != Workload.WRITE) {
+                throw noDirectPass(workload);
+            }
+            return this::write;
         }
 
         @Setup(Level.Invocation)

@@ -1,12 +1,8 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.ReadKey;
-import dev.kvbench.workload.ReadRev;
-import dev.kvbench.workload.ReadSeq;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
-import dev.kvbench.workload.Write;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
@@ -28,6 +24,7 @@ abstract class DirectState extends KvParams {
     DataSet.Entries entries;
     private final HarnessPairs pairs = new HarnessPairs();
     private boolean measuring;
+    private Trial.Operation storePass;
 
     /** A pass of a direct benchmark: the engine's API, no verification but its count. */
     @FunctionalInterface
@@ -35,9 +32,29 @@ abstract class DirectState extends KvParams {
         long run() throws Exception;
     }
 
+    private DirectPass direct;
+
     void begin(BenchmarkParams params) {
         trial = Trial.begin(params.getBenchmark(), of(params));
         entries = trial.data().entries();
+        storePass = trial.storePass();
+        direct = directPass(trial.workload());
+    }
+
+    /** This state's direct pass of {@code workload} (one instance per trial, as {@link Trial#storePass()}). */
+    abstract DirectPass directPass(Workload workload);
+
+    /** Fails a trial whose workload has no direct pass. */
+    final IllegalStateException noDirectPass(Workload workload) {
+        return new IllegalStateException("no direct baseline for " + workload);
+    }
+
+    /**
+     * Before JMH's warmup: passes as the benchmark makes them (direct and Store path in turn),
+     * {@code before} and {@code after} each, until the pass time settles ({@link Settle}).
+     */
+    final void settle(BenchmarkParams params, Runnable before, Runnable after) {
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(before, this::pass, after));
     }
 
     @Setup(Level.Iteration)
@@ -50,15 +67,15 @@ abstract class DirectState extends KvParams {
     }
 
     /**
-     * Runs {@code direct} or, on alternate invocations, the Store path's pass of the same workload
+     * Runs the direct pass or, on alternate invocations, the Store path's pass of the same workload
      * (verified as every Store pass is), timing it for the pairs; any failure ends the trial as failed.
      */
-    final long pass(DirectPass direct) {
+    final long pass() {
         boolean storeTurn = pairs.storeTurn();
         long start = System.nanoTime();
         long result;
         if (storeTurn) {
-            result = trial.pass(storePass()).count();
+            result = trial.pass(storePass).count();
         } else {
             try {
                 result = direct.run();
@@ -68,17 +85,6 @@ abstract class DirectState extends KvParams {
         }
         pairs.ran(System.nanoTime() - start, measuring);
         return result;
-    }
-
-    /** The Store path's pass of this trial's workload, as the Store benchmarks run it. */
-    private Trial.Operation storePass() {
-        return switch (trial.workload()) {
-            case WRITE -> (store, data) -> Write.run(store, data, trial.batchSize());
-            case READ_KEY -> ReadKey::run;
-            case READ_SEQ -> (store, data) -> ReadSeq.run(store);
-            case READ_REV -> (store, data) -> ReadRev.run(store);
-            default -> throw new IllegalStateException("no direct baseline for " + trial.workload());
-        };
     }
 
     final int num() {

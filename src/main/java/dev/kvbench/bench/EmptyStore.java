@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.Write;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -11,17 +10,21 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * A fresh, empty store for every invocation of the write benchmark. Opening it happens before
- * the timed call; reading every key back to verify the write, measuring storage, closing and
+ * the timed call (and before JMH's warmup, write passes until their time settles: {@link Settle});
+ * reading every key back to verify the write, measuring storage, closing and
  * deleting it happen after, untimed.
  */
 @State(Scope.Benchmark)
 public class EmptyStore extends KvParams {
 
     private Trial trial;
+    private Trial.Operation operation;
 
     @Setup(Level.Trial)
     public void prepare(BenchmarkParams params) {
         trial = Trial.begin(params.getBenchmark(), of(params));
+        operation = trial.storePass();
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(this::open, this::write, this::verifyAndClose));
     }
 
     @Setup(Level.Invocation)
@@ -31,7 +34,7 @@ public class EmptyStore extends KvParams {
 
     /** One verified pass writing the whole data set into the empty store. */
     public Pass write() {
-        return trial.pass((store, data) -> Write.run(store, data, trial.batchSize()));
+        return trial.pass(operation);
     }
 
     @TearDown(Level.Invocation)

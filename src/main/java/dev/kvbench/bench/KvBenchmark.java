@@ -17,6 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * trial gets at least ten measured passes however slow a pass is, and fast passes get hundreds:
  * the number of passes follows the pass time. (Three one-second iterations gave a 600 ms pass
  * three samples, and JMH's 99.9% interval over three samples is 31.6 standard errors wide.)
+ * Before JMH's warmup, a sampled trial makes passes until their time settles ({@link Settle}):
+ * a fixed warmup is only a few passes of a slow engine.
  * Sampling keeps the cost of one pass as the unit and gives percentiles for passes that vary
  * (LSM compaction); {@code -bm ss} (one pass per iteration) is the mode for data sets too big to
  * repeat.

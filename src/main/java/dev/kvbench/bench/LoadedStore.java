@@ -11,22 +11,26 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * A store holding the whole data set, written once per trial before any measurement, then
  * closed and reopened so that reads see what the engine keeps in its folder; the read
- * benchmarks make one pass over it per invocation. Its storage is measured at the end of the
+ * benchmarks make one pass over it per invocation, after passes until the pass time settles
+ * ({@link Settle}). Its storage is measured at the end of the
  * trial, just before and after close.
  */
 @State(Scope.Benchmark)
 public class LoadedStore extends KvParams {
 
     private Trial trial;
+    private Trial.Operation operation;
 
     @Setup(Level.Trial)
     public void load(BenchmarkParams params) {
         trial = Trial.begin(params.getBenchmark(), of(params));
         trial.openLoaded();
+        operation = trial.storePass();
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(Settle.NOTHING, this::pass, Settle.NOTHING));
     }
 
-    /** One verified pass of {@code operation} over the loaded store. */
-    public Pass pass(Trial.Operation operation) {
+    /** One verified pass of the trial's workload over the loaded store. */
+    public Pass pass() {
         return trial.pass(operation);
     }
 

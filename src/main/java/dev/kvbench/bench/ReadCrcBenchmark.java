@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.ReadCrc;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
@@ -15,6 +14,6 @@ public class ReadCrcBenchmark extends KvBenchmark {
 
     @Benchmark
     public Pass readCrc(LoadedStore store) {
-        return store.pass((s, data) -> ReadCrc.run(s));
+        return store.pass();
     }
 }

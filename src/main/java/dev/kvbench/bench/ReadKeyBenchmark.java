@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.ReadKey;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
@@ -16,6 +15,6 @@ public class ReadKeyBenchmark extends KvBenchmark {
 
     @Benchmark
     public Pass readKey(LoadedStore store) {
-        return store.pass(ReadKey::run);
+        return store.pass();
     }
 }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.ReadRev;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
@@ -14,6 +13,6 @@ public class ReadRevBenchmark extends KvBenchmark {
 
     @Benchmark
     public Pass readRev(LoadedStore store) {
-        return store.pass((s, data) -> ReadRev.run(s));
+        return store.pass();
     }
 }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.ReadSeq;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
@@ -15,6 +14,6 @@ public class ReadSeqBenchmark extends KvBenchmark {
 
     @Benchmark
     public Pass readSeq(LoadedStore store) {
-        return store.pass((s, data) -> ReadSeq.run(s));
+        return store.pass();
     }
 }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.ReadXxh64;
 import org.openjdk.jmh.annotations.Benchmark;
 
 /**
@@ -15,6 +14,6 @@ public class ReadXxh64Benchmark extends KvBenchmark {
 
     @Benchmark
     public Pass readXxh64(LoadedStore store) {
-        return store.pass((s, data) -> ReadXxh64.run(s));
+        return store.pass();
     }
 }

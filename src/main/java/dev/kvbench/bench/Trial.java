@@ -1,5 +1,7 @@
 package dev.kvbench.bench;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
@@ -24,7 +26,11 @@ import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.PrefixData;
+import dev.kvbench.workload.ReadCrc;
 import dev.kvbench.workload.ReadKey;
+import dev.kvbench.workload.ReadRev;
+import dev.kvbench.workload.ReadSeq;
+import dev.kvbench.workload.ReadXxh64;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
@@ -232,6 +238,42 @@ final class Trial {
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
+    }
+
+    /**
+     * The Store path's pass of this trial's workload (one instance per trial, so that the
+     * benchmark's call and the settling passes share one call-site profile).
+     */
+    Operation storePass() {
+        return switch (workload) {
+            case WRITE -> {
+                int batch = batchSize();
+                yield (store, set) -> Write.run(store, set, batch);
+            }
+            case READ_KEY -> ReadKey::run;
+            case READ_SEQ -> (store, set) -> ReadSeq.run(store);
+            case READ_REV -> (store, set) -> ReadRev.run(store);
+            case READ_CRC -> (store, set) -> ReadCrc.run(store);
+            case READ_XXH64 -> (store, set) -> ReadXxh64.run(store);
+            default -> throw new IllegalStateException("no single-pass operation for " + workload);
+        };
+    }
+
+    /**
+     * Runs untimed passes until the pass time settles or the rule's cap ({@link Settle}), before
+     * JMH's warmup; the side-file line records how it went. Nothing when the rule is off.
+     */
+    void settle(Settle rule, Settle.Pass pass) {
+        if (!rule.enabled()) {
+            return;
+        }
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long start = System.nanoTime();
+        while (rule.ran(pass.timed(), System.nanoTime() - start, timed ? jit.getTotalCompilationTime() : -1)) {
+            // the rule decides
+        }
+        metrics.record(rule.metrics());
     }
 
     /**

@@ -42,6 +42,9 @@ final class Metrics {
         if (Metric.isPeak(name)) {
             return Collections.max(values);
         }
+        if (name.equals(Metric.SETTLED)) {
+            return Collections.min(values); // a run settled when every fork did
+        }
         if (Metric.isCpuTime(name)) {
             return values.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
         }

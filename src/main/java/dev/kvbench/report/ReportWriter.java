@@ -168,6 +168,7 @@ final class ReportWriter {
         add(rows, "Load at the start (1-minute average)", load);
         String memory = take(env, "memory.bytes");
         add(rows, "Memory", memory.isEmpty() ? "" : Numbers.bytes(Numbers.parse(memory)));
+        add(rows, "Free page reporting", pageReporting(take(env, "memory.pageReporting")));
         add(rows, "OS", take(env, "os"));
         add(rows, "Kernel", take(env, "kernel"));
         add(rows, "JVM", join(take(env, "java.vm"), take(env, "java.version")));
@@ -206,6 +207,21 @@ final class ReportWriter {
         }
     }
 
+    /**
+     * "on: freed blocks of 2 MiB go back to the hypervisor, ..." for {@code order 9}; "off"; empty for
+     * results from before it was recorded.
+     */
+    static String pageReporting(String recorded) {
+        if (!recorded.startsWith("order ")) {
+            return recorded;
+        }
+        int order = Integer.parseInt(recorded.substring("order ".length()).trim());
+        long kib = 4L << order;
+        return "on: free blocks of " + (kib >= 1024 ? kib / 1024 + " MiB" : kib + " KiB") + " go back to the hypervisor, and memory "
+                + "touched again after that costs a host page fault (a virtual machine); passes that allocate new "
+                + "memory, and new forks' heaps, pay it";
+    }
+
     private static void add(List<List<String>> rows, String name, String value) {
         if (!value.isEmpty() && !value.equals("``")) {
             rows.add(List.of(name, value));
@@ -242,6 +258,7 @@ final class ReportWriter {
                 "Peak open files, peak resident memory (RSS) and peak Java heap: the highest values seen during a trial.",
                 forkOptions(),
                 adapterInlining(),
+                steadyState(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
                         + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",
                 "Engine settings as their own benchmarks run them: LMDB (every binding) with integer keys "
@@ -381,6 +398,42 @@ final class ReportWriter {
         return forkVmOptions().stream().findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
                         + "-Dkvbench.side and -Dkvbench.dir): " + Markdown.code(o.replaceAll("\\s*-Dkvbench\\.(side|dir)=\\S+", "").trim()) + ".")
                 .orElse("The JMH logs do not show the benchmark forks' JVM options.");
+    }
+
+    /**
+     * How the trials reached their steady state before measurement, from their side-file lines: the
+     * settling rule, how many settled, the longest to settle and those that did not; empty when no
+     * trial settled at all (single-shot runs, results from before settling).
+     */
+    private String steadyState() {
+        List<Result> settling = folder.tests.stream().flatMap(t -> java.util.stream.Stream.concat(t.results.stream(),
+                t.direct.stream())).filter(r -> r.ok() && !Double.isNaN(r.metric(Metric.SETTLED))).toList();
+        if (settling.isEmpty()) {
+            return "";
+        }
+        List<Result> unsettled = settling.stream().filter(r -> !r.settled()).toList();
+        List<Result> settled = settling.stream().filter(Result::settled).toList();
+        String longest = settled.stream().max(Comparator.comparingDouble(r -> r.metric(Metric.SETTLE_MS)))
+                .map(r -> "; the longest to settle was " + runName(r) + " (" + String.format(java.util.Locale.ROOT,
+                        "%.1f s, %d passes", r.metric(Metric.SETTLE_MS) / 1000, Math.round(r.metric(Metric.SETTLE_PASSES))) + ")")
+                .orElse("");
+        String still = unsettled.isEmpty() ? "" : " Still changing when settling stopped (their scores stand when their "
+                + "error is within " + Math.round(100 * Result.STABLE_ERROR) + "%, but their passes drifted before "
+                + "measurement): " + String.join(", ", unsettled.stream().map(this::runName).toList()) + ".";
+        return "Steady state: before JMH's warmup, every sampled trial makes verified, untimed passes until its pass "
+                + "time settles: the medians of its last three windows of passes (5 passes each, fewer while there are "
+                + "under 15) within 5% of each other, and the JIT compiling for at most a tenth of the last window; at "
+                + "most 3 s by default (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`). JMH's warmup follows. A fixed "
+                + "warmup alone measured slow engines before their steady state: in an 800 ms warmup Xodus's readKey "
+                + "made four passes of 420 ms, and then ran 50 ms passes. Here " + settled.size() + " of "
+                + settling.size() + " runs settled" + longest + "." + still;
+    }
+
+    /** "Xodus readKey, random" or, for a direct baseline, "LMDB DB readKey (direct API), sequential". */
+    private String runName(Result r) {
+        return specs.label(r.store()) + " " + r.workload() + (r.key().direct() ? " (direct API)" : "")
+                + (r.key().params().containsKey("sequential") ? ("true".equals(r.key().params().get("sequential")) ? ", sequential" : ", random")
+                : "");
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.kvbench.report;
 
 import java.util.Map;
 
+import dev.kvbench.results.Metric;
+
 /**
  * Everything known about one run once the JMH CSV, the side file and the JMH log are joined:
  * its time per pass in milliseconds (NaN without a JMH score), JMH's 99.9% error, its status,
@@ -33,10 +35,30 @@ record Result(RunKey key, double ms, double errorMs, Status status, String reaso
         return ok() && !Double.isNaN(errorMs) && errorMs <= STABLE_ERROR * ms;
     }
 
-    /** "unstable: ± 250% of the score" or "unstable: one sample, error unknown". */
+    /**
+     * Whether the trial's pass time settled before it was measured (every fork's did); true when
+     * the trial did not settle at all (single-shot runs, settling turned off, results from before it).
+     */
+    boolean settled() {
+        double settled = metric(Metric.SETTLED);
+        return Double.isNaN(settled) || settled >= 1;
+    }
+
+    /**
+     * "unstable: ± 250% of the score" or "unstable: one sample, error unknown", with ", pass time
+     * still changing after 3.0 s of settling" when the trial did not settle.
+     */
     String instability() {
-        return Double.isNaN(errorMs) ? "unstable: one sample, error unknown"
+        String error = Double.isNaN(errorMs) ? "unstable: one sample, error unknown"
                 : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
+        return settled() ? error : error + ", " + unsettled();
+    }
+
+    /** "pass time still changing after 3.0 s of settling". */
+    String unsettled() {
+        double seconds = metric(Metric.SETTLE_MS) / 1000;
+        return "pass time still changing after " + (Double.isNaN(seconds) ? "its"
+                : String.format(java.util.Locale.ROOT, "%.1f s of", seconds)) + " settling";
     }
 
     /** A measurement from the side file, NaN when the engine or the run did not report it. */

@@ -56,6 +56,14 @@ public final class Metric {
     public static final String HARNESS_RATIO_ERROR = "harness.ratioError";
     /** Direct-API baselines only: measured pairs (one direct and one Store pass each). */
     public static final String HARNESS_PAIRS = "harness.pairs";
+    /** Passes a trial ran before JMH's warmup while its pass time settled (verified, untimed); absent when it did not settle at all (single-shot mode, or settling turned off). */
+    public static final String SETTLE_PASSES = "settle.passes";
+    /** Milliseconds those passes took. */
+    public static final String SETTLE_MS = "settle.ms";
+    /** 1 when the pass time settled (the last three windows' medians within 5% of each other), 0 when it was still changing at the cap. */
+    public static final String SETTLED = "settle.settled";
+    /** The median of the last settling window, ms per pass. */
+    public static final String SETTLE_LAST_MS = "settle.lastMs";
     /** dirWalk: walks done (and verified) in the measured iterations, every thread together. */
     public static final String WALKS = "dirWalk.walks";
     /** dirWalk: lookups per walk, {@code depth + 1} (the last one the miss below a leaf); lookups/s = score × this. */
@@ -110,7 +118,8 @@ public final class Metric {
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
-            HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, WALKS,
+            HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
+            SETTLE_MS, SETTLED, SETTLE_LAST_MS, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
             CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
             READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,

@@ -33,6 +33,8 @@ final class EnvFile {
         double load = Machine.loadAverage();
         lines.add("load.start: " + (load < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%.2f", load)));
         lines.add("memory.bytes: " + Machine.memTotal());
+        int reporting = Machine.pageReportingOrder();
+        lines.add("memory.pageReporting: " + (reporting < 0 ? "off" : "order " + reporting));
         lines.add("os: " + Machine.osName());
         lines.add("kernel: " + Machine.kernel());
         lines.add("work.dir: " + workDir);

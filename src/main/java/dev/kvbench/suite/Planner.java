@@ -28,6 +28,8 @@ public final class Planner {
 
     /** Seconds to start a fork and load its store, per run, on a small machine. */
     static final double START_SECONDS = 2.5;
+    /** What a sampled run spends settling before its warmup, on average (fast engines well under, slow ones up to 3 s). */
+    static final double SETTLE_SECONDS = 1.0;
     /** Bytes per second a pass over the data moves, on a small machine. */
     static final long PASS_BYTES_PER_SECOND = 50_000_000;
     /** The benchmarks' own defaults (KvBenchmark) when a test sets none: 1 warmup second, 10 x 200 ms, sample mode. */
@@ -152,8 +154,9 @@ public final class Planner {
     }
 
     /**
-     * A rough cost of one run in seconds: starting a fork and loading the store, the iterations
-     * (timed ones last -w/-r; single-shot ones are one pass each), and passes over the data.
+     * A rough cost of one run in seconds: starting a fork and loading the store, settling (timed
+     * runs), the iterations (timed ones last -w/-r; single-shot ones are one pass each), and passes
+     * over the data.
      */
     static double perRunSeconds(Map<String, String> options, int num, int entryBytes) {
         double pass = (double) num * entryBytes / PASS_BYTES_PER_SECOND;
@@ -163,7 +166,8 @@ public final class Planner {
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {
             return START_SECONDS + (warmups + iterations + 1) * pass;
         }
-        return START_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r")) + pass;
+        return START_SECONDS + SETTLE_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r"))
+                + pass;
     }
 
     /**

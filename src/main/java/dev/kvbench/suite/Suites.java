@@ -19,7 +19,8 @@ import dev.kvbench.store.Stores;
  * <li>{@code smoke}: every engine, every workload (dirWalk on a tree of 120 directories), tiny
  * data; checks that everything works (CI).
  * <li>{@code quick}: every engine on the six workloads, int keys, sequential and random,
- * 100-byte values; JMH's sample mode, 800 ms of warmup and 10 measured iterations of 150 ms, 1 fork.
+ * 100-byte values; JMH's sample mode, passes until their time settles, 300 ms of warmup and 10 measured
+ * iterations of 150 ms, 1 fork.
  * One binding per engine: the second bindings of an engine ({@link Engine#bindingOf()}) are left
  * to {@code bindings}.
  * <li>{@code bindings}: the tests of {@code quick} for the engines Java reaches through more than one
@@ -115,10 +116,13 @@ public final class Suites {
     }
 
     /**
-     * The benchmarks' own mode (every pass timed): 800 ms of warmup, then ten 150 ms iterations, so every trial has
-     * at least ten measured passes and fast ones hundreds. (The benchmarks' defaults, 1 s and 10 x 200 ms, took the
-     * suite to 11 min 28 s on 2 cores; these keep it near its 10-minute budget.) One row per engine: every registered engine but the second
-     * bindings of another ({@link Engine#bindingOf()}), which {@link #bindings()} compares; with the limit rows.
+     * The benchmarks' own mode (every pass timed): passes until their time settles (at most 3 s, {@code Settle}),
+     * then 100 ms of JMH warmup (settling has done the warming) and ten 100 ms iterations, so every trial has at least
+     * ten measured passes and fast ones hundreds. (With 800 ms of warmup, ten 150 ms iterations and no settling the
+     * suite took 9 min 41 s on 2 cores, and measured slow engines before their steady state; settling added about
+     * 3.5 minutes, which the shorter warmup and iterations take back in part.) One row per engine: every registered
+     * engine but the second bindings of another ({@link Engine#bindingOf()}), which {@link #bindings()} compares;
+     * with the limit rows.
      */
     static Suite quick() {
         List<String> left = Stores.engines().stream().filter(engine -> engine.bindingOf().isPresent()).map(Engine::name).toList();
@@ -142,7 +146,7 @@ public final class Suites {
 
     /** The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who} starts the first one's description. */
     private static List<Test> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = options("-f", "1", "-wi", "1", "-i", "10", "-w", "800ms", "-r", "150ms", "-foe", "false");
+        Map<String, String> jmh = options("-f", "1", "-wi", "1", "-i", "10", "-w", "100ms", "-r", "100ms", "-foe", "false");
         return List.of(
                 new Test("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",

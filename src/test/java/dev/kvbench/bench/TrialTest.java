@@ -120,6 +120,54 @@ class TrialTest {
     }
 
     @Test
+    void settlingRunsVerifiedPassesAndRecordsThem() throws IOException {
+        Trial read = Trial.begin("dev.kvbench.bench.ReadSeqBenchmark.readSeq", params("heap", "2000"));
+        read.openLoaded();
+        Trial.Operation seq = read.storePass();
+        read.settle(new Settle(50, 2_000), Settle.of(Settle.NOTHING, () -> read.pass(seq), Settle.NOTHING));
+        read.pass(seq);
+        read.end();
+        Trial write = Trial.begin("dev.kvbench.bench.WriteBenchmark.write", params("lmdb", "1500"));
+        Trial.Operation put = write.storePass();
+        write.settle(new Settle(0, 2_000), Settle.of(write::openEmpty, () -> write.pass(put), write::verifyWriteAndClose));
+        write.end();
+        for (Map<String, Object> line : lines()) {
+            Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
+            assertEquals("ok", line.get("status"));
+            assertTrue(((Number) metrics.get(Metric.SETTLE_PASSES)).intValue() >= 3, metrics.toString());
+            assertTrue(((Number) metrics.get(Metric.SETTLE_MS)).doubleValue() > 0, metrics.toString());
+            assertTrue(metrics.containsKey(Metric.SETTLED) && metrics.containsKey(Metric.SETTLE_LAST_MS), metrics.toString());
+        }
+        Map<?, ?> written = (Map<?, ?>) lines().get(1).get("metrics");
+        assertEquals(1500L, written.get(Metric.VERIFY_FOUND), "every settling write read back");
+        assertTrue(written.containsKey(Metric.STORAGE_AFTER_CLOSE));
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void aSettlingPassThatFindsWrongDataFailsTheTrial() throws IOException {
+        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 5);
+        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("lmdb", "1000"));
+        trial.openLoaded();
+        Trial.Operation get = trial.storePass();
+        assertThrows(VerificationException.class,
+                () -> trial.settle(new Settle(0, 2_000), Settle.of(Settle.NOTHING, () -> trial.pass(get), Settle.NOTHING)));
+        assertEquals("failed", lines().get(0).get("status"));
+        assertNoTrialFolderLeft();
+    }
+
+    @Test
+    void aRuleThatIsOffRunsNoPass() throws IOException {
+        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("heap", "1000"));
+        trial.openLoaded();
+        trial.settle(new Settle(0, 0), () -> {
+            throw new AssertionError("no pass when settling is off");
+        });
+        trial.end();
+        assertFalse(((Map<?, ?>) lines().get(0).get("metrics")).containsKey(Metric.SETTLE_PASSES));
+    }
+
+    @Test
     void theNullStoreIsVerifiedAsFindingNothing() throws IOException {
         Trial write = Trial.begin("dev.kvbench.bench.WriteBenchmark.write", params("null", "1000"));
         write.openEmpty();

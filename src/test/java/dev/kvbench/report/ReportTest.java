@@ -281,6 +281,31 @@ class ReportTest {
     }
 
     @Test
+    void theMethodSaysHowTheRunsSettledAndNamesThoseThatDidNot(@TempDir Path copy) throws IOException {
+        assertFalse(readme.contains("Steady state:"), "the fixture's trials did not settle at all");
+        Fixtures.copy(FIXTURE, copy);
+        Path side = copy.resolve("out-1.side.jsonl");
+        List<String> lines = Files.readAllLines(side);
+        List<String> settled = new java.util.ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            boolean first = i == 0;
+            settled.add(lines.get(i).replace("\"metrics\":{", "\"metrics\":{\"settle.passes\":" + (first ? 12 : 30)
+                    + ",\"settle.ms\":" + (first ? 4000.5 : 250.0) + ",\"settle.settled\":" + (first ? 0 : 1)
+                    + ",\"settle.lastMs\":2.0,"));
+        }
+        Files.write(side, settled);
+        Files.writeString(copy.resolve("env.txt"), "memory.pageReporting: order 9\n", java.nio.file.StandardOpenOption.APPEND);
+        Report.write(copy, Path.of("gnuplot"), false);
+        String text = Files.readString(copy.resolve("README.md"));
+        String method = section(text, "## Method", "## Test 1");
+        assertTrue(method.contains("Here " + (lines.size() - 1) + " of " + lines.size() + " runs settled"), method);
+        assertTrue(method.contains("Still changing when settling stopped"), method);
+        assertTrue(method.contains(": LMDB DB write, sequential."), method);
+        assertTrue(text.contains("| Free page reporting | on: free blocks of 2 MiB go back to the hypervisor"), text);
+        assertFalse(readme.contains("Free page reporting"), "not recorded in the fixture");
+    }
+
+    @Test
     void aSmokeTestIsNotRanked(@TempDir Path copy) throws IOException {
         Fixtures.copy(FIXTURE, copy);
         Files.writeString(copy.resolve("out-4.meta"), "ranking=false\n", java.nio.file.StandardOpenOption.APPEND);

@@ -154,7 +154,7 @@ class SuitesTest {
             dev.kvbench.suite.Test test = suite.tests().get(i);
             assertEquals(SIX, test.workloads());
             assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
-            assertEquals(Map.of("-f", "1", "-wi", "1", "-i", "10", "-w", "800ms", "-r", "150ms", "-foe", "false"), test.options(),
+            assertEquals(Map.of("-f", "1", "-wi", "1", "-i", "10", "-w", "100ms", "-r", "100ms", "-foe", "false"), test.options(),
                     "no -bm: the benchmarks' own sample mode");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());

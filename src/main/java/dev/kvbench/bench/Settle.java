@@ -1,0 +1,194 @@
+package dev.kvbench.bench;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.kvbench.results.Metric;
+import org.openjdk.jmh.annotations.Mode;
+
+/**
+ * When a trial's pass time has settled: the rule for the verified, untimed passes a trial runs
+ * before JMH's warmup, so that the measured passes see the engine's steady state and not its
+ * start (the JIT compiling the engine's code, its caches filling, the heap and the engine's
+ * memory touched for the first time).
+ *
+ * <p>JMH's warmup is a fixed time, and a fixed time is a few passes of a slow engine: in the quick
+ * suite's 800 ms, Xodus's readKey at 100,000 entries made four passes, and its first five measured
+ * passes then took 420 ms where the last five took 50 ms, so its score was neither. The rule:
+ * after at least {@link #minNanos}, passes are settled when the medians of the last three windows
+ * of passes lie within {@link #TOLERANCE} of each other (the largest at most that much over the
+ * smallest). A window is {@link #WINDOW} passes, or a third of the passes so far while there are
+ * fewer than {@code 3 × WINDOW} (a slow engine's single passes). Medians, so that one pause (a
+ * GC, a flush) neither settles nor unsettles it. Passes stop at {@link #maxNanos} whether settled
+ * or not; a trial that did not settle says so in its side-file line, and the report never ranks
+ * its score.
+ */
+final class Settle {
+
+    /** One settling pass with what comes before and after it, as the benchmark runs them. */
+    @FunctionalInterface
+    interface Pass {
+        /** Runs the pass; returns its own time in nanoseconds (what comes before and after it left out). */
+        long timed();
+    }
+
+    /** A settling pass: {@code before} and {@code after} untimed around the timed {@code pass}. */
+    static Pass of(Runnable before, Runnable pass, Runnable after) {
+        return () -> {
+            before.run();
+            long start = System.nanoTime();
+            pass.run();
+            long nanos = System.nanoTime() - start;
+            after.run();
+            return nanos;
+        };
+    }
+
+    /** Nothing, before or after a pass. */
+    static final Runnable NOTHING = () -> { };
+
+    /** Passes per window once there are enough passes. */
+    static final int WINDOW = 5;
+    /** How far apart the three windows' medians may be: the largest over the smallest, minus one. */
+    static final double TOLERANCE = 0.05;
+    /** The largest share of a window's time the JIT may spend compiling in a settled window. */
+    static final double JIT_SHARE = 0.10;
+    /** The default least and most time spent settling, in milliseconds. */
+    static final long DEFAULT_MIN_MS = 0;
+    static final long DEFAULT_MAX_MS = 3_000;
+    /** System properties of the benchmark forks that override them ({@code maxMs=0}: no settling). */
+    static final String MIN_PROPERTY = "kvbench.settle.minMs";
+    static final String MAX_PROPERTY = "kvbench.settle.maxMs";
+
+    private final long minNanos;
+    private final long maxNanos;
+    private long[] passes = new long[32];
+    /** The JIT's total compilation time, in ms, at the end of each pass; negative when the JVM does not say. */
+    private long[] compiled = new long[32];
+    /** The time since settling began, in ns, at the end of each pass. */
+    private long[] ends = new long[32];
+    private int count;
+    private long elapsed;
+    private boolean settled;
+
+    Settle(long minMillis, long maxMillis) {
+        if (minMillis < 0 || maxMillis < 0) {
+            throw new IllegalArgumentException("settling times must be at least 0 ms: min " + minMillis
+                    + ", max " + maxMillis);
+        }
+        this.minNanos = minMillis * 1_000_000;
+        this.maxNanos = Math.max(minMillis, maxMillis) * 1_000_000;
+    }
+
+    /**
+     * The rule for a benchmark in JMH mode {@code mode}: none for single-shot runs, whose passes
+     * the user counts ({@code -bm ss}: data sets too big to repeat), else {@link #fromProperties()}.
+     */
+    static Settle forMode(Mode mode) {
+        return mode == Mode.SingleShotTime ? new Settle(0, 0) : fromProperties();
+    }
+
+    /** The rule as the fork's system properties set it (the defaults otherwise). */
+    static Settle fromProperties() {
+        return new Settle(millis(MIN_PROPERTY, DEFAULT_MIN_MS), millis(MAX_PROPERTY, DEFAULT_MAX_MS));
+    }
+
+    private static long millis(String property, long fallback) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-D" + property + "=" + value + " is not a whole number of milliseconds");
+        }
+    }
+
+    /** Whether the trial settles at all ({@code maxMs=0} turns it off). */
+    boolean enabled() {
+        return maxNanos > 0;
+    }
+
+    /**
+     * Records one pass of {@code nanos}; {@code elapsedNanos} is the time since settling began and
+     * {@code compileMillis} the JIT's total compilation time so far (negative when unknown).
+     *
+     * @return whether to run another pass
+     */
+    boolean ran(long nanos, long elapsedNanos, long compileMillis) {
+        if (count == passes.length) {
+            passes = Arrays.copyOf(passes, count * 2);
+            compiled = Arrays.copyOf(compiled, count * 2);
+            ends = Arrays.copyOf(ends, count * 2);
+        }
+        passes[count] = nanos;
+        compiled[count] = compileMillis;
+        ends[count] = elapsedNanos;
+        count++;
+        elapsed = elapsedNanos;
+        settled = elapsedNanos >= minNanos && steady() && jitQuiet();
+        return !settled && elapsedNanos < maxNanos;
+    }
+
+    /**
+     * Whether the JIT spent at most {@link #JIT_SHARE} of the last window's time compiling: while it
+     * is compiling, the code a pass runs may still change (Xodus's cursor passes ran 80 ms for
+     * seconds, then 8 ms once C2 had compiled them). True when the JVM does not tell.
+     */
+    private boolean jitQuiet() {
+        int window = Math.min(WINDOW, count / 3);
+        int last = count - 1;
+        int before = last - window;
+        if (compiled[last] < 0) {
+            return true;
+        }
+        long compiling = compiled[last] - (before < 0 ? compiled[0] : compiled[before]);
+        long wall = ends[last] - (before < 0 ? 0 : ends[before]);
+        return compiling * 1_000_000 <= JIT_SHARE * wall;
+    }
+
+    /** Whether the last three windows' medians are within {@link #TOLERANCE} of each other. */
+    private boolean steady() {
+        int window = Math.min(WINDOW, count / 3);
+        if (window == 0) {
+            return false;
+        }
+        double lowest = Double.MAX_VALUE;
+        double highest = 0;
+        for (int w = 1; w <= 3; w++) {
+            double median = median(count - w * window, window);
+            lowest = Math.min(lowest, median);
+            highest = Math.max(highest, median);
+        }
+        return highest <= lowest * (1 + TOLERANCE);
+    }
+
+    private double median(int from, int length) {
+        long[] window = Arrays.copyOfRange(passes, from, from + length);
+        Arrays.sort(window);
+        return length % 2 == 1 ? window[length / 2] : (window[length / 2 - 1] + window[length / 2]) / 2.0;
+    }
+
+    boolean settled() {
+        return settled;
+    }
+
+    int passes() {
+        return count;
+    }
+
+    /** The side-file figures: passes, time, whether they settled, and the last window's median. */
+    Map<String, Object> metrics() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(Metric.SETTLE_PASSES, count);
+        m.put(Metric.SETTLE_MS, Math.round(elapsed / 1e5) / 10.0);
+        m.put(Metric.SETTLED, settled ? 1 : 0);
+        if (count > 0) {
+            int window = Math.max(1, Math.min(WINDOW, count / 3));
+            m.put(Metric.SETTLE_LAST_MS, Math.round(median(count - window, window) / 1e3) / 1e3);
+        }
+        return m;
+    }
+}

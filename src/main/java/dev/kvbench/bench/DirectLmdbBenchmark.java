@@ -106,15 +106,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             settle(params, Settle.NOTHING, Settle.NOTHING);
         }
 
-        @Override
-        DirectPass directPass(Workload workload) {
-            return switch (workload) {
-                case READ_KEY -> this::readKey;
-                case READ_SEQ -> () -> readCursor(true);
-                case READ_REV -> () -> readCursor(false);
-                default -> throw noDirectPass(workload);
-            };
-        }
 
         /**
          * A pass's read transaction and cursor: one of each for the trial, reset after every pass
@@ -132,6 +123,7 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             return cursor;
         }
 
+        @Override
         long readKey() {
             long found = 0;
             long bytes = 0;
@@ -150,6 +142,7 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             return bytes;
         }
 
+        @Override
         long readCursor(boolean forward) {
             long seen = 0;
             long bytes = 0;
@@ -194,19 +187,13 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             settle(params, this::open, this::verifyAndClose);
         }
 
-        @Override
-        DirectPass directPass(Workload workload) {
-            if (workload != Workload.WRITE) {
-                throw noDirectPass(workload);
-            }
-            return this::write;
-        }
 
         @Setup(Level.Invocation)
         public void open() {
             use(trial.openEmpty());
         }
 
+        @Override
         long write() {
             int batchSize = trial.batchSize();
             int inBatch = 0;

@@ -115,16 +115,8 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             settle(params, Settle.NOTHING, Settle.NOTHING);
         }
 
-        @Override
-        DirectPass directPass(Workload workload) {
-            return switch (workload) {
-                case READ_KEY -> this::readKey;
-                case READ_SEQ -> () -> readCursor(true);
-                case READ_REV -> () -> readCursor(false);
-                default -> throw noDirectPass(workload);
-            };
-        }
 
+        @Override
         long readKey() throws RocksDBException {
             long found = 0;
             long bytes = 0;
@@ -145,6 +137,7 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             return bytes;
         }
 
+        @Override
         long readCursor(boolean forward) throws RocksDBException {
             long seen = 0;
             long bytes = 0;
@@ -185,19 +178,13 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             settle(params, this::open, this::verifyAndClose);
         }
 
-        @Override
-        DirectPass directPass(Workload workload) {
-            if (workload != Workload.WRITE) {
-                throw noDirectPass(workload);
-            }
-            return this::write;
-        }
 
         @Setup(Level.Invocation)
         public void open() {
             use(trial.openEmpty());
         }
 
+        @Override
         long write() throws RocksDBException {
             int batchSize = trial.batchSize();
             int inBatch = 0;

@@ -41,12 +41,30 @@ abstract class DirectState extends KvParams {
         direct = directPass(trial.workload());
     }
 
-    /** This state's direct pass of {@code workload} (one instance per trial, as {@link Trial#storePass()}). */
-    abstract DirectPass directPass(Workload workload);
+    /** The direct pass of {@code workload}, one instance per trial (as {@link Trial#storePass()}). */
+    private DirectPass directPass(Workload workload) {
+        return switch (workload) {
+            case WRITE -> this::write;
+            case READ_KEY -> this::readKey;
+            case READ_SEQ -> () -> readCursor(true);
+            case READ_REV -> () -> readCursor(false);
+            default -> throw new IllegalStateException("no direct baseline for " + workload);
+        };
+    }
 
-    /** Fails a trial whose workload has no direct pass. */
-    final IllegalStateException noDirectPass(Workload workload) {
-        return new IllegalStateException("no direct baseline for " + workload);
+    /** A direct write pass into the empty store; the states of the write benchmarks override it. */
+    long write() throws Exception {
+        throw new IllegalStateException("no direct write on " + getClass().getSimpleName());
+    }
+
+    /** A direct lookup of every key; the states of the read benchmarks override it. */
+    long readKey() throws Exception {
+        throw new IllegalStateException("no direct readKey on " + getClass().getSimpleName());
+    }
+
+    /** A direct cursor pass, first to last or last to first; the states of the read benchmarks override it. */
+    long readCursor(boolean forward) throws Exception {
+        throw new IllegalStateException("no direct cursor on " + getClass().getSimpleName());
     }
 
     /**

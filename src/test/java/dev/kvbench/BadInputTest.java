@@ -228,6 +228,10 @@ class BadInputTest {
         cases.add(runSh("option-bad-choice", "`-p store=lmdb:integerKeys=sometimes`", 2,
                 "run.sh: lmdb option integerKeys=sometimes is not valid; use auto, true or false", "smoke", "-p",
                 "store=lmdb:integerKeys=sometimes"));
+        cases.add(runSh("settle-not-millis", "`-jvmArgsAppend -Dkvbench.settle.maxMs=5s`: settling's cap in a unit", 2,
+                "run.sh: -Dkvbench.settle.maxMs=5s is not a whole number of milliseconds (0 or more;"
+                        + " -Dkvbench.settle.maxMs=0 turns settling off)", "quick", "-jvmArgsAppend",
+                "-Dkvbench.settle.maxMs=5s"));
         cases.add(runSh("spec-options-with-comma", "`-p store=lmdb:sync=true,writeMap=false`: -p splits at the comma", 2,
                 "run.sh: store spec 'writeMap=false' is an option without its engine: join one spec's options with + "
                         + "(lmdb:sync=true+writeMap=false), as -p splits its values at commas",

@@ -150,7 +150,9 @@ public final class Main {
      */
     public static void check(String... args) {
         try {
-            Plan.checked(new CommandLineOptions(args), paramNames(args));
+            CommandLineOptions options = new CommandLineOptions(args);
+            Settle.check(options.getJvmArgsAppend().orElse(List.of()));
+            Plan.checked(options, paramNames(args));
         } catch (CommandLineOptionException | IllegalStateException e) {
             throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
         }
@@ -225,6 +227,7 @@ public final class Main {
         Plan plan;
         long timeout;
         try {
+            Settle.check(options.getJvmArgsAppend().orElse(List.of()));
             plan = Plan.checked(options, paramNames);
             WorkFolder.removeStale(base);
             WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);

@@ -96,13 +96,44 @@ final class Settle {
 
     private static long millis(String property, long fallback) {
         String value = System.getProperty(property);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
+        return value == null || value.isBlank() ? fallback : parse(property, value);
+    }
+
+    private static long parse(String property, String value) {
+        long millis;
         try {
-            return Long.parseLong(value.trim());
+            millis = Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + property + "=" + value + " is not a whole number of milliseconds");
+            millis = -1;
+        }
+        if (millis < 0) {
+            throw new IllegalArgumentException("-D" + property + "=" + value + " is not a whole number of milliseconds"
+                    + " (0 or more; -D" + MAX_PROPERTY + "=0 turns settling off)");
+        }
+        return millis;
+    }
+
+    /**
+     * Checks the settling properties among a command line's fork JVM options ({@code -jvmArgsAppend}),
+     * so that a mistake stops the run with one line before any fork starts.
+     *
+     * @throws IllegalArgumentException naming the first bad one and what is allowed
+     */
+    static void check(java.util.Collection<String> jvmArgs) {
+        String prefix = "-Dkvbench.settle.";
+        for (String option : jvmArgs) {
+            for (String arg : option.trim().split("\\s+")) {
+                if (!arg.startsWith(prefix)) {
+                    continue;
+                }
+                int equals = arg.indexOf('=');
+                String property = arg.substring(2, equals < 0 ? arg.length() : equals);
+                if (!property.equals(MIN_PROPERTY) && !property.equals(MAX_PROPERTY)) {
+                    throw new IllegalArgumentException("unknown option " + arg + " (settling takes -D" + MIN_PROPERTY
+                            + "=MS and -D" + MAX_PROPERTY + "=MS)");
+                }
+                parse(property, equals < 0 ? "" : arg.substring(equals + 1));
+            }
         }
     }
 

@@ -143,7 +143,20 @@ class SettleTest {
     void aBadPropertySaysWhatIsAllowed() {
         System.setProperty(Settle.MAX_PROPERTY, "5s");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Settle::fromProperties);
-        assertEquals("-Dkvbench.settle.maxMs=5s is not a whole number of milliseconds", e.getMessage());
+        assertEquals("-Dkvbench.settle.maxMs=5s is not a whole number of milliseconds (0 or more;"
+                + " -Dkvbench.settle.maxMs=0 turns settling off)", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Settle(-1, 10));
+    }
+
+    @Test
+    void aCommandLineIsCheckedBeforeAnyForkStarts() {
+        Settle.check(java.util.List.of("-Xmx1g -Dkvbench.settle.maxMs=2000", "-Dkvbench.settle.minMs=0"));
+        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+                () -> Settle.check(java.util.List.of("-Dkvbench.settle.minMs=-5")));
+        assertTrue(negative.getMessage().startsWith("-Dkvbench.settle.minMs=-5 is not a whole number of milliseconds"));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> Settle.check(java.util.List.of("-Dkvbench.settle.max=3s")));
+        assertEquals("unknown option -Dkvbench.settle.max=3s (settling takes -Dkvbench.settle.minMs=MS and"
+                + " -Dkvbench.settle.maxMs=MS)", unknown.getMessage());
     }
 }

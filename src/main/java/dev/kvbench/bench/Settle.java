@@ -21,8 +21,9 @@ import org.openjdk.jmh.annotations.Mode;
  * smallest). A window is {@link #WINDOW} passes, or a third of the passes so far while there are
  * fewer than {@code 3 × WINDOW} (a slow engine's single passes). Medians, so that one pause (a
  * GC, a flush) neither settles nor unsettles it. Passes stop at {@link #maxNanos} whether settled
- * or not; a trial that did not settle says so in its side-file line, and the report never ranks
- * its score.
+ * or not; a trial that did not settle says so in its side-file line, and the report names it
+ * (its score is still ranked when its JMH error is within 10%: the error says whether the measured
+ * passes agree).
  */
 final class Settle {
 

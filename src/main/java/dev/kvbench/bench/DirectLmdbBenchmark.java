@@ -106,7 +106,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             settle(params, Settle.NOTHING, Settle.NOTHING);
         }
 
-
         /**
          * A pass's read transaction and cursor: one of each for the trial, reset after every pass
          * and renewed before the next (a fresh snapshot each pass), as LMDB advises for repeated
@@ -186,7 +185,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
             settle(params, this::open, this::verifyAndClose);
         }
-
 
         @Setup(Level.Invocation)
         public void open() {

@@ -115,7 +115,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             settle(params, Settle.NOTHING, Settle.NOTHING);
         }
 
-
         @Override
         long readKey() throws RocksDBException {
             long found = 0;
@@ -177,7 +176,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             begin(params);
             settle(params, this::open, this::verifyAndClose);
         }
-
 
         @Setup(Level.Invocation)
         public void open() {

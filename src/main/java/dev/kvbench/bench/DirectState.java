@@ -25,14 +25,13 @@ abstract class DirectState extends KvParams {
     private final HarnessPairs pairs = new HarnessPairs();
     private boolean measuring;
     private Trial.Operation storePass;
+    private DirectPass direct;
 
     /** A pass of a direct benchmark: the engine's API, no verification but its count. */
     @FunctionalInterface
     interface DirectPass {
         long run() throws Exception;
     }
-
-    private DirectPass direct;
 
     void begin(BenchmarkParams params) {
         trial = Trial.begin(params.getBenchmark(), of(params));

@@ -170,20 +170,19 @@ final class Settle {
      * seconds, then 8 ms once C2 had compiled them). True when the JVM does not tell.
      */
     private boolean jitQuiet() {
-        int window = Math.min(WINDOW, count / 3);
         int last = count - 1;
-        int before = last - window;
         if (compiled[last] < 0) {
             return true;
         }
-        long compiling = compiled[last] - (before < 0 ? compiled[0] : compiled[before]);
-        long wall = ends[last] - (before < 0 ? 0 : ends[before]);
+        int before = last - window(); // steady() asks first, so there are three windows and before >= 0
+        long compiling = compiled[last] - compiled[before];
+        long wall = ends[last] - ends[before];
         return compiling * 1_000_000 <= JIT_SHARE * wall;
     }
 
     /** Whether the last three windows' medians are within {@link #TOLERANCE} of each other. */
     private boolean steady() {
-        int window = Math.min(WINDOW, count / 3);
+        int window = window();
         if (window == 0) {
             return false;
         }
@@ -197,6 +196,11 @@ final class Settle {
         return highest <= lowest * (1 + TOLERANCE);
     }
 
+    /** Passes per window now: {@link #WINDOW}, or a third of the passes while there are fewer than three windows' worth. */
+    private int window() {
+        return Math.min(WINDOW, count / 3);
+    }
+
     private double median(int from, int length) {
         long[] window = Arrays.copyOfRange(passes, from, from + length);
         Arrays.sort(window);
@@ -207,10 +211,6 @@ final class Settle {
         return settled;
     }
 
-    int passes() {
-        return count;
-    }
-
     /** The side-file figures: passes, time, whether they settled, and the last window's median. */
     Map<String, Object> metrics() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -218,7 +218,7 @@ final class Settle {
         m.put(Metric.SETTLE_MS, Math.round(elapsed / 1e5) / 10.0);
         m.put(Metric.SETTLED, settled ? 1 : 0);
         if (count > 0) {
-            int window = Math.max(1, Math.min(WINDOW, count / 3));
+            int window = Math.max(1, window());
             m.put(Metric.SETTLE_LAST_MS, Math.round(median(count - window, window) / 1e3) / 1e3);
         }
         return m;

@@ -60,7 +60,10 @@ public final class Metric {
     public static final String SETTLE_PASSES = "settle.passes";
     /** Milliseconds those passes took. */
     public static final String SETTLE_MS = "settle.ms";
-    /** 1 when the pass time settled (the last three windows' medians within 5% of each other), 0 when it was still changing at the cap. */
+    /**
+     * 1 when the pass time settled (the last three windows' medians within 5% of each other, the JIT compiling
+     * for at most a tenth of the last window), 0 when it was still changing at the cap; over forks, the lowest.
+     */
     public static final String SETTLED = "settle.settled";
     /** The median of the last settling window, ms per pass. */
     public static final String SETTLE_LAST_MS = "settle.lastMs";

@@ -19,8 +19,8 @@ import dev.kvbench.store.Stores;
  * <li>{@code smoke}: every engine, every workload (dirWalk on a tree of 120 directories), tiny
  * data; checks that everything works (CI).
  * <li>{@code quick}: every engine on the six workloads, int keys, sequential and random,
- * 100-byte values; JMH's sample mode, passes until their time settles, 300 ms of warmup and 10 measured
- * iterations of 150 ms, 1 fork.
+ * 100-byte values; JMH's sample mode, passes until their time settles, 100 ms of warmup and 10 measured
+ * iterations of 100 ms, 1 fork.
  * One binding per engine: the second bindings of an engine ({@link Engine#bindingOf()}) are left
  * to {@code bindings}.
  * <li>{@code bindings}: the tests of {@code quick} for the engines Java reaches through more than one

@@ -65,6 +65,14 @@ class TrialTest {
         return params;
     }
 
+    /** A readKey trial on lmdb whose store was loaded through a writer that dropped its sixth put. */
+    private static Trial loadedWithoutItsSixthKey() {
+        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 5);
+        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("lmdb", "1000"));
+        trial.openLoaded();
+        return trial;
+    }
+
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> lines() throws IOException {
         return Files.readAllLines(side).stream().map(line -> (Map<String, Object>) Json.parse(line)).toList();
@@ -146,9 +154,7 @@ class TrialTest {
 
     @Test
     void aSettlingPassThatFindsWrongDataFailsTheTrial() throws IOException {
-        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 5);
-        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("lmdb", "1000"));
-        trial.openLoaded();
+        Trial trial = loadedWithoutItsSixthKey();
         Trial.Operation get = trial.storePass();
         assertThrows(VerificationException.class,
                 () -> trial.settle(new Settle(0, 2_000), Settle.of(Settle.NOTHING, () -> trial.pass(get), Settle.NOTHING)));
@@ -200,9 +206,7 @@ class TrialTest {
 
     @Test
     void aWrongStoreFailsTheTrialWithEngineWorkloadExpectedAndFound() throws IOException {
-        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 5);
-        Trial trial = Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", params("lmdb", "1000"));
-        trial.openLoaded();
+        Trial trial = loadedWithoutItsSixthKey();
         VerificationException e = assertThrows(VerificationException.class, () -> trial.pass(ReadKey::run));
         assertEquals("readKey on lmdb: expected 1000 found 999 (keys found)", e.getMessage());
         Map<String, Object> line = lines().get(0);

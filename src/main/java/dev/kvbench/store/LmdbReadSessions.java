@@ -1,6 +1,9 @@
 package dev.kvbench.store;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The read transactions of one LMDB store, handed from one reader to the next as LMDB advises
@@ -75,9 +78,22 @@ public final class LmdbReadSessions<T, C> {
         private C scan;
         private boolean scanCurrent;
         private boolean scanInUse;
+        private UnsafeBuffer keyWord;
 
         public C lookup() {
             return lookup;
+        }
+
+        /**
+         * A 4-byte off-heap word over a whole direct {@code ByteBuffer}, for the reader's int keys:
+         * the session's own, allocated at the first use and kept for the next reader, so that a
+         * pass allocates no off-heap memory.
+         */
+        public UnsafeBuffer keyWord() {
+            if (keyWord == null) {
+                keyWord = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+            }
+            return keyWord;
         }
 
         private void renew() {
@@ -128,6 +144,9 @@ public final class LmdbReadSessions<T, C> {
                 calls.closeCursor(scan);
             }
             calls.abort(txn);
+            if (keyWord != null) {
+                BufferUtil.free(keyWord);
+            }
         }
     }
 }

@@ -33,6 +33,8 @@ public final class DataSet implements AutoCloseable {
 
     private final DataSpec spec;
     private final ByteBuffer keys;
+    /** With 4-byte int keys, every key's int in write order, for {@link Entries#intKey(int)}; else null. */
+    private final int[] intKeys;
     private final ByteBuffer random;
     private Expected expected;
 
@@ -42,6 +44,12 @@ public final class DataSet implements AutoCloseable {
         UnsafeBuffer keyRegion = new UnsafeBuffer(keys);
         for (int i = 0; i < spec.num(); i++) {
             Keys.encode(keyInt(i), spec.intKey(), keyRegion, i * spec.keySize());
+        }
+        this.intKeys = spec.intKey() ? new int[spec.num()] : null;
+        if (intKeys != null) {
+            for (int i = 0; i < intKeys.length; i++) {
+                intKeys[i] = keyInt(i);
+            }
         }
         if (spec.valRandom()) {
             byte[] bytes = new byte[RANDOM_BLOCK + spec.valSize()];
@@ -140,6 +148,8 @@ public final class DataSet implements AutoCloseable {
         private final ByteBuffer word = spec.keySize() == Integer.BYTES ? ByteBuffer.allocateDirect(Integer.BYTES) : null;
         private final UnsafeBuffer intKey = word == null ? null : new UnsafeBuffer(word);
         private final UnsafeBuffer region = new UnsafeBuffer(keys);
+        // A user's loop over int keys reads them from an int[], as the direct-API baselines do.
+        private final int[] ints = intKeys;
         private final UnsafeBuffer value;
         private final ByteBuffer scratch;
         private final long randomAddress;
@@ -174,7 +184,7 @@ public final class DataSet implements AutoCloseable {
 
         /** The key of the {@code i}-th entry in write order as its big-endian int value: for 4-byte keys only. */
         public int intKey(int i) {
-            return region.getInt(i * Integer.BYTES, ByteOrder.BIG_ENDIAN);
+            return ints[i];
         }
 
         /** The value of the {@code i}-th entry in write order. */

@@ -15,6 +15,7 @@ import org.agrona.DirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class DataSetTest {
 
@@ -37,6 +38,18 @@ class DataSetTest {
              DataSet.Entries entries = data.entries()) {
             for (int i = 0; i < 1_000; i++) {
                 assertEquals(i, entries.key(i).getInt(0, ByteOrder.BIG_ENDIAN));
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "sequential={0}")
+    @ValueSource(booleans = {true, false})
+    void anIntKeyIsTheBigEndianIntOfItsKeyBytes(boolean sequential) {
+        try (DataSet data = DataSet.generate(new DataSpec(5_000, true, sequential, 8, false));
+             DataSet.Entries entries = data.entries()) {
+            for (int i = 0; i < 5_000; i++) {
+                assertEquals(entries.key(i).getInt(0, ByteOrder.BIG_ENDIAN), entries.intKey(i), "entry " + i);
+                assertEquals(data.keyInt(i), entries.intKey(i), "entry " + i);
             }
         }
     }

@@ -22,12 +22,35 @@ interface LmdbBuffers<T> {
     /** A reusable output: presents LMDB's buffer as a {@link DirectBuffer} view. */
     View<T> view();
 
+    /**
+     * LMDB's buffer over {@code word}, an {@link UnsafeBuffer} over a whole direct
+     * {@code ByteBuffer}: what a key written into {@code word} is handed to LMDB as, with no copy
+     * per call.
+     */
+    T over(UnsafeBuffer word);
+
+    /**
+     * Whether LMDB's buffers are {@link DirectBuffer}s themselves, so that {@link #view()} is the
+     * identity and a reader can hand them out without the call (a lookup's hot path).
+     */
+    boolean zeroCopy();
+
     interface Slot<T> {
         T in(DirectBuffer buffer);
     }
 
     interface View<T> {
         DirectBuffer of(T buffer);
+    }
+
+    /**
+     * LMDB's {@code buffer} as a {@link DirectBuffer}: itself when the buffers are zero-copy
+     * ({@link #zeroCopy()}), else {@code view}'s view of it. Hot paths test the flag they keep in a
+     * field rather than call the identity view.
+     */
+    @SuppressWarnings("unchecked")
+    static <T> DirectBuffer out(boolean zeroCopy, View<T> view, T buffer) {
+        return zeroCopy ? (DirectBuffer) buffer : view.of(buffer);
     }
 
     /** Agrona buffers, {@code PROXY_DB}: the benchmark's own off-heap buffers go straight in. */
@@ -48,6 +71,16 @@ interface LmdbBuffers<T> {
             @Override
             public View<DirectBuffer> view() {
                 return buffer -> buffer;
+            }
+
+            @Override
+            public DirectBuffer over(UnsafeBuffer word) {
+                return word;
+            }
+
+            @Override
+            public boolean zeroCopy() {
+                return true;
             }
         };
     }
@@ -85,6 +118,16 @@ interface LmdbBuffers<T> {
                     view.wrap(buffer, buffer.position(), buffer.remaining());
                     return view;
                 };
+            }
+
+            @Override
+            public ByteBuffer over(UnsafeBuffer word) {
+                return word.byteBuffer();
+            }
+
+            @Override
+            public boolean zeroCopy() {
+                return false;
             }
         };
     }

@@ -11,12 +11,14 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
 import org.lmdbjava.Env;
@@ -199,29 +201,41 @@ public final class LmdbStore<T> implements Store, Compactable {
         private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session;
         private final org.lmdbjava.Cursor<T> lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
-        private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
         private final LmdbBuffers.Slot<T> key = buffers.slot();
         private final LmdbBuffers.View<T> value = buffers.view();
+        private final boolean zeroCopy = buffers.zeroCopy();
+        // With integer keys, an int key is written into the session's word in native order and
+        // the word goes to LMDB as it is: one store per lookup, no translation or copy on the way.
+        private final UnsafeBuffer intWord;
+        private final T intKey;
 
         LmdbReader(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
             this.session = session;
             this.lookup = session.lookup();
+            this.intWord = integerKeys ? session.keyWord() : null;
+            this.intKey = integerKeys ? buffers.over(intWord) : null;
         }
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
-            return lookup.get(key.in(keys.in(k)), GetOp.MDB_SET_KEY) ? value.of(lookup.val()) : null;
+            return lookup.get(key.in(keys.in(k)), GetOp.MDB_SET_KEY) ? found() : null;
         }
 
         @Override
         public DirectBuffer get(int k) {
-            return lookup.get(key.in(ints.in(k)), GetOp.MDB_SET_KEY) ? value.of(lookup.val()) : null;
+            intWord.putInt(0, k, ByteOrder.nativeOrder());
+            return lookup.get(intKey, GetOp.MDB_SET_KEY) ? found() : null;
+        }
+
+        /** The value the lookup found: LMDB's own buffer when it is a {@link DirectBuffer}, else a view of it. */
+        private DirectBuffer found() {
+            return LmdbBuffers.out(zeroCopy, value, lookup.val());
         }
 
         /** Int keys go straight into LMDB's native-order key word with integer keys. */
         @Override
         public IntKeyLookup intKeys() {
-            return ints == null ? null : this;
+            return integerKeys ? this : null;
         }
 
         @Override
@@ -246,6 +260,7 @@ public final class LmdbStore<T> implements Store, Compactable {
         private final LmdbBuffers.Slot<T> seekKey = buffers.slot();
         private final LmdbBuffers.View<T> key = buffers.view();
         private final LmdbBuffers.View<T> value = buffers.view();
+        private final boolean zeroCopy = buffers.zeroCopy();
 
         private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session;
 
@@ -281,17 +296,22 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public DirectBuffer key() {
-            return keys.out(key.of(cursor.key()));
+            return keys.out(lmdbKey());
         }
 
         @Override
         public DirectBuffer value() {
-            return value.of(cursor.val());
+            return LmdbBuffers.out(zeroCopy, value, cursor.val());
         }
 
         @Override
         public long foldKey(long h) {
-            return keys.fold(h, key.of(cursor.key()));
+            return keys.fold(h, lmdbKey());
+        }
+
+        /** The key the cursor stands on as LMDB holds it: LMDB's own buffer when it is a {@link DirectBuffer}, else a view of it. */
+        private DirectBuffer lmdbKey() {
+            return LmdbBuffers.out(zeroCopy, key, cursor.key());
         }
 
         private boolean closed;

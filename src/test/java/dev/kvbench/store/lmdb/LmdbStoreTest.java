@@ -90,6 +90,40 @@ class LmdbStoreTest {
         }
     }
 
+    /**
+     * Int lookups write the key into the read session's own word: two readers open at once each
+     * have their own, and a reader that takes over a closed reader's session finds its keys too.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "lmdb-bb"})
+    void intLookupsOfReadersOpenAtOnceAndOneAfterAnotherFindTheirOwnKeys(String spec) {
+        try (Store store = Stores.open(spec, dir, INT_KEYS)) {
+            try (Writer writer = store.writer(true)) {
+                for (int k = 0; k < 1_000; k++) {
+                    writer.put(key(k), key(~k));
+                }
+                writer.commit();
+            }
+            try (Reader a = store.reader(); Reader b = store.reader()) {
+                for (int k = 0; k < 1_000; k++) {
+                    DirectBuffer fromA = a.intKeys().get(k);
+                    DirectBuffer fromB = b.intKeys().get(999 - k);
+                    assertEquals(~k, fromA.getInt(0, ByteOrder.BIG_ENDIAN), "reader a, key " + k);
+                    assertEquals(~(999 - k), fromB.getInt(0, ByteOrder.BIG_ENDIAN), "reader b, key " + (999 - k));
+                }
+                assertNull(a.intKeys().get(1_000));
+            }
+            for (int pass = 0; pass < 3; pass++) {
+                try (Reader reader = store.reader()) {
+                    for (int k = pass; k < 1_000; k += 7) {
+                        assertEquals(~k, reader.intKeys().get(k).getInt(0, ByteOrder.BIG_ENDIAN), "pass " + pass + ", key " + k);
+                    }
+                    assertNull(reader.intKeys().get(-1));
+                }
+            }
+        }
+    }
+
     @Test
     void integerKeysTrueNeedsFixedFourByteKeys() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

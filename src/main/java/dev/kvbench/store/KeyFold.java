@@ -5,11 +5,18 @@ import org.agrona.DirectBuffer;
 
 /**
  * The key fold: an order-sensitive 64-bit fingerprint of a cursor pass's key sequence, what
- * readSeq and readRev check against the data generator's prediction. Each key's bytes, read 8, 4
- * and 1 at a time in place (native order), are multiplied into one word that is folded into the
- * running value by an xor and an odd multiply; the fold depends on every key and on their order,
- * and costs a load and two multiplies per 4-byte key, so the timed pass stays the engine's pass.
- * (Copying and comparing each key with the previous one cost about a fifth of LMDB's readSeq.)
+ * readSeq and readRev check against the data generator's prediction. It is a polynomial hash
+ * over the keys, {@code h = h * K + x} for an odd {@code K}, where {@code x} is a 4-byte key's
+ * bytes read in place as one native-order int, or, for keys of other lengths, their bytes read 8,
+ * 4 and 1 at a time in place and multiplied into one word. It depends on every key and on their
+ * order: two different keys {@code d} places apart that trade places change it by their
+ * difference times {@code K^d - 1}, which is never a multiple of 2^64 for 4-byte keys in a pass of
+ * under 2^30 keys ({@code K = 1 mod 4}, so {@code K^d - 1} has two more factors of two than
+ * {@code d}; the difference has at most 31). A 4-byte key costs a load and one
+ * multiply-add, so the timed pass stays the engine's pass: LMDB's sequential cursor pass over
+ * 100,000 int keys measured 3-4% slower through the Store than lmdbjava's own loop with the
+ * earlier fold ({@code h * K ^ (4 ^ x) * K}), 2% with this one, 1% when the direct loop folded
+ * too. (Copying and comparing each key with the previous one cost about a fifth of LMDB's readSeq.)
  *
  * <p>It lives with the {@link Store} contract because a {@link Cursor} may fold the key it stands
  * on itself ({@link Cursor#foldKey}) when its engine keeps keys in another form: LMDB's integer
@@ -29,6 +36,9 @@ public final class KeyFold {
     /** Folds {@code key} into the fingerprint {@code h}. */
     public static long fold(long h, DirectBuffer key) {
         int length = key.capacity();
+        if (length == Integer.BYTES) {
+            return h * K + key.getInt(0);
+        }
         long x = length;
         int i = 0;
         for (; i + Long.BYTES <= length; i += Long.BYTES) {
@@ -41,7 +51,7 @@ public final class KeyFold {
         for (; i < length; i++) {
             x = (x ^ key.getByte(i)) * K;
         }
-        return (h * K) ^ x;
+        return h * K + x;
     }
 
     /**
@@ -49,8 +59,7 @@ public final class KeyFold {
      * order (kvbench's int keys), without the bytes: for adapters that hold int keys as ints.
      */
     public static long foldInt(long h, int value) {
-        int inPlace = LITTLE_ENDIAN ? Integer.reverseBytes(value) : value;
-        return (h * K) ^ ((Integer.BYTES ^ inPlace) * K);
+        return h * K + (LITTLE_ENDIAN ? Integer.reverseBytes(value) : value);
     }
 
     /** Formats a key fold as 16 hex digits. */

@@ -57,7 +57,7 @@ final class Settle {
     static final double JIT_SHARE = 0.10;
     /** The default least and most time spent settling, in milliseconds. */
     static final long DEFAULT_MIN_MS = 0;
-    static final long DEFAULT_MAX_MS = 3_000;
+    static final long DEFAULT_MAX_MS = 2_000;
     /** System properties of the benchmark forks that override them ({@code maxMs=0}: no settling). */
     static final String MIN_PROPERTY = "kvbench.settle.minMs";
     static final String MAX_PROPERTY = "kvbench.settle.maxMs";
@@ -217,6 +217,7 @@ final class Settle {
         m.put(Metric.SETTLE_PASSES, count);
         m.put(Metric.SETTLE_MS, Math.round(elapsed / 1e5) / 10.0);
         m.put(Metric.SETTLED, settled ? 1 : 0);
+        m.put(Metric.SETTLE_MAX_MS, maxNanos / 1_000_000);
         if (count > 0) {
             int window = Math.max(1, window());
             m.put(Metric.SETTLE_LAST_MS, Math.round(median(count - window, window) / 1e3) / 1e3);

@@ -423,10 +423,29 @@ final class ReportWriter {
         return "Steady state: before JMH's warmup, every sampled trial makes verified, untimed passes until its pass "
                 + "time settles: the medians of its last three windows of passes (5 passes each, fewer while there are "
                 + "under 15) within 5% of each other, and the JIT compiling for at most a tenth of the last window; at "
-                + "most 3 s by default (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`). JMH's warmup follows. A fixed "
+                + "most " + settleCap(settling) + " (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`). JMH's warmup follows. A fixed "
                 + "warmup alone measured slow engines before their steady state: in an 800 ms warmup Xodus's readKey "
                 + "made four passes of 420 ms, and then ran 50 ms passes. Here " + settled.size() + " of "
                 + settling.size() + " runs settled" + longest + "." + still;
+    }
+
+    /**
+     * The settling cap of {@code runs} as their side file recorded it ({@link Metric#SETTLE_MAX_MS}): "2 s", or "1-2 s"
+     * when runs had different caps; "3 s" for results from before the cap was recorded, when that was the default.
+     */
+    private static String settleCap(List<Result> runs) {
+        double[] caps = runs.stream().mapToDouble(r -> r.metric(Metric.SETTLE_MAX_MS)).filter(v -> !Double.isNaN(v)).toArray();
+        if (caps.length == 0) {
+            return "3 s";
+        }
+        String low = seconds(java.util.Arrays.stream(caps).min().getAsDouble());
+        String high = seconds(java.util.Arrays.stream(caps).max().getAsDouble());
+        return low.equals(high) ? high + " s" : low + "-" + high + " s";
+    }
+
+    /** Milliseconds as plain seconds: 2000 as "2", 1500 as "1.5". */
+    private static String seconds(double millis) {
+        return java.math.BigDecimal.valueOf(Math.round(millis)).movePointLeft(3).stripTrailingZeros().toPlainString();
     }
 
     /** "Xodus readKey, random" or, for a direct baseline, "LMDB DB readKey (direct API), sequential". */

@@ -67,6 +67,8 @@ public final class Metric {
     public static final String SETTLED = "settle.settled";
     /** The median of the last settling window, ms per pass. */
     public static final String SETTLE_LAST_MS = "settle.lastMs";
+    /** The most time settling could take in that trial, ms ({@code -Dkvbench.settle.maxMs}, or the default). */
+    public static final String SETTLE_MAX_MS = "settle.maxMs";
     /** dirWalk: walks done (and verified) in the measured iterations, every thread together. */
     public static final String WALKS = "dirWalk.walks";
     /** dirWalk: lookups per walk, {@code depth + 1} (the last one the miss below a leaf); lookups/s = score × this. */
@@ -122,7 +124,7 @@ public final class Metric {
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
-            SETTLE_MS, SETTLED, SETTLE_LAST_MS, WALKS,
+            SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
             CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
             READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,

@@ -28,7 +28,7 @@ public final class Planner {
 
     /** Seconds to start a fork and load its store, per run, on a small machine. */
     static final double START_SECONDS = 2.5;
-    /** What a sampled run spends settling before its warmup, on average (fast engines well under, slow ones up to 3 s). */
+    /** What a sampled run spends settling before its warmup, on average (fast engines well under, slow ones up to the 2 s cap). */
     static final double SETTLE_SECONDS = 1.0;
     /** Bytes per second a pass over the data moves, on a small machine. */
     static final long PASS_BYTES_PER_SECOND = 50_000_000;

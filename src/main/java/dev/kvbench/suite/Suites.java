@@ -116,11 +116,12 @@ public final class Suites {
     }
 
     /**
-     * The benchmarks' own mode (every pass timed): passes until their time settles (at most 3 s, {@code Settle}),
+     * The benchmarks' own mode (every pass timed): passes until their time settles (at most 2 s, {@code Settle}),
      * then 100 ms of JMH warmup (settling has done the warming) and ten 100 ms iterations, so every trial has at least
      * ten measured passes and fast ones hundreds. (With 800 ms of warmup, ten 150 ms iterations and no settling the
-     * suite took 9 min 41 s on 2 cores, and measured slow engines before their steady state; settling added about
-     * 3.5 minutes, which the shorter warmup and iterations take back in part.) One row per engine: every registered
+     * suite took 9 min 41 s on 2 cores, and measured slow engines before their steady state; settling with a 3 s cap
+     * added about 3.5 minutes, which the shorter warmup and iterations took back in part, to 11 min 50 s; the 2 s cap
+     * takes back about 50 s more, where 12 of 172 trials had settled after 2 s.) One row per engine: every registered
      * engine but the second bindings of another ({@link Engine#bindingOf()}), which {@link #bindings()} compares;
      * with the limit rows.
      */

@@ -103,6 +103,7 @@ class SettleTest {
         assertEquals(0, m.get(Metric.SETTLED));
         assertEquals(stopped, m.get(Metric.SETTLE_PASSES));
         assertTrue(((Number) m.get(Metric.SETTLE_MS)).doubleValue() >= 1_000);
+        assertEquals(1_000L, m.get(Metric.SETTLE_MAX_MS), "the cap in force, for the report");
     }
 
     @Test

@@ -291,7 +291,7 @@ class ReportTest {
             boolean first = i == 0;
             settled.add(lines.get(i).replace("\"metrics\":{", "\"metrics\":{\"settle.passes\":" + (first ? 12 : 30)
                     + ",\"settle.ms\":" + (first ? 4000.5 : 250.0) + ",\"settle.settled\":" + (first ? 0 : 1)
-                    + ",\"settle.lastMs\":2.0,"));
+                    + ",\"settle.lastMs\":2.0,\"settle.maxMs\":" + (first ? 4000 : 1500) + ","));
         }
         Files.write(side, settled);
         Files.writeString(copy.resolve("env.txt"), "memory.pageReporting: order 9\n", java.nio.file.StandardOpenOption.APPEND);
@@ -300,6 +300,7 @@ class ReportTest {
         String method = section(text, "## Method", "## Test 1");
         assertTrue(method.contains("Here " + (lines.size() - 1) + " of " + lines.size() + " runs settled"), method);
         assertTrue(method.contains("Still changing when settling stopped"), method);
+        assertTrue(method.contains("at most 1.5-4 s (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`)"), "the caps the side file recorded: " + method);
         assertTrue(method.contains(": LMDB DB write, sequential."), method);
         assertTrue(text.contains("| Free page reporting | on: free blocks of 2 MiB go back to the hypervisor"), text);
         assertFalse(readme.contains("Free page reporting"), "not recorded in the fixture");

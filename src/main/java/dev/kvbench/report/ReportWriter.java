@@ -319,10 +319,12 @@ final class ReportWriter {
     private void harnessCost() {
         List<List<String>> rows = new ArrayList<>();
         boolean paired = false;
+        boolean oneFork = true;
         for (TestRun test : folder.tests) {
             for (Result direct : test.direct) {
                 if (!Double.isNaN(direct.metric(Metric.HARNESS_RATIO))) {
                     paired = true;
+                    oneFork &= Double.isNaN(direct.metric(Metrics.RATIO_MIN));
                     rows.add(List.of(specs.label(direct.store()), Group.describe(direct.key()), direct.workload(),
                             Numbers.sig3(direct.metric(Metric.HARNESS_DIRECT)), Numbers.sig3(direct.metric(Metric.HARNESS_STORE)),
                             pairedRatioCell(direct), Numbers.count(direct.metric(Metric.HARNESS_PAIRS))));
@@ -349,7 +351,10 @@ final class ReportWriter {
                         + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
                         + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
                         + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
-                        + "the goal is within 3%."
+                        + "the goal is within 3%." + (oneFork ? " Here every ratio comes from one fork, so a ratio a few "
+                        + "percent from 1.00 may be that fork's and not the harness's: repeat the comparison in several "
+                        + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.Rounds`) before reading it as the "
+                        + "harness's cost." : "")
                 : "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
                         + "interface (adapter, verification of every pass) and with the engine's own API called directly "
                         + "on the store the adapter opened (same settings; only the count of each pass checked). Store ÷ "

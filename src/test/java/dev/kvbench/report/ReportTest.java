@@ -74,6 +74,27 @@ class ReportTest {
         // No pairs on file: the direct run's JMH score against the Store benchmark's (0.210 / 0.200).
         assertTrue(table.contains("| readSeq | 0.200 ± 0.010 | 0.210 ± 0.020 | **1.05** | — |"), table);
         assertFalse(readme.contains("DirectLmdbBenchmark"), "direct runs are not charted or ranked");
+        assertFalse(table.contains("every ratio comes from one fork"), "the fixture's pairs ran in two forks");
+    }
+
+    @Test
+    void aHarnessTableOfOneForkSaysSo(@TempDir Path copy) throws IOException {
+        Fixtures.copy(FIXTURE, copy);
+        Path side = copy.resolve("out-4.side.jsonl");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(side));
+        int second = -1;
+        for (int i = 0, seen = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains("DirectLmdbBenchmark.readKey") && ++seen == 2) {
+                second = i;
+            }
+        }
+        assertTrue(second > 0, "the fixture has two forks of the paired readKey");
+        lines.remove(second);
+        Files.write(side, lines);
+        Report.write(copy, Path.of("gnuplot"), false);
+        String table = section(Files.readString(copy.resolve("README.md")), "The harness's own cost", "###");
+        assertTrue(table.contains("Here every ratio comes from one fork"), table);
+        assertFalse(table.contains("(forks "), "one fork has no range: " + table);
     }
 
     @Test

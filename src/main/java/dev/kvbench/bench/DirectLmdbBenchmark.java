@@ -5,7 +5,6 @@ import java.nio.ByteOrder;
 
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
-import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -58,7 +57,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
     abstract static class Lmdb extends DirectState {
         Env<DirectBuffer> env;
         Dbi<DirectBuffer> dbi;
-        private int[] keys;
         private boolean integerKeys;
         private final UnsafeBuffer word = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
 
@@ -68,19 +66,12 @@ public class DirectLmdbBenchmark extends KvBenchmark {
             env = lmdb.env();
             dbi = lmdb.dbi();
             integerKeys = lmdb.integerKeys();
-            if (keys == null) {
-                DataSet data = trial.data();
-                keys = new int[data.num()];
-                for (int i = 0; i < keys.length; i++) {
-                    keys[i] = data.keyInt(i);
-                }
-            }
         }
 
         /** The {@code i}-th key as the database holds it: a native-order int, or the data set's own bytes. */
         final DirectBuffer key(int i) {
             if (integerKeys) {
-                word.putInt(0, keys[i], ByteOrder.nativeOrder());
+                word.putInt(0, entries.intKey(i), ByteOrder.nativeOrder());
                 return word;
             }
             return entries.key(i);

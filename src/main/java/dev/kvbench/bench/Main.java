@@ -150,9 +150,7 @@ public final class Main {
      */
     public static void check(String... args) {
         try {
-            CommandLineOptions options = new CommandLineOptions(args);
-            Settle.check(options.getJvmArgsAppend().orElse(List.of()));
-            Plan.checked(options, paramNames(args));
+            checkedPlan(new CommandLineOptions(args), paramNames(args));
         } catch (CommandLineOptionException | IllegalStateException e) {
             throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
         }
@@ -168,6 +166,12 @@ public final class Main {
         } catch (CommandLineOptionException | RuntimeException e) {
             return Set.of(); // the caller's checks name the mistake
         }
+    }
+
+    /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
+    private static Plan checkedPlan(CommandLineOptions options, List<String> paramNames) {
+        Settle.check(options.getJvmArgsAppend().orElse(List.of()));
+        return Plan.checked(options, paramNames);
     }
 
     /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
@@ -227,8 +231,7 @@ public final class Main {
         Plan plan;
         long timeout;
         try {
-            Settle.check(options.getJvmArgsAppend().orElse(List.of()));
-            plan = Plan.checked(options, paramNames);
+            plan = checkedPlan(options, paramNames);
             WorkFolder.removeStale(base);
             WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
             WorkFolder.empty(runFolder);

@@ -144,24 +144,25 @@ public final class DataSet implements AutoCloseable {
         private final long keysAddress = key.addressOffset();
         // Int keys are copied into one off-heap word rather than wrapped in place: a load and a
         // store instead of re-pointing the buffer, the cheapest hand-over for the commonest keys.
-        private final ByteBuffer word = spec.keySize() == Integer.BYTES ? ByteBuffer.allocateDirect(Integer.BYTES) : null;
-        private final UnsafeBuffer intKey = word == null ? null : new UnsafeBuffer(word);
+        // The word and the scratch value are allocated at their first use: a read pass hands keys
+        // as ints or not at all and never asks for a value, and a direct allocation per pass
+        // shows in a pass of a few milliseconds.
+        private final boolean wordKeys = spec.keySize() == Integer.BYTES;
+        private UnsafeBuffer intKey;
         private final UnsafeBuffer region = new UnsafeBuffer(keys);
         // Int keys come from an int[], as a user's loop over int keys has them; the direct-API
         // baselines read the same array, so both paths of a harness pair take their keys alike.
         private final int[] ints = intKeys;
         private final UnsafeBuffer value;
-        private final ByteBuffer scratch;
         private final long randomAddress;
+        private boolean scratch;
 
         private Entries() {
             if (random != null) {
                 value = new UnsafeBuffer(random, 0, spec.valSize());
                 randomAddress = value.addressOffset();
-                scratch = null;
             } else {
-                scratch = ByteBuffer.allocateDirect(spec.valSize());
-                value = new UnsafeBuffer(scratch);
+                value = new UnsafeBuffer(0, 0);
                 randomAddress = 0;
             }
         }
@@ -174,9 +175,13 @@ public final class DataSet implements AutoCloseable {
         /** The key of the {@code i}-th entry in write order. */
         @Override
         public DirectBuffer key(int i) {
-            if (intKey != null) {
-                intKey.putInt(0, region.getInt(i * Integer.BYTES));
-                return intKey;
+            if (wordKeys) {
+                UnsafeBuffer word = intKey;
+                if (word == null) {
+                    word = intKey = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+                }
+                word.putInt(0, region.getInt(i * Integer.BYTES));
+                return word;
             }
             key.wrap(keysAddress + (long) i * spec.keySize(), spec.keySize());
             return key;
@@ -195,10 +200,14 @@ public final class DataSet implements AutoCloseable {
 
         /** The value stored under key {@code k}: a function of the key alone. */
         DirectBuffer valueOf(int k) {
-            if (scratch == null) {
+            if (randomAddress != 0) {
                 long offset = ((long) k * spec.valSize()) % RANDOM_BLOCK;
                 value.wrap(randomAddress + offset, spec.valSize());
             } else {
+                if (!scratch) {
+                    value.wrap(ByteBuffer.allocateDirect(spec.valSize()));
+                    scratch = true;
+                }
                 value.putInt(0, k, ByteOrder.BIG_ENDIAN);
             }
             return value;
@@ -206,11 +215,13 @@ public final class DataSet implements AutoCloseable {
 
         @Override
         public void close() {
-            if (scratch != null) {
-                BufferUtil.free(scratch);
+            if (scratch) {
+                BufferUtil.free(value);
+                scratch = false;
             }
-            if (word != null) {
-                BufferUtil.free(word);
+            if (intKey != null) {
+                BufferUtil.free(intKey);
+                intKey = null;
             }
         }
     }

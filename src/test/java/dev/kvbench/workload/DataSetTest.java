@@ -80,6 +80,21 @@ class DataSetTest {
     }
 
     @Test
+    void aViewGivesTheSameKeysAndValuesWhateverItWasAskedFirst() {
+        try (DataSet data = DataSet.generate(new DataSpec(100, true, false, 10, false));
+             DataSet.Entries fresh = data.entries()) {
+            DataSet.Entries view = data.entries();
+            // int keys only first (a read pass), then byte keys and values (their buffers made at first use)
+            assertEquals(data.keyInt(7), view.intKey(7));
+            assertArrayEquals(bytes(fresh.key(7)), bytes(view.key(7)));
+            assertArrayEquals(bytes(fresh.value(7)), bytes(view.value(7)));
+            assertArrayEquals(bytes(fresh.value(8)), bytes(view.value(8)));
+            view.close();
+            view.close(); // a second close frees nothing twice
+        }
+    }
+
+    @Test
     void randomValuesAreSlicesOfOneSeededBlock() {
         try (DataSet data = DataSet.generate(new DataSpec(100, true, true, 64, true));
              DataSet.Entries entries = data.entries()) {

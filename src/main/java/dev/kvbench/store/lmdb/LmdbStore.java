@@ -11,13 +11,13 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import org.agrona.DirectBuffer;
+import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Dbi;
 import org.lmdbjava.DbiFlags;
@@ -204,16 +204,18 @@ public final class LmdbStore<T> implements Store, Compactable {
         private final LmdbBuffers.Slot<T> key = buffers.slot();
         private final LmdbBuffers.View<T> value = buffers.view();
         private final boolean zeroCopy = buffers.zeroCopy();
-        // With integer keys, an int key is written into the session's word in native order and
-        // the word goes to LMDB as it is: one store per lookup, no translation or copy on the way.
-        private final UnsafeBuffer intWord;
+        // With integer keys, an int key is stored into the session's word in native order (one
+        // store at the word's address) and the word goes to LMDB as it is: no translation or copy
+        // on the way.
         private final T intKey;
+        private final long intAddress;
 
         LmdbReader(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
             this.session = session;
             this.lookup = session.lookup();
-            this.intWord = integerKeys ? session.keyWord() : null;
-            this.intKey = integerKeys ? buffers.over(intWord) : null;
+            UnsafeBuffer word = integerKeys ? session.keyWord() : null;
+            this.intKey = integerKeys ? buffers.over(word) : null;
+            this.intAddress = integerKeys ? word.addressOffset() : 0;
         }
 
         @Override
@@ -223,8 +225,14 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public DirectBuffer get(int k) {
-            intWord.putInt(0, k, ByteOrder.nativeOrder());
-            return lookup.get(intKey, GetOp.MDB_SET_KEY) ? found() : null;
+            // the cursor read once: the JNI call below makes the JIT reload a field read after it
+            org.lmdbjava.Cursor<T> cursor = lookup;
+            UnsafeApi.putInt(intAddress, k);
+            if (!cursor.get(intKey, GetOp.MDB_SET_KEY)) {
+                return null;
+            }
+            T found = cursor.val();
+            return zeroCopy ? (DirectBuffer) found : value.of(found);
         }
 
         /** The value the lookup found: LMDB's own buffer when it is a {@link DirectBuffer}, else a view of it. */

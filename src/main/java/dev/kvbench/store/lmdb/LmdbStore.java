@@ -4,6 +4,7 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.IntKeyLookup;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.LmdbKeys;
 import dev.kvbench.store.LmdbReadSessions;
 import dev.kvbench.store.LmdbSettings;
@@ -11,6 +12,7 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -248,7 +250,7 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public Cursor cursor() {
-            return new LmdbCursor(session);
+            return integerKeys && buffers.zeroCopy() ? new IntKeyCursor(session) : new LmdbCursor(session);
         }
 
         private boolean closed;
@@ -262,8 +264,8 @@ public final class LmdbStore<T> implements Store, Compactable {
         }
     }
 
-    private final class LmdbCursor implements Cursor {
-        private final org.lmdbjava.Cursor<T> cursor;
+    private class LmdbCursor implements Cursor {
+        final org.lmdbjava.Cursor<T> cursor;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbBuffers.Slot<T> seekKey = buffers.slot();
         private final LmdbBuffers.View<T> key = buffers.view();
@@ -331,6 +333,28 @@ public final class LmdbStore<T> implements Store, Compactable {
             }
             closed = true;
             session.closePassCursor(cursor);
+        }
+    }
+
+    /**
+     * The cursor for integer keys in LMDB's own {@link DirectBuffer}s (Agrona): folds a key as the
+     * native-order int it is and hands out values as they are, with no key translation or view to
+     * choose per entry.
+     */
+    private final class IntKeyCursor extends LmdbCursor {
+
+        IntKeyCursor(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
+            super(session);
+        }
+
+        @Override
+        public DirectBuffer value() {
+            return (DirectBuffer) cursor.val();
+        }
+
+        @Override
+        public long foldKey(long h) {
+            return KeyFold.foldInt(h, ((DirectBuffer) cursor.key()).getInt(0, ByteOrder.nativeOrder()));
         }
     }
 }

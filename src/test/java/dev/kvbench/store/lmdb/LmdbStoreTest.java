@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -120,6 +121,38 @@ class LmdbStoreTest {
                     }
                     assertNull(reader.intKeys().get(-1));
                 }
+            }
+        }
+    }
+
+    /**
+     * A cursor over integer keys, with LMDB's own buffers or with views, both ways: every key comes
+     * back as its big-endian bytes and folds as they do, and every value is the one written.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "lmdb-bb"})
+    void cursorsOverIntegerKeysGiveEveryKeyItsValueAndFold(String spec) {
+        try (Store store = Stores.open(spec, dir, INT_KEYS)) {
+            try (Writer writer = store.writer(true)) {
+                for (int k = 0; k < 1_000; k++) {
+                    writer.put(key(k), key(~k));
+                }
+                writer.commit();
+            }
+            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                int k = 0;
+                long h = KeyFold.START;
+                for (boolean on = cursor.first(); on; on = cursor.next(), k++) {
+                    assertEquals(KeyFold.fold(h, key(k)), h = cursor.foldKey(h), "fold at key " + k);
+                    assertEquals(k, cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
+                    assertEquals(~k, cursor.value().getInt(0, ByteOrder.BIG_ENDIAN), "value of key " + k);
+                }
+                assertEquals(1_000, k);
+                for (boolean on = cursor.last(); on; on = cursor.prev()) {
+                    k--;
+                    assertEquals(~k, cursor.value().getInt(0, ByteOrder.BIG_ENDIAN), "value of key " + k + ", backwards");
+                }
+                assertEquals(0, k);
             }
         }
     }

@@ -186,6 +186,8 @@ final class ReportWriter {
                 String name = key.substring("engine.".length(), key.lastIndexOf('.'));
                 String[] cells = engines.computeIfAbsent(name, k -> new String[] {"", ""});
                 cells[key.endsWith(".label") ? 0 : 1] = take(env, key);
+            } else if (key.startsWith("engine.") && key.endsWith(".reference")) {
+                take(env, key); // a limit row: its label says so, and Specs reads the mark from folder.env
             }
         }
         env.forEach((key, value) -> add(rows, key, value));

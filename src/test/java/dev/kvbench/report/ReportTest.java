@@ -302,6 +302,18 @@ class ReportTest {
     }
 
     @Test
+    void limitRowMarksInEnvTxtAreNotListedAsMachineItems(@TempDir Path copy) throws IOException {
+        Fixtures.copy(FIXTURE, copy);
+        Files.writeString(copy.resolve("env.txt"), "engine.array.label: Sorted array\nengine.array.version: JDK 17\n"
+                + "engine.array.reference: true\n", java.nio.file.StandardOpenOption.APPEND);
+        Report.write(copy, Path.of("gnuplot"), false);
+        String text = Files.readString(copy.resolve("README.md"));
+        String environment = section(text, "## Environment", "## Method");
+        assertFalse(environment.contains("engine.array.reference"), environment);
+        assertTrue(environment.contains("| Sorted array | `array` | JDK 17 |"), environment);
+    }
+
+    @Test
     void theMethodSaysHowTheRunsSettledAndNamesThoseThatDidNot(@TempDir Path copy) throws IOException {
         assertFalse(readme.contains("Steady state:"), "the fixture's trials did not settle at all");
         Fixtures.copy(FIXTURE, copy);

@@ -99,12 +99,7 @@ class LmdbStoreTest {
     @ValueSource(strings = {"lmdb", "lmdb-bb"})
     void intLookupsOfReadersOpenAtOnceAndOneAfterAnotherFindTheirOwnKeys(String spec) {
         try (Store store = Stores.open(spec, dir, INT_KEYS)) {
-            try (Writer writer = store.writer(true)) {
-                for (int k = 0; k < 1_000; k++) {
-                    writer.put(key(k), key(~k));
-                }
-                writer.commit();
-            }
+            putThousandKeysWithTheirComplements(store);
             try (Reader a = store.reader(); Reader b = store.reader()) {
                 for (int k = 0; k < 1_000; k++) {
                     DirectBuffer fromA = a.intKeys().get(k);
@@ -125,6 +120,16 @@ class LmdbStoreTest {
         }
     }
 
+    /** Keys 0-999, each with its bitwise complement as the value, in one commit. */
+    private static void putThousandKeysWithTheirComplements(Store store) {
+        try (Writer writer = store.writer(true)) {
+            for (int k = 0; k < 1_000; k++) {
+                writer.put(key(k), key(~k));
+            }
+            writer.commit();
+        }
+    }
+
     /**
      * A cursor over integer keys, with LMDB's own buffers or with views, both ways: every key comes
      * back as its big-endian bytes and folds as they do, and every value is the one written.
@@ -133,12 +138,7 @@ class LmdbStoreTest {
     @ValueSource(strings = {"lmdb", "lmdb-bb"})
     void cursorsOverIntegerKeysGiveEveryKeyItsValueAndFold(String spec) {
         try (Store store = Stores.open(spec, dir, INT_KEYS)) {
-            try (Writer writer = store.writer(true)) {
-                for (int k = 0; k < 1_000; k++) {
-                    writer.put(key(k), key(~k));
-                }
-                writer.commit();
-            }
+            putThousandKeysWithTheirComplements(store);
             try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
                 int k = 0;
                 long h = KeyFold.START;

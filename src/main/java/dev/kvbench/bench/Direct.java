@@ -12,6 +12,7 @@ final class Direct {
 
     private static final Map<String, String> ENGINE_BY_CLASS = Map.of(
             DirectLmdbBenchmark.class.getName(), "lmdb",
+            DirectMvStoreBenchmark.class.getName(), "mvstore",
             DirectRocksDbBenchmark.class.getName(), "rocksdb");
 
     private Direct() {

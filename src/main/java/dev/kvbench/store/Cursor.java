@@ -34,6 +34,15 @@ public interface Cursor extends AutoCloseable {
         return KeyFold.fold(h, key());
     }
 
+    /**
+     * The length of the value the cursor stands on: {@code value().capacity()}. An adapter that
+     * holds the value in another form may answer from it, sparing the view; readSeq and readRev,
+     * which consume values by their lengths, call this.
+     */
+    default int valueLength() {
+        return value().capacity();
+    }
+
     @Override
     void close();
 }

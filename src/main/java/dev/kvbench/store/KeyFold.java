@@ -1,5 +1,7 @@
 package dev.kvbench.store;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 
@@ -29,6 +31,7 @@ public final class KeyFold {
 
     private static final long K = 0x9e37_79b9_7f4a_7c15L;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    private static final VarHandle NATIVE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
     private KeyFold() {
     }
@@ -60,6 +63,14 @@ public final class KeyFold {
      */
     public static long foldInt(long h, int value) {
         return h * K + (LITTLE_ENDIAN ? Integer.reverseBytes(value) : value);
+    }
+
+    /**
+     * The same as {@link #fold} of a buffer over exactly {@code key}'s 4 bytes, read from the array
+     * in place: for adapters whose engine hands out keys as {@code byte[]}.
+     */
+    public static long foldInt(long h, byte[] key) {
+        return h * K + (int) NATIVE_INT.get(key, 0);
     }
 
     /** Formats a key fold as 16 hex digits. */

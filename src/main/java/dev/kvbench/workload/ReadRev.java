@@ -23,7 +23,7 @@ public final class ReadRev {
             for (boolean on = cursor.last(); on; on = cursor.prev()) {
                 count++;
                 keys = cursor.foldKey(keys);
-                valueBytes += cursor.value().capacity();
+                valueBytes += cursor.valueLength();
             }
         }
         return new Pass(count, valueBytes, keys);

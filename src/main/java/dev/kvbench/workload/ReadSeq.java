@@ -24,7 +24,7 @@ public final class ReadSeq {
             for (boolean on = cursor.first(); on; on = cursor.next()) {
                 count++;
                 keys = cursor.foldKey(keys);
-                valueBytes += cursor.value().capacity();
+                valueBytes += cursor.valueLength();
             }
         }
         return new Pass(count, valueBytes, keys);

@@ -50,6 +50,18 @@ class KeyFoldTest {
         }
     }
 
+    @Test
+    void aFourByteArrayFoldsAsABufferOverIt() {
+        long h = KeyFold.START;
+        long g = KeyFold.START;
+        for (int k : new int[] {0, 1, 0x7f, 0x80, 0xff, 0x100, 0x7fff_ffff, 0x8000_0000, -1, 123_456_789}) {
+            byte[] bytes = java.nio.ByteBuffer.allocate(Integer.BYTES).putInt(k).array();
+            h = KeyFold.foldInt(h, bytes);
+            g = KeyFold.fold(g, new UnsafeBuffer(bytes));
+            assertEquals(g, h, "key " + Integer.toHexString(k));
+        }
+    }
+
     /** Every swap of two keys of a 2,000-key ascending pass, near or far apart, changes the fold. */
     @Test
     void everySwapOfTwoKeysChangesTheFold() {

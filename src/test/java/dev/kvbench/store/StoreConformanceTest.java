@@ -181,7 +181,8 @@ class StoreConformanceTest {
     }
 
     /**
-     * {@link Cursor#foldKey} equals the fold of {@link Cursor#key()} on every entry, both ways, with
+     * {@link Cursor#foldKey} equals the fold of {@link Cursor#key()} on every entry, both ways, and
+     * {@link Cursor#valueLength} the length of {@link Cursor#value()}, with
      * every key exactly 4 bytes (a generated int data set's shape: LMDB then uses integer keys),
      * over keys around the byte boundaries where native and big-endian order differ.
      */
@@ -201,6 +202,7 @@ class StoreConformanceTest {
                     long expected = KeyFold.fold(h, cursor.key());
                     h = cursor.foldKey(h);
                     assertEquals(expected, h, "foldKey at " + HexFormat.of().formatHex(bytes(cursor.key())));
+                    assertEquals(cursor.value().capacity(), cursor.valueLength(), "valueLength");
                     fold = KeyFold.fold(fold, cursor.key());
                     seen++;
                 }
@@ -211,6 +213,7 @@ class StoreConformanceTest {
                     long expected = KeyFold.fold(h, cursor.key());
                     h = cursor.foldKey(h);
                     assertEquals(expected, h, "foldKey backwards at " + HexFormat.of().formatHex(bytes(cursor.key())));
+                    assertEquals(cursor.value().capacity(), cursor.valueLength(), "valueLength backwards");
                 }
             }
         }

@@ -3,6 +3,7 @@ package dev.kvbench.store.mapdb;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
@@ -179,8 +180,8 @@ public final class MapDbStore implements Store {
         /** The iterator that yields the entry after the current one, or before it; at most one is set. */
         private Iterator<Map.Entry<byte[], byte[]>> ascending;
         private Iterator<Map.Entry<byte[], byte[]>> descending;
-        /** The current entry's key, null when the cursor stands on no entry. */
-        private byte[] current;
+        /** The current entry, null when the cursor stands on no entry; views of it are made only when asked. */
+        private Map.Entry<byte[], byte[]> current;
 
         @Override
         public boolean first() {
@@ -197,7 +198,7 @@ public final class MapDbStore implements Store {
             if (ascending != null) {
                 return step(ascending);
             }
-            return current != null && forward(map.entryIterator(current, false, null, false));
+            return current != null && forward(map.entryIterator(current.getKey(), false, null, false));
         }
 
         @Override
@@ -205,7 +206,7 @@ public final class MapDbStore implements Store {
             if (descending != null) {
                 return step(descending);
             }
-            return current != null && backward(map.descendingEntryIterator(null, false, current, false));
+            return current != null && backward(map.descendingEntryIterator(null, false, current.getKey(), false));
         }
 
         @Override
@@ -215,12 +216,25 @@ public final class MapDbStore implements Store {
 
         @Override
         public DirectBuffer key() {
+            key.wrap(current.getKey());
             return key;
         }
 
         @Override
         public DirectBuffer value() {
+            value.wrap(current.getValue());
             return value;
+        }
+
+        @Override
+        public long foldKey(long h) {
+            byte[] bytes = current.getKey();
+            return bytes.length == Integer.BYTES ? KeyFold.foldInt(h, bytes) : KeyFold.fold(h, key());
+        }
+
+        @Override
+        public int valueLength() {
+            return current.getValue().length;
         }
 
         @Override
@@ -247,10 +261,7 @@ public final class MapDbStore implements Store {
                 current = null;
                 return false;
             }
-            Map.Entry<byte[], byte[]> entry = iterator.next();
-            current = entry.getKey();
-            key.wrap(current);
-            value.wrap(entry.getValue());
+            current = iterator.next();
             return true;
         }
     }

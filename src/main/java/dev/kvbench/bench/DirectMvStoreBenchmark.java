@@ -63,8 +63,8 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
     /** The loaded, reopened store of the read benchmarks. */
     @State(Scope.Benchmark)
     public static class Loaded extends Mv {
-        /** A lookup key, reused: MVStore compares arrays and does not keep a key it is asked for. */
-        private byte[] key = new byte[0];
+        /** Lookup keys in reused arrays: MVStore compares arrays and does not keep a key it is asked for. */
+        private final ExactArrays keys = new ExactArrays();
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
@@ -81,7 +81,7 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
             try {
                 RootReference<byte[], byte[]> root = store.committedRoot();
                 for (int i = 0, n = num(); i < n; i++) {
-                    byte[] value = map.get(root.root, lookupKey(i));
+                    byte[] value = map.get(root.root, keys.copyOf(entries.key(i)));
                     if (value != null) {
                         found++;
                         bytes += value.length;
@@ -92,15 +92,6 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
             }
             requireAll(Workload.READ_KEY, found);
             return bytes;
-        }
-
-        private byte[] lookupKey(int i) {
-            var k = entries.key(i);
-            if (key.length != k.capacity()) {
-                key = new byte[k.capacity()];
-            }
-            k.getBytes(0, key);
-            return key;
         }
 
         @Override

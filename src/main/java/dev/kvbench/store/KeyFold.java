@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * The key fold: an order-sensitive 64-bit fingerprint of a cursor pass's key sequence, what
@@ -66,11 +67,17 @@ public final class KeyFold {
     }
 
     /**
-     * The same as {@link #fold} of a buffer over exactly {@code key}'s 4 bytes, read from the array
-     * in place: for adapters whose engine hands out keys as {@code byte[]}.
+     * The same as {@link #fold} of a buffer over exactly {@code key}'s bytes, for adapters whose
+     * engine hands out keys as {@code byte[]}: a 4-byte key is read from the array in place; a key
+     * of another length is folded through {@code view}, wrapped over it (the adapter's own view, so
+     * that nothing is allocated per key).
      */
-    public static long foldInt(long h, byte[] key) {
-        return h * K + (int) NATIVE_INT.get(key, 0);
+    public static long fold(long h, byte[] key, UnsafeBuffer view) {
+        if (key.length == Integer.BYTES) {
+            return h * K + (int) NATIVE_INT.get(key, 0);
+        }
+        view.wrap(key);
+        return fold(h, view);
     }
 
     /** Formats a key fold as 16 hex digits. */

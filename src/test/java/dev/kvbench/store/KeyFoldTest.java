@@ -54,12 +54,24 @@ class KeyFoldTest {
     void aFourByteArrayFoldsAsABufferOverIt() {
         long h = KeyFold.START;
         long g = KeyFold.START;
+        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
         for (int k : new int[] {0, 1, 0x7f, 0x80, 0xff, 0x100, 0x7fff_ffff, 0x8000_0000, -1, 123_456_789}) {
             byte[] bytes = java.nio.ByteBuffer.allocate(Integer.BYTES).putInt(k).array();
-            h = KeyFold.foldInt(h, bytes);
+            h = KeyFold.fold(h, bytes, view);
             g = KeyFold.fold(g, new UnsafeBuffer(bytes));
             assertEquals(g, h, "key " + Integer.toHexString(k));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 3, 5, 8, 12, 16, 23})
+    void anArrayOfAnotherLengthFoldsAsABufferOverIt(int length) {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < length; i++) {
+            bytes[i] = (byte) (i * 37 + 11);
+        }
+        UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
+        assertEquals(KeyFold.fold(7, new UnsafeBuffer(bytes)), KeyFold.fold(7, bytes, view));
     }
 
     /** Every swap of two keys of a 2,000-key ascending pass, near or far apart, changes the fold. */

@@ -228,8 +228,7 @@ public final class MapDbStore implements Store {
 
         @Override
         public long foldKey(long h) {
-            byte[] bytes = current.getKey();
-            return bytes.length == Integer.BYTES ? KeyFold.foldInt(h, bytes) : KeyFold.fold(h, key());
+            return KeyFold.fold(h, current.getKey(), key);
         }
 
         @Override

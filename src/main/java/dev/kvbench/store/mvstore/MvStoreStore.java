@@ -279,8 +279,7 @@ public final class MvStoreStore implements Store {
 
         @Override
         public long foldKey(long h) {
-            byte[] current = walk.getKey();
-            return current.length == Integer.BYTES ? KeyFold.foldInt(h, current) : KeyFold.fold(h, key());
+            return KeyFold.fold(h, walk.getKey(), key);
         }
 
         @Override

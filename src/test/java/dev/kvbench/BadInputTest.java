@@ -161,7 +161,7 @@ class BadInputTest {
     /** The benchmark jar's command line ({@code java -jar target/benchmarks.jar ...}). */
     static Case jar(String name, String wrong, int exit, String line, String... args) {
         Case c = new Case(name, wrong, exit, line);
-        c.command.addAll(List.of(JAVA, "-Djmh.ignoreLock=true", "-cp", CLASSPATH, "dev.kvbench.bench.Main"));
+        c.command.addAll(List.of(JAVA, "-Djmh.ignoreLock=true", "-cp", CLASSPATH, "dev.kvbench.cli.Main"));
         c.command.addAll(List.of(args));
         return c;
     }
@@ -444,7 +444,7 @@ class BadInputTest {
             ProcessHandle benchmark = null;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (benchmark == null && System.nanoTime() < deadline) {
-                benchmark = suite.children().filter(p -> commandLine(p).contains("dev.kvbench.bench.Main"))
+                benchmark = suite.children().filter(p -> commandLine(p).contains("dev.kvbench.cli.Main"))
                         .findFirst().orElse(null);
                 Thread.sleep(100);
             }

@@ -1,5 +1,7 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.AppParams;
+import dev.kvbench.trial.Trial;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;

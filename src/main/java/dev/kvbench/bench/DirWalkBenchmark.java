@@ -5,6 +5,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.TreeParams;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.tree.DirWalk;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -89,7 +92,7 @@ public class DirWalkBenchmark {
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            trial = Trial.begin(params.getBenchmark(), KvParams.of(params));
+            trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
             trial.openLoaded();
         }
 

@@ -1,5 +1,8 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Settle;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Pass;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -22,7 +25,7 @@ public class EmptyStore extends KvParams {
 
     @Setup(Level.Trial)
     public void prepare(BenchmarkParams params) {
-        trial = Trial.begin(params.getBenchmark(), of(params));
+        trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
         operation = trial.storePass();
         trial.settle(Settle.forMode(params.getMode()), Settle.of(this::open, this::write, this::verifyAndClose));
     }

@@ -1,17 +1,13 @@
 package dev.kvbench.bench;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import dev.kvbench.store.Stores;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The JMH parameters every benchmark takes, with the names and defaults of the 2016 benchmark.
- * Values stay strings, exactly as JMH prints them in the CSV; {@link BenchParams} parses them
+ * Values stay strings, exactly as JMH prints them in the CSV; {@code BenchParams} (package {@code trial}) parses them
  * with one clear line per mistake.
  */
 @State(Scope.Benchmark)
@@ -19,8 +15,8 @@ public abstract class KvParams {
 
     /**
      * Store specs, {@code engine} or {@code engine:option=value+option=value}. Default
-     * {@code all}: {@link Main} runs every registered engine ({@link Stores#ALL}). A workload an
-     * engine cannot do is skipped by {@link Main}, never measured.
+     * {@code all}: the command line ({@code cli.Main}) runs every registered engine ({@link Stores#ALL}). A workload an
+     * engine cannot do is skipped by the command line, never measured.
      */
     @Param(Stores.ALL)
     public String store;
@@ -52,13 +48,4 @@ public abstract class KvParams {
     /** Durable commits, for engines with a {@code sync} option (a spec's own option wins). */
     @Param("false")
     public String sync;
-
-    /** The parameter values of this trial, as JMH reports them. */
-    static Map<String, String> of(BenchmarkParams params) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String key : params.getParamsKeys()) {
-            values.put(key, params.getParam(key));
-        }
-        return values;
-    }
 }

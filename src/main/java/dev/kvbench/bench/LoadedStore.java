@@ -1,5 +1,8 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Settle;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Pass;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -23,7 +26,7 @@ public class LoadedStore extends KvParams {
 
     @Setup(Level.Trial)
     public void load(BenchmarkParams params) {
-        trial = Trial.begin(params.getBenchmark(), of(params));
+        trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
         trial.openLoaded();
         operation = trial.storePass();
         trial.settle(Settle.forMode(params.getMode()), Settle.of(Settle.NOTHING, this::pass, Settle.NOTHING));

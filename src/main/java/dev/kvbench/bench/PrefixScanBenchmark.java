@@ -1,5 +1,7 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.PrefixData;
 import dev.kvbench.workload.PrefixScan;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -45,7 +47,7 @@ public class PrefixScanBenchmark extends TimedRunBenchmark {
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            trial = Trial.begin(params.getBenchmark(), of(params));
+            trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
             data = trial.prefixData();
             trial.openLoaded(data.shape(), store -> data.load(store, trial.batchSize()));
         }

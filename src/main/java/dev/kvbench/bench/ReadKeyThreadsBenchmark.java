@@ -7,6 +7,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import dev.kvbench.trial.AppParams;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ReadKey;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -45,7 +48,7 @@ public class ReadKeyThreadsBenchmark extends KvBenchmark {
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            trial = Trial.begin(params.getBenchmark(), of(params));
+            trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
             threads = AppParams.readers(readers);
             pool = Executors.newFixedThreadPool(threads, runnable -> {
                 Thread thread = new Thread(runnable, "kvbench-reader");

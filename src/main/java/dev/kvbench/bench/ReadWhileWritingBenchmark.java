@@ -1,11 +1,13 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ReadWhileWriting;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -32,7 +34,7 @@ public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
     public static class Loaded extends ConcurrentState {
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            trial = Trial.begin(params.getBenchmark(), of(params));
+            trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
             trial.openLoaded();
         }
 

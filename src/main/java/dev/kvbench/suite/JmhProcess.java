@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a test as {@code java -jar target/benchmarks.jar} would: {@code dev.kvbench.bench.Main}
+ * Runs a test as {@code java -jar target/benchmarks.jar} would: {@code dev.kvbench.cli.Main}
  * in a JVM of its own (no JVM flags here: Main gives them to every fork), its output in
  * {@code out-N.txt}, and about once a minute JMH's latest progress line on the console.
  */
@@ -34,10 +34,10 @@ final class JmhProcess implements Launcher {
         List<String> args = new ArrayList<>(test.args());
         args.addAll(List.of("-rf", "csv", "-rff", part.resolve("out-" + n + ".csv").toString()));
         Path log = part.resolve("out-" + n + ".txt");
-        ProcessBuilder builder = new ProcessBuilder(Jvm.command(false, "dev.kvbench.bench.Main", args))
+        ProcessBuilder builder = new ProcessBuilder(Jvm.command(false, "dev.kvbench.cli.Main", args))
                 .directory(part.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("KVBENCH_DIR", workDir.toString());
-        // the benchmark ends itself when this runner dies (dev.kvbench.bench.ParentWatch)
+        // the benchmark ends itself when this runner dies (dev.kvbench.fork.ParentWatch)
         builder.environment().put("KVBENCH_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
         try {
             running = builder.start();

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.kvbench.bench.AppParams;
-import dev.kvbench.bench.BenchParams;
-import dev.kvbench.bench.TreeParams;
-import dev.kvbench.bench.WorkFolder;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.AppParams;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.TreeParams;
+import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -58,7 +58,7 @@ public final class Planner {
         }
         Set<String> taken = new LinkedHashSet<>(ALL_NAMES);
         taken.retainAll(planned.stream()
-                .flatMap(test -> dev.kvbench.bench.Main.parameters(test.args().toArray(String[]::new)).stream()).toList());
+                .flatMap(test -> dev.kvbench.cli.Main.parameters(test.args().toArray(String[]::new)).stream()).toList());
         user.params().forEach((name, value) -> {
             if (!taken.contains(name)) {
                 throw new UsageException("-p " + name + "=" + value + ": no test of the " + suite.name()
@@ -110,12 +110,12 @@ public final class Planner {
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
         // A suite's parameters (and the user's) go to every test; each test's command line keeps those its benchmarks take.
-        Set<String> taken = dev.kvbench.bench.Main.parameters(args.toArray(String[]::new));
+        Set<String> taken = dev.kvbench.cli.Main.parameters(args.toArray(String[]::new));
         List<String> command = takenOnly(args, taken);
         Map<String, String> runParams = new LinkedHashMap<>(params);
         runParams.keySet().retainAll(taken);
         try {
-            dev.kvbench.bench.Main.check(command.toArray(String[]::new)); // the jar's own checks, which open no store
+            dev.kvbench.cli.Main.check(command.toArray(String[]::new)); // the jar's own checks, which open no store
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

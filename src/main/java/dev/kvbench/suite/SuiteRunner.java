@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import dev.kvbench.bench.WorkFolder;
 import dev.kvbench.report.Numbers;
+import dev.kvbench.trial.WorkFolder;
 
 /**
  * Runs a suite into its results folder: plans it (scaling entry counts to the budget), checks

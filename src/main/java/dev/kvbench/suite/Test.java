@@ -70,7 +70,7 @@ public record Test(String title, String about, Chart chart, List<String> workloa
     /** The JMH include pattern of the workloads: {@code \.(write|readKey)$}, or every kvbench benchmark but the crash test. */
     public String pattern() {
         if (workloads.isEmpty()) {
-            return "^dev\\.kvbench\\.bench\\.(?!CrashBenchmark\\.)";
+            return "^dev\\.kvbench\\.(bench|direct)\\.";
         }
         String names = String.join("|", workloads);
         return "\\." + (workloads.size() > 1 ? "(" + names + ")" : names) + "$";

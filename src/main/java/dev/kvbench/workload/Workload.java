@@ -21,7 +21,7 @@ public enum Workload {
     READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED)),
     /** The Ozone directory-tree walk (point lookups only); its data is a {@code workload.tree.DirTree}. */
     DIR_WALK("dirWalk", EnumSet.noneOf(Capability.class)),
-    /** The crash test: kill -9 of a writer, then a reopen (dev.kvbench.bench.CrashBenchmark); not one of 2016's six. */
+    /** The crash test: kill -9 of a writer, then a reopen (dev.kvbench.crash.CrashBenchmark); not one of 2016's six. */
     CRASH("crash", EnumSet.noneOf(Capability.class)),
     /** readKey by several reader threads at once, each making a whole pass with its own reader. */
     READ_KEY_THREADS("readKeyThreads", EnumSet.noneOf(Capability.class)),

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import dev.kvbench.bench.WorkFolder;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.workload.DataSpec;
 import org.junit.jupiter.api.Test;
 

@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.kvbench.store.Stores;
-
 import org.junit.jupiter.api.Test;
 
 /** The suites as a specification: which tests each has, with which parameters and JMH settings. */
@@ -70,8 +69,10 @@ class SuitesTest {
         assertEquals(3, smoke.tests().size());
         dev.kvbench.suite.Test test = smoke.tests().get(0);
         assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
-        assertFalse(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.bench.CrashBenchmark.crash").find(),
+        assertFalse(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.crash.CrashBenchmark.crash").find(),
                 "the crash test is a suite of its own");
+        assertTrue(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.direct.DirectLmdbBenchmark.readSeq").find(),
+                "the direct-API baselines run beside the Store path");
         assertFalse(test.params().containsKey("store"), "every registered engine");
         assertEquals(2000, test.entries().num());
         assertFalse(test.chart().ranked());

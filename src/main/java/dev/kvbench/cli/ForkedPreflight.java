@@ -1,0 +1,221 @@
+package dev.kvbench.cli;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.kvbench.fork.ForkDeath;
+import dev.kvbench.fork.ForkWatch;
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.DeadTrials;
+import dev.kvbench.trial.FailureReason;
+import dev.kvbench.trial.WorkFolder;
+
+/**
+ * Runs {@link Probe} in a child JVM started like a JMH fork (same java, class path and flags),
+ * because engines must only be opened with their flags.
+ *
+ * <p>One JVM checks every store. When it dies (an engine's SIGSEGV or SIGBUS in native code) or
+ * an engine hangs (no answer within the limit per check), the store whose check had no answer is
+ * the one that killed it: it is recorded as dead ({@link #dead()}: the cause, as {@link ForkDeath}
+ * tells it, and the JVM's last lines), and the checks after it run in a new JVM, so that one
+ * broken engine fails alone, as a crashed trial does.
+ */
+final class ForkedPreflight implements Plan.Preflight {
+
+    /** The longest one check (open a store, write and read back a few entries) may take. */
+    static final long TIMEOUT_SECONDS = 300;
+
+    private final String java;
+    private final List<String> jvmArgs;
+    private final Path scratch;
+    private final long timeoutSeconds;
+    private final Map<StoreSpec, Plan.Death> dead = new LinkedHashMap<>();
+
+    /**
+     * @param trialTimeout the run's trial timeout in seconds (0 for none): a check gets at most
+     *                     that, and at most {@link #TIMEOUT_SECONDS}
+     */
+    ForkedPreflight(String java, List<String> jvmArgs, Path scratch, long trialTimeout) {
+        this.java = java;
+        this.jvmArgs = jvmArgs;
+        this.scratch = scratch;
+        this.timeoutSeconds = trialTimeout > 0 ? Math.min(TIMEOUT_SECONDS, trialTimeout) : TIMEOUT_SECONDS;
+    }
+
+    @Override
+    public Map<Plan.Check, Set<Capability>> check(Collection<Plan.Check> checks) {
+        Map<Plan.Check, Set<Capability>> results = new LinkedHashMap<>();
+        List<Plan.Check> remaining = new ArrayList<>(checks);
+        while (!remaining.isEmpty()) {
+            Attempt attempt = probe(remaining);
+            List<Set<Capability>> answers = answers(attempt.output, remaining);
+            for (int i = 0; i < answers.size(); i++) {
+                results.put(remaining.get(i), answers.get(i));
+            }
+            if (answers.size() == remaining.size()) {
+                break;
+            }
+            if (answers.isEmpty() && !attempt.timedOut && attempt.exit < 128 && !attempt.output.contains("#  SIG")) {
+                // no signal, no answer: the JVM itself did not start (a bad flag, no memory), whatever the store
+                String last = attempt.output.lines().filter(line -> !line.isBlank()).reduce((a, b) -> b).orElse("no output");
+                throw new IllegalStateException("the preflight JVM ended (exit " + attempt.exit + ") before it checked any store: "
+                        + last.strip() + WorkFolder.openFilesHint(attempt.output));
+            }
+            Plan.Check culprit = remaining.get(answers.size());
+            remaining = remaining.subList(answers.size() + 1, remaining.size()).stream()
+                    .filter(check -> !check.spec().equals(culprit.spec())).toList();
+            dead.put(culprit.spec(), death(culprit, attempt, !remaining.isEmpty()));
+        }
+        return results;
+    }
+
+    @Override
+    public Map<StoreSpec, Plan.Death> dead() {
+        return dead;
+    }
+
+    /** How one preflight JVM ended: all it printed, its exit status, whether it was killed for hanging. */
+    private record Attempt(String output, int exit, boolean timedOut) {
+    }
+
+    /** Runs the checks {@code ordered} in one JVM, until it ends or a check has no answer in time. */
+    private Attempt probe(List<Plan.Check> ordered) {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(jvmArgs);
+        // a crash report of an engine (SIGBUS on a full tmpfs) goes to the temp folder, not the user's current one
+        command.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
+        command.add("-XX:-CreateCoredumpOnCrash");
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(Probe.class.getName());
+        command.add(scratch.toString());
+        for (Plan.Check check : ordered) {
+            command.add(check.spec().toString());
+            command.add(Integer.toString(check.num()));
+            command.add(Boolean.toString(check.intKey()));
+            command.add(Integer.toString(check.valSize()));
+        }
+        Path log = null;
+        try {
+            // to a file, not a pipe: reading a pipe to its end would wait forever for a hung engine
+            log = Files.createTempFile("kvbench-preflight-", ".txt");
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            boolean timedOut = !waitForAnswers(process, log);
+            if (timedOut) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+                process.waitFor();
+            }
+            return new Attempt(Files.readString(log, StandardCharsets.UTF_8), process.exitValue(), timedOut);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + java + " for the preflight check: " + FailureReason.oneLine(e)
+                    + WorkFolder.openFilesHint(e.getMessage()), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during the preflight check", e);
+        } finally {
+            WorkFolder.delete(scratch);
+            if (log != null) {
+                WorkFolder.delete(log);
+            }
+        }
+    }
+
+    /** Waits for {@code process} to end; false when it went {@link #timeoutSeconds} without a new answer. */
+    private boolean waitForAnswers(Process process, Path log) throws IOException, InterruptedException {
+        long lastAnswer = System.nanoTime();
+        long logSize = 0;
+        int answered = 0;
+        while (!process.waitFor(200, TimeUnit.MILLISECONDS)) {
+            long size = Files.size(log);
+            if (size != logSize) {
+                logSize = size;
+                int now = (int) Files.readString(log, StandardCharsets.UTF_8).lines()
+                        .filter(line -> line.startsWith(Probe.PREFIX + "\t")).count();
+                if (now > answered) {
+                    answered = now;
+                    lastAnswer = System.nanoTime();
+                }
+            }
+            if (System.nanoTime() - lastAnswer > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The capabilities the probe's lines in {@code output} give, in order, for the checks they
+     * answer; throws with the engine's refusal for a check it refused.
+     */
+    private static List<Set<Capability>> answers(String output, List<Plan.Check> ordered) {
+        List<Set<Capability>> answers = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            String[] fields = line.split("\t", 4);
+            if (fields.length < 3 || !fields[0].equals(Probe.PREFIX)) {
+                continue;
+            }
+            Plan.Check check = ordered.get(Integer.parseInt(fields[1]));
+            String detail = fields.length > 3 ? fields[3].strip() : "";
+            if (fields[2].equals("error")) {
+                throw new IllegalArgumentException(check.store() + " (tried with " + (check.intKey() ? "int" : "string")
+                        + " keys and valSize=" + check.valSize() + "): " + detail + WorkFolder.fileSizeHint(detail));
+            }
+            Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
+            for (String name : detail.split(",")) {
+                if (!name.isBlank()) {
+                    capabilities.add(Capability.valueOf(name.strip()));
+                }
+            }
+            answers.add(capabilities);
+        }
+        return answers;
+    }
+
+    /**
+     * Why the JVM checking {@code culprit} ended without its answer: a full disk ends the whole run
+     * (every engine needs the room); a crash or a hang is {@code culprit}'s own failure. {@code more}:
+     * whether checks after it are left, for a new JVM.
+     */
+    private Plan.Death death(Plan.Check culprit, Attempt attempt, boolean more) {
+        String output = attempt.output;
+        if (!attempt.timedOut) {
+            String full = WorkFolder.diskFull(new IllegalStateException(output), scratch);
+            if (full != null || output.contains("SIGBUS")) {
+                throw new WorkFolder.NoSpaceException((full != null ? full : "no space left in " + scratch)
+                        + " during the preflight check (the engine was killed" + (output.contains("SIGBUS") ? " by SIGBUS" : "")
+                        + "): free some space or point KVBENCH_DIR at a bigger file system");
+            }
+        }
+        // its own lines: those after the last answer of the checks before it
+        List<String> lines = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            if (line.startsWith(Probe.PREFIX + "\t")) {
+                lines.clear();
+            } else if (!line.isBlank()) {
+                lines.add(line.stripTrailing());
+            }
+        }
+        String what = culprit.store() + " failed its preflight check (open a store, write and read back "
+                + culprit.num() + " entries with " + (culprit.intKey() ? "int" : "string") + " keys and valSize="
+                + culprit.valSize() + "): ";
+        String cause = attempt.timedOut
+                ? "no answer within " + ForkDeath.duration(timeoutSeconds) + " (at most " + ForkDeath.duration(TIMEOUT_SECONDS)
+                        + ", less when KVBENCH_TIMEOUT is shorter): the engine hung, and its JVM was killed"
+                : ForkDeath.cause(attempt.exit, lines, null);
+        return new Plan.Death(what + cause + (more ? "; the stores after it were checked in a new JVM" : ""),
+                lines.subList(Math.max(0, lines.size() - ForkWatch.TAIL_LINES), lines.size()));
+    }
+}

@@ -1,0 +1,383 @@
+package dev.kvbench.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import dev.kvbench.fork.ForkFlags;
+import dev.kvbench.fork.ForkWatch;
+import dev.kvbench.fork.ParentWatch;
+import dev.kvbench.fork.TrialTimeout;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.Stores;
+import dev.kvbench.store.Versions;
+import dev.kvbench.trial.DeadTrials;
+import dev.kvbench.trial.FailureReason;
+import dev.kvbench.trial.Settle;
+import dev.kvbench.trial.WorkFolder;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Defaults;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * The benchmark jar's entry point: JMH's own command line, plus what kvbench needs around it.
+ *
+ * <ul>
+ * <li>Every JMH option works as usual ({@code -p}, {@code -f}, {@code -bm ss}, {@code -rf csv
+ * -rff out.csv}, {@code -l}, {@code -lp}, {@code -h}...).
+ * <li>Every fork gets the one JVM flag set ({@link Versions#jvmFlags()}) before any
+ * {@code -jvmArgsAppend} of the user, the side file ({@code -Dkvbench.side}, beside the result
+ * file: {@code out.csv} gives {@code out.side.jsonl}) and its own work folder.
+ * <li>Before anything runs, every parameter is checked and every store is opened once in a JVM
+ * with the flags, writing a few entries of each shape (so a value an engine cannot hold fails
+ * in seconds with one line), which also tells which engines have an ordered cursor. A store
+ * whose check crashes or hangs that JVM fails all its trials (cause and last lines in the side
+ * file), and the other stores are checked in a new JVM.
+ * <li>A (workload, store) pair the store cannot do is skipped: a line on stdout and a
+ * {@code skipped} line in the side file, never a number. As JMH runs the full cross product of
+ * its parameters, the pairs that can run are run as one JMH run per group of stores, and the
+ * results merged into the one result file.
+ * <li>Fail on error is on unless {@code -foe false}: the first failed trial (a verification
+ * failure names engine, workload, expected and found) stops the run.
+ * </ul>
+ *
+ * <p>Exit codes: 0 when every trial that ran passed; 1 when a trial failed; 2 for a mistake in
+ * the command line (one line on stderr).
+ */
+public final class Main {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    static final int USAGE = 2;
+
+    private final CommandLineOptions options;
+
+    private Main(CommandLineOptions options) {
+        this.options = options;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line {@code args}; returns the exit code. */
+    public static int run(String... args) {
+        CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(args);
+        } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
+            System.err.println("kvbench: " + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see -h)");
+            return USAGE;
+        }
+        try {
+            if (options.shouldHelp()) {
+                options.showHelp();
+                System.out.println(HELP);
+                return OK;
+            }
+            if (options.shouldList()) {
+                new Runner(options).list();
+                return OK;
+            }
+            if (options.shouldListWithParams()) {
+                CommandLineOptions listed = withDefaultStores(args, options);
+                new Runner(listed).listWithParams(listed);
+                return OK;
+            }
+            if (options.shouldListProfilers()) {
+                options.listProfilers();
+                return OK;
+            }
+            if (options.shouldListResultFormats()) {
+                options.listResultFormats();
+                return OK;
+            }
+        } catch (IOException | CommandLineOptionException e) {
+            System.err.println("kvbench: " + e.getMessage());
+            return FAILED;
+        }
+        try {
+            return new Main(options).benchmark(paramNames(args));
+        } catch (RuntimeException e) {
+            // too few file descriptors can fail any step (a jar, a folder, a fork): say so in one line
+            String hint = WorkFolder.openFilesHint(String.valueOf(e.getMessage()) + " " + e.getCause());
+            if (hint.isEmpty()) {
+                throw e;
+            }
+            System.err.println("kvbench: " + FailureReason.oneLine(e) + hint);
+            return FAILED;
+        }
+    }
+
+    /**
+     * The checks this jar makes of a command line before it opens any store (for the suite
+     * runner, which plans every test before running the first).
+     *
+     * @throws IllegalArgumentException one line for the first mistake
+     */
+    public static void check(String... args) {
+        try {
+            checkedPlan(new CommandLineOptions(args), paramNames(args));
+        } catch (CommandLineOptionException | IllegalStateException e) {
+            throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
+        }
+    }
+
+    /**
+     * The parameters the benchmarks {@code args} selects take (for the suite runner, which gives a test only
+     * those of its suite's and its user's parameters); empty when {@code args} is not a command line JMH accepts.
+     */
+    public static Set<String> parameters(String... args) {
+        try {
+            return Plan.taken(new CommandLineOptions(args));
+        } catch (CommandLineOptionException | RuntimeException e) {
+            return Set.of(); // the caller's checks name the mistake
+        }
+    }
+
+    /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
+    private static Plan checkedPlan(CommandLineOptions options, List<String> paramNames) {
+        Settle.check(options.getJvmArgsAppend().orElse(List.of()));
+        return Plan.checked(options, paramNames);
+    }
+
+    /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
+    static List<String> paramNames(String... args) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String value = null;
+            if (args[i].equals("-p") && i + 1 < args.length) {
+                value = args[++i];
+            } else if (args[i].startsWith("-p") && args[i].contains("=") && !args[i].startsWith("-prof")) {
+                value = args[i].substring(2);
+            }
+            if (value != null && value.indexOf('=') > 0) {
+                names.add(value.substring(0, value.indexOf('=')).trim());
+            }
+        }
+        return names;
+    }
+
+    /** {@code options}, with the default store list ({@link Stores#ALL}) written out as the registered engines. */
+    private static CommandLineOptions withDefaultStores(String[] args, CommandLineOptions options)
+            throws CommandLineOptionException {
+        if (options.getParameter("store").hasValue()) {
+            return options;
+        }
+        List<String> withStores = new ArrayList<>(Arrays.asList(args));
+        withStores.add("-p");
+        withStores.add("store=" + String.join(",", Stores.expand(List.of(Stores.ALL))));
+        return new CommandLineOptions(withStores.toArray(String[]::new));
+    }
+
+    private int benchmark(List<String> paramNames) {
+        Path base = WorkFolder.base();
+        ParentWatch.start(base.resolve("run-" + ProcessHandle.current().pid()));
+        Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
+        Path side = SideFile.besideResult(options.getResult().orElse(null));
+        List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
+        List<String> forkArgs = new ArrayList<>(flags);
+        forkArgs.addAll(ForkFlags.BENCH_FLAGS);
+        // A crashing engine leaves its JVM's fatal-error report in the temp folder (not the work
+        // folder, which may be the full file system that killed it; the side file keeps the cause
+        // and the last lines), and no core dump.
+        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
+        forkArgs.add("-XX:-CreateCoredumpOnCrash");
+        forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
+        forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
+        forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
+        if (options.getForkCount().orElse(1) == 0) {
+            // Benchmarks run in this JVM: it must find the same side file and folder.
+            System.setProperty(SideFile.PROPERTY, side.toString());
+            System.setProperty(WorkFolder.PROPERTY, runFolder.toString());
+            System.out.println("kvbench: -f 0 runs in this JVM, which did not get the kvbench JVM flags"
+                    + " unless you gave them to java yourself");
+        }
+        String java = options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+
+        Plan plan;
+        long timeout;
+        try {
+            plan = checkedPlan(options, paramNames);
+            WorkFolder.removeStale(base);
+            WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
+            WorkFolder.empty(runFolder);
+            timeout = TrialTimeout.seconds(plan.largest);
+            plan.group(options.getParameter("store").hasValue(),
+                    new ForkedPreflight(java, flags, runFolder.resolve("preflight"), timeout));
+        } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
+                 | WorkFolder.NoSpaceException e) {
+            System.err.println("kvbench: " + e.getMessage());
+            return USAGE;
+        } catch (RuntimeException e) {
+            System.err.println("kvbench: " + e.getMessage() + WorkFolder.openFilesHint(e.getMessage() + " " + e.getCause()));
+            return FAILED;
+        } finally {
+            WorkFolder.delete(runFolder);
+        }
+
+        long sideStart = size(side);
+        SideFile sideFile = new SideFile(side);
+        for (Plan.Skip skip : plan.skips) {
+            System.out.println("kvbench: skipped " + Plan.workload(skip.benchmark()) + " on " + skip.store()
+                    + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
+            for (Map<String, String> params : plan.combinations(skip.benchmark(), skip.store(), skip.sync())) {
+                sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
+            }
+        }
+
+        recordDeaths(plan, sideFile);
+        boolean failOnError = options.shouldFailOnError().orElse(true);
+        if (failOnError && !plan.died.isEmpty()) {
+            System.err.println("kvbench: a store failed its preflight check and fail on error is on: nothing was run"
+                    + " (-foe false runs the other stores)");
+        }
+        List<RunResult> results = new ArrayList<>();
+        String runnerError = null;
+        Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanup);
+        ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
+        try {
+            for (Plan.Run run : failOnError && !plan.died.isEmpty() ? List.<Plan.Run>of() : plan.runs) {
+                ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
+                        .param("store", run.stores().toArray(String[]::new))
+                        .param("sync", run.sync())
+                        .jvmArgsAppend(forkArgs.toArray(String[]::new))
+                        .shouldFailOnError(failOnError);
+                for (String benchmark : plan.allBenchmarks) {
+                    String exact = "^" + Pattern.quote(benchmark) + "$";
+                    if (run.benchmarks().contains(benchmark)) {
+                        builder.include(exact);
+                    } else {
+                        builder.exclude(exact);
+                    }
+                }
+                try {
+                    Collection<RunResult> ran = new Runner(builder.build(), watch).run();
+                    results.addAll(ran);
+                } catch (RunnerException e) {
+                    runnerError = FailureReason.oneLine(e.getCause() == null ? e : e.getCause());
+                    if (failOnError) {
+                        break;
+                    }
+                } finally {
+                    DeadTrials.collect(runFolder, sideFile);
+                }
+            }
+        } finally {
+            watch.stop();
+            writeResults(results);
+            WorkFolder.delete(runFolder);
+            removeHook(cleanup);
+        }
+
+        List<String> failures = failures(side, sideStart);
+        for (String failure : new LinkedHashSet<>(failures)) { // a store's failed preflight fails all its trials
+            System.err.println("kvbench: FAILED " + failure);
+        }
+        if (failures.isEmpty() && runnerError != null) {
+            boolean died = runnerError.contains("Forked process returned") || runnerError.contains("Benchmark error");
+            System.err.println("kvbench: FAILED " + runnerError + (died ? " (a benchmark JVM died: if "
+                    + WorkFolder.fileStore(base) + " is full, " + WorkFolder.mib(WorkFolder.usableBytes(base))
+                    + " usable now, that is why)" : ""));
+        }
+        System.out.println("kvbench: side file " + side);
+        return failures.isEmpty() && runnerError == null ? OK : FAILED;
+    }
+
+    /**
+     * A {@code failed} line for each combination of a store whose preflight check crashed or hung its
+     * JVM, as {@link ForkWatch} writes for a trial that died; the JVM's last lines go with the first
+     * line of each store and sync value only.
+     */
+    private static void recordDeaths(Plan plan, SideFile sideFile) {
+        Set<String> tailed = new HashSet<>();
+        for (Plan.Died died : plan.died) {
+            for (Map<String, String> params : plan.combinations(died.benchmark(), died.store(), died.sync())) {
+                boolean first = tailed.add(died.store() + "\n" + died.sync());
+                sideFile.append(TrialRecord.died(died.benchmark(), params, died.death().reason(),
+                        first ? died.death().tail() : List.of()));
+            }
+        }
+    }
+
+    /** Writes the merged results of every JMH run where JMH itself would have written them. */
+    private void writeResults(List<RunResult> results) {
+        if (!options.getResult().hasValue() && !options.getResultFormat().hasValue()) {
+            return;
+        }
+        ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
+        String file = options.getResult().orElse(
+                Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT));
+        ResultFormatFactory.getInstance(format, file).writeOut(results);
+    }
+
+    /** The reasons of the {@code failed} lines appended to the side file since {@code start}. */
+    static List<String> failures(Path side, long start) {
+        try {
+            return new SideFile(side).readFrom(start).stream()
+                    .filter(record -> record.status() == TrialRecord.Status.FAILED)
+                    .map(record -> String.valueOf(record.reason()))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the side file " + side, e);
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // already shutting down
+        }
+    }
+
+    private static final String HELP = """
+
+            kvbench (on top of JMH's options above):
+              -p store=lmdb,rocksdb:blockCacheMb=64   store specs; several options as engine:a=1+b=2
+              -p num=... intKey=... sequential=... valSize=... valRandom=... batchSize=... sync=...
+              readWhileWriting, prefixScan: -p readers=N|cores writesPerSec=N (0 = flat out) duration=S
+                latency=true|false; prefixScan also keysPerPrefix=N writer=false,true
+              readKeyThreads: -p readers=1,2,4,8
+              java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
+                                                      (default /dev/shm/kvbench, else the temp folder)
+              java -Dkvbench.timeout=20m -jar ... (or KVBENCH_TIMEOUT=20m)   the longest one trial
+                                                      (fork) may run before it is killed as hung
+                                                      (default 30 min + 1 min per 100,000 entries)
+              A trial whose JVM crashes, is killed or times out is failed, with its cause and its
+              last lines in the side file; with -foe false the run goes on with the next one.
+              So is every trial of a store whose preflight check crashes or hangs (no answer in
+              5 min, or KVBENCH_TIMEOUT if shorter); the other stores are checked in a new JVM.
+              Measurements per trial go to the side file beside -rff (out.csv -> out.side.jsonl),
+              else to kvbench-side.jsonl. Workloads a store cannot do are skipped, never measured.
+              Exit code: 0 all passed, 1 a trial failed (verification names engine, workload,
+              expected and found), 2 a mistake in the command line.""";
+}

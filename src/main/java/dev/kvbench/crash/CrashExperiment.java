@@ -1,0 +1,154 @@
+package dev.kvbench.crash;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import dev.kvbench.fork.ChildJvm;
+import dev.kvbench.trial.WorkFolder;
+
+/**
+ * The crash test: what a {@code kill -9} of the writing process costs. Per repetition, a
+ * {@link CrashWriter} JVM writes the data set in batches into a new store and acknowledges each
+ * commit on its stdout (a pipe to this JVM); after a random number of acknowledged batches this
+ * JVM kills it with SIGKILL, mid-way through the next batch, then a {@link CrashCheck} JVM
+ * reopens the store and counts acknowledged entries that are missing and entries that are
+ * corrupt, and times the reopen. The kill points come from a fixed seed, so a rerun kills at
+ * the same acknowledgments.
+ *
+ * <p>A kill of the process, not a power cut: data the engine handed to the operating system
+ * survives it even without a sync. On tmpfs that is all that can be tested.
+ */
+final class CrashExperiment {
+
+    /** One repetition: entries acknowledged before the kill, and what the reopened store held. */
+    record Outcome(long acked, boolean opened, String notOpened, double reopenMs, long lost, long corrupt,
+                   long unackedPresent) {
+    }
+
+    private static final long SEED = 2016_07_10L;
+    private static final long CHILD_TIMEOUT_SECONDS = 600;
+
+    private final String spec;
+    private final CrashArgs data;
+    private final Path folder;
+
+    /**
+     * @param spec   the effective store spec (its sync setting included)
+     * @param data   the data set the writer writes, and its batch size
+     * @param folder a work folder of the test's own, emptied before each repetition and deleted after
+     */
+    CrashExperiment(String spec, CrashArgs data, Path folder) {
+        this.spec = spec;
+        this.data = data;
+        this.folder = folder;
+    }
+
+    /** Runs repetition {@code rep} (0-based). */
+    Outcome run(int rep) {
+        Path store = folder.resolve("store");
+        WorkFolder.empty(folder);
+        try {
+            int batches = (data.spec().num() + data.batchSize() - 1) / data.batchSize();
+            long target = 1 + new Random(SEED + rep).nextInt(Math.max(1, batches - 1));
+            long acked = writeAndKill(store, target);
+            return check(store, acked);
+        } finally {
+            WorkFolder.delete(folder);
+        }
+    }
+
+    /** Starts the writer, reads its acknowledgments until {@code target}, kills it; the entries acknowledged. */
+    private long writeAndKill(Path store, long target) {
+        List<String> args = new ArrayList<>(List.of(spec, store.toString()));
+        args.addAll(data.args());
+        Path errors = folder.resolve("writer.err");
+        Process writer = start(ChildJvm.command(CrashWriter.class, args), errors);
+        long acked = 0;
+        long batches = 0;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(writer.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while (batches < target && (line = in.readLine()) != null) {
+                if (line.startsWith("committed ")) {
+                    acked = Long.parseLong(line.substring("committed ".length()).trim());
+                    batches++;
+                } else if (line.equals("done")) {
+                    break;
+                }
+            }
+            writer.destroyForcibly(); // SIGKILL: the writer is mid-way through its next batch
+            writer.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            writer.destroyForcibly();
+            throw new UncheckedIOException("cannot read the crash writer's acknowledgments", e);
+        } catch (InterruptedException e) {
+            writer.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        if (batches == 0) {
+            throw new IllegalStateException("the crash writer for " + spec + " acknowledged no commit before it ended: "
+                    + lastLine(errors));
+        }
+        return acked;
+    }
+
+    private Outcome check(Path store, long acked) {
+        List<String> args = new ArrayList<>(List.of(spec, store.toString(), Long.toString(acked)));
+        args.addAll(data.args());
+        Path errors = folder.resolve("check.err");
+        Process checker = start(ChildJvm.command(CrashCheck.class, args), errors);
+        String result = "";
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(checker.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith("opened ") || line.startsWith("notopened ")) {
+                    result = line;
+                }
+            }
+            if (!checker.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                checker.destroyForcibly();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the crash checker's result", e);
+        } catch (InterruptedException e) {
+            checker.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        if (result.startsWith("notopened ")) {
+            return new Outcome(acked, false, result.substring("notopened ".length()), Double.NaN, acked, 0, 0);
+        }
+        String[] f = result.split(" ");
+        if (f.length != 8) {
+            return new Outcome(acked, false, "the checker JVM died: " + lastLine(errors), Double.NaN, acked, 0, 0);
+        }
+        return new Outcome(acked, true, null, Double.parseDouble(f[1]), Long.parseLong(f[3]), Long.parseLong(f[5]),
+                Long.parseLong(f[7]));
+    }
+
+    private Process start(List<String> command, Path errors) {
+        try {
+            return new ProcessBuilder(command).redirectError(errors.toFile()).start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String lastLine(Path file) {
+        try {
+            List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+            return lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("(no output)");
+        } catch (IOException e) {
+            return "(no output)";
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package dev.kvbench.crash;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.bench.KvParams;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.BenchmarkFailure;
+import dev.kvbench.trial.FailureReason;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.WorkFolder;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * One crash-test trial: the store spec with its sync setting, the data set and batch size, and
+ * {@code reps} repetitions; their outcomes become one side-file line. An acknowledged entry lost
+ * with {@code sync=true}, or a corrupt entry, is a finding printed loudly on stderr.
+ */
+@State(Scope.Benchmark)
+public class CrashState extends KvParams {
+
+    /** Repetitions: kills and reopens per (store, sync). */
+    @Param("20")
+    public String reps;
+
+    private String benchmark;
+    private Map<String, String> params;
+    private StoreSpec spec;
+    private CrashExperiment experiment;
+    private int repetitions;
+    private final List<CrashExperiment.Outcome> outcomes = new ArrayList<>();
+
+    @Setup(Level.Trial)
+    public void setUp(BenchmarkParams jmh) {
+        benchmark = jmh.getBenchmark();
+        params = BenchParams.inOrder(JmhParams.of(jmh));
+        try {
+            BenchParams bench = BenchParams.parse(params);
+            repetitions = Integer.parseInt(reps.trim().replace("_", ""));
+            if (repetitions < 1) {
+                throw new IllegalArgumentException("reps must be >= 1, was " + reps);
+            }
+            spec = bench.effectiveSpec();
+            Path folder = WorkFolder.base().resolve("crash-" + bench.engine() + "-" + ProcessHandle.current().pid());
+            experiment = new CrashExperiment(spec.toString(), new CrashArgs(bench.data(), bench.batchSize()), folder);
+        } catch (RuntimeException e) {
+            String reason = FailureReason.beforeStart(benchmark, params, e);
+            SideFile.current().append(TrialRecord.failed(benchmark, params, reason, Map.of()));
+            throw new BenchmarkFailure(reason, e);
+        }
+    }
+
+    /** Every repetition; returns the acknowledged entries lost (for JMH's blackhole). */
+    long runAll() {
+        long lost = 0;
+        for (int rep = 0; rep < repetitions; rep++) {
+            try {
+                CrashExperiment.Outcome outcome = experiment.run(rep);
+                outcomes.add(outcome);
+                lost += outcome.lost();
+            } catch (RuntimeException e) {
+                String reason = "crash on " + params.get("store") + " failed: " + FailureReason.oneLine(e);
+                SideFile.current().append(TrialRecord.failed(benchmark, params, reason, metrics()));
+                outcomes.clear();
+                throw new BenchmarkFailure(reason, e);
+            }
+        }
+        return lost;
+    }
+
+    @TearDown(Level.Trial)
+    public void record() {
+        if (outcomes.isEmpty()) {
+            return;
+        }
+        Map<String, Object> metrics = metrics();
+        long lost = ((Number) metrics.get(Metric.CRASH_LOST)).longValue();
+        long corrupt = ((Number) metrics.get(Metric.CRASH_CORRUPT)).longValue();
+        long notOpened = outcomes.size() - ((Number) metrics.get(Metric.CRASH_OPENED)).longValue();
+        boolean durable = "true".equals(spec.options().get("sync"));
+        if ((durable && lost > 0) || corrupt > 0 || notOpened > 0) {
+            System.err.println("kvbench: FINDING: " + spec + " after kill -9: " + lost + " acknowledged entries lost, "
+                    + corrupt + " corrupt, " + notOpened + " of " + outcomes.size() + " reopens failed"
+                    + (durable ? " (with sync=true, which promises durable commits)" : ""));
+        }
+        SideFile.current().append(TrialRecord.ok(benchmark, params, metrics));
+    }
+
+    private Map<String, Object> metrics() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Double> reopen = new ArrayList<>();
+        long acked = 0;
+        long lost = 0;
+        long lostMax = 0;
+        long corrupt = 0;
+        long unacked = 0;
+        long opened = 0;
+        String notOpened = null;
+        for (CrashExperiment.Outcome o : outcomes) {
+            acked += o.acked();
+            lost += o.lost();
+            lostMax = Math.max(lostMax, o.lost());
+            corrupt += o.corrupt();
+            unacked += o.unackedPresent();
+            if (o.opened()) {
+                opened++;
+                reopen.add(o.reopenMs());
+            } else if (notOpened == null) {
+                notOpened = o.notOpened();
+            }
+        }
+        reopen.sort(Double::compare);
+        m.put(Metric.CRASH_REPS, outcomes.size());
+        m.put(Metric.CRASH_OPENED, opened);
+        m.put(Metric.CRASH_ACKED, acked);
+        m.put(Metric.CRASH_LOST, lost);
+        m.put(Metric.CRASH_LOST_MAX, lostMax);
+        m.put(Metric.CRASH_CORRUPT, corrupt);
+        m.put(Metric.CRASH_UNACKED_PRESENT, unacked);
+        m.put(Metric.CRASH_REOPEN_MEDIAN, reopen.isEmpty() ? null : reopen.get(reopen.size() / 2));
+        m.put(Metric.CRASH_REOPEN_MAX, reopen.isEmpty() ? null : reopen.get(reopen.size() - 1));
+        m.put(Metric.CRASH_NOT_OPENED, notOpened);
+        return m;
+    }
+}

@@ -1,0 +1,218 @@
+package dev.kvbench.direct;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import dev.kvbench.bench.KvBenchmark;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdb.LmdbStore;
+import dev.kvbench.trial.Settle;
+import dev.kvbench.workload.Workload;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.lmdbjava.Cursor;
+import org.lmdbjava.Dbi;
+import org.lmdbjava.Env;
+import org.lmdbjava.GetOp;
+import org.lmdbjava.PutFlags;
+import org.lmdbjava.Txn;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+
+/**
+ * The baseline the {@code lmdb} Store path is held to: lmdbjava called directly (Agrona buffers,
+ * lookups and passes through a cursor, as lmdbjava's own benchmarks do) on the environment and
+ * database the {@code lmdb} adapter opened, so the settings are the same; one read transaction and
+ * cursor per trial, reset and renewed between passes as the adapter's readers are. The same data set, passes and
+ * reopened store as the Store benchmarks; left out: the {@code Store} interface, the adapter's
+ * translation and the per-entry verification. Each pass still has to see every entry (its count
+ * is checked once, at the end) and every write is read back untimed, as on the Store path.
+ */
+public class DirectLmdbBenchmark extends KvBenchmark {
+
+    @Benchmark
+    public long write(Empty state) {
+        return state.pass();
+    }
+
+    @Benchmark
+    public long readKey(Loaded state) {
+        return state.pass();
+    }
+
+    @Benchmark
+    public long readSeq(Loaded state) {
+        return state.pass();
+    }
+
+    @Benchmark
+    public long readRev(Loaded state) {
+        return state.pass();
+    }
+
+    /** What both states share: the trial, the store's handles and the keys as LMDB takes them. */
+    abstract static class Lmdb extends DirectState {
+        Env<DirectBuffer> env;
+        Dbi<DirectBuffer> dbi;
+        private boolean integerKeys;
+        private final UnsafeBuffer word = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+
+        @SuppressWarnings("unchecked")
+        void use(Store store) {
+            LmdbStore<DirectBuffer> lmdb = (LmdbStore<DirectBuffer>) store;
+            env = lmdb.env();
+            dbi = lmdb.dbi();
+            integerKeys = lmdb.integerKeys();
+        }
+
+        /** The {@code i}-th key as the database holds it: a native-order int, or the data set's own bytes. */
+        final DirectBuffer key(int i) {
+            if (integerKeys) {
+                word.putInt(0, entries.intKey(i), ByteOrder.nativeOrder());
+                return word;
+            }
+            return entries.key(i);
+        }
+
+        final DirectBuffer value(int i) {
+            return entries.value(i);
+        }
+
+    }
+
+    /** The loaded, reopened store of the read benchmarks. */
+    @State(Scope.Benchmark)
+    public static class Loaded extends Lmdb {
+
+        private Txn<DirectBuffer> txn;
+        private Cursor<DirectBuffer> cursor;
+
+        @Setup(Level.Trial)
+        public void load(BenchmarkParams params) {
+            begin(params);
+            use(trial.openLoaded());
+            settle(params, Settle.NOTHING, Settle.NOTHING);
+        }
+
+        /**
+         * A pass's read transaction and cursor: one of each for the trial, reset after every pass
+         * and renewed before the next (a fresh snapshot each pass), as LMDB advises for repeated
+         * readers and as the {@code lmdb} adapter's readers do.
+         */
+        private Cursor<DirectBuffer> startPass() {
+            if (txn == null) {
+                txn = env.txnRead();
+                cursor = dbi.openCursor(txn);
+            } else {
+                txn.renew();
+                cursor.renew(txn);
+            }
+            return cursor;
+        }
+
+        @Override
+        long readKey() {
+            long found = 0;
+            long bytes = 0;
+            Cursor<DirectBuffer> cursor = startPass();
+            try {
+                for (int i = 0, n = num(); i < n; i++) {
+                    if (cursor.get(key(i), GetOp.MDB_SET_KEY)) {
+                        found++;
+                        bytes += cursor.val().capacity();
+                    }
+                }
+            } finally {
+                txn.reset();
+            }
+            requireAll(Workload.READ_KEY, found);
+            return bytes;
+        }
+
+        @Override
+        long readCursor(boolean forward) {
+            long seen = 0;
+            long bytes = 0;
+            Cursor<DirectBuffer> cursor = startPass();
+            try {
+                for (boolean on = forward ? cursor.first() : cursor.last(); on; on = forward ? cursor.next() : cursor.prev()) {
+                    seen++;
+                    bytes += cursor.key().capacity() + cursor.val().capacity();
+                }
+            } finally {
+                txn.reset();
+            }
+            requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
+            return bytes;
+        }
+
+        /** Frees the trial's transaction (renewed, so that closing it aborts it) and cursor before the store closes. */
+        @Override
+        void release() {
+            if (txn != null) {
+                try {
+                    txn.renew();
+                } catch (Txn.NotResetException e) {
+                    // a failed pass left it live: closing aborts it as it is
+                }
+                cursor.close();
+                txn.close();
+                txn = null;
+            }
+        }
+    }
+
+    /** A new empty store for every write pass, read back and closed untimed afterwards. */
+    @State(Scope.Benchmark)
+    public static class Empty extends Lmdb {
+        private PutFlags[] flags;
+
+        @Setup(Level.Trial)
+        public void prepare(BenchmarkParams params) {
+            begin(params);
+            flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
+            settle(params, this::open, this::verifyAndClose);
+        }
+
+        @Setup(Level.Invocation)
+        public void open() {
+            use(trial.openEmpty());
+        }
+
+        @Override
+        long write() {
+            int batchSize = trial.batchSize();
+            int inBatch = 0;
+            Txn<DirectBuffer> txn = env.txnWrite();
+            Cursor<DirectBuffer> cursor = dbi.openCursor(txn);
+            try {
+                for (int i = 0, n = num(); i < n; i++) {
+                    cursor.put(key(i), value(i), flags);
+                    if (++inBatch == batchSize) {
+                        cursor.close();
+                        txn.commit();
+                        txn.close();
+                        txn = env.txnWrite();
+                        cursor = dbi.openCursor(txn);
+                        inBatch = 0;
+                    }
+                }
+                cursor.close();
+                txn.commit();
+            } finally {
+                txn.close();
+            }
+            return num();
+        }
+
+        @TearDown(Level.Invocation)
+        public void verifyAndClose() {
+            trial.verifyWriteAndClose();
+        }
+    }
+}

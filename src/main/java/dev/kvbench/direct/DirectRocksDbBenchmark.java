@@ -1,0 +1,212 @@
+package dev.kvbench.direct;
+
+import java.nio.ByteBuffer;
+
+import dev.kvbench.bench.KvBenchmark;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.rocksdb.RocksDbStore;
+import dev.kvbench.trial.Settle;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.Workload;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Snapshot;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The baseline the {@code rocksdb} Store path is held to: rocksdbjni's direct-{@code ByteBuffer}
+ * API called directly on the database the {@code rocksdb} adapter opened (same options, cache,
+ * filter and write options), with a snapshot per pass as the adapter's readers hold. The same
+ * data set, passes and reopened store as the Store benchmarks; left out: the {@code Store}
+ * interface, the adapter's translation and the per-entry verification. Each pass still has to
+ * see every entry (counted once, at the end), and every write is read back untimed.
+ */
+public class DirectRocksDbBenchmark extends KvBenchmark {
+
+    @Benchmark
+    public long write(Empty state) {
+        return state.pass();
+    }
+
+    @Benchmark
+    public long readKey(Loaded state) {
+        return state.pass();
+    }
+
+    @Benchmark
+    public long readSeq(Loaded state) {
+        return state.pass();
+    }
+
+    @Benchmark
+    public long readRev(Loaded state) {
+        return state.pass();
+    }
+
+    /** What both states share: the trial, the store's database and direct buffers for keys and values. */
+    abstract static class Rocks extends DirectState {
+        RocksDbStore store;
+        RocksDB db;
+        private ByteBuffer key;
+        private ByteBuffer value;
+        private final UnsafeBuffer keyWriter = new UnsafeBuffer(0, 0);
+        private final UnsafeBuffer valueWriter = new UnsafeBuffer(0, 0);
+
+        @Override
+        void begin(BenchmarkParams params) {
+            super.begin(params);
+            DataSet data = trial.data();
+            key = ByteBuffer.allocateDirect(data.spec().keySize());
+            value = ByteBuffer.allocateDirect(Math.max(16, data.spec().valSize()));
+            keyWriter.wrap(key);
+            valueWriter.wrap(value);
+        }
+
+        void use(Store opened) {
+            store = (RocksDbStore) opened;
+            db = store.db();
+        }
+
+        /** The {@code i}-th key, copied into the direct key buffer (rocksdbjni takes ByteBuffers). */
+        final ByteBuffer key(int i) {
+            DirectBuffer k = entries.key(i);
+            keyWriter.putBytes(0, k, 0, k.capacity());
+            key.limit(k.capacity()).position(0);
+            return key;
+        }
+
+        final ByteBuffer value(int i) {
+            DirectBuffer v = entries.value(i);
+            valueWriter.putBytes(0, v, 0, v.capacity());
+            value.limit(v.capacity()).position(0);
+            return value;
+        }
+
+        /** The value buffer, cleared for RocksDB to copy into. */
+        final ByteBuffer target() {
+            value.clear();
+            return value;
+        }
+
+        final ByteBuffer keyTarget() {
+            key.clear();
+            return key;
+        }
+
+    }
+
+    /** The loaded, reopened store of the read benchmarks. */
+    @State(Scope.Benchmark)
+    public static class Loaded extends Rocks {
+
+        @Setup(Level.Trial)
+        public void load(BenchmarkParams params) {
+            begin(params);
+            use(trial.openLoaded());
+            settle(params, Settle.NOTHING, Settle.NOTHING);
+        }
+
+        @Override
+        long readKey() throws RocksDBException {
+            long found = 0;
+            long bytes = 0;
+            Snapshot snapshot = db.getSnapshot();
+            try (ReadOptions options = new ReadOptions().setSnapshot(snapshot)) {
+                for (int i = 0, n = num(); i < n; i++) {
+                    int length = db.get(options, key(i), target());
+                    if (length != RocksDB.NOT_FOUND) {
+                        found++;
+                        bytes += length;
+                    }
+                }
+            } finally {
+                db.releaseSnapshot(snapshot);
+                snapshot.close();
+            }
+            requireAll(Workload.READ_KEY, found);
+            return bytes;
+        }
+
+        @Override
+        long readCursor(boolean forward) throws RocksDBException {
+            long seen = 0;
+            long bytes = 0;
+            Snapshot snapshot = db.getSnapshot();
+            try (ReadOptions options = new ReadOptions().setSnapshot(snapshot);
+                 RocksIterator iterator = db.newIterator(options)) {
+                if (forward) {
+                    iterator.seekToFirst();
+                } else {
+                    iterator.seekToLast();
+                }
+                while (iterator.isValid()) {
+                    seen++;
+                    bytes += iterator.key(keyTarget()) + iterator.value(target());
+                    if (forward) {
+                        iterator.next();
+                    } else {
+                        iterator.prev();
+                    }
+                }
+                iterator.status();
+            } finally {
+                db.releaseSnapshot(snapshot);
+                snapshot.close();
+            }
+            requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
+            return bytes;
+        }
+    }
+
+    /** A new empty store for every write pass, read back and closed untimed afterwards. */
+    @State(Scope.Benchmark)
+    public static class Empty extends Rocks {
+
+        @Setup(Level.Trial)
+        public void prepare(BenchmarkParams params) {
+            begin(params);
+            settle(params, this::open, this::verifyAndClose);
+        }
+
+        @Setup(Level.Invocation)
+        public void open() {
+            use(trial.openEmpty());
+        }
+
+        @Override
+        long write() throws RocksDBException {
+            int batchSize = trial.batchSize();
+            int inBatch = 0;
+            try (WriteBatch batch = new WriteBatch()) {
+                for (int i = 0, n = num(); i < n; i++) {
+                    batch.put(key(i), value(i));
+                    if (++inBatch == batchSize) {
+                        db.write(store.writeOptions(), batch);
+                        batch.clear();
+                        inBatch = 0;
+                    }
+                }
+                if (inBatch > 0) {
+                    db.write(store.writeOptions(), batch);
+                }
+            }
+            return num();
+        }
+
+        @TearDown(Level.Invocation)
+        public void verifyAndClose() {
+            trial.verifyWriteAndClose();
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package dev.kvbench.direct;
+
+import dev.kvbench.bench.KvParams;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Settle;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.Workload;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+
+/**
+ * What every direct-API baseline state shares: its trial (work folder, data set, side-file line,
+ * failure wording), a view of the data set's entries, the one check a direct pass makes (that it
+ * saw every entry), and the pairing with the Store path: invocations alternate between a direct
+ * pass and the same workload's verified Store pass on the same store ({@link HarnessPairs}), each
+ * timed on its own; the trial's side-file line gets the pairs' figures. JMH's score of a direct
+ * benchmark therefore mixes both paths and is not a result: the report reads the pairs.
+ */
+abstract class DirectState extends KvParams {
+
+    Trial trial;
+    DataSet.Entries entries;
+    private final HarnessPairs pairs = new HarnessPairs();
+    private boolean measuring;
+    private Trial.Operation storePass;
+    private DirectPass direct;
+
+    /** A pass of a direct benchmark: the engine's API, no verification but its count. */
+    @FunctionalInterface
+    interface DirectPass {
+        long run() throws Exception;
+    }
+
+    void begin(BenchmarkParams params) {
+        trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
+        entries = trial.data().entries();
+        storePass = trial.storePass();
+        direct = directPass(trial.workload());
+    }
+
+    /** The direct pass of {@code workload}, one instance per trial (as {@link Trial#storePass()}). */
+    private DirectPass directPass(Workload workload) {
+        return switch (workload) {
+            case WRITE -> this::write;
+            case READ_KEY -> this::readKey;
+            case READ_SEQ -> () -> readCursor(true);
+            case READ_REV -> () -> readCursor(false);
+            default -> throw new IllegalStateException("no direct baseline for " + workload);
+        };
+    }
+
+    /** A direct write pass into the empty store; the states of the write benchmarks override it. */
+    long write() throws Exception {
+        throw new IllegalStateException("no direct write on " + getClass().getSimpleName());
+    }
+
+    /** A direct lookup of every key; the states of the read benchmarks override it. */
+    long readKey() throws Exception {
+        throw new IllegalStateException("no direct readKey on " + getClass().getSimpleName());
+    }
+
+    /** A direct cursor pass, first to last or last to first; the states of the read benchmarks override it. */
+    long readCursor(boolean forward) throws Exception {
+        throw new IllegalStateException("no direct cursor on " + getClass().getSimpleName());
+    }
+
+    /**
+     * Before JMH's warmup: passes as the benchmark makes them (direct and Store path in turn),
+     * {@code before} and {@code after} each, until the pass time settles ({@link Settle}).
+     */
+    final void settle(BenchmarkParams params, Runnable before, Runnable after) {
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(before, this::pass, after));
+    }
+
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams params) {
+        boolean measured = params.getType() == IterationType.MEASUREMENT;
+        if (measured != measuring) {
+            pairs.iterationStarts();
+        }
+        measuring = measured;
+    }
+
+    /**
+     * Runs the direct pass or, on alternate invocations, the Store path's pass of the same workload
+     * (verified as every Store pass is), timing it for the pairs; any failure ends the trial as failed.
+     */
+    final long pass() {
+        boolean storeTurn = pairs.storeTurn();
+        long start = System.nanoTime();
+        long result;
+        if (storeTurn) {
+            result = trial.pass(storePass).count();
+        } else {
+            try {
+                result = direct.run();
+            } catch (Exception | Error e) {
+                throw trial.fail(e);
+            }
+        }
+        pairs.ran(System.nanoTime() - start, measuring);
+        return result;
+    }
+
+    final int num() {
+        return trial.data().num();
+    }
+
+    /** Fails the pass unless it saw every entry. */
+    final void requireAll(Workload workload, long seen) {
+        if (seen != num()) {
+            throw new VerificationException(trial.spec(), workload, Integer.toString(num()), seen + " (direct pass)");
+        }
+    }
+
+    /** Frees what the direct pass keeps across passes, before the store closes; nothing by default. */
+    void release() {
+    }
+
+    /** Ends the trial: its side-file line, the data set and the folder freed. */
+    @TearDown(Level.Trial)
+    public void end() {
+        release();
+        if (entries != null) {
+            entries.close();
+            entries = null;
+        }
+        trial.record(pairs.metrics());
+        trial.end();
+    }
+}

@@ -1,0 +1,85 @@
+package dev.kvbench.trial;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.kvbench.workload.Concurrent;
+
+/**
+ * The parameters of the application workloads (readWhileWriting, prefixScan, readKeyThreads),
+ * parsed and checked like {@link BenchParams}: one line per mistake, naming the parameter and
+ * what it accepts. A benchmark without one of them does not have it; {@link Plan} checks every
+ * given value before any store is opened.
+ */
+public final class AppParams {
+
+    /** The parameter names, in the order the CSV and the side file list them after {@link BenchParams#NAMES}. */
+    public static final List<String> NAMES = List.of("readers", "writesPerSec", "duration", "keysPerPrefix",
+            "writer", "latency");
+
+    /** The value of {@code readers} that means one reader per available core. */
+    public static final String CORES = "cores";
+
+    private AppParams() {
+    }
+
+    /** Checks one value of one of {@link #NAMES}. */
+    public static void check(String name, String value) {
+        switch (name) {
+            case "readers" -> readers(value);
+            case "writesPerSec" -> atLeast(name, value, 0, "0 = as fast as it can");
+            case "duration" -> atLeast(name, value, 1, "seconds");
+            case "keysPerPrefix" -> atLeast(name, value, 1, "keys per 12-byte prefix");
+            case "writer", "latency" -> bool(name, value);
+            default -> throw new IllegalArgumentException("unknown parameter " + name);
+        }
+    }
+
+    /** The concurrent run a trial's parameters describe; {@code writer} defaults to on. */
+    static Concurrent concurrent(Map<String, String> params) {
+        return new Concurrent(
+                readers(params.get("readers")),
+                !params.containsKey("writer") || bool("writer", params.get("writer")),
+                atLeast("writesPerSec", params.get("writesPerSec"), 0, "0 = as fast as it can"),
+                atLeast("duration", params.get("duration"), 1, "seconds"),
+                !params.containsKey("latency") || bool("latency", params.get("latency")));
+    }
+
+    static int keysPerPrefix(Map<String, String> params) {
+        return atLeast("keysPerPrefix", params.get("keysPerPrefix"), 1, "keys per 12-byte prefix");
+    }
+
+    /** Reader threads: a whole number >= 1, or {@code cores}. */
+    public static int readers(String value) {
+        if (value != null && value.trim().equalsIgnoreCase(CORES)) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        return atLeast("readers", value, 1, "reader threads, or " + CORES);
+    }
+
+    private static int atLeast(String name, String value, int min, String meaning) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("parameter " + name + " is missing");
+        }
+        int parsed;
+        try {
+            parsed = Integer.parseInt(value.trim().replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "=" + value + " is not a whole number >= " + min + " (" + meaning + ")");
+        }
+        if (parsed < min) {
+            throw new IllegalArgumentException(name + "=" + value + " must be >= " + min + " (" + meaning + ")");
+        }
+        return parsed;
+    }
+
+    private static boolean bool(String name, String value) {
+        String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+        return switch (v) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException(name + "=" + value + " is not true or false");
+        };
+    }
+}

@@ -1,0 +1,499 @@
+package dev.kvbench.trial;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
+
+import dev.kvbench.measure.CpuAccount;
+import dev.kvbench.measure.Memory;
+import dev.kvbench.measure.Sampler;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.Compactable;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.Concurrent;
+import dev.kvbench.workload.ConcurrentRun;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.Expected;
+import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.PrefixData;
+import dev.kvbench.workload.ReadCrc;
+import dev.kvbench.workload.ReadKey;
+import dev.kvbench.workload.ReadRev;
+import dev.kvbench.workload.ReadSeq;
+import dev.kvbench.workload.ReadXxh64;
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.Verifier;
+import dev.kvbench.workload.Workload;
+import dev.kvbench.workload.Write;
+
+/**
+ * One trial (a JMH fork running one benchmark with one parameter combination) from start to
+ * side-file line, with no JMH in it so that tests drive exactly what the benchmarks run.
+ *
+ * <p>A trial: checks its parameters, empties its own work subfolder and checks the space,
+ * prepares the data set, then opens a CPU window, resets the memory peaks and starts the
+ * sampler; the benchmark opens, fills, reads and closes stores through it, every pass is
+ * verified; at the end it measures, writes one {@code ok} line to the side file and deletes its
+ * folder. Any failure writes one {@code failed} line with a one-line reason, closes what is
+ * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
+ * folders of trials that never ended. What it measures is kept in {@link TrialMetrics}; the
+ * wording of a failure is {@link FailureReason}'s.
+ */
+public final class Trial {
+
+    /** Wraps every store a trial opens; identity except in tests that need a faulty store. */
+    public static volatile UnaryOperator<Store> decorator = UnaryOperator.identity();
+
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+    private static final Set<Path> ACTIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> ACTIVE.forEach(Trial::deleteQuietly),
+                "kvbench-cleanup"));
+    }
+
+    private final String benchmark;
+    private final Workload workload;
+    private final Map<String, String> params;
+    /** The parameters, whichever data the workload loads. */
+    private final TrialParams given;
+    /** The 2016 data set's parameters; null for dirWalk. */
+    private final BenchParams bench;
+    /** dirWalk's parameters; null for the other workloads. */
+    private final TreeParams tree;
+    private final StoreSpec spec;
+    private final Path folder;
+    private final Path storeDir;
+    private final SideFile side = SideFile.current();
+    private final TrialMetrics metrics;
+    private final Concurrent concurrent;
+    private DataSet data;
+    private Expected expected;
+    private CpuAccount cpu;
+    private Sampler sampler;
+    private Memory memory;
+    private Store open;
+    private final ThreadLocal<Boolean> marked = ThreadLocal.withInitial(() -> Boolean.FALSE);
+    private boolean compactMeasured;
+    private boolean writeStorageMeasured;
+    private boolean finished;
+
+    private Trial(String benchmark, Map<String, String> params) {
+        this.benchmark = benchmark;
+        this.params = params;
+        this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
+        this.tree = workload == Workload.DIR_WALK ? TreeParams.parse(params) : null;
+        this.bench = tree == null ? BenchParams.parse(params) : null;
+        this.given = tree == null ? bench : tree;
+        this.spec = given.effectiveSpec();
+        this.folder = WorkFolder.base().resolve(workload + "-" + given.store().engine() + "-"
+                + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
+        this.storeDir = folder.resolve("store");
+        this.metrics = new TrialMetrics(given.shape().flatBytes());
+        this.concurrent = params.containsKey("duration") ? AppParams.concurrent(params) : null;
+    }
+
+    /**
+     * Starts a trial of {@code benchmark} (JMH's name, ending in the workload) with its JMH
+     * parameters; the calling thread is measured.
+     */
+    public static Trial begin(String benchmark, Map<String, String> params) {
+        Trial trial;
+        try {
+            trial = new Trial(benchmark, params);
+        } catch (RuntimeException e) {
+            String reason = FailureReason.beforeStart(benchmark, params, e);
+            SideFile.current().append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, Map.of()));
+            throw new BenchmarkFailure(reason, e);
+        }
+        try {
+            trial.start();
+        } catch (RuntimeException | Error e) {
+            throw trial.fail(e);
+        }
+        return trial;
+    }
+
+    private void start() {
+        DeadTrials.collect(WorkFolder.base(), side); // a trial before this one may have died and left its store
+        ACTIVE.add(folder);
+        WorkFolder.empty(folder);
+        DeadTrials.mark(folder, benchmark, params);
+        WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
+                + given.describe());
+        if (bench != null) {
+            data = DataSet.generate(bench.data());
+            expected = data.expected();
+        }
+        memory = new Memory();
+        memory.reset();
+        cpu = new CpuAccount();
+        markThread();
+        sampler = Sampler.start(cpu);
+    }
+
+    public DataSet data() {
+        return data;
+    }
+
+    /** dirWalk's parameters (null for the other workloads). */
+    public TreeParams tree() {
+        return tree;
+    }
+
+    /** The open store. */
+    public Store store() {
+        return open;
+    }
+
+    /** The workload this trial measures (from its benchmark's method name). */
+    public Workload workload() {
+        return workload;
+    }
+
+    /** The store spec as given, for messages. */
+    public String spec() {
+        return given.store().toString();
+    }
+
+    public int batchSize() {
+        return given.batchSize();
+    }
+
+    /**
+     * Marks the calling thread as measured, once per thread: every thread that runs a pass,
+     * opens or closes a store (JMH may use several workers, {@code -t}), so that no benchmark
+     * thread is mistaken for an engine thread.
+     */
+    private void markThread() {
+        if (cpu != null && !marked.get()) {
+            cpu.measureCurrentThread();
+            marked.set(Boolean.TRUE);
+        }
+    }
+
+    /** Opens the trial's store in an emptied folder. */
+    public Store openEmpty() {
+        return openEmpty(given.shape());
+    }
+
+    private Store openEmpty(Shape shape) {
+        markThread();
+        try {
+            WorkFolder.empty(storeDir);
+            open = decorator.apply(Stores.open(spec, storeDir, shape));
+            sampler.sampleNow();
+            return open;
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /**
+     * Writes the whole data set into a new store, closes it and opens it again, for the read
+     * workloads: reads see the store as it stands in its folder (an LSM engine's tables, not
+     * the memtable its writes just filled), as an application that reopens its store does.
+     */
+    public Store openLoaded() {
+        if (tree != null) {
+            return openLoaded(given.shape(),
+                    store -> metrics.flatBytes(tree.tree().write(store, tree.encoding(), tree.batchSize())));
+        }
+        return openLoaded(given.shape(), store -> Write.run(store, data, bench.batchSize()));
+    }
+
+    /** As {@link #openLoaded()}, for a workload's own data set: opened for {@code shape}, filled by {@code loader}. */
+    public Store openLoaded(Shape shape, Loader loader) {
+        Store store = openEmpty(shape);
+        try {
+            loader.load(store);
+            store.close();
+            open = null;
+            open = decorator.apply(Stores.open(spec, storeDir, shape));
+            sampler.sampleNow();
+            return open;
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /** Runs and verifies one pass of the trial's workload; any failure ends the trial as failed. */
+    public Pass pass(Operation operation) {
+        markThread();
+        try {
+            Expected wanted = workload == Workload.WRITE ? expected : expectedReads();
+            return verified(workload, wanted, operation.run(open, data));
+        } catch (VerificationException e) {
+            throw fail(Verifier.explain(e, open));
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /**
+     * The Store path's pass of this trial's workload (one instance per trial, so that the
+     * benchmark's call and the settling passes share one call-site profile).
+     */
+    public Operation storePass() {
+        return switch (workload) {
+            case WRITE -> {
+                int batch = batchSize();
+                yield (store, set) -> Write.run(store, set, batch);
+            }
+            case READ_KEY -> ReadKey::run;
+            case READ_SEQ -> (store, set) -> ReadSeq.run(store);
+            case READ_REV -> (store, set) -> ReadRev.run(store);
+            case READ_CRC -> (store, set) -> ReadCrc.run(store);
+            case READ_XXH64 -> (store, set) -> ReadXxh64.run(store);
+            default -> throw new IllegalStateException("no single-pass operation for " + workload);
+        };
+    }
+
+    /**
+     * Runs untimed passes until the pass time settles or the rule's cap ({@link Settle}), before
+     * JMH's warmup; the side-file line records how it went. Nothing when the rule is off.
+     */
+    public void settle(Settle rule, Settle.Pass pass) {
+        if (!rule.enabled()) {
+            return;
+        }
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long start = System.nanoTime();
+        while (rule.ran(pass.timed(), System.nanoTime() - start, timed ? jit.getTotalCompilationTime() : -1)) {
+            // the rule decides
+        }
+        metrics.record(rule.metrics());
+    }
+
+    /**
+     * Verifies a write by reading every key back (untimed), then closes the store; after the
+     * trial's first write pass, its storage is measured before and after close. Every pass writes
+     * the same entries into an empty store, so one measurement serves the trial: measuring every
+     * pass cost the file system row (100,000 files, walked three times) seconds per pass.
+     */
+    public void verifyWriteAndClose() {
+        markThread();
+        try {
+            verified(Workload.WRITE, expectedReads(), ReadKey.run(open, data));
+            if (writeStorageMeasured) {
+                sampler.sampleNow();
+                closeOpen();
+            } else {
+                measureAndClose();
+                writeStorageMeasured = true;
+            }
+            WorkFolder.delete(storeDir);
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /** Measures storage before close, LMDB's compacting copy (once), then closes and measures again. */
+    void measureAndClose() {
+        markThread();
+        try {
+            sampler.sampleNow();
+            long storeBytes = metrics.storageBeforeClose(storeDir);
+            if (!compactMeasured && open instanceof Compactable compactable) {
+                compactMeasured = true;
+                measureCompactCopy(compactable, storeBytes);
+            }
+            closeOpen();
+            metrics.storageAfterClose(storeDir);
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /** Closes the open store; it is no longer the trial's open store even if closing fails. */
+    private void closeOpen() {
+        Store closing = open;
+        open = null;
+        closing.close();
+    }
+
+    private void measureCompactCopy(Compactable compactable, long storeBytes) {
+        Path copy = folder.resolve("compact");
+        if (WorkFolder.usableBytes(folder) < storeBytes + storeBytes / 4 + (64L << 20)) {
+            System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of "
+                    + spec + "; " + Metric.STORAGE_COMPACT_COPY + " omitted");
+            return;
+        }
+        WorkFolder.empty(copy);
+        try {
+            cpu.exclude(() -> compactable.compactCopy(copy));
+            metrics.compactCopy(copy);
+        } finally {
+            WorkFolder.delete(copy);
+        }
+    }
+
+    /** Adds figures measured by the benchmark itself (the harness pairs) to the trial's side-file line. */
+    public void record(Map<String, Object> figures) {
+        metrics.record(figures);
+    }
+
+    /** Ends the trial: stops measuring, writes the {@code ok} line, frees the data and the folder. */
+    public void end() {
+        if (finished) {
+            return;
+        }
+        markThread();
+        try {
+            if (open != null) {
+                measureAndClose();
+            }
+            collect();
+            side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        } finally {
+            cleanUp();
+        }
+    }
+
+    /**
+     * Records what dirWalk's measured iterations did: {@code walks} verified walks of
+     * {@code lookupsPerWalk} lookups each, and the bytes the walking threads allocated meanwhile.
+     */
+    public void walked(long walks, int lookupsPerWalk, long allocatedBytes) {
+        metrics.walked(walks, lookupsPerWalk, allocatedBytes);
+    }
+
+    /** Fails the trial with a walk's verification failure (see {@link #fail}). */
+    public RuntimeException walkFailed(RuntimeException failure) {
+        return fail(failure);
+    }
+
+    /** The concurrent run this trial's parameters describe (readers, writer, rate, duration, latency). */
+    public Concurrent concurrentShape() {
+        return concurrent;
+    }
+
+    /** The prefixScan data set of this trial's {@code num}, {@code keysPerPrefix} and {@code valSize}. */
+    public PrefixData prefixData() {
+        return new PrefixData(bench.data().num(), AppParams.keysPerPrefix(params), bench.data().valSize());
+    }
+
+    /**
+     * Runs one concurrent run on the open store (reader threads and a writer, each marked as
+     * measured as it starts); every operation is verified by the run itself, and its figures
+     * become the trial's metrics. Any failure ends the trial as failed.
+     *
+     * @return the verified read operations
+     */
+    public long concurrent(ConcurrentOperation operation) {
+        markThread();
+        try {
+            ConcurrentRun.Outcome outcome = operation.run(open, this::markThread);
+            synchronized (this) {
+                metrics.concurrent(concurrent, outcome);
+            }
+            return outcome.ops();
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    private synchronized Pass verified(Workload checked, Expected wanted, Pass pass) {
+        Verifier.verify(spec(), checked, wanted, pass);
+        metrics.verified(checked, wanted, pass);
+        return pass;
+    }
+
+    /**
+     * What a read of the open store must find: the whole data set, or nothing from a store that
+     * declares it keeps nothing (the {@code null} store; {@link Plan} runs no cursor workload on it).
+     */
+    private Expected expectedReads() {
+        return expected.readBy(open);
+    }
+
+    private void collect() {
+        if (sampler == null) {
+            return;
+        }
+        sampler.close();
+        metrics.hiddenCosts(cpu.stop(), sampler, memory);
+        sampler = null;
+    }
+
+    /**
+     * Records {@code failure} as this trial's end: one {@code failed} line with a one-line reason,
+     * the store closed, the folder deleted.
+     *
+     * @return the exception to throw: a {@link VerificationException} as it is, anything else as
+     *         a {@link BenchmarkFailure} carrying the one-line reason
+     */
+    public RuntimeException fail(Throwable failure) {
+        if (finished) {
+            return FailureReason.toThrow(failure, failure.getMessage());
+        }
+        String reason = FailureReason.of(failure, workload, given.store(), folder);
+        try {
+            if (open != null) {
+                closeOpen();
+            }
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            collect();
+        } catch (RuntimeException | Error e) {
+            failure.addSuppressed(e);
+        }
+        try {
+            side.append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, metrics.values()));
+        } finally {
+            cleanUp();
+        }
+        return FailureReason.toThrow(failure, reason);
+    }
+
+    private void cleanUp() {
+        finished = true;
+        if (data != null) {
+            data.close();
+            data = null;
+        }
+        deleteQuietly(folder);
+        ACTIVE.remove(folder);
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            WorkFolder.delete(path);
+        } catch (RuntimeException e) {
+            System.err.println("kvbench: could not delete " + path + ": " + e.getMessage());
+        }
+    }
+
+    /** Fills a new store with a workload's data set. */
+    @FunctionalInterface
+    public interface Loader {
+        void load(Store store);
+    }
+
+    /** A concurrent run on the open store; {@code onThread} is to be called first on each thread it starts. */
+    @FunctionalInterface
+    public interface ConcurrentOperation {
+        ConcurrentRun.Outcome run(Store store, Runnable onThread);
+    }
+
+    /** One pass of a workload over a store holding (or receiving) the data set. */
+    @FunctionalInterface
+    public interface Operation {
+        Pass run(Store store, DataSet data);
+    }
+}

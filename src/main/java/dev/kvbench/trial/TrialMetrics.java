@@ -1,0 +1,132 @@
+package dev.kvbench.trial;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.kvbench.measure.CpuAccount;
+import dev.kvbench.measure.Memory;
+import dev.kvbench.measure.Sampler;
+import dev.kvbench.measure.Storage;
+import dev.kvbench.results.Metric;
+import dev.kvbench.workload.Concurrent;
+import dev.kvbench.workload.ConcurrentRun;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Expected;
+import dev.kvbench.workload.Latency;
+import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.Workload;
+
+/**
+ * What a {@link Trial} measured, named as the results format names it ({@link Metric}), in the
+ * order it was measured. A figure that could not be measured is left out, never written as zero.
+ */
+final class TrialMetrics {
+
+    private final Map<String, Object> values = new LinkedHashMap<>();
+
+    TrialMetrics(long flatBytes) {
+        values.put(Metric.FLAT_BYTES, flatBytes);
+    }
+
+    /** The flat bytes, once the exact figure is known (a tree's keys and values vary in length). */
+    void flatBytes(long flatBytes) {
+        values.put(Metric.FLAT_BYTES, flatBytes);
+    }
+
+    /** dirWalk: walks verified in the measured iterations, lookups each, and allocation per walk. */
+    void walked(long walks, int lookupsPerWalk, long allocatedBytes) {
+        values.put(Metric.VERIFY_EXPECTED, walks * lookupsPerWalk);
+        values.put(Metric.VERIFY_FOUND, walks * lookupsPerWalk);
+        values.put(Metric.WALKS, walks);
+        values.put(Metric.LOOKUPS_PER_WALK, lookupsPerWalk);
+        if (walks > 0 && allocatedBytes >= 0) {
+            values.put(Metric.ALLOC_PER_WALK, Math.round(allocatedBytes / (double) walks));
+        }
+    }
+
+    /** The last verified pass: what it should find, what it found, its checksum (null when the workload has none). */
+    void verified(Workload workload, Expected expected, Pass pass) {
+        values.put(Metric.VERIFY_EXPECTED, expected.count());
+        values.put(Metric.VERIFY_FOUND, pass.count());
+        values.put(Metric.VERIFY_CHECKSUM, workload.checksumHex(pass.checksum()));
+    }
+
+    /**
+     * A concurrent run: its shape, read operations (every one verified: found = expected), the
+     * entries they saw, the writer's target and achieved rates, and the latency percentiles.
+     */
+    void concurrent(Concurrent shape, ConcurrentRun.Outcome outcome) {
+        values.put(Metric.VERIFY_EXPECTED, outcome.ops());
+        values.put(Metric.VERIFY_FOUND, outcome.ops());
+        values.put(Metric.VERIFY_CHECKSUM, null);
+        values.put(Metric.READERS, shape.readers());
+        values.put(Metric.READ_SECONDS, round3(outcome.readNanos() / 1e9));
+        values.put(Metric.READ_OPS, outcome.ops());
+        values.put(Metric.READ_OPS_PER_SEC, round3(outcome.opsPerSec()));
+        values.put(Metric.READ_ITEMS, outcome.items());
+        values.put(Metric.READ_ITEMS_PER_SEC, round3(outcome.itemsPerSec()));
+        if (shape.writer()) {
+            values.put(Metric.WRITE_TARGET, shape.writesPerSec());
+            values.put(Metric.WRITE_COUNT, outcome.writes());
+            values.put(Metric.WRITE_PER_SEC, round3(outcome.writesPerSec()));
+        }
+        Latency latency = outcome.latency();
+        if (latency != null) {
+            latency.percentiles().forEach((name, nanos) -> values.put(Metric.latency(name), nanos));
+        }
+    }
+
+    /** Storage of the open store; returns the bytes. */
+    long storageBeforeClose(Path storeDir) {
+        long bytes = Storage.allocatedBytes(storeDir);
+        values.put(Metric.STORAGE_BEFORE_CLOSE, bytes);
+        return bytes;
+    }
+
+    void compactCopy(Path copy) {
+        values.put(Metric.STORAGE_COMPACT_COPY, Storage.allocatedBytes(copy));
+    }
+
+    void storageAfterClose(Path storeDir) {
+        values.put(Metric.STORAGE_AFTER_CLOSE, Storage.allocatedBytes(storeDir));
+        values.put(Metric.STORAGE_FILES, Storage.fileCount(storeDir));
+    }
+
+    /** The trial's CPU split, peak open files and memory peaks. */
+    void hiddenCosts(CpuAccount.Cpu used, Sampler sampler, Memory memory) {
+        values.put(Metric.CPU_PROCESS, millis(used.process()));
+        values.put(Metric.CPU_MEASURED, millis(used.measured()));
+        values.put(Metric.CPU_JVM, millis(used.jvm() + used.harness()));
+        values.put(Metric.CPU_BACKGROUND, millis(used.background()));
+        if (sampler.peakFds() >= 0) {
+            values.put(Metric.FD_PEAK, sampler.peakFds());
+        }
+        long rss = memory.rssPeakBytes();
+        if (rss >= 0) {
+            values.put(Metric.RSS_PEAK, rss);
+            if (!memory.rssPeakIsPerTrial()) {
+                values.put(Metric.RSS_PEAK_IS_LIFETIME, true);
+            }
+        }
+        values.put(Metric.HEAP_PEAK, memory.heapPeakBytes());
+    }
+
+    /** Figures the benchmark measured itself, under their {@code Metric} names. */
+    void record(Map<String, Object> figures) {
+        values.putAll(figures);
+    }
+
+    Map<String, Object> values() {
+        return values;
+    }
+
+    private static double round3(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
+    }
+
+    /** Nanoseconds as milliseconds with three decimals. */
+    private static double millis(long nanos) {
+        return Math.round(nanos / 1000.0) / 1000.0;
+    }
+}

@@ -1,0 +1,164 @@
+package dev.kvbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+/** How a command line becomes JMH runs and skips, with a stand-in for the forked preflight. */
+class PlanTest {
+
+    /** Says lmdb-bb has no ordered cursor, null keeps nothing, and refuses values over 1000 bytes for leveldb. */
+    private static final Plan.Preflight PRETEND = checks -> {
+        Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
+        for (Plan.Check check : checks) {
+            if (check.spec().engine().equals("leveldb") && check.valSize() > 1000) {
+                throw new IllegalArgumentException(check.store() + " cannot hold values of " + check.valSize());
+            }
+            result.put(check, switch (check.spec().engine()) {
+                case "lmdb-bb" -> EnumSet.noneOf(Capability.class);
+                case "null" -> EnumSet.of(Capability.ORDERED, Capability.DISCARDS);
+                default -> EnumSet.of(Capability.ORDERED);
+            });
+        }
+        return result;
+    };
+
+    private static Plan plan(String... args) throws Exception {
+        return Plan.of(new CommandLineOptions(args), PRETEND);
+    }
+
+    @Test
+    void aStoreWithoutACursorIsSkippedForCursorWorkloadsAndRunForTheRest() throws Exception {
+        Plan plan = plan("-p", "store=lmdb,lmdb-bb", "-p", "num=10");
+        assertEquals(5, plan.skips.size(), "readSeq, readRev, readCrc, readXxh64 and prefixScan");
+        for (Plan.Skip skip : plan.skips) {
+            assertEquals("lmdb-bb", skip.store());
+            assertEquals("lmdb-bb has no ordered cursor", skip.reason());
+        }
+        assertEquals(2, plan.runs.size());
+        Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
+        assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                        "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads", "dev.kvbench.bench.WriteBenchmark.write",
+                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting", "dev.kvbench.crash.CrashBenchmark.crash"),
+                both.benchmarks());
+    }
+
+    @Test
+    void aStoreThatKeepsNothingRunsWriteAndReadKeyOnlyEvenWithAnEmptyCursor() throws Exception {
+        Plan plan = plan("-p", "store=null", "-p", "num=10");
+        assertEquals(9, plan.skips.size());
+        for (Plan.Skip skip : plan.skips) {
+            String b = skip.benchmark();
+            assertEquals(b.endsWith("dirWalk") ? "null keeps nothing: a walk would stop at the root's first lookup"
+                    : b.endsWith("crash") ? "null keeps nothing: a crash has nothing to lose"
+                    : b.endsWith("readWhileWriting") || b.endsWith("readKeyThreads")
+                    ? "null keeps nothing: its reads would find nothing to verify"
+                    : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason(), b);
+        }
+        assertEquals(1, plan.runs.size());
+        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
+                plan.runs.get(0).benchmarks());
+    }
+
+    /** Says every store but rocksdb is ordered, and that rocksdb's check crashed its JVM. */
+    private static final Plan.Preflight ROCKSDB_CRASHES = new Plan.Preflight() {
+        private final Map<StoreSpec, Plan.Death> dead = new LinkedHashMap<>();
+
+        @Override
+        public Map<Plan.Check, Set<Capability>> check(Collection<Plan.Check> checks) {
+            Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
+            for (Plan.Check check : checks) {
+                if (check.spec().engine().equals("rocksdb")) {
+                    dead.put(check.spec(), new Plan.Death("rocksdb failed its preflight check: SIGSEGV", List.of("# SIGSEGV")));
+                } else {
+                    result.put(check, EnumSet.of(Capability.ORDERED));
+                }
+            }
+            return result;
+        }
+
+        @Override
+        public Map<StoreSpec, Plan.Death> dead() {
+            return dead;
+        }
+    };
+
+    @Test
+    void aStoreWhosePreflightDiedFailsEveryTrialItWouldRunAndTheOthersRun() throws Exception {
+        Plan plan = Plan.of(new CommandLineOptions("-p", "store=lmdb,rocksdb", "-p", "num=10", "-p", "sync=false,true",
+                "WriteBenchmark", "ReadKeyBenchmark"), ROCKSDB_CRASHES);
+        assertEquals(4, plan.died.size(), "write and readKey, sync false and true: " + plan.died);
+        for (Plan.Died died : plan.died) {
+            assertEquals("rocksdb", died.store());
+            assertEquals("rocksdb failed its preflight check: SIGSEGV", died.death().reason());
+        }
+        assertEquals(List.of(List.of("lmdb"), List.of("lmdb")), plan.runs.stream().map(Plan.Run::stores).toList());
+        assertTrue(plan.skips.isEmpty(), plan.skips.toString());
+    }
+
+    @Test
+    void aPlanWhoseOnlyStoreDiedInThePreflightIsNotRefusedButReportsTheFailure() throws Exception {
+        Plan plan = Plan.of(new CommandLineOptions("-p", "store=rocksdb", "-p", "num=10", "WriteBenchmark"), ROCKSDB_CRASHES);
+        assertTrue(plan.runs.isEmpty());
+        assertEquals(1, plan.died.size());
+    }
+
+    @Test
+    void aPlanInWhichEveryPairIsSkippedIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> plan("-p", "store=lmdb-bb", "-p", "num=10", "ReadSeq"));
+        assertEquals("nothing to run: every selected benchmark and store is skipped (lmdb-bb has no ordered cursor)", e.getMessage());
+    }
+
+    @Test
+    void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
+        Plan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
+        List<Map<String, String>> combos = plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");
+        assertEquals(4, combos.size());
+        assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
+                List.copyOf(combos.get(0).keySet()));
+    }
+
+    @Test
+    void skippedPrefixScanLinesCarryTheApplicationParametersOfTheirRun() throws Exception {
+        Plan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10", "prefixScan"); // lmdb runs: a plan must run something
+        assertEquals(1, plan.skips.size());
+        assertEquals("lmdb-bb has no ordered cursor", plan.skips.get(0).reason());
+        List<Map<String, String>> combos = plan.combinations(plan.skips.get(0).benchmark(), "lmdb-bb", "false");
+        assertEquals(List.of("false", "true"), combos.stream().map(c -> c.get("writer")).toList(),
+                "one line per value of writer, as the runs that ran have");
+        assertEquals("10", combos.get(0).get("keysPerPrefix"));
+    }
+
+    @Test
+    void theEnginesRefusalOfAShapeIsTheOneLineError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> plan("-p", "store=leveldb", "-p", "valSize=4000"));
+        assertEquals("leveldb cannot hold values of 4000", e.getMessage());
+    }
+
+    @Test
+    void theLargestDataSetIsKnownForTheSpaceCheck() throws Exception {
+        Plan plan = plan("-p", "store=lmdb", "-p", "num=10,1000", "-p", "intKey=true,false", "-p", "valSize=8,100");
+        assertEquals(1000, plan.largest.num());
+        assertEquals(116_000, plan.largest.flatBytes());
+    }
+
+    @Test
+    void aSelectionThatMatchesNothingIsAnError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan("NoSuchBenchmark"));
+        assertTrue(e.getMessage().startsWith("no benchmark matches"), e.getMessage());
+    }
+}

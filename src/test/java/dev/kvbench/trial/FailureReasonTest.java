@@ -1,0 +1,51 @@
+package dev.kvbench.trial;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.workload.Workload;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The one line a failed trial leaves: workload and store first, then what went wrong. */
+class FailureReasonTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aMessageForTheUserIsKeptAsItIsAndAnyOtherNamesItsException() {
+        assertEquals("num must be > 0, was 0", FailureReason.oneLine(new IllegalArgumentException("num must be > 0, was 0")));
+        assertEquals("IOException: disk gone", FailureReason.oneLine(new RuntimeException(null, new IOException("disk gone"))));
+        assertEquals("IllegalStateException: first", FailureReason.oneLine(new IllegalStateException("first\nsecond")));
+        assertEquals("NullPointerException: java.lang.NullPointerException",
+                FailureReason.oneLine(new NullPointerException()));
+    }
+
+    @Test
+    void theReasonNamesWorkloadAndStoreAndSaysWhenTheDiskIsFull() {
+        StoreSpec lmdb = StoreSpec.parse("lmdb:writeMap=false");
+        assertEquals("readKey on lmdb:writeMap=false failed: IllegalStateException: boom",
+                FailureReason.of(new IllegalStateException("boom"), Workload.READ_KEY, lmdb, dir));
+        String full = FailureReason.of(new RuntimeException("No space left on device"), Workload.WRITE, lmdb, dir);
+        assertTrue(full.startsWith("write on lmdb:writeMap=false: disk full: no space left on "), full);
+        assertEquals("readKey on nosuchdb: unknown engine 'nosuchdb'", FailureReason.beforeStart(
+                "dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "nosuchdb"),
+                new IllegalArgumentException("unknown engine 'nosuchdb'")));
+    }
+
+    @Test
+    void aBenchmarkFailureIsThrownAsItIsAndAnythingElseCarriesTheReason() {
+        BenchmarkFailure already = new BenchmarkFailure("readKey on lmdb: x", null);
+        assertSame(already, FailureReason.toThrow(already, "other"));
+        RuntimeException wrapped = FailureReason.toThrow(new IllegalStateException("x"), "readKey on lmdb failed: x");
+        assertEquals("readKey on lmdb failed: x", wrapped.getMessage());
+        assertTrue(wrapped instanceof BenchmarkFailure);
+    }
+}

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
 
 /**
  * The report's sections for the application workloads: readKey throughput against reader

@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
 
 /**
  * dirWalk's part of the report (the Ozone directory tree): walks/s and lookups/s per engine and

@@ -3,6 +3,8 @@ package dev.kvbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.kvbench.text.Numbers;
+
 /**
  * One chart: a row (or grid) of panels of bars, rendered by gnuplot from {@code STEM.dat} and
  * {@code STEM.gp} into {@code STEM.png}.

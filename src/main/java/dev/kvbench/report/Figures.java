@@ -1,11 +1,12 @@
 package dev.kvbench.report;
 
-import dev.kvbench.results.Metric;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
 
 /** Builds the report's charts from a {@link Group}: time per pass, storage, and their sweeps. */
 final class Figures {

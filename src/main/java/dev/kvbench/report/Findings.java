@@ -1,11 +1,12 @@
 package dev.kvbench.report;
 
-import dev.kvbench.results.Metric;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
 
 /**
  * The sentences of the report that state a number or a ranking, each computed from the results

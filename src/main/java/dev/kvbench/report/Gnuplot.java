@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.kvbench.text.Numbers;
+
 /**
  * Writes a {@link Figure} as {@code STEM.dat} (one data block per panel) and {@code STEM.gp} (the
  * templates {@code figure.gp} and {@code panel.gp} filled in); gnuplot renders {@code STEM.png}.

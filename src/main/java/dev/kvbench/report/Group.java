@@ -1,8 +1,5 @@
 package dev.kvbench.report;
 
-import dev.kvbench.results.Metric;
-import dev.kvbench.workload.tree.DirTree;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,6 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
+import dev.kvbench.workload.tree.DirTree;
 
 /**
  * The runs of one test that share a data set (entries, key type, order, value size...): what one

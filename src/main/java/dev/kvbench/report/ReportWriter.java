@@ -1,7 +1,5 @@
 package dev.kvbench.report;
 
-import dev.kvbench.results.Metric;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,6 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
 
 /**
  * Writes the README.md of a results folder and collects the charts it shows. Every number in it

@@ -11,6 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.kvbench.text.KeyValueFile;
+
 /** A results folder as run.sh writes it: {@code env.txt} and, per test N, the {@code out-N.*} files. */
 final class ResultsFolder {
 

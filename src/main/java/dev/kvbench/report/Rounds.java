@@ -1,7 +1,5 @@
 package dev.kvbench.report;
 
-import dev.kvbench.results.Json;
-import dev.kvbench.suite.Machine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +16,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+
+import dev.kvbench.measure.Machine;
+import dev.kvbench.results.Json;
 
 /**
  * A side-by-side in rounds: two or more JMH commands (kvbench against LmdbJava's benchmarks, or a

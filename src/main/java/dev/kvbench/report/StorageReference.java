@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.kvbench.text.Numbers;
+
 /**
  * kvbench's storage figures beside the 2016 LmdbJava report's storage tables (tests 4 to 6), with
  * the reason for every difference beyond {@value #EXPLAIN_POINTS} percentage point.

@@ -1,10 +1,5 @@
 package dev.kvbench.report;
 
-import dev.kvbench.results.SideFile;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.results.TrialRecord.Status;
-import dev.kvbench.store.StoreSpec;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +9,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord.Status;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.text.KeyValueFile;
 
 /**
  * One test of a suite, as run.sh left it: {@code out-N.meta} (what the test is), {@code out-N.csv}

@@ -11,6 +11,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.kvbench.measure.Machine;
+
 /**
  * {@code env.txt}: the machine the suite ran on, as {@code key: value} lines: the suite and the
  * command that resumes it, CPU, cores, memory, OS, kernel, the work folder and its file system

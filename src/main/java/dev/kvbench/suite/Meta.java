@@ -11,7 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.kvbench.report.KeyValueFile;
+import dev.kvbench.measure.Machine;
+import dev.kvbench.text.KeyValueFile;
 
 /**
  * {@code out-N.meta}: what test N is, for the report ({@code title}, {@code about}, {@code chart},

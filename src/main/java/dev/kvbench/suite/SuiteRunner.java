@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import dev.kvbench.report.Numbers;
+import dev.kvbench.measure.Machine;
+import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.WorkFolder;
 
 /**

@@ -1,11 +1,11 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

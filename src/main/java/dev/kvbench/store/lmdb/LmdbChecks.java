@@ -1,8 +1,8 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.LibraryVersion;
-import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Option;
+import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.util.List;
 import org.lmdbjava.Env;
 import org.lmdbjava.Meta;

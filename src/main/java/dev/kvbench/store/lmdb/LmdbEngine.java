@@ -1,10 +1,10 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 
 /** {@code lmdb}: LMDB through lmdbjava with Agrona {@code DirectBuffer}s (the report's "LMDB DB"). */

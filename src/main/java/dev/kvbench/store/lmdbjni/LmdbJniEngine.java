@@ -2,10 +2,10 @@ package dev.kvbench.store.lmdbjni;
 
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
-import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.fusesource.lmdbjni.Env;

@@ -1,10 +1,10 @@
 package dev.kvbench.store.lmdblwjgl;
 
 import dev.kvbench.store.BaseEngine;
-import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.lwjgl.Version;

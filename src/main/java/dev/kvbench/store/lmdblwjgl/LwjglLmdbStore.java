@@ -36,20 +36,21 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_txn_commit;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_renew;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_reset;
 
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.IntKeyLookup;
-import dev.kvbench.store.LmdbKeys;
-import dev.kvbench.store.LmdbReadSessions;
-import dev.kvbench.store.LmdbSettings;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
-import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
+import dev.kvbench.store.lmdbshared.LmdbKeys;
+import dev.kvbench.store.lmdbshared.LmdbReadSessions;
+import dev.kvbench.store.lmdbshared.LmdbSettings;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lwjgl.PointerBuffer;

@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.text;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,9 @@
-package dev.kvbench.store;
+package dev.kvbench.store.lmdbshared;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+
+import dev.kvbench.store.KeyFold;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 

@@ -1,4 +1,4 @@
-package dev.kvbench.suite;
+package dev.kvbench.measure;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -6,10 +6,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.function.ToLongFunction;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
-import dev.kvbench.report.KeyValueFile;
+import dev.kvbench.text.KeyValueFile;
+
 
 /** Facts about this machine that sizing and {@code env.txt} need: memory, CPU, OS, file system, open-file limit. */
 public final class Machine {
@@ -20,12 +21,12 @@ public final class Machine {
     }
 
     /** Available memory in bytes ({@code MemAvailable}), else the JVM's view of free memory; 0 if unknown. */
-    static long memAvailable() {
+    public static long memAvailable() {
         return memoryBytes("MemAvailable", com.sun.management.OperatingSystemMXBean::getFreeMemorySize);
     }
 
     /** Total memory in bytes. */
-    static long memTotal() {
+    public static long memTotal() {
         return memoryBytes("MemTotal", com.sun.management.OperatingSystemMXBean::getTotalMemorySize);
     }
 
@@ -49,7 +50,7 @@ public final class Machine {
         }
     }
 
-    static String cpuModel() {
+    public static String cpuModel() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"), StandardCharsets.UTF_8)) {
                 if (line.startsWith("model name")) {
@@ -63,7 +64,7 @@ public final class Machine {
         return sysctl.isEmpty() ? System.getProperty("os.arch") : sysctl;
     }
 
-    static int cores() {
+    public static int cores() {
         return Runtime.getRuntime().availableProcessors();
     }
 
@@ -85,7 +86,7 @@ public final class Machine {
      * filling 2 GiB of tmpfs took 3.2-3.7 s in memory freed a few seconds before and 0.71 s in memory
      * freed a moment before. A pass that allocates new memory pays it, and so does a fork's heap.
      */
-    static int pageReportingOrder() {
+    public static int pageReportingOrder() {
         return pageReportingOrder(PAGE_REPORTING);
     }
 
@@ -98,7 +99,7 @@ public final class Machine {
     }
 
     /** The distribution's name ({@code PRETTY_NAME} of /etc/os-release), else the OS name. */
-    static String osName() {
+    public static String osName() {
         try {
             String pretty = KeyValueFile.read(Path.of("/etc/os-release"), "=").get("PRETTY_NAME");
             if (pretty != null) {
@@ -111,14 +112,14 @@ public final class Machine {
     }
 
     /** Kernel name, release and machine, as {@code uname -srm} prints them. */
-    static String kernel() {
+    public static String kernel() {
         String uname = command("uname", "-srm");
         return uname.isEmpty() ? System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch") : uname;
     }
 
     /** The type of the file system holding {@code dir}: tmpfs, ext4... */
-    static String fileSystem(Path dir) {
+    public static String fileSystem(Path dir) {
         try {
             return Files.getFileStore(dir).type();
         } catch (IOException e) {
@@ -127,7 +128,7 @@ public final class Machine {
     }
 
     /** The open-file limit of this process ({@code ulimit -n}); -1 if unknown. */
-    static long openFileLimit() {
+    public static long openFileLimit() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean os
                 ? os.getMaxFileDescriptorCount() : -1;
     }

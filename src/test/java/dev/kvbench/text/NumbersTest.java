@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

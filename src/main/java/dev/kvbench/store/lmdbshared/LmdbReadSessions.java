@@ -1,7 +1,8 @@
-package dev.kvbench.store;
+package dev.kvbench.store.lmdbshared;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedDeque;
+
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 

@@ -1,4 +1,4 @@
-package dev.kvbench.report;
+package dev.kvbench.text;
 
 import java.util.Locale;
 
@@ -14,7 +14,7 @@ public final class Numbers {
     }
 
     /** Three significant digits, no exponent for ordinary sizes: 0.0123, 1.23, 12.3, 123, 1,235. */
-    static String sig3(double v) {
+    public static String sig3(double v) {
         if (Double.isNaN(v)) {
             return "";
         }
@@ -30,7 +30,7 @@ public final class Numbers {
     }
 
     /** Two significant digits, for JMH errors: 0.050, 1.2, 12, 1,200. */
-    static String sig2(double v) {
+    public static String sig2(double v) {
         if (Double.isNaN(v)) {
             return "";
         }
@@ -46,12 +46,12 @@ public final class Numbers {
     }
 
     /** A percentage with two decimals, as the 2016 storage tables: 65.42. */
-    static String percent(double v) {
+    public static String percent(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
     }
 
     /** A ratio: 1.04× (two decimals below 1.1, so a small gap does not read as 1.0×), 2.1×, 14×. */
-    static String times(double ratio) {
+    public static String times(double ratio) {
         String format = ratio < 1.1 ? "%.2f" : ratio < 10 ? "%.1f" : "%,.0f";
         return String.format(Locale.ROOT, format, ratio) + "×";
     }
@@ -81,7 +81,7 @@ public final class Numbers {
     }
 
     /** Parses a number written by JMH or run.sh; NaN when it is not one. */
-    static double parse(String text) {
+    public static double parse(String text) {
         if (text == null || text.isBlank()) {
             return Double.NaN;
         }

@@ -1,8 +1,12 @@
-package dev.kvbench.store;
+package dev.kvbench.store.lmdbshared;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+
+import dev.kvbench.store.Option;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
 
 /**
  * The LMDB settings the 2016 report varies, as spec options, shared by every LMDB binding

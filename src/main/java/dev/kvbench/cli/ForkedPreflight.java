@@ -31,7 +31,7 @@ import dev.kvbench.trial.WorkFolder;
  * tells it, and the JVM's last lines), and the checks after it run in a new JVM, so that one
  * broken engine fails alone, as a crashed trial does.
  */
-final class ForkedPreflight implements Plan.Preflight {
+final class ForkedPreflight implements Preflight {
 
     /** The longest one check (open a store, write and read back a few entries) may take. */
     static final long TIMEOUT_SECONDS = 300;
@@ -40,7 +40,7 @@ final class ForkedPreflight implements Plan.Preflight {
     private final List<String> jvmArgs;
     private final Path scratch;
     private final long timeoutSeconds;
-    private final Map<StoreSpec, Plan.Death> dead = new LinkedHashMap<>();
+    private final Map<StoreSpec, Preflight.Death> dead = new LinkedHashMap<>();
 
     /**
      * @param trialTimeout the run's trial timeout in seconds (0 for none): a check gets at most
@@ -54,9 +54,9 @@ final class ForkedPreflight implements Plan.Preflight {
     }
 
     @Override
-    public Map<Plan.Check, Set<Capability>> check(Collection<Plan.Check> checks) {
-        Map<Plan.Check, Set<Capability>> results = new LinkedHashMap<>();
-        List<Plan.Check> remaining = new ArrayList<>(checks);
+    public Map<Preflight.Check, Set<Capability>> check(Collection<Preflight.Check> checks) {
+        Map<Preflight.Check, Set<Capability>> results = new LinkedHashMap<>();
+        List<Preflight.Check> remaining = new ArrayList<>(checks);
         while (!remaining.isEmpty()) {
             Attempt attempt = probe(remaining);
             List<Set<Capability>> answers = answers(attempt.output, remaining);
@@ -72,7 +72,7 @@ final class ForkedPreflight implements Plan.Preflight {
                 throw new IllegalStateException("the preflight JVM ended (exit " + attempt.exit + ") before it checked any store: "
                         + last.strip() + WorkFolder.openFilesHint(attempt.output));
             }
-            Plan.Check culprit = remaining.get(answers.size());
+            Preflight.Check culprit = remaining.get(answers.size());
             remaining = remaining.subList(answers.size() + 1, remaining.size()).stream()
                     .filter(check -> !check.spec().equals(culprit.spec())).toList();
             dead.put(culprit.spec(), death(culprit, attempt, !remaining.isEmpty()));
@@ -81,7 +81,7 @@ final class ForkedPreflight implements Plan.Preflight {
     }
 
     @Override
-    public Map<StoreSpec, Plan.Death> dead() {
+    public Map<StoreSpec, Preflight.Death> dead() {
         return dead;
     }
 
@@ -90,7 +90,7 @@ final class ForkedPreflight implements Plan.Preflight {
     }
 
     /** Runs the checks {@code ordered} in one JVM, until it ends or a check has no answer in time. */
-    private Attempt probe(List<Plan.Check> ordered) {
+    private Attempt probe(List<Preflight.Check> ordered) {
         List<String> command = new ArrayList<>();
         command.add(java);
         command.addAll(jvmArgs);
@@ -101,7 +101,7 @@ final class ForkedPreflight implements Plan.Preflight {
         command.add(System.getProperty("java.class.path"));
         command.add(Probe.class.getName());
         command.add(scratch.toString());
-        for (Plan.Check check : ordered) {
+        for (Preflight.Check check : ordered) {
             command.add(check.spec().toString());
             command.add(Integer.toString(check.num()));
             command.add(Boolean.toString(check.intKey()));
@@ -160,14 +160,14 @@ final class ForkedPreflight implements Plan.Preflight {
      * The capabilities the probe's lines in {@code output} give, in order, for the checks they
      * answer; throws with the engine's refusal for a check it refused.
      */
-    private static List<Set<Capability>> answers(String output, List<Plan.Check> ordered) {
+    private static List<Set<Capability>> answers(String output, List<Preflight.Check> ordered) {
         List<Set<Capability>> answers = new ArrayList<>();
         for (String line : output.split("\n")) {
             String[] fields = line.split("\t", 4);
             if (fields.length < 3 || !fields[0].equals(Probe.PREFIX)) {
                 continue;
             }
-            Plan.Check check = ordered.get(Integer.parseInt(fields[1]));
+            Preflight.Check check = ordered.get(Integer.parseInt(fields[1]));
             String detail = fields.length > 3 ? fields[3].strip() : "";
             if (fields[2].equals("error")) {
                 throw new IllegalArgumentException(check.store() + " (tried with " + (check.intKey() ? "int" : "string")
@@ -189,7 +189,7 @@ final class ForkedPreflight implements Plan.Preflight {
      * (every engine needs the room); a crash or a hang is {@code culprit}'s own failure. {@code more}:
      * whether checks after it are left, for a new JVM.
      */
-    private Plan.Death death(Plan.Check culprit, Attempt attempt, boolean more) {
+    private Preflight.Death death(Preflight.Check culprit, Attempt attempt, boolean more) {
         String output = attempt.output;
         if (!attempt.timedOut) {
             String full = WorkFolder.diskFull(new IllegalStateException(output), scratch);
@@ -215,7 +215,7 @@ final class ForkedPreflight implements Plan.Preflight {
                 ? "no answer within " + ForkDeath.duration(timeoutSeconds) + " (at most " + ForkDeath.duration(TIMEOUT_SECONDS)
                         + ", less when KVBENCH_TIMEOUT is shorter): the engine hung, and its JVM was killed"
                 : ForkDeath.cause(attempt.exit, lines, null);
-        return new Plan.Death(what + cause + (more ? "; the stores after it were checked in a new JVM" : ""),
+        return new Preflight.Death(what + cause + (more ? "; the stores after it were checked in a new JVM" : ""),
                 lines.subList(Math.max(0, lines.size() - ForkWatch.TAIL_LINES), lines.size()));
     }
 }

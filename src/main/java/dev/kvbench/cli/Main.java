@@ -148,7 +148,7 @@ public final class Main {
      */
     public static Set<String> parameters(String... args) {
         try {
-            return Plan.taken(new CommandLineOptions(args));
+            return PlanChecks.taken(new CommandLineOptions(args));
         } catch (CommandLineOptionException | RuntimeException e) {
             return Set.of(); // the caller's checks name the mistake
         }
@@ -157,7 +157,7 @@ public final class Main {
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
     private static Plan checkedPlan(CommandLineOptions options, List<String> paramNames) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
-        return Plan.checked(options, paramNames);
+        return PlanChecks.checked(options, paramNames);
     }
 
     /** The names of the {@code -p name=value} parameters in {@code args}, as given. */
@@ -222,7 +222,7 @@ public final class Main {
             WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
             WorkFolder.empty(runFolder);
             timeout = TrialTimeout.seconds(plan.largest);
-            plan.group(options.getParameter("store").hasValue(),
+            RunGrouping.group(plan, options.getParameter("store").hasValue(),
                     new ForkedPreflight(java, flags, runFolder.resolve("preflight"), timeout));
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {

@@ -4,33 +4,23 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
-import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
-import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
 import dev.kvbench.workload.Concurrent;
 import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.PrefixData;
-import dev.kvbench.workload.ReadCrc;
 import dev.kvbench.workload.ReadKey;
-import dev.kvbench.workload.ReadRev;
-import dev.kvbench.workload.ReadSeq;
-import dev.kvbench.workload.ReadXxh64;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
@@ -46,21 +36,14 @@ import dev.kvbench.workload.Write;
  * verified; at the end it measures, writes one {@code ok} line to the side file and deletes its
  * folder. Any failure writes one {@code failed} line with a one-line reason, closes what is
  * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
- * folders of trials that never ended. What it measures is kept in {@link TrialMetrics}; the
- * wording of a failure is {@link FailureReason}'s.
+ * folders of trials that never ended ({@link TrialFolders}). Its store is opened and measured by
+ * {@link TrialStore}, the pass of each workload is {@link StorePasses}'; what it measures is kept in
+ * {@link TrialMetrics}; the wording of a failure is {@link FailureReason}'s.
  */
 public final class Trial {
 
     /** Wraps every store a trial opens; identity except in tests that need a faulty store. */
     public static volatile UnaryOperator<Store> decorator = UnaryOperator.identity();
-
-    private static final AtomicInteger SEQUENCE = new AtomicInteger();
-    private static final Set<Path> ACTIVE = ConcurrentHashMap.newKeySet();
-
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ACTIVE.forEach(Trial::deleteQuietly),
-                "kvbench-cleanup"));
-    }
 
     private final String benchmark;
     private final Workload workload;
@@ -73,7 +56,6 @@ public final class Trial {
     private final TreeParams tree;
     private final StoreSpec spec;
     private final Path folder;
-    private final Path storeDir;
     private final SideFile side = SideFile.current();
     private final TrialMetrics metrics;
     private final Concurrent concurrent;
@@ -82,9 +64,9 @@ public final class Trial {
     private CpuAccount cpu;
     private Sampler sampler;
     private Memory memory;
-    private Store open;
+    /** The open store, and its measuring. */
+    private final TrialStore trialStore;
     private final ThreadLocal<Boolean> marked = ThreadLocal.withInitial(() -> Boolean.FALSE);
-    private boolean compactMeasured;
     private boolean writeStorageMeasured;
     private boolean finished;
 
@@ -96,10 +78,9 @@ public final class Trial {
         this.bench = tree == null ? BenchParams.parse(params) : null;
         this.given = tree == null ? bench : tree;
         this.spec = given.effectiveSpec();
-        this.folder = WorkFolder.base().resolve(workload + "-" + given.store().engine() + "-"
-                + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
-        this.storeDir = folder.resolve("store");
+        this.folder = TrialFolders.next(workload, given.store());
         this.metrics = new TrialMetrics(given.shape().flatBytes());
+        this.trialStore = new TrialStore(spec, folder, metrics);
         this.concurrent = params.containsKey("duration") ? AppParams.concurrent(params) : null;
     }
 
@@ -126,7 +107,7 @@ public final class Trial {
 
     private void start() {
         DeadTrials.collect(WorkFolder.base(), side); // a trial before this one may have died and left its store
-        ACTIVE.add(folder);
+        TrialFolders.add(folder);
         WorkFolder.empty(folder);
         DeadTrials.mark(folder, benchmark, params);
         WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
@@ -153,7 +134,7 @@ public final class Trial {
 
     /** The open store. */
     public Store store() {
-        return open;
+        return trialStore.current();
     }
 
     /** The workload this trial measures (from its benchmark's method name). */
@@ -190,10 +171,9 @@ public final class Trial {
     private Store openEmpty(Shape shape) {
         markThread();
         try {
-            WorkFolder.empty(storeDir);
-            open = decorator.apply(Stores.open(spec, storeDir, shape));
+            Store store = trialStore.openEmpty(shape);
             sampler.sampleNow();
-            return open;
+            return store;
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
@@ -217,11 +197,9 @@ public final class Trial {
         Store store = openEmpty(shape);
         try {
             loader.load(store);
-            store.close();
-            open = null;
-            open = decorator.apply(Stores.open(spec, storeDir, shape));
+            Store reopened = trialStore.reopen(shape);
             sampler.sampleNow();
-            return open;
+            return reopened;
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
@@ -232,9 +210,9 @@ public final class Trial {
         markThread();
         try {
             Expected wanted = workload == Workload.WRITE ? expected : expectedReads();
-            return verified(workload, wanted, operation.run(open, data));
+            return verified(workload, wanted, operation.run(trialStore.current(), data));
         } catch (VerificationException e) {
-            throw fail(Verifier.explain(e, open));
+            throw fail(Verifier.explain(e, trialStore.current()));
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
@@ -245,18 +223,7 @@ public final class Trial {
      * benchmark's call and the settling passes share one call-site profile).
      */
     public Operation storePass() {
-        return switch (workload) {
-            case WRITE -> {
-                int batch = batchSize();
-                yield (store, set) -> Write.run(store, set, batch);
-            }
-            case READ_KEY -> ReadKey::run;
-            case READ_SEQ -> (store, set) -> ReadSeq.run(store);
-            case READ_REV -> (store, set) -> ReadRev.run(store);
-            case READ_CRC -> (store, set) -> ReadCrc.run(store);
-            case READ_XXH64 -> (store, set) -> ReadXxh64.run(store);
-            default -> throw new IllegalStateException("no single-pass operation for " + workload);
-        };
+        return StorePasses.of(workload, batchSize());
     }
 
     /**
@@ -285,15 +252,15 @@ public final class Trial {
     public void verifyWriteAndClose() {
         markThread();
         try {
-            verified(Workload.WRITE, expectedReads(), ReadKey.run(open, data));
+            verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data));
             if (writeStorageMeasured) {
                 sampler.sampleNow();
-                closeOpen();
+                trialStore.close();
             } else {
                 measureAndClose();
                 writeStorageMeasured = true;
             }
-            WorkFolder.delete(storeDir);
+            trialStore.deleteFolder();
         } catch (RuntimeException | Error e) {
             throw fail(e);
         }
@@ -304,38 +271,9 @@ public final class Trial {
         markThread();
         try {
             sampler.sampleNow();
-            long storeBytes = metrics.storageBeforeClose(storeDir);
-            if (!compactMeasured && open instanceof Compactable compactable) {
-                compactMeasured = true;
-                measureCompactCopy(compactable, storeBytes);
-            }
-            closeOpen();
-            metrics.storageAfterClose(storeDir);
+            trialStore.measureAndClose(cpu);
         } catch (RuntimeException | Error e) {
             throw fail(e);
-        }
-    }
-
-    /** Closes the open store; it is no longer the trial's open store even if closing fails. */
-    private void closeOpen() {
-        Store closing = open;
-        open = null;
-        closing.close();
-    }
-
-    private void measureCompactCopy(Compactable compactable, long storeBytes) {
-        Path copy = folder.resolve("compact");
-        if (WorkFolder.usableBytes(folder) < storeBytes + storeBytes / 4 + (64L << 20)) {
-            System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of "
-                    + spec + "; " + Metric.STORAGE_COMPACT_COPY + " omitted");
-            return;
-        }
-        WorkFolder.empty(copy);
-        try {
-            cpu.exclude(() -> compactable.compactCopy(copy));
-            metrics.compactCopy(copy);
-        } finally {
-            WorkFolder.delete(copy);
         }
     }
 
@@ -351,7 +289,7 @@ public final class Trial {
         }
         markThread();
         try {
-            if (open != null) {
+            if (trialStore.current() != null) {
                 measureAndClose();
             }
             collect();
@@ -396,7 +334,7 @@ public final class Trial {
     public long concurrent(ConcurrentOperation operation) {
         markThread();
         try {
-            ConcurrentRun.Outcome outcome = operation.run(open, this::markThread);
+            ConcurrentRun.Outcome outcome = operation.run(trialStore.current(), this::markThread);
             synchronized (this) {
                 metrics.concurrent(concurrent, outcome);
             }
@@ -417,7 +355,7 @@ public final class Trial {
      * declares it keeps nothing (the {@code null} store; {@link Plan} runs no cursor workload on it).
      */
     private Expected expectedReads() {
-        return expected.readBy(open);
+        return expected.readBy(trialStore.current());
     }
 
     private void collect() {
@@ -442,8 +380,8 @@ public final class Trial {
         }
         String reason = FailureReason.of(failure, workload, given.store(), folder);
         try {
-            if (open != null) {
-                closeOpen();
+            if (trialStore.current() != null) {
+                trialStore.close();
             }
         } catch (RuntimeException | Error e) {
             failure.addSuppressed(e);
@@ -467,16 +405,7 @@ public final class Trial {
             data.close();
             data = null;
         }
-        deleteQuietly(folder);
-        ACTIVE.remove(folder);
-    }
-
-    private static void deleteQuietly(Path path) {
-        try {
-            WorkFolder.delete(path);
-        } catch (RuntimeException e) {
-            System.err.println("kvbench: could not delete " + path + ": " + e.getMessage());
-        }
+        TrialFolders.remove(folder);
     }
 
     /** Fills a new store with a workload's data set. */

@@ -26,8 +26,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 class DefaultStoresTest {
 
     /** Every store is ordered and takes any shape. */
-    private static final Plan.Preflight ANY = checks -> {
-        Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
+    private static final Preflight ANY = checks -> {
+        Map<Preflight.Check, Set<Capability>> result = new LinkedHashMap<>();
         checks.forEach(check -> result.put(check, EnumSet.of(Capability.ORDERED)));
         return result;
     };

@@ -20,9 +20,9 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
 class PlanTest {
 
     /** Says lmdb-bb has no ordered cursor, null keeps nothing, and refuses values over 1000 bytes for leveldb. */
-    private static final Plan.Preflight PRETEND = checks -> {
-        Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
-        for (Plan.Check check : checks) {
+    private static final Preflight PRETEND = checks -> {
+        Map<Preflight.Check, Set<Capability>> result = new LinkedHashMap<>();
+        for (Preflight.Check check : checks) {
             if (check.spec().engine().equals("leveldb") && check.valSize() > 1000) {
                 throw new IllegalArgumentException(check.store() + " cannot hold values of " + check.valSize());
             }
@@ -73,15 +73,15 @@ class PlanTest {
     }
 
     /** Says every store but rocksdb is ordered, and that rocksdb's check crashed its JVM. */
-    private static final Plan.Preflight ROCKSDB_CRASHES = new Plan.Preflight() {
-        private final Map<StoreSpec, Plan.Death> dead = new LinkedHashMap<>();
+    private static final Preflight ROCKSDB_CRASHES = new Preflight() {
+        private final Map<StoreSpec, Preflight.Death> dead = new LinkedHashMap<>();
 
         @Override
-        public Map<Plan.Check, Set<Capability>> check(Collection<Plan.Check> checks) {
-            Map<Plan.Check, Set<Capability>> result = new LinkedHashMap<>();
-            for (Plan.Check check : checks) {
+        public Map<Preflight.Check, Set<Capability>> check(Collection<Preflight.Check> checks) {
+            Map<Preflight.Check, Set<Capability>> result = new LinkedHashMap<>();
+            for (Preflight.Check check : checks) {
                 if (check.spec().engine().equals("rocksdb")) {
-                    dead.put(check.spec(), new Plan.Death("rocksdb failed its preflight check: SIGSEGV", List.of("# SIGSEGV")));
+                    dead.put(check.spec(), new Preflight.Death("rocksdb failed its preflight check: SIGSEGV", List.of("# SIGSEGV")));
                 } else {
                     result.put(check, EnumSet.of(Capability.ORDERED));
                 }
@@ -90,7 +90,7 @@ class PlanTest {
         }
 
         @Override
-        public Map<StoreSpec, Plan.Death> dead() {
+        public Map<StoreSpec, Preflight.Death> dead() {
             return dead;
         }
     };

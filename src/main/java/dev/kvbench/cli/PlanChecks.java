@@ -1,0 +1,267 @@
+package dev.kvbench.cli;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.trial.AppParams;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.TreeParams;
+import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
+import org.openjdk.jmh.runner.BenchmarkList;
+import org.openjdk.jmh.runner.BenchmarkListEntry;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * The checks of a command line that open no store: the benchmarks it selects, the parameter names
+ * given (each must belong to a selected benchmark), every value alone and in combination (one clear
+ * line for the first bad one), and the largest data set or tree, for the space check. They fill a
+ * {@link Plan}'s benchmarks and values; {@link RunGrouping} then groups its runs.
+ */
+final class PlanChecks {
+
+    private final Plan plan;
+
+    private PlanChecks(Plan plan) {
+        this.plan = plan;
+    }
+
+    /**
+     * The checks of {@link Plan#of} that open no store: the benchmarks, the parameter names
+     * {@code paramNames} given on the command line (each must belong to a selected benchmark), every value
+     * and the largest data set (the caller checks its room, after removing stale folders). {@link #group}
+     * then runs the preflight, which writes stores.
+     *
+     * @throws IllegalArgumentException with one line for the first mistake in the command line
+     */
+    static Plan checked(Options options, Collection<String> paramNames) {
+        Plan plan = new Plan();
+        PlanChecks checks = new PlanChecks(plan);
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        BenchmarkList list = BenchmarkList.defaultList();
+        for (BenchmarkListEntry entry : list.find(quiet, List.of(".*"), List.of())) {
+            plan.allBenchmarks.add(entry.getUsername());
+        }
+        Collection<BenchmarkListEntry> selected = list.find(quiet, options.getIncludes(), options.getExcludes());
+        if (selected.isEmpty()) {
+            throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
+                    + "; list them with -l");
+        }
+        Set<String> taken = taken(selected);
+        for (BenchmarkListEntry entry : selected) {
+            plan.benchmarks.add(entry.getUsername());
+            boolean tree = Plan.workload(entry.getUsername()) == Workload.DIR_WALK;
+            plan.treeSelected |= tree;
+            plan.kvSelected |= !tree;
+            Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
+            if (Plan.workload(entry.getUsername()) == Workload.WRITE) {
+                checkOneWriter(entry.getUsername(), options);
+            }
+            for (String name : Plan.names(entry.getUsername())) {
+                List<String> given = options.getParameter(name).hasValue()
+                        ? List.copyOf(options.getParameter(name).get())
+                        : List.of(defaults.getOrDefault(name, new String[0]));
+                plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
+            }
+            for (String name : AppParams.NAMES) {
+                if (defaults.containsKey(name)) {
+                    List<String> given = options.getParameter(name).hasValue()
+                            ? List.copyOf(options.getParameter(name).get())
+                            : List.of(defaults.get(name));
+                    plan.appValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+                    plan.appParams.computeIfAbsent(entry.getUsername(), b -> new LinkedHashMap<>()).put(name, given);
+                }
+            }
+        }
+        Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        known.addAll(taken);
+        for (String name : paramNames) {
+            if (!taken.contains(name)) {
+                throw new IllegalArgumentException("unknown parameter '" + name + "'"
+                        + (known.contains(name) ? " (names are case-sensitive)" : "")
+                        + "; the selected benchmarks take: " + String.join(", ", taken));
+            }
+        }
+        for (String store : plan.values.get("store")) {
+            plan.specs.put(store, StoreSpec.parse(store));
+        }
+        if (plan.kvSelected) {
+            checks.checkValues();
+        }
+        if (plan.treeSelected) {
+            checks.checkTreeValues();
+        }
+        if (plan.values.containsKey("sync")) {
+            checks.checkSomethingSyncs();
+        }
+        return plan;
+    }
+
+    /**
+     * The parameters the benchmarks {@code options} selects take, in the order the results list
+     * them: the data set's or the tree's, the application workloads', the crash test's.
+     */
+    static Set<String> taken(Options options) {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        return taken(BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes()));
+    }
+
+    private static Set<String> taken(Collection<BenchmarkListEntry> selected) {
+        List<String> order = new ArrayList<>(BenchParams.NAMES);
+        order.addAll(TreeParams.NAMES);
+        order.addAll(AppParams.NAMES);
+        order.addAll(BenchParams.OTHER_NAMES);
+        Set<String> all = new TreeSet<>();
+        selected.forEach(entry -> all.addAll(entry.getParams().orElse(Map.of()).keySet()));
+        Set<String> taken = new LinkedHashSet<>();
+        order.stream().filter(all::contains).forEach(taken::add);
+        taken.addAll(all); // any a benchmark declares beyond the lists above
+        return taken;
+    }
+
+    /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */
+    private void checkSomethingSyncs() {
+        if (plan.values.get("sync").stream().anyMatch(v -> !Boolean.parseBoolean(v.trim()))) {
+            return;
+        }
+        for (StoreSpec spec : plan.specs.values()) {
+            if (!Stores.names().contains(spec.engine())) {
+                return; // reported when the runs are grouped
+            }
+            try {
+                BenchParams.effectiveSpec(spec, true);
+                return;
+            } catch (UnsupportedOperationException e) {
+                // this one cannot
+            }
+        }
+        throw new IllegalArgumentException("nothing to run: sync=true, but none of " + String.join(", ", plan.values.get("store"))
+                + " has a sync option (engines with one: " + String.join(", ", Stores.names().stream()
+                .filter(n -> Stores.engine(n).options().stream().anyMatch(o -> o.name().equals("sync"))).toList()) + ")");
+    }
+
+    /** The Store contract has one writer: a write benchmark in several threads would write the same keys twice. */
+    private static void checkOneWriter(String benchmark, Options options) {
+        int threads = options.getThreads().orElse(1);
+        boolean groups = options.getThreadGroups().hasValue();
+        if (threads != 1 || groups) {
+            throw new IllegalArgumentException(Plan.workload(benchmark).name().toLowerCase(java.util.Locale.ROOT)
+                    + " has one writer per store, so it runs in one thread: leave out -t"
+                    + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
+                    + " or select only read benchmarks (e.g. ReadKey) for several threads");
+        }
+    }
+
+    /**
+     * Every combination of dirWalk's values is a tree a trial accepts (one line for the first
+     * that is not: fanout, depth, encoding, fields), and the largest fits the work folder.
+     */
+    private void checkTreeValues() {
+        for (String name : TreeParams.NAMES) {
+            if (plan.values.get(name).isEmpty()) {
+                throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
+        for (String fanout : plan.values.get("fanout")) {
+            for (String depth : plan.values.get("depth")) {
+                for (String encoding : plan.values.get("encoding")) {
+                    for (String fields : plan.values.get("fields")) {
+                        for (String sync : plan.values.get("sync")) {
+                            Map<String, String> trial = new LinkedHashMap<>();
+                            trial.put("store", registered().get(0));
+                            trial.put("fanout", fanout);
+                            trial.put("depth", depth);
+                            trial.put("encoding", encoding);
+                            trial.put("fields", fields);
+                            trial.put("sync", sync);
+                            TreeParams tree = TreeParams.parse(trial);
+                            plan.treeValSize = Math.max(plan.treeValSize, tree.shape().valSize());
+                            if (tree.spaceNeeded() > plan.largestSpace) {
+                                plan.largestSpace = tree.spaceNeeded();
+                                plan.largestWhat = "the largest dirWalk tree (" + tree.describe() + ", "
+                                        + tree.shape().flatBytes() + " flat bytes at most)";
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Every value of every data parameter, alone and in combination, is one a trial accepts. */
+    private void checkValues() {
+        for (String name : BenchParams.NAMES) {
+            if (plan.values.get(name).isEmpty()) {
+                throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
+        plan.appValues.forEach((name, given) -> given.forEach(value -> AppParams.check(name, value)));
+        for (String name : BenchParams.NAMES) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (String value : plan.values.get(name)) {
+                String same = name.equals("store") ? StoreSpec.parse(value).toString() : value.trim();
+                if (!seen.add(same)) {
+                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", plan.values.get(name))
+                            + " gives " + value.trim() + " twice; give each value once");
+                }
+            }
+        }
+        Map<String, String> one = new LinkedHashMap<>();
+        for (String name : BenchParams.NAMES) {
+            one.put(name, plan.values.get(name).get(0));
+        }
+        for (String name : List.of("sequential", "valRandom", "batchSize", "sync")) {
+            for (String value : plan.values.get(name)) {
+                Map<String, String> trial = new LinkedHashMap<>(one);
+                trial.put(name, value);
+                parseData(trial);
+            }
+        }
+        for (String num : plan.values.get("num")) {
+            for (String intKey : plan.values.get("intKey")) {
+                for (String valSize : plan.values.get("valSize")) {
+                    Map<String, String> trial = new LinkedHashMap<>(one);
+                    trial.put("num", num);
+                    trial.put("intKey", intKey);
+                    trial.put("valSize", valSize);
+                    DataSpec data = parseData(trial).data();
+                    if (plan.largest == null || WorkFolder.estimate(data) > WorkFolder.estimate(plan.largest)) {
+                        plan.largest = data;
+                    }
+                    if (WorkFolder.estimate(data) > plan.largestSpace) {
+                        plan.largestSpace = WorkFolder.estimate(data);
+                        plan.largestWhat = "the largest data set (" + data.num() + " entries, " + data.flatBytes()
+                                + " flat bytes)";
+                    }
+                }
+            }
+        }
+    }
+
+    /** Parses {@code trial} with a registered engine standing in for the store. */
+    private static BenchParams parseData(Map<String, String> trial) {
+        Map<String, String> withStore = new LinkedHashMap<>(trial);
+        withStore.put("store", registered().get(0));
+        return BenchParams.parse(withStore);
+    }
+
+    private static List<String> registered() {
+        List<String> registered = Stores.names();
+        if (registered.isEmpty()) {
+            throw new IllegalStateException("no engine is registered in this build");
+        }
+        return registered;
+    }
+}

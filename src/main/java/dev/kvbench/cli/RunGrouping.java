@@ -1,0 +1,153 @@
+package dev.kvbench.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.direct.Direct;
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
+
+/**
+ * Groups a checked {@link Plan}'s (benchmark, store, sync) combinations into JMH runs: JMH runs the
+ * full cross product of its parameters and cannot leave one combination out, so the runnable pairs
+ * are grouped into runs that share a store list; the rest are skipped with a reason (a store the
+ * build lacks, a capability the workload needs, no sync option), or failed when the store's
+ * preflight check killed or hung its JVM.
+ */
+final class RunGrouping {
+
+    private static final int PREFLIGHT_ENTRIES = 100;
+
+    private RunGrouping() {
+    }
+
+    /**
+     * Runs the preflight and groups the runnable (benchmark, store) pairs into JMH runs; refuses a plan
+     * that runs nothing, unless a store failed its preflight (then the run reports that failure).
+     */
+    static void group(Plan plan, boolean storesGiven, Preflight preflight) {
+        List<String> stores = plan.values.get("store");
+        Map<String, String> unavailable = new LinkedHashMap<>();
+        for (String store : stores) {
+            String engine = plan.specs.get(store).engine();
+            if (!Stores.names().contains(engine)) {
+                if (storesGiven) {
+                    Stores.engine(engine); // the error that lists the registered engines
+                }
+                unavailable.put(store, engine + " is not registered in this build (its adapter is not merged)");
+            } else {
+                Stores.options(plan.specs.get(store)); // unknown options: the error that lists the valid ones
+            }
+        }
+        int minNum = Integer.MAX_VALUE;
+        for (String num : plan.values.getOrDefault("num", List.of(Integer.toString(PREFLIGHT_ENTRIES)))) {
+            minNum = Math.min(minNum, Integer.parseInt(num.replace("_", "")));
+        }
+        int probeEntries = Math.min(minNum, PREFLIGHT_ENTRIES);
+
+        // effective spec per (store, sync), or the reason it cannot sync
+        Map<String, Map<String, StoreSpec>> effective = new LinkedHashMap<>();
+        Map<String, Map<String, String>> noSync = new LinkedHashMap<>();
+        Set<Preflight.Check> checks = new LinkedHashSet<>();
+        for (String sync : plan.values.get("sync")) {
+            for (String store : stores) {
+                if (unavailable.containsKey(store)) {
+                    continue;
+                }
+                try {
+                    StoreSpec spec = BenchParams.effectiveSpec(plan.specs.get(store), Boolean.parseBoolean(sync.trim()));
+                    effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
+                    for (String intKey : plan.values.getOrDefault("intKey", List.of())) {
+                        for (String valSize : plan.values.get("valSize")) {
+                            checks.add(new Preflight.Check(store, spec, probeEntries, Boolean.parseBoolean(intKey.trim()),
+                                    Integer.parseInt(valSize.trim().replace("_", ""))));
+                        }
+                    }
+                    if (plan.treeSelected) {
+                        // string keys (16 bytes) stand in for the tree's (8 + name bytes) keys
+                        checks.add(new Preflight.Check(store, spec, probeEntries, false, Math.max(plan.treeValSize, DataSpec.MIN_VAL_SIZE)));
+                    }
+                } catch (UnsupportedOperationException e) {
+                    noSync.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, e.getMessage());
+                }
+            }
+        }
+        Map<Preflight.Check, Set<Capability>> capabilities = checks.isEmpty() ? Map.of() : preflight.check(checks);
+
+        for (String sync : plan.values.get("sync")) {
+            Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
+            for (String benchmark : plan.benchmarks) {
+                Workload workload = Plan.workload(benchmark);
+                String directEngine = Direct.engine(benchmark);
+                List<String> capable = new ArrayList<>();
+                for (String store : stores) {
+                    if (directEngine != null && !StoreSpec.parse(store).engine().equals(directEngine)) {
+                        continue; // a direct baseline applies to its own engine's specs only
+                    }
+                    String reason = unavailable.get(store);
+                    if (reason == null) {
+                        reason = noSync.getOrDefault(sync, Map.of()).get(store);
+                    }
+                    if (reason == null) {
+                        StoreSpec spec = effective.get(sync).get(store);
+                        Preflight.Death death = preflight.dead().get(spec);
+                        if (death != null) {
+                            plan.died.add(new Plan.Died(benchmark, store, sync, death));
+                            continue;
+                        }
+                        reason = missing(workload, spec, capabilities);
+                    }
+                    if (reason == null) {
+                        capable.add(store);
+                    } else {
+                        plan.skips.add(new Plan.Skip(benchmark, store, sync, reason));
+                    }
+                }
+                if (!capable.isEmpty()) {
+                    benchmarksByStores.computeIfAbsent(capable, c -> new ArrayList<>()).add(benchmark);
+                }
+            }
+            benchmarksByStores.forEach((capable, group) -> plan.runs.add(new Plan.Run(group, capable, sync)));
+        }
+        if (plan.runs.isEmpty() && plan.died.isEmpty()) {
+            Set<String> reasons = new LinkedHashSet<>();
+            plan.skips.forEach(skip -> reasons.add(skip.reason()));
+            throw new IllegalArgumentException("nothing to run: every selected benchmark and store is skipped ("
+                    + String.join("; ", reasons) + ")");
+        }
+    }
+
+    private static String missing(Workload workload, StoreSpec spec, Map<Preflight.Check, Set<Capability>> capabilities) {
+        String engine = spec.engine();
+        for (Map.Entry<Preflight.Check, Set<Capability>> entry : capabilities.entrySet()) {
+            if (!entry.getKey().spec().equals(spec)) {
+                continue;
+            }
+            for (Capability need : workload.needs()) {
+                if (!entry.getValue().contains(need)) {
+                    return need == Capability.ORDERED ? engine + " has no ordered cursor"
+                            : engine + " lacks " + need;
+                }
+            }
+            if (entry.getValue().contains(Capability.DISCARDS) && workload != Workload.WRITE && workload != Workload.READ_KEY) {
+                return engine + " keeps nothing: " + switch (workload) {
+                    case DIR_WALK -> "a walk would stop at the root's first lookup";
+                    case CRASH -> "a crash has nothing to lose";
+                    default -> workload.needs().contains(Capability.ORDERED)
+                            ? "a cursor pass over it is empty and would time nothing"
+                            : "its reads would find nothing to verify";
+                };
+            }
+            return null;
+        }
+        return null;
+    }
+}

@@ -1,7 +1,9 @@
 package dev.kvbench.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -121,7 +123,7 @@ final class AppSections {
                     + "committed every 100):");
             md.table(List.of("Engine", "target writes/s", "achieved writes/s", "achieved ÷ target"), writer);
         }
-        rocksDbOptions(specList);
+        prefixOptions(specList);
         if (!latency.isEmpty()) {
             List<Figure.Tic> tics = new ArrayList<>();
             for (int i = 0; i < PERCENTILES.size(); i++) {
@@ -134,22 +136,17 @@ final class AppSections {
         }
     }
 
-    /** Which RocksDB prefix options each RocksDB spec had on. */
-    private void rocksDbOptions(List<String> specList) {
-        List<String> sentences = new ArrayList<>();
+    /** Which prefix options each spec had on, for the engines that have them ({@link EngineNotes}). */
+    private void prefixOptions(List<String> specList) {
+        Map<String, List<String>> byEngine = new LinkedHashMap<>();
         for (String spec : specList) {
-            if (!Specs.engine(spec).equals("rocksdb")) {
-                continue;
-            }
-            String prefixBytes = Specs.options(spec).getOrDefault("prefixBytes", "0");
-            String bloom = Specs.options(spec).getOrDefault("prefixBloom", "false");
-            sentences.add(Markdown.code(spec) + ": prefix extractor " + (prefixBytes.equals("0") ? "off"
-                    : "on (" + prefixBytes + " bytes)") + ", memtable prefix bloom " + (bloom.equals("true") ? "on" : "off") + ".");
+            EngineNotes.engine(spec).ifPresent(engine -> engine.prefixOptions(Specs.options(spec)).ifPresent(words ->
+                    byEngine.computeIfAbsent(engine.label(), e -> new ArrayList<>()).add(Markdown.code(spec) + ": " + words + ".")));
         }
-        if (!sentences.isEmpty()) {
-            md.paragraph("RocksDB's prefix options in these runs:");
+        byEngine.forEach((label, sentences) -> {
+            md.paragraph(label + "'s prefix options in these runs:");
             md.bullets(sentences);
-        }
+        });
     }
 
     private static String found(Result r) {

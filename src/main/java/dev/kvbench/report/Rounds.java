@@ -248,7 +248,7 @@ public final class Rounds {
         static boolean await(boolean quietLoad) throws InterruptedException {
             long end = System.currentTimeMillis() + MAX_WAIT_MILLIS;
             while (System.currentTimeMillis() < end) {
-                if (quietLoad && Machine.loadAverage() >= ReportWriter.QUIET_LOAD) {
+                if (quietLoad && Machine.loadAverage() >= EnvironmentSection.QUIET_LOAD) {
                     Thread.sleep(5_000);
                     continue;
                 }

@@ -12,6 +12,8 @@ public final class CacheSize {
     /** Bytes a block-based table adds per entry over its key and value (entry header, index, filter). */
     private static final long PER_ENTRY = 16;
     private static final long SLACK_MIB = 8;
+    /** {@link #forData}'s rule in words, for the report. */
+    public static final String RULE = "flat bytes plus 16 B per entry, × 1.5, plus 8 MiB";
 
     private CacheSize() {
     }

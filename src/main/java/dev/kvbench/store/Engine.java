@@ -2,6 +2,7 @@ package dev.kvbench.store;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -44,6 +45,34 @@ public interface Engine {
 
     /** Every option this engine accepts, in the order to document them. An option not listed here is rejected. */
     List<Option> options();
+
+    /**
+     * How this engine is set up where its settings are not its library's defaults or need a reason, as
+     * the report's Method section says it: a phrase that names the engine ("LMDB (every binding) with
+     * integer keys ..."). Empty for an engine that runs its defaults.
+     */
+    default Optional<String> settingsNote() {
+        return Optional.empty();
+    }
+
+    /**
+     * The cache this engine sizes from the data set unless a spec sets it ({@link CacheSize}), as the
+     * report names it ("RocksDB's block cache"). Empty for an engine without such a cache.
+     */
+    default Optional<String> dataSizedCache() {
+        return Optional.empty();
+    }
+
+    /**
+     * The options of one of this engine's specs that shape its prefix scans, in words, for the report
+     * of the concurrent workloads ("prefix extractor on (12 bytes), memtable prefix bloom off").
+     * Empty for an engine without such options.
+     *
+     * @param specOptions the options the spec gives (not the defaults)
+     */
+    default Optional<String> prefixOptions(Map<String, String> specOptions) {
+        return Optional.empty();
+    }
 
     /** The library version, as recorded in {@code env.txt} and the report, read from the library at run time. */
     String libraryVersion();

@@ -8,6 +8,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import net.openhft.chronicle.map.ChronicleMap;
 
 /**
@@ -21,6 +22,13 @@ public final class ChronicleEngine extends BaseEngine {
         super("chronicle", "Chronicle", 0xff7f0e, List.of(
                 Option.bool("constantSizes", true,
                         "constant key and value sizes (no size fields per entry) where every key or value of the data set has one size")));
+    }
+
+    @Override
+    public Optional<String> settingsNote() {
+        return Optional.of("Chronicle Map is built with constant key and value sizes where every key and value has "
+                + "one size, as its documentation advises (`constantSizes=false` gives average sizes, a size field "
+                + "per entry)");
     }
 
     @Override

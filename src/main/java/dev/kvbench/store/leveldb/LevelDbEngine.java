@@ -9,6 +9,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.fusesource.leveldbjni.JniDBFactory;
 
 /** LevelDB through leveldbjni (the native LevelDB, not the Java port): spec {@code leveldb}. */
@@ -23,6 +24,11 @@ public final class LevelDbEngine extends BaseEngine {
 
     public LevelDbEngine() {
         super("leveldb", "LevelDB", 0x2ca02c, OPTIONS);
+    }
+
+    @Override
+    public Optional<String> dataSizedCache() {
+        return Optional.of("LevelDB's cache");
     }
 
     @Override

@@ -8,6 +8,8 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.rocksdb.RocksDB;
 
 /** RocksDB through rocksdbjni: spec {@code rocksdb}. */
@@ -24,6 +26,19 @@ public final class RocksDbEngine extends BaseEngine {
                 Option.number("prefixBytes", 0, 0, 255, "a fixed-length prefix extractor of this many key bytes"
                         + " (prefixScan's prefix is 12), 0 = none; seeks then stay within their prefix"),
                 Option.bool("prefixBloom", false, "a memtable prefix bloom filter (needs prefixBytes)")));
+    }
+
+    @Override
+    public Optional<String> dataSizedCache() {
+        return Optional.of("RocksDB's block cache");
+    }
+
+    @Override
+    public Optional<String> prefixOptions(Map<String, String> specOptions) {
+        String prefixBytes = specOptions.getOrDefault("prefixBytes", "0");
+        String bloom = specOptions.getOrDefault("prefixBloom", "false");
+        return Optional.of("prefix extractor " + (prefixBytes.equals("0") ? "off" : "on (" + prefixBytes + " bytes)")
+                + ", memtable prefix bloom " + (bloom.equals("true") ? "on" : "off"));
     }
 
     /** The native library's own version (the jar has neither Maven properties nor a manifest version). */

@@ -1,0 +1,117 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.text.Numbers;
+
+/** The machine the results come from ({@code env.txt}), how busy it was at the start, and the engines' library versions. */
+final class EnvironmentSection {
+
+    /** The 1-minute load under which a machine counts as quiet for timing. */
+    static final double QUIET_LOAD = 0.5;
+
+    private final ResultsFolder folder;
+    private final Specs specs;
+    private final Markdown md;
+
+    EnvironmentSection(ResultsFolder folder, Specs specs, Markdown md) {
+        this.folder = folder;
+        this.specs = specs;
+        this.md = md;
+    }
+
+    void write() {
+        md.heading(2, "Environment");
+        Map<String, String> env = new LinkedHashMap<>(folder.env);
+        if (env.isEmpty()) {
+            md.paragraph("No `env.txt` in this folder: the machine the results come from is not recorded.");
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        add(rows, "Suite", take(env, "suite"));
+        add(rows, "Command", code(take(env, "command")));
+        add(rows, "Started", take(env, "started"));
+        String cores = take(env, "cpu.cores");
+        add(rows, "CPU", join(take(env, "cpu.model"), cores.isEmpty() ? "" : cores + " cores"));
+        String load = take(env, "load.start");
+        add(rows, "Load at the start (1-minute average)", load);
+        String memory = take(env, "memory.bytes");
+        add(rows, "Memory", memory.isEmpty() ? "" : Numbers.bytes(Numbers.parse(memory)));
+        add(rows, "Free page reporting", pageReporting(take(env, "memory.pageReporting")));
+        add(rows, "OS", take(env, "os"));
+        add(rows, "Kernel", take(env, "kernel"));
+        add(rows, "JVM", join(take(env, "java.vm"), take(env, "java.version")));
+        add(rows, "JVM flags", code(take(env, "jvm.flags")));
+        String free = take(env, "work.freeBytes");
+        String fs = take(env, "work.fs");
+        add(rows, "Work folder", join(take(env, "work.dir"), "file system " + (fs.isEmpty() ? "unknown" : fs)
+                + (free.isEmpty() ? "" : ", " + Numbers.bytes(Numbers.parse(free)) + " free at the start")));
+        add(rows, "Open-file limit (ulimit -n)", take(env, "ulimit.n"));
+        add(rows, "kvbench", take(env, "kvbench.version"));
+        add(rows, "JMH", take(env, "jmh.version"));
+        Map<String, String[]> engines = new LinkedHashMap<>();
+        for (String key : List.copyOf(env.keySet())) {
+            if (key.startsWith("engine.") && (key.endsWith(".label") || key.endsWith(".version"))) {
+                String name = key.substring("engine.".length(), key.lastIndexOf('.'));
+                String[] cells = engines.computeIfAbsent(name, k -> new String[] {"", ""});
+                cells[key.endsWith(".label") ? 0 : 1] = take(env, key);
+            } else if (key.startsWith("engine.") && key.endsWith(".reference")) {
+                take(env, key); // a limit row: its label says so, and Specs reads the mark from folder.env
+            }
+        }
+        env.forEach((key, value) -> add(rows, key, value));
+        md.table(List.of("Item", "Value"), rows);
+        double startLoad = Numbers.parse(load);
+        if (startLoad > QUIET_LOAD) {
+            md.paragraph("**The machine was busy when this run started** (1-minute load " + load + ", over "
+                    + QUIET_LOAD + "): other work shared its cores, so times may be slower and noisier than on a quiet"
+                    + " machine. Compare engines within this run only.");
+        } else if (startLoad >= 0) {
+            md.paragraph("The machine was quiet when this run started (1-minute load " + load + ", at most "
+                    + QUIET_LOAD + ").");
+        }
+        if (!engines.isEmpty()) {
+            List<List<String>> engineRows = new ArrayList<>();
+            engines.entrySet().stream().sorted(Map.Entry.comparingByKey(specs.order()))
+                    .forEach(e -> engineRows.add(List.of(e.getValue()[0], code(e.getKey()), e.getValue()[1])));
+            md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
+        }
+    }
+
+    /**
+     * "on: freed blocks of 2 MiB go back to the hypervisor, ..." for {@code order 9}; "off"; empty for
+     * results from before it was recorded.
+     */
+    static String pageReporting(String recorded) {
+        if (!recorded.startsWith("order ")) {
+            return recorded;
+        }
+        int order = Integer.parseInt(recorded.substring("order ".length()).trim());
+        long kib = 4L << order;
+        return "on: free blocks of " + (kib >= 1024 ? kib / 1024 + " MiB" : kib + " KiB") + " go back to the hypervisor, and memory "
+                + "touched again after that costs a host page fault (a virtual machine); passes that allocate new "
+                + "memory, and new forks' heaps, pay it";
+    }
+
+    private static void add(List<List<String>> rows, String name, String value) {
+        if (!value.isEmpty() && !value.equals("``")) {
+            rows.add(List.of(name, value));
+        }
+    }
+
+    private static String take(Map<String, String> env, String key) {
+        String value = env.remove(key);
+        return value == null ? "" : value;
+    }
+
+    private static String join(String a, String b) {
+        return a.isEmpty() ? b : b.isEmpty() ? a : a + ", " + b;
+    }
+
+    private static String code(String text) {
+        return text.isEmpty() ? "" : Markdown.code(text);
+    }
+}

@@ -1,0 +1,191 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
+
+/**
+ * How the numbers were made: what a pass and a score are, what is checked and measured, the forks' JVM
+ * options, the steady state reached before measurement, the engines' settings, the limit rows, the charts.
+ */
+final class MethodSection {
+
+    private final ResultsFolder folder;
+    private final Specs specs;
+    private final Markdown md;
+
+    MethodSection(ResultsFolder folder, Specs specs, Markdown md) {
+        this.folder = folder;
+        this.specs = specs;
+        this.md = md;
+    }
+
+    void write() {
+        md.heading(2, "Method");
+        md.bullets(List.of(
+                "Time: JMH's score for one operation, and one operation is one full pass over the data set "
+                        + "(write: insert every entry; reads: visit every entry), in milliseconds (or seconds) per pass; "
+                        + "± is JMH's 99.9% confidence interval. Lower is better. Each test's JMH settings are listed with it.",
+                "Every pass is checked (entries found, checksums equal across ordered engines); a run that fails "
+                        + "its check is reported as failed, never as a number.",
+                "Storage: bytes really allocated in the store's folder (st_blocks × 512) after the store is closed, "
+                        + "from the write run (one pass of it: every pass writes the same entries into an empty store); "
+                        + "overhead = storage ÷ flat array − 1, where the flat array is entries × "
+                        + "(key size + value size), with 4-byte int keys or 16-byte string keys.",
+                "Background CPU: CPU time of the engine's own threads (compaction, GC of the store...) per trial: "
+                        + "process CPU minus the benchmark thread and the JVM's JIT and GC threads.",
+                "Peak open files, peak resident memory (RSS) and peak Java heap: the highest values seen during a trial.",
+                forkOptions(),
+                adapterInlining(),
+                steadyState(),
+                "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
+                        + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",
+                engineSettings(),
+                "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array, the ceiling; its "
+                        + "storage is the flat array), Heap map (`heap`: a sorted map on the Java heap, GC included) and "
+                        + "Null (`null`: keeps nothing, so its time is the harness's own cost; it runs write and readKey "
+                        + "only, verified as finding nothing). They are drawn grey with dark hatching and never ranked.",
+                "Charts: one colour per engine in every chart, hatched bars for non-default settings, the value printed "
+                        + "on each bar, JMH's error as a whisker, and a log scale (said on the axis) when a panel's "
+                        + "values span more than 10×."));
+    }
+
+    /**
+     * "Engine settings as their own benchmarks run them: " and what each engine says of its own
+     * ({@link EngineNotes}), Agrona's bounds checks, and the caches sized from the data set with their rule.
+     */
+    private String engineSettings() {
+        List<String> notes = new ArrayList<>(EngineNotes.settings());
+        notes.add("Agrona's bounds checks off in every benchmark fork (`-Dagrona.disable.bounds.checks=true`, for all "
+                + "engines alike: the harness's own buffers use them too)");
+        String text = "Engine settings as their own benchmarks run them: " + String.join("; ", notes) + ".";
+        List<String> caches = EngineNotes.dataSizedCaches();
+        if (!caches.isEmpty()) {
+            text += " " + String.join(" and ", caches) + (caches.size() == 1 ? " is" : " are")
+                    + " sized from the data set unless a spec sets them: " + cacheRule() + ".";
+        }
+        return text;
+    }
+
+    /** The rule, then what it gave each data set an LSM engine ran on in this folder: "180 MiB for 1,000,000 int keys...". */
+    private String cacheRule() {
+        Map<String, Integer> given = new LinkedHashMap<>();
+        for (TestRun test : folder.tests) {
+            for (Result r : test.results) {
+                if (!EngineNotes.sizesCacheFromData(r.store())) {
+                    continue;
+                }
+                try {
+                    dev.kvbench.workload.DataSpec data = new dev.kvbench.workload.DataSpec(
+                            (int) Numbers.parse(r.key().param("num")), !"false".equals(r.key().param("intKey")),
+                            false, (int) Numbers.parse(r.key().param("valSize")), false);
+                    given.putIfAbsent(Numbers.count(data.num()) + " entries of " + data.keySize() + " + "
+                            + Numbers.count(data.valSize()) + " B", dev.kvbench.store.CacheSize.forData(data.shape()));
+                } catch (RuntimeException e) {
+                    // a parameter that is not a number: nothing to say for this run
+                }
+            }
+        }
+        StringBuilder s = new StringBuilder(dev.kvbench.store.CacheSize.RULE);
+        if (!given.isEmpty()) {
+            s.append(" (here: ");
+            List<String> parts = new ArrayList<>();
+            given.forEach((data, mib) -> parts.add(mib + " MiB for " + data));
+            s.append(String.join("; ", parts)).append(')');
+        }
+        return s.toString();
+    }
+
+    /**
+     * The JVM options JMH gave the benchmark forks, as its log says, without the two that name a
+     * run's own files (its side file and work folder), which differ from run to run.
+     */
+    private String forkOptions() {
+        return forkVmOptions().stream().findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
+                        + "-Dkvbench.side and -Dkvbench.dir): " + Markdown.code(o.replaceAll("\\s*-Dkvbench\\.(side|dir)=\\S+", "").trim()) + ".")
+                .orElse("The JMH logs do not show the benchmark forks' JVM options.");
+    }
+
+    /**
+     * How the trials reached their steady state before measurement, from their side-file lines: the
+     * settling rule, how many settled, the longest to settle and those that did not; empty when no
+     * trial settled at all (single-shot runs, results from before settling).
+     */
+    private String steadyState() {
+        List<Result> settling = folder.tests.stream().flatMap(t -> java.util.stream.Stream.concat(t.results.stream(),
+                t.direct.stream())).filter(r -> r.ok() && !Double.isNaN(r.metric(Metric.SETTLED))).toList();
+        if (settling.isEmpty()) {
+            return "";
+        }
+        List<Result> unsettled = settling.stream().filter(r -> !r.settled()).toList();
+        List<Result> settled = settling.stream().filter(Result::settled).toList();
+        String longest = settled.stream().max(Comparator.comparingDouble(r -> r.metric(Metric.SETTLE_MS)))
+                .map(r -> "; the longest to settle was " + runName(r) + " (" + String.format(java.util.Locale.ROOT,
+                        "%.1f s, %d passes", r.metric(Metric.SETTLE_MS) / 1000, Math.round(r.metric(Metric.SETTLE_PASSES))) + ")")
+                .orElse("");
+        String still = unsettled.isEmpty() ? "" : " Still changing when settling stopped (their scores stand when their "
+                + "error is within " + Math.round(100 * Result.STABLE_ERROR) + "%, but their passes drifted before "
+                + "measurement): " + String.join(", ", unsettled.stream().map(this::runName).toList()) + ".";
+        return "Steady state: before JMH's warmup, every sampled trial makes verified, untimed passes until its pass "
+                + "time settles: the medians of its last three windows of passes (5 passes each, fewer while there are "
+                + "under 15) within 5% of each other, and the JIT compiling for at most a tenth of the last window; at "
+                + "most " + settleCap(settling) + " (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`). JMH's warmup follows. A fixed "
+                + "warmup alone measured slow engines before their steady state: in an 800 ms warmup Xodus's readKey "
+                + "made four passes of 420 ms, and then ran 50 ms passes. Here " + settled.size() + " of "
+                + settling.size() + " runs settled" + longest + "." + still;
+    }
+
+    /**
+     * The settling cap of {@code runs} as their side file recorded it ({@link Metric#SETTLE_MAX_MS}): "2 s", or "1-2 s"
+     * when runs had different caps; "3 s" for results from before the cap was recorded, when that was the default.
+     */
+    private static String settleCap(List<Result> runs) {
+        double[] caps = runs.stream().mapToDouble(r -> r.metric(Metric.SETTLE_MAX_MS)).filter(v -> !Double.isNaN(v)).toArray();
+        if (caps.length == 0) {
+            return "3 s";
+        }
+        String low = seconds(java.util.Arrays.stream(caps).min().getAsDouble());
+        String high = seconds(java.util.Arrays.stream(caps).max().getAsDouble());
+        return low.equals(high) ? high + " s" : low + "-" + high + " s";
+    }
+
+    /** Milliseconds as plain seconds: 2000 as "2", 1500 as "1.5". */
+    private static String seconds(double millis) {
+        return java.math.BigDecimal.valueOf(Math.round(millis)).movePointLeft(3).stripTrailingZeros().toPlainString();
+    }
+
+    /** "Xodus readKey, random" or, for a direct baseline, "LMDB DB readKey (direct API), sequential". */
+    private String runName(Result r) {
+        return specs.label(r.store()) + " " + r.workload() + (r.key().direct() ? " (direct API)" : "")
+                + (r.key().params().containsKey("sequential") ? ("true".equals(r.key().params().get("sequential")) ? ", sequential" : ", random")
+                : "");
+    }
+
+    /**
+     * Whether the forks forced kvbench's adapters inline ({@code Main.BENCH_FLAGS}); runs before
+     * that flag left them to the JIT's rules, which kept a call per lookup in LMDB's loops.
+     */
+    private String adapterInlining() {
+        List<String> options = forkVmOptions();
+        if (options.isEmpty()) {
+            return "";
+        }
+        return options.stream().anyMatch(o -> o.contains("CompileCommand=inline,dev.kvbench.store."))
+                ? "The engine adapters (`dev.kvbench.store.*`) are always inlined into the workloads' loops "
+                        + "(`-XX:CompileCommand=inline`), so a loop calls the engine's API as a user's loop would; "
+                        + "the engines' own code is inlined by the JIT's usual rules. Without it the JIT kept one "
+                        + "call per lookup into LMDB's adapter (3-8% of a pass against the direct API)."
+                : "The engine adapters were inlined by the JIT's usual rules in this run (later runs force them "
+                        + "inline: here, LMDB's lookups paid one call each into its adapter).";
+    }
+
+    /** The benchmark forks' JVM options of each test whose JMH log shows them. */
+    private List<String> forkVmOptions() {
+        return folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null).toList();
+    }
+}

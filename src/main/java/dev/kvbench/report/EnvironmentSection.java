@@ -8,19 +8,13 @@ import java.util.Map;
 import dev.kvbench.text.Numbers;
 
 /** The machine the results come from ({@code env.txt}), how busy it was at the start, and the engines' library versions. */
-final class EnvironmentSection {
+final class EnvironmentSection extends Section {
 
     /** The 1-minute load under which a machine counts as quiet for timing. */
     static final double QUIET_LOAD = 0.5;
 
-    private final ResultsFolder folder;
-    private final Specs specs;
-    private final Markdown md;
-
     EnvironmentSection(ResultsFolder folder, Specs specs, Markdown md) {
-        this.folder = folder;
-        this.specs = specs;
-        this.md = md;
+        super(folder, specs, md);
     }
 
     void write() {

@@ -7,16 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /** The runs that gave no score (failed, skipped, died, with the last lines of a JVM that died), then the raw files. */
-final class FailuresSection {
-
-    private final ResultsFolder folder;
-    private final Specs specs;
-    private final Markdown md;
+final class FailuresSection extends Section {
 
     FailuresSection(ResultsFolder folder, Specs specs, Markdown md) {
-        this.folder = folder;
-        this.specs = specs;
-        this.md = md;
+        super(folder, specs, md);
     }
 
     void write() {

@@ -12,16 +12,10 @@ import dev.kvbench.text.Numbers;
  * Over 3% means the harness, not the engine, is measured. Folders from before the pairing
  * compare the baseline's JMH score with the Store benchmark's, run in another JVM.
  */
-final class HarnessCostSection {
-
-    private final ResultsFolder folder;
-    private final Specs specs;
-    private final Markdown md;
+final class HarnessCostSection extends Section {
 
     HarnessCostSection(ResultsFolder folder, Specs specs, Markdown md) {
-        this.folder = folder;
-        this.specs = specs;
-        this.md = md;
+        super(folder, specs, md);
     }
 
     /** The section, when the folder has direct-API baselines; nothing otherwise. */

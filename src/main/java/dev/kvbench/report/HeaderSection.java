@@ -10,17 +10,12 @@ import java.util.Set;
 import dev.kvbench.text.Numbers;
 
 /** The report's title, what it is made from, its contents, and at a glance the fastest engine per workload. */
-final class HeaderSection {
+final class HeaderSection extends Section {
 
-    private final ResultsFolder folder;
-    private final Specs specs;
-    private final Markdown md;
     private final boolean charts;
 
     HeaderSection(ResultsFolder folder, Specs specs, Markdown md, boolean charts) {
-        this.folder = folder;
-        this.specs = specs;
-        this.md = md;
+        super(folder, specs, md);
         this.charts = charts;
     }
 

@@ -13,16 +13,10 @@ import dev.kvbench.text.Numbers;
  * How the numbers were made: what a pass and a score are, what is checked and measured, the forks' JVM
  * options, the steady state reached before measurement, the engines' settings, the limit rows, the charts.
  */
-final class MethodSection {
-
-    private final ResultsFolder folder;
-    private final Specs specs;
-    private final Markdown md;
+final class MethodSection extends Section {
 
     MethodSection(ResultsFolder folder, Specs specs, Markdown md) {
-        this.folder = folder;
-        this.specs = specs;
-        this.md = md;
+        super(folder, specs, md);
     }
 
     void write() {

@@ -27,17 +27,13 @@ final class ReportWriter {
     ReportWriter(ResultsFolder folder, boolean charts) {
         this.folder = folder;
         Specs specs = folder.specs();
-        Figures figures = new Figures(specs);
-        Tables tables = new Tables(specs);
         this.charts = new ReportCharts(md, charts);
         int cores = (int) Math.max(0, Numbers.parse(folder.env.getOrDefault("cpu.cores", "0")));
-        AppSections app = new AppSections(specs, md, this.charts::add, cores);
-        DirWalkSection walks = new DirWalkSection(specs, md, figures, tables, this.charts::add, cores);
         this.header = new HeaderSection(folder, specs, md, charts);
         this.environment = new EnvironmentSection(folder, specs, md);
         this.method = new MethodSection(folder, specs, md);
         this.harnessCost = new HarnessCostSection(folder, specs, md);
-        this.tests = new TestSection(folder, specs, md, this.charts, figures, new Findings(specs), tables, app, walks);
+        this.tests = new TestSection(folder, specs, md, this.charts, cores);
         this.failures = new FailuresSection(folder, specs, md);
     }
 

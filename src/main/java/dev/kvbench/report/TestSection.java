@@ -14,11 +14,8 @@ import dev.kvbench.text.Numbers;
  * set its charts, rankings, time and storage tables and hidden costs, drawn as the test's chart kind says
  * (panels, settings, sweep, crash, or the application sections).
  */
-final class TestSection {
+final class TestSection extends Section {
 
-    private final ResultsFolder folder;
-    private final Specs specs;
-    private final Markdown md;
     private final ReportCharts charts;
     private final Figures figures;
     private final Findings findings;
@@ -26,16 +23,15 @@ final class TestSection {
     private final AppSections app;
     private final DirWalkSection walks;
 
-    TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, Figures figures, Findings findings, Tables tables, AppSections app, DirWalkSection walks) {
-        this.folder = folder;
-        this.specs = specs;
-        this.md = md;
+    /** @param cores the machine's cores from env.txt, 0 when unknown (the application sections say when threads exceed them) */
+    TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, int cores) {
+        super(folder, specs, md);
         this.charts = charts;
-        this.figures = figures;
-        this.findings = findings;
-        this.tables = tables;
-        this.app = app;
-        this.walks = walks;
+        this.figures = new Figures(specs);
+        this.findings = new Findings(specs);
+        this.tables = new Tables(specs);
+        this.app = new AppSections(specs, md, charts::add, cores);
+        this.walks = new DirWalkSection(specs, md, figures, tables, charts::add, cores);
     }
 
     void write(TestRun test) {

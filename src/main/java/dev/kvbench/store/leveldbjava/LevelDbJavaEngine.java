@@ -5,8 +5,7 @@ import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.leveldb.LevelDbEngine;
-import dev.kvbench.store.leveldb.LevelDbStore;
+import dev.kvbench.store.leveldbshared.LevelDbStore;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.iq80.leveldb.impl.Iq80DBFactory;
@@ -18,7 +17,7 @@ import org.iq80.leveldb.impl.Iq80DBFactory;
 public final class LevelDbJavaEngine extends BaseEngine {
 
     public LevelDbJavaEngine() {
-        super("leveldb-java", "LevelDB Java", 0x98df8a, LevelDbEngine.OPTIONS);
+        super("leveldb-java", "LevelDB Java", 0x98df8a, LevelDbStore.OPTIONS);
     }
 
     /** A second implementation of {@code leveldb}: LevelDB ported to Java instead of the native library through JNI. */
@@ -34,6 +33,6 @@ public final class LevelDbJavaEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return LevelDbStore.open(dir, LevelDbEngine.settings(shape, options), LevelDbStore.Port.JAVA);
+        return LevelDbStore.open(dir, LevelDbStore.Settings.of(shape, options), LevelDbStore.Port.JAVA);
     }
 }

@@ -1,9 +1,13 @@
-package dev.kvbench.store.leveldb;
+package dev.kvbench.store.leveldbshared;
 
+import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.ExactArrays;
+import dev.kvbench.store.Option;
+import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
 import java.io.Closeable;
@@ -11,6 +15,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Set;
@@ -51,8 +56,21 @@ import org.iq80.leveldb.impl.Iq80DBFactory;
  */
 public final class LevelDbStore implements Store {
 
+    /** The options of both LevelDB specs, {@code leveldb} and {@code leveldb-java}. */
+    public static final List<Option> OPTIONS = List.of(
+            Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = from the data set"),
+            // The write buffer size goes to LevelDB in bytes as an int.
+            Option.number("writeBufferMb", 64, 1, 2047, "the memtable size in MiB"),
+            Option.bool("sync", false, "fsync the log at every write batch"));
+
     /** The spec's options, checked by the engine. */
     public record Settings(int cacheMb, int writeBufferMb, boolean sync) {
+
+        /** The options both LevelDB specs take, as the store's settings: the cache sized from the data set unless set. */
+        public static Settings of(Shape shape, Options options) {
+            return new Settings(CacheSize.orFromData(options.integer("cacheMb"), shape),
+                    options.integer("writeBufferMb"), options.bool("sync"));
+        }
     }
 
     /** The two implementations of the {@code org.iq80.leveldb} API, and what sets them apart here. */

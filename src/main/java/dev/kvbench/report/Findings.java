@@ -64,15 +64,23 @@ final class Findings {
                     + Math.round(100 * Result.STABLE_ERROR) + "% of the score).";
         }
         Result fastest = ok.get(0);
+        Verdict verdict = Verdict.of(runs);
+        if (verdict.kind() == Verdict.Kind.NONE) {
+            List<String> candidates = new ArrayList<>(List.of(name(fastest) + " (" + timeWithError(fastest, unit) + ")"));
+            verdict.rivals().forEach(r -> candidates.add(name(r) + " (" + (Double.isNaN(r.errorMs()) ? time(r, unit)
+                    : timeWithError(r, unit)) + (r.stable() ? "" : ", unstable") + ")"));
+            return "**" + workload + "**: " + verdict.noWinner() + "; best candidates " + String.join(", ", candidates) + ".";
+        }
         if (ok.size() == 1) {
             return "**" + workload + "**: only " + name(fastest) + " has a result (" + time(fastest, unit) + ").";
         }
         Result next = ok.get(1);
         StringBuilder s = new StringBuilder("**" + workload + "**: ");
-        if (overlap(fastest, next)) {
+        if (verdict.kind() == Verdict.Kind.TIE) {
             s.append("fastest ").append(name(fastest)).append(" (").append(timeWithError(fastest, unit))
-                    .append(") and ").append(name(next)).append(" (").append(timeWithError(next, unit))
-                    .append(") are within each other's error margin");
+                    .append(") and ").append(String.join(", ", verdict.rivals().stream()
+                            .map(r -> name(r) + " (" + timeWithError(r, unit) + ")").toList()))
+                    .append(verdict.rivals().size() == 1 ? " are within each other's error margin" : " are within its error margin");
         } else {
             s.append("fastest ").append(name(fastest)).append(" (").append(time(fastest, unit)).append("), ")
                     .append(Numbers.times(next.ms() / fastest.ms())).append(" faster than the next, ")

@@ -1,7 +1,6 @@
 package dev.kvbench.report;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -73,15 +72,11 @@ final class HeaderSection extends Section {
                     if (!workloads.contains(workload)) {
                         workloads.add(workload);
                     }
-                    List<Result> ranked = group.results().stream()
-                            .filter(r -> r.workload().equals(workload) && r.stable() && !specs.reference(r.store()))
-                            .sorted(Comparator.comparingDouble(Result::ms)).toList();
-                    if (!ranked.isEmpty()) {
-                        Result r = ranked.get(0);
-                        String tie = ranked.size() > 1 && Findings.overlap(r, ranked.get(1))
-                                ? ", tied with " + specs.label(ranked.get(1).store()) : "";
-                        row.put(workload, specs.label(r.store()) + " (" + Numbers.sig3(r.ms() / unit.divisor()) + " "
-                                + unit.name() + tie + ")");
+                    List<Result> competing = group.results().stream()
+                            .filter(r -> r.workload().equals(workload) && !specs.reference(r.store())).toList();
+                    Verdict verdict = Verdict.of(competing);
+                    if (verdict.total() > 0) {
+                        row.put(workload, glanceCell(verdict, unit));
                     }
                 }
                 cells.put("Test " + test.number + ": " + group.title(), row);
@@ -100,9 +95,34 @@ final class HeaderSection extends Section {
         });
         List<String> header = new ArrayList<>(List.of("Fastest per workload"));
         header.addAll(ordered);
-        md.paragraph("The fastest engine per workload and data set (time per pass; lower is better), among the "
-                + "stable scores (JMH error at most 10% of the score); \"tied with\" names the next engine when "
-                + "their JMH error margins overlap.");
+        md.paragraph("The fastest engine per workload and data set (time per pass; lower is better). A winner is named "
+                + "only where its interval (score ± error) lies below every other engine's, stable or not; \"tied with\" "
+                + "names the stable engines whose intervals overlap the fastest one's; \"no stable winner (N of M stable)\" "
+                + "where fewer than half of the engines' scores are stable (error at most 10% of the score) or an unstable "
+                + "engine could be faster, with the best candidates.");
         md.table(header, rows);
+    }
+
+    /** "LMDB DB (1.23 ms)", "LMDB DB (1.23 ms, tied with MVStore)" or "no stable winner (5 of 13 stable): LMDB DB (1.23 ± 0.4 ms), Xodus (…)". */
+    private String glanceCell(Verdict verdict, Figures.Unit unit) {
+        if (verdict.kind() == Verdict.Kind.NONE) {
+            List<Result> candidates = new ArrayList<>();
+            if (verdict.best() != null) {
+                candidates.add(verdict.best());
+            }
+            candidates.addAll(verdict.rivals());
+            return verdict.noWinner() + ": " + String.join(", ", candidates.stream()
+                    .map(r -> specs.label(r.store()) + " (" + scoreText(r, unit) + ")").toList());
+        }
+        Result r = verdict.best();
+        String tie = verdict.kind() == Verdict.Kind.TIE ? ", tied with " + String.join(", ",
+                verdict.rivals().stream().map(x -> specs.label(x.store())).toList()) : "";
+        return specs.label(r.store()) + " (" + Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name() + tie + ")";
+    }
+
+    /** "1.23 ± 0.40 ms", or "1.23 ms" without an error. */
+    private static String scoreText(Result r, Figures.Unit unit) {
+        String error = Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig3(r.errorMs() / unit.divisor());
+        return Numbers.sig3(r.ms() / unit.divisor()) + error + " " + unit.name();
     }
 }

@@ -7,41 +7,181 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
  * The results folder of a suite: {@code results/<YYYYMMDD>-<suite>/}, or the newest unfinished
- * folder of the same suite (so that running it again resumes it), or {@code KVBENCH_RESULTS}.
+ * folder of the same suite that this machine started at this commit (so that running it again
+ * resumes it), or {@code KVBENCH_RESULTS}.
+ *
+ * <p>A run never resumes a folder it did not start: a folder is resumable only while it is
+ * unfinished and its {@link #MARK} file (written when the runner creates it, never committed) names
+ * this machine and this commit. A published folder (committed: no mark in a clone), a finished one,
+ * or one from another machine or commit is left as it is, and the run starts
+ * {@code <YYYYMMDD>-<suite>-2} (or the next free number) and says so.
  */
 final class SuiteFolder {
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
+
+    /** The file that says which machine and commit started a folder: {@code machine=...}, {@code commit=...}. */
+    static final String MARK = ".kvbench-run";
+
+    /**
+     * The chosen folder and, when a folder of that name was there and is not this run's to resume,
+     * why the run went elsewhere (empty otherwise).
+     */
+    record Choice(Path dir, String note) {
+    }
 
     private SuiteFolder() {
     }
 
     /** The folder for {@code suite} run on {@code today} in the project {@code root}; {@code configured} wins when set. */
     static Path choose(Path root, String suite, LocalDate today, String configured) {
+        return choice(root, suite, today, configured, Origin.here(root)).dir();
+    }
+
+    /** As {@link #choose}, with the machine and commit that resume a folder, and the note saying why a folder was passed over. */
+    static Choice choice(Path root, String suite, LocalDate today, String configured, Origin origin) {
         if (configured != null && !configured.isBlank()) {
-            return Path.of(configured).toAbsolutePath().normalize();
+            Path dir = Path.of(configured).toAbsolutePath().normalize();
+            String why = notResumable(dir, origin);
+            if (why != null) {
+                throw new UsageException("KVBENCH_RESULTS=" + configured + " " + why
+                        + ": a run only resumes a folder it started; name a new folder (or delete that one)");
+            }
+            return new Choice(dir, "");
         }
         Path results = root.resolve("results");
         Path todays = results.resolve(today.format(DAY) + "-" + suite);
-        if (Files.isDirectory(todays) || !Files.isDirectory(results)) {
-            return todays;
+        if (!Files.isDirectory(results)) {
+            return new Choice(todays, "");
+        }
+        if (Files.isDirectory(todays)) {
+            String why = notResumable(todays, origin);
+            if (why == null) {
+                return new Choice(todays, "");
+            }
+            Path fresh = free(todays);
+            return new Choice(fresh, root.relativize(todays) + " " + why + "; this run writes to " + root.relativize(fresh));
         }
         try (Stream<Path> dirs = Files.list(results)) {
             List<Path> ofSuite = dirs.filter(Files::isDirectory)
                     .filter(d -> d.getFileName().toString().endsWith("-" + suite)).sorted().toList();
-            if (!ofSuite.isEmpty() && !finished(ofSuite.get(ofSuite.size() - 1))) {
-                return ofSuite.get(ofSuite.size() - 1);
+            if (!ofSuite.isEmpty() && notResumable(ofSuite.get(ofSuite.size() - 1), origin) == null) {
+                return new Choice(ofSuite.get(ofSuite.size() - 1), "");
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + results, e);
         }
-        return todays;
+        return new Choice(todays, "");
+    }
+
+    /** {@code dir}, else {@code dir-2}, {@code dir-3}... whichever does not exist yet. */
+    private static Path free(Path dir) {
+        for (int n = 2; ; n++) {
+            Path next = dir.resolveSibling(dir.getFileName() + "-" + n);
+            if (!Files.exists(next)) {
+                return next;
+            }
+        }
+    }
+
+    /**
+     * Why this run may not resume {@code dir} ("holds a finished run", "was not started by a run on this
+     * machine (a published or copied folder)", "was started at commit X, this is Y", ...), or null
+     * when it may (a folder that does not exist yet may always be started).
+     */
+    static String notResumable(Path dir, Origin origin) {
+        if (!Files.exists(dir)) {
+            return null;
+        }
+        if (!Files.isDirectory(dir)) {
+            return "is a file, not a folder";
+        }
+        Map<String, String> mark = readMark(dir);
+        if (mark == null) {
+            return isEmpty(dir) ? null : "was not started by a run on this machine (a published or copied results folder)";
+        }
+        if (!origin.machine().equals(mark.get("machine"))) {
+            return "was started on another machine (" + mark.get("machine") + ")";
+        }
+        if (!origin.commit().equals(mark.get("commit"))) {
+            return "was started at commit " + mark.get("commit") + ", this is " + origin.commit();
+        }
+        if (finished(dir)) {
+            return "holds a finished run";
+        }
+        return null;
+    }
+
+    /** Marks {@code dir} as started by this machine at this commit (only when it has no mark). */
+    static void mark(Path dir, Origin origin) {
+        Path file = dir.resolve(MARK);
+        if (Files.exists(file)) {
+            return;
+        }
+        try {
+            Files.writeString(file, "machine=" + origin.machine() + "\ncommit=" + origin.commit() + "\n", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static Map<String, String> readMark(Path dir) {
+        Path file = dir.resolve(MARK);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        Map<String, String> mark = new HashMap<>();
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                int eq = line.indexOf('=');
+                if (eq > 0) {
+                    mark.put(line.substring(0, eq), line.substring(eq + 1));
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return mark;
+    }
+
+    private static boolean isEmpty(Path dir) {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.findAny().isEmpty();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Who runs: this machine ({@code /etc/machine-id}, else the host name) and the project's git
+     * commit ({@code unknown} outside a git checkout), with {@code -dirty} when the tree has changes.
+     */
+    record Origin(String machine, String commit) {
+
+        static Origin here(Path root) {
+            return new Origin(machineId(), Machine.gitCommit(root));
+        }
+
+        private static String machineId() {
+            try {
+                String id = Files.readString(Path.of("/etc/machine-id"), StandardCharsets.UTF_8).trim();
+                if (!id.isEmpty()) {
+                    return id;
+                }
+            } catch (IOException e) {
+                // fall back to the host name
+            }
+            String host = System.getenv("HOSTNAME");
+            return host == null || host.isBlank() ? "unknown" : host;
+        }
     }
 
     /** A folder is finished when every test it planned (every {@code out-N.meta}) has its JMH CSV. */

@@ -105,7 +105,9 @@ public final class SuiteRunner {
 
         Path workDir = workDir();
         long workFree = WorkFolder.usableBytes(workDir);
-        Path results = SuiteFolder.choose(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"));
+        SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
+        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"), origin);
+        Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
         List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user);
         checkRecordedCommands(results, plan);
@@ -134,6 +136,10 @@ public final class SuiteRunner {
         } catch (IOException e) {
             throw new UsageException("cannot create the results folder " + results + ": " + WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
+        }
+        SuiteFolder.mark(results, origin);
+        if (!choice.note().isEmpty()) {
+            config.out().println("run.sh: " + choice.note());
         }
         EnvFile.write(results, EnvFile.machineLines(name, rerun, workDir, workFree), javaSide);
         config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "

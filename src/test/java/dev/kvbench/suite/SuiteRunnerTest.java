@@ -233,10 +233,58 @@ class SuiteRunnerTest {
 
     @Test
     void aCompletedTestRunWithOtherOptionsIsNotMixedIn() {
-        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
         jmh = new FakeJmh();
         assertEquals(2, run("quick", "-p", "store=lmdb", "-p", "num=2000"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("already holds test 1 run as: "), err.toString(StandardCharsets.UTF_8));
+        assertTrue(jmh.ran.isEmpty());
+    }
+
+    @Test
+    void aFinishedFolderIsNeverResumedTheRunStartsAFolderOfItsOwn() throws IOException {
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        jmh = new FakeJmh();
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertEquals(List.of(1, 2), jmh.ran, "measured again, nothing skipped");
+        Path second = folder("quick").resolveSibling(folder("quick").getFileName() + "-2");
+        assertTrue(Files.exists(second.resolve("out-2.csv")));
+        assertTrue(stdout().contains(" holds a finished run; this run writes to results/"), stdout());
+        assertFalse(stdout().contains("already complete, skipped"), stdout());
+    }
+
+    @Test
+    void aPublishedFolderIsNotResumedEvenWhenUnfinished() throws IOException {
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        Files.delete(folder("quick").resolve(SuiteFolder.MARK)); // as a clone of a committed folder has it
+        jmh = new FakeJmh();
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertEquals(List.of(1, 2), jmh.ran);
+        assertTrue(stdout().contains("was not started by a run on this machine"), stdout());
+        assertFalse(Files.exists(folder("quick").resolve("out-2.csv")), "the published folder is left as it was");
+    }
+
+    @Test
+    void aFolderFromAnotherCommitIsNotResumed() throws IOException {
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        Files.writeString(folder("quick").resolve(SuiteFolder.MARK), "machine=" + SuiteFolder.Origin.here(root).machine()
+                + "\ncommit=0123456789ab\n");
+        jmh = new FakeJmh();
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        assertEquals(List.of(1, 2), jmh.ran);
+        assertTrue(stdout().contains("was started at commit 0123456789ab"), stdout());
+    }
+
+    @Test
+    void kvbenchResultsNamingAFinishedRunIsAUsageError() {
+        env.put("KVBENCH_RESULTS", root.resolve("mine").toString());
+        assertEquals(0, run("smoke", "-p", "store=lmdb"));
+        jmh = new FakeJmh();
+        assertEquals(2, run("smoke", "-p", "store=lmdb"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("holds a finished run: a run only resumes a folder it started"),
+                err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
     }
 

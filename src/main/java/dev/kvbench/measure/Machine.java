@@ -137,7 +137,7 @@ public final class Machine {
      * The git commit of the checkout at {@code root} (12 hex digits), with {@code -dirty} when a tracked
      * file has changes; {@code unknown} outside a git checkout or without git.
      */
-    static String gitCommit(Path root) {
+    public static String gitCommit(Path root) {
         String dir = root.toString();
         String commit = command("git", "-C", dir, "rev-parse", "--short=12", "HEAD");
         if (!commit.matches("[0-9a-f]{7,40}")) {

@@ -93,6 +93,12 @@ final class JmhLog {
     }
 
     /** JMH's own settings lines by name ("Warmup", "Measurement", "VM options", ...). */
+    /** This log with the failures of {@code later} (a later round's log of the same test) added. */
+    JmhLog withFailuresOf(JmhLog later) {
+        later.failures.forEach(failures::putIfAbsent);
+        return this;
+    }
+
     Map<String, String> settings() {
         return settings;
     }

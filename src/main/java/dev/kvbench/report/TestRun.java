@@ -41,12 +41,19 @@ final class TestRun {
         this.direct = all.stream().filter(r -> r.key().direct()).toList();
     }
 
+    /** The metric that holds how many rounds a run's score comes from (1 for a run measured once). */
+    static final String ROUNDS = "rounds";
+
     static TestRun load(Path dir, int n) throws IOException {
-        Path csv = dir.resolve("out-" + n + ".csv");
-        Path side = dir.resolve("out-" + n + ".side.jsonl");
-        List<JmhCsv.Score> scores = Files.exists(csv) ? JmhCsv.read(csv) : List.of();
-        List<TrialRecord> trials = new SideFile(side).read();
+        Map<RunKey, List<JmhCsv.Score>> scores = RoundScores.read(dir, n);
+        List<TrialRecord> trials = new ArrayList<>(new SideFile(dir.resolve("out-" + n + ".side.jsonl")).read());
         JmhLog log = JmhLog.read(dir.resolve("out-" + n + ".txt"));
+        for (String stem : RoundScores.stems(dir, n)) {
+            if (RoundScores.round(stem) > 1) {
+                trials.addAll(new SideFile(dir.resolve(stem + ".side.jsonl")).read());
+                log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt")));
+            }
+        }
         Map<String, String> meta = KeyValueFile.read(dir.resolve("out-" + n + ".meta"), "=");
         TestRun run = new TestRun(n, meta, log, join(scores, trials, log, n));
         trials.stream().filter(t -> !t.tail().isEmpty())
@@ -81,13 +88,8 @@ final class TestRun {
         return !results.isEmpty();
     }
 
-    private static List<Result> join(List<JmhCsv.Score> scores, List<TrialRecord> trials, JmhLog log, int n) {
-        Set<RunKey> keys = new LinkedHashSet<>();
-        Map<RunKey, JmhCsv.Score> byKey = new LinkedHashMap<>();
-        for (JmhCsv.Score score : scores) {
-            keys.add(score.key());
-            byKey.put(score.key(), score);
-        }
+    private static List<Result> join(Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log, int n) {
+        Set<RunKey> keys = new LinkedHashSet<>(byKey.keySet());
         Map<RunKey, List<TrialRecord>> trialsByKey = new LinkedHashMap<>();
         for (TrialRecord trial : trials) {
             RunKey key = new RunKey(trial.benchmark(), trial.params());
@@ -104,10 +106,15 @@ final class TestRun {
         return results;
     }
 
-    private static Result result(RunKey key, JmhCsv.Score score, List<TrialRecord> trials, String logFailure, int n) {
-        Map<String, Double> metrics = Metrics.aggregate(trials);
-        double ms = score == null ? Double.NaN : toMs(score.score(), score.unit());
-        double error = score == null ? Double.NaN : errorToMs(score.score(), score.error(), score.unit());
+    private static Result result(RunKey key, List<JmhCsv.Score> rounds, List<TrialRecord> trials, String logFailure, int n) {
+        Map<String, Double> metrics = new LinkedHashMap<>(Metrics.aggregate(trials));
+        JmhCsv.Score score = rounds == null || rounds.isEmpty() ? null : rounds.get(0);
+        double[] interval = score == null ? new double[] {Double.NaN, Double.NaN} : RoundScores.interval(rounds);
+        double ms = interval[0];
+        double error = interval[1];
+        if (score != null) {
+            metrics.put(ROUNDS, (double) rounds.size());
+        }
         TrialRecord failed = first(trials, Status.FAILED);
         TrialRecord skipped = first(trials, Status.SKIPPED);
         if (failed != null) {

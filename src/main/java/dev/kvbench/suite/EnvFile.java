@@ -64,6 +64,26 @@ final class EnvFile {
         }
     }
 
+    /**
+     * Sets {@code lines} ({@code key: value}) in {@code results/env.txt}: a key already there (a resumed
+     * run's earlier summary) is replaced, others are added at the end. Nothing when there are no lines.
+     */
+    static void append(Path results, List<String> lines) {
+        Path file = results.resolve("env.txt");
+        if (lines.isEmpty() || !Files.exists(file)) {
+            return;
+        }
+        try {
+            List<String> keys = lines.stream().map(l -> l.substring(0, l.indexOf(':') + 1)).toList();
+            List<String> kept = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                    .filter(l -> keys.stream().noneMatch(l::startsWith)).toList());
+            kept.addAll(lines);
+            Files.write(file, kept, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The JVM's side of env.txt. */
     @FunctionalInterface
     interface JavaSide {

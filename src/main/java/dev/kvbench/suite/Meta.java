@@ -94,4 +94,14 @@ final class Meta {
             throw new UncheckedIOException("cannot write " + file(results, n), e);
         }
     }
+
+    /** Records how many rounds the test ran, of the least and most its rounds allowed. */
+    static void rounds(Path results, int n, int rounds, Repeat repeat) {
+        try {
+            Files.write(file(results, n), List.of("rounds=" + rounds, "rounds.min=" + repeat.min(), "rounds.max=" + repeat.max(),
+                    "rounds.target=" + repeat.target()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file(results, n), e);
+        }
+    }
 }

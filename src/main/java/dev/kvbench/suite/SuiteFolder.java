@@ -10,6 +10,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.kvbench.measure.Machine;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 

@@ -12,11 +12,13 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import dev.kvbench.measure.Machine;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.report.RoundScores;
 
 /**
  * Runs a suite into its results folder: plans it (scaling entry counts to the budget), checks
@@ -58,6 +60,7 @@ public final class SuiteRunner {
     private final Function<Path, Launcher> launchers;
     private final ReportStep report;
     private final EnvFile.JavaSide javaSide;
+    private final Function<Path, HostWatch> hostWatch;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
@@ -67,6 +70,13 @@ public final class SuiteRunner {
      * @param javaSide  the JVM's lines of env.txt
      */
     SuiteRunner(Config config, Function<Path, Launcher> launchers, ReportStep report, EnvFile.JavaSide javaSide) {
+        this(config, launchers, report, javaSide, HostWatch::new);
+    }
+
+    /** @param hostWatch the host watch for a results folder (tests: one with a fixed canary) */
+    SuiteRunner(Config config, Function<Path, Launcher> launchers, ReportStep report, EnvFile.JavaSide javaSide,
+                Function<Path, HostWatch> hostWatch) {
+        this.hostWatch = hostWatch;
         this.config = config;
         this.launchers = launchers;
         this.report = report;
@@ -101,6 +111,7 @@ public final class SuiteRunner {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
         UserArgs user = UserArgs.of(rest);
+        Repeat.of(config.env().get(Repeat.ENVIRONMENT), Repeat.ONCE); // a bad KVBENCH_ROUNDS is one line before anything runs
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
 
         Path workDir = workDir();
@@ -159,6 +170,7 @@ public final class SuiteRunner {
             new Progress(plan, results, name, rerun, created, budget, folders, launcher).run();
         } finally {
             removeHook(onInterrupt);
+            EnvFile.append(results, HostWatch.summary(results));
         }
 
         boolean reported = report.write(results) == 0;
@@ -275,6 +287,56 @@ public final class SuiteRunner {
                 + test.num() + " entries)";
     }
 
+    /** The worse of two JMH exit statuses: a failure in any round is the test's. */
+    static int worse(int a, int b) {
+        return a != 0 ? a : b;
+    }
+
+    /**
+     * Round {@code r}'s JMH arguments: the planned ones, with the store list in an order shuffled for this
+     * test and round (seeded, so a rerun runs the same orders); as planned for a test run once.
+     */
+    static List<String> shuffled(PlannedTest test, Repeat repeat, int r) {
+        if (!repeat.repeated()) {
+            return test.args();
+        }
+        List<String> args = new ArrayList<>(test.args());
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-p") && args.get(i + 1).startsWith("store=")) {
+                List<String> stores = new ArrayList<>(List.of(args.get(i + 1).substring("store=".length()).split(",")));
+                java.util.Collections.shuffle(stores, new java.util.Random(1_000L * test.number() + r));
+                args.set(i + 1, "store=" + String.join(",", stores));
+            }
+        }
+        return args;
+    }
+
+    /** The JMH arguments of an extra round for {@code benchmarks} on {@code stores} only (shuffled). */
+    static List<String> restricted(PlannedTest test, List<String> benchmarks, Set<String> stores, int r) {
+        List<String> args = new ArrayList<>(test.args());
+        args.set(0, "^(" + String.join("|", benchmarks.stream().map(java.util.regex.Pattern::quote).toList()) + ")$");
+        List<String> order = new ArrayList<>(stores);
+        java.util.Collections.shuffle(order, new java.util.Random(1_000L * test.number() + r));
+        boolean replaced = false;
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-p") && args.get(i + 1).startsWith("store=")) {
+                args.set(i + 1, "store=" + String.join(",", order));
+                replaced = true;
+            }
+        }
+        if (!replaced) {
+            args.addAll(List.of("-p", "store=" + String.join(",", order)));
+        }
+        return args;
+    }
+
+    /** Benchmarks grouped by the stores that need another round of them: one JMH command per group. */
+    static Map<Set<String>, List<String>> byStores(Map<String, Set<String>> wide) {
+        Map<Set<String>, List<String>> groups = new java.util.LinkedHashMap<>();
+        wide.forEach((benchmark, stores) -> groups.computeIfAbsent(stores, s -> new ArrayList<>()).add(benchmark));
+        return groups;
+    }
+
     /** The tests whose JMH run reported failed runs, for the exit status. */
     static List<Integer> failedTests(Path results, List<PlannedTest> plan) {
         List<Integer> failed = new ArrayList<>();
@@ -310,6 +372,7 @@ public final class SuiteRunner {
         private final Budget budget;
         private final Map<Test.Folder, Path> folders;
         private final Map<Test.Folder, Launcher> launchers;
+        private final HostWatch host;
 
         Progress(List<PlannedTest> plan, Path results, String suite, String rerun, boolean created, Budget budget,
                  Map<Test.Folder, Path> folders, Map<Test.Folder, Launcher> launchers) {
@@ -321,6 +384,7 @@ public final class SuiteRunner {
             this.budget = budget;
             this.folders = folders;
             this.launchers = launchers;
+            this.host = hostWatch.apply(results);
         }
 
         void run() throws InterruptedException {
@@ -351,23 +415,112 @@ public final class SuiteRunner {
         }
 
         /**
-         * Runs one test into a hidden folder and moves its files into place only once JMH
-         * completed, so an interrupted test never looks complete.
+         * Runs one test into a hidden folder, in rounds when the test has them, and moves its files
+         * into place only once every round completed, so an interrupted test never looks complete.
+         * Round 1 writes {@code out-N.*}; a later round {@code out-N.rR.*} (or {@code out-N.rR-J.*}
+         * when its runs need several JMH commands), as {@link RoundScores} reads them.
          */
         private int runTest(PlannedTest test) throws InterruptedException {
             int n = test.number();
             Path part = results.resolve(".partial-" + n);
-            Path log = part.resolve("out-" + n + ".txt");
-            int exit;
+            WorkFolder.empty(part);
+            Repeat repeat = Repeat.of(config.env().get(Repeat.ENVIRONMENT), test.test().repeat());
+            long began = System.nanoTime();
+            int exit = round(test, part, 1, 0, shuffled(test, repeat, 1));
+            long first = System.nanoTime() - began;
+            int rounds = 1;
+            for (int r = 2; r <= repeat.min(); r++) {
+                config.out().println("    test " + n + ": round " + r + " of " + repeat.min());
+                exit = worse(exit, round(test, part, r, 0, shuffled(test, repeat, r)));
+                rounds = r;
+            }
+            for (int r = repeat.min() + 1; r <= repeat.max(); r++) {
+                Map<String, Set<String>> wide = RoundScores.wide(part, n, repeat.target());
+                if (wide.isEmpty()) {
+                    break;
+                }
+                if (System.nanoTime() - began > repeat.cap() * first) {
+                    config.out().println("    test " + n + ": " + count(wide) + " runs still wider than ±"
+                            + Math.round(100 * repeat.target()) + "%, but the test has had its time ("
+                            + repeat.cap() + "x its first round); no more rounds");
+                    break;
+                }
+                config.out().println("    test " + n + ": round " + r + " for the " + count(wide) + " runs still wider than ±"
+                        + Math.round(100 * repeat.target()) + "%");
+                int j = 1;
+                for (Map.Entry<Set<String>, List<String>> group : byStores(wide).entrySet()) {
+                    exit = worse(exit, round(test, part, r, j++, restricted(test, group.getValue(), group.getKey(), r)));
+                }
+                rounds = r;
+            }
+            Meta.rounds(results, n, rounds, repeat);
+            try (java.util.stream.Stream<Path> files = Files.list(part)) {
+                for (Path file : files.filter(f -> f.getFileName().toString().startsWith("out-" + n + ".")).toList()) {
+                    move(file, results.resolve(file.getFileName()));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + part, e);
+            }
+            WorkFolder.delete(part);
+            return exit;
+        }
+
+        /**
+         * Runs round {@code r} (part {@code j} of it, 0 when whole) of {@code test} with JMH arguments {@code args},
+         * the canary before it and the host's steal over it; checks that JMH completed and leaves the round's
+         * files in {@code part} under their round's names.
+         */
+        private int round(PlannedTest test, Path part, int r, int j, List<String> args) throws InterruptedException {
+            int n = test.number();
+            Path into = r == 1 ? part : part.resolve("round-" + r + (j > 0 ? "-" + j : ""));
+            if (r > 1) {
+                WorkFolder.empty(into);
+            }
+            PlannedTest planned = new PlannedTest(n, test.test(), args, test.params(), test.options(), test.num(),
+                    test.numSource(), test.runs(), test.seconds(), test.largest(), test.space());
+            host.before();
+            int exit = launch(planned, into);
+            host.after(n, r, j);
+            Path log = into.resolve("out-" + n + ".txt");
+            boolean complete = Files.exists(into.resolve("out-" + n + ".csv"))
+                    && SuiteFolder.anyLine(log, l -> l.startsWith("# Run complete"));
+            if (!complete && exit == USAGE) {
+                printTail(log);
+                forget(test, part);
+                throw new UsageException("test " + n + ": JMH refused its command line (exit status 2, see above); "
+                        + "fix the options, then run ./run.sh again");
+            }
+            if (!complete) {
+                printTail(log);
+                throw new SuiteFailure("test " + n + (r > 1 ? " round " + r : "") + " did not complete (JMH exit status "
+                        + exit + "; log above and in " + log + "). Fix the cause, then run " + rerun + " to resume");
+            }
+            if (exit != 0) {
+                config.err().println("run.sh: warning: test " + n + (r > 1 ? " round " + r : "") + ": some runs failed (JMH exit status "
+                        + exit + "); the report lists them with their reasons");
+            }
+            if (r > 1) {
+                String stem = "out-" + n + ".r" + r + (j > 0 ? "-" + j : "");
+                for (String ext : List.of(".txt", ".side.jsonl", ".csv")) {
+                    move(into.resolve("out-" + n + ext), part.resolve(stem + ext));
+                }
+                WorkFolder.delete(into);
+            }
+            return exit;
+        }
+
+        /** Runs JMH for {@code test} into {@code into}, waiting while another JMH run on this machine holds JMH's lock. */
+        private int launch(PlannedTest test, Path into) throws InterruptedException {
+            Path log = into.resolve("out-" + test.number() + ".txt");
             int waited = 0;
             while (true) {
-                WorkFolder.empty(part);
-                exit = launchers.get(test.test().folder()).run(test, part);
+                WorkFolder.empty(into);
+                int exit = launchers.get(test.test().folder()).run(test, into);
                 if (stopping) {
                     throw new InterruptedException("the suite was interrupted");
                 }
                 if (!SuiteFolder.anyLine(log, l -> l.contains("Unable to acquire the JMH lock"))) {
-                    break;
+                    return exit;
                 }
                 if (waited == 0) {
                     config.out().println("    another JMH run holds its lock on this machine (/tmp/jmh.lock); waiting for it to finish ...");
@@ -378,28 +531,6 @@ public final class SuiteRunner {
                 Thread.sleep(LOCK_WAIT_STEP * 1000L);
                 waited += LOCK_WAIT_STEP;
             }
-            boolean complete = Files.exists(part.resolve("out-" + n + ".csv"))
-                    && SuiteFolder.anyLine(log, l -> l.startsWith("# Run complete"));
-            if (!complete && exit == USAGE) {
-                printTail(log);
-                forget(test, part);
-                throw new UsageException("test " + n + ": JMH refused its command line (exit status 2, see above); "
-                        + "fix the options, then run ./run.sh again");
-            }
-            if (!complete) {
-                printTail(log);
-                throw new SuiteFailure("test " + n + " did not complete (JMH exit status " + exit + "; log above and in "
-                        + log + "). Fix the cause, then run " + rerun + " to resume");
-            }
-            if (exit != 0) {
-                config.err().println("run.sh: warning: test " + n + ": some runs failed (JMH exit status " + exit
-                        + "); the report lists them with their reasons");
-            }
-            for (String file : List.of("out-" + n + ".txt", "out-" + n + ".side.jsonl", "out-" + n + ".csv")) {
-                move(part.resolve(file), results.resolve(file));
-            }
-            WorkFolder.delete(part);
-            return exit;
         }
 
         /** Removes what a refused test left; the whole folder when this run created it and it holds no completed test. */
@@ -434,6 +565,10 @@ public final class SuiteRunner {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot move " + from + " to " + to, e);
             }
+        }
+
+        private static int count(Map<String, Set<String>> wide) {
+            return wide.values().stream().mapToInt(Set::size).sum();
         }
 
         private static long seconds(long since) {

@@ -22,9 +22,11 @@ import dev.kvbench.workload.DataSpec;
  * @param options   JMH options and their values ({@code -f 1}, {@code -bm ss}...), in order
  * @param entries   the entry count and where it comes from
  * @param folder    where its stores live: the suite's work folder, or the disk folder
+ * @param repeat    its rounds ({@link Repeat#ONCE}: one JMH run)
  */
 public record Test(String title, String about, Chart chart, List<String> workloads,
-                   Map<String, String> params, Map<String, String> options, Entries entries, Folder folder) {
+                   Map<String, String> params, Map<String, String> options, Entries entries, Folder folder,
+                   Repeat repeat) {
 
     /**
      * The work folder a test's stores live in: the suite's ({@code KVBENCH_DIR}, tmpfs by default),
@@ -36,12 +38,23 @@ public record Test(String title, String about, Chart chart, List<String> workloa
     /** A test in the suite's work folder. */
     public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
                 Map<String, String> options, Entries entries) {
-        this(title, about, chart, workloads, params, options, entries, Folder.WORK);
+        this(title, about, chart, workloads, params, options, entries, Folder.WORK, Repeat.ONCE);
+    }
+
+    /** A test in {@code folder}, run once. */
+    public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
+                Map<String, String> options, Entries entries, Folder folder) {
+        this(title, about, chart, workloads, params, options, entries, folder, Repeat.ONCE);
+    }
+
+    /** The same test run in rounds. */
+    public Test repeated(Repeat rounds) {
+        return new Test(title, about, chart, workloads, params, options, entries, folder, rounds);
     }
 
     /** The same test with its stores in the disk folder, under {@code title}. */
     public Test onDisk(String title) {
-        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK);
+        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat);
     }
 
     /**

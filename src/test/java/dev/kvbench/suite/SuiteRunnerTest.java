@@ -60,7 +60,7 @@ class SuiteRunnerTest {
         public void stop() {
         }
 
-        private static void write(Path file, String text) {
+        static void write(Path file, String text) {
             try {
                 Files.writeString(file, text);
             } catch (IOException e) {
@@ -76,13 +76,16 @@ class SuiteRunnerTest {
         jmh = new FakeJmh();
     }
 
+    /** The canary's time the host watch records (the real canary takes a moment per round). */
+    private double canaryMs = 50;
+
     private int run(String... args) {
         SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         SuiteRunner runner = new SuiteRunner(config, workDir -> jmh, results -> {
             reported.add(results);
             return 0;
-        }, () -> List.of("java.version: test"));
+        }, () -> List.of("java.version: test"), results -> new HostWatch(results, () -> canaryMs));
         return runner.run(List.of(args));
     }
 
@@ -286,6 +289,82 @@ class SuiteRunnerTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("holds a finished run: a run only resumes a folder it started"),
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
+    }
+
+    /** JMH that scores readKey per store of its command: lmdb the same every round, rocksdb 20% slower each round. */
+    static final class ScoringJmh implements Launcher {
+        final List<List<String>> commands = new ArrayList<>();
+
+        @Override
+        public int run(PlannedTest test, Path part) throws InterruptedException {
+            Thread.sleep(100); // every command takes the same time, so the rounds' time cap is the same on any machine
+            int n = test.number();
+            commands.add(test.args());
+            String stores = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow().substring(6);
+            StringBuilder csv = new StringBuilder("\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\",\"Param: store\"\n");
+            int round = commands.size();
+            for (String store : stores.split(",")) {
+                double score = store.equals("rocksdb") ? 10 * Math.pow(1.2, round) : 10;
+                csv.append("\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,").append(score).append(",0.1,\"ms/op\",")
+                        .append(store).append("\n");
+            }
+            FakeJmh.write(part.resolve("out-" + n + ".csv"), csv.toString());
+            FakeJmh.write(part.resolve("out-" + n + ".txt"), "# Run complete. Total time: 00:00:01\n");
+            FakeJmh.write(part.resolve("out-" + n + ".side.jsonl"), "");
+            return 0;
+        }
+
+        @Override
+        public void stop() {
+        }
+    }
+
+    @Test
+    void roundsShuffleTheEnginesAndOnlyWideRunsGetMoreRounds() throws IOException {
+        ScoringJmh scoring = new ScoringJmh();
+        env.put("KVBENCH_ROUNDS", "2-4");
+        SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        SuiteRunner runner = new SuiteRunner(config, workDir -> scoring, results -> 0, () -> List.of("java.version: test"),
+                results -> new HostWatch(results, () -> canaryMs));
+        assertEquals(0, runner.run(List.of("smoke", "-p", "store=lmdb,rocksdb", "-p", "valSize=100")));
+        Path smoke = folder("smoke");
+        // test 1: two whole rounds, then rounds 3 and 4 for rocksdb alone (its rounds keep drifting apart)
+        assertTrue(Files.exists(smoke.resolve("out-1.csv")));
+        assertTrue(Files.exists(smoke.resolve("out-1.r2.csv")));
+        assertTrue(Files.exists(smoke.resolve("out-1.r3-1.csv")));
+        assertTrue(Files.exists(smoke.resolve("out-1.r4-1.csv")));
+        assertFalse(Files.exists(smoke.resolve("out-1.r5-1.csv")), "at most 4 rounds");
+        List<String> third = scoring.commands.get(2);
+        assertTrue(third.contains("store=rocksdb"), third.toString());
+        assertEquals("^(\\Qdev.kvbench.bench.ReadKeyBenchmark.readKey\\E)$", third.get(0));
+        assertTrue(Files.readString(smoke.resolve("out-1.meta")).contains("rounds=4\n"));
+        List<String> host = Files.readAllLines(smoke.resolve(HostWatch.FILE));
+        assertEquals(HostWatch.HEADER, host.get(0));
+        assertTrue(host.get(1).startsWith("1\t1\t0\t50.00\t"), host.get(1));
+        assertTrue(Files.readString(smoke.resolve("env.txt")).contains("\nhost.canaryDriftPct: 0.0\n"));
+    }
+
+    @Test
+    void theStoresOfARoundAreShuffledReproducibly() {
+        PlannedTest test = Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of())).get(0);
+        Repeat rounds = new Repeat(3, 3, 0.05, 3);
+        List<String> first = SuiteRunner.shuffled(test, rounds, 1);
+        assertEquals(first, SuiteRunner.shuffled(test, rounds, 1));
+        assertFalse(first.equals(SuiteRunner.shuffled(test, rounds, 2)));
+        assertEquals(test.args(), SuiteRunner.shuffled(test, Repeat.ONCE, 1), "a test run once runs as planned");
+        String stores = first.stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
+        String planned = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
+        assertEquals(java.util.Set.of(planned.split(",")).size(), java.util.Set.of(stores.split(",")).size());
+    }
+
+    @Test
+    void aBadRoundsValueIsAUsageError() {
+        env.put("KVBENCH_ROUNDS", "0");
+        assertEquals(2, run("quick"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("KVBENCH_ROUNDS=0: give the rounds per test as a number from 1 to 99 (3) or as the least and the most (2-4)"),
+                err.toString(StandardCharsets.UTF_8));
+        assertFalse(Files.exists(root.resolve("results")));
     }
 
     @Test

@@ -1,0 +1,151 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Watches the host through a run: before each round of each test it times the {@link Canary}, and
+ * over the round it reads the CPU time the hypervisor took from this guest (steal, {@code /proc/stat}).
+ * One line per round goes to {@code host.tsv} in the results folder (test, round, part, canary ms,
+ * steal %, seconds); at the end the run's summary goes to {@code env.txt} ({@code host.*}): the
+ * canary's median and its drift (slowest over fastest), the rounds slower than the median by more
+ * than {@link #SLOW}, and the largest steal.
+ */
+final class HostWatch {
+
+    static final String FILE = "host.tsv";
+    static final String HEADER = "test\tround\tpart\tcanaryMs\tstealPct\tseconds";
+    /** A round whose canary is this much slower than the run's median is named as a slow host phase. */
+    static final double SLOW = 0.10;
+
+    /** One canary per JVM: building its 64 MiB cycle takes a moment. */
+    private static Canary canary;
+
+    private final Path file;
+    private final java.util.function.DoubleSupplier timer;
+    private double canaryMs;
+    private long[] cpuBefore;
+    private long began;
+
+    /** A watch that times the {@link Canary}. */
+    HostWatch(Path results) {
+        this(results, () -> canary().millis());
+    }
+
+    /** A watch whose canary is {@code timer} (tests: a fixed time). */
+    HostWatch(Path results, java.util.function.DoubleSupplier timer) {
+        this.file = results.resolve(FILE);
+        this.timer = timer;
+    }
+
+    /** Before a round: the canary, and the CPU counters to measure steal against. */
+    void before() {
+        canaryMs = timer.getAsDouble();
+        cpuBefore = cpuTimes();
+        began = System.nanoTime();
+    }
+
+    private static synchronized Canary canary() {
+        if (canary == null) {
+            canary = new Canary();
+        }
+        return canary;
+    }
+
+    /** After a round: its line in {@code host.tsv}. */
+    void after(int test, int round, int part) {
+        double seconds = (System.nanoTime() - began) / 1e9;
+        long[] now = cpuTimes();
+        double steal = Double.NaN;
+        if (cpuBefore != null && now != null) {
+            long total = 0;
+            for (int i = 0; i < Math.min(now.length, 8); i++) {
+                total += now[i] - cpuBefore[i];
+            }
+            steal = total > 0 && now.length > 7 ? 100.0 * (now[7] - cpuBefore[7]) / total : Double.NaN;
+        }
+        try {
+            if (!Files.exists(file)) {
+                Files.writeString(file, HEADER + "\n", StandardCharsets.UTF_8);
+            }
+            Files.writeString(file, String.format(Locale.ROOT, "%d\t%d\t%d\t%.2f\t%.2f\t%.1f%n", test, round, part, canaryMs,
+                    steal, seconds), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** The summary lines for env.txt from {@code host.tsv} in {@code results}; none when it has no rounds. */
+    static List<String> summary(Path results) {
+        List<double[]> rows = read(results.resolve(FILE));
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        double[] canary = rows.stream().mapToDouble(r -> r[3]).toArray();
+        double[] sorted = canary.clone();
+        Arrays.sort(sorted);
+        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
+                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        List<String> slow = new ArrayList<>();
+        for (double[] r : rows) {
+            if (r[3] > (1 + SLOW) * median) {
+                slow.add(String.format(Locale.ROOT, "test %d round %d%s (+%.0f%%)", (int) r[0], (int) r[1],
+                        r[2] > 0 ? "-" + (int) r[2] : "", 100 * (r[3] / median - 1)));
+            }
+        }
+        double steal = rows.stream().mapToDouble(r -> r[4]).filter(s -> !Double.isNaN(s)).max().orElse(Double.NaN);
+        return List.of(
+                "host.rounds: " + rows.size(),
+                String.format(Locale.ROOT, "host.canaryMs: %.2f (fastest %.2f, slowest %.2f)", median, sorted[0], sorted[sorted.length - 1]),
+                String.format(Locale.ROOT, "host.canaryDriftPct: %.1f", 100 * (sorted[sorted.length - 1] / sorted[0] - 1)),
+                "host.slowRounds: " + (slow.isEmpty() ? "none" : String.join(", ", slow)),
+                "host.stealMaxPct: " + (Double.isNaN(steal) ? "unknown" : String.format(Locale.ROOT, "%.2f", steal)));
+    }
+
+    /** The rows of a {@code host.tsv}: test, round, part, canary ms, steal %, seconds. */
+    static List<double[]> read(Path file) {
+        List<double[]> rows = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return rows;
+        }
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank() || line.startsWith("test")) {
+                    continue;
+                }
+                String[] f = line.split("\t");
+                double[] row = new double[6];
+                for (int i = 0; i < 6 && i < f.length; i++) {
+                    row[i] = f[i].equals("NaN") ? Double.NaN : Double.parseDouble(f[i]);
+                }
+                rows.add(row);
+            }
+        } catch (IOException | NumberFormatException e) {
+            return rows;
+        }
+        return rows;
+    }
+
+    /** The first line of {@code /proc/stat}: user, nice, system, idle, iowait, irq, softirq, steal (jiffies); null elsewhere. */
+    private static long[] cpuTimes() {
+        try {
+            String first = Files.readAllLines(Path.of("/proc/stat"), StandardCharsets.UTF_8).get(0);
+            String[] f = first.trim().split("\\s+");
+            long[] times = new long[Math.min(8, f.length - 1)];
+            for (int i = 0; i < times.length; i++) {
+                times[i] = Long.parseLong(f[i + 1]);
+            }
+            return times;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -12,10 +12,12 @@ import dev.kvbench.text.Numbers;
 final class HeaderSection extends Section {
 
     private final boolean charts;
+    private final MeasurementSection measurement;
 
-    HeaderSection(ResultsFolder folder, Specs specs, Markdown md, boolean charts) {
+    HeaderSection(ResultsFolder folder, Specs specs, Markdown md, boolean charts, MeasurementSection measurement) {
         super(folder, specs, md);
         this.charts = charts;
+        this.measurement = measurement;
     }
 
     void write() {
@@ -39,12 +41,19 @@ final class HeaderSection extends Section {
         List<String> contents = new ArrayList<>();
         contents.add(link("At a glance"));
         contents.add(link("Environment"));
+        if (measurement.hasHost()) {
+            contents.add(link(MeasurementSection.HOST_HEADING));
+        }
         contents.add(link("Method"));
         for (TestRun test : folder.tests) {
             contents.add(link(testHeading(test)));
         }
         contents.add(link("Failed and skipped runs"));
         md.heading(2, "Contents").bullets(contents);
+        String stability = measurement.stability();
+        if (!stability.isEmpty()) {
+            md.paragraph(stability + ".");
+        }
     }
 
     private static String link(String heading) {

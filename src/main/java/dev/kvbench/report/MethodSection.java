@@ -15,8 +15,11 @@ import dev.kvbench.text.Numbers;
  */
 final class MethodSection extends Section {
 
-    MethodSection(ResultsFolder folder, Specs specs, Markdown md) {
+    private final MeasurementSection measurement;
+
+    MethodSection(ResultsFolder folder, Specs specs, Markdown md, MeasurementSection measurement) {
         super(folder, specs, md);
+        this.measurement = measurement;
     }
 
     void write() {
@@ -37,6 +40,7 @@ final class MethodSection extends Section {
                 forkOptions(),
                 adapterInlining(),
                 steadyState(),
+                measurement.rounds(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
                         + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",
                 engineSettings(),

@@ -6,7 +6,8 @@ import dev.kvbench.text.Numbers;
 
 /**
  * Writes the README.md of a results folder and collects the charts it shows, section by section:
- * {@link HeaderSection} (title, contents, at a glance), {@link EnvironmentSection}, {@link MethodSection},
+ * {@link HeaderSection} (title, contents, at a glance), {@link EnvironmentSection}, the host during the run
+ * ({@link MeasurementSection}), {@link MethodSection},
  * {@link HarnessCostSection}, a {@link TestSection} per test (with {@link AppSections} and
  * {@link DirWalkSection} for the application workloads), {@link FailuresSection}. Every number in it
  * comes from the folder's raw files; sentences with numbers or rankings come from {@link Findings}.
@@ -19,6 +20,7 @@ final class ReportWriter {
     private final HeaderSection header;
     private final EnvironmentSection environment;
     private final MethodSection method;
+    private final MeasurementSection measurement;
     private final HarnessCostSection harnessCost;
     private final TestSection tests;
     private final FailuresSection failures;
@@ -29,9 +31,10 @@ final class ReportWriter {
         Specs specs = folder.specs();
         this.charts = new ReportCharts(md, charts);
         int cores = (int) Math.max(0, Numbers.parse(folder.env.getOrDefault("cpu.cores", "0")));
-        this.header = new HeaderSection(folder, specs, md, charts);
+        this.measurement = new MeasurementSection(folder, specs, md);
+        this.header = new HeaderSection(folder, specs, md, charts, measurement);
         this.environment = new EnvironmentSection(folder, specs, md);
-        this.method = new MethodSection(folder, specs, md);
+        this.method = new MethodSection(folder, specs, md, measurement);
         this.harnessCost = new HarnessCostSection(folder, specs, md);
         this.tests = new TestSection(folder, specs, md, this.charts, cores);
         this.failures = new FailuresSection(folder, specs, md);
@@ -41,6 +44,7 @@ final class ReportWriter {
     String write() {
         header.write();
         environment.write();
+        measurement.host();
         method.write();
         harnessCost.write();
         for (TestRun test : folder.tests) {

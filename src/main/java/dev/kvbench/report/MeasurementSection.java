@@ -1,0 +1,143 @@
+package dev.kvbench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the report says about the measurement itself: how many engine numbers are stable, how the
+ * rounds were run and how many runs reached their target, and what the host did during the run
+ * (the canary and steal time of {@code host.tsv}).
+ */
+final class MeasurementSection extends Section {
+
+    /** The interval, as a share of the score, that rounds aim for. */
+    static final double TARGET = 0.05;
+
+    static final String HOST_HEADING = "The host during the run";
+
+    private final List<double[]> host;
+
+    MeasurementSection(ResultsFolder folder, Specs specs, Markdown md) {
+        super(folder, specs, md);
+        this.host = readHost(folder.dir.resolve("host.tsv"));
+    }
+
+    /** The engines' numbers (Store path, limit rows left out) of the ranked tests that have a score. */
+    private List<Result> engineNumbers() {
+        List<Result> numbers = new ArrayList<>();
+        for (TestRun test : folder.tests) {
+            if (test.ranked()) {
+                test.results.stream().filter(r -> r.ok() && !specs.reference(r.store())).forEach(numbers::add);
+            }
+        }
+        return numbers;
+    }
+
+    /** "84 of 104 engine numbers are within 10% of their score (61 within 5%)", or "" when there are none. */
+    String stability() {
+        List<Result> numbers = engineNumbers();
+        if (numbers.isEmpty()) {
+            return "";
+        }
+        long within10 = numbers.stream().filter(Result::stable).count();
+        long within5 = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
+        return within10 + " of " + numbers.size() + " engine numbers are within " + Math.round(100 * Result.STABLE_ERROR)
+                + "% of their score (" + within5 + " within " + Math.round(100 * TARGET) + "%)";
+    }
+
+    /** The method's bullet on rounds, or "" when every test ran once. */
+    String rounds() {
+        int most = folder.tests.stream().flatMap(t -> t.results.stream()).mapToInt(MeasurementSection::rounds).max().orElse(1);
+        if (most <= 1) {
+            return "";
+        }
+        int least = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
+                .mapToInt(MeasurementSection::rounds).min().orElse(1);
+        List<Result> numbers = engineNumbers();
+        long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
+        return "Rounds: each test ran in rounds, every engine once per round in an order shuffled per round, so that a "
+                + "slow phase of the host spreads over every engine instead of landing on one. A run's score is the median "
+                + "of its rounds' JMH scores, and its ± the distance from the median to the farthest round (to the second "
+                + "farthest on each side from five rounds on), never less than the median of the rounds' own JMH errors. "
+                + "After the suite's least rounds, only the runs still wider than ±" + Math.round(100 * TARGET) + "% got "
+                + "more rounds, until their test's time cap. Here runs had " + least + " to " + most + " rounds; "
+                + reached + " of " + numbers.size() + " engine numbers reached ±" + Math.round(100 * TARGET) + "%.";
+    }
+
+    private static int rounds(Result r) {
+        double rounds = r.metric(TestRun.ROUNDS);
+        return Double.isNaN(rounds) ? 1 : (int) rounds;
+    }
+
+    boolean hasHost() {
+        return !host.isEmpty();
+    }
+
+    /**
+     * The canary before every round and the steal over it: a table, the drift (slowest over fastest
+     * canary), and the rounds whose canary was more than 10% over the run's median.
+     */
+    void host() {
+        if (host.isEmpty()) {
+            return;
+        }
+        md.heading(2, HOST_HEADING);
+        double[] canary = host.stream().mapToDouble(r -> r[3]).toArray();
+        double median = RoundScores.median(canary);
+        double fastest = Arrays.stream(canary).min().orElse(median);
+        double slowest = Arrays.stream(canary).max().orElse(median);
+        List<String> slow = new ArrayList<>();
+        List<List<String>> rows = new ArrayList<>();
+        for (double[] r : host) {
+            String round = (int) r[1] + (r[2] > 0 ? "-" + (int) r[2] : "");
+            double off = r[3] / median - 1;
+            if (off > 0.10) {
+                slow.add("test " + (int) r[0] + " round " + round + " (+" + Math.round(100 * off) + "%)");
+            }
+            rows.add(List.of(String.valueOf((int) r[0]), round, String.format(Locale.ROOT, "%.1f", r[3]),
+                    String.format(Locale.ROOT, "%+.0f%%", 100 * off),
+                    Double.isNaN(r[4]) ? "—" : String.format(Locale.ROOT, "%.2f%%", r[4]),
+                    String.format(Locale.ROOT, "%.0f", r[5])));
+        }
+        md.paragraph("Before every round of every test the suite runner timed a fixed canary (a dependent walk through "
+                + "a 64 MiB random cycle with a multiply-add per step: memory latency and core speed, the same work "
+                + "every time, while no benchmark ran), and over every round it read the CPU time the hypervisor took "
+                + "from this machine (steal, `/proc/stat`). Canary: median " + String.format(Locale.ROOT, "%.1f", median)
+                + " ms, fastest " + String.format(Locale.ROOT, "%.1f", fastest) + ", slowest "
+                + String.format(Locale.ROOT, "%.1f", slowest) + ": a drift of "
+                + Math.round(100 * (slowest / fastest - 1)) + "% across the run. "
+                + (slow.isEmpty() ? "No round's canary was more than 10% over the median."
+                : "Rounds where the host was more than 10% slower than its median: " + String.join(", ", slow)
+                + "; engines measured in them had their other rounds to outvote it."));
+        md.table(List.of("Test", "Round", "Canary (ms)", "Against the median", "Steal", "Round (s)"), rows);
+    }
+
+    private static List<double[]> readHost(Path file) {
+        List<double[]> rows = new ArrayList<>();
+        if (!Files.exists(file)) {
+            return rows;
+        }
+        try {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String[] f = line.split("\t");
+                if (line.isBlank() || f.length < 6 || f[0].equals("test")) {
+                    continue;
+                }
+                double[] row = new double[6];
+                for (int i = 0; i < 6; i++) {
+                    row[i] = f[i].equals("NaN") ? Double.NaN : Double.parseDouble(f[i]);
+                }
+                rows.add(row);
+            }
+        } catch (IOException | NumberFormatException e) {
+            return List.of();
+        }
+        return rows;
+    }
+}

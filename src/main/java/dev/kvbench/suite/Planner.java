@@ -120,7 +120,7 @@ public final class Planner {
             throw new UsageException(e.getMessage());
         }
         long runs = runs(test, runParams, options);
-        long seconds = Math.round(runs * (perRunSeconds(options, num, Test.entryBytes(params))
+        long seconds = Math.round(test.repeat().min() * runs * (perRunSeconds(options, num, Test.entryBytes(params))
                 + timedRunSeconds(runParams, options)));
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
                 largest, WorkFolder.estimate(largest));

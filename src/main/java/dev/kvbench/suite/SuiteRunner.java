@@ -111,7 +111,6 @@ public final class SuiteRunner {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
         UserArgs user = UserArgs.of(rest);
-        Repeat.of(config.env().get(Repeat.ENVIRONMENT), Repeat.ONCE); // a bad KVBENCH_ROUNDS is one line before anything runs
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
 
         Path workDir = workDir();
@@ -120,7 +119,9 @@ public final class SuiteRunner {
         SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"), origin);
         Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
-        List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user);
+        String rounds = config.env().get(Repeat.ENVIRONMENT);
+        List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user).stream()
+                .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 
@@ -283,8 +284,18 @@ public final class SuiteRunner {
     }
 
     static String heading(PlannedTest test, int tests) {
-        return "test " + test.number() + " of " + tests + ": " + test.test().title() + " (" + test.runs() + " runs, "
+        Repeat rounds = test.test().repeat();
+        String times = !rounds.repeated() ? "" : rounds.min() == rounds.max() ? " x " + rounds.min() + " rounds"
+                : " x " + rounds.min() + "-" + rounds.max() + " rounds";
+        return "test " + test.number() + " of " + tests + ": " + test.test().title() + " (" + test.runs() + " runs" + times + ", "
                 + test.num() + " entries)";
+    }
+
+    /** {@code test} run in {@code rounds} (KVBENCH_ROUNDS in place of the suite's), its time estimate scaled to them. */
+    static PlannedTest withRounds(PlannedTest test, Repeat rounds) {
+        long seconds = test.seconds() / test.test().repeat().min() * rounds.min();
+        return new PlannedTest(test.number(), test.test().repeated(rounds), test.args(), test.params(), test.options(),
+                test.num(), test.numSource(), test.runs(), seconds, test.largest(), test.space());
     }
 
     /** The worse of two JMH exit statuses: a failure in any round is the test's. */
@@ -424,7 +435,7 @@ public final class SuiteRunner {
             int n = test.number();
             Path part = results.resolve(".partial-" + n);
             WorkFolder.empty(part);
-            Repeat repeat = Repeat.of(config.env().get(Repeat.ENVIRONMENT), test.test().repeat());
+            Repeat repeat = test.test().repeat();
             long began = System.nanoTime();
             int exit = round(test, part, 1, 0, shuffled(test, repeat, 1));
             long first = System.nanoTime() - began;

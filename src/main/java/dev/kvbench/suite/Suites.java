@@ -145,18 +145,28 @@ public final class Suites {
                 "Each engine that Java reaches through more than one binding, beside its others (" + String.join("; ", groups) + ")"));
     }
 
-    /** The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who} starts the first one's description. */
+    /**
+     * The rounds of {@link #quick()} and {@link #bindings()}: two rounds for every run, a third for the runs whose
+     * interval is still over ±5% of their score, while the test has taken at most 2.5 times its first round.
+     */
+    static final Repeat QUICK_ROUNDS = new Repeat(2, 3, 0.05, 2.5);
+
+    /**
+     * The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who}
+     * starts the first one's description. Each run settles (untimed passes until the pass time is steady), then five 100 ms
+     * iterations are measured, without JMH warmup (settling has warmed it), in each of {@link #QUICK_ROUNDS}.
+     */
     private static List<Test> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = options("-f", "1", "-wi", "1", "-i", "10", "-w", "100ms", "-r", "100ms", "-foe", "false");
+        Map<String, String> jmh = options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
         return List.of(
                 new Test("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
                         Chart.panels(), SIX, params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000)),
+                        Test.Entries.fixed(100_000)).repeated(QUICK_ROUNDS),
                 new Test("Int keys in random order",
                         "The same, with keys inserted (and looked up) in random order.",
                         Chart.panels(), SIX, params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000)));
+                        Test.Entries.fixed(100_000)).repeated(QUICK_ROUNDS));
     }
 
     /**

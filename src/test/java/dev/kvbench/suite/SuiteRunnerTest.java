@@ -50,7 +50,7 @@ class SuiteRunnerTest {
             write(part.resolve("out-" + n + ".txt"), "# Run progress: 0.00% complete\n"
                     + (incomplete.contains(n) ? "kvbench: something went wrong\n" : "# Run complete. Total time: 00:00:01\n"));
             if (!incomplete.contains(n)) {
-                write(part.resolve("out-" + n + ".csv"), "\"Benchmark\",\"Mode\"\n");
+                write(part.resolve("out-" + n + ".csv"), "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\"\n");
                 write(part.resolve("out-" + n + ".side.jsonl"), "{}\n");
             }
             return exits.getOrDefault(n, 0);
@@ -73,6 +73,7 @@ class SuiteRunnerTest {
     void setUp() throws IOException {
         env.put("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString());
         env.put("KVBENCH_DISK_DIR", root.resolve("disk").toString()); // never the machine's /var/tmp
+        env.put("KVBENCH_ROUNDS", "1"); // one JMH run per test, unless a test says otherwise
         jmh = new FakeJmh();
     }
 
@@ -408,8 +409,9 @@ class SuiteRunnerTest {
     @Test
     void aDryRunPrintsThePlanAndWritesNothing() {
         env.put("KVBENCH_DRY_RUN", "1");
+        env.remove("KVBENCH_ROUNDS"); // quick's own rounds
         assertEquals(0, run("quick", "-p", "store=lmdb"));
-        assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (6 runs, 100000 entries)\n"
+        assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (6 runs x 2-3 rounds, 100000 entries)\n"
                 + "    java -jar target/benchmarks.jar "), stdout());
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));

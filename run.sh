@@ -15,7 +15,9 @@
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2
-# Running a suite again resumes it: tests whose output is complete are skipped.
+# Running a suite again resumes it (tests whose output is complete are skipped), but only a folder this
+# machine started at this commit and did not finish: a finished or published folder is left as it is and
+# the run writes results/<YYYYMMDD>-<SUITE>-2 (and says so).
 # Exit status: 0 every run passed, 1 a run failed, 2 a mistake in the command line or setup.
 #
 # Environment:
@@ -24,6 +26,8 @@
 #   KVBENCH_RESULTS  results folder (default results/<YYYYMMDD>-<SUITE>, or the suite's unfinished one)
 #   KVBENCH_BUDGET   data per test for the report suite, e.g. 2G (default: a quarter of the smaller of
 #                    available memory and free space in the work folder)
+#   KVBENCH_ROUNDS   rounds per test in place of the suite's, e.g. 3, or 2-4 (at least 2, a third and fourth for the
+#                    runs still wider than +-5%); quick and bindings run 2-3; every engine once per round, shuffled
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
 #   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot); CI and tests set it
 #   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)

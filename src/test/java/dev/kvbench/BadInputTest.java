@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.kvbench.suite.SuiteFolder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
@@ -293,6 +294,12 @@ class BadInputTest {
         cases.add(runSh("dry-run-not-1", "`KVBENCH_DRY_RUN=yes` (would have run the suite for real)", 2,
                 "run.sh: KVBENCH_DRY_RUN=yes: use 1 to print the tests' commands without running them, or leave it unset", "smoke")
                 .env("KVBENCH_DRY_RUN", "yes"));
+        cases.add(runSh("rounds-zero", "`KVBENCH_ROUNDS=0`", 2,
+                "run.sh: KVBENCH_ROUNDS=0: give the rounds per test as a number from 1 to 99 (3) or as the least and the most (2-4)", "smoke")
+                .env("KVBENCH_ROUNDS", "0"));
+        cases.add(runSh("rounds-backwards", "`KVBENCH_ROUNDS=4-2`", 2,
+                "run.sh: KVBENCH_ROUNDS=4-2: give the rounds per test as a number from 1 to 99 (3) or as the least and the most (2-4)", "smoke")
+                .env("KVBENCH_ROUNDS", "4-2"));
         cases.add(runSh("budget-not-a-size", "`KVBENCH_BUDGET=lots`", 2,
                 "run.sh: KVBENCH_BUDGET=lots is not a size; use bytes or a number with K, M, G (e.g. 2G)", "report")
                 .env("KVBENCH_BUDGET", "lots"));
@@ -659,6 +666,7 @@ class BadInputTest {
         Files.writeString(results.resolve("out-1.meta"), "test=1\ncommand=java -jar target/benchmarks.jar ReadKey -p num=5\n");
         Files.writeString(results.resolve("out-1.csv"), "\"Benchmark\"\n");
         Files.writeString(results.resolve("out-1.txt"), "# Run complete. Total time: 00:00:01\n");
+        SuiteFolder.mark(results, SuiteFolder.Origin.here(ROOT)); // started on this machine at this commit, not finished
     }
 
     private static void oldJava(Path dir) throws IOException {

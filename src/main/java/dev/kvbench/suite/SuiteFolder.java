@@ -21,12 +21,12 @@ import java.util.stream.Stream;
  * resumes it), or {@code KVBENCH_RESULTS}.
  *
  * <p>A run never resumes a folder it did not start: a folder is resumable only while it is
- * unfinished and its {@link #MARK} file (written when the runner creates it, never committed) names
+ * unfinished (its run did not reach its report) and its {@link #MARK} file (written when the runner creates it, never committed) names
  * this machine and this commit. A published folder (committed: no mark in a clone), a finished one,
  * or one from another machine or commit is left as it is, and the run starts
  * {@code <YYYYMMDD>-<suite>-2} (or the next free number) and says so.
  */
-final class SuiteFolder {
+public final class SuiteFolder {
 
     private static final DateTimeFormatter DAY = DateTimeFormatter.BASIC_ISO_DATE;
 
@@ -100,11 +100,8 @@ final class SuiteFolder {
      * when it may (a folder that does not exist yet may always be started).
      */
     static String notResumable(Path dir, Origin origin) {
-        if (!Files.exists(dir)) {
-            return null;
-        }
         if (!Files.isDirectory(dir)) {
-            return "is a file, not a folder";
+            return null; // nothing to resume: a file in the way is said when the folder is created
         }
         Map<String, String> mark = readMark(dir);
         if (mark == null) {
@@ -116,14 +113,23 @@ final class SuiteFolder {
         if (!origin.commit().equals(mark.get("commit"))) {
             return "was started at commit " + mark.get("commit") + ", this is " + origin.commit();
         }
-        if (finished(dir)) {
+        if ("true".equals(mark.get("finished"))) {
             return "holds a finished run";
         }
         return null;
     }
 
+    /** Marks {@code dir}'s run as finished: every test ran and the report was written; it is never resumed. */
+    static void markFinished(Path dir) {
+        try {
+            Files.writeString(dir.resolve(MARK), "finished=true\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + dir.resolve(MARK), e);
+        }
+    }
+
     /** Marks {@code dir} as started by this machine at this commit (only when it has no mark). */
-    static void mark(Path dir, Origin origin) {
+    public static void mark(Path dir, Origin origin) {
         Path file = dir.resolve(MARK);
         if (Files.exists(file)) {
             return;
@@ -166,9 +172,9 @@ final class SuiteFolder {
      * Who runs: this machine ({@code /etc/machine-id}, else the host name) and the project's git
      * commit ({@code unknown} outside a git checkout), with {@code -dirty} when the tree has changes.
      */
-    record Origin(String machine, String commit) {
+    public record Origin(String machine, String commit) {
 
-        static Origin here(Path root) {
+        public static Origin here(Path root) {
             return new Origin(machineId(), Machine.gitCommit(root));
         }
 

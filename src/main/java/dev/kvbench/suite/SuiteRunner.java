@@ -175,6 +175,7 @@ public final class SuiteRunner {
         }
 
         boolean reported = report.write(results) == 0;
+        SuiteFolder.markFinished(results);
         List<Integer> failed = failedTests(results, plan);
         if (!reported) {
             if (!failed.isEmpty()) {

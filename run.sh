@@ -31,6 +31,7 @@
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
 #   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot); CI and tests set it
 #   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)
+#   JAVA_HOME        the JDK to run (default: the first java on PATH); one without bin/java is refused (exit 2)
 #
 #   ./run.sh --help (or -h) prints this text and does nothing else.
 #
@@ -61,7 +62,10 @@ java_major() {
 
 # A JDK 17 or newer: JAVA_HOME's when set, else the first java on PATH; javac too when the jar needs building.
 find_java() {
-    if [[ -n ${JAVA_HOME:-} && -x $JAVA_HOME/bin/java ]]; then
+    if [[ -n ${JAVA_HOME:-} ]]; then
+        # A JAVA_HOME without a java is a mistake, not a hint: the java on PATH may be another version.
+        [[ -x $JAVA_HOME/bin/java ]] \
+            || setup_error "JAVA_HOME=$JAVA_HOME has no bin/java: set JAVA_HOME to a JDK 17 or newer, or unset it to use the java on PATH"
         JAVA=$JAVA_HOME/bin/java
         export PATH="$JAVA_HOME/bin:$PATH"
     fi

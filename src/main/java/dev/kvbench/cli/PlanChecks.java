@@ -106,6 +106,9 @@ final class PlanChecks {
         if (plan.values.containsKey("sync")) {
             checks.checkSomethingSyncs();
         }
+        if (options.getParameter("reps").hasValue()) {
+            options.getParameter("reps").get().forEach(BenchParams::reps);
+        }
         return plan;
     }
 

@@ -49,10 +49,7 @@ public class CrashState extends KvParams {
         params = BenchParams.inOrder(JmhParams.of(jmh));
         try {
             BenchParams bench = BenchParams.parse(params);
-            repetitions = Integer.parseInt(reps.trim().replace("_", ""));
-            if (repetitions < 1) {
-                throw new IllegalArgumentException("reps must be >= 1, was " + reps);
-            }
+            repetitions = BenchParams.reps(reps);
             spec = bench.effectiveSpec();
             Path folder = WorkFolder.base().resolve("crash-" + bench.engine() + "-" + ProcessHandle.current().pid());
             experiment = new CrashExperiment(spec.toString(), new CrashArgs(bench.data(), bench.batchSize()), folder);

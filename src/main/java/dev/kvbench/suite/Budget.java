@@ -35,6 +35,21 @@ public record Budget(long bytes, String source, long memAvailable, long workFree
         return (int) Math.min(fit, original);
     }
 
+    /**
+     * Refuses a {@code KVBENCH_BUDGET} below what a test of {@code largestEntryBytes} per entry needs
+     * for its {@link #MIN_ENTRIES} entries, rather than silently giving the test more than the budget.
+     */
+    public void checkMet(String configured, int largestEntryBytes) {
+        long smallest = (long) MIN_ENTRIES * largestEntryBytes;
+        if (!source.equals("KVBENCH_BUDGET") || bytes >= smallest) {
+            return;
+        }
+        long kib = (smallest + 1023) / 1024;
+        throw new UsageException("KVBENCH_BUDGET=" + configured.trim() + " cannot be met: every test needs at least " + MIN_ENTRIES
+                + " entries, " + smallest + " bytes for its largest entries (" + largestEntryBytes + " bytes each);"
+                + " the smallest budget is KVBENCH_BUDGET=" + kib + "K");
+    }
+
     /** Rounds down to one significant digit: 738,000 to 700,000. */
     static long floorOneDigit(long n) {
         long p = 1;
@@ -59,13 +74,17 @@ public record Budget(long bytes, String source, long memAvailable, long workFree
             }
         }
         String number = unit == 1 ? s : s.substring(0, s.length() - 1);
+        double value;
         try {
-            double value = Double.parseDouble(number.trim()) * unit;
-            if (value > 0) {
-                return Math.round(value);
-            }
+            value = Double.parseDouble(number.trim()) * unit;
         } catch (NumberFormatException e) {
-            // reported below
+            value = Double.NaN;
+        }
+        if (value >= 1) {
+            return Math.round(value);
+        }
+        if (!Double.isNaN(value)) {
+            throw new UsageException("KVBENCH_BUDGET=" + text + ": the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)");
         }
         throw new UsageException("KVBENCH_BUDGET=" + text + " is not a size; use bytes or a number with K, M, G (e.g. 2G)");
     }

@@ -239,6 +239,11 @@ public final class Planner {
                 positive(name, value);
             }
         }
+        if (params.containsKey("reps")) { // the crash test's repetitions
+            for (String value : Defaults.values(params, "reps")) {
+                positive("reps", value);
+            }
+        }
     }
 
     private static int positive(String name, String value) {

@@ -120,7 +120,16 @@ public final class SuiteRunner {
         Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
         String rounds = config.env().get(Repeat.ENVIRONMENT);
-        List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user).stream()
+        int[] largestScaledEntry = {0};
+        Scaler scaler = resumingScaler(results, budget);
+        Suite suite = Suites.named(name, (test, original, entryBytes) -> {
+            largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
+            return scaler.num(test, original, entryBytes);
+        });
+        if (user.param("num").isEmpty()) { // -p num replaces every scaled count
+            budget.checkMet(config.env().get("KVBENCH_BUDGET"), largestScaledEntry[0]);
+        }
+        List<PlannedTest> plan = Planner.plan(suite, user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);

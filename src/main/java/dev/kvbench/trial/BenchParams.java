@@ -29,6 +29,19 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
     /** Parameters of one benchmark only, beyond {@link #NAMES}: the crash test's repetitions ({@link CrashState}). */
     public static final List<String> OTHER_NAMES = List.of("reps");
 
+    /** The crash test's repetitions, {@code reps}: a whole number above 0. */
+    public static int reps(String value) {
+        try {
+            int reps = Integer.parseInt(value.trim().replace("_", ""));
+            if (reps > 0) {
+                return reps;
+            }
+        } catch (NumberFormatException e) {
+            // the line below
+        }
+        throw new IllegalArgumentException("-p reps=" + value.trim() + ": reps must be a whole number above 0");
+    }
+
     /** Parses JMH parameter values (strings, as in the CSV); unknown store engines are errors. */
     public static BenchParams parse(Map<String, String> params) {
         StoreSpec store = StoreSpec.parse(require(params, "store"));

@@ -42,6 +42,17 @@ class BudgetTest {
     }
 
     @Test
+    void aKvbenchBudgetTooSmallForAHundredEntriesIsRefusedWithTheSmallestThatWorks() {
+        assertEquals("KVBENCH_BUDGET=1k cannot be met: every test needs at least 100 entries, 1637300 bytes for its largest "
+                        + "entries (16373 bytes each); the smallest budget is KVBENCH_BUDGET=1599K",
+                assertThrows(UsageException.class, () -> Budget.of("1k", 0, 0).checkMet("1k", 16_373)).getMessage());
+        Budget.of("1599K", 0, 0).checkMet("1599K", 16_373);
+        Budget.of(null, 0, 1000).checkMet(null, 16_373); // the machine's own budget is raised, not refused
+        assertEquals("KVBENCH_BUDGET=0: the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)",
+                assertThrows(UsageException.class, () -> Budget.parseSize("0")).getMessage());
+    }
+
+    @Test
     void withoutKvbenchBudgetItIsAQuarterOfTheSmallerOfMemoryAndFreeSpace() {
         Budget budget = Budget.of(null, 8_000_000_000L, 2_000_000_000L);
         assertEquals(500_000_000L, budget.bytes());

@@ -111,6 +111,9 @@ public final class SuiteRunner {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
         UserArgs user = UserArgs.of(rest);
+        if (name.equals("bindings")) {
+            user.param("store").ifPresent(Suites::checkBindingStores);
+        }
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
 
         Path workDir = workDir();

@@ -146,6 +146,35 @@ public final class Suites {
     }
 
     /**
+     * {@code -p store=...} on the bindings suite names only engines that Java reaches through more than one binding
+     * (and the reference rows): another engine would run quick's tests alone, with nothing to compare it with.
+     */
+    static void checkBindingStores(String stores) {
+        Set<String> bound = new HashSet<>();
+        Stores.engines().forEach(engine -> engine.bindingOf().ifPresent(bound::add));
+        for (String store : stores.split(",")) {
+            String name;
+            try {
+                name = dev.kvbench.store.StoreSpec.parse(store.trim()).engine();
+            } catch (IllegalArgumentException e) {
+                return; // the store checks say what is wrong with it
+            }
+            if (!Stores.names().contains(name)) {
+                return;
+            }
+            Engine engine = Stores.engine(name);
+            if (!engine.isReference() && engine.bindingOf().isEmpty() && !bound.contains(name)) {
+                List<String> groups = new ArrayList<>();
+                bound.forEach(of -> groups.add(of + " (" + joined(Stores.engines().stream()
+                        .filter(e -> e.bindingOf().equals(java.util.Optional.of(of))).map(Engine::name).toList()) + ")"));
+                throw new UsageException("-p store=" + stores + ": the bindings suite compares an engine's bindings, but "
+                        + name + " has no other binding; engines with more than one: " + String.join(", ", groups.stream().sorted().toList())
+                        + " (for " + name + " alone: ./run.sh quick -p store=" + name + ")");
+            }
+        }
+    }
+
+    /**
      * The rounds of {@link #quick()} and {@link #bindings()}: two rounds for every run, a third for the runs whose
      * interval is still over ±5% of their score, while the test has taken at most 2.5 times its first round.
      */

@@ -157,7 +157,23 @@ public final class Main {
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
     private static Plan checkedPlan(CommandLineOptions options, List<String> paramNames) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
+        List<String> userFlags = new ArrayList<>();
+        List<String> given = new ArrayList<>();
+        addFlags(given, userFlags, "-jvmArgsPrepend", options.getJvmArgsPrepend());
+        addFlags(given, userFlags, "-jvmArgs", options.getJvmArgs());
+        addFlags(given, userFlags, "-jvmArgsAppend", options.getJvmArgsAppend());
+        ForkFlags.checkUserFlags(options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
+                String.join(", ", given), userFlags);
         return PlanChecks.checked(options, paramNames);
+    }
+
+    /** The flags of {@code option} to {@code flags}, and its name to {@code given}, when the user gave it. */
+    private static void addFlags(List<String> given, List<String> flags, String option,
+            org.openjdk.jmh.util.Optional<Collection<String>> value) {
+        if (value.hasValue() && !value.get().isEmpty()) {
+            given.add(option);
+            flags.addAll(value.get());
+        }
     }
 
     /** The names of the {@code -p name=value} parameters in {@code args}, as given. */

@@ -69,6 +69,7 @@ final class PlanChecks {
             if (Plan.workload(entry.getUsername()) == Workload.WRITE) {
                 checkOneWriter(entry.getUsername(), options);
             }
+            checkDirectInOneThread(entry.getUsername(), options);
             for (String name : Plan.names(entry.getUsername())) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
@@ -164,6 +165,21 @@ final class PlanChecks {
                     + " has one writer per store, so it runs in one thread: leave out -t"
                     + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
                     + " or select only read benchmarks (e.g. ReadKey) for several threads");
+        }
+    }
+
+    /**
+     * The direct-API baselines ({@code dev.kvbench.direct}) hold one read transaction or snapshot per trial, as the
+     * single-threaded Store benchmarks they are paired with: in several threads they would share it.
+     */
+    private static void checkDirectInOneThread(String benchmark, Options options) {
+        int threads = options.getThreads().orElse(1);
+        boolean groups = options.getThreadGroups().hasValue();
+        if (benchmark.startsWith("dev.kvbench.direct.") && (threads != 1 || groups)) {
+            String name = benchmark.substring("dev.kvbench.direct.".length());
+            throw new IllegalArgumentException("the direct-API baselines (" + name + ") run in one thread, as the Store"
+                    + " benchmarks they are paired with: leave out -t" + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
+                    + " or leave them out with -e Direct for several threads");
         }
     }
 

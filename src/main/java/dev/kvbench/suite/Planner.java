@@ -111,6 +111,11 @@ public final class Planner {
         DataSpec largest = largest(params);
         // A suite's parameters (and the user's) go to every test; each test's command line keeps those its benchmarks take.
         Set<String> taken = dev.kvbench.cli.Main.parameters(args.toArray(String[]::new));
+        if (!taken.isEmpty() && !taken.contains("num")) {
+            // dirWalk: its tree's size follows fanout and depth, never -p num, and the plan says so
+            num = treeEntries(params, test.entries().num());
+            source = "suite";
+        }
         List<String> command = takenOnly(args, taken);
         Map<String, String> runParams = new LinkedHashMap<>(params);
         runParams.keySet().retainAll(taken);
@@ -202,6 +207,28 @@ public final class Planner {
             }
         }
         return largest;
+    }
+
+    /** Directories in the largest tree of {@code params}' fanouts and depths; {@code otherwise} when they do not parse. */
+    private static int treeEntries(Map<String, String> params, int otherwise) {
+        long largest = 0;
+        try {
+            for (String fanout : Defaults.values(params, "fanout")) {
+                for (String depth : Defaults.values(params, "depth")) {
+                    Map<String, String> tree = new LinkedHashMap<>();
+                    tree.put("store", Defaults.values(params, "store").get(0));
+                    tree.put("fanout", fanout);
+                    tree.put("depth", depth);
+                    tree.put("encoding", Defaults.values(params, "encoding").get(0));
+                    tree.put("fields", Defaults.values(params, "fields").get(0));
+                    tree.put("sync", Defaults.values(params, "sync").get(0));
+                    largest = Math.max(largest, TreeParams.parse(tree).tree().entries());
+                }
+            }
+        } catch (RuntimeException e) {
+            return otherwise; // the jar's checks name what is wrong
+        }
+        return largest > 0 && largest <= Integer.MAX_VALUE ? (int) largest : otherwise;
     }
 
     private static void checkParamNames(UserArgs user) {

@@ -301,7 +301,7 @@ public final class SuiteRunner {
         String times = !rounds.repeated() ? "" : rounds.min() == rounds.max() ? " x " + rounds.min() + " rounds"
                 : " x " + rounds.min() + "-" + rounds.max() + " rounds";
         return "test " + test.number() + " of " + tests + ": " + test.test().title() + " (" + test.runs() + " runs" + times + ", "
-                + test.num() + " entries)";
+                + (test.params().containsKey("fanout") ? "a tree of " + test.num() + " directories" : test.num() + " entries") + ")";
     }
 
     /** {@code test} run in {@code rounds} (KVBENCH_ROUNDS in place of the suite's), its time estimate scaled to them. */

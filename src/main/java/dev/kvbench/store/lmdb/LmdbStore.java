@@ -44,11 +44,17 @@ public final class LmdbStore<T> implements Store, Compactable {
     private final Dbi<T> dbi;
     private final LmdbBuffers<T> buffers;
     private final boolean integerKeys;
+    private final LmdbSettings settings;
+    private final Shape shape;
     /** Read transactions handed from one reader to the next. */
     private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>> sessions = new LmdbReadSessions<>(new LmdbReadSessions.Calls<>() {
         @Override
         public Txn<T> begin() {
-            return env.txnRead();
+            try {
+                return env.txnRead();
+            } catch (Env.ReadersFullException e) {
+                throw settings.readersFull();
+            }
         }
 
         @Override
@@ -86,6 +92,8 @@ public final class LmdbStore<T> implements Store, Compactable {
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
         LmdbChecks.require(checks);
         this.buffers = buffers;
+        this.settings = settings;
+        this.shape = shape;
         this.integerKeys = settings.integerKeys(shape);
         List<EnvFlags> flags = new ArrayList<>();
         // A reader is one transaction kept for a whole pass; NOTLS lets JMH run it on whichever
@@ -175,7 +183,11 @@ public final class LmdbStore<T> implements Store, Compactable {
 
         @Override
         public void put(DirectBuffer k, DirectBuffer v) {
-            cursor.put(key.in(keys.in(k)), value.in(v), putFlags);
+            try {
+                cursor.put(key.in(keys.in(k)), value.in(v), putFlags);
+            } catch (Env.MapFullException e) {
+                throw settings.mapFull(shape);
+            }
         }
 
         @Override
@@ -186,7 +198,11 @@ public final class LmdbStore<T> implements Store, Compactable {
         @Override
         public void commit() {
             cursor.close();
-            txn.commit();
+            try {
+                txn.commit();
+            } catch (Env.MapFullException e) {
+                throw settings.mapFull(shape);
+            }
             txn.close();
             txn = env.txnWrite();
             cursor = dbi.openCursor(txn);

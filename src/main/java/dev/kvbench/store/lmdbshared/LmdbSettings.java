@@ -55,6 +55,20 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
         return fits && !integerKeys.equals("false");
     }
 
+    /** The line for a map too small for the data set ({@code MDB_MAP_FULL}, or found before opening). */
+    public IllegalArgumentException mapFull(Shape shape) {
+        return new IllegalArgumentException(engine + " option mapSizeMb=" + mapSizeMb + " is too small: the map cannot hold "
+                + shape.entries() + " entries of " + (shape.keySize() + shape.valSize()) + " bytes (" + shape.flatBytes()
+                + " bytes before LMDB's pages); use mapSizeMb=0 to size it from the data, or a larger mapSizeMb");
+    }
+
+    /** The line for more readers at once than the lock file has slots ({@code MDB_READERS_FULL}). */
+    public IllegalArgumentException readersFull() {
+        return new IllegalArgumentException(engine + " has " + maxReaders + " reader slots (option maxReaders) and every one"
+                + " is taken: use fewer reader threads, or more slots, e.g. -p store=" + engine + ":maxReaders="
+                + Math.max(1024, Integer.highestOneBit(maxReaders) * 4));
+    }
+
     /**
      * The map size: the option when set, else room for the shape with B+ tree pages half full,
      * values beyond a page in overflow pages, and slack for copy-on-write. The map is only
@@ -62,6 +76,9 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
      */
     public long mapSizeBytes(Shape shape) {
         if (mapSizeMb > 0) {
+            if (mapSizeMb * MIB < shape.flatBytes()) {
+                throw mapFull(shape);
+            }
             return mapSizeMb * MIB;
         }
         long node = 16L + shape.keySize() + shape.valSize();

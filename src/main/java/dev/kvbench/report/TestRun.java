@@ -54,15 +54,30 @@ final class TestRun {
                 log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt")));
             }
         }
-        Map<String, String> meta = KeyValueFile.read(dir.resolve("out-" + n + ".meta"), "=");
-        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, n));
+        Path metaFile = dir.resolve("out-" + n + ".meta");
+        if (!Files.exists(metaFile)) {
+            System.err.println("process.sh: warning: " + metaFile + " is missing: test " + n
+                    + " is shown without its title, description and chart settings (run.sh writes it when the test starts)");
+        }
+        Map<String, String> meta = KeyValueFile.read(metaFile, "=");
+        String noScore = "no JMH score for this run; see out-" + n + ".txt";
+        Path csv = dir.resolve("out-" + n + ".csv");
+        if (scores.isEmpty() && Files.exists(csv) && Files.readAllLines(csv).stream().filter(l -> !l.isBlank()).count() <= 1) {
+            noScore = "out-" + n + ".csv is empty (only its header line), so there is no score to read; out-" + n
+                    + ".txt has JMH's log";
+            if (trials.isEmpty() || trials.stream().anyMatch(t -> t.status() == Status.OK)) { // not a test whose every run failed
+                System.err.println("process.sh: warning: " + csv + " is empty (only its header line), so the report has no"
+                        + " scores for test " + n + "; JMH's log out-" + n + ".txt may hold them: run the test again to chart them");
+            }
+        }
+        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, n, noScore));
         trials.stream().filter(t -> !t.tail().isEmpty())
                 .forEach(t -> run.tails.putIfAbsent(new RunKey(t.benchmark(), t.params()), t.tail()));
         return run;
     }
 
     String title() {
-        return meta.getOrDefault("title", "Test " + number);
+        return meta.getOrDefault("title", "untitled (no out-" + number + ".meta)");
     }
 
     /**
@@ -88,7 +103,8 @@ final class TestRun {
         return !results.isEmpty();
     }
 
-    private static List<Result> join(Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log, int n) {
+    private static List<Result> join(Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log, int n,
+            String noScore) {
         Set<RunKey> keys = new LinkedHashSet<>(byKey.keySet());
         Map<RunKey, List<TrialRecord>> trialsByKey = new LinkedHashMap<>();
         for (TrialRecord trial : trials) {
@@ -101,12 +117,13 @@ final class TestRun {
         List<Result> results = new ArrayList<>();
         for (RunKey key : keys) {
             results.add(result(key, byKey.get(key), trialsByKey.getOrDefault(key, List.of()),
-                    log.failures().get(key), n));
+                    log.failures().get(key), noScore));
         }
         return results;
     }
 
-    private static Result result(RunKey key, List<JmhCsv.Score> rounds, List<TrialRecord> trials, String logFailure, int n) {
+    private static Result result(RunKey key, List<JmhCsv.Score> rounds, List<TrialRecord> trials, String logFailure,
+            String noScore) {
         Map<String, Double> metrics = new LinkedHashMap<>(Metrics.aggregate(trials));
         JmhCsv.Score score = rounds == null || rounds.isEmpty() ? null : rounds.get(0);
         double[] interval = score == null ? new double[] {Double.NaN, Double.NaN} : RoundScores.interval(rounds);
@@ -127,8 +144,7 @@ final class TestRun {
             return new Result(key, Double.NaN, Double.NaN, Result.Status.FAILED, logFailure, metrics);
         }
         if (score == null) {
-            return new Result(key, ms, error, Result.Status.FAILED,
-                    "no JMH score for this run; see out-" + n + ".txt", metrics);
+            return new Result(key, ms, error, Result.Status.FAILED, noScore, metrics);
         }
         return new Result(key, ms, error, Result.Status.OK, null, metrics);
     }

@@ -175,6 +175,11 @@ final class Gnuplot {
         values.put("XTICS_ROTATION", panel.rotateTics() ? "rotate by -30" : "norotate");
         values.put("KEY", legend ? "set key outside top center horizontal" : "set key off");
         values.put("KEYENTRIES", entries.toString());
+        // A panel whose every bar failed or was skipped has no value to print: gnuplot 5.4.4 segfaults on
+        // "with labels boxed" over such a data block, so the plot of the values is left out (the notes say why).
+        boolean anyValue = panel.bars().stream().anyMatch(bar -> !Double.isNaN(bar.value()));
+        values.put("VALUE_LABELS", anyValue ? ", \\\n     data index " + index
+                + " using 1:4:11 with labels boxed offset 0,0.8 font \",9\" notitle" : "");
         return panelTemplate.fill(values);
     }
 

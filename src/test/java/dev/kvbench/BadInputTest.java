@@ -56,8 +56,8 @@ class BadInputTest {
      */
     static final String OPEN_FILES = Integer.toString(CLASSPATH.split(File.pathSeparator).length + 17);
 
-    /** Where the line a user sees is printed. */
-    enum Seen { ERR_FIRST, ERR_LAST, OUT_FIRST, OUT_LAST }
+    /** Where the line a user sees is printed ({@code OUT_ANY}: any line of stdout, for a plan's heading). */
+    enum Seen { ERR_FIRST, ERR_LAST, OUT_FIRST, OUT_LAST, OUT_ANY }
 
     /** What a case leaves to check besides its line, in its folder. */
     @FunctionalInterface
@@ -427,7 +427,77 @@ class BadInputTest {
                         }
                     }
                 }));
+        // --- mistakes that passed silently or confused (issue 26)
+        cases.add(runSh("jvm-flag-unknown", "`-jvmArgs -XX:+Bogus`: a JVM flag the forks would ignore", 2,
+                "run.sh: java refuses the JVM flags of -jvmArgs (-XX:+Bogus): Unrecognized VM option 'Bogus'; fix the flag or "
+                        + "leave it out (the forks ignore unrecognized -XX flags, so it would be dropped without a word)",
+                "smoke", "-jvmArgs", "-XX:+Bogus"));
+        cases.add(jar("jar-jvm-flag-misspelt", "`-jvmArgsAppend -XX:+UseG1GCC` to the jar: a misspelt JVM flag", 2,
+                "kvbench: java refuses the JVM flags of -jvmArgsAppend (-XX:+UseG1GCC): Unrecognized VM option 'UseG1GCC'; fix "
+                        + "the flag or leave it out (the forks ignore unrecognized -XX flags, so it would be dropped without a word)",
+                "ReadKeyBenchmark", "-p", "store=lmdb", "-jvmArgsAppend", "-XX:+UseG1GCC"));
+        cases.add(runSh("budget-too-small", "`KVBENCH_BUDGET=1K`: less than 100 entries of a test", 2,
+                "run.sh: KVBENCH_BUDGET=1K cannot be met: every test needs at least 100 entries, 1637300 bytes for its largest "
+                        + "entries (16373 bytes each); the smallest budget is KVBENCH_BUDGET=1599K", "report")
+                .env("KVBENCH_BUDGET", "1K"));
+        cases.add(runSh("budget-zero", "`KVBENCH_BUDGET=0`", 2,
+                "run.sh: KVBENCH_BUDGET=0: the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)", "report")
+                .env("KVBENCH_BUDGET", "0"));
+        cases.add(runSh("bindings-of-a-single-binding-engine", "`bindings -p store=rocksdb`: RocksDB has one binding", 2,
+                "run.sh: -p store=rocksdb: the bindings suite compares an engine's bindings, but rocksdb has no other binding; "
+                        + "engines with more than one: leveldb (leveldb-java), lmdb (lmdb-bb, lmdb-lwjgl and lmdbjni) "
+                        + "(for rocksdb alone: ./run.sh quick -p store=rocksdb)",
+                "bindings", "-p", "store=rocksdb"));
+        cases.add(jar("jar-threads-on-direct", "`'\\.readKey$' -t 2`: the direct-API baselines in two threads", 2,
+                "kvbench: the direct-API baselines (DirectLmdbBenchmark.readKey) run in one thread, as the Store benchmarks they "
+                        + "are paired with: leave out -t 2 or leave them out with -e Direct for several threads",
+                "\\.readKey$", "-p", "store=lmdb,rocksdb", "-t", "2"));
+        cases.add(runSh("crash-reps-zero", "`crash -p reps=0`", 2,
+                "run.sh: -p reps=0: reps must be a whole number above 0", "crash", "-p", "reps=0"));
+        cases.add(runSh("crash-reps-not-a-number", "`crash -p reps=abc`", 2,
+                "run.sh: -p reps=abc: reps must be a whole number above 0", "crash", "-p", "reps=abc"));
+        cases.add(jar("jar-lmdb-map-too-small", "`lmdb:mapSizeMb=1` with 50,000 entries: a map smaller than the data", 1,
+                "kvbench: FAILED write on lmdb:mapSizeMb=1 failed: lmdb option mapSizeMb=1 is too small: the map cannot hold "
+                        + "50000 entries of 104 bytes (5200000 bytes before LMDB's pages); use mapSizeMb=0 to size it from the "
+                        + "data, or a larger mapSizeMb",
+                "WriteBenchmark", "-p", "store=lmdb:mapSizeMb=1", "-p", "num=50000", "-wi", "0", "-i", "1", "-bm", "ss", "-f", "1",
+                "-o", "$CASE/jmh.txt"));
+        cases.add(runSh("dirwalk-with-num", "`app -p num=2000`: dirWalk's tree follows fanout and depth, not num", 0,
+                "test 4 of 6: Directory tree walk, every engine, 1 thread (17 runs, a tree of 488280 directories)",
+                "app", "-p", "num=2000").env("KVBENCH_DRY_RUN", "1").seen(Seen.OUT_ANY));
+        cases.add(runSh("java-home-without-java", "`JAVA_HOME=/nonexistent`", 2,
+                "run.sh: JAVA_HOME=/nonexistent has no bin/java: set JAVA_HOME to a JDK 17 or newer, or unset it to use the "
+                        + "java on PATH", "smoke").env("JAVA_HOME", "/nonexistent"));
+        cases.add(processSh("process-no-meta", "a folder without `out-1.meta`", 0,
+                "process.sh: warning: $CASE/r/out-1.meta is missing: test 1 is shown without its title, description and chart "
+                        + "settings (run.sh writes it when the test starts)", "$CASE/r")
+                .setup(dir -> Files.delete(copyFixture(dir).resolve("out-1.meta"))).seen(Seen.ERR_FIRST)
+                .check(dir -> assertTrue(Files.readString(dir.resolve("r/README.md")).contains("## Test 1: untitled (no out-1.meta)"),
+                        "the test is titled as untitled")));
+        cases.add(processSh("process-csv-header-only", "an `out-2.csv` with only its header, the scores in `out-2.txt`", 0,
+                "process.sh: warning: $CASE/r/out-2.csv is empty (only its header line), so the report has no scores for test 2; "
+                        + "JMH's log out-2.txt may hold them: run the test again to chart them", "$CASE/r")
+                .setup(dir -> {
+                    Path csv = copyFixture(dir).resolve("out-2.csv");
+                    Files.writeString(csv, Files.readAllLines(csv).get(0) + "\n");
+                }).seen(Seen.ERR_FIRST)
+                .check(dir -> assertTrue(Files.readString(dir.resolve("r/README.md")).contains("out-2.csv is empty"),
+                        "the report says the CSV is empty")));
+        cases.add(processSh("process-panel-without-values", "a chart panel whose every bar was skipped (`quick -p store=null`):"
+                        + " gnuplot 5.4.4 crashed on its value labels", 0,
+                "report: $CASE/r/README.md", "$CASE/r")
+                .setup(dir -> copyFixture(dir, "src/test/resources/fixtures/skipped-panels"))
+                .check(dir -> {
+                    assertFalse(Files.readString(dir.resolve(".stderr")).contains("Segmentation fault"), "gnuplot did not crash");
+                    if (onPath("gnuplot")) {
+                        assertTrue(Files.size(dir.resolve("r/1-int-seq-v100.png")) > 0, "the chart with skipped panels is drawn");
+                    }
+                }));
         return cases;
+    }
+
+    private static boolean onPath(String command) {
+        return Arrays.stream(System.getenv("PATH").split(File.pathSeparator)).anyMatch(d -> Files.isExecutable(Path.of(d, command)));
     }
 
     /**
@@ -594,6 +664,9 @@ class BadInputTest {
         if (lines.isEmpty()) {
             return "";
         }
+        if (c.seen == Seen.OUT_ANY) {
+            return lines.stream().filter(l -> matches(c.line, l)).findFirst().orElse(lines.get(0));
+        }
         return c.seen == Seen.OUT_LAST || c.seen == Seen.ERR_LAST ? lines.get(lines.size() - 1) : lines.get(0);
     }
 
@@ -718,8 +791,12 @@ class BadInputTest {
     }
 
     private static Path copyFixture(Path dir) throws IOException {
+        return copyFixture(dir, FIXTURE);
+    }
+
+    private static Path copyFixture(Path dir, String fixture) throws IOException {
         Path r = Files.createDirectories(dir.resolve("r"));
-        try (Stream<Path> files = Files.list(ROOT.resolve(FIXTURE))) {
+        try (Stream<Path> files = Files.list(ROOT.resolve(fixture))) {
             for (Path f : files.toList()) {
                 Files.copy(f, r.resolve(f.getFileName()));
             }

@@ -223,6 +223,33 @@ class LmdbStoreTest {
                 Stores.engine("lmdbjni").libraryVersion());
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "lmdb-bb"})
+    void moreReadersThanSlotsPointAtMaxReaders(String spec) {
+        try (Store store = Stores.open(spec + ":maxReaders=1", dir, INT_KEYS); Reader first = store.reader()) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, store::reader);
+            assertEquals(spec + " has 1 reader slots (option maxReaders) and every one is taken: use fewer reader threads,"
+                    + " or more slots, e.g. -p store=" + spec + ":maxReaders=1024", e.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "lmdb-bb"})
+    void aFullMapPointsAtMapSizeMbZero(String spec) {
+        // 1 MiB holds the flat bytes of 80,000 entries of 4 + 8 bytes (960,000), but not LMDB's pages for them
+        Shape shape = new Shape(80_000, 4, 8, false, true);
+        try (Store store = Stores.open(spec + ":mapSizeMb=1", dir, shape); Writer writer = store.writer(false)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> {
+                for (int k = 0; k < 80_000; k++) {
+                    writer.put(key(k), key(k));
+                }
+                writer.commit();
+            });
+            assertTrue(e.getMessage().startsWith(spec + " option mapSizeMb=1 is too small"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("use mapSizeMb=0 to size it from the data, or a larger mapSizeMb"), e.getMessage());
+        }
+    }
+
     private static DirectBuffer key(int k) {
         UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
         buffer.putInt(0, k, ByteOrder.BIG_ENDIAN);

@@ -420,6 +420,25 @@ class BadInputTest {
                         }
                     }
                 }));
+        // --- two results folders given to process.sh --compare
+        cases.add(processSh("compare-missing-folder", "`--compare` on a folder that does not exist", 2,
+                "compare: $CASE/nothing is not a folder; give two results folders written by ./run.sh, e.g. "
+                        + "./process.sh --compare results/20261124-quick4 results/20261124-quick5",
+                "--compare", "$CASE/nothing", "$CASE/app").setup(dir -> copyFixture(dir, "app-results", "app")));
+        cases.add(processSh("compare-nothing-in-common", "`--compare` on two folders with no run in common", 2,
+                "compare: $CASE/app and $CASE/crash have no run in common (the same benchmark, engine and parameters): "
+                        + "compare two runs of one suite",
+                "--compare", "$CASE/app", "$CASE/crash").setup(dir -> {
+                    copyFixture(dir, "app-results", "app");
+                    copyFixture(dir, "crash", "crash");
+                }).check(dir -> assertFalse(Files.exists(dir.resolve("compare-app-vs-crash")), "nothing written")));
+        cases.add(processSh("compare-different-hosts", "`--compare` on runs from hosts with different CPUs", 2,
+                "compare: $CASE/a ran on AMD EPYC and $CASE/b on Intel(R) Xeon(R) Processor: runs of different hosts "
+                        + "differ by the hosts; add --any-host to compare them anyway",
+                "--compare", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "app-results", "b");
+                }));
         return cases;
     }
 
@@ -710,8 +729,13 @@ class BadInputTest {
     }
 
     private static Path copyFixture(Path dir) throws IOException {
-        Path r = Files.createDirectories(dir.resolve("r"));
-        try (Stream<Path> files = Files.list(ROOT.resolve(FIXTURE))) {
+        return copyFixture(dir, "results", "r");
+    }
+
+    /** The fixture folder {@code fixtures/NAME} copied to {@code dir/to}. */
+    private static Path copyFixture(Path dir, String name, String to) throws IOException {
+        Path r = Files.createDirectories(dir.resolve(to));
+        try (Stream<Path> files = Files.list(ROOT.resolve("src/test/resources/fixtures").resolve(name))) {
             for (Path f : files.toList()) {
                 Files.copy(f, r.resolve(f.getFileName()));
             }

@@ -9,6 +9,8 @@
 #   ./process.sh --compare A B [--out DIR] [--any-host] [--threshold PCT]
 #                                        B against A: the significant differences, into compare-A-vs-B/
 #                                        beside B (refuses runs of different hosts unless --any-host)
+#   ./process.sh --merge OUT SHARD...    one report from the folders of ./run.sh SUITE --shard i/n
+#                                        (one per machine), each test with its own machine
 #
 # KVBENCH_CLASSPATH: class path of the report generator, instead of target/benchmarks.jar.
 #
@@ -128,12 +130,25 @@ write_comparison() {
     echo "comparison: $out"
 }
 
+# --merge OUT SHARD...: the shards' tests into OUT (the Java side checks them), then OUT's report.
+merge_shards() {
+    (($# >= 1)) || usage
+    java -cp "$(tools_classpath)" dev.kvbench.report.Merge "$@"
+    report_folder "$1"
+}
+
 main() {
     case ${1:-} in
         --index) shift; write_index "$@"; return ;;
         --compare) shift; write_comparison "$@"; return ;;
+        --merge) shift; merge_shards "$@"; return ;;
     esac
     [[ $# -eq 1 && $1 != -* ]] || usage
+    report_folder "$1"
+}
+
+# The report of one results folder, written beside a copy of the old one and swapped in when complete.
+report_folder() {
     local dir=${1%/} new
     check_results "$dir"
     new=$(staging_dir "$dir")

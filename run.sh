@@ -16,6 +16,10 @@
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2
 # Running a suite again resumes it: tests whose output is complete are skipped.
+#
+# --shard i/n  runs this machine's share of the suite: tests i, i+n, i+2n... (1-based; a test is never
+#              split) into results/<YYYYMMDD>-<SUITE>-shard<i>of<n>/; ./process.sh --merge OUT SHARD...
+#              makes one report of the shards' folders (docs/sharding.md):  ./run.sh report --shard 1/3
 # Exit status: 0 every run passed, 1 a run failed, 2 a mistake in the command line or setup.
 #
 # Environment:

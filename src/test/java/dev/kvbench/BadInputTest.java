@@ -420,6 +420,17 @@ class BadInputTest {
                         }
                     }
                 }));
+        // --- a shard of a suite (./run.sh SUITE --shard i/n)
+        cases.add(runSh("shard-beyond-count", "`--shard 3/2`: a shard past the number of shards", 2,
+                "run.sh: --shard 3/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
+                "smoke", "--shard", "3/2"));
+        cases.add(runSh("shard-zero", "`--shard 0/2`: shards count from 1", 2,
+                "run.sh: --shard 0/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
+                "smoke", "--shard", "0/2"));
+        cases.add(runSh("shard-not-numbers", "`--shard a/b`", 2,
+                "run.sh: --shard a/b is not i/n: give this machine's shard and the number of shards, e.g. --shard 1/2 "
+                        + "(tests 1, 3, 5...) and --shard 2/2 (tests 2, 4, 6...)",
+                "smoke", "--shard", "a/b"));
         // --- two results folders given to process.sh --compare
         cases.add(processSh("compare-missing-folder", "`--compare` on a folder that does not exist", 2,
                 "compare: $CASE/nothing is not a folder; give two results folders written by ./run.sh, e.g. "
@@ -438,6 +449,25 @@ class BadInputTest {
                 "--compare", "$CASE/a", "$CASE/b").setup(dir -> {
                     copyFixture(dir, "results", "a");
                     copyFixture(dir, "app-results", "b");
+                }));
+        cases.add(processSh("compare-bad-threshold", "`--compare A B --threshold lots`", 2,
+                "compare: --threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
+                "--compare", "$CASE/a", "$CASE/a", "--threshold", "lots").setup(dir -> copyFixture(dir, "results", "a")));
+        // --- shard folders given to process.sh --merge
+        cases.add(processSh("merge-missing-folder", "`--merge` with a shard folder that does not exist", 2,
+                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/nothing").setup(dir -> copyFixture(dir, "results", "a")));
+        cases.add(processSh("merge-test-in-two-shards", "`--merge` of two folders that hold the same test", 2,
+                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "results", "b");
+                }).check(dir -> assertFalse(Files.exists(dir.resolve("out")), "nothing written")));
+        cases.add(processSh("merge-different-suites", "`--merge` of shards of two suites", 2,
+                "merge: $CASE/b holds the crash suite and $CASE/a the report suite: merge the shards of one suite",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "crash", "b");
                 }));
         return cases;
     }

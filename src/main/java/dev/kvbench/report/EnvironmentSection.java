@@ -59,6 +59,7 @@ final class EnvironmentSection extends Section {
         }
         env.forEach((key, value) -> add(rows, key, value));
         md.table(List.of("Item", "Value"), rows);
+        ShardMachines.write(md, folder);
         double startLoad = Numbers.parse(load);
         if (startLoad > QUIET_LOAD) {
             md.paragraph("**The machine was busy when this run started** (1-minute load " + load + ", over "

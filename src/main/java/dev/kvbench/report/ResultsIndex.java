@@ -27,6 +27,9 @@ public final class ResultsIndex {
     /** A published run's folder name: its date, then its suite (and a number when a suite ran again that day). */
     static final Pattern RUN = Pattern.compile("(\\d{4})(\\d{2})(\\d{2})-.+");
 
+    /** One machine's share of a run ({@code --shard i/n}): listed through the folder the shards were merged into. */
+    static final Pattern SHARD = Pattern.compile(".+-shard\\d+of\\d+");
+
     static final String FILE = "README.md";
 
     private ResultsIndex() {
@@ -68,7 +71,7 @@ public final class ResultsIndex {
         try (Stream<Path> folders = Files.list(results)) {
             for (Path dir : folders.filter(Files::isDirectory).sorted().toList()) {
                 String name = dir.getFileName().toString();
-                if (RUN.matcher(name).matches() && ResultsFolder.load(dir).hasResults()) {
+                if (RUN.matcher(name).matches() && !SHARD.matcher(name).matches() && ResultsFolder.load(dir).hasResults()) {
                     runs.add(describe(dir));
                 } else if (name.startsWith(Compare.PREFIX) && Files.exists(dir.resolve(FILE))) {
                     comparisons.add(name);

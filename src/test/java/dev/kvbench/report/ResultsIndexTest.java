@@ -30,6 +30,7 @@ class ResultsIndexTest {
         Files.writeString(app.resolve("env.txt"), Files.readString(app.resolve("env.txt"))
                 + "git.commit: 0123456789abcdef0123456789abcdef01234567\ngit.clean: false\n");
         Files.createDirectories(results.resolve("notes")); // not a run: no date in its name
+        Fixtures.copy(ReportTest.FIXTURE, results.resolve("20251122-report-shard1of2")); // a shard: its merged folder is the run
         String index = ResultsIndex.render(results);
         List<String> rows = index.lines().filter(line -> line.startsWith("| [")).toList();
         assertEquals(2, rows.size(), index);

@@ -18,6 +18,10 @@
 # Running a suite again resumes it (tests whose output is complete are skipped), but only a folder this
 # machine started at this commit and did not finish: a finished or published folder is left as it is and
 # the run writes results/<YYYYMMDD>-<SUITE>-2 (and says so).
+#
+# --shard i/n  runs this machine's share of the suite: tests i, i+n, i+2n... (1-based; a test is never
+#              split) into results/<YYYYMMDD>-<SUITE>-shard<i>of<n>/; ./process.sh --merge OUT SHARD...
+#              makes one report of the shards' folders (docs/sharding.md):  ./run.sh report --shard 1/3
 # Exit status: 0 every run passed, 1 a run failed, 2 a mistake in the command line or setup.
 #
 # Environment:

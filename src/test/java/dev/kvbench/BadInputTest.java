@@ -427,6 +427,55 @@ class BadInputTest {
                         }
                     }
                 }));
+        // --- a shard of a suite (./run.sh SUITE --shard i/n)
+        cases.add(runSh("shard-beyond-count", "`--shard 3/2`: a shard past the number of shards", 2,
+                "run.sh: --shard 3/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
+                "smoke", "--shard", "3/2"));
+        cases.add(runSh("shard-zero", "`--shard 0/2`: shards count from 1", 2,
+                "run.sh: --shard 0/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
+                "smoke", "--shard", "0/2"));
+        cases.add(runSh("shard-not-numbers", "`--shard a/b`", 2,
+                "run.sh: --shard a/b is not i/n: give this machine's shard and the number of shards, e.g. --shard 1/2 "
+                        + "(tests 1, 3, 5...) and --shard 2/2 (tests 2, 4, 6...)",
+                "smoke", "--shard", "a/b"));
+        // --- two results folders given to process.sh --compare
+        cases.add(processSh("compare-missing-folder", "`--compare` on a folder that does not exist", 2,
+                "compare: $CASE/nothing is not a folder; give two results folders written by ./run.sh, e.g. "
+                        + "./process.sh --compare results/20261124-quick4 results/20261124-quick5",
+                "--compare", "$CASE/nothing", "$CASE/app").setup(dir -> copyFixture(dir, "app-results", "app")));
+        cases.add(processSh("compare-nothing-in-common", "`--compare` on two folders with no run in common", 2,
+                "compare: $CASE/app and $CASE/crash have no run in common (the same benchmark, engine and parameters): "
+                        + "compare two runs of one suite",
+                "--compare", "$CASE/app", "$CASE/crash").setup(dir -> {
+                    copyFixture(dir, "app-results", "app");
+                    copyFixture(dir, "crash", "crash");
+                }).check(dir -> assertFalse(Files.exists(dir.resolve("compare-app-vs-crash")), "nothing written")));
+        cases.add(processSh("compare-different-hosts", "`--compare` on runs from hosts with different CPUs", 2,
+                "compare: $CASE/a ran on AMD EPYC and $CASE/b on Intel(R) Xeon(R) Processor: runs of different hosts "
+                        + "differ by the hosts; add --any-host to compare them anyway",
+                "--compare", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "app-results", "b");
+                }));
+        cases.add(processSh("compare-bad-threshold", "`--compare A B --threshold lots`", 2,
+                "compare: --threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
+                "--compare", "$CASE/a", "$CASE/a", "--threshold", "lots").setup(dir -> copyFixture(dir, "results", "a")));
+        // --- shard folders given to process.sh --merge
+        cases.add(processSh("merge-missing-folder", "`--merge` with a shard folder that does not exist", 2,
+                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/nothing").setup(dir -> copyFixture(dir, "results", "a")));
+        cases.add(processSh("merge-test-in-two-shards", "`--merge` of two folders that hold the same test", 2,
+                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "results", "b");
+                }).check(dir -> assertFalse(Files.exists(dir.resolve("out")), "nothing written")));
+        cases.add(processSh("merge-different-suites", "`--merge` of shards of two suites", 2,
+                "merge: $CASE/b holds the crash suite and $CASE/a the report suite: merge the shards of one suite",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "crash", "b");
+                }));
         return cases;
     }
 
@@ -718,8 +767,13 @@ class BadInputTest {
     }
 
     private static Path copyFixture(Path dir) throws IOException {
-        Path r = Files.createDirectories(dir.resolve("r"));
-        try (Stream<Path> files = Files.list(ROOT.resolve(FIXTURE))) {
+        return copyFixture(dir, "results", "r");
+    }
+
+    /** The fixture folder {@code fixtures/NAME} copied to {@code dir/to}. */
+    private static Path copyFixture(Path dir, String name, String to) throws IOException {
+        Path r = Files.createDirectories(dir.resolve(to));
+        try (Stream<Path> files = Files.list(ROOT.resolve("src/test/resources/fixtures").resolve(name))) {
             for (Path f : files.toList()) {
                 Files.copy(f, r.resolve(f.getFileName()));
             }

@@ -61,6 +61,8 @@ public final class SuiteRunner {
     private final ReportStep report;
     private final EnvFile.JavaSide javaSide;
     private final Function<Path, HostWatch> hostWatch;
+    /** The suite's tests, of which a shard ({@code --shard i/n}) runs some: the N of "test n of N". */
+    private int suiteTests;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
@@ -110,18 +112,22 @@ public final class SuiteRunner {
         if (!Suites.NAMES.contains(name)) {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
-        UserArgs user = UserArgs.of(rest);
+        Shard shard = Shard.of(rest);
+        UserArgs user = UserArgs.of(Shard.without(rest));
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
 
         Path workDir = workDir();
         long workFree = WorkFolder.usableBytes(workDir);
         SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
-        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"), origin);
+        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name + shard.folderSuffix(), config.today(),
+                config.env().get("KVBENCH_RESULTS"), origin);
         Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
         String rounds = config.env().get(Repeat.ENVIRONMENT);
-        List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user).stream()
+        List<PlannedTest> all = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
+        suiteTests = all.size();
+        List<PlannedTest> plan = shard.select(all, name);
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 
@@ -153,7 +159,9 @@ public final class SuiteRunner {
         if (!choice.note().isEmpty()) {
             config.out().println("run.sh: " + choice.note());
         }
-        EnvFile.write(results, EnvFile.machineLines(name, rerun, workDir, workFree), javaSide);
+        List<String> machine = new ArrayList<>(EnvFile.machineLines(name, rerun, workDir, workFree));
+        machine.addAll(shard.envLines());
+        EnvFile.write(results, machine, javaSide);
         config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
                 + workDir + ", " + Numbers.bytes(workFree) + " free)");
 
@@ -276,7 +284,7 @@ public final class SuiteRunner {
 
     private void printPlan(List<PlannedTest> plan) {
         for (PlannedTest test : plan) {
-            config.out().println(heading(test, plan.size()));
+            config.out().println(heading(test, suiteTests));
             if (test.test().folder() == Test.Folder.DISK) {
                 config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR, default " + DEFAULT_DISK_DIR + ")");
             }
@@ -405,7 +413,7 @@ public final class SuiteRunner {
             long spent = 0;
             long start = System.nanoTime();
             for (PlannedTest test : plan) {
-                String title = "test " + test.number() + " of " + plan.size() + ": " + test.test().title();
+                String title = "test " + test.number() + " of " + suiteTests + ": " + test.test().title();
                 if (SuiteFolder.complete(results, test.number())) {
                     config.out().println(title + ": already complete, skipped");
                     total -= test.seconds();
@@ -414,7 +422,7 @@ public final class SuiteRunner {
                 Meta.write(results, suite, test, budget, folders.get(test.test().folder()));
                 long elapsed = seconds(start);
                 long left = doneWeight > 0 ? (total - doneWeight) * spent / doneWeight : total;
-                config.out().println(heading(test, plan.size()) + "; elapsed " + Numbers.duration(elapsed) + ", about "
+                config.out().println(heading(test, suiteTests) + "; elapsed " + Numbers.duration(elapsed) + ", about "
                         + Numbers.duration(left) + " left");
                 long began = System.nanoTime();
                 int exit = runTest(test);

@@ -159,8 +159,8 @@ class CutFsTest {
     @Test
     void aCutfsLeftMountedByAKilledRunIsUnmountedByTheNextAndNothingStays() throws Exception {
         Path folder = temp.resolve("fs");
-        CutFs left = CutFs.mount(folder, CutFs.Names.POSIX);
-        write(left.root().resolve("a"), "x", true);
+        fs = CutFs.mount(folder, CutFs.Names.POSIX); // closed by unmount() if the test fails before the next mount
+        write(fs.root().resolve("a"), "x", true);
         // a killed run: its cutfs process lives on (it is not the JVM's), still mounted
         ProcessHandle daemon = ProcessHandle.current().children()
                 .filter(p -> p.info().command().orElse("").endsWith("cutfs")).findFirst().orElseThrow();

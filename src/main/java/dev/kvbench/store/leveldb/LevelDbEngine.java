@@ -1,5 +1,6 @@
 package dev.kvbench.store.leveldb;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.LibraryVersion;
@@ -39,5 +40,14 @@ public final class LevelDbEngine extends BaseEngine {
     public static LevelDbStore.Settings settings(Shape shape, Options options) {
         return new LevelDbStore.Settings(CacheSize.orFromData(options.integer("cacheMb"), shape),
                 options.integer("writeBufferMb"), options.bool("sync"));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
+                ? "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
+                        + " considered complete, so it survives a machine crash (leveldb/options.h)"
+                : "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
+                        + " process alone loses none (leveldb/options.h)";
     }
 }

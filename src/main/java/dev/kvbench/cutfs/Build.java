@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Where the cutfs binary comes from: {@code src/main/c/cutfs/build.sh} of the project folder
- * ({@code -Dkvbench.root}, else the current folder or one above it) compiles it into
+ * ({@code -Dkvbench.root}, else the one holding this jar, else the current folder or one above it) compiles it into
  * {@code target/cutfs/cutfs} when stale, installing its Debian packages when root. And whether
  * this machine can mount it at all: {@link #missing()}.
  */
@@ -114,12 +114,24 @@ public final class Build {
         }
     }
 
+    /** The build script: under -Dkvbench.root, else above the jar or classes folder this class came from, else above the current folder. */
     private static Path script() {
+        java.util.List<Path> starts = new java.util.ArrayList<>();
         String root = System.getProperty("kvbench.root");
-        Path start = Path.of(root != null ? root : System.getProperty("user.dir")).toAbsolutePath();
-        for (Path dir = start; dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve(SCRIPT))) {
-                return dir.resolve(SCRIPT);
+        if (root != null) {
+            starts.add(Path.of(root));
+        }
+        try {
+            starts.add(Path.of(Build.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            // not from a file: the current folder is tried
+        }
+        starts.add(Path.of(System.getProperty("user.dir")));
+        for (Path start : starts) {
+            for (Path dir = start.toAbsolutePath(); dir != null; dir = dir.getParent()) {
+                if (Files.isRegularFile(dir.resolve(SCRIPT))) {
+                    return dir.resolve(SCRIPT);
+                }
             }
         }
         return null;

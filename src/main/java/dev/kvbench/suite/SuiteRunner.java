@@ -57,6 +57,8 @@ public final class SuiteRunner {
     private final Function<Path, Launcher> launchers;
     private final ReportStep report;
     private final EnvFile.JavaSide javaSide;
+    /** Null when the power-cut test can run here, else why not (tests replace it). */
+    java.util.function.Supplier<String> powerCutMissing = dev.kvbench.cutfs.Build::missing;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
@@ -88,6 +90,31 @@ public final class SuiteRunner {
         }
     }
 
+    /**
+     * The plan without its power-cut test when this machine cannot run it (no FUSE, not root, cutfs
+     * cannot be built or mounted), said in one line; the {@code powercut} suite alone stops there
+     * (exit 2). KVBENCH_DRY_RUN keeps it: nothing is mounted then.
+     */
+    private List<PlannedTest> withoutPowerCutWhereImpossible(String suite, List<PlannedTest> plan) {
+        boolean dryRun = "1".equals(config.env().get("KVBENCH_DRY_RUN"));
+        if (dryRun || plan.stream().noneMatch(SuiteRunner::isPowerCut)) {
+            return plan;
+        }
+        String missing = powerCutMissing.get();
+        if (missing == null) {
+            return plan;
+        }
+        if (plan.stream().allMatch(SuiteRunner::isPowerCut)) {
+            throw new UsageException("./run.sh " + suite + " cannot run on this machine: " + missing);
+        }
+        config.out().println("the power-cut test is left out: " + missing);
+        return plan.stream().filter(t -> !isPowerCut(t)).toList();
+    }
+
+    private static boolean isPowerCut(PlannedTest test) {
+        return test.test().workloads().contains("powercut");
+    }
+
     /** The suite named first on the command line, else the default. */
     static String suiteName(List<String> argv) {
         return argv.isEmpty() || argv.get(0).startsWith("-") ? Suites.DEFAULT : argv.get(0);
@@ -107,6 +134,7 @@ public final class SuiteRunner {
         Path results = SuiteFolder.choose(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"));
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
         List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user);
+        plan = withoutPowerCutWhereImpossible(name, plan);
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 

@@ -1,7 +1,7 @@
 /*
  * cutfs: a FUSE file system that can lose what was never synced, to simulate a power cut.
  *
- *   cutfs DURABLE LIVE MOUNTPOINT [-o dirsync=posix|file]
+ *   cutfs DURABLE LIVE MOUNTPOINT [-o dirsync=posix|file|journal]
  *
  * What the mount shows (the "live" state: what the running programs see, page cache included)
  * is a pass-through to the folder LIVE. What a device would still hold after a power cut (the
@@ -12,8 +12,10 @@
  *   - fsync of a directory makes its current entries durable: DURABLE/tree/<dir> is made to hold
  *     the same names, each a hard link to the durable copy of the file it names (a file created
  *     but never synced comes back empty), sub-directories as directories, symbolic links as such.
- *     With -o dirsync=file (ext4's practical behaviour) an fsync of a file also makes the name it
- *     was synced under durable in its directory.
+ *     With -o dirsync=file an fsync of a file also makes the name it was synced under durable in
+ *     its directory. With -o dirsync=journal any fsync (of a file or a directory) makes every name
+ *     operation so far durable, in every directory: what a file system with one metadata journal
+ *     (ext4, XFS) does when an fsync commits the journal.
  * Which pages were written since the last sync is kept in this process's memory only.
  *
  * The power cut is SIGKILL of this process: the FUSE connection is aborted with it (the kernel
@@ -58,7 +60,8 @@ static struct node *live_nodes[BUCKETS];
 static struct node *durable_nodes[BUCKETS]; /* an object's inode in DURABLE -> its number */
 static char durable[PATH_MAX], live[PATH_MAX];
 static long next_obj = 1;
-static int dirsync_on_file_fsync = 0;
+enum names { NAMES_POSIX, NAMES_FILE, NAMES_JOURNAL };
+static enum names names_mode = NAMES_POSIX;
 static ino_t fd_ino[MAX_FDS];
 static int fd_sync[MAX_FDS];
 
@@ -252,6 +255,27 @@ static int sync_dir(const char *path) {
     while ((e = readdir(d)) && rc == 0) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
         rc = sync_entry(rel[0] ? rel : "/", e->d_name);
+    }
+    closedir(d);
+    return rc;
+}
+
+/* Makes the entries of live directory path and of every directory below it durable, parents first. */
+static int sync_all_dirs(const char *path) {
+    int rc = sync_dir(path);
+    if (rc) return rc;
+    char lp[PATH_MAX], child[PATH_MAX];
+    in_live(lp, path);
+    DIR *d = opendir(lp);
+    if (!d) return -errno;
+    struct dirent *e;
+    while ((e = readdir(d)) && rc == 0) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        snprintf(child, sizeof child, "%s/%s", strcmp(path, "/") ? path : "", e->d_name);
+        char cp[PATH_MAX];
+        struct stat st;
+        in_live(cp, child);
+        if (lstat(cp, &st) == 0 && S_ISDIR(st.st_mode)) rc = sync_all_dirs(child);
     }
     closedir(d);
     return rc;
@@ -451,7 +475,8 @@ static int op_write(const char *path, const char *buf, size_t size, off_t off, s
 static int op_fsync(const char *path, int datasync, struct fuse_file_info *fi) {
     (void) datasync;
     int rc = sync_file((int) fi->fh);
-    if (rc == 0 && dirsync_on_file_fsync) {
+    if (rc == 0 && names_mode == NAMES_JOURNAL) return sync_all_dirs("/");
+    if (rc == 0 && names_mode == NAMES_FILE) {
         char dir[PATH_MAX];
         const char *name;
         split_path(path, dir, &name);
@@ -465,7 +490,7 @@ static int op_fsync(const char *path, int datasync, struct fuse_file_info *fi) {
 
 static int op_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi) {
     (void) datasync; (void) fi;
-    return sync_dir(path);
+    return names_mode == NAMES_JOURNAL ? sync_all_dirs("/") : sync_dir(path);
 }
 
 static int op_release(const char *path, struct fuse_file_info *fi) {
@@ -607,7 +632,7 @@ static const struct fuse_operations ops = {
 
 int main(int argc, char *argv[]) {
     if (argc < 4) {
-        fprintf(stderr, "usage: cutfs DURABLE LIVE MOUNTPOINT [-o dirsync=posix|file] [fuse options]\n");
+        fprintf(stderr, "usage: cutfs DURABLE LIVE MOUNTPOINT [-o dirsync=posix|file|journal] [fuse options]\n");
         return 2;
     }
     if (!realpath(argv[1], durable) || !realpath(argv[2], live)) {
@@ -622,8 +647,9 @@ int main(int argc, char *argv[]) {
     for (int i = 4; i < argc && n < 60; i++) {
         if (!strcmp(argv[i], "-o") && i + 1 < argc && !strncmp(argv[i + 1], "dirsync=", 8)) {
             const char *mode = argv[i + 1] + 8;
-            if (!strcmp(mode, "file")) dirsync_on_file_fsync = 1;
-            else if (strcmp(mode, "posix")) { fprintf(stderr, "cutfs: dirsync is posix or file, not %s\n", mode); return 2; }
+            if (!strcmp(mode, "file")) names_mode = NAMES_FILE;
+            else if (!strcmp(mode, "journal")) names_mode = NAMES_JOURNAL;
+            else if (strcmp(mode, "posix")) { fprintf(stderr, "cutfs: dirsync is posix, file or journal, not %s\n", mode); return 2; }
             i++;
             continue;
         }

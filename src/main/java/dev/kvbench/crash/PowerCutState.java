@@ -17,11 +17,12 @@ import org.openjdk.jmh.annotations.State;
 public class PowerCutState extends CrashState {
 
     /**
-     * When a create, rename or unlink becomes durable: {@code file} (an fsync of a file also keeps
-     * the name it was synced under, as ext4 and other journaling file systems do in practice) or
-     * {@code posix} (only an fsync of the directory does).
+     * When a create, rename or unlink becomes durable: {@code journal} (any fsync commits every one
+     * so far, as ext4's and XFS's metadata journal does), {@code file} (an fsync of a directory,
+     * or of a file for the name it was synced under) or {@code posix} (only an fsync of its
+     * directory, all POSIX promises).
      */
-    @Param("file")
+    @Param("journal")
     public String names;
 
     @Override
@@ -43,7 +44,7 @@ public class PowerCutState extends CrashState {
         try {
             return CutFs.Names.valueOf(names.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("names must be file or posix, was " + names, e);
+            throw new IllegalArgumentException("names must be journal, file or posix, was " + names, e);
         }
     }
 }

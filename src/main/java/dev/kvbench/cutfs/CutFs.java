@@ -27,8 +27,13 @@ public final class CutFs implements AutoCloseable {
     public enum Names {
         /** Only an fsync of the directory makes a create, rename or unlink in it durable (POSIX). */
         POSIX("posix"),
-        /** An fsync of a file also makes the name it was synced under durable (what ext4 does in practice). */
-        FILE("file");
+        /** An fsync of a file also makes the name it was synced under durable. */
+        FILE("file"),
+        /**
+         * Any fsync, of a file or a directory, makes every create, rename and unlink so far durable:
+         * what a file system with one metadata journal (ext4, XFS) does when an fsync commits it.
+         */
+        JOURNAL("journal");
 
         final String option;
 

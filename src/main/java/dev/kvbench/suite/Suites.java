@@ -290,9 +290,10 @@ public final class Suites {
         return new Test("Durability: what a power cut loses",
                 "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
                         + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
-                        + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A name "
-                        + "(create, rename) survives once its directory or the file under it was synced (-p names=posix: only its "
-                        + "directory). `reps` cuts (20 unless -p reps says otherwise) per engine and sync setting.",
+                        + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A create, "
+                        + "rename or unlink survives once any later fsync committed it, as in ext4's journal (-p names=posix: only "
+                        + "an fsync of its directory, all POSIX promises; -p names=file: that, or an fsync of the file under that name). "
+                        + "`reps` cuts (20 unless -p reps says otherwise) per engine and sync setting.",
                 new Chart("powercut", "", false), List.of("powercut"),
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),

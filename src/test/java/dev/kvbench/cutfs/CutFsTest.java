@@ -123,6 +123,22 @@ class CutFsTest {
     }
 
     @Test
+    void withNamesJournalAnyFsyncKeepsEveryNameSoFarButNoUnsyncedData() throws IOException {
+        Path root = mount(CutFs.Names.JOURNAL);
+        Files.createDirectory(root.resolve("store"));
+        write(root.resolve("store").resolve("old"), "data", true);
+        Files.move(root.resolve("store").resolve("old"), root.resolve("store").resolve("new"));
+        write(root.resolve("store").resolve("unsynced"), "lost", false);
+        write(root.resolve("other"), "synced last", true);
+        write(root.resolve("after"), "after the last fsync", false);
+        fs.cut();
+        assertEquals(List.of("other", "store"), names(root));
+        assertEquals(List.of("new", "unsynced"), names(root.resolve("store")));
+        assertEquals("data", read(root.resolve("store").resolve("new")));
+        assertEquals("", read(root.resolve("store").resolve("unsynced")), "its name was committed, its data not");
+    }
+
+    @Test
     void aSubdirectoryKeepsOnlyWhatItsOwnSyncKept() throws IOException {
         Path root = mount(CutFs.Names.POSIX);
         Files.createDirectory(root.resolve("store"));

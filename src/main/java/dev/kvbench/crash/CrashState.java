@@ -112,8 +112,9 @@ public class CrashState extends KvParams {
         if ((durable && lost > 0) || corrupt > 0 || notOpened > 0) {
             System.err.println("kvbench: FINDING: " + spec + " after " + cause() + ": " + lost + " acknowledged entries lost, "
                     + corrupt + " corrupt, " + notOpened + " of " + outcomes.size() + " reopens failed"
-                    + (durable ? " with sync=true" : "") + "; the engine's promise: "
-                    + Stores.engine(spec.engine()).durabilityPromise(spec.options()));
+                    + (durable ? " with sync=true" : "")
+                    + (notOpened > 0 ? " (the first refusal: " + metrics.get(Metric.CRASH_NOT_OPENED) + ")" : "")
+                    + "; the engine's promise: " + Stores.engine(spec.engine()).durabilityPromise(spec.options()));
         }
         SideFile.current().append(TrialRecord.ok(benchmark, params, metrics));
     }

@@ -9,8 +9,13 @@
 #   bindings quick's tests for lmdb beside its other bindings (lmdb-bb, lmdb-lwjgl, lmdbjni) and
 #            leveldb beside leveldb-java
 #   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks,
-#            then the crash test
-#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)
+#            then the crash test (work folder and disk folder) and the power-cut test (FUSE, root)
+#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20),
+#            on the work folder and on the disk folder
+#   powercut the power-cut test alone: kill -9 of a writer, then a simulated power cut on cutfs (a FUSE
+#            file system that drops what was not synced), reopen, acknowledged entries lost (-p reps=20);
+#            needs Linux with /dev/fuse and root (it builds cutfs with gcc and libfuse3, installing them
+#            with apt-get when root unless KVBENCH_NO_INSTALL=1)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
@@ -33,7 +38,7 @@
 #   KVBENCH_ROUNDS   rounds per test in place of the suite's, e.g. 3, or 2-4 (at least 2, a third and fourth for the
 #                    runs still wider than +-5%); quick and bindings run 2-3; every engine once per round, shuffled
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
-#   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot); CI and tests set it
+#   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot, cutfs's fuse3 libfuse3-dev gcc pkg-config); CI and tests set it
 #   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)
 #
 #   ./run.sh --help (or -h) prints this text and does nothing else.

@@ -179,16 +179,16 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
-                        + "duration, keysPerPrefix, writer, latency; crash test: reps)",
+                        + "duration, keysPerPrefix, writer, latency; crash and power-cut tests: reps, names)",
                 "smoke", "-p", "nums=1000"));
         cases.add(runSh("param-wrong-case", "`-p valsize=10`: a parameter name in the wrong case", 2,
                 "run.sh: unknown parameter 'valsize'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
-                        + "duration, keysPerPrefix, writer, latency; crash test: reps)",
+                        + "duration, keysPerPrefix, writer, latency; crash and power-cut tests: reps, names)",
                 "smoke", "-p", "valsize=10"));
         cases.add(runSh("param-no-test-takes", "`-p fanout=3` on a suite none of whose tests walks a tree", 2,
                 "run.sh: -p fanout=3: no test of the quick suite takes fanout; its tests take: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",

@@ -140,7 +140,7 @@ final class RunGrouping {
             if (entry.getValue().contains(Capability.DISCARDS) && workload != Workload.WRITE && workload != Workload.READ_KEY) {
                 return engine + " keeps nothing: " + switch (workload) {
                     case DIR_WALK -> "a walk would stop at the root's first lookup";
-                    case CRASH -> "a crash has nothing to lose";
+                    case CRASH, POWER_CUT -> "a crash has nothing to lose";
                     default -> workload.needs().contains(Capability.ORDERED)
                             ? "a cursor pass over it is empty and would time nothing"
                             : "its reads would find nothing to verify";

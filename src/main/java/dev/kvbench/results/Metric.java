@@ -88,8 +88,13 @@ public final class Metric {
     public static final String CRASH_LOST = "crash.lostAcked";
     /** Crash test: the most acknowledged entries one repetition lost. */
     public static final String CRASH_LOST_MAX = "crash.lostAckedMax";
-    /** Crash test: entries present with a value other than the one written, summed. */
+    /**
+     * Crash test: acknowledged entries present with a value other than the one written, summed
+     * (before 2026-11-24 every entry with a wrong value, acknowledged or not, was counted here).
+     */
     public static final String CRASH_CORRUPT = "crash.corrupt";
+    /** Crash test: unacknowledged entries present with a wrong value (a write the kill tore), summed; allowed. */
+    public static final String CRASH_TORN = "crash.tornUnacked";
     /** Crash test: entries of the unacknowledged batch present after reopen, summed (allowed, not required). */
     public static final String CRASH_UNACKED_PRESENT = "crash.unackedPresent";
     /** Crash test: median time to open the killed store in a new JVM (recovery included), ms. */
@@ -126,7 +131,7 @@ public final class Metric {
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
             SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
-            CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
+            CRASH_CORRUPT, CRASH_TORN, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
             READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,
             WRITE_COUNT, WRITE_PER_SEC, latency("p50"), latency("p90"), latency("p99"), latency("p99.9"),
             latency("p99.99"), latency("max"));

@@ -209,7 +209,7 @@ public final class Planner {
             if (!ALL_NAMES.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
                         + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; application workloads: "
-                        + String.join(", ", AppParams.NAMES) + "; crash test: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
+                        + String.join(", ", AppParams.NAMES) + "; crash and power-cut tests: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
             }
         }
     }

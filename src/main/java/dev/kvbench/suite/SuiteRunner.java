@@ -63,6 +63,8 @@ public final class SuiteRunner {
     private final Function<Path, HostWatch> hostWatch;
     /** The suite's tests, of which a shard ({@code --shard i/n}) runs some: the N of "test n of N". */
     private int suiteTests;
+    /** Null when the power-cut test can run here, else why not (tests replace it). */
+    java.util.function.Supplier<String> powerCutMissing = dev.kvbench.cutfs.Build::missing;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
@@ -101,6 +103,31 @@ public final class SuiteRunner {
         }
     }
 
+    /**
+     * The plan without its power-cut test when this machine cannot run it (no FUSE, not root, cutfs
+     * cannot be built or mounted), said in one line; the {@code powercut} suite alone stops there
+     * (exit 2). KVBENCH_DRY_RUN keeps it: nothing is mounted then.
+     */
+    private List<PlannedTest> withoutPowerCutWhereImpossible(String suite, List<PlannedTest> plan) {
+        boolean dryRun = "1".equals(config.env().get("KVBENCH_DRY_RUN"));
+        if (dryRun || plan.stream().noneMatch(SuiteRunner::isPowerCut)) {
+            return plan;
+        }
+        String missing = powerCutMissing.get();
+        if (missing == null) {
+            return plan;
+        }
+        if (plan.stream().allMatch(SuiteRunner::isPowerCut)) {
+            throw new UsageException("./run.sh " + suite + " cannot run on this machine: " + missing);
+        }
+        config.out().println("the power-cut test is left out: " + missing);
+        return plan.stream().filter(t -> !isPowerCut(t)).toList();
+    }
+
+    private static boolean isPowerCut(PlannedTest test) {
+        return test.test().workloads().contains("powercut");
+    }
+
     /** The suite named first on the command line, else the default. */
     static String suiteName(List<String> argv) {
         return argv.isEmpty() || argv.get(0).startsWith("-") ? Suites.DEFAULT : argv.get(0);
@@ -127,7 +154,7 @@ public final class SuiteRunner {
         List<PlannedTest> all = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         suiteTests = all.size();
-        List<PlannedTest> plan = shard.select(all, name);
+        List<PlannedTest> plan = withoutPowerCutWhereImpossible(name, shard.select(all, name));
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 

@@ -29,8 +29,12 @@ import dev.kvbench.store.Stores;
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
  * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks; then the deep-vs-flat
  * directories experiment (the file system as the store at depths 0..5), on the work folder and on
- * a disk folder; then the durability test.
- * <li>{@code crash}: the durability test alone (also the last test of {@code report}).
+ * a disk folder; then the durability tests: kill -9 on the work folder and on the disk folder, and
+ * a power cut.
+ * <li>{@code crash}: the kill -9 durability test alone, on the work folder and on a disk folder
+ * (also tests of {@code report}).
+ * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also the last test of
+ * {@code report} where the machine has FUSE and root).
  * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
@@ -42,7 +46,7 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash");
+    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut");
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -58,7 +62,8 @@ public final class Suites {
             case "quick" -> quick();
             case "bindings" -> bindings();
             case "report" -> report(scaler);
-            case "crash" -> new Suite("crash", List.of(crash()));
+            case "crash" -> new Suite("crash", List.of(crash(), crash().onDisk(CRASH_ON_DISK)));
+            case "powercut" -> new Suite("powercut", List.of(powerCut()));
             case "app" -> app();
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
@@ -229,6 +234,8 @@ public final class Suites {
         tests.add(depths);
         tests.add(depths.onDisk("File system by directory depth, disk folder"));
         tests.add(crash());
+        tests.add(crash().onDisk(CRASH_ON_DISK));
+        tests.add(powerCut());
         return new Suite("report", tests);
     }
 
@@ -276,6 +283,28 @@ public final class Suites {
                         + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
                         + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
                 new Chart("crash", "", false), List.of("crash"),
+                params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
+                        "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+    }
+
+    static final String CRASH_ON_DISK = "Durability: what kill -9 of the writer loses, disk folder";
+
+    /**
+     * The power-cut test, the report suite's last test (where the machine allows it: Linux with
+     * FUSE, root) and the {@code powercut} suite's only one: the crash test's engines, settings and
+     * data, with the store on cutfs and the power cut after each kill, so that what was not synced
+     * is lost. Not scaled.
+     */
+    static Test powerCut() {
+        return new Test("Durability: what a power cut loses",
+                "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
+                        + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
+                        + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A create, "
+                        + "rename or unlink survives once any later fsync committed it, as in ext4's journal (-p names=posix: only "
+                        + "an fsync of its directory, all POSIX promises; -p names=file: that, or an fsync of the file under that name). "
+                        + "`reps` cuts (20 unless -p reps says otherwise) per engine and sync setting.",
+                new Chart("powercut", "", false), List.of("powercut"),
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));

@@ -26,8 +26,8 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
     public static final List<String> NAMES = List.of(
             "store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync");
 
-    /** Parameters of one benchmark only, beyond {@link #NAMES}: the crash test's repetitions ({@link CrashState}). */
-    public static final List<String> OTHER_NAMES = List.of("reps");
+    /** Parameters of one benchmark only, beyond {@link #NAMES}: the crash and power-cut tests' repetitions, and when the power-cut test's names become durable. */
+    public static final List<String> OTHER_NAMES = List.of("reps", "names");
 
     /** Parses JMH parameter values (strings, as in the CSV); unknown store engines are errors. */
     public static BenchParams parse(Map<String, String> params) {

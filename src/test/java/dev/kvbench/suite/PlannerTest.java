@@ -118,7 +118,8 @@ class PlannerTest {
         // runs: workloads x stores (plus the limit rows where a test names its stores) x swept values x forks
         assertEquals(List.of(6 * (5 + limits) * 2, (3 + limits) * 8 * 2, (2 + limits) * 3 * 2,
                         Stores.names().size() * 6L * 4 * 2, Stores.names().size() * 3L * 2 * 2, 3 * (4 + limits) * 3 * 2,
-                        2L * 6 * 2, 2L * 6 * 2, (Stores.names().size() - limits + 1) * 2L), // crash: + mapdb:transactions=true
+                        2L * 6 * 2, 2L * 6 * 2, (Stores.names().size() - limits + 1) * 2L, // crash: + mapdb:transactions=true
+                        (Stores.names().size() - limits + 1) * 2L, (Stores.names().size() - limits + 1) * 2L), // on disk, power cut
                 report.stream().map(PlannedTest::runs).toList());
     }
 

@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreSmokeQuickBindingsReportAppAndCrashWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -169,7 +169,12 @@ class SuitesTest {
         Suite full = Suites.named("report", Scaler.none());
         assertEquals("Durability: what kill -9 of the writer loses", full.tests().get(8).title());
         assertEquals(Suites.crash(), full.tests().get(8));
-        assertEquals(List.of(Suites.crash()), Suites.named("crash", Scaler.none()).tests());
+        assertEquals(List.of(Suites.crash(), Suites.crash().onDisk(Suites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
+        assertEquals(Suites.crash().onDisk(Suites.CRASH_ON_DISK), full.tests().get(9));
+        assertEquals(dev.kvbench.suite.Test.Folder.DISK, full.tests().get(9).folder());
+        assertEquals(Suites.powerCut(), full.tests().get(10), "the power-cut test last");
+        assertEquals(List.of(Suites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
+        assertEquals(List.of("powercut"), Suites.powerCut().workloads());
         Suite report = new Suite("report", full.tests().subList(0, 8));
         assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
@@ -198,7 +203,7 @@ class SuitesTest {
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
                 .map(dev.kvbench.suite.Test::entryBytes).toList();
-        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104), bytes);
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104, 104, 104), bytes);
     }
 
     @Test

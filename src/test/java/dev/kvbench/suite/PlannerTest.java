@@ -61,7 +61,7 @@ class PlannerTest {
                 "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false",
                 "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2"), test.args());
         assertEquals("java -jar target/benchmarks.jar '\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$' "
-                + "-p sequential=true -p intKey=true -p valSize=100 -wi 1 -i 10 -w 100ms -r 100ms -foe false "
+                + "-p sequential=true -p intKey=true -p valSize=100 -wi 0 -i 5 -r 100ms -foe false "
                 + "-p num=50000 -p store=lmdb,rocksdb -f 2", test.command());
     }
 

@@ -9,7 +9,7 @@ package dev.kvbench.workload.ycsb;
  */
 public final class InsertCounter {
 
-    private long next;
+    private volatile long next;
     private volatile long committed;
 
     /** Key numbers up to {@code lastCommitted} exist; the next insert is {@code lastCommitted + 1}. */

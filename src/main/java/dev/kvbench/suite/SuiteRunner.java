@@ -100,14 +100,29 @@ public final class SuiteRunner {
         if (!Suites.NAMES.contains(name)) {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
-        UserArgs user = UserArgs.of(rest);
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
+        WorkloadArgs workload = null;
+        if (name.equals(Suites.WORKLOAD)) {
+            workload = WorkloadArgs.of(rest);
+            rest = workload.rest();
+        }
+        UserArgs user = UserArgs.of(rest);
 
         Path workDir = workDir();
         long workFree = WorkFolder.usableBytes(workDir);
         Path results = SuiteFolder.choose(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"));
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
-        List<PlannedTest> plan = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user);
+        Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
+                : Suites.named(name, resumingScaler(results, budget));
+        if (workload != null) {
+            long need = dev.kvbench.workload.ycsb.YcsbWorkload.bytesNeeded(workload.properties());
+            if (workFree >= 0 && workFree < need) {
+                throw new UsageException("recordcount=" + workload.properties().recordCount() + " needs about "
+                        + Numbers.bytes(need) + " but the work folder " + workDir + " has " + Numbers.bytes(workFree)
+                        + " free: lower it with -p recordcount=... or set KVBENCH_DIR to a bigger folder");
+            }
+        }
+        List<PlannedTest> plan = Planner.plan(suite, user);
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 

@@ -42,7 +42,14 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash");
+    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "ycsb",
+            "workload");
+    /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
+    public static final String WORKLOAD = "workload";
+    /** The ycsb suite's size: records loaded, operations run, client threads (2 cores: about 15 minutes in all). */
+    static final int YCSB_RECORDS = 20_000;
+    static final int YCSB_OPERATIONS = 20_000;
+    static final int YCSB_THREADS = 2;
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -60,6 +67,9 @@ public final class Suites {
             case "report" -> report(scaler);
             case "crash" -> new Suite("crash", List.of(crash()));
             case "app" -> app();
+            case "ycsb" -> ycsb();
+            case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
+                    + " [-p name=value ...]");
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -278,6 +288,44 @@ public final class Suites {
      * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
      * JIT's). A further application test is one more entry of {@link #appTests()}.
      */
+    /**
+     * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
+     * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
+     * loaded, {@value #YCSB_OPERATIONS} operations, {@value #YCSB_THREADS} client threads, one
+     * trial per engine (a single shot: the load, the run, the check of every record).
+     */
+    static Suite ycsb() {
+        String props = "recordcount=" + YCSB_RECORDS + ";operationcount=" + YCSB_OPERATIONS + ";threadcount="
+                + YCSB_THREADS;
+        List<Test> tests = new ArrayList<>();
+        String[][] workloads = {
+                {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
+                {"workloadb", "B: read mostly", "95% reads, 5% updates, zipfian"},
+                {"workloadc", "C: read only", "100% reads, zipfian"},
+                {"workloadd", "D: read latest", "95% reads, 5% inserts, the newest records read most"},
+                {"workloade", "E: short ranges", "95% scans of up to 100 records, 5% inserts, zipfian; ordered engines only"},
+                {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}};
+        for (String[] w : workloads) {
+            tests.add(ycsbTest("YCSB " + w[1], w[2] + "; " + YCSB_RECORDS + " records of 10 x 100 bytes, "
+                    + YCSB_OPERATIONS + " operations, " + YCSB_THREADS + " client threads.", engineRows(false), w[0],
+                    props, YCSB_RECORDS));
+        }
+        return new Suite("ycsb", tests);
+    }
+
+    /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
+    public static Suite workload(String workload, String props, dev.kvbench.workload.ycsb.WorkloadProperties properties) {
+        return new Suite(WORKLOAD, List.of(ycsbTest("YCSB workload " + properties.source(),
+                "A YCSB workload file, loaded then run on every engine, every operation verified.", engineRows(false),
+                workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()))));
+    }
+
+    private static Test ycsbTest(String title, String about, String stores, String workload, String props, int records) {
+        return new Test(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
+                params("store", stores, "workload", workload, "props", props),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(records));
+    }
+
     static Suite app() {
         return new Suite("app", appTests());
     }

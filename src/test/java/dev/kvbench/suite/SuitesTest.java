@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreSmokeQuickBindingsReportAppAndCrashWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "ycsb", "workload"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash ycsb workload (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test

@@ -102,9 +102,14 @@ public final class SuiteRunner {
         }
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         WorkloadArgs workload = null;
+        Map<String, String> ycsbOverrides = Map.of();
         if (name.equals(Suites.WORKLOAD)) {
             workload = WorkloadArgs.of(rest);
             rest = workload.rest();
+        } else if (name.equals("ycsb")) {
+            WorkloadArgs.Split split = WorkloadArgs.split(rest);
+            ycsbOverrides = split.overrides();
+            rest = split.rest();
         }
         UserArgs user = UserArgs.of(rest);
 
@@ -113,7 +118,7 @@ public final class SuiteRunner {
         Path results = SuiteFolder.choose(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"));
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
         Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
-                : Suites.named(name, resumingScaler(results, budget));
+                : name.equals("ycsb") ? Suites.ycsb(ycsbOverrides) : Suites.named(name, resumingScaler(results, budget));
         if (workload != null) {
             long need = dev.kvbench.workload.ycsb.YcsbWorkload.bytesNeeded(workload.properties());
             if (workFree >= 0 && workFree < need) {

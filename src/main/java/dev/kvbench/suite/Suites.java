@@ -67,7 +67,7 @@ public final class Suites {
             case "report" -> report(scaler);
             case "crash" -> new Suite("crash", List.of(crash()));
             case "app" -> app();
-            case "ycsb" -> ycsb();
+            case "ycsb" -> ycsb(Map.of());
             case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
                     + " [-p name=value ...]");
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
@@ -292,11 +292,22 @@ public final class Suites {
      * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
      * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
      * loaded, {@value #YCSB_OPERATIONS} operations, {@value #YCSB_THREADS} client threads, one
-     * trial per engine (a single shot: the load, the run, the check of every record).
+     * trial per engine (a single shot: the load, the run, the check of every record). {@code overrides}
+     * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
      */
-    static Suite ycsb() {
-        String props = "recordcount=" + YCSB_RECORDS + ";operationcount=" + YCSB_OPERATIONS + ";threadcount="
-                + YCSB_THREADS;
+    static Suite ycsb(Map<String, String> overrides) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("recordcount", String.valueOf(YCSB_RECORDS));
+        all.put("operationcount", String.valueOf(YCSB_OPERATIONS));
+        all.put("threadcount", String.valueOf(YCSB_THREADS));
+        all.putAll(overrides);
+        String props = dev.kvbench.trial.YcsbParams.props(all);
+        int records;
+        try {
+            records = Integer.parseInt(all.get("recordcount").trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("-p recordcount=" + all.get("recordcount") + " is not a whole number");
+        }
         List<Test> tests = new ArrayList<>();
         String[][] workloads = {
                 {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
@@ -307,8 +318,8 @@ public final class Suites {
                 {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}};
         for (String[] w : workloads) {
             tests.add(ycsbTest("YCSB " + w[1], w[2] + "; " + YCSB_RECORDS + " records of 10 x 100 bytes, "
-                    + YCSB_OPERATIONS + " operations, " + YCSB_THREADS + " client threads.", engineRows(false), w[0],
-                    props, YCSB_RECORDS));
+                    + YCSB_OPERATIONS + " operations, " + YCSB_THREADS + " client threads (the suite's size; the"
+                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records));
         }
         return new Suite("ycsb", tests);
     }

@@ -35,6 +35,7 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
             throw new UsageException("give a workload file: ./run.sh workload path/to/workloada [-p name=value ...]"
                     + " (or a preset: " + String.join(", ", Presets.NAMES) + ")");
         }
+        Split split = split(args.subList(1, args.size()));
         String given = args.get(0);
         Path file = Path.of(given);
         String workload = Files.isRegularFile(file) || Presets.presetName(given) == null
@@ -42,15 +43,32 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
         if (workload.contains(",")) {
             throw new UsageException("workload file " + given + ": a path with a comma cannot be a JMH parameter; rename it");
         }
+        Map<String, String> overrides = split.overrides();
+        List<String> rest = split.rest();
+        WorkloadProperties properties;
+        try {
+            properties = Presets.resolve(workload, overrides);
+        } catch (WorkloadFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return new WorkloadArgs(workload, overrides, properties, rest);
+    }
+
+    /** A command line's workload property overrides ({@code -p name=value}) and the rest, for JMH. */
+    record Split(Map<String, String> overrides, List<String> rest) {
+    }
+
+    /** Splits {@code args} into the {@code -p} overrides of workload properties and the arguments for JMH. */
+    static Split split(List<String> args) {
         Map<String, String> overrides = new LinkedHashMap<>();
         List<String> rest = new ArrayList<>();
-        for (int i = 1; i < args.size(); i++) {
+        for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (arg.equals("-p") && i + 1 < args.size()) {
                 String pair = args.get(i + 1);
                 int at = pair.indexOf('=');
                 String name = at > 0 ? pair.substring(0, at) : pair;
-                if (at > 0 && !JMH_PARAMS.contains(name)) {
+                if (at > 0 && !JMH_PARAMS.contains(name) && !YcsbParams.NAMES.contains(name)) {
                     if (pair.contains(",") || pair.contains(";")) {
                         throw new UsageException("-p " + pair + ": a workload property's value cannot hold , or ;");
                     }
@@ -61,13 +79,7 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
             }
             rest.add(arg);
         }
-        WorkloadProperties properties;
-        try {
-            properties = Presets.resolve(workload, overrides);
-        } catch (WorkloadFileException e) {
-            throw new UsageException(e.getMessage());
-        }
-        return new WorkloadArgs(workload, overrides, properties, rest);
+        return new Split(overrides, rest);
     }
 
     /** The {@code props} parameter value of the overrides. */

@@ -38,8 +38,12 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
         Split split = split(args.subList(1, args.size()));
         String given = args.get(0);
         Path file = Path.of(given);
-        String workload = Files.isRegularFile(file) || Presets.presetName(given) == null
-                ? file.toAbsolutePath().normalize().toString() : Presets.presetName(given);
+        if (!Files.isRegularFile(file) && Presets.presetName(given) == null) {
+            throw new UsageException("workload file " + given + " not found; give a YCSB workload file (e.g. "
+                    + "path/to/workloada) or a preset: " + String.join(", ", Presets.NAMES));
+        }
+        String workload = Files.isRegularFile(file) ? file.toAbsolutePath().normalize().toString()
+                : Presets.presetName(given);
         if (workload.contains(",")) {
             throw new UsageException("workload file " + given + ": a path with a comma cannot be a JMH parameter; rename it");
         }

@@ -413,7 +413,11 @@ public final class WorkloadProperties {
                     + maxScanLength() + " in " + source);
         }
         zeroPadding();
-        batchSize();
+        if (batchSize() > 1 && threadCount() > 1) {
+            throw new WorkloadFileException("batchsize=" + batchSize() + " with threadcount=" + threadCount() + " in "
+                    + source + ": a store has one writer, confined to its thread, so only one client thread can keep a"
+                    + " batch open; use threadcount=1 or batchsize=1");
+        }
         seed();
         if (binaryKeys() && keySize() < Records.BINARY_KEY_MIN) {
             throw new WorkloadFileException("keysize=" + keySize() + " in " + source + ": binary keys hold the key's"

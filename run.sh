@@ -12,7 +12,7 @@
 #            then the crash test
 #   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
-#   ycsb     YCSB's core workloads A-F on every engine (20,000 records, 20,000 operations, 2 threads)
+#   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
 #   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
 #            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
 #

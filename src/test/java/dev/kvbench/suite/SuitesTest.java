@@ -236,7 +236,7 @@ class SuitesTest {
             dev.kvbench.suite.Test test = suite.tests().get(i);
             assertEquals(List.of("ycsb"), test.workloads());
             assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
-            assertEquals("recordcount=2000;operationcount=20000;threadcount=2", test.params().get("props"));
+            assertEquals("recordcount=2000;operationcount=10000;threadcount=2;loadbatchsize=1000", test.params().get("props"));
             assertEquals(2000, test.entries().num());
             assertEquals("ycsb", test.chart().kind());
         }

@@ -125,6 +125,8 @@ public final class WorkloadProperties {
         kvbench("minvaluelength", String.valueOf(VALUE_HEADER), "the shortest value (uniform and zipfian value lengths)");
         kvbench("valuelengthdistribution", "constant", "value lengths: " + String.join(", ", LENGTH_DISTRIBUTIONS));
         kvbench("batchsize", "1", "write operations per commit (1: each write is committed before it returns)");
+        kvbench("loadbatchsize", "1", "inserts per commit in the load phase; above 1 one client thread loads"
+                + " (a bulk load); 1: as YCSB, threadcount threads, each insert committed");
         kvbench("sync", "false", "ask the engine to sync each commit where its spec has a sync option");
         kvbench("seed", "20160810", "the seed of every generator (thread t draws from seed + t)");
         kvbench("store", null, "engine specs to run (as -p store=... everywhere in kvbench)");
@@ -309,6 +311,10 @@ public final class WorkloadProperties {
         return (int) longOf("batchsize", 1);
     }
 
+    public int loadBatchSize() {
+        return (int) longOf("loadbatchsize", 1);
+    }
+
     public boolean sync() {
         return booleanOf("sync");
     }
@@ -418,6 +424,7 @@ public final class WorkloadProperties {
                     + source + ": a store has one writer, confined to its thread, so only one client thread can keep a"
                     + " batch open; use threadcount=1 or batchsize=1");
         }
+        loadBatchSize();
         seed();
         if (binaryKeys() && keySize() < Records.BINARY_KEY_MIN) {
             throw new WorkloadFileException("keysize=" + keySize() + " in " + source + ": binary keys hold the key's"

@@ -168,6 +168,9 @@ public final class YcsbWorkload {
 
     private PhaseOutcome phase(String name, Store store, long count, long seconds, double target, Runnable onThread,
                                boolean loading) {
+        int bulk = loading ? properties.loadBatchSize() : 1;
+        int threads = bulk > 1 ? 1 : this.threads;
+        int batch = bulk > 1 ? bulk : properties.batchSize();
         String reason = loading ? null : cannotRun(store);
         if (reason != null) {
             throw new IllegalStateException(reason);
@@ -183,7 +186,8 @@ public final class YcsbWorkload {
             if (seen[t] == null) {
                 seen[t] = new int[capacity];
             }
-            clients.add(new Client(t, store, count > 0, share, loading, seen[t], target > 0 ? threads * 1e9 / target : 0));
+            clients.add(new Client(t, store, count > 0, share, loading, seen[t], target > 0 ? threads * 1e9 / target : 0,
+                    threads == 1, batch));
         }
         long deadline = seconds > 0 ? TimeUnit.SECONDS.toNanos(seconds) : Long.MAX_VALUE;
         List<Thread> running = new ArrayList<>();
@@ -252,8 +256,7 @@ public final class YcsbWorkload {
             }
         }
         String writes = threads == 1
-                ? "one client thread holds the store's one writer, committing every " + properties.batchSize()
-                + " write(s)"
+                ? "one client thread holds the store's one writer, committing every " + batch + " write(s)"
                 : "serialized: each write takes one lock, opens the store's one writer, commits and closes it";
         return new PhaseOutcome(name, threads, end - start[0], counts, service, intended, writes);
     }
@@ -278,6 +281,8 @@ public final class YcsbWorkload {
         final Records scanRecords = new Records(properties);
         final boolean discards;
         final boolean holdsWriter;
+        /** Writes per commit when this thread holds the writer. */
+        final int batch;
         final UnsafeBuffer previousKey = new UnsafeBuffer(new byte[0]);
         byte[] previousBytes = new byte[64];
         UniformRandomProvider random;
@@ -291,7 +296,9 @@ public final class YcsbWorkload {
         Writer writer;
         int pending;
 
-        Client(int id, Store store, boolean counted, long share, boolean loading, int[] seenVersions, double nanosPerOp) {
+        Client(int id, Store store, boolean counted, long share, boolean loading, int[] seenVersions, double nanosPerOp,
+               boolean holdsWriter, int batch) {
+            this.batch = batch;
             this.id = id;
             this.counted = counted;
             this.store = store;
@@ -300,7 +307,7 @@ public final class YcsbWorkload {
             this.seenVersions = seenVersions;
             this.nanosPerOp = nanosPerOp;
             this.discards = store.has(Capability.DISCARDS);
-            this.holdsWriter = threads == 1;
+            this.holdsWriter = holdsWriter;
             for (int i = 0; i < service.length; i++) {
                 service[i] = new OpLatency();
                 intended[i] = new OpLatency();
@@ -504,7 +511,7 @@ public final class YcsbWorkload {
                     } else {
                         w.put(records.key(key), records.value(key, version));
                     }
-                    if (!holdsWriter || ++pending == properties.batchSize()) {
+                    if (!holdsWriter || ++pending == batch) {
                         w.commit();
                         inserts.commitTaken();
                         pending = 0;

@@ -136,4 +136,22 @@ class YcsbWorkloadTest {
             }
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "mvstore", "array"})
+    void aBulkLoadCommitsInBatchesByOneThreadThenTheRunUsesEveryThread(String engine) {
+        WorkloadProperties properties = WorkloadProperties.of(Map.of("recordcount", "1000", "operationcount", "400",
+                "threadcount", "2", "loadbatchsize", "300", "readproportion", "0.5", "updateproportion", "0.5",
+                "requestdistribution", "zipfian"));
+        YcsbWorkload workload = new YcsbWorkload(properties, engine);
+        try (Store store = Stores.open(engine, dir.resolve("bulk"), YcsbWorkload.shape(properties))) {
+            PhaseOutcome load = workload.load(store, () -> { });
+            assertEquals(1, load.threads());
+            assertTrue(load.writes().contains("committing every 300"), load.writes());
+            PhaseOutcome run = workload.run(store, () -> { });
+            assertEquals(2, run.threads());
+            assertEquals(400, run.operations());
+            assertEquals(1000, workload.verifyAll(store));
+        }
+    }
 }

@@ -189,7 +189,7 @@ final class YcsbSection {
         if (op != null) {
             Result lowest = ranked.stream().filter(r -> !Double.isNaN(p99(r, op)))
                     .min(Comparator.comparingDouble(r -> p99(r, op))).orElse(best);
-            text.append(" Its ").append(op).append(" p99 is ").append(Numbers.sig3(p99(best, op) / 1000)).append(" µs");
+            text.append(' ').append(specs.label(best.store())).append("'s ").append(op).append(" p99 is ").append(Numbers.sig3(p99(best, op) / 1000)).append(" µs");
             if (lowest != best) {
                 text.append("; the lowest, ").append(specs.label(lowest.store())).append("'s, is ")
                         .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs");

@@ -36,7 +36,7 @@ class YcsbReportTest {
         // run.opsPerSec: chronicle 21752.0, lmdb 12874.5, rocksdb 8720.9; READ p99: lmdb 77631 ns, chronicle 309759 ns;
         // run.storageBytes: chronicle 2985984, the smallest
         assertTrue(readme.contains("**Which engine for this workload:** Chronicle: 21,752 ops/s in the run phase, 1.7× the"
-                + " next, LMDB DB (12,875 ops/s). Its READ p99 is 310 µs; the lowest, LMDB DB's, is 77.6 µs. Smallest"
+                + " next, LMDB DB (12,875 ops/s). Chronicle's READ p99 is 310 µs; the lowest, LMDB DB's, is 77.6 µs. Smallest"
                 + " store after the run: Chronicle (2.99 MB)."), readme);
     }
 

@@ -165,7 +165,7 @@ final class YcsbSection {
                 .sorted(Comparator.comparingDouble((Result r) -> r.metric(Metric.ycsb("run", "opsPerSec"))).reversed())
                 .toList();
         if (ranked.isEmpty()) {
-            return "**Which engine for this workload:** no engine completed it, so none is named.";
+            return "**Which engine for this workload:** no engine ran it to the end, so none is named.";
         }
         Result best = ranked.get(0);
         double top = rate(best);
@@ -177,7 +177,7 @@ final class YcsbSection {
                     .append(Math.round(TIE * 100)).append("% of each other in the run phase, and each is one run with no "
                             + "interval, so none is called the winner.");
         } else if (ranked.size() == 1) {
-            text.append(specs.label(best.store())).append(", the only engine that completed it (")
+            text.append(specs.label(best.store())).append(", the only engine that ran it (")
                     .append(Numbers.sig3(top)).append(" ops/s in the run phase).");
         } else {
             Result next = ranked.get(1);

@@ -17,6 +17,9 @@
 #            needs Linux with /dev/fuse and root (it builds cutfs with gcc and libfuse3, installing them
 #            with apt-get when root unless KVBENCH_NO_INSTALL=1)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
+#   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
+#   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
+#            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2

@@ -179,7 +179,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
@@ -331,6 +331,39 @@ class BadInputTest {
                 .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("kvbench: lmdb:integerKeys=true (tried "
                         + "with string keys and valSize=100): lmdb option integerKeys=true needs every key to be a 4-byte int"),
                         "the engine's reason is shown above")));
+        // --- a YCSB workload file (./run.sh workload FILE -p name=value)
+        cases.add(runSh("workload-no-file", "`./run.sh workload` without a workload file", 2,
+                "run.sh: give a workload file: ./run.sh workload path/to/workloada [-p name=value ...] (or a preset: "
+                        + "workloada, workloadb, workloadc, workloadd, workloade, workloadf)", "workload"));
+        cases.add(runSh("workload-file-missing", "a workload file that does not exist", 2,
+                "run.sh: workload file nope.properties not found; give a YCSB workload file (e.g. path/to/workloada) or a "
+                        + "preset: workloada, workloadb, workloadc, workloadd, workloade, workloadf",
+                "workload", "nope.properties"));
+        cases.add(runSh("workload-unknown-property", "`-p readproprtion=0.5`: a property YCSB would ignore silently", 2,
+                "run.sh: unknown property 'readproprtion' in workloada; did you mean 'readproportion'? (YCSB would ignore it silently)",
+                "workload", "workloada", "-p", "readproprtion=0.5"));
+        cases.add(runSh("workload-proportions", "`-p readproportion=0.9` on workload A: proportions adding up to 1.4", 2,
+                "run.sh: the proportions in workloada add up to 1.40000, not 1: readproportion=0.9 + updateproportion=0.5; "
+                        + "set them so that they add up to 1",
+                "workload", "workloada", "-p", "readproportion=0.9"));
+        cases.add(runSh("workload-unknown-distribution", "`-p requestdistribution=zipf`", 2,
+                "run.sh: requestdistribution=zipf in workloada is not one kvbench knows; valid: uniform, zipfian, latest, "
+                        + "hotspot, sequential, exponential (nearest: zipfian)",
+                "workload", "workloada", "-p", "requestdistribution=zipf"));
+        cases.add(runSh("workload-batch-with-threads", "`-p batchsize=10 -p threadcount=2`: a batch held open by one of several threads", 2,
+                "run.sh: batchsize=10 with threadcount=2 in workloada: a store has one writer, confined to its thread, so "
+                        + "only one client thread can keep a batch open; use threadcount=1 or batchsize=1",
+                "workload", "workloada", "-p", "batchsize=10", "-p", "threadcount=2"));
+        cases.add(runSh("workload-too-large", "`-p recordcount=1000000000`: more records than the work folder holds", 2,
+                "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
+                        + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
+                "workload", "workloada", "-p", "recordcount=1000000000"));
+        cases.add(runSh("workload-scans-unordered-only", "workload E (scans) on `chronicle` only: no ordered cursor", 2,
+                "run.sh: test 1: JMH refused its command line (exit status 2, see above); fix the options, then run ./run.sh again",
+                "workload", "workloade", "-p", "store=chronicle", "-p", "recordcount=100")
+                .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("kvbench: nothing to run: every "
+                        + "selected benchmark and store is skipped (chronicle has no ordered cursor, and the workload scans)"),
+                        "the reason is shown above")));
         cases.add(runSh("low-open-file-limit", "`ulimit -n 256`: fewer open files than an LSM engine may need", 0,
                 "run.sh: warning: the open-file limit (ulimit -n) is 256 and the largest test may need about 4096 "
                         + "(LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' "

@@ -22,6 +22,7 @@ final class TestSection extends Section {
     private final Tables tables;
     private final AppSections app;
     private final DirWalkSection walks;
+    private final YcsbSection ycsb;
 
     /** @param cores the machine's cores from env.txt, 0 when unknown (the application sections say when threads exceed them) */
     TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, int cores) {
@@ -32,6 +33,7 @@ final class TestSection extends Section {
         this.tables = new Tables(specs);
         this.app = new AppSections(specs, md, charts::add, cores);
         this.walks = new DirWalkSection(specs, md, figures, tables, charts::add, cores);
+        this.ycsb = new YcsbSection(specs, md, charts::add, charts::add);
     }
 
     void write(TestRun test) {
@@ -71,7 +73,8 @@ final class TestSection extends Section {
         Set<String> sweep = !test.sweep().isEmpty() ? Set.of(test.sweep())
                 : test.chart().equals("crash") || test.chart().equals("powercut") ? Set.of("sync") : Set.of();
         for (Group group : Group.of(test.results, sweep)) {
-            md.heading(3, group.title());
+            md.heading(3, test.chart().equals("ycsb") ? "Workload " + java.nio.file.Path.of(
+                    group.first().param("workload")).getFileName() : group.title());
             String stem = test.number + "-" + group.slug();
             switch (test.chart()) {
                 case "sweep" -> sweep(test, group, stem);
@@ -80,6 +83,10 @@ final class TestSection extends Section {
                 case "powercut" -> powerCut(group, stem);
                 case "threads" -> app.threads(group, stem);
                 case "concurrent" -> app.concurrent(group, stem);
+                case "ycsb" -> {
+                    ycsb.write(test, group, stem);
+                    costs(group, group.specs(specs));
+                }
                 case "dirWalk" -> {
                     walks.write(test, group, stem, folder.tests);
                     costs(group, group.specs(specs));

@@ -124,6 +124,35 @@ public final class Metric {
     /** The prefix of the read latency percentiles: {@code latency.p50Ns} ... {@code latency.maxNs}. */
     public static final String LATENCY_PREFIX = "latency.";
 
+    /** The prefix of the YCSB workload's figures: {@code ycsb.load.opsPerSec}, {@code ycsb.run.READ.service.p99Ns} ... */
+    public static final String YCSB_PREFIX = "ycsb.";
+    /** YCSB: the properties in force, {@code name=value} joined by {@code ; } (a string). */
+    public static final String YCSB_PROPERTIES = "ycsb.properties";
+    /** YCSB: client threads. */
+    public static final String YCSB_THREADS = "ycsb.threads";
+    /** YCSB: how writes were serialized for the Store contract's one writer (a string). */
+    public static final String YCSB_WRITES = "ycsb.writes";
+    /** YCSB: records found by the check of every record after the run (each at its last version). */
+    public static final String YCSB_VERIFIED = "ycsb.verifiedRecords";
+
+    /** YCSB: a figure of a phase ({@code load}, {@code run}): {@code ops}, {@code seconds}, {@code opsPerSec}, {@code storageBytes}. */
+    public static String ycsb(String phase, String figure) {
+        return YCSB_PREFIX + phase + "." + figure;
+    }
+
+    /** YCSB: a figure of one operation type in a phase: {@code count}, {@code opsPerSec}. */
+    public static String ycsb(String phase, String op, String figure) {
+        return YCSB_PREFIX + phase + "." + op + "." + figure;
+    }
+
+    /**
+     * YCSB: a latency percentile of one operation type in a phase, nanoseconds; {@code kind}
+     * {@code service} (from the operation's start) or {@code intended} (from its intended start, with a target).
+     */
+    public static String ycsbLatency(String phase, String op, String kind, String percentile) {
+        return YCSB_PREFIX + phase + "." + op + "." + kind + "." + percentile + "Ns";
+    }
+
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,

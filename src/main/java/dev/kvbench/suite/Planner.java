@@ -42,6 +42,7 @@ public final class Planner {
     static {
         ALL_NAMES.addAll(BenchParams.NAMES);
         ALL_NAMES.addAll(TreeParams.NAMES);
+        ALL_NAMES.addAll(dev.kvbench.trial.YcsbParams.NAMES);
         ALL_NAMES.addAll(AppParams.NAMES);
         ALL_NAMES.addAll(BenchParams.OTHER_NAMES);
     }

@@ -140,8 +140,19 @@ public final class SuiteRunner {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
         Shard shard = Shard.of(rest);
-        UserArgs user = UserArgs.of(Shard.without(rest));
+        rest = Shard.without(rest);
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
+        WorkloadArgs workload = null;
+        Map<String, String> ycsbOverrides = Map.of();
+        if (name.equals(Suites.WORKLOAD)) {
+            workload = WorkloadArgs.of(rest);
+            rest = workload.rest();
+        } else if (name.equals("ycsb")) {
+            WorkloadArgs.Split split = WorkloadArgs.split(rest);
+            ycsbOverrides = split.overrides();
+            rest = split.rest();
+        }
+        UserArgs user = UserArgs.of(rest);
 
         Path workDir = workDir();
         long workFree = WorkFolder.usableBytes(workDir);
@@ -150,8 +161,18 @@ public final class SuiteRunner {
                 config.env().get("KVBENCH_RESULTS"), origin);
         Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
+        Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
+                : name.equals("ycsb") ? Suites.ycsb(ycsbOverrides) : Suites.named(name, resumingScaler(results, budget));
+        if (workload != null) {
+            long need = dev.kvbench.workload.ycsb.YcsbWorkload.bytesNeeded(workload.properties());
+            if (workFree >= 0 && workFree < need) {
+                throw new UsageException("recordcount=" + workload.properties().recordCount() + " needs about "
+                        + Numbers.bytes(need) + " but the work folder " + workDir + " has " + Numbers.bytes(workFree)
+                        + " free: lower it with -p recordcount=... or set KVBENCH_DIR to a bigger folder");
+            }
+        }
         String rounds = config.env().get(Repeat.ENVIRONMENT);
-        List<PlannedTest> all = Planner.plan(Suites.named(name, resumingScaler(results, budget)), user).stream()
+        List<PlannedTest> all = Planner.plan(suite, user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         suiteTests = all.size();
         List<PlannedTest> plan = withoutPowerCutWhereImpossible(name, shard.select(all, name));

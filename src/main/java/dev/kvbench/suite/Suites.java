@@ -46,7 +46,21 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut");
+    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
+            "ycsb", "workload");
+    /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
+    public static final String WORKLOAD = "workload";
+    /**
+     * The ycsb suite's size: records loaded (in commits of {@link #YCSB_LOAD_BATCH}), operations run,
+     * client threads. Sized for about 15 minutes on 2 cores from a run at 2,000 records and operations
+     * with a commit per insert (18 min 47 s, much of it waiting for another JMH run's lock): MVStore's
+     * commit per write (about 45 a second there) and the sorted array's merge of the whole array per
+     * commit dominate, so the load is a bulk load and the run at most 10,000 operations.
+     */
+    static final int YCSB_RECORDS = 10_000;
+    static final int YCSB_OPERATIONS = 10_000;
+    static final int YCSB_THREADS = 2;
+    static final int YCSB_LOAD_BATCH = 1_000;
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -65,6 +79,9 @@ public final class Suites {
             case "crash" -> new Suite("crash", List.of(crash(), crash().onDisk(CRASH_ON_DISK)));
             case "powercut" -> new Suite("powercut", List.of(powerCut()));
             case "app" -> app();
+            case "ycsb" -> ycsb(Map.of());
+            case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
+                    + " [-p name=value ...]");
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -317,6 +334,58 @@ public final class Suites {
      * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
      * JIT's). A further application test is one more entry of {@link #appTests()}.
      */
+    /**
+     * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
+     * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
+     * loaded in commits of {@value #YCSB_LOAD_BATCH}, {@value #YCSB_OPERATIONS} operations,
+     * {@value #YCSB_THREADS} client threads, one
+     * trial per engine (a single shot: the load, the run, the check of every record). {@code overrides}
+     * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
+     */
+    static Suite ycsb(Map<String, String> overrides) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("recordcount", String.valueOf(YCSB_RECORDS));
+        all.put("operationcount", String.valueOf(YCSB_OPERATIONS));
+        all.put("threadcount", String.valueOf(YCSB_THREADS));
+        all.put("loadbatchsize", String.valueOf(YCSB_LOAD_BATCH));
+        all.putAll(overrides);
+        String props = dev.kvbench.trial.YcsbParams.props(all);
+        int records;
+        try {
+            records = Integer.parseInt(all.get("recordcount").trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("-p recordcount=" + all.get("recordcount") + " is not a whole number");
+        }
+        List<Test> tests = new ArrayList<>();
+        String[][] workloads = {
+                {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
+                {"workloadb", "B: read mostly", "95% reads, 5% updates, zipfian"},
+                {"workloadc", "C: read only", "100% reads, zipfian"},
+                {"workloadd", "D: read latest", "95% reads, 5% inserts, the newest records read most"},
+                {"workloade", "E: short ranges", "95% scans of up to 100 records, 5% inserts, zipfian; ordered engines only"},
+                {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}};
+        for (String[] w : workloads) {
+            tests.add(ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
+                    + " (loaded in commits of " + all.get("loadbatchsize") + "), " + all.get("operationcount")
+                    + " operations by " + all.get("threadcount") + " client threads, each write committed (the"
+                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records));
+        }
+        return new Suite("ycsb", tests);
+    }
+
+    /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
+    public static Suite workload(String workload, String props, dev.kvbench.workload.ycsb.WorkloadProperties properties) {
+        return new Suite(WORKLOAD, List.of(ycsbTest("YCSB workload " + properties.source(),
+                "A YCSB workload file, loaded then run on every engine, every operation verified.", engineRows(false),
+                workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()))));
+    }
+
+    private static Test ycsbTest(String title, String about, String stores, String workload, String props, int records) {
+        return new Test(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
+                params("store", stores, "workload", workload, "props", props),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(records));
+    }
+
     static Suite app() {
         return new Suite("app", appTests());
     }

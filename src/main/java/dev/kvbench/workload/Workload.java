@@ -30,7 +30,12 @@ public enum Workload {
     /** Random lookups by reader threads while one writer writes at a target rate (RocksDB in-memory benchmark). */
     READ_WHILE_WRITING("readWhileWriting", EnumSet.noneOf(Capability.class)),
     /** Scans of random key prefixes, alone or under the rate-limited writer (RocksDB in-memory benchmark). */
-    PREFIX_SCAN("prefixScan", EnumSet.of(Capability.ORDERED));
+    PREFIX_SCAN("prefixScan", EnumSet.of(Capability.ORDERED)),
+    /**
+     * A YCSB workload file (load, then run; dev.kvbench.workload.ycsb.YcsbWorkload); scans need an
+     * ordered engine, which the workload's properties decide, not this entry.
+     */
+    YCSB("ycsb", EnumSet.noneOf(Capability.class));
 
     private final String label;
     private final Set<Capability> needs;

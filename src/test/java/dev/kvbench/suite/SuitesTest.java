@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreSmokeQuickBindingsReportAppAndCrashWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "workload"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -232,5 +232,33 @@ class SuitesTest {
     void lsmBatchSizesAreAllEntriesATenthAndAHundredth() {
         Suite report = Suites.named("report", (test, original, entryBytes) -> 20_000);
         assertEquals("200,2000,20000", report.tests().get(2).params().get("batchSize"));
+    }
+
+    @Test
+    void ycsbRunsEachCoreWorkloadAsOneTestWithTheSuitesSizeAndTheUsersOverrides() {
+        Suite suite = Suites.ycsb(java.util.Map.of("recordcount", "2000"));
+        assertEquals(6, suite.tests().size());
+        for (int i = 0; i < 6; i++) {
+            dev.kvbench.suite.Test test = suite.tests().get(i);
+            assertEquals(List.of("ycsb"), test.workloads());
+            assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
+            assertEquals("recordcount=2000;operationcount=10000;threadcount=2;loadbatchsize=1000", test.params().get("props"));
+            assertEquals(2000, test.entries().num());
+            assertEquals("ycsb", test.chart().kind());
+        }
+    }
+
+    @Test
+    void theWorkloadCommandSplitsYcsbsOverridesFromJmhsParameters() {
+        WorkloadArgs args = WorkloadArgs.of(List.of("workloadb", "-p", "recordcount=500", "-p", "store=lmdb",
+                "-p", "threadcount=2", "-f", "1"));
+        assertEquals("workloadb", args.workload());
+        assertEquals("recordcount=500;threadcount=2", args.props());
+        assertEquals(List.of("-p", "store=lmdb", "-f", "1"), args.rest());
+        assertEquals(0.95, args.properties().proportion(dev.kvbench.workload.ycsb.WorkloadProperties.Op.READ));
+        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
+                "readproprtion=1")));
+        assertTrue(e.getMessage().startsWith("unknown property 'readproprtion' in workloada; did you mean 'readproportion'?"),
+                e.getMessage());
     }
 }

@@ -5,6 +5,12 @@
 # to do on a folder that holds no results. Without gnuplot it still writes README.md and the data.
 #
 #   ./process.sh results/20250101-quick
+#   ./process.sh --index                 rewrites results/README.md, the index of the published runs
+#   ./process.sh --compare A B [--out DIR] [--any-host] [--threshold PCT]
+#                                        B against A: the significant differences, into compare-A-vs-B/
+#                                        beside B (refuses runs of different hosts unless --any-host)
+#   ./process.sh --merge OUT SHARD...    one report from the folders of ./run.sh SUITE --shard i/n
+#                                        (one per machine), each test with its own machine
 #
 # KVBENCH_CLASSPATH: class path of the report generator, instead of target/benchmarks.jar.
 #
@@ -95,8 +101,54 @@ swap_in() {
     rmdir "$new"
 }
 
+# The Java class path of the report tools: KVBENCH_CLASSPATH, else the jar (built when stale).
+tools_classpath() {
+    if [[ -n ${KVBENCH_CLASSPATH:-} ]]; then
+        echo "$KVBENCH_CLASSPATH"
+    else
+        ensure_jar >&2
+        echo "$JAR"
+    fi
+}
+
+# --index [RESULTS]: rewrites RESULTS/README.md (default results/), one line per published run.
+write_index() {
+    (($# <= 1)) || usage
+    java -cp "$(tools_classpath)" dev.kvbench.report.ResultsIndex "${1:-$ROOT/results}"
+}
+
+# --compare A B [options]: B against A into a folder of its own; the Java side checks the folders.
+write_comparison() {
+    local options=(--templates "$ROOT/gnuplot") out status=0
+    have_gnuplot || options+=(--no-png)
+    out=$(java -cp "$(tools_classpath)" dev.kvbench.report.Compare "$@" "${options[@]}") || status=$?
+    ((status == 0)) || exit "$status"
+    out=${out#comparison: }
+    if have_gnuplot; then
+        render_charts "$(dirname "$out")"
+    fi
+    echo "comparison: $out"
+}
+
+# --merge OUT SHARD...: the shards' tests into OUT (the Java side checks them), then OUT's report.
+merge_shards() {
+    (($# >= 1)) || usage
+    java -cp "$(tools_classpath)" dev.kvbench.report.Merge "$@"
+    report_folder "$1"
+}
+
 main() {
+    case ${1:-} in
+        --index) shift; write_index "$@"; return ;;
+        --compare) shift; write_comparison "$@"; return ;;
+        --merge) shift; merge_shards "$@"; return ;;
+    esac
     [[ $# -eq 1 && $1 != -* ]] || usage
+    report_folder "$1"
+}
+
+# The report of one results folder, written beside a copy of the old one and swapped in when complete.
+report_folder() {
     local dir=${1%/} new
     check_results "$dir"
     new=$(staging_dir "$dir")

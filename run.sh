@@ -9,15 +9,27 @@
 #   bindings quick's tests for lmdb beside its other bindings (lmdb-bb, lmdb-lwjgl, lmdbjni) and
 #            leveldb beside leveldb-java
 #   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks,
-#            then the crash test
-#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)
+#            then the crash test (work folder and disk folder) and the power-cut test (FUSE, root)
+#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20),
+#            on the work folder and on the disk folder
+#   powercut the power-cut test alone: kill -9 of a writer, then a simulated power cut on cutfs (a FUSE
+#            file system that drops what was not synced), reopen, acknowledged entries lost (-p reps=20);
+#            needs Linux with /dev/fuse and root (it builds cutfs with gcc and libfuse3, installing them
+#            with apt-get when root unless KVBENCH_NO_INSTALL=1)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
+#   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
+#   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
+#            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2
 # Running a suite again resumes it (tests whose output is complete are skipped), but only a folder this
 # machine started at this commit and did not finish: a finished or published folder is left as it is and
 # the run writes results/<YYYYMMDD>-<SUITE>-2 (and says so).
+#
+# --shard i/n  runs this machine's share of the suite: tests i, i+n, i+2n... (1-based; a test is never
+#              split) into results/<YYYYMMDD>-<SUITE>-shard<i>of<n>/; ./process.sh --merge OUT SHARD...
+#              makes one report of the shards' folders (docs/sharding.md):  ./run.sh report --shard 1/3
 # Exit status: 0 every run passed, 1 a run failed, 2 a mistake in the command line or setup.
 #
 # Environment:
@@ -29,7 +41,7 @@
 #   KVBENCH_ROUNDS   rounds per test in place of the suite's, e.g. 3, or 2-4 (at least 2, a third and fourth for the
 #                    runs still wider than +-5%); quick and bindings run 2-3; every engine once per round, shuffled
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
-#   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot); CI and tests set it
+#   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot, cutfs's fuse3 libfuse3-dev gcc pkg-config); CI and tests set it
 #   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)
 #   JAVA_HOME        the JDK to run (default: the first java on PATH); one without bin/java is refused (exit 2)
 #

@@ -24,7 +24,7 @@ set multiplot layout 2,3 title "Time per pass: 100,000 int keys, sequential, 100
 
 # Panel 0: write
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "write"
 set ylabel "ms/pass, log scale"
@@ -35,14 +35,15 @@ set yrange [10:3753.9]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(10):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 0 using ($7 > 0 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 0 using 1:(11.9463):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 1: readKey
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readKey"
 set ylabel "ms/pass, log scale"
@@ -53,14 +54,15 @@ set yrange [10:1789.92]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(10):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 1 using ($7 > 0 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(10):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 1 using 1:(11.6838):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 2: readSeq
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readSeq"
 set ylabel "ms/pass, log scale"
@@ -71,14 +73,15 @@ set yrange [1:265.174]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 2 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 2 using 1:(1.18224):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 3: readRev
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readRev"
 set ylabel "ms/pass, log scale"
@@ -89,14 +92,15 @@ set yrange [1:645.608]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 3 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 3 using 1:(1.21422):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 4: readCrc
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readCrc"
 set ylabel "ms/pass"
@@ -107,14 +111,15 @@ set yrange [0:131.878]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 4 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 4 using 1:(3.95633):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 5: readXxh64
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readXxh64"
 set ylabel "ms/pass"
@@ -125,7 +130,8 @@ set yrange [0:113.765]
 set xtics ("LMDB DB" 0, "LMDB BB" 1, "LevelDB" 2, "RocksDB" 3, "MVStore" 4, "MapDB" 5, "Xodus" 6, "Chronicle" 7) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 5 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 5 using 1:(3.41296):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle

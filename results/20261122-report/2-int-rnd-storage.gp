@@ -24,7 +24,7 @@ set multiplot layout 1,1 title "Storage after close by value size (bytes): 1,000
 
 # Panel 0: storage after close
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "storage after close"
 set ylabel "storage, MB, log scale"
@@ -35,7 +35,8 @@ set yrange [1:61.6243]
 set xtics ("2,026" 0, "2,027" 1, "4,080" 2, "4,081" 3, "8,176" 4, "8,177" 5, "16,368" 6, "16,369" 7) norotate
 set key outside top center horizontal
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 0 using ($7 > 0 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 0 using 1:(1.1316):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \

@@ -24,7 +24,7 @@ set multiplot layout 1,3 title "Time per pass: 1,000 int keys, random order, 8,1
 
 # Panel 0: write
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "write"
 set ylabel "ms/pass"
@@ -35,14 +35,15 @@ set yrange [0:74.597]
 set xtics ("LMDB DB" 0, "LevelDB" 1, "RocksDB" 2, "Chronicle" 3) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 0 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 0 using 1:(2.23791):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 1: readKey
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readKey"
 set ylabel "ms/pass"
@@ -53,14 +54,15 @@ set yrange [0:15.5008]
 set xtics ("LMDB DB" 0, "LevelDB" 1, "RocksDB" 2, "Chronicle" 3) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 1 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 1 using 1:(0.465025):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
 
 # Panel 2: readSeq
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 hatched (a non-default spec), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
+# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label.
 set title "readSeq"
 set ylabel "ms/pass"
@@ -71,7 +73,8 @@ set yrange [0:8.30974]
 set xtics ("LMDB DB" 0, "LevelDB" 1, "RocksDB" 2, "Chronicle" 3) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 2 using ($7 > 0 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      data index 2 using 1:(0.249292):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle

@@ -179,16 +179,16 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
-                        + "duration, keysPerPrefix, writer, latency; crash test: reps)",
+                        + "duration, keysPerPrefix, writer, latency; crash and power-cut tests: reps, names)",
                 "smoke", "-p", "nums=1000"));
         cases.add(runSh("param-wrong-case", "`-p valsize=10`: a parameter name in the wrong case", 2,
                 "run.sh: unknown parameter 'valsize'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
-                        + "duration, keysPerPrefix, writer, latency; crash test: reps)",
+                        + "duration, keysPerPrefix, writer, latency; crash and power-cut tests: reps, names)",
                 "smoke", "-p", "valsize=10"));
         cases.add(runSh("param-no-test-takes", "`-p fanout=3` on a suite none of whose tests walks a tree", 2,
                 "run.sh: -p fanout=3: no test of the quick suite takes fanout; its tests take: store, num, intKey, sequential, valSize, valRandom, batchSize, sync",
@@ -331,6 +331,39 @@ class BadInputTest {
                 .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("kvbench: lmdb:integerKeys=true (tried "
                         + "with string keys and valSize=100): lmdb option integerKeys=true needs every key to be a 4-byte int"),
                         "the engine's reason is shown above")));
+        // --- a YCSB workload file (./run.sh workload FILE -p name=value)
+        cases.add(runSh("workload-no-file", "`./run.sh workload` without a workload file", 2,
+                "run.sh: give a workload file: ./run.sh workload path/to/workloada [-p name=value ...] (or a preset: "
+                        + "workloada, workloadb, workloadc, workloadd, workloade, workloadf)", "workload"));
+        cases.add(runSh("workload-file-missing", "a workload file that does not exist", 2,
+                "run.sh: workload file nope.properties not found; give a YCSB workload file (e.g. path/to/workloada) or a "
+                        + "preset: workloada, workloadb, workloadc, workloadd, workloade, workloadf",
+                "workload", "nope.properties"));
+        cases.add(runSh("workload-unknown-property", "`-p readproprtion=0.5`: a property YCSB would ignore silently", 2,
+                "run.sh: unknown property 'readproprtion' in workloada; did you mean 'readproportion'? (YCSB would ignore it silently)",
+                "workload", "workloada", "-p", "readproprtion=0.5"));
+        cases.add(runSh("workload-proportions", "`-p readproportion=0.9` on workload A: proportions adding up to 1.4", 2,
+                "run.sh: the proportions in workloada add up to 1.40000, not 1: readproportion=0.9 + updateproportion=0.5; "
+                        + "set them so that they add up to 1",
+                "workload", "workloada", "-p", "readproportion=0.9"));
+        cases.add(runSh("workload-unknown-distribution", "`-p requestdistribution=zipf`", 2,
+                "run.sh: requestdistribution=zipf in workloada is not one kvbench knows; valid: uniform, zipfian, latest, "
+                        + "hotspot, sequential, exponential (nearest: zipfian)",
+                "workload", "workloada", "-p", "requestdistribution=zipf"));
+        cases.add(runSh("workload-batch-with-threads", "`-p batchsize=10 -p threadcount=2`: a batch held open by one of several threads", 2,
+                "run.sh: batchsize=10 with threadcount=2 in workloada: a store has one writer, confined to its thread, so "
+                        + "only one client thread can keep a batch open; use threadcount=1 or batchsize=1",
+                "workload", "workloada", "-p", "batchsize=10", "-p", "threadcount=2"));
+        cases.add(runSh("workload-too-large", "`-p recordcount=1000000000`: more records than the work folder holds", 2,
+                "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
+                        + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
+                "workload", "workloada", "-p", "recordcount=1000000000"));
+        cases.add(runSh("workload-scans-unordered-only", "workload E (scans) on `chronicle` only: no ordered cursor", 2,
+                "run.sh: test 1: JMH refused its command line (exit status 2, see above); fix the options, then run ./run.sh again",
+                "workload", "workloade", "-p", "store=chronicle", "-p", "recordcount=100")
+                .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("kvbench: nothing to run: every "
+                        + "selected benchmark and store is skipped (chronicle has no ordered cursor, and the workload scans)"),
+                        "the reason is shown above")));
         cases.add(runSh("low-open-file-limit", "`ulimit -n 256`: fewer open files than an LSM engine may need", 0,
                 "run.sh: warning: the open-file limit (ulimit -n) is 256 and the largest test may need about 4096 "
                         + "(LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' "
@@ -486,12 +519,61 @@ class BadInputTest {
         cases.add(processSh("process-panel-without-values", "a chart panel whose every bar was skipped (`quick -p store=null`):"
                         + " gnuplot 5.4.4 crashed on its value labels", 0,
                 "report: $CASE/r/README.md", "$CASE/r")
-                .setup(dir -> copyFixture(dir, "src/test/resources/fixtures/skipped-panels"))
+                .setup(dir -> copyFixture(dir, "skipped-panels", "r"))
                 .check(dir -> {
                     assertFalse(Files.readString(dir.resolve(".stderr")).contains("Segmentation fault"), "gnuplot did not crash");
                     if (onPath("gnuplot")) {
                         assertTrue(Files.size(dir.resolve("r/1-int-seq-v100.png")) > 0, "the chart with skipped panels is drawn");
                     }
+                }));
+        // --- a shard of a suite (./run.sh SUITE --shard i/n)
+        cases.add(runSh("shard-beyond-count", "`--shard 3/2`: a shard past the number of shards", 2,
+                "run.sh: --shard 3/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
+                "smoke", "--shard", "3/2"));
+        cases.add(runSh("shard-zero", "`--shard 0/2`: shards count from 1", 2,
+                "run.sh: --shard 0/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
+                "smoke", "--shard", "0/2"));
+        cases.add(runSh("shard-not-numbers", "`--shard a/b`", 2,
+                "run.sh: --shard a/b is not i/n: give this machine's shard and the number of shards, e.g. --shard 1/2 "
+                        + "(tests 1, 3, 5...) and --shard 2/2 (tests 2, 4, 6...)",
+                "smoke", "--shard", "a/b"));
+        // --- two results folders given to process.sh --compare
+        cases.add(processSh("compare-missing-folder", "`--compare` on a folder that does not exist", 2,
+                "compare: $CASE/nothing is not a folder; give two results folders written by ./run.sh, e.g. "
+                        + "./process.sh --compare results/20261124-quick4 results/20261124-quick5",
+                "--compare", "$CASE/nothing", "$CASE/app").setup(dir -> copyFixture(dir, "app-results", "app")));
+        cases.add(processSh("compare-nothing-in-common", "`--compare` on two folders with no run in common", 2,
+                "compare: $CASE/app and $CASE/crash have no run in common (the same benchmark, engine and parameters): "
+                        + "compare two runs of one suite",
+                "--compare", "$CASE/app", "$CASE/crash").setup(dir -> {
+                    copyFixture(dir, "app-results", "app");
+                    copyFixture(dir, "crash", "crash");
+                }).check(dir -> assertFalse(Files.exists(dir.resolve("compare-app-vs-crash")), "nothing written")));
+        cases.add(processSh("compare-different-hosts", "`--compare` on runs from hosts with different CPUs", 2,
+                "compare: $CASE/a ran on AMD EPYC and $CASE/b on Intel(R) Xeon(R) Processor: runs of different hosts "
+                        + "differ by the hosts; add --any-host to compare them anyway",
+                "--compare", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "app-results", "b");
+                }));
+        cases.add(processSh("compare-bad-threshold", "`--compare A B --threshold lots`", 2,
+                "compare: --threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
+                "--compare", "$CASE/a", "$CASE/a", "--threshold", "lots").setup(dir -> copyFixture(dir, "results", "a")));
+        // --- shard folders given to process.sh --merge
+        cases.add(processSh("merge-missing-folder", "`--merge` with a shard folder that does not exist", 2,
+                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/nothing").setup(dir -> copyFixture(dir, "results", "a")));
+        cases.add(processSh("merge-test-in-two-shards", "`--merge` of two folders that hold the same test", 2,
+                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "results", "b");
+                }).check(dir -> assertFalse(Files.exists(dir.resolve("out")), "nothing written")));
+        cases.add(processSh("merge-different-suites", "`--merge` of shards of two suites", 2,
+                "merge: $CASE/b holds the crash suite and $CASE/a the report suite: merge the shards of one suite",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "crash", "b");
                 }));
         return cases;
     }
@@ -791,12 +873,13 @@ class BadInputTest {
     }
 
     private static Path copyFixture(Path dir) throws IOException {
-        return copyFixture(dir, FIXTURE);
+        return copyFixture(dir, "results", "r");
     }
 
-    private static Path copyFixture(Path dir, String fixture) throws IOException {
-        Path r = Files.createDirectories(dir.resolve("r"));
-        try (Stream<Path> files = Files.list(ROOT.resolve(fixture))) {
+    /** The fixture folder {@code fixtures/NAME} copied to {@code dir/to}. */
+    private static Path copyFixture(Path dir, String name, String to) throws IOException {
+        Path r = Files.createDirectories(dir.resolve(to));
+        try (Stream<Path> files = Files.list(ROOT.resolve("src/test/resources/fixtures").resolve(name))) {
             for (Path f : files.toList()) {
                 Files.copy(f, r.resolve(f.getFileName()));
             }

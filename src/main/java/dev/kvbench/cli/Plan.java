@@ -61,6 +61,10 @@ final class Plan {
     boolean treeSelected;
     /** The longest value of the selected dirWalk trees, for the preflight check. */
     int treeValSize;
+    /** Whether the YCSB workload is selected, whether a selected workload scans, and its longest record. */
+    boolean ycsbSelected;
+    boolean ycsbScans;
+    int ycsbValSize;
 
     Plan() {
     }
@@ -81,9 +85,13 @@ final class Plan {
         return Workload.named(TrialRecord.workloadOf(benchmark));
     }
 
-    /** The parameter names of {@code benchmark}: dirWalk's own, or the 2016 data set's. */
+    /** The parameter names of {@code benchmark}: dirWalk's own, YCSB's own, or the 2016 data set's. */
     static List<String> names(String benchmark) {
-        return workload(benchmark) == Workload.DIR_WALK ? TreeParams.NAMES : BenchParams.NAMES;
+        return switch (workload(benchmark)) {
+            case DIR_WALK -> TreeParams.NAMES;
+            case YCSB -> dev.kvbench.trial.YcsbParams.NAMES;
+            default -> BenchParams.NAMES;
+        };
     }
 
     /**

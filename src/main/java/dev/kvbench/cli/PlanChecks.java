@@ -15,6 +15,7 @@ import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.BenchmarkList;
@@ -63,8 +64,10 @@ final class PlanChecks {
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
             boolean tree = Plan.workload(entry.getUsername()) == Workload.DIR_WALK;
+            boolean ycsb = Plan.workload(entry.getUsername()) == Workload.YCSB;
             plan.treeSelected |= tree;
-            plan.kvSelected |= !tree;
+            plan.ycsbSelected |= ycsb;
+            plan.kvSelected |= !tree && !ycsb;
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
             if (Plan.workload(entry.getUsername()) == Workload.WRITE) {
                 checkOneWriter(entry.getUsername(), options);
@@ -103,6 +106,9 @@ final class PlanChecks {
         }
         if (plan.treeSelected) {
             checks.checkTreeValues();
+        }
+        if (plan.ycsbSelected) {
+            checks.checkYcsbValues();
         }
         if (plan.values.containsKey("sync")) {
             checks.checkSomethingSyncs();
@@ -180,6 +186,35 @@ final class PlanChecks {
             throw new IllegalArgumentException("the direct-API baselines (" + name + ") run in one thread, as the Store"
                     + " benchmarks they are paired with: leave out -t" + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
                     + " or leave them out with -e Direct for several threads");
+        }
+    }
+
+    /**
+     * Every YCSB workload and override given is one that runs (one line for the first that is not:
+     * an unknown property, proportions, a distribution...), and the largest fits the work folder.
+     */
+    private void checkYcsbValues() {
+        for (String name : YcsbParams.NAMES) {
+            if (plan.values.get(name).isEmpty()) {
+                throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
+        for (String workload : plan.values.get("workload")) {
+            for (String props : plan.values.get("props")) {
+                Map<String, String> trial = new LinkedHashMap<>();
+                trial.put("store", registered().get(0));
+                trial.put("workload", workload);
+                trial.put("props", props);
+                trial.put("sync", "false");
+                YcsbParams ycsb = YcsbParams.parse(trial);
+                plan.ycsbScans |= ycsb.properties().scans();
+                plan.ycsbValSize = Math.max(plan.ycsbValSize, ycsb.shape().valSize());
+                if (ycsb.spaceNeeded() > plan.largestSpace) {
+                    plan.largestSpace = ycsb.spaceNeeded();
+                    plan.largestWhat = "the YCSB workload " + ycsb.describe() + " (recordcount too large for the work"
+                            + " folder? lower it with -p recordcount=...)";
+                }
+            }
         }
     }
 

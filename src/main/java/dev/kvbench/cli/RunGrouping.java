@@ -71,6 +71,9 @@ final class RunGrouping {
                                     Integer.parseInt(valSize.trim().replace("_", ""))));
                         }
                     }
+                    if (plan.ycsbSelected) {
+                        checks.add(new Preflight.Check(store, spec, probeEntries, false, Math.max(plan.ycsbValSize, DataSpec.MIN_VAL_SIZE)));
+                    }
                     if (plan.treeSelected) {
                         // string keys (16 bytes) stand in for the tree's (8 + name bytes) keys
                         checks.add(new Preflight.Check(store, spec, probeEntries, false, Math.max(plan.treeValSize, DataSpec.MIN_VAL_SIZE)));
@@ -103,7 +106,7 @@ final class RunGrouping {
                             plan.died.add(new Plan.Died(benchmark, store, sync, death));
                             continue;
                         }
-                        reason = missing(workload, spec, capabilities);
+                        reason = missing(workload, spec, capabilities, plan.ycsbScans);
                     }
                     if (reason == null) {
                         capable.add(store);
@@ -125,11 +128,16 @@ final class RunGrouping {
         }
     }
 
-    private static String missing(Workload workload, StoreSpec spec, Map<Preflight.Check, Set<Capability>> capabilities) {
+    private static String missing(Workload workload, StoreSpec spec, Map<Preflight.Check, Set<Capability>> capabilities,
+                                  boolean ycsbScans) {
         String engine = spec.engine();
         for (Map.Entry<Preflight.Check, Set<Capability>> entry : capabilities.entrySet()) {
             if (!entry.getKey().spec().equals(spec)) {
                 continue;
+            }
+            if (workload == Workload.YCSB) {
+                return ycsbScans && !entry.getValue().contains(Capability.ORDERED)
+                        ? engine + " has no ordered cursor, and the workload scans" : null;
             }
             for (Capability need : workload.needs()) {
                 if (!entry.getValue().contains(need)) {
@@ -140,7 +148,7 @@ final class RunGrouping {
             if (entry.getValue().contains(Capability.DISCARDS) && workload != Workload.WRITE && workload != Workload.READ_KEY) {
                 return engine + " keeps nothing: " + switch (workload) {
                     case DIR_WALK -> "a walk would stop at the root's first lookup";
-                    case CRASH -> "a crash has nothing to lose";
+                    case CRASH, POWER_CUT -> "a crash has nothing to lose";
                     default -> workload.needs().contains(Capability.ORDERED)
                             ? "a cursor pass over it is empty and would time nothing"
                             : "its reads would find nothing to verify";

@@ -13,9 +13,10 @@ import org.agrona.DirectBuffer;
 /**
  * The crash test's checker, a new JVM after the writer was killed: opens the store as the
  * writer left it (timing the open, which is where an engine recovers), and looks up every
- * entry of the data set. An acknowledged entry that is missing is lost; an entry whose value
- * is not the one derived from its key is corrupt; unacknowledged entries may or may not be
- * there. Prints one line: {@code opened <ms> lost <n> corrupt <n> unacked <present>}, or
+ * entry of the data set. An acknowledged entry that is missing is lost; an acknowledged entry
+ * whose value is not the one derived from its key is corrupt; unacknowledged entries may or may
+ * not be there, and one with a wrong value is torn (a write the kill or cut interrupted). Prints
+ * one line: {@code opened <ms> lost <n> corrupt <n> unacked <present> torn <n>}, or
  * {@code notopened <reason>}.
  *
  * <p>Arguments: store spec, store folder, acknowledged entries, then {@link CrashArgs}.
@@ -42,6 +43,7 @@ public final class CrashCheck {
         long lost = 0;
         long corrupt = 0;
         long unacked = 0;
+        long torn = 0;
         try (store; DataSet set = DataSet.generate(data); DataSet.Entries entries = set.entries();
              Reader reader = store.reader()) {
             for (int i = 0; i < data.num(); i++) {
@@ -51,13 +53,17 @@ public final class CrashCheck {
                 } else {
                     DirectBuffer expected = entries.value(i);
                     if (found.capacity() != expected.capacity() || found.compareTo(expected) != 0) {
-                        corrupt++;
+                        if (i < acked) {
+                            corrupt++;
+                        } else {
+                            torn++;
+                        }
                     } else if (i >= acked) {
                         unacked++;
                     }
                 }
             }
         }
-        System.out.println("opened " + openMs + " lost " + lost + " corrupt " + corrupt + " unacked " + unacked);
+        System.out.println("opened " + openMs + " lost " + lost + " corrupt " + corrupt + " unacked " + unacked + " torn " + torn);
     }
 }

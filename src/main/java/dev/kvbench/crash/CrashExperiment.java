@@ -4,13 +4,17 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+
+import dev.kvbench.cutfs.CutFs;
 
 import dev.kvbench.fork.ChildJvm;
 import dev.kvbench.trial.WorkFolder;
@@ -25,13 +29,15 @@ import dev.kvbench.trial.WorkFolder;
  * the same acknowledgments.
  *
  * <p>A kill of the process, not a power cut: data the engine handed to the operating system
- * survives it even without a sync. On tmpfs that is all that can be tested.
+ * survives it even without a sync. On tmpfs that is all that can be tested. With a power cut
+ * ({@code names} given), the store is on a {@link CutFs} of the repetition's own and the kill of
+ * the writer is followed by a cut: everything the engine did not sync is lost before the reopen.
  */
 final class CrashExperiment {
 
     /** One repetition: entries acknowledged before the kill, and what the reopened store held. */
     record Outcome(long acked, boolean opened, String notOpened, double reopenMs, long lost, long corrupt,
-                   long unackedPresent) {
+                   long unackedPresent, long torn) {
     }
 
     private static final long SEED = 2016_07_10L;
@@ -40,29 +46,60 @@ final class CrashExperiment {
     private final String spec;
     private final CrashArgs data;
     private final Path folder;
+    private final CutFs.Names powerCut;
 
     /**
-     * @param spec   the effective store spec (its sync setting included)
-     * @param data   the data set the writer writes, and its batch size
-     * @param folder a work folder of the test's own, emptied before each repetition and deleted after
+     * @param spec     the effective store spec (its sync setting included)
+     * @param data     the data set the writer writes, and its batch size
+     * @param folder   a work folder of the test's own, emptied before each repetition and deleted after
+     * @param powerCut null for a kill of the writer alone; else a power cut after it, on a cutfs
+     *                 whose names become durable as this says
      */
-    CrashExperiment(String spec, CrashArgs data, Path folder) {
+    CrashExperiment(String spec, CrashArgs data, Path folder, CutFs.Names powerCut) {
         this.spec = spec;
         this.data = data;
         this.folder = folder;
+        this.powerCut = powerCut;
     }
 
     /** Runs repetition {@code rep} (0-based). */
     Outcome run(int rep) {
-        Path store = folder.resolve("store");
         WorkFolder.empty(folder);
+        CutFs fs = null;
         try {
+            Path store = folder.resolve("store");
+            if (powerCut != null) {
+                fs = CutFs.mount(folder.resolve("cutfs"), powerCut);
+                store = durableFolder(fs.root(), "store");
+            }
             int batches = (data.spec().num() + data.batchSize() - 1) / data.batchSize();
             long target = 1 + new Random(SEED + rep).nextInt(Math.max(1, batches - 1));
             long acked = writeAndKill(store, target);
+            if (fs != null) {
+                fs.cut();
+            }
             return check(store, acked);
         } finally {
+            if (fs != null) {
+                fs.close();
+            }
             WorkFolder.delete(folder);
+        }
+    }
+
+    /**
+     * Creates the store's folder and syncs its parent, so that the folder itself survives a cut:
+     * the harness makes it, and a power cut must test what the engine syncs, not the harness.
+     */
+    private static Path durableFolder(Path root, String name) {
+        try {
+            Path dir = Files.createDirectory(root.resolve(name));
+            try (FileChannel parent = FileChannel.open(root, StandardOpenOption.READ)) {
+                parent.force(true);
+            }
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the store folder on cutfs: " + e.getMessage(), e);
         }
     }
 
@@ -125,14 +162,14 @@ final class CrashExperiment {
             throw new IllegalStateException("interrupted", e);
         }
         if (result.startsWith("notopened ")) {
-            return new Outcome(acked, false, result.substring("notopened ".length()), Double.NaN, acked, 0, 0);
+            return new Outcome(acked, false, result.substring("notopened ".length()), Double.NaN, acked, 0, 0, 0);
         }
         String[] f = result.split(" ");
-        if (f.length != 8) {
-            return new Outcome(acked, false, "the checker JVM died: " + lastLine(errors), Double.NaN, acked, 0, 0);
+        if (f.length != 10) {
+            return new Outcome(acked, false, "the checker JVM died: " + lastLine(errors), Double.NaN, acked, 0, 0, 0);
         }
         return new Outcome(acked, true, null, Double.parseDouble(f[1]), Long.parseLong(f[3]), Long.parseLong(f[5]),
-                Long.parseLong(f[7]));
+                Long.parseLong(f[7]), Long.parseLong(f[9]));
     }
 
     private Process start(List<String> command, Path errors) {

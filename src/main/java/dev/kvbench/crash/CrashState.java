@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 import dev.kvbench.bench.KvParams;
+import dev.kvbench.cutfs.CutFs;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
 import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.BenchmarkFailure;
 import dev.kvbench.trial.FailureReason;
@@ -51,13 +53,29 @@ public class CrashState extends KvParams {
             BenchParams bench = BenchParams.parse(params);
             repetitions = BenchParams.reps(reps);
             spec = bench.effectiveSpec();
-            Path folder = WorkFolder.base().resolve("crash-" + bench.engine() + "-" + ProcessHandle.current().pid());
-            experiment = new CrashExperiment(spec.toString(), new CrashArgs(bench.data(), bench.batchSize()), folder);
+            Path folder = WorkFolder.base().resolve(kind() + "-" + bench.engine() + "-" + ProcessHandle.current().pid());
+            experiment = new CrashExperiment(spec.toString(), new CrashArgs(bench.data(), bench.batchSize()), folder,
+                    powerCut());
         } catch (RuntimeException e) {
             String reason = FailureReason.beforeStart(benchmark, params, e);
             SideFile.current().append(TrialRecord.failed(benchmark, params, reason, Map.of()));
             throw new BenchmarkFailure(reason, e);
         }
+    }
+
+    /** The folder name's prefix and the test's name in messages: {@code crash}. */
+    String kind() {
+        return "crash";
+    }
+
+    /** What ends the writer, in a finding: {@code kill -9}. */
+    String cause() {
+        return "kill -9";
+    }
+
+    /** Null: the writer is killed, no power cut follows. */
+    CutFs.Names powerCut() {
+        return null;
     }
 
     /** Every repetition; returns the acknowledged entries lost (for JMH's blackhole). */
@@ -69,7 +87,7 @@ public class CrashState extends KvParams {
                 outcomes.add(outcome);
                 lost += outcome.lost();
             } catch (RuntimeException e) {
-                String reason = "crash on " + params.get("store") + " failed: " + FailureReason.oneLine(e);
+                String reason = kind() + " on " + params.get("store") + " failed: " + FailureReason.oneLine(e);
                 SideFile.current().append(TrialRecord.failed(benchmark, params, reason, metrics()));
                 outcomes.clear();
                 throw new BenchmarkFailure(reason, e);
@@ -89,9 +107,11 @@ public class CrashState extends KvParams {
         long notOpened = outcomes.size() - ((Number) metrics.get(Metric.CRASH_OPENED)).longValue();
         boolean durable = "true".equals(spec.options().get("sync"));
         if ((durable && lost > 0) || corrupt > 0 || notOpened > 0) {
-            System.err.println("kvbench: FINDING: " + spec + " after kill -9: " + lost + " acknowledged entries lost, "
+            System.err.println("kvbench: FINDING: " + spec + " after " + cause() + ": " + lost + " acknowledged entries lost, "
                     + corrupt + " corrupt, " + notOpened + " of " + outcomes.size() + " reopens failed"
-                    + (durable ? " (with sync=true, which promises durable commits)" : ""));
+                    + (durable ? " with sync=true" : "")
+                    + (notOpened > 0 ? " (the first refusal: " + metrics.get(Metric.CRASH_NOT_OPENED) + ")" : "")
+                    + "; the engine's promise: " + Stores.engine(spec.engine()).durabilityPromise(spec.options()));
         }
         SideFile.current().append(TrialRecord.ok(benchmark, params, metrics));
     }
@@ -103,6 +123,7 @@ public class CrashState extends KvParams {
         long lost = 0;
         long lostMax = 0;
         long corrupt = 0;
+        long torn = 0;
         long unacked = 0;
         long opened = 0;
         String notOpened = null;
@@ -111,6 +132,7 @@ public class CrashState extends KvParams {
             lost += o.lost();
             lostMax = Math.max(lostMax, o.lost());
             corrupt += o.corrupt();
+            torn += o.torn();
             unacked += o.unackedPresent();
             if (o.opened()) {
                 opened++;
@@ -126,6 +148,7 @@ public class CrashState extends KvParams {
         m.put(Metric.CRASH_LOST, lost);
         m.put(Metric.CRASH_LOST_MAX, lostMax);
         m.put(Metric.CRASH_CORRUPT, corrupt);
+        m.put(Metric.CRASH_TORN, torn);
         m.put(Metric.CRASH_UNACKED_PRESENT, unacked);
         m.put(Metric.CRASH_REOPEN_MEDIAN, reopen.isEmpty() ? null : reopen.get(reopen.size() / 2));
         m.put(Metric.CRASH_REOPEN_MAX, reopen.isEmpty() ? null : reopen.get(reopen.size() - 1));

@@ -133,20 +133,6 @@ public final class Machine {
                 ? os.getMaxFileDescriptorCount() : -1;
     }
 
-    /**
-     * The git commit of the checkout at {@code root} (12 hex digits), with {@code -dirty} when a tracked
-     * file has changes; {@code unknown} outside a git checkout or without git.
-     */
-    public static String gitCommit(Path root) {
-        String dir = root.toString();
-        String commit = command("git", "-C", dir, "rev-parse", "--short=12", "HEAD");
-        if (!commit.matches("[0-9a-f]{7,40}")) {
-            return "unknown";
-        }
-        String changes = command("git", "-C", dir, "status", "--porcelain", "--untracked-files=no");
-        return changes.isEmpty() ? commit : commit + "-dirty";
-    }
-
     /** The first line {@code command} prints, or "" when it cannot run. */
     static String command(String... command) {
         try {

@@ -27,6 +27,7 @@ final class EnvironmentSection extends Section {
         List<List<String>> rows = new ArrayList<>();
         add(rows, "Suite", take(env, "suite"));
         add(rows, "Command", code(take(env, "command")));
+        add(rows, "Commit", commit(take(env, "git.commit"), take(env, "git.clean")));
         add(rows, "Started", take(env, "started"));
         String cores = take(env, "cpu.cores");
         add(rows, "CPU", join(take(env, "cpu.model"), cores.isEmpty() ? "" : cores + " cores"));
@@ -58,6 +59,7 @@ final class EnvironmentSection extends Section {
         }
         env.forEach((key, value) -> add(rows, key, value));
         md.table(List.of("Item", "Value"), rows);
+        ShardMachines.write(md, folder);
         double startLoad = Numbers.parse(load);
         if (startLoad > QUIET_LOAD) {
             md.paragraph("**The machine was busy when this run started** (1-minute load " + load + ", over "
@@ -73,6 +75,18 @@ final class EnvironmentSection extends Section {
                     .forEach(e -> engineRows.add(List.of(e.getValue()[0], code(e.getKey()), e.getValue()[1])));
             md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
         }
+    }
+
+    /** "fa4a3c4… (clean tree)", "… with uncommitted changes", or "not recorded" for a folder from before env.txt held it. */
+    static String commit(String commit, String clean) {
+        if (commit.isEmpty()) {
+            return "not recorded";
+        }
+        return commit + switch (clean) {
+            case "true" -> " (clean tree)";
+            case "false" -> " with uncommitted changes";
+            default -> "";
+        };
     }
 
     /**

@@ -172,13 +172,16 @@ final class Figures {
         return new Figure(stem, title, panels, clusters ? legend(specList, false) : List.of());
     }
 
-    /** Crash test: the median reopen time after a kill, one bar per spec and sync setting (sync=true hatched). */
-    Figure crashReopen(String stem, String title, Group group, List<String> specList) {
+    /**
+     * Crash and power-cut tests ({@code workload} crash or powercut): the median reopen time, one bar
+     * per spec and sync setting (sync=true hatched).
+     */
+    Figure crashReopen(String stem, String title, Group group, List<String> specList, String workload, String after) {
         List<Figure.Bar> bars = new ArrayList<>();
         List<Figure.Tic> tics = new ArrayList<>();
         for (String spec : specList) {
             for (String sync : group.values("sync")) {
-                Optional<Result> run = group.find(spec, "crash", "sync", sync);
+                Optional<Result> run = group.find(spec, workload, "sync", sync);
                 if (run.isEmpty() || run.get().status() == Result.Status.SKIPPED) {
                     continue;
                 }
@@ -189,7 +192,7 @@ final class Figures {
                 tics.add(new Figure.Tic(label, tics.size()));
             }
         }
-        Figure.Panel panel = new Figure.Panel("reopen after kill -9 (median)", "", Figure.Axis.fit("ms", bars), bars, tics, true);
+        Figure.Panel panel = new Figure.Panel("reopen after " + after + " (median)", "", Figure.Axis.fit("ms", bars), bars, tics, true);
         return new Figure(stem, title, List.of(panel), List.of());
     }
 

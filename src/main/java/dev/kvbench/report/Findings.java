@@ -218,12 +218,12 @@ final class Findings {
      * The crash test in sentences: every loss of acknowledged entries with sync (a broken promise
      * of durability), every corrupt entry and failed reopen, loudly; else that none was seen.
      */
-    List<String> crash(Group group, List<String> specList) {
+    List<String> crash(Group group, List<String> specList, String workload, String after) {
         List<String> sentences = new ArrayList<>();
         List<String> clean = new ArrayList<>();
         for (String spec : specList) {
             for (String sync : group.values("sync")) {
-                Result r = group.find(spec, "crash", "sync", sync).filter(Result::ok).orElse(null);
+                Result r = group.find(spec, workload, "sync", sync).filter(Result::ok).orElse(null);
                 if (r == null) {
                     continue;
                 }
@@ -231,18 +231,22 @@ final class Findings {
                 double lost = r.metric(Metric.CRASH_LOST);
                 double corrupt = r.metric(Metric.CRASH_CORRUPT);
                 double notOpened = r.metric(Metric.CRASH_REPS) - r.metric(Metric.CRASH_OPENED);
+                String promise = Specs.durabilityPromise(spec, sync);
+                String promised = promise.isEmpty() ? "" : " Its documentation: " + promise + ".";
                 if (lost > 0 && "true".equals(sync)) {
-                    sentences.add("**FINDING: " + name + " lost " + Numbers.count(lost) + " acknowledged entries** although "
-                            + "its commits are meant to be durable.");
+                    sentences.add("**FINDING: " + name + " lost " + Numbers.count(lost) + " acknowledged entries** after "
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after + "s, with its commits meant to be durable."
+                            + promised);
                 } else if (lost > 0) {
                     sentences.add(name + " lost " + Numbers.count(lost) + " acknowledged entries (no sync: allowed, and worth knowing).");
                 }
                 if (corrupt > 0) {
-                    sentences.add("**FINDING: " + name + " returned " + Numbers.count(corrupt) + " corrupt entries** after the kill.");
+                    sentences.add("**FINDING: " + name + " returned " + Numbers.count(corrupt) + " corrupt acknowledged entries**"
+                            + " after the " + after + "s." + promised);
                 }
                 if (notOpened > 0) {
                     sentences.add("**FINDING: " + name + " did not open after " + Numbers.count(notOpened) + " of "
-                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " kills.**");
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after + "s.**" + promised);
                 }
                 if (lost == 0 && corrupt == 0 && notOpened == 0) {
                     clean.add(name);

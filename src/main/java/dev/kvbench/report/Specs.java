@@ -102,6 +102,24 @@ final class Specs {
         return parts.isEmpty() ? label : label + " (" + String.join(", ", parts) + ")";
     }
 
+    /**
+     * What the engine of {@code spec}, run with {@code sync} where it has that option, promises about
+     * a power cut ({@link dev.kvbench.store.Engine#durabilityPromise}); empty for an unknown engine.
+     */
+    static String durabilityPromise(String spec, String sync) {
+        try {
+            StoreSpec parsed = StoreSpec.parse(spec);
+            dev.kvbench.store.Engine engine = Stores.engine(parsed.engine());
+            java.util.Map<String, String> options = new java.util.HashMap<>(parsed.options());
+            if (sync != null && !sync.isEmpty() && engine.options().stream().anyMatch(o -> o.name().equals("sync"))) {
+                options.putIfAbsent("sync", sync);
+            }
+            return engine.durabilityPromise(options);
+        } catch (RuntimeException | LinkageError e) {
+            return "";
+        }
+    }
+
     private String engineLabel(String engine) {
         String recorded = labels.get("engine." + engine + ".label");
         if (recorded != null) {

@@ -218,25 +218,29 @@ final class Tables {
         return Double.isNaN(v) ? "—" : Numbers.count(v);
     }
 
-    /** The crash test's table: a row per engine and sync setting, skipped ones with their reason. */
-    Table crash(Group group, List<String> specList) {
+    /**
+     * The crash or power-cut test's table ({@code workload} crash or powercut): a row per engine and
+     * sync setting, skipped ones with their reason.
+     */
+    Table crash(Group group, List<String> specList, String workload) {
         List<List<String>> rows = new ArrayList<>();
         for (String spec : specList) {
             for (String sync : group.values("sync")) {
-                group.find(spec, "crash", "sync", sync).ifPresent(r -> rows.add(crashRow(r, spec, sync)));
+                group.find(spec, workload, "sync", sync).ifPresent(r -> rows.add(crashRow(r, spec, sync)));
             }
         }
         return new Table(List.of("Engine", "sync", "Repetitions", "Store opened", "Acknowledged entries",
-                "Acknowledged lost (worst repetition)", "Corrupt", "Reopen ms, median (max)"), rows);
+                "Acknowledged lost (worst repetition)", "Corrupt acknowledged", "Torn unacknowledged",
+                "Reopen ms, median (max)"), rows);
     }
 
     private List<String> crashRow(Result r, String spec, String sync) {
         String label = specs.label(spec);
         if (r.status() == Result.Status.SKIPPED) {
-            return List.of(label, sync, "—", "—", "—", "—", "—", "not run: " + r.reason() + " (run once, without)");
+            return List.of(label, sync, "—", "—", "—", "—", "—", "—", "not run: " + r.reason() + " (run once, without)");
         }
         if (r.status() == Result.Status.FAILED) {
-            return List.of(label, sync, "—", "—", "—", "—", "—", "failed: " + r.reason());
+            return List.of(label, sync, "—", "—", "—", "—", "—", "—", "failed: " + r.reason());
         }
         double reps = r.metric(Metric.CRASH_REPS);
         double lost = r.metric(Metric.CRASH_LOST);
@@ -247,6 +251,7 @@ final class Tables {
                 Numbers.count(r.metric(Metric.CRASH_ACKED)),
                 lost > 0 && "true".equals(sync) ? "**" + lostCell + "**" : lostCell,
                 corrupt > 0 ? "**" + Numbers.count(corrupt) + "**" : Numbers.count(corrupt),
+                optionalCount(r.metric(Metric.CRASH_TORN)),
                 Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MEDIAN)) + " (" + Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MAX)) + ")");
     }
 }

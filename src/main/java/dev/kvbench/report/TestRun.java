@@ -32,6 +32,8 @@ final class TestRun {
     final List<Result> direct;
     /** The last lines of output of each trial whose JVM died (side-file {@code tail}), by run. */
     final Map<RunKey, List<String>> tails = new LinkedHashMap<>();
+    /** The side file's text figures (the YCSB properties in force, how writes were made): the first trial's of each name. */
+    final Map<String, String> texts = new LinkedHashMap<>();
 
     private TestRun(int number, Map<String, String> meta, JmhLog log, List<Result> all) {
         this.number = number;
@@ -71,6 +73,11 @@ final class TestRun {
             }
         }
         TestRun run = new TestRun(n, meta, log, join(scores, trials, log, n, noScore));
+        trials.forEach(t -> t.metrics().forEach((name, value) -> {
+            if (value instanceof String text) {
+                run.texts.putIfAbsent(name, text);
+            }
+        }));
         trials.stream().filter(t -> !t.tail().isEmpty())
                 .forEach(t -> run.tails.putIfAbsent(new RunKey(t.benchmark(), t.params()), t.tail()));
         return run;

@@ -22,6 +22,7 @@ final class TestSection extends Section {
     private final Tables tables;
     private final AppSections app;
     private final DirWalkSection walks;
+    private final YcsbSection ycsb;
 
     /** @param cores the machine's cores from env.txt, 0 when unknown (the application sections say when threads exceed them) */
     TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, int cores) {
@@ -32,6 +33,7 @@ final class TestSection extends Section {
         this.tables = new Tables(specs);
         this.app = new AppSections(specs, md, charts::add, cores);
         this.walks = new DirWalkSection(specs, md, figures, tables, charts::add, cores);
+        this.ycsb = new YcsbSection(specs, md, charts::add, charts::add);
     }
 
     void write(TestRun test) {
@@ -69,16 +71,22 @@ final class TestSection extends Section {
             return;
         }
         Set<String> sweep = !test.sweep().isEmpty() ? Set.of(test.sweep())
-                : test.chart().equals("crash") ? Set.of("sync") : Set.of();
+                : test.chart().equals("crash") || test.chart().equals("powercut") ? Set.of("sync") : Set.of();
         for (Group group : Group.of(test.results, sweep)) {
-            md.heading(3, group.title());
+            md.heading(3, test.chart().equals("ycsb") ? "Workload " + java.nio.file.Path.of(
+                    group.first().param("workload")).getFileName() : group.title());
             String stem = test.number + "-" + group.slug();
             switch (test.chart()) {
                 case "sweep" -> sweep(test, group, stem);
                 case "settings" -> settings(group, stem);
-                case "crash" -> crash(group, stem);
+                case "crash" -> crash(test, group, stem);
+                case "powercut" -> powerCut(group, stem);
                 case "threads" -> app.threads(group, stem);
                 case "concurrent" -> app.concurrent(group, stem);
+                case "ycsb" -> {
+                    ycsb.write(test, group, stem);
+                    costs(group, group.specs(specs));
+                }
                 case "dirWalk" -> {
                     walks.write(test, group, stem, folder.tests);
                     costs(group, group.specs(specs));
@@ -151,18 +159,36 @@ final class TestSection extends Section {
      * The crash test: per engine and sync setting, what a kill -9 of the writer cost (acknowledged
      * entries lost, corrupt entries, whether the store opened) and how long the reopen took.
      */
-    private void crash(Group group, String stem) {
+    private void crash(TestRun test, Group group, String stem) {
         List<String> specList = group.specs(specs);
-        String fs = folder.env.getOrDefault("work.fs", "unknown");
+        String fs = test.meta.getOrDefault("work.fs", folder.env.getOrDefault("work.fs", "unknown"));
         md.paragraph("What is tested is a kill of the writing process (SIGKILL), not of the machine: data an engine has "
                 + "handed to the operating system survives it even without a sync. The work folder was on " + fs
                 + ("tmpfs".equals(fs) ? ", where there is no disk: a power cut would lose everything, and a sync cannot "
                 + "be tested here." : "; a power cut could lose more where the engine did not sync.")
                 + " JMH's time for this test is the whole test's, not a result.");
-        charts.add(figures.crashReopen(stem, "Reopen after kill -9: " + group.title(), group, specList));
-        Tables.Table table = tables.crash(group, specList);
+        charts.add(figures.crashReopen(stem, "Reopen after kill -9: " + group.title(), group, specList, "crash", "kill -9"));
+        Tables.Table table = tables.crash(group, specList, "crash");
         table(table);
-        md.bullets(findings.crash(group, specList));
+        md.bullets(findings.crash(group, specList, "crash", "kill"));
+    }
+
+    /**
+     * The power-cut test: the crash test's table and findings, on cutfs, where what an engine did
+     * not sync is lost; a finding quotes the engine's documented promise.
+     */
+    private void powerCut(Group group, String stem) {
+        List<String> specList = group.specs(specs);
+        md.paragraph("The store was on cutfs, a FUSE file system that keeps what was written but not yet synced (fsync, "
+                + "fdatasync, msync, O_SYNC/O_DSYNC) apart and drops it at the cut, as a device loses its cache when the power "
+                + "goes; the writer was killed, the power cut, and the store reopened from what had been synced. With sync=false "
+                + "a loss is a figure, not a finding: such settings promise nothing across a power cut. A corrupt entry is an "
+                + "acknowledged one with a wrong value; a torn one was never acknowledged (allowed). "
+                + "JMH's time for this test is the whole test's, not a result.");
+        charts.add(figures.crashReopen(stem, "Reopen after a power cut: " + group.title(), group, specList, "powercut",
+                "a power cut"));
+        table(tables.crash(group, specList, "powercut"));
+        md.bullets(findings.crash(group, specList, "powercut", "cut"));
     }
 
     /** Tests 2 and 3: time and storage against the swept parameter (value size, batch size). */

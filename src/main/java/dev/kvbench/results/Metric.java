@@ -88,8 +88,13 @@ public final class Metric {
     public static final String CRASH_LOST = "crash.lostAcked";
     /** Crash test: the most acknowledged entries one repetition lost. */
     public static final String CRASH_LOST_MAX = "crash.lostAckedMax";
-    /** Crash test: entries present with a value other than the one written, summed. */
+    /**
+     * Crash test: acknowledged entries present with a value other than the one written, summed
+     * (before 2026-11-24 every entry with a wrong value, acknowledged or not, was counted here).
+     */
     public static final String CRASH_CORRUPT = "crash.corrupt";
+    /** Crash test: unacknowledged entries present with a wrong value (a write the kill tore), summed; allowed. */
+    public static final String CRASH_TORN = "crash.tornUnacked";
     /** Crash test: entries of the unacknowledged batch present after reopen, summed (allowed, not required). */
     public static final String CRASH_UNACKED_PRESENT = "crash.unackedPresent";
     /** Crash test: median time to open the killed store in a new JVM (recovery included), ms. */
@@ -119,6 +124,35 @@ public final class Metric {
     /** The prefix of the read latency percentiles: {@code latency.p50Ns} ... {@code latency.maxNs}. */
     public static final String LATENCY_PREFIX = "latency.";
 
+    /** The prefix of the YCSB workload's figures: {@code ycsb.load.opsPerSec}, {@code ycsb.run.READ.service.p99Ns} ... */
+    public static final String YCSB_PREFIX = "ycsb.";
+    /** YCSB: the properties in force, {@code name=value} joined by {@code ; } (a string). */
+    public static final String YCSB_PROPERTIES = "ycsb.properties";
+    /** YCSB: client threads. */
+    public static final String YCSB_THREADS = "ycsb.threads";
+    /** YCSB: how writes were serialized for the Store contract's one writer (a string). */
+    public static final String YCSB_WRITES = "ycsb.writes";
+    /** YCSB: records found by the check of every record after the run (each at its last version). */
+    public static final String YCSB_VERIFIED = "ycsb.verifiedRecords";
+
+    /** YCSB: a figure of a phase ({@code load}, {@code run}): {@code ops}, {@code seconds}, {@code opsPerSec}, {@code storageBytes}. */
+    public static String ycsb(String phase, String figure) {
+        return YCSB_PREFIX + phase + "." + figure;
+    }
+
+    /** YCSB: a figure of one operation type in a phase: {@code count}, {@code opsPerSec}. */
+    public static String ycsb(String phase, String op, String figure) {
+        return YCSB_PREFIX + phase + "." + op + "." + figure;
+    }
+
+    /**
+     * YCSB: a latency percentile of one operation type in a phase, nanoseconds; {@code kind}
+     * {@code service} (from the operation's start) or {@code intended} (from its intended start, with a target).
+     */
+    public static String ycsbLatency(String phase, String op, String kind, String percentile) {
+        return YCSB_PREFIX + phase + "." + op + "." + kind + "." + percentile + "Ns";
+    }
+
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
@@ -126,7 +160,7 @@ public final class Metric {
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
             SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
-            CRASH_CORRUPT, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
+            CRASH_CORRUPT, CRASH_TORN, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
             READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,
             WRITE_COUNT, WRITE_PER_SEC, latency("p50"), latency("p90"), latency("p99"), latency("p99.9"),
             latency("p99.99"), latency("max"));

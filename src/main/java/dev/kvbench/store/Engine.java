@@ -43,6 +43,16 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /**
+     * What the engine's own documentation promises about commits made with {@code options} (the
+     * spec's options; an option not given has its default) when the machine loses power or the
+     * operating system crashes, quoted or paraphrased with where it is written. The crash and
+     * power-cut tests print it beside a finding, so that a loss can be read against the promise.
+     */
+    default String durabilityPromise(Map<String, String> options) {
+        return "no durability setting; its documentation promises nothing about a power cut";
+    }
+
     /** Every option this engine accepts, in the order to document them. An option not listed here is rejected. */
     List<Option> options();
 

@@ -15,8 +15,8 @@ import dev.kvbench.measure.Machine;
 
 /**
  * {@code env.txt}: the machine the suite ran on, as {@code key: value} lines: the suite and the
- * command that resumes it, CPU, cores, memory, OS, kernel, the work folder and its file system
- * and free space, the open-file limit, then the Java side (JVM, flags, engine versions) printed by
+ * command that resumes it, the git commit of the code and whether its tree was clean
+ * ({@link GitCommit}), CPU, cores, memory, OS, kernel, the work folder and its file system and free space, the open-file limit, then the Java side (JVM, flags, engine versions) printed by
  * {@code dev.kvbench.report.Environment}. Written once per folder: a resumed suite keeps it.
  */
 final class EnvFile {
@@ -30,6 +30,7 @@ final class EnvFile {
         lines.add("suite: " + suite);
         lines.add("command: " + command);
         lines.add("started: " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        lines.addAll(GitCommit.lines(Path.of(System.getProperty("kvbench.root", ".")).toAbsolutePath().normalize()));
         lines.add("cpu.model: " + Machine.cpuModel());
         lines.add("cpu.cores: " + Machine.cores());
         double load = Machine.loadAverage();

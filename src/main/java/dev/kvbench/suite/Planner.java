@@ -42,6 +42,7 @@ public final class Planner {
     static {
         ALL_NAMES.addAll(BenchParams.NAMES);
         ALL_NAMES.addAll(TreeParams.NAMES);
+        ALL_NAMES.addAll(dev.kvbench.trial.YcsbParams.NAMES);
         ALL_NAMES.addAll(AppParams.NAMES);
         ALL_NAMES.addAll(BenchParams.OTHER_NAMES);
     }
@@ -236,7 +237,7 @@ public final class Planner {
             if (!ALL_NAMES.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
                         + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; application workloads: "
-                        + String.join(", ", AppParams.NAMES) + "; crash test: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
+                        + String.join(", ", AppParams.NAMES) + "; crash and power-cut tests: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
             }
         }
     }

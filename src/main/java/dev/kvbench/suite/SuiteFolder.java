@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.kvbench.measure.Machine;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -175,7 +174,7 @@ public final class SuiteFolder {
     public record Origin(String machine, String commit) {
 
         public static Origin here(Path root) {
-            return new Origin(machineId(), Machine.gitCommit(root));
+            return new Origin(machineId(), GitCommit.id(root));
         }
 
         private static String machineId() {

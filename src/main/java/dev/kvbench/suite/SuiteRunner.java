@@ -61,6 +61,10 @@ public final class SuiteRunner {
     private final ReportStep report;
     private final EnvFile.JavaSide javaSide;
     private final Function<Path, HostWatch> hostWatch;
+    /** The suite's tests, of which a shard ({@code --shard i/n}) runs some: the N of "test n of N". */
+    private int suiteTests;
+    /** Null when the power-cut test can run here, else why not (tests replace it). */
+    java.util.function.Supplier<String> powerCutMissing = dev.kvbench.cutfs.Build::missing;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
@@ -99,6 +103,31 @@ public final class SuiteRunner {
         }
     }
 
+    /**
+     * The plan without its power-cut test when this machine cannot run it (no FUSE, not root, cutfs
+     * cannot be built or mounted), said in one line; the {@code powercut} suite alone stops there
+     * (exit 2). KVBENCH_DRY_RUN keeps it: nothing is mounted then.
+     */
+    private List<PlannedTest> withoutPowerCutWhereImpossible(String suite, List<PlannedTest> plan) {
+        boolean dryRun = "1".equals(config.env().get("KVBENCH_DRY_RUN"));
+        if (dryRun || plan.stream().noneMatch(SuiteRunner::isPowerCut)) {
+            return plan;
+        }
+        String missing = powerCutMissing.get();
+        if (missing == null) {
+            return plan;
+        }
+        if (plan.stream().allMatch(SuiteRunner::isPowerCut)) {
+            throw new UsageException("./run.sh " + suite + " cannot run on this machine: " + missing);
+        }
+        config.out().println("the power-cut test is left out: " + missing);
+        return plan.stream().filter(t -> !isPowerCut(t)).toList();
+    }
+
+    private static boolean isPowerCut(PlannedTest test) {
+        return test.test().workloads().contains("powercut");
+    }
+
     /** The suite named first on the command line, else the default. */
     static String suiteName(List<String> argv) {
         return argv.isEmpty() || argv.get(0).startsWith("-") ? Suites.DEFAULT : argv.get(0);
@@ -110,30 +139,54 @@ public final class SuiteRunner {
         if (!Suites.NAMES.contains(name)) {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
+        Shard shard = Shard.of(rest);
+        rest = Shard.without(rest);
+        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
+        WorkloadArgs workload = null;
+        Map<String, String> ycsbOverrides = Map.of();
+        if (name.equals(Suites.WORKLOAD)) {
+            workload = WorkloadArgs.of(rest);
+            rest = workload.rest();
+        } else if (name.equals("ycsb")) {
+            WorkloadArgs.Split split = WorkloadArgs.split(rest);
+            ycsbOverrides = split.overrides();
+            rest = split.rest();
+        }
         UserArgs user = UserArgs.of(rest);
         if (name.equals("bindings")) {
             user.param("store").ifPresent(Suites::checkBindingStores);
         }
-        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
 
         Path workDir = workDir();
         long workFree = WorkFolder.usableBytes(workDir);
         SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
-        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name, config.today(), config.env().get("KVBENCH_RESULTS"), origin);
+        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name + shard.folderSuffix(), config.today(),
+                config.env().get("KVBENCH_RESULTS"), origin);
         Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
-        String rounds = config.env().get(Repeat.ENVIRONMENT);
         int[] largestScaledEntry = {0};
         Scaler scaler = resumingScaler(results, budget);
-        Suite suite = Suites.named(name, (test, original, entryBytes) -> {
-            largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
-            return scaler.num(test, original, entryBytes);
-        });
+        Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
+                : name.equals("ycsb") ? Suites.ycsb(ycsbOverrides) : Suites.named(name, (test, original, entryBytes) -> {
+                    largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
+                    return scaler.num(test, original, entryBytes);
+                });
         if (user.param("num").isEmpty()) { // -p num replaces every scaled count
             budget.checkMet(config.env().get("KVBENCH_BUDGET"), largestScaledEntry[0]);
         }
-        List<PlannedTest> plan = Planner.plan(suite, user).stream()
+        if (workload != null) {
+            long need = dev.kvbench.workload.ycsb.YcsbWorkload.bytesNeeded(workload.properties());
+            if (workFree >= 0 && workFree < need) {
+                throw new UsageException("recordcount=" + workload.properties().recordCount() + " needs about "
+                        + Numbers.bytes(need) + " but the work folder " + workDir + " has " + Numbers.bytes(workFree)
+                        + " free: lower it with -p recordcount=... or set KVBENCH_DIR to a bigger folder");
+            }
+        }
+        String rounds = config.env().get(Repeat.ENVIRONMENT);
+        List<PlannedTest> all = Planner.plan(suite, user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
+        suiteTests = all.size();
+        List<PlannedTest> plan = withoutPowerCutWhereImpossible(name, shard.select(all, name));
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 
@@ -165,7 +218,9 @@ public final class SuiteRunner {
         if (!choice.note().isEmpty()) {
             config.out().println("run.sh: " + choice.note());
         }
-        EnvFile.write(results, EnvFile.machineLines(name, rerun, workDir, workFree), javaSide);
+        List<String> machine = new ArrayList<>(EnvFile.machineLines(name, rerun, workDir, workFree));
+        machine.addAll(shard.envLines());
+        EnvFile.write(results, machine, javaSide);
         config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
                 + workDir + ", " + Numbers.bytes(workFree) + " free)");
 
@@ -288,7 +343,7 @@ public final class SuiteRunner {
 
     private void printPlan(List<PlannedTest> plan) {
         for (PlannedTest test : plan) {
-            config.out().println(heading(test, plan.size()));
+            config.out().println(heading(test, suiteTests));
             if (test.test().folder() == Test.Folder.DISK) {
                 config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR, default " + DEFAULT_DISK_DIR + ")");
             }
@@ -417,7 +472,7 @@ public final class SuiteRunner {
             long spent = 0;
             long start = System.nanoTime();
             for (PlannedTest test : plan) {
-                String title = "test " + test.number() + " of " + plan.size() + ": " + test.test().title();
+                String title = "test " + test.number() + " of " + suiteTests + ": " + test.test().title();
                 if (SuiteFolder.complete(results, test.number())) {
                     config.out().println(title + ": already complete, skipped");
                     total -= test.seconds();
@@ -426,7 +481,7 @@ public final class SuiteRunner {
                 Meta.write(results, suite, test, budget, folders.get(test.test().folder()));
                 long elapsed = seconds(start);
                 long left = doneWeight > 0 ? (total - doneWeight) * spent / doneWeight : total;
-                config.out().println(heading(test, plan.size()) + "; elapsed " + Numbers.duration(elapsed) + ", about "
+                config.out().println(heading(test, suiteTests) + "; elapsed " + Numbers.duration(elapsed) + ", about "
                         + Numbers.duration(left) + " left");
                 long began = System.nanoTime();
                 int exit = runTest(test);

@@ -29,8 +29,12 @@ import dev.kvbench.store.Stores;
  * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
  * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks; then the deep-vs-flat
  * directories experiment (the file system as the store at depths 0..5), on the work folder and on
- * a disk folder; then the durability test.
- * <li>{@code crash}: the durability test alone (also the last test of {@code report}).
+ * a disk folder; then the durability tests: kill -9 on the work folder and on the disk folder, and
+ * a power cut.
+ * <li>{@code crash}: the kill -9 durability test alone, on the work folder and on a disk folder
+ * (also tests of {@code report}).
+ * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also the last test of
+ * {@code report} where the machine has FUSE and root).
  * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
@@ -42,7 +46,21 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash");
+    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
+            "ycsb", "workload");
+    /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
+    public static final String WORKLOAD = "workload";
+    /**
+     * The ycsb suite's size: records loaded (in commits of {@link #YCSB_LOAD_BATCH}), operations run,
+     * client threads. Sized for about 15 minutes on 2 cores from a run at 2,000 records and operations
+     * with a commit per insert (18 min 47 s, much of it waiting for another JMH run's lock): MVStore's
+     * commit per write (about 45 a second there) and the sorted array's merge of the whole array per
+     * commit dominate, so the load is a bulk load and the run at most 10,000 operations.
+     */
+    static final int YCSB_RECORDS = 10_000;
+    static final int YCSB_OPERATIONS = 10_000;
+    static final int YCSB_THREADS = 2;
+    static final int YCSB_LOAD_BATCH = 1_000;
     public static final String DEFAULT = "quick";
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
@@ -58,8 +76,12 @@ public final class Suites {
             case "quick" -> quick();
             case "bindings" -> bindings();
             case "report" -> report(scaler);
-            case "crash" -> new Suite("crash", List.of(crash()));
+            case "crash" -> new Suite("crash", List.of(crash(), crash().onDisk(CRASH_ON_DISK)));
+            case "powercut" -> new Suite("powercut", List.of(powerCut()));
             case "app" -> app();
+            case "ycsb" -> ycsb(Map.of());
+            case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
+                    + " [-p name=value ...]");
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -258,6 +280,8 @@ public final class Suites {
         tests.add(depths);
         tests.add(depths.onDisk("File system by directory depth, disk folder"));
         tests.add(crash());
+        tests.add(crash().onDisk(CRASH_ON_DISK));
+        tests.add(powerCut());
         return new Suite("report", tests);
     }
 
@@ -310,6 +334,28 @@ public final class Suites {
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
     }
 
+    static final String CRASH_ON_DISK = "Durability: what kill -9 of the writer loses, disk folder";
+
+    /**
+     * The power-cut test, the report suite's last test (where the machine allows it: Linux with
+     * FUSE, root) and the {@code powercut} suite's only one: the crash test's engines, settings and
+     * data, with the store on cutfs and the power cut after each kill, so that what was not synced
+     * is lost. Not scaled.
+     */
+    static Test powerCut() {
+        return new Test("Durability: what a power cut loses",
+                "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
+                        + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
+                        + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A create, "
+                        + "rename or unlink survives once any later fsync committed it, as in ext4's journal (-p names=posix: only "
+                        + "an fsync of its directory, all POSIX promises; -p names=file: that, or an fsync of the file under that name). "
+                        + "`reps` cuts (20 unless -p reps says otherwise) per engine and sync setting.",
+                new Chart("powercut", "", false), List.of("powercut"),
+                params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
+                        "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+    }
+
     /**
      * The application workloads, one test each: readers under a rate-limited writer (the RocksDB
      * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
@@ -317,6 +363,58 @@ public final class Suites {
      * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
      * JIT's). A further application test is one more entry of {@link #appTests()}.
      */
+    /**
+     * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
+     * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
+     * loaded in commits of {@value #YCSB_LOAD_BATCH}, {@value #YCSB_OPERATIONS} operations,
+     * {@value #YCSB_THREADS} client threads, one
+     * trial per engine (a single shot: the load, the run, the check of every record). {@code overrides}
+     * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
+     */
+    static Suite ycsb(Map<String, String> overrides) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("recordcount", String.valueOf(YCSB_RECORDS));
+        all.put("operationcount", String.valueOf(YCSB_OPERATIONS));
+        all.put("threadcount", String.valueOf(YCSB_THREADS));
+        all.put("loadbatchsize", String.valueOf(YCSB_LOAD_BATCH));
+        all.putAll(overrides);
+        String props = dev.kvbench.trial.YcsbParams.props(all);
+        int records;
+        try {
+            records = Integer.parseInt(all.get("recordcount").trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("-p recordcount=" + all.get("recordcount") + " is not a whole number");
+        }
+        List<Test> tests = new ArrayList<>();
+        String[][] workloads = {
+                {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
+                {"workloadb", "B: read mostly", "95% reads, 5% updates, zipfian"},
+                {"workloadc", "C: read only", "100% reads, zipfian"},
+                {"workloadd", "D: read latest", "95% reads, 5% inserts, the newest records read most"},
+                {"workloade", "E: short ranges", "95% scans of up to 100 records, 5% inserts, zipfian; ordered engines only"},
+                {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}};
+        for (String[] w : workloads) {
+            tests.add(ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
+                    + " (loaded in commits of " + all.get("loadbatchsize") + "), " + all.get("operationcount")
+                    + " operations by " + all.get("threadcount") + " client threads, each write committed (the"
+                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records));
+        }
+        return new Suite("ycsb", tests);
+    }
+
+    /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
+    public static Suite workload(String workload, String props, dev.kvbench.workload.ycsb.WorkloadProperties properties) {
+        return new Suite(WORKLOAD, List.of(ycsbTest("YCSB workload " + properties.source(),
+                "A YCSB workload file, loaded then run on every engine, every operation verified.", engineRows(false),
+                workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()))));
+    }
+
+    private static Test ycsbTest(String title, String about, String stores, String workload, String props, int records) {
+        return new Test(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
+                params("store", stores, "workload", workload, "props", props),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(records));
+    }
+
     static Suite app() {
         return new Suite("app", appTests());
     }

@@ -26,8 +26,8 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
     public static final List<String> NAMES = List.of(
             "store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync");
 
-    /** Parameters of one benchmark only, beyond {@link #NAMES}: the crash test's repetitions ({@link CrashState}). */
-    public static final List<String> OTHER_NAMES = List.of("reps");
+    /** Parameters of one benchmark only, beyond {@link #NAMES}: the crash and power-cut tests' repetitions, and when the power-cut test's names become durable. */
+    public static final List<String> OTHER_NAMES = List.of("reps", "names");
 
     /** The crash test's repetitions, {@code reps}: a whole number above 0. */
     public static int reps(String value) {

@@ -54,6 +54,8 @@ public final class Trial {
     private final BenchParams bench;
     /** dirWalk's parameters; null for the other workloads. */
     private final TreeParams tree;
+    /** The YCSB workload's parameters; null for the other workloads. */
+    private final YcsbParams ycsb;
     private final StoreSpec spec;
     private final Path folder;
     private final SideFile side = SideFile.current();
@@ -75,8 +77,9 @@ public final class Trial {
         this.params = params;
         this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
         this.tree = workload == Workload.DIR_WALK ? TreeParams.parse(params) : null;
-        this.bench = tree == null ? BenchParams.parse(params) : null;
-        this.given = tree == null ? bench : tree;
+        this.ycsb = workload == Workload.YCSB ? YcsbParams.parse(params) : null;
+        this.bench = tree == null && ycsb == null ? BenchParams.parse(params) : null;
+        this.given = tree != null ? tree : ycsb != null ? ycsb : bench;
         this.spec = given.effectiveSpec();
         this.folder = TrialFolders.next(workload, given.store());
         this.metrics = new TrialMetrics(given.shape().flatBytes());
@@ -130,6 +133,29 @@ public final class Trial {
     /** dirWalk's parameters (null for the other workloads). */
     public TreeParams tree() {
         return tree;
+    }
+
+    /** The YCSB workload's parameters (null for the other workloads). */
+    public YcsbParams ycsb() {
+        return ycsb;
+    }
+
+    /** Bytes allocated in the open store's folder now (stat, as every storage figure). */
+    public long storeBytes() {
+        return trialStore.bytesNow();
+    }
+
+    /**
+     * Runs {@code work} (a YCSB phase) on the open store, the threads it starts marked as measured
+     * by the {@code Runnable} it is given; any failure ends the trial as failed.
+     */
+    public <T> T measured(java.util.function.Function<Runnable, T> work) {
+        markThread();
+        try {
+            return work.apply(this::markThread);
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
     }
 
     /** The open store. */

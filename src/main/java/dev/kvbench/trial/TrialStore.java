@@ -69,6 +69,11 @@ final class TrialStore {
         closing.close();
     }
 
+    /** Bytes allocated in the store's folder now (stat), the store open or not. */
+    long bytesNow() {
+        return dev.kvbench.measure.Storage.allocatedBytes(storeDir);
+    }
+
     /** Deletes the store's folder (after a write pass: the next one writes into an empty store). */
     void deleteFolder() {
         WorkFolder.delete(storeDir);

@@ -126,7 +126,8 @@ public final class WorkFolder {
 
     /**
      * Deletes the {@code run-<pid>} folders in {@code base} whose process is gone (a run killed
-     * with SIGKILL cannot clean up after itself); returns how many. Folders of live processes
+     * with SIGKILL cannot clean up after itself), first unmounting any cutfs left mounted in them;
+     * returns how many. Folders of live processes
      * are left alone.
      */
     public static int removeStale(Path base) {
@@ -138,6 +139,7 @@ public final class WorkFolder {
             for (Path folder : folders.toList()) {
                 String name = folder.getFileName().toString();
                 if (name.matches("run-\\d{1,18}") && ProcessHandle.of(Long.parseLong(name.substring(4))).isEmpty()) {
+                    dev.kvbench.cutfs.CutFs.unmountStale(folder); // a power-cut test's file system, mounted when its run was killed
                     delete(folder);
                     removed++;
                 }

@@ -80,7 +80,8 @@ class MainTest {
             for (int i = at + 1; i < lines.size() && lines.get(i).startsWith("  param "); i++) {
                 block.add(lines.get(i));
             }
-            for (String name : workload == Workload.DIR_WALK ? TreeParams.NAMES : BenchParams.NAMES) {
+            for (String name : workload == Workload.DIR_WALK ? TreeParams.NAMES
+                    : workload == Workload.YCSB ? dev.kvbench.trial.YcsbParams.NAMES : BenchParams.NAMES) {
                 assertEquals(1, block.stream().filter(line -> line.startsWith("  param \"" + name + "\" = {")).count(),
                         workload + " lists " + name + " once: " + block);
             }

@@ -51,25 +51,26 @@ class PlanTest {
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
         assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
                         "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads", "dev.kvbench.bench.WriteBenchmark.write",
-                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting", "dev.kvbench.crash.CrashBenchmark.crash"),
+                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting", "dev.kvbench.bench.YcsbBenchmark.ycsb",
+                        "dev.kvbench.crash.CrashBenchmark.crash", "dev.kvbench.crash.PowerCutBenchmark.powercut"),
                 both.benchmarks());
     }
 
     @Test
     void aStoreThatKeepsNothingRunsWriteAndReadKeyOnlyEvenWithAnEmptyCursor() throws Exception {
         Plan plan = plan("-p", "store=null", "-p", "num=10");
-        assertEquals(9, plan.skips.size());
+        assertEquals(10, plan.skips.size());
         for (Plan.Skip skip : plan.skips) {
             String b = skip.benchmark();
             assertEquals(b.endsWith("dirWalk") ? "null keeps nothing: a walk would stop at the root's first lookup"
-                    : b.endsWith("crash") ? "null keeps nothing: a crash has nothing to lose"
+                    : b.endsWith("crash") || b.endsWith("powercut") ? "null keeps nothing: a crash has nothing to lose"
                     : b.endsWith("readWhileWriting") || b.endsWith("readKeyThreads")
                     ? "null keeps nothing: its reads would find nothing to verify"
                     : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason(), b);
         }
         assertEquals(1, plan.runs.size());
-        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write"),
-                plan.runs.get(0).benchmarks());
+        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write",
+                "dev.kvbench.bench.YcsbBenchmark.ycsb"), plan.runs.get(0).benchmarks(), "YCSB runs on null: the client's own cost");
     }
 
     /** Says every store but rocksdb is ordered, and that rocksdb's check crashed its JVM. */

@@ -54,7 +54,7 @@ class CrashExperimentTest {
     }
 
     private void assertDurable(String spec) {
-        CrashExperiment experiment = new CrashExperiment(spec, DATA, dir.resolve("crash"));
+        CrashExperiment experiment = new CrashExperiment(spec, DATA, dir.resolve("crash"), null);
         for (int rep = 0; rep < 2; rep++) {
             CrashExperiment.Outcome outcome = experiment.run(rep);
             assertTrue(outcome.opened(), spec + " did not open after the kill: " + outcome.notOpened());

@@ -44,7 +44,7 @@ class PlannerTest {
             assertEquals("suite", test.numSource());
             assertEquals("100000", test.params().get("num"));
             assertEquals("1", test.options().get("-f"));
-            assertTrue(test.args().containsAll(List.of("-wi", "1", "-i", "10", "-w", "100ms", "-r", "100ms", "-foe", "false")));
+            assertTrue(test.args().containsAll(List.of("-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false")));
         }
     }
 
@@ -58,10 +58,10 @@ class PlannerTest {
         assertEquals(2L * 6 * 2, test.runs(), "2 stores x 6 workloads x 2 forks");
         assertEquals(List.of("\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$",
                 "-p", "sequential=true", "-p", "intKey=true", "-p", "valSize=100",
-                "-wi", "1", "-i", "10", "-w", "100ms", "-r", "100ms", "-foe", "false",
+                "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false",
                 "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2"), test.args());
         assertEquals("java -jar target/benchmarks.jar '\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$' "
-                + "-p sequential=true -p intKey=true -p valSize=100 -wi 1 -i 10 -w 100ms -r 100ms -foe false "
+                + "-p sequential=true -p intKey=true -p valSize=100 -wi 0 -i 5 -r 100ms -foe false "
                 + "-p num=50000 -p store=lmdb,rocksdb -f 2", test.command());
     }
 
@@ -118,16 +118,17 @@ class PlannerTest {
         // runs: workloads x stores (plus the limit rows where a test names its stores) x swept values x forks
         assertEquals(List.of(6 * (5 + limits) * 2, (3 + limits) * 8 * 2, (2 + limits) * 3 * 2,
                         Stores.names().size() * 6L * 4 * 2, Stores.names().size() * 3L * 2 * 2, 3 * (4 + limits) * 3 * 2,
-                        2L * 6 * 2, 2L * 6 * 2, (Stores.names().size() - limits + 1) * 2L), // crash: + mapdb:transactions=true
+                        2L * 6 * 2, 2L * 6 * 2, (Stores.names().size() - limits + 1) * 2L, // crash: + mapdb:transactions=true
+                        (Stores.names().size() - limits + 1) * 2L, (Stores.names().size() - limits + 1) * 2L), // on disk, power cut
                 report.stream().map(PlannedTest::runs).toList());
     }
 
     @Test
     void theTimeEstimateCountsStartsIterationsAndPasses() {
-        // quick: 2.5 s start + 1 s settling + 0.1 s warmup + 10 x 0.1 s + one pass of 100,000 x 104 B at 50 MB/s
-        // (0.208 s), per run
+        // quick: 2.5 s start + 1 s settling + no warmup + 5 x 0.1 s + one pass of 100,000 x 104 B at 50 MB/s
+        // (0.208 s), per run, in each of its least 2 rounds
         PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
-        assertEquals(Math.round(6 * 4.808), quick.seconds());
+        assertEquals(Math.round(2 * 6 * 4.208), quick.seconds());
         // single shot: 2.5 s + (warmups + iterations + 1) passes for each of the six workloads' runs;
         // the application workloads add their 1-second timed run
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");

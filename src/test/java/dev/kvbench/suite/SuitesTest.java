@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreSmokeQuickBindingsReportAppAndCrashWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "workload"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -169,7 +169,12 @@ class SuitesTest {
         Suite full = Suites.named("report", Scaler.none());
         assertEquals("Durability: what kill -9 of the writer loses", full.tests().get(8).title());
         assertEquals(Suites.crash(), full.tests().get(8));
-        assertEquals(List.of(Suites.crash()), Suites.named("crash", Scaler.none()).tests());
+        assertEquals(List.of(Suites.crash(), Suites.crash().onDisk(Suites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
+        assertEquals(Suites.crash().onDisk(Suites.CRASH_ON_DISK), full.tests().get(9));
+        assertEquals(dev.kvbench.suite.Test.Folder.DISK, full.tests().get(9).folder());
+        assertEquals(Suites.powerCut(), full.tests().get(10), "the power-cut test last");
+        assertEquals(List.of(Suites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
+        assertEquals(List.of("powercut"), Suites.powerCut().workloads());
         Suite report = new Suite("report", full.tests().subList(0, 8));
         assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
@@ -198,7 +203,7 @@ class SuitesTest {
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
                 .map(dev.kvbench.suite.Test::entryBytes).toList();
-        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104), bytes);
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104, 104, 104), bytes);
     }
 
     @Test
@@ -227,5 +232,33 @@ class SuitesTest {
     void lsmBatchSizesAreAllEntriesATenthAndAHundredth() {
         Suite report = Suites.named("report", (test, original, entryBytes) -> 20_000);
         assertEquals("200,2000,20000", report.tests().get(2).params().get("batchSize"));
+    }
+
+    @Test
+    void ycsbRunsEachCoreWorkloadAsOneTestWithTheSuitesSizeAndTheUsersOverrides() {
+        Suite suite = Suites.ycsb(java.util.Map.of("recordcount", "2000"));
+        assertEquals(6, suite.tests().size());
+        for (int i = 0; i < 6; i++) {
+            dev.kvbench.suite.Test test = suite.tests().get(i);
+            assertEquals(List.of("ycsb"), test.workloads());
+            assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
+            assertEquals("recordcount=2000;operationcount=10000;threadcount=2;loadbatchsize=1000", test.params().get("props"));
+            assertEquals(2000, test.entries().num());
+            assertEquals("ycsb", test.chart().kind());
+        }
+    }
+
+    @Test
+    void theWorkloadCommandSplitsYcsbsOverridesFromJmhsParameters() {
+        WorkloadArgs args = WorkloadArgs.of(List.of("workloadb", "-p", "recordcount=500", "-p", "store=lmdb",
+                "-p", "threadcount=2", "-f", "1"));
+        assertEquals("workloadb", args.workload());
+        assertEquals("recordcount=500;threadcount=2", args.props());
+        assertEquals(List.of("-p", "store=lmdb", "-f", "1"), args.rest());
+        assertEquals(0.95, args.properties().proportion(dev.kvbench.workload.ycsb.WorkloadProperties.Op.READ));
+        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
+                "readproprtion=1")));
+        assertTrue(e.getMessage().startsWith("unknown property 'readproprtion' in workloada; did you mean 'readproportion'?"),
+                e.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store.bdbje;
 
+import java.util.Map;
 import com.sleepycat.je.JEVersion;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
@@ -29,5 +30,14 @@ public final class BdbJeEngine extends BaseEngine {
     public Store open(Path dir, Shape shape, Options options) {
         return new BdbJeStore(dir, new BdbJeStore.Settings(options.bool("transactional"), options.bool("sync"),
                 options.integer("cacheMb")));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
+                ? "Durability.SyncPolicy.SYNC: the log is written and synchronously flushed to the device at commit;"
+                        + " the transaction survives an operating system or machine crash (JE Durability javadoc)"
+                : "Durability.SyncPolicy.WRITE_NO_SYNC: written to the file system at commit, not flushed; survives a crash"
+                        + " of the process but not of the operating system or machine (JE Durability javadoc)";
     }
 }

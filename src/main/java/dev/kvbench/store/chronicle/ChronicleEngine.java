@@ -1,5 +1,6 @@
 package dev.kvbench.store.chronicle;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Option;
@@ -39,5 +40,12 @@ public final class ChronicleEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return ChronicleStore.open(dir, shape, options.bool("constantSizes"));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return "a persisted Chronicle Map is a shared memory mapping the operating system writes back when it chooses;"
+                + " it never syncs, so a power cut may lose or tear recent updates; ChronicleMap.recoverPersistedTo"
+                + " exists for a map left corrupt (Chronicle Map docs, \"Persisting\" and \"Recovery\")";
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store.fs;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -63,5 +64,11 @@ public final class FsEngine extends BaseEngine {
         } catch (IOException | UnsupportedOperationException e) {
             // block size or free space unknown: let the writes find out
         }
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return "one file per key, written without fsync of the file or its directory: a power cut may lose, empty or"
+                + " tear any recent put, and no file system promises otherwise (POSIX fsync)";
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store.leveldb;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
@@ -30,5 +31,14 @@ public final class LevelDbEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return LevelDbStore.open(dir, LevelDbStore.Settings.of(shape, options), LevelDbStore.Port.NATIVE);
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
+                ? "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
+                        + " considered complete, so it survives a machine crash (leveldb/options.h)"
+                : "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
+                        + " process alone loses none (leveldb/options.h)";
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store.lmdb;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -32,5 +33,10 @@ public final class LmdbEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return LmdbSettings.durabilityPromise(options);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store.lmdbjni;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
@@ -37,5 +38,10 @@ public final class LmdbJniEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LmdbJniStore(dir, shape, LmdbSettings.from(name(), options));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return LmdbSettings.durabilityPromise(options);
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.store.lmdblwjgl;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -43,5 +44,10 @@ public final class LwjglLmdbEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LwjglLmdbStore(dir, shape, LmdbSettings.from(name(), options));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return LmdbSettings.durabilityPromise(options);
     }
 }

@@ -35,6 +35,24 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
         return options;
     }
 
+    /** What lmdb.h promises about a system crash for these spec options ({@link Engine#durabilityPromise}). */
+    public static String durabilityPromise(java.util.Map<String, String> options) {
+        boolean sync = Boolean.parseBoolean(options.getOrDefault("sync", "false"));
+        boolean metaSync = Boolean.parseBoolean(options.getOrDefault("metaSync", "false"));
+        boolean writeMap = Boolean.parseBoolean(options.getOrDefault("writeMap", "true"));
+        if (sync && metaSync) {
+            return "neither MDB_NOSYNC nor MDB_NOMETASYNC: every commit is flushed to disk before it returns (lmdb.h)";
+        }
+        if (sync) {
+            return "MDB_NOMETASYNC: \"maintains database integrity, but a system crash may undo the last committed"
+                    + " transaction\" (lmdb.h)";
+        }
+        return "MDB_NOSYNC: \"a system crash can corrupt the database or lose the last transactions if buffers are not"
+                + " yet flushed to disk\"" + (writeMap ? ", and with MDB_WRITEMAP even a file system that preserves write"
+                + " order does not keep it consistent" : "; with a file system that preserves write order and no"
+                + " MDB_WRITEMAP only durability is lost") + " (lmdb.h)";
+    }
+
     /** The settings of {@code engine}'s spec. */
     public static LmdbSettings from(String engine, Options options) {
         return new LmdbSettings(engine, options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),

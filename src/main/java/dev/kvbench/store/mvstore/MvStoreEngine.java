@@ -1,5 +1,6 @@
 package dev.kvbench.store.mvstore;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -29,5 +30,15 @@ public final class MvStoreEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new MvStoreStore(dir, shape, options);
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
+                ? "MVStore.sync() after each commit: \"force all stored changes to be written to the storage\" (MVStore"
+                        + " javadoc); a crash goes back to the last stored version, whose chunks are checksummed (H2 MVStore"
+                        + " docs, \"File Format\" and \"Crash Recovery\")"
+                : "commit without sync(): a stored version reaches the file system but is not forced; the docs promise"
+                        + " only that a crash goes back to some consistent stored version (H2 MVStore docs, \"Crash Recovery\")";
     }
 }

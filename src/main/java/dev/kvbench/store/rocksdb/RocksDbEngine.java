@@ -1,5 +1,6 @@
 package dev.kvbench.store.rocksdb;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Option;
@@ -59,5 +60,14 @@ public final class RocksDbEngine extends BaseEngine {
                 options.bool("disableWal"),
                 options.integer("prefixBytes"),
                 options.bool("prefixBloom")));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
+                ? "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
+                        + " considered complete, so it survives a machine crash (rocksdb/options.h)"
+                : "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
+                        + " process alone loses none (rocksdb/options.h)";
     }
 }

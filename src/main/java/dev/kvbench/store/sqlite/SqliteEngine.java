@@ -1,5 +1,6 @@
 package dev.kvbench.store.sqlite;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.LibraryVersion;
@@ -35,5 +36,23 @@ public final class SqliteEngine extends BaseEngine {
     public Store open(Path dir, Shape shape, Options options) {
         return new SqliteStore(dir, new SqliteStore.Settings(options.choice("journal"), options.choice("synchronous"),
                 CacheSize.orFromData(options.integer("cacheMb"), shape)));
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        String sync = options.getOrDefault("synchronous", "off");
+        String journal = options.getOrDefault("journal", "wal");
+        return switch (sync) {
+            case "off" -> "PRAGMA synchronous=OFF: \"if the operating system crashes or the computer loses power before"
+                    + " that data has been written to the disk surface\" the database might become corrupted; a crash of"
+                    + " the application alone is safe (sqlite.org/pragma.html#pragma_synchronous)";
+            case "normal" -> "wal".equals(journal)
+                    ? "PRAGMA synchronous=NORMAL in WAL mode: consistent after a power loss, but a transaction committed"
+                            + " shortly before it may roll back (sqlite.org/pragma.html#pragma_synchronous)"
+                    : "PRAGMA synchronous=NORMAL: \"a very small (though non-zero) chance that a power failure at just the"
+                            + " wrong time could corrupt the database\" (sqlite.org/pragma.html#pragma_synchronous)";
+            default -> "PRAGMA synchronous=" + sync.toUpperCase(java.util.Locale.ROOT) + ": a committed transaction survives"
+                    + " a power loss or operating system crash (sqlite.org/pragma.html#pragma_synchronous)";
+        };
     }
 }

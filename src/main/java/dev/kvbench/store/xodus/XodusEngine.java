@@ -1,5 +1,6 @@
 package dev.kvbench.store.xodus;
 
+import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Option;
@@ -34,5 +35,14 @@ public final class XodusEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new XodusStore(dir, options);
+    }
+
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
+                ? "EnvironmentConfig.setLogDurableWrite(true): every transaction is durable when its commit returns"
+                        + " (the log is fsynced; Xodus EnvironmentConfig javadoc)"
+                : "log.durableWrite=false (the default): the log is not fsynced at commit, so committed transactions can be"
+                        + " lost by a machine crash; the database stays consistent (Xodus EnvironmentConfig javadoc)";
     }
 }

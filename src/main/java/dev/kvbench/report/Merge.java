@@ -1,0 +1,139 @@
+package dev.kvbench.report;
+
+import dev.kvbench.text.KeyValueFile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * One results folder from the shard folders of several machines ({@code ./run.sh SUITE --shard i/n}
+ * on each): every test's raw files ({@code out-N.*}, which keep the suite's test numbers) and,
+ * beside them, its machine's {@code env.txt} as {@code out-N.env.txt}, so that the report gives
+ * each test its own machine ({@link ShardMachines}). The merged {@code env.txt} is the first
+ * shard's, with {@code shards: K}. process.sh then writes the report.
+ *
+ * <pre>java -cp target/benchmarks.jar dev.kvbench.report.Merge OUT SHARD...   # or ./process.sh --merge OUT SHARD...</pre>
+ *
+ * One line and exit status 2 for: fewer than two shards, a shard that is not a results folder,
+ * shards of different suites, a test in two shards, an OUT that already holds results.
+ */
+public final class Merge {
+
+    private static final Pattern TEST_FILE = Pattern.compile("out-(\\d+)\\.(csv|meta|txt|side\\.jsonl)");
+
+    /** A test's machine, beside its raw files in a merged folder. */
+    static String envFile(int test) {
+        return "out-" + test + ".env.txt";
+    }
+
+    private Merge() {
+    }
+
+    public static void main(String[] args) {
+        try {
+            if (args.length < 3) {
+                throw new Compare.Refused("give the merged folder and two or more shard folders; usage: ./process.sh --merge OUT SHARD SHARD...");
+            }
+            List<Path> shards = new ArrayList<>();
+            for (int i = 1; i < args.length; i++) {
+                shards.add(Path.of(args[i]));
+            }
+            merge(Path.of(args[0]), shards);
+            System.out.println("merged " + shards.size() + " shards into " + args[0]);
+        } catch (Compare.Refused e) {
+            System.err.println("merge: " + e.getMessage());
+            System.exit(2);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("merge: cannot merge the shards: " + e);
+            System.exit(1);
+        }
+    }
+
+    /** Copies every shard's tests into {@code out}; returns the test numbers by shard. */
+    static Map<Path, List<Integer>> merge(Path out, List<Path> shards) throws IOException {
+        Map<Path, List<Integer>> tests = new LinkedHashMap<>();
+        Map<Integer, Path> owner = new LinkedHashMap<>();
+        String suite = null;
+        for (Path shard : shards) {
+            if (!Files.isDirectory(shard)) {
+                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote");
+            }
+            Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
+            String of = env.getOrDefault("suite", "");
+            if (suite == null) {
+                suite = of;
+            } else if (!suite.equals(of)) {
+                throw new Compare.Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
+                        + " suite: merge the shards of one suite");
+            }
+            List<Integer> numbers = testNumbers(shard);
+            if (numbers.isEmpty()) {
+                throw new Compare.Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
+            }
+            for (int n : numbers) {
+                Path before = owner.putIfAbsent(n, shard);
+                if (before != null) {
+                    throw new Compare.Refused("test " + n + " is in both " + before + " and " + shard
+                            + ": merge the shards of one run, each --shard i/n of the same n once");
+                }
+            }
+            tests.put(shard, numbers);
+        }
+        if (Files.isDirectory(out) && !testNumbers(out).isEmpty()) {
+            throw new Compare.Refused(out + " already holds results: merge into a new folder");
+        }
+        Files.createDirectories(out);
+        for (Map.Entry<Path, List<Integer>> entry : tests.entrySet()) {
+            Path shard = entry.getKey();
+            try (Stream<Path> files = Files.list(shard)) {
+                for (Path file : files.toList()) {
+                    if (TEST_FILE.matcher(file.getFileName().toString()).matches()) {
+                        Files.copy(file, out.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+            for (int n : entry.getValue()) {
+                Path env = shard.resolve("env.txt");
+                if (Files.exists(env)) {
+                    Files.copy(env, out.resolve(envFile(n)), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        List<String> env = new ArrayList<>();
+        Path first = shards.get(0).resolve("env.txt");
+        if (Files.exists(first)) {
+            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")).forEach(env::add);
+        }
+        env.add("shards: " + shards.size());
+        Files.write(out.resolve("env.txt"), env, StandardCharsets.UTF_8);
+        return tests;
+    }
+
+    /** The test numbers that have a JMH CSV or a side file in {@code dir}. */
+    private static List<Integer> testNumbers(Path dir) throws IOException {
+        List<Integer> numbers = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.toList()) {
+                Matcher m = TEST_FILE.matcher(file.getFileName().toString());
+                if (m.matches() && (m.group(2).equals("csv") || m.group(2).equals("side.jsonl"))) {
+                    int n = Integer.parseInt(m.group(1));
+                    if (!numbers.contains(n)) {
+                        numbers.add(n);
+                    }
+                }
+            }
+        }
+        numbers.sort(Integer::compare);
+        return numbers;
+    }
+}

@@ -1,0 +1,275 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
+
+/**
+ * A YCSB workload's part of the report, as YCSB users read one: per engine the throughput of the
+ * load and of the run (a bar chart), the latency of each operation type at p50, p95, p99, p99.9
+ * and the maximum (a chart per operation type, log scale; service time, and with a target also
+ * from each operation's intended start), storage after the load and after the run, the properties
+ * in force, and a computed paragraph answering "which engine for this workload". Every figure is
+ * the side file's ({@code ycsb.*} metrics, docs/results-format.md).
+ */
+final class YcsbSection {
+
+    static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p99.9", "max");
+    static final List<String> OPS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE");
+    /** Runs whose run-phase throughput is within this share of the best are called a tie: single runs, no interval. */
+    static final double TIE = 0.10;
+
+    private final Specs specs;
+    private final Markdown md;
+    private final Consumer<Figure> figures;
+    private final Consumer<LineChart> lines;
+
+    YcsbSection(Specs specs, Markdown md, Consumer<Figure> figures, Consumer<LineChart> lines) {
+        this.specs = specs;
+        this.md = md;
+        this.figures = figures;
+        this.lines = lines;
+    }
+
+    void write(TestRun test, Group group, String stem) {
+        List<String> specList = group.specs(specs);
+        Map<String, String> texts = test.texts;
+        String properties = texts.getOrDefault(Metric.YCSB_PROPERTIES, "");
+        if (!properties.isEmpty()) {
+            md.paragraph("Properties in force (YCSB's defaults for those the workload file does not set; kvbench's "
+                    + "additions included): " + Markdown.code(properties) + ".");
+        }
+        String writes = texts.getOrDefault(Metric.YCSB_WRITES, "");
+        if (!writes.isEmpty()) {
+            md.paragraph("Writes: the Store contract allows one writer at a time, confined to its thread; here " + writes
+                    + ", on every engine alike. Every read, scan and the final state of every record was verified.");
+        }
+        throughputChart(group, stem, specList);
+        table(group, specList);
+        List<String> runOps = ops(group, "run");
+        for (String kind : List.of("service", "intended")) {
+            for (String op : runOps) {
+                latencyChart(group, stem, specList, op, kind);
+            }
+        }
+        if (runOps.stream().anyMatch(op -> group.results().stream().anyMatch(r ->
+                !Double.isNaN(r.metric(Metric.ycsbLatency("run", op, "intended", "p50")))))) {
+            md.paragraph("With a target rate, latency is shown twice: service time, from each operation's actual start, and "
+                    + "from its intended start (start + n ÷ rate per thread), which counts the time an operation waited behind "
+                    + "a slow one (no coordinated omission), as YCSB's `measurement.interval=both`.");
+        } else {
+            md.paragraph("Latency is service time, from each operation's start to its end (no target rate was set).");
+        }
+        md.paragraph(answer(group, specList));
+        String client = clientCost(group, specList);
+        if (!client.isEmpty()) {
+            md.paragraph(client);
+        }
+    }
+
+    private void throughputChart(Group group, String stem, List<String> specList) {
+        List<Figure.Panel> panels = new ArrayList<>();
+        for (String phase : List.of("load", "run")) {
+            List<Figure.Bar> bars = new ArrayList<>();
+            List<Figure.Tic> tics = new ArrayList<>();
+            for (int i = 0; i < specList.size(); i++) {
+                String spec = specList.get(i);
+                Optional<Result> run = run(group, spec);
+                double value = run.filter(Result::ok).map(r -> r.metric(Metric.ycsb(phase, "opsPerSec"))).orElse(Double.NaN);
+                String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
+                bars.add(new Figure.Bar(i, 0.4, value, Double.NaN, specs.rgb(spec), specs.fill(spec), note, specs.label(spec)));
+                tics.add(new Figure.Tic(specs.label(spec), i));
+            }
+            panels.add(new Figure.Panel(phase + " phase", "", Figure.Axis.fit("operations/s", bars), bars, tics, true));
+        }
+        figures.accept(new Figure(stem, "YCSB throughput, load and run: " + group.title(), panels, List.of()));
+    }
+
+    private void latencyChart(Group group, String stem, List<String> specList, String op, String kind) {
+        List<LineChart.Series> series = new ArrayList<>();
+        for (String spec : specList) {
+            Optional<Result> run = run(group, spec).filter(Result::ok);
+            if (run.isEmpty()) {
+                continue;
+            }
+            List<double[]> points = new ArrayList<>();
+            for (int i = 0; i < PERCENTILES.size(); i++) {
+                points.add(new double[] {i, run.get().metric(Metric.ycsbLatency("run", op, kind, PERCENTILES.get(i))) / 1000});
+            }
+            if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
+                series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.variant(spec), points));
+            }
+        }
+        if (series.isEmpty()) {
+            return;
+        }
+        List<Figure.Tic> tics = new ArrayList<>();
+        for (int i = 0; i < PERCENTILES.size(); i++) {
+            tics.add(new Figure.Tic(PERCENTILES.get(i), i));
+        }
+        lines.accept(new LineChart(stem + "-" + op.toLowerCase().replace("-", "") + "-" + kind, op + " latency"
+                + (kind.equals("intended") ? " from the intended start" : " (service time)") + ", run phase: "
+                + group.title(), "percentile", "µs", true, tics, series));
+    }
+
+    private void table(Group group, List<String> specList) {
+        List<String> runOps = ops(group, "run");
+        List<String> header = new ArrayList<>(List.of("Engine", "load ops/s", "run ops/s"));
+        for (String op : runOps) {
+            header.add(op + " ops/s");
+            header.add(op + " p50 / p99 / p99.9 µs");
+        }
+        header.addAll(List.of("storage after load", "storage after run", "records verified"));
+        List<List<String>> rows = new ArrayList<>();
+        for (String spec : specList) {
+            Optional<Result> found = run(group, spec);
+            List<String> row = new ArrayList<>(List.of(specs.label(spec)));
+            if (found.isEmpty() || !found.get().ok()) {
+                row.add(found.map(r -> r.status().word() + (r.reason() == null ? "" : ": " + r.reason())).orElse("not run"));
+                while (row.size() < header.size()) {
+                    row.add("");
+                }
+                rows.add(row);
+                continue;
+            }
+            Result r = found.get();
+            row.add(Numbers.sig3(r.metric(Metric.ycsb("load", "opsPerSec"))));
+            row.add(Numbers.sig3(r.metric(Metric.ycsb("run", "opsPerSec"))));
+            for (String op : runOps) {
+                row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
+                row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
+            }
+            row.add(Numbers.bytes(r.metric(Metric.ycsb("load", "storageBytes"))));
+            row.add(Numbers.bytes(r.metric(Metric.ycsb("run", "storageBytes"))));
+            row.add(Numbers.count(r.metric(Metric.YCSB_VERIFIED)));
+            rows.add(row);
+        }
+        md.paragraph("Operations per second of each phase (all client threads together, from the phase's start to its last "
+                + "thread's end) and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
+                + "merged); storage: bytes allocated in the store's folder after each phase, the store open.");
+        md.table(header, rows);
+    }
+
+    /** The computed answer: the fastest engine in the run phase, its margin or the ties, its latency and storage. */
+    String answer(Group group, List<String> specList) {
+        List<Result> ranked = specs.competitors(specList).stream().map(spec -> run(group, spec)).flatMap(Optional::stream)
+                .filter(Result::ok).filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "opsPerSec"))))
+                .sorted(Comparator.comparingDouble((Result r) -> r.metric(Metric.ycsb("run", "opsPerSec"))).reversed())
+                .toList();
+        if (ranked.isEmpty()) {
+            return "**Which engine for this workload:** no engine ran it to the end, so none is named.";
+        }
+        Result best = ranked.get(0);
+        double top = rate(best);
+        List<Result> tied = ranked.stream().filter(r -> rate(r) >= top * (1 - TIE)).toList();
+        StringBuilder text = new StringBuilder("**Which engine for this workload:** ");
+        if (tied.size() > 1) {
+            List<String> names = tied.stream().map(r -> specs.label(r.store()) + " (" + Numbers.sig3(rate(r)) + " ops/s)").toList();
+            text.append("a tie at the top between ").append(joined(names)).append(": within ")
+                    .append(Math.round(TIE * 100)).append("% of each other in the run phase, and each is one run with no "
+                            + "interval, so none is called the winner.");
+        } else if (ranked.size() == 1) {
+            text.append(specs.label(best.store())).append(", the only engine that ran it (")
+                    .append(Numbers.sig3(top)).append(" ops/s in the run phase).");
+        } else {
+            Result next = ranked.get(1);
+            text.append(specs.label(best.store())).append(": ").append(Numbers.sig3(top)).append(" ops/s in the run phase, ")
+                    .append(Numbers.times(top / rate(next))).append(" the next, ").append(specs.label(next.store()))
+                    .append(" (").append(Numbers.sig3(rate(next))).append(" ops/s).");
+        }
+        String op = mainOp(best);
+        if (op != null) {
+            Result lowest = ranked.stream().filter(r -> !Double.isNaN(p99(r, op)))
+                    .min(Comparator.comparingDouble(r -> p99(r, op))).orElse(best);
+            text.append(' ').append(specs.label(best.store())).append("'s ").append(op).append(" p99 is ").append(Numbers.sig3(p99(best, op) / 1000)).append(" µs");
+            if (lowest != best) {
+                text.append("; the lowest, ").append(specs.label(lowest.store())).append("'s, is ")
+                        .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs");
+            } else {
+                text.append(", the lowest of the engines");
+            }
+            text.append('.');
+        }
+        Result smallest = ranked.stream().filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "storageBytes"))))
+                .min(Comparator.comparingDouble(r -> r.metric(Metric.ycsb("run", "storageBytes")))).orElse(null);
+        if (smallest != null) {
+            text.append(" Smallest store after the run: ").append(specs.label(smallest.store())).append(" (")
+                    .append(Numbers.bytes(smallest.metric(Metric.ycsb("run", "storageBytes")))).append(").");
+        }
+        return text.toString();
+    }
+
+    /** The null store's run: the client's own cost per operation, per thread. */
+    private String clientCost(Group group, List<String> specList) {
+        for (String spec : specList) {
+            if (!Specs.engine(spec).equals("null")) {
+                continue;
+            }
+            Optional<Result> run = run(group, spec).filter(Result::ok);
+            if (run.isPresent()) {
+                double rate = rate(run.get());
+                double threads = run.get().metric(Metric.YCSB_THREADS);
+                double perOp = (Double.isNaN(threads) ? 1 : threads) * 1e6 / rate;
+                return "The client's own cost: on the `null` store, which keeps nothing, the run phase made "
+                        + Numbers.sig3(rate) + " ops/s, about " + Numbers.sig3(perOp) + " µs of client time per operation "
+                        + "per thread (choosing the operation and key, making the key and value, verifying the answer, "
+                        + "recording latency).";
+            }
+        }
+        return "";
+    }
+
+    private static List<String> ops(Group group, String phase) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (String op : OPS) {
+            if (group.results().stream().anyMatch(r -> !Double.isNaN(r.metric(Metric.ycsb(phase, op, "count"))))) {
+                seen.add(op);
+            }
+        }
+        return new ArrayList<>(seen);
+    }
+
+    /** The operation type the run made most of. */
+    private static String mainOp(Result r) {
+        String main = null;
+        double most = 0;
+        for (String op : OPS) {
+            double n = r.metric(Metric.ycsb("run", op, "count"));
+            if (!Double.isNaN(n) && n > most) {
+                most = n;
+                main = op;
+            }
+        }
+        return main;
+    }
+
+    private static double rate(Result r) {
+        return r.metric(Metric.ycsb("run", "opsPerSec"));
+    }
+
+    private static double p99(Result r, String op) {
+        return r.metric(Metric.ycsbLatency("run", op, "service", "p99"));
+    }
+
+    private static Optional<Result> run(Group group, String spec) {
+        return group.results().stream().filter(r -> r.store().equals(spec)).findFirst();
+    }
+
+    private static String micros(Result r, String op, String p) {
+        double nanos = r.metric(Metric.ycsbLatency("run", op, "service", p));
+        return Double.isNaN(nanos) ? "—" : Numbers.sig3(nanos / 1000);
+    }
+
+    private static String joined(List<String> names) {
+        int last = names.size() - 1;
+        return last < 1 ? String.join("", names) : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.kvbench.suite;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.WorkloadFileException;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
+
+/**
+ * The command line of {@code ./run.sh workload FILE [-p name=value ...] [JMH options]}: the
+ * workload file (or a preset, {@code workloada} ... {@code workloadf}), YCSB's {@code -p}
+ * overrides of its properties, and what is left for JMH ({@code -p store=...}, {@code -p sync=...}
+ * and options). The workload is read and checked here, before anything runs: a mistake is one
+ * line and exit 2.
+ *
+ * @param workload   the workload argument: an absolute path to the file, or the preset's name
+ * @param overrides  the {@code -p} overrides of workload properties, in order
+ * @param properties the properties in force
+ * @param rest       the arguments for JMH
+ */
+record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProperties properties, List<String> rest) {
+
+    /** The {@code -p} names that are JMH parameters of the YCSB benchmark, not workload properties. */
+    private static final Set<String> JMH_PARAMS = Set.of("store", "sync");
+
+    static WorkloadArgs of(List<String> args) {
+        if (args.isEmpty() || args.get(0).startsWith("-")) {
+            throw new UsageException("give a workload file: ./run.sh workload path/to/workloada [-p name=value ...]"
+                    + " (or a preset: " + String.join(", ", Presets.NAMES) + ")");
+        }
+        Split split = split(args.subList(1, args.size()));
+        String given = args.get(0);
+        Path file = Path.of(given);
+        if (!Files.isRegularFile(file) && Presets.presetName(given) == null) {
+            throw new UsageException("workload file " + given + " not found; give a YCSB workload file (e.g. "
+                    + "path/to/workloada) or a preset: " + String.join(", ", Presets.NAMES));
+        }
+        String workload = Files.isRegularFile(file) ? file.toAbsolutePath().normalize().toString()
+                : Presets.presetName(given);
+        if (workload.contains(",")) {
+            throw new UsageException("workload file " + given + ": a path with a comma cannot be a JMH parameter; rename it");
+        }
+        Map<String, String> overrides = split.overrides();
+        List<String> rest = split.rest();
+        WorkloadProperties properties;
+        try {
+            properties = Presets.resolve(workload, overrides);
+        } catch (WorkloadFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return new WorkloadArgs(workload, overrides, properties, rest);
+    }
+
+    /** A command line's workload property overrides ({@code -p name=value}) and the rest, for JMH. */
+    record Split(Map<String, String> overrides, List<String> rest) {
+    }
+
+    /** Splits {@code args} into the {@code -p} overrides of workload properties and the arguments for JMH. */
+    static Split split(List<String> args) {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("-p") && i + 1 < args.size()) {
+                String pair = args.get(i + 1);
+                int at = pair.indexOf('=');
+                String name = at > 0 ? pair.substring(0, at) : pair;
+                if (at > 0 && !JMH_PARAMS.contains(name) && !YcsbParams.NAMES.contains(name)) {
+                    if (pair.contains(",") || pair.contains(";")) {
+                        throw new UsageException("-p " + pair + ": a workload property's value cannot hold , or ;");
+                    }
+                    overrides.put(name, pair.substring(at + 1));
+                    i++;
+                    continue;
+                }
+            }
+            rest.add(arg);
+        }
+        return new Split(overrides, rest);
+    }
+
+    /** The {@code props} parameter value of the overrides. */
+    String props() {
+        return YcsbParams.props(overrides);
+    }
+}

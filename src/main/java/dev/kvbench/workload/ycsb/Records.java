@@ -1,0 +1,177 @@
+package dev.kvbench.workload.ycsb;
+
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+/**
+ * Keys and values of a YCSB workload, both derived from numbers so that any read can be checked
+ * without a second store.
+ *
+ * <p>A key is made from a key number as YCSB makes it: hashed (FNV-64, {@link Fnv}) unless
+ * {@code insertorder=ordered}, then {@code "user"} and the number in decimal, zero-padded to
+ * {@code zeropadding} digits; or, with kvbench's {@code keyformat=binary}, {@code keysize} bytes:
+ * zeros, then the number as 8 big-endian bytes (so ordered key numbers iterate in order).
+ *
+ * <p>A value is the record of a key number at a version: a {@value #HEADER}-byte header (the key
+ * number, the version, the length; big-endian) and then bytes taken from a fixed random buffer at
+ * an offset derived from the key number and version. Its length is {@link ValueLength}'s for that
+ * key number and version. A read checks the header, the length and the value's last 8 bytes:
+ * constant work whatever the value's size, enough to tell one record or version from another.
+ *
+ * <p>One instance per thread: it reuses its key and value buffers.
+ */
+public final class Records {
+
+    /** Bytes of a value's header: key number (8), version (4), length (4). */
+    public static final int HEADER = 16;
+    /** The shortest binary key: the key number's 8 bytes. */
+    public static final int BINARY_KEY_MIN = 8;
+
+    private static final int FILL_SIZE = 1 << 16;
+    private static final byte[] FILL = fill();
+
+    private final boolean ordered;
+    private final boolean binary;
+    private final int keySize;
+    private final int zeroPadding;
+    private final ValueLength.Sampler lengths;
+    private final byte[] keyBytes;
+    private final UnsafeBuffer key = new UnsafeBuffer(new byte[0]);
+    private final byte[] valueBytes;
+    private final UnsafeBuffer value = new UnsafeBuffer(new byte[0]);
+    private final UnsafeBuffer fillView = new UnsafeBuffer(FILL);
+
+    public Records(WorkloadProperties properties) {
+        this.ordered = properties.orderedInserts();
+        this.binary = properties.binaryKeys();
+        this.keySize = properties.keySize();
+        this.zeroPadding = properties.zeroPadding();
+        ValueLength shape = properties.valueLength();
+        if (shape.maxRecord() - HEADER > FILL_SIZE / 2) {
+            throw new WorkloadFileException("records of up to " + shape.maxRecord() + " bytes: kvbench's values are at"
+                    + " most " + (FILL_SIZE / 2 + HEADER) + " bytes");
+        }
+        this.lengths = shape.sampler();
+        this.keyBytes = new byte[properties.maxKeySize()];
+        this.valueBytes = new byte[shape.maxRecord()];
+    }
+
+    /** The longest YCSB-format key for {@code zeroPadding}: "user" and up to 19 digits. */
+    public static int maxYcsbKeyLength(int zeroPadding) {
+        return 4 + Math.max(19, zeroPadding);
+    }
+
+    /** The number a key is made of: the key number hashed unless inserts are ordered. */
+    public long keyValue(long keyNumber) {
+        return ordered ? keyNumber : Fnv.hash64(keyNumber);
+    }
+
+    /** The key of {@code keyNumber}: a view valid until the next call. */
+    public DirectBuffer key(long keyNumber) {
+        long n = keyValue(keyNumber);
+        if (binary) {
+            java.util.Arrays.fill(keyBytes, 0, keySize - Long.BYTES, (byte) 0);
+            key.wrap(keyBytes, 0, keySize);
+            key.putLong(keySize - Long.BYTES, n, ByteOrder.BIG_ENDIAN);
+            return key;
+        }
+        String digits = Long.toString(n);
+        int at = 0;
+        keyBytes[at++] = 'u';
+        keyBytes[at++] = 's';
+        keyBytes[at++] = 'e';
+        keyBytes[at++] = 'r';
+        for (int pad = digits.length(); pad < zeroPadding; pad++) {
+            keyBytes[at++] = '0';
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            keyBytes[at++] = (byte) digits.charAt(i);
+        }
+        key.wrap(keyBytes, 0, at);
+        return key;
+    }
+
+    /** The key of {@code keyNumber} as text, for messages. */
+    public String keyText(long keyNumber) {
+        if (binary) {
+            return "the binary key of #" + keyNumber;
+        }
+        DirectBuffer text = key(keyNumber);
+        return text.getStringWithoutLengthAscii(0, text.capacity());
+    }
+
+    /** The length of {@code keyNumber}'s record at {@code version}. */
+    public int length(long keyNumber, int version) {
+        return lengths.of(keyNumber, version);
+    }
+
+    /** The record of {@code keyNumber} at {@code version}: a view valid until the next call. */
+    public DirectBuffer value(long keyNumber, int version) {
+        int length = length(keyNumber, version);
+        value.wrap(valueBytes, 0, length);
+        value.putLong(0, keyNumber, ByteOrder.BIG_ENDIAN);
+        value.putInt(8, version, ByteOrder.BIG_ENDIAN);
+        value.putInt(12, length, ByteOrder.BIG_ENDIAN);
+        value.putBytes(HEADER, FILL, fillOffset(keyNumber, version), length - HEADER);
+        return value;
+    }
+
+    /** The key number a value says it belongs to. */
+    public static long keyNumberOf(DirectBuffer value) {
+        return value.capacity() >= HEADER ? value.getLong(0, ByteOrder.BIG_ENDIAN) : -1;
+    }
+
+    /** The version a value says it is. */
+    public static int versionOf(DirectBuffer value) {
+        return value.capacity() >= HEADER ? value.getInt(8, ByteOrder.BIG_ENDIAN) : -1;
+    }
+
+    /**
+     * What is wrong with {@code found} as a record of {@code keyNumber} (any version), or null
+     * when it is one: its header names the key number and its own length, its length is the one
+     * of that version, and its last bytes are that version's.
+     */
+    public String problem(long keyNumber, DirectBuffer found) {
+        if (found.capacity() < HEADER) {
+            return "a " + found.capacity() + "-byte value, shorter than any record";
+        }
+        long number = keyNumberOf(found);
+        if (number != keyNumber) {
+            return "the record of key #" + number;
+        }
+        int version = versionOf(found);
+        int length = found.getInt(12, ByteOrder.BIG_ENDIAN);
+        if (version < 1 || length != found.capacity() || length != length(keyNumber, version)) {
+            return "a " + found.capacity() + "-byte value whose header says version " + version + ", length " + length;
+        }
+        int tail = Math.min(Long.BYTES, length - HEADER);
+        int offset = fillOffset(keyNumber, version) + length - HEADER - tail;
+        for (int i = 0; i < tail; i++) {
+            if (found.getByte(length - tail + i) != fillView.getByte(offset + i)) {
+                return "version " + version + " with other bytes at its end";
+            }
+        }
+        return null;
+    }
+
+    private static int fillOffset(long keyNumber, int version) {
+        return (int) ((mix(keyNumber * 31 + version) >>> 1) % (FILL_SIZE / 2));
+    }
+
+    /** A 64-bit finalizer (SplitMix64's): a different, evenly spread number for each input. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    private static byte[] fill() {
+        byte[] bytes = new byte[FILL_SIZE];
+        new SplittableRandom(20160810).nextBytes(bytes);
+        return bytes;
+    }
+}

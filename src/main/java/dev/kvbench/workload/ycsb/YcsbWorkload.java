@@ -1,0 +1,546 @@
+package dev.kvbench.workload.ycsb;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.commons.rng.UniformRandomProvider;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.Workload;
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
+
+/**
+ * A YCSB workload over the {@link Store} contract: {@link #load} inserts the records, {@link #run}
+ * runs the operation mix, {@link #verifyAll} checks every record afterwards; each phase is timed
+ * on its own, per operation type.
+ *
+ * <p>Threads: {@code threadcount} client threads, each with its own {@link Reader} (renewed after
+ * each of its own writes, so it sees them, and every {@value #RENEW_EVERY} operations), its own
+ * random source and its own latency recorders. Writes are serialized as the contract requires
+ * (one writer at a time, confined to its thread): with one thread, that thread holds the writer
+ * for the phase and commits every {@code batchsize} writes; with more, each write takes the
+ * phase's lock, opens the writer, writes, commits and closes it. Outcomes say which.
+ *
+ * <p>Verification, every operation: a record's value is derived from its key number and version
+ * ({@link Records}), and the workload keeps each key number's newest version (and newest
+ * deletion). A read must return a record of its key whose version is at least the one this
+ * thread last wrote or saw for that key, and at most the newest written; a missing record is
+ * right only if a deletion at least that new exists. A scan must return keys in ascending
+ * unsigned byte order from its start key, each the key of the record its value names, of a key
+ * number inserted so far, at a version no newer than written. After the run every inserted key
+ * holds exactly its last version (or is absent after a last deletion). A wrong answer throws
+ * {@link VerificationException}: the trial fails. A store that discards everything (the
+ * {@code null} store, to measure the client's own cost) must find nothing.
+ */
+public final class YcsbWorkload {
+
+    /** Operations on one reader before a new one is taken (as the other concurrent workloads). */
+    public static final int RENEW_EVERY = 1024;
+    /** Key numbers the run may insert beyond the loaded ones when it is limited by time, not count. */
+    static final long TIMED_INSERT_ROOM = 10_000_000L;
+
+    private final WorkloadProperties properties;
+    private final String spec;
+    private final int threads;
+    private final int capacity;
+    private final AtomicIntegerArray versions;
+    private final AtomicIntegerArray deletions;
+    private final InsertCounter inserts;
+    private final AtomicLong sequential = new AtomicLong();
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final int[][] seen;
+
+    public YcsbWorkload(WorkloadProperties properties, String spec) {
+        this.properties = properties;
+        this.spec = spec;
+        this.threads = properties.threadCount();
+        long room = properties.proportion(Op.INSERT) == 0 ? 0
+                : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM;
+        long keys = properties.insertStart() + properties.insertCount() + room;
+        if (keys > Integer.MAX_VALUE - 8) {
+            throw new WorkloadFileException("recordcount plus the run's inserts is " + keys + " records: more than"
+                    + " kvbench tracks (" + (Integer.MAX_VALUE - 8) + ")");
+        }
+        if (properties.batchSize() > 1 && threads > 1) {
+            throw new WorkloadFileException("batchsize=" + properties.batchSize() + " with threadcount=" + threads
+                    + ": a store has one writer, confined to its thread, so only one client thread can keep a batch"
+                    + " open; use threadcount=1 or batchsize=1");
+        }
+        this.capacity = (int) keys;
+        this.versions = new AtomicIntegerArray(capacity);
+        this.deletions = new AtomicIntegerArray(capacity);
+        this.inserts = new InsertCounter(properties.insertStart() - 1);
+        this.seen = new int[threads][];
+    }
+
+    /** The shape to open a store for: every record the phases may write, keys and values at their largest. */
+    public static Shape shape(WorkloadProperties properties) {
+        long records = properties.recordCount() + (properties.proportion(Op.INSERT) == 0 ? 0
+                : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM);
+        return new Shape(records, properties.maxKeySize(), properties.valueLength().maxRecord(),
+                false, false,
+                properties.valueLength().fixed() && properties.valueLength().maxRecord() > Records.HEADER);
+    }
+
+    /** Bytes the store will need at most, roughly: every record with its key, twice over for engines' overhead. */
+    public static long bytesNeeded(WorkloadProperties properties) {
+        Shape shape = shape(properties);
+        return 2 * shape.entries() * (shape.keySize() + (long) shape.valSize()) + (64L << 20);
+    }
+
+    /** Why {@code store} cannot run this workload, or null when it can. */
+    public String cannotRun(Store store) {
+        if (properties.scans() && !store.has(Capability.ORDERED)) {
+            return "scans need an ordered engine (a cursor); this one has none";
+        }
+        return null;
+    }
+
+    /** The load phase: {@code insertcount} inserts, by {@code threadcount} threads. */
+    public PhaseOutcome load(Store store, Runnable onThread) {
+        long count = properties.insertCount();
+        return phase("load", store, count, 0, 0, onThread, true);
+    }
+
+    /** The run phase: the operation mix for {@code operationcount} operations or {@code maxexecutiontime}. */
+    public PhaseOutcome run(Store store, Runnable onThread) {
+        return phase("run", store, properties.operationCount(), properties.maxExecutionTimeSec(), properties.target(),
+                onThread, false);
+    }
+
+    /** Inserted key numbers so far (the loaded ones and the run's inserts). */
+    public long inserted() {
+        return inserts.lastCommitted() + 1 - properties.insertStart();
+    }
+
+    /**
+     * Reads every key number inserted so far with a new reader: each must hold exactly its last
+     * version, or be absent when its last write was a deletion.
+     *
+     * @return the records found
+     */
+    public long verifyAll(Store store) {
+        boolean discards = store.has(Capability.DISCARDS);
+        Records records = new Records(properties);
+        long found = 0;
+        try (Reader reader = store.reader()) {
+            for (long k = properties.insertStart(); k <= inserts.lastCommitted(); k++) {
+                DirectBuffer value = reader.get(records.key(k));
+                int version = versions.get((int) k);
+                boolean deleted = version == deletions.get((int) k);
+                if (discards || deleted) {
+                    if (value != null) {
+                        throw fail("after the run, " + records.keyText(k) + " absent", "a value");
+                    }
+                    continue;
+                }
+                if (value == null) {
+                    throw fail("after the run, " + records.keyText(k) + " at version " + version, "no value");
+                }
+                String problem = records.problem(k, value);
+                int got = Records.versionOf(value);
+                if (problem != null || got != version) {
+                    throw fail("after the run, " + records.keyText(k) + " at version " + version,
+                            problem != null ? problem : "version " + got);
+                }
+                found++;
+            }
+        }
+        return found;
+    }
+
+    private PhaseOutcome phase(String name, Store store, long count, long seconds, double target, Runnable onThread,
+                               boolean loading) {
+        int bulk = loading ? properties.loadBatchSize() : 1;
+        int threads = bulk > 1 ? 1 : this.threads;
+        int batch = bulk > 1 ? bulk : properties.batchSize();
+        String reason = loading ? null : cannotRun(store);
+        if (reason != null) {
+            throw new IllegalStateException(reason);
+        }
+        CountDownLatch ready = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        long[] start = new long[1];
+        long[] ends = new long[threads];
+        List<Client> clients = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long share = count / threads + (t < count % threads ? 1 : 0);
+            if (seen[t] == null) {
+                seen[t] = new int[capacity];
+            }
+            clients.add(new Client(t, store, count > 0, share, loading, seen[t], target > 0 ? threads * 1e9 / target : 0,
+                    threads == 1, batch));
+        }
+        long deadline = seconds > 0 ? TimeUnit.SECONDS.toNanos(seconds) : Long.MAX_VALUE;
+        List<Thread> running = new ArrayList<>();
+        for (Client client : clients) {
+            running.add(new Thread(() -> {
+                onThread.run();
+                try {
+                    client.open();
+                    ready.countDown();
+                    go.await();
+                    client.loop(start[0], deadline, failure);
+                } catch (Throwable e) {
+                    failure.compareAndSet(null, e);
+                } finally {
+                    ends[client.id] = System.nanoTime();
+                    ready.countDown();
+                    try {
+                        client.close();
+                    } catch (RuntimeException e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }
+            }, "kvbench-ycsb-" + name + "-" + client.id));
+        }
+        running.forEach(Thread::start);
+        try {
+            ready.await();
+            start[0] = System.nanoTime();
+            go.countDown();
+            for (Thread thread : running) {
+                thread.join();
+            }
+        } catch (InterruptedException e) {
+            failure.compareAndSet(null, e);
+            go.countDown();
+            Thread.currentThread().interrupt();
+        }
+        Throwable first = failure.get();
+        if (first instanceof RuntimeException runtime) {
+            throw runtime;
+        }
+        if (first instanceof Error error) {
+            throw error;
+        }
+        if (first != null) {
+            throw new IllegalStateException(first);
+        }
+        long end = start[0];
+        for (long e : ends) {
+            end = Math.max(end, e);
+        }
+        Map<Op, Long> counts = new EnumMap<>(Op.class);
+        Map<Op, OpLatency> service = new EnumMap<>(Op.class);
+        Map<Op, OpLatency> intended = new EnumMap<>(Op.class);
+        for (Client client : clients) {
+            for (Op op : Op.values()) {
+                long n = client.counts[op.ordinal()];
+                if (n == 0) {
+                    continue;
+                }
+                counts.merge(op, n, Long::sum);
+                service.computeIfAbsent(op, o -> new OpLatency()).add(client.service[op.ordinal()]);
+                if (target > 0) {
+                    intended.computeIfAbsent(op, o -> new OpLatency()).add(client.intended[op.ordinal()]);
+                }
+            }
+        }
+        String writes = threads == 1
+                ? "one client thread holds the store's one writer, committing every " + batch + " write(s)"
+                : "serialized: each write takes one lock, opens the store's one writer, commits and closes it";
+        return new PhaseOutcome(name, threads, end - start[0], counts, service, intended, writes);
+    }
+
+    private VerificationException fail(String expected, String actual) {
+        return new VerificationException(spec, Workload.YCSB, expected, actual);
+    }
+
+    /** One client thread of a phase. */
+    private final class Client {
+        final int id;
+        final Store store;
+        final boolean counted;
+        final long share;
+        final boolean loading;
+        final int[] seenVersions;
+        final double nanosPerOp;
+        final long[] counts = new long[Op.values().length];
+        final OpLatency[] service = new OpLatency[Op.values().length];
+        final OpLatency[] intended = new OpLatency[Op.values().length];
+        final Records records = new Records(properties);
+        final Records scanRecords = new Records(properties);
+        final boolean discards;
+        final boolean holdsWriter;
+        /** Writes per commit when this thread holds the writer. */
+        final int batch;
+        final UnsafeBuffer previousKey = new UnsafeBuffer(new byte[0]);
+        byte[] previousBytes = new byte[64];
+        UniformRandomProvider random;
+        OperationMix mix;
+        KeyChooser chooser;
+        ScanLength scanLength;
+        Reader reader;
+        int readerOps;
+        /** The last key number committed when the reader was opened: it sees every key up to it. */
+        long readerHorizon;
+        Writer writer;
+        int pending;
+
+        Client(int id, Store store, boolean counted, long share, boolean loading, int[] seenVersions, double nanosPerOp,
+               boolean holdsWriter, int batch) {
+            this.batch = batch;
+            this.id = id;
+            this.counted = counted;
+            this.store = store;
+            this.share = share;
+            this.loading = loading;
+            this.seenVersions = seenVersions;
+            this.nanosPerOp = nanosPerOp;
+            this.discards = store.has(Capability.DISCARDS);
+            this.holdsWriter = holdsWriter;
+            for (int i = 0; i < service.length; i++) {
+                service[i] = new OpLatency();
+                intended[i] = new OpLatency();
+            }
+        }
+
+        void open() {
+            random = Sampling.source(properties.seed() + (loading ? 0 : 1_000_003L), id);
+            if (!loading) {
+                mix = new OperationMix(properties, random);
+                chooser = KeyChooser.of(properties, random, inserts, sequential);
+                scanLength = properties.scans() ? new ScanLength(properties, random) : null;
+            }
+            if (holdsWriter) {
+                writer = store.writer(false);
+            }
+        }
+
+        void loop(long start, long deadline, AtomicReference<Throwable> failure) {
+            long done = 0;
+            while ((!counted || done < share) && failure.get() == null) {
+                long intendedStart = start;
+                if (nanosPerOp > 0) {
+                    intendedStart = start + (long) (done * nanosPerOp);
+                    for (long wait = intendedStart - System.nanoTime(); wait > 0; wait = intendedStart - System.nanoTime()) {
+                        LockSupport.parkNanos(wait);
+                    }
+                }
+                long begin = System.nanoTime();
+                if (begin - start >= deadline) {
+                    break;
+                }
+                Op op = loading ? Op.INSERT : mix.next();
+                switch (op) {
+                    case READ -> read(chooser.next());
+                    case UPDATE -> write(chooser.next(), false, false);
+                    case INSERT -> write(-1, true, false);
+                    case SCAN -> scan(chooser.next(), scanLength.next());
+                    case READMODIFYWRITE -> {
+                        long k = chooser.next();
+                        read(k);
+                        write(k, false, false);
+                    }
+                    case DELETE -> write(chooser.next(), false, true);
+                }
+                long end = System.nanoTime();
+                int o = op.ordinal();
+                counts[o]++;
+                service[o].record(end - begin);
+                if (nanosPerOp > 0) {
+                    intended[o].record(end - intendedStart);
+                }
+                done++;
+            }
+            if (writer != null && pending > 0) {
+                writeLock.lock();
+                try {
+                    writer.commit();
+                    inserts.commitTaken();
+                    pending = 0;
+                } finally {
+                    writeLock.unlock();
+                }
+            }
+        }
+
+        void close() {
+            closeReader();
+            if (writer != null) {
+                Writer closing = writer;
+                writer = null;
+                closing.close();
+            }
+        }
+
+        /**
+         * This thread's reader, renewed every {@value #RENEW_EVERY} operations and when it must see
+         * key number {@code k}, inserted (by another thread) after it was opened.
+         */
+        private Reader reader(long k) {
+            if (reader != null && (++readerOps >= RENEW_EVERY || k > readerHorizon)) {
+                closeReader();
+            }
+            if (reader == null) {
+                readerHorizon = inserts.lastCommitted();
+                reader = store.reader();
+                readerOps = 0;
+            }
+            return reader;
+        }
+
+        private void closeReader() {
+            if (reader != null) {
+                Reader closing = reader;
+                reader = null;
+                closing.close();
+            }
+        }
+
+        private void read(long k) {
+            DirectBuffer value = reader(k).get(records.key(k));
+            checkRead(k, value);
+        }
+
+        private void checkRead(long k, DirectBuffer value) {
+            int key = (int) k;
+            int lowest = seenVersions[key];
+            if (discards) {
+                if (value != null) {
+                    throw fail("nothing from a store that keeps nothing", "a value for " + records.keyText(k));
+                }
+                return;
+            }
+            if (value == null) {
+                int deleted = deletions.get(key);
+                if (deleted == 0 || deleted < lowest) {
+                    throw fail(records.keyText(k) + " at version " + lowest + " or newer", "no value"
+                            + (deleted == 0 ? " (never deleted)" : " (last deleted at version " + deleted + ")"));
+                }
+                return; // which deletion it saw is unknown: the lower bound stays
+            }
+            String problem = records.problem(k, value);
+            int version = Records.versionOf(value);
+            int newest = versions.get(key);
+            if (problem != null || version < lowest || version > newest) {
+                throw fail(records.keyText(k) + " at a version from " + Math.max(1, lowest) + " to " + newest,
+                        problem != null ? problem : "version " + version);
+            }
+            seenVersions[key] = version;
+        }
+
+        private void scan(long k, int length) {
+            DirectBuffer start = records.key(k);
+            int got = 0;
+            try (Cursor cursor = reader(k).cursor()) {
+                boolean on = cursor.seek(start);
+                if (on && compare(cursor.key(), start) < 0) {
+                    throw fail("a scan from " + records.keyText(k) + " to start at it or after", "an earlier key");
+                }
+                previousKey.wrap(previousBytes, 0, 0);
+                while (on && got < length) {
+                    DirectBuffer key = cursor.key();
+                    DirectBuffer value = cursor.value();
+                    if (got > 0 && compare(key, previousKey) <= 0) {
+                        throw fail("a scan's keys in ascending order", "a key not after the one before it");
+                    }
+                    long number = Records.keyNumberOf(value);
+                    if (number < properties.insertStart() || number >= inserts.taken()) {
+                        throw fail("a scan to return only inserted records", "a value naming key #" + number);
+                    }
+                    if (compare(key, scanRecords.key(number)) != 0) {
+                        throw fail("a scan's value to be its key's record", "the record of " + scanRecords.keyText(number)
+                                + " under another key");
+                    }
+                    String problem = scanRecords.problem(number, value);
+                    int version = Records.versionOf(value);
+                    if (problem != null || version < seenVersions[(int) number] || version > versions.get((int) number)) {
+                        throw fail(scanRecords.keyText(number) + " at a version from " + seenVersions[(int) number]
+                                + " to " + versions.get((int) number), problem != null ? problem : "version " + version);
+                    }
+                    seenVersions[(int) number] = version;
+                    remember(key);
+                    got++;
+                    on = cursor.next();
+                }
+            }
+            if (discards && got > 0) {
+                throw fail("nothing from a store that keeps nothing", got + " records from a scan");
+            }
+        }
+
+        private void remember(DirectBuffer key) {
+            if (previousBytes.length < key.capacity()) {
+                previousBytes = new byte[key.capacity() * 2];
+            }
+            key.getBytes(0, previousBytes, 0, key.capacity());
+            previousKey.wrap(previousBytes, 0, key.capacity());
+        }
+
+        /** Writes a new version of {@code k} (or a deletion, or a new key number's first version). */
+        private void write(long k, boolean insert, boolean delete) {
+            closeReader(); // the next read takes a reader that sees this write
+            long key;
+            int version;
+            boolean committed = false;
+            writeLock.lock();
+            try {
+                key = insert ? inserts.take() : k;
+                if (key >= capacity) {
+                    throw new IllegalStateException("the run inserted more than the " + (capacity - properties.recordCount())
+                            + " records kvbench made room for");
+                }
+                version = versions.incrementAndGet((int) key);
+                if (delete) {
+                    deletions.set((int) key, version);
+                }
+                Writer w = holdsWriter ? writer : store.writer(false);
+                try {
+                    if (delete) {
+                        w.delete(records.key(key));
+                    } else {
+                        w.put(records.key(key), records.value(key, version));
+                    }
+                    if (!holdsWriter || ++pending == batch) {
+                        w.commit();
+                        inserts.commitTaken();
+                        pending = 0;
+                        committed = true;
+                    }
+                } finally {
+                    if (!holdsWriter) {
+                        w.close();
+                    }
+                }
+            } finally {
+                writeLock.unlock();
+            }
+            if (committed && !discards) {
+                seenVersions[(int) key] = version;
+            }
+        }
+    }
+
+    /** Unsigned byte order, as every engine orders keys. */
+    static int compare(DirectBuffer a, DirectBuffer b) {
+        int n = Math.min(a.capacity(), b.capacity());
+        for (int i = 0; i < n; i++) {
+            int x = a.getByte(i) & 0xFF;
+            int y = b.getByte(i) & 0xFF;
+            if (x != y) {
+                return x - y;
+            }
+        }
+        return a.capacity() - b.capacity();
+    }
+}

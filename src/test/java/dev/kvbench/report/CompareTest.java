@@ -1,0 +1,96 @@
+package dev.kvbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two runs compared: the fixture folder as A, and as B a copy with LMDB's sequential write of
+ * test 4 twice as slow (intervals apart: listed), its readKey 0.85 → 0.88 ms (intervals overlap:
+ * not listed) and RocksDB's write 9.8 → 9.0 ms (overlap: not listed).
+ */
+class CompareTest {
+
+    @TempDir
+    Path dir;
+
+    private Path a;
+    private Path b;
+
+    private void twoRuns() throws IOException {
+        a = dir.resolve("20251122-report");
+        b = dir.resolve("20251123-report");
+        Fixtures.copy(ReportTest.FIXTURE, a);
+        Fixtures.copy(ReportTest.FIXTURE, b);
+        Path csv = b.resolve("out-4.csv");
+        // each score is in the file twice (the sequential data set is also charted alone); the later one counts
+        Files.writeString(csv, Files.readString(csv).replace(",2.100000,0.150000,", ",4.200000,0.300000,")
+                .replace(",0.850000,0.050000,", ",0.880000,0.050000,").replace(",9.800000,0.900000,", ",9.000000,0.010000,"));
+    }
+
+    private Path compare(String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of(a.toString(), b.toString(), "--templates", "gnuplot"));
+        args.addAll(List.of(options));
+        return Compare.run(args);
+    }
+
+    @Test
+    void listsOnlyTheDifferencesWhoseIntervalsAreApartWithTheirRatioAndCombinedError() throws IOException {
+        twoRuns();
+        Path out = compare();
+        assertEquals(dir.resolve("compare-20251122-report-vs-20251123-report"), out);
+        String readme = Files.readString(out.resolve("README.md"));
+        List<String> rows = readme.lines().filter(line -> line.startsWith("| Test ")).toList();
+        // 2.1 ± 0.15 → 4.2 ± 0.3: 2.00 × hypot(0.15 / 2.1, 0.3 / 4.2) = 0.20
+        assertEquals(List.of("| Test 4: 10,000 int keys, sequential, 100 B values, batchSize 1000000 | LMDB DB | write | 2.10 ± 0.15 | 4.20 ± 0.30 | 2.00 ± 0.20 |"),
+                rows, readme);
+        assertTrue(readme.contains("1 differ significantly: 0 faster in B, 1 slower."), readme);
+        assertTrue(readme.contains("](../20251122-report/README.md)"), "links A's report: " + readme);
+        assertTrue(readme.contains("![B ÷ A of the significant differences](compare.png)"), readme);
+        assertTrue(Files.readString(out.resolve("compare.gp")).contains("set output \"compare.png\""));
+        assertTrue(Files.readString(out.resolve("compare.dat")).contains("\"2.00\""), "the bar's value");
+    }
+
+    @Test
+    void aDifferenceWithinTheThresholdIsNotListed() throws IOException {
+        twoRuns();
+        String readme = Files.readString(compare("--threshold", "150", "--out", dir.resolve("c").toString()).resolve("README.md"));
+        assertTrue(readme.contains("None differs significantly."), readme);
+        assertFalse(Files.exists(dir.resolve("c/compare.gp")), "no chart without a difference");
+    }
+
+    @Test
+    void runsOfDifferentHostsAreRefusedUnlessAsked() throws IOException {
+        twoRuns();
+        Path env = b.resolve("env.txt");
+        Files.writeString(env, Files.readString(env).replace("cpu.model: AMD EPYC", "cpu.model: Intel(R) Xeon(R) Processor"));
+        Compare.Refused e = assertThrows(Compare.Refused.class, this::compare);
+        assertEquals(a + " ran on AMD EPYC and " + b + " on Intel(R) Xeon(R) Processor: runs of different hosts differ by "
+                + "the hosts; add --any-host to compare them anyway", e.getMessage());
+        String readme = Files.readString(compare("--any-host").resolve("README.md"));
+        assertTrue(readme.contains("**The runs come from different hosts**"), readme);
+    }
+
+    @Test
+    void foldersWithNothingInCommonAMissingFolderAndABadThresholdAreRefused() throws IOException {
+        twoRuns();
+        Path crash = dir.resolve("crash");
+        Fixtures.copy(Path.of("src/test/resources/fixtures/crash"), crash);
+        a = crash;
+        assertTrue(assertThrows(Compare.Refused.class, () -> compare("--any-host")).getMessage().contains("have no run in common"));
+        a = dir.resolve("nothing");
+        assertTrue(assertThrows(Compare.Refused.class, this::compare).getMessage().startsWith(a + " is not a folder"));
+        a = dir.resolve("20251122-report");
+        assertEquals("--threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
+                assertThrows(Compare.Refused.class, () -> compare("--threshold", "lots")).getMessage());
+    }
+}

@@ -1,0 +1,61 @@
+package dev.kvbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** results/README.md is what the published folders give, and each of its columns comes from the folder. */
+class ResultsIndexTest {
+
+    @Test
+    void theCommittedIndexIsWhatThePublishedFoldersGive() throws IOException {
+        Path results = Path.of("results");
+        assertEquals(ResultsIndex.render(results), Files.readString(results.resolve("README.md"), StandardCharsets.UTF_8),
+                "results/README.md is out of date: run ./process.sh --index and commit it");
+    }
+
+    @Test
+    void listsRunsNewestFirstWithTheirCommitHostLoadDurationStableNumbersAndHeadline(@TempDir Path results) throws IOException {
+        Fixtures.copy(ReportTest.FIXTURE, results.resolve("20251122-report"));
+        Path app = results.resolve("20261123-app");
+        Fixtures.copy(Path.of("src/test/resources/fixtures/app-results"), app);
+        Files.writeString(app.resolve("env.txt"), Files.readString(app.resolve("env.txt"))
+                + "git.commit: 0123456789abcdef0123456789abcdef01234567\ngit.clean: false\n");
+        Files.createDirectories(results.resolve("notes")); // not a run: no date in its name
+        Fixtures.copy(ReportTest.FIXTURE, results.resolve("20251122-report-shard1of2")); // a shard: its merged folder is the run
+        String index = ResultsIndex.render(results);
+        List<String> rows = index.lines().filter(line -> line.startsWith("| [")).toList();
+        assertEquals(2, rows.size(), index);
+        assertTrue(rows.get(0).startsWith("| [20261123-app](20261123-app/README.md) | 2026-11-23 | app | 0123456 (modified) | "
+                + "Intel(R) Xeon(R) Processor | "), rows.get(0));
+        assertTrue(rows.get(1).startsWith("| [20251122-report](20251122-report/README.md) | 2025-11-22 | report | not recorded | "
+                + "AMD EPYC | not recorded | "), rows.get(1));
+    }
+
+    @Test
+    void aCommitIsShownShortAndMarkedWhenTheTreeWasModified() {
+        assertEquals("not recorded", ResultsIndex.commit(Map.of()));
+        assertEquals("fa4a3c4", ResultsIndex.commit(Map.of("git.commit", "fa4a3c4cafe0000000000000000000000000beef", "git.clean", "true")));
+        assertEquals("fa4a3c4 (modified)", ResultsIndex.commit(Map.of("git.commit", "fa4a3c4cafe", "git.clean", "false")));
+    }
+
+    @Test
+    void countsTheStableEngineNumbersAndHeadsWithTheAtAGlancesFirstCell() throws IOException {
+        ResultsFolder quick = ResultsFolder.load(Path.of("results/20261124-quick5"));
+        assertEquals("84 of 104", ResultsIndex.stableNumbers(quick));
+        // its sequential write: LMDB is the fastest stable engine, but MVStore's 209 ± 214 ms could be faster
+        assertEquals("write, 100,000 int keys, sequential, 100 B values: no stable winner (7 of 10 stable): LMDB DB (8.77 ± 0.258 "
+                + "ms/pass), Xodus (28.0 ± 22.2 ms/pass), MVStore (209 ± 214 ms/pass)", ResultsIndex.headline(quick));
+        assertEquals("8 min 50 s", ResultsIndex.duration(quick));
+        ResultsFolder crash = ResultsFolder.load(Path.of("src/test/resources/fixtures/crash"));
+        assertEquals("1 test: " + crash.tests.get(0).title(), ResultsIndex.headline(crash));
+    }
+}

@@ -12,6 +12,7 @@
 #            then the crash test
 #   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
+#   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours (docs/scale.md)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2

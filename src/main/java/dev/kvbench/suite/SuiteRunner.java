@@ -139,9 +139,9 @@ public final class SuiteRunner {
         if (!Suites.NAMES.contains(name)) {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
+        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         Shard shard = Shard.of(rest);
         rest = Shard.without(rest);
-        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         WorkloadArgs workload = null;
         Map<String, String> ycsbOverrides = Map.of();
         if (name.equals(Suites.WORKLOAD)) {

@@ -179,7 +179,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload scale (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
@@ -318,8 +318,12 @@ class BadInputTest {
                 .env("KVBENCH_RESULTS", "$CASE/afile"));
         cases.add(runSh("no-room-for-the-data", "`-p valSize=100000000`: more data than the work folder holds", 2,
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
-                        + "to a bigger folder, or pass fewer entries (-p num=...)",
+                        + "to a bigger folder, or pass fewer entries (-p num={} fits)",
                 "smoke", "-p", "valSize=100000000"));
+        cases.add(runSh("scale-size-over-the-work-folder", "`./run.sh scale -p num=300000000`: more entries than the work folder holds", 2,
+                "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
+                        + "to a bigger folder, or pass fewer entries (-p num={} fits)",
+                "scale", "-p", "num=300000000", "-p", "store=lmdb"));
         cases.add(runSh("resume-with-other-options", "running again into a folder whose test ran with other options", 2,
                 "run.sh: $CASE/results already holds test 1 run as: java -jar target/benchmarks.jar ReadKey -p num=5. "
                         + "To keep both, set KVBENCH_RESULTS to a new folder; to redo it, delete $CASE/results",

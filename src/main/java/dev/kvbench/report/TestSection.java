@@ -23,6 +23,7 @@ final class TestSection extends Section {
     private final AppSections app;
     private final DirWalkSection walks;
     private final YcsbSection ycsb;
+    private final ScaleSection scale;
 
     /** @param cores the machine's cores from env.txt, 0 when unknown (the application sections say when threads exceed them) */
     TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, int cores) {
@@ -34,6 +35,7 @@ final class TestSection extends Section {
         this.app = new AppSections(specs, md, charts::add, cores);
         this.walks = new DirWalkSection(specs, md, figures, tables, charts::add, cores);
         this.ycsb = new YcsbSection(specs, md, charts::add, charts::add);
+        this.scale = new ScaleSection(specs, md, charts::add);
     }
 
     void write(TestRun test) {
@@ -68,6 +70,10 @@ final class TestSection extends Section {
             String suite = folder.env.getOrDefault("suite", "SUITE");
             md.paragraph("**No results yet**: the suite was interrupted before this test completed, or is still running. "
                     + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
+            return;
+        }
+        if (test.chart().equals("scale")) { // a size sweep: its tests charted together (ScaleSection)
+            scale.write(test, folder.tests);
             return;
         }
         Set<String> sweep = !test.sweep().isEmpty() ? Set.of(test.sweep())

@@ -94,7 +94,7 @@ public final class Planner {
                 options.put(option, value);
             }
         });
-        if (user.param("num").isEmpty()) {
+        if (user.param("num").isEmpty() && !test.params().containsKey("num")) { // a size sweep names its own
             args.add("-p");
             args.add("num=" + test.entries().num());
             params.put("num", String.valueOf(test.entries().num()));

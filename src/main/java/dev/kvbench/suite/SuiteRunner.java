@@ -139,9 +139,9 @@ public final class SuiteRunner {
         if (!Suites.NAMES.contains(name)) {
             Suites.named(name, Scaler.none()); // the error that lists the suites
         }
+        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         Shard shard = Shard.of(rest);
         rest = Shard.without(rest);
-        String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         WorkloadArgs workload = null;
         Map<String, String> ycsbOverrides = Map.of();
         if (name.equals(Suites.WORKLOAD)) {
@@ -328,8 +328,18 @@ public final class SuiteRunner {
         if (workFree >= 0 && workFree < need) {
             throw new UsageException("the work folder " + workDir + " has " + Numbers.bytes(workFree)
                     + " free but the largest test may need " + Numbers.bytes(need)
-                    + ": free space, set KVBENCH_DIR to a bigger folder, or pass fewer entries (-p num=...)");
+                    + ": free space, set KVBENCH_DIR to a bigger folder, or pass fewer entries (" + fits(plan, need, workFree) + ")");
         }
+    }
+
+    /**
+     * The entries that fit {@code free} bytes, as the largest test's estimate grows with its entries: "-p num=4000000 fits"
+     * (rounded down to one significant digit), or that not even 100 entries do.
+     */
+    static String fits(List<PlannedTest> plan, long need, long free) {
+        PlannedTest largest = plan.stream().max(java.util.Comparator.comparingLong(PlannedTest::space)).orElseThrow();
+        long fit = Budget.floorOneDigit((long) (largest.num() * ((double) free / need)));
+        return fit >= Budget.MIN_ENTRIES ? "-p num=" + fit + " fits" : "-p num=...; not even " + Budget.MIN_ENTRIES + " entries of it fit";
     }
 
     /** The work-folder bytes the suite needs: its largest test's {@link WorkFolder#estimate}. */

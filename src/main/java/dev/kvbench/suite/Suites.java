@@ -38,6 +38,8 @@ import dev.kvbench.store.Stores;
  * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
+ * <li>{@code scale}: how each engine's cost per entry grows with its data, 10^4 to 10^8 entries
+ * ({@link ScaleSuite}).
  * </ul>
  * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
  * appear in every chart; a test that names none runs every registered engine.
@@ -47,7 +49,7 @@ public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
     public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
-            "ycsb", "workload");
+            "ycsb", "workload", "scale");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
@@ -82,6 +84,7 @@ public final class Suites {
             case "ycsb" -> ycsb(Map.of());
             case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
                     + " [-p name=value ...]");
+            case "scale" -> ScaleSuite.suite(scaler);
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
@@ -475,11 +478,11 @@ public final class Suites {
         return new Test(title, about, chart, workloads, all, options, new Test.Entries(num, original));
     }
 
-    private static Map<String, String> params(String... pairs) {
+    static Map<String, String> params(String... pairs) {
         return options(pairs);
     }
 
-    private static Map<String, String> options(String... pairs) {
+    static Map<String, String> options(String... pairs) {
         Map<String, String> map = new LinkedHashMap<>();
         for (int i = 0; i < pairs.length; i += 2) {
             map.put(pairs[i], pairs[i + 1]);

@@ -26,8 +26,8 @@ class SuitesTest {
     }
 
     @Test
-    void theSuitesAreSmokeQuickBindingsReportAppAndCrashWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "workload"), Suites.NAMES);
+    void theSuitesAreListedWithQuickTheDefault() {
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "workload", "scale"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload scale (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -260,5 +260,20 @@ class SuitesTest {
                 "readproprtion=1")));
         assertTrue(e.getMessage().startsWith("unknown property 'readproprtion' in workloada; did you mean 'readproportion'?"),
                 e.getMessage());
+    }
+
+    @Test
+    void scaleSweepsEntriesFrom10ToThe4thUpAndLeavesOutWhatTheBudgetCannotHoldWithTheReason() {
+        Suite suite = Suites.named("scale", (test, original, entryBytes) -> Math.min(original, 10_000_000));
+        dev.kvbench.suite.Test small = suite.tests().get(0);
+        dev.kvbench.suite.Test large = suite.tests().get(1);
+        assertEquals("10000,100000", small.params().get("num"));
+        assertEquals("1000000,10000000", large.params().get("num"));
+        assertEquals("ss", large.options().get("-bm"));
+        assertEquals("scale", large.chart().kind());
+        assertTrue(large.about().contains("Left out: 100,000,000 entries"), large.about());
+        assertEquals(List.of("readWhileWriting"), suite.tests().get(2).workloads());
+        assertEquals("2026,2027", suite.tests().get(3).params().get("valSize"));
+        assertEquals(Repeat.ONCE, large.repeat());
     }
 }

@@ -1,0 +1,99 @@
+package dev.kvbench.suite;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.kvbench.text.Numbers;
+
+/**
+ * The {@code scale} suite: how each engine's cost per entry grows with its data. Every engine (and the limit
+ * rows) writes 100-byte values under random int keys, reads them back by key in random order and in key
+ * order, and serves readers while a writer writes, at 10^4, 10^5, 10^6, 10^7 and 10^8 entries; a size whose
+ * flat data exceeds the machine's budget ({@link Budget}: a quarter of the smaller of available memory and
+ * free work space, or {@code KVBENCH_BUDGET}) is left out, and the test's description says so.
+ *
+ * <p>Two timing regimes, so that a small pass is timed after the JIT has settled and a large one stays
+ * bounded: up to 10^5 entries the benchmarks' own mode (passes until their time settles, five 100 ms
+ * iterations); from 10^6 single-shot passes ({@code -bm ss}), one warmup and three measured passes. The report
+ * charts both tests of a workload as one line per engine against entries ({@code Chart} kind {@code scale}).
+ * Then the LMDB page-size cliff (2,026 against 2,027-byte values) at 10^6 entries. Each test runs once
+ * ({@link Repeat#ONCE}): a size sweep is read from its slope, and a second round of a 10^7 pass is minutes.
+ */
+final class ScaleSuite {
+
+    /** The sizes of the sweep: 10^4 to 10^8 entries. */
+    static final List<Integer> SIZES = List.of(10_000, 100_000, 1_000_000, 10_000_000, 100_000_000);
+    /** The largest size timed in the benchmarks' own mode; larger ones are single-shot passes. */
+    static final int LARGEST_SAMPLED = 100_000;
+
+    private ScaleSuite() {
+    }
+
+    static Suite suite(Scaler scaler) {
+        Map<String, String> data = Suites.params("intKey", "true", "sequential", "false", "valSize", "100");
+        int entryBytes = Test.entryBytes(data);
+        List<Integer> small = new ArrayList<>();
+        List<Integer> large = new ArrayList<>();
+        List<String> left = new ArrayList<>();
+        for (int size : SIZES) {
+            if (size > LARGEST_SAMPLED && scaler.num(1, size, entryBytes) < size) {
+                left.add(Numbers.count(size) + " entries (" + String.format(java.util.Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
+                        + " GB of flat data: over this machine's budget, a quarter of the smaller of its available memory"
+                        + " and the work folder's free space, or KVBENCH_BUDGET)");
+            } else {
+                (size <= LARGEST_SAMPLED ? small : large).add(size);
+            }
+        }
+        String leftOut = left.isEmpty() ? "" : " Left out: " + String.join("; ", left) + ".";
+        Map<String, String> sampled = Suites.options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
+        Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "1", "-i", "3", "-foe", "false");
+        List<Test> tests = new ArrayList<>();
+        String passes = "write (random order), readKey (random order) and readSeq; every engine and the limit rows; "
+                + "random int keys, 100-byte values. The report charts time per entry (ns) against entries, "
+                + "one line per engine, with the other sizes' test.";
+        tests.add(sweep("Cost per entry by data size: " + sizes(small) + " entries",
+                passes + " Timed in the benchmarks' own mode (settled passes, five 100 ms iterations).",
+                Suites.THREE, data, small, sampled));
+        if (!large.isEmpty()) {
+            tests.add(sweep("Cost per entry by data size: " + sizes(large) + " entries",
+                    passes + " Single-shot passes (one warmup, three measured), so that a run stays bounded." + leftOut,
+                    Suites.THREE, data, large, single));
+        }
+        List<Integer> all = new ArrayList<>(small);
+        all.addAll(large);
+        Map<String, String> mixed = Suites.params("intKey", "true", "sequential", "false", "valSize", "100",
+                "readers", "2", "writesPerSec", "10000", "duration", "5");
+        tests.add(sweep("Readers while one writer writes, by data size: " + sizes(all) + " entries",
+                "readWhileWriting at every size: 2 reader threads look up random existing keys for 5 s while one writer "
+                        + "overwrites random keys at 10,000 writes/s; the report charts ns per read against entries." + leftOut,
+                List.of("readWhileWriting"), mixed, all, Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false")));
+        int cliff = scaler.num(1, 1_000_000, 2027 + 4);
+        tests.add(new Test("LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
+                "Values of 2,026 and 2,027 bytes: one byte more and LMDB puts each value on overflow pages of its own "
+                        + "(the 2016 report's cliff). Storage and write time of LMDB, RocksDB and LevelDB, random int keys."
+                        + (cliff < 1_000_000 ? " Fewer than 1,000,000 entries: that many are over this machine's budget." : ""),
+                Chart.sweep("valSize"), List.of("write"),
+                Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
+                        "valSize", "2026,2027"), single, new Test.Entries(cliff, 1_000_000)));
+        return new Suite("scale", tests);
+    }
+
+    private static Test sweep(String title, String about, List<String> workloads, Map<String, String> data,
+                              List<Integer> sizes, Map<String, String> jmh) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        params.put("store", Suites.engineRows(false));
+        params.putAll(data);
+        params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        return new Test(title, about, new Chart("scale", "num", true), workloads, params, jmh,
+                Test.Entries.fixed(sizes.get(sizes.size() - 1)));
+    }
+
+    /** "10,000 and 100,000", "1,000,000, 10,000,000 and 100,000,000". */
+    private static String sizes(List<Integer> sizes) {
+        List<String> shown = sizes.stream().map(Numbers::count).toList();
+        int last = shown.size() - 1;
+        return last < 1 ? String.join("", shown) : String.join(", ", shown.subList(0, last)) + " and " + shown.get(last);
+    }
+}

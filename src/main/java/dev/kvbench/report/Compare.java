@@ -184,6 +184,12 @@ public final class Compare {
             return ratio() * Math.hypot(a.errorMs() / a.ms(), b.errorMs() / b.ms());
         }
 
+        /** Whether the two intervals overlap; a run without an error could be anything, so it overlaps. */
+        boolean overlap() {
+            return Double.isNaN(a.errorMs()) || Double.isNaN(b.errorMs())
+                    || Math.abs(b.ms() - a.ms()) <= a.errorMs() + b.errorMs();
+        }
+
         /** Whether the two 99.9% intervals are apart and the ratio more than {@code threshold} from 1. */
         boolean significant(double threshold) {
             return comparable() && !Double.isNaN(a.errorMs()) && !Double.isNaN(b.errorMs())
@@ -308,7 +314,81 @@ public final class Compare {
                 }
                 md.table(List.of("Data set", "Engine", "Workload", "A (ms/op)", "B (ms/op)", "B ÷ A"), rows);
             }
+            reproducibility();
             return md.toString();
+        }
+
+        /**
+         * Whether a rerun gives the same answer: the engines' numbers (limit rows and direct-API baselines
+         * left out) that are stable in each run, whose intervals overlap and whose ratio is within 10%; and
+         * the At a glance cells whose verdicts agree (the same fastest engine, or no stable winner in both).
+         */
+        private void reproducibility() {
+            List<Pair> engines = comparison.common().stream()
+                    .filter(p -> p.comparable() && !p.direct() && !specs.reference(p.key().store())).toList();
+            if (engines.isEmpty()) {
+                return;
+            }
+            long stableA = engines.stream().filter(p -> p.a().stable()).count();
+            long stableB = engines.stream().filter(p -> p.b().stable()).count();
+            long stableBoth = engines.stream().filter(p -> p.a().stable() && p.b().stable()).count();
+            long overlap = engines.stream().filter(Pair::overlap).count();
+            long stableBothOverlap = engines.stream().filter(p -> p.a().stable() && p.b().stable() && p.overlap()).count();
+            long within = engines.stream().filter(p -> Math.abs(p.ratio() - 1) <= Result.STABLE_ERROR).count();
+            int n = engines.size();
+            md.heading(2, "Does a rerun give the same answer");
+            md.paragraph("Over the " + n + " engine numbers both runs have (limit rows and direct-API baselines left out): "
+                    + stableA + " are stable in A and " + stableB + " in B (error at most " + percent(Result.STABLE_ERROR)
+                    + " of the score), " + stableBoth + " in both; the two intervals overlap for " + overlap + " of " + n
+                    + " (" + stableBothOverlap + " of the " + stableBoth + " stable in both); B ÷ A is within "
+                    + percent(Result.STABLE_ERROR) + " of 1 for " + within + " of " + n + ". Intervals that are honest overlap "
+                    + "between two runs of one machine nearly always; stable numbers whose intervals do not overlap mean "
+                    + "the runs' errors were smaller than the host's changes between them.");
+            Glance glanceA = Glance.of(a, specs);
+            Glance glanceB = Glance.of(b, specs);
+            List<List<String>> rows = new ArrayList<>();
+            int cells = 0;
+            int agree = 0;
+            int conflicting = 0;
+            for (Map.Entry<String, Map<String, Verdict>> row : glanceB.rows().entrySet()) {
+                Map<String, Verdict> rowA = glanceA.rows().get(row.getKey());
+                if (rowA == null) {
+                    continue;
+                }
+                for (Map.Entry<String, Verdict> cell : row.getValue().entrySet()) {
+                    Verdict va = rowA.get(cell.getKey());
+                    if (va == null) {
+                        continue;
+                    }
+                    Verdict vb = cell.getValue();
+                    cells++;
+                    boolean same = fastest(va).equals(fastest(vb));
+                    agree += same ? 1 : 0;
+                    conflicting += !same && va.kind() != Verdict.Kind.NONE && vb.kind() != Verdict.Kind.NONE ? 1 : 0;
+                    rows.add(List.of(row.getKey(), cell.getKey(), verdictText(va), verdictText(vb), same ? "yes" : "**no**"));
+                }
+            }
+            if (cells == 0) {
+                return;
+            }
+            md.paragraph("At a glance: " + agree + " of " + cells + " cells agree (the same fastest engine, or no stable "
+                    + "winner in both)" + (conflicting == 0 ? "" : "; in " + conflicting + " the two runs name different "
+                    + "fastest engines") + ".");
+            md.table(List.of("Data set", "Workload", "A", "B", "Agree"), rows);
+        }
+
+        /** The engine a verdict names fastest, or "" when it names none. */
+        private static String fastest(Verdict v) {
+            return v.kind() == Verdict.Kind.NONE ? "" : v.best().store();
+        }
+
+        private String verdictText(Verdict v) {
+            return switch (v.kind()) {
+                case WINNER -> specs.label(v.best().store());
+                case TIE -> specs.label(v.best().store()) + ", tied with " + String.join(", ",
+                        v.rivals().stream().map(r -> specs.label(r.store())).toList());
+                case NONE -> v.noWinner();
+            };
         }
 
         private void environment(String nameA, String nameB) {

@@ -1,10 +1,7 @@
 package dev.kvbench.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import dev.kvbench.text.Numbers;
 
@@ -67,43 +64,19 @@ final class HeaderSection extends Section {
     /** The fastest engine per workload for every data set of every engine-comparison test. */
     private void atAGlance() {
         md.heading(2, "At a glance");
-        List<String> workloads = new ArrayList<>();
-        List<List<String>> rows = new ArrayList<>();
-        Map<String, Map<String, String>> cells = new LinkedHashMap<>();
-        for (TestRun test : folder.tests) {
-            if (!test.chart().equals("panels") || !test.ranked()) {
-                continue;
-            }
-            for (Group group : Group.of(test.results, Set.of())) {
-                Figures.Unit unit = Figures.Unit.time(group.results());
-                Map<String, String> row = new LinkedHashMap<>();
-                for (String workload : group.workloads()) {
-                    if (!workloads.contains(workload)) {
-                        workloads.add(workload);
-                    }
-                    List<Result> competing = group.results().stream()
-                            .filter(r -> r.workload().equals(workload) && !specs.reference(r.store())).toList();
-                    Verdict verdict = Verdict.of(competing);
-                    if (verdict.total() > 0) {
-                        row.put(workload, glanceCell(verdict, unit));
-                    }
-                }
-                cells.put("Test " + test.number + ": " + group.title(), row);
-            }
-        }
-        if (cells.isEmpty()) {
+        Glance glance = Glance.of(folder, specs);
+        if (glance.isEmpty()) {
             md.paragraph("No test in this folder compares engines on one data set; see the tests below.");
             return;
         }
-        List<String> ordered = new ArrayList<>(Group.WORKLOADS.stream().filter(workloads::contains).toList());
-        workloads.stream().filter(w -> !ordered.contains(w)).forEach(ordered::add);
-        cells.forEach((name, row) -> {
+        List<List<String>> rows = new ArrayList<>();
+        glance.rows().forEach((name, row) -> {
             List<String> cellsOfRow = new ArrayList<>(List.of(name));
-            ordered.forEach(w -> cellsOfRow.add(row.getOrDefault(w, "—")));
+            glance.workloads().forEach(w -> cellsOfRow.add(row.containsKey(w) ? glanceCell(row.get(w), glance.units().get(name)) : "—"));
             rows.add(cellsOfRow);
         });
         List<String> header = new ArrayList<>(List.of("Fastest per workload"));
-        header.addAll(ordered);
+        header.addAll(glance.workloads());
         md.paragraph("The fastest engine per workload and data set (time per pass; lower is better). A winner is named "
                 + "only where its interval (score ± error) lies below every other engine's, stable or not; \"tied with\" "
                 + "names the stable engines whose intervals overlap the fastest one's; \"no stable winner (N of M stable)\" "

@@ -49,7 +49,8 @@ class CompareTest {
         Path out = compare();
         assertEquals(dir.resolve("compare-20251122-report-vs-20251123-report"), out);
         String readme = Files.readString(out.resolve("README.md"));
-        List<String> rows = readme.lines().filter(line -> line.startsWith("| Test ")).toList();
+        List<String> rows = readme.substring(0, readme.indexOf("## Does a rerun")).lines()
+                .filter(line -> line.startsWith("| Test ")).toList();
         // 2.1 ± 0.15 → 4.2 ± 0.3: 2.00 × hypot(0.15 / 2.1, 0.3 / 4.2) = 0.20
         assertEquals(List.of("| Test 4: 10,000 int keys, sequential, 100 B values, batchSize 1000000 | LMDB DB | write | 2.10 ± 0.15 | 4.20 ± 0.30 | 2.00 ± 0.20 |"),
                 rows, readme);
@@ -58,6 +59,35 @@ class CompareTest {
         assertTrue(readme.contains("![B ÷ A of the significant differences](compare.png)"), readme);
         assertTrue(Files.readString(out.resolve("compare.gp")).contains("set output \"compare.png\""));
         assertTrue(Files.readString(out.resolve("compare.dat")).contains("\"2.00\""), "the bar's value");
+    }
+
+    @Test
+    void saysWhetherARerunGivesTheSameAnswerNumberByNumberAndCellByCell() throws IOException {
+        a = dir.resolve("same-a");
+        b = dir.resolve("same-b");
+        Fixtures.copy(ReportTest.FIXTURE, a);
+        Fixtures.copy(ReportTest.FIXTURE, b);
+        String same = Files.readString(compare("--out", dir.resolve("same").toString()).resolve("README.md"));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Over the (\\d+) engine numbers.*the two intervals "
+                + "overlap for (\\d+) of (\\d+).*B ÷ A is within 10% of 1 for (\\d+) of").matcher(same);
+        assertTrue(m.find(), same);
+        int n = Integer.parseInt(m.group(1));
+        assertTrue(n > 0);
+        assertEquals(List.of(n, n, n), List.of(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+                Integer.parseInt(m.group(4))), "a run against itself agrees everywhere");
+        java.util.regex.Matcher cells = java.util.regex.Pattern.compile("At a glance: (\\d+) of (\\d+) cells agree").matcher(same);
+        assertTrue(cells.find(), same);
+        assertEquals(cells.group(2), cells.group(1));
+        assertFalse(same.contains("| **no** |"), same);
+
+        twoRuns();
+        String changed = Files.readString(compare("--out", dir.resolve("changed").toString()).resolve("README.md"));
+        assertTrue(changed.contains("the two intervals overlap for " + (n - 1) + " of " + n), "LMDB's write moved apart: " + changed);
+        assertTrue(changed.contains("B ÷ A is within 10% of 1 for " + (n - 1) + " of " + n),
+                "LMDB's write (2.00) is off by more than 10%, RocksDB's (0.92) is not: " + changed);
+        assertTrue(changed.contains("| Test 4: 10,000 int keys, sequential, 100 B values | write | LMDB DB | Chronicle | **no** |"),
+                "LMDB's write twice as slow hands the cell to the next engine: " + changed);
+        assertTrue(changed.contains("in 1 the two runs name different fastest engines"), changed);
     }
 
     @Test

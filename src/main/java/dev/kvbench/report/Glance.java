@@ -1,0 +1,53 @@
+package dev.kvbench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The At a glance table's content: for every engine-comparison test and data set, the {@link Verdict}
+ * per workload over the engines (limit rows left out). The report draws it; a comparison of two
+ * runs counts the cells whose verdicts agree.
+ *
+ * @param rows      row title ("Test 1: 100,000 int keys, ...") → workload → verdict, in the report's order
+ * @param units     row title → the time unit the row's figures are given in
+ * @param workloads the workloads of every row, in the order of the table's columns
+ */
+record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures.Unit> units, List<String> workloads) {
+
+    static Glance of(ResultsFolder folder, Specs specs) {
+        Map<String, Map<String, Verdict>> rows = new LinkedHashMap<>();
+        Map<String, Figures.Unit> units = new LinkedHashMap<>();
+        List<String> seen = new ArrayList<>();
+        for (TestRun test : folder.tests) {
+            if (!test.chart().equals("panels") || !test.ranked()) {
+                continue;
+            }
+            for (Group group : Group.of(test.results, Set.of())) {
+                Map<String, Verdict> row = new LinkedHashMap<>();
+                for (String workload : group.workloads()) {
+                    if (!seen.contains(workload)) {
+                        seen.add(workload);
+                    }
+                    Verdict verdict = Verdict.of(group.results().stream()
+                            .filter(r -> r.workload().equals(workload) && !specs.reference(r.store())).toList());
+                    if (verdict.total() > 0) {
+                        row.put(workload, verdict);
+                    }
+                }
+                String title = "Test " + test.number + ": " + group.title();
+                rows.put(title, row);
+                units.put(title, Figures.Unit.time(group.results()));
+            }
+        }
+        List<String> ordered = new ArrayList<>(Group.WORKLOADS.stream().filter(seen::contains).toList());
+        seen.stream().filter(w -> !ordered.contains(w)).forEach(ordered::add);
+        return new Glance(rows, units, ordered);
+    }
+
+    boolean isEmpty() {
+        return rows.isEmpty();
+    }
+}

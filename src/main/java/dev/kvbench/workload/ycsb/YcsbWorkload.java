@@ -23,6 +23,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
 import dev.kvbench.workload.Latency;
+import dev.kvbench.workload.ThreadFailure;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
@@ -228,16 +229,7 @@ public final class YcsbWorkload {
             go.countDown();
             Thread.currentThread().interrupt();
         }
-        Throwable first = failure.get();
-        if (first instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (first instanceof Error error) {
-            throw error;
-        }
-        if (first != null) {
-            throw new IllegalStateException(first);
-        }
+        ThreadFailure.rethrow(failure.get());
         long end = start[0];
         for (long e : ends) {
             end = Math.max(end, e);

@@ -17,7 +17,7 @@ import dev.kvbench.store.Stores;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.workload.ycsb.OpLatency;
+import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.ycsb.PhaseOutcome;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
@@ -104,7 +104,7 @@ public class YcsbBenchmark extends TimedRunBenchmark {
             }
         }
 
-        private static void latency(Map<String, Object> figures, String phase, String op, String kind, OpLatency latency) {
+        private static void latency(Map<String, Object> figures, String phase, String op, String kind, Latency latency) {
             if (latency == null) {
                 return;
             }

@@ -6,7 +6,6 @@ import java.nio.ByteOrder;
 import dev.kvbench.bench.KvBenchmark;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
-import dev.kvbench.trial.Settle;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -63,6 +62,7 @@ public class DirectLmdbBenchmark extends KvBenchmark {
         private final UnsafeBuffer word = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
 
         @SuppressWarnings("unchecked")
+        @Override
         void use(Store store) {
             LmdbStore<DirectBuffer> lmdb = (LmdbStore<DirectBuffer>) store;
             env = lmdb.env();
@@ -94,9 +94,7 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            begin(params);
-            use(trial.openLoaded());
-            settle(params, Settle.NOTHING, Settle.NOTHING);
+            beginLoaded(params);
         }
 
         /**
@@ -174,14 +172,18 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
         @Setup(Level.Trial)
         public void prepare(BenchmarkParams params) {
-            begin(params);
+            beginEmpty(params);
+        }
+
+        @Override
+        void begin(BenchmarkParams params) {
+            super.begin(params);
             flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
-            settle(params, this::open, this::verifyAndClose);
         }
 
         @Setup(Level.Invocation)
         public void open() {
-            use(trial.openEmpty());
+            openEmpty();
         }
 
         @Override
@@ -212,7 +214,7 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
         @TearDown(Level.Invocation)
         public void verifyAndClose() {
-            trial.verifyWriteAndClose();
+            closeEmpty();
         }
     }
 }

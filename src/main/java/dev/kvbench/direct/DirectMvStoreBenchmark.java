@@ -4,7 +4,6 @@ import dev.kvbench.bench.KvBenchmark;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.mvstore.MvStoreStore;
-import dev.kvbench.trial.Settle;
 import dev.kvbench.workload.Workload;
 import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
@@ -55,6 +54,7 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
         MVMap<byte[], byte[]> map;
         MVStore mvStore;
 
+        @Override
         void use(Store opened) {
             store = (MvStoreStore) opened;
             map = store.map();
@@ -70,9 +70,7 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            begin(params);
-            use(trial.openLoaded());
-            settle(params, Settle.NOTHING, Settle.NOTHING);
+            beginLoaded(params);
         }
 
         @Override
@@ -122,13 +120,12 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
 
         @Setup(Level.Trial)
         public void prepare(BenchmarkParams params) {
-            begin(params);
-            settle(params, this::open, this::verifyAndClose);
+            beginEmpty(params);
         }
 
         @Setup(Level.Invocation)
         public void open() {
-            use(trial.openEmpty());
+            openEmpty();
         }
 
         /** Every entry put as new arrays (MVStore keeps the arrays it is given), a commit per batch. */
@@ -151,7 +148,7 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
 
         @TearDown(Level.Invocation)
         public void verifyAndClose() {
-            trial.verifyWriteAndClose();
+            closeEmpty();
         }
     }
 }

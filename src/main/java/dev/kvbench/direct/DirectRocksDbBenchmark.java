@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import dev.kvbench.bench.KvBenchmark;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.rocksdb.RocksDbStore;
-import dev.kvbench.trial.Settle;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
@@ -73,6 +72,7 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             valueWriter.wrap(value);
         }
 
+        @Override
         void use(Store opened) {
             store = (RocksDbStore) opened;
             db = store.db();
@@ -109,20 +109,33 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
     /** The loaded, reopened store of the read benchmarks. */
     @State(Scope.Benchmark)
     public static class Loaded extends Rocks {
+        private Snapshot snapshot;
+        private ReadOptions options;
 
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
-            begin(params);
-            use(trial.openLoaded());
-            settle(params, Settle.NOTHING, Settle.NOTHING);
+            beginLoaded(params);
+        }
+
+        /** A pass's snapshot, as the adapter's readers hold one, and the read options that read it. */
+        private ReadOptions startPass() {
+            snapshot = db.getSnapshot();
+            options = new ReadOptions().setSnapshot(snapshot);
+            return options;
+        }
+
+        private void endPass() {
+            options.close();
+            db.releaseSnapshot(snapshot);
+            snapshot.close();
         }
 
         @Override
         long readKey() throws RocksDBException {
             long found = 0;
             long bytes = 0;
-            Snapshot snapshot = db.getSnapshot();
-            try (ReadOptions options = new ReadOptions().setSnapshot(snapshot)) {
+            ReadOptions options = startPass();
+            try {
                 for (int i = 0, n = num(); i < n; i++) {
                     int length = db.get(options, key(i), target());
                     if (length != RocksDB.NOT_FOUND) {
@@ -131,8 +144,7 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
                     }
                 }
             } finally {
-                db.releaseSnapshot(snapshot);
-                snapshot.close();
+                endPass();
             }
             requireAll(Workload.READ_KEY, found);
             return bytes;
@@ -142,9 +154,8 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
         long readCursor(boolean forward) throws RocksDBException {
             long seen = 0;
             long bytes = 0;
-            Snapshot snapshot = db.getSnapshot();
-            try (ReadOptions options = new ReadOptions().setSnapshot(snapshot);
-                 RocksIterator iterator = db.newIterator(options)) {
+            ReadOptions options = startPass();
+            try (RocksIterator iterator = db.newIterator(options)) {
                 if (forward) {
                     iterator.seekToFirst();
                 } else {
@@ -161,8 +172,7 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
                 }
                 iterator.status();
             } finally {
-                db.releaseSnapshot(snapshot);
-                snapshot.close();
+                endPass();
             }
             requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
             return bytes;
@@ -175,13 +185,12 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
 
         @Setup(Level.Trial)
         public void prepare(BenchmarkParams params) {
-            begin(params);
-            settle(params, this::open, this::verifyAndClose);
+            beginEmpty(params);
         }
 
         @Setup(Level.Invocation)
         public void open() {
-            use(trial.openEmpty());
+            openEmpty();
         }
 
         @Override
@@ -206,7 +215,7 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
 
         @TearDown(Level.Invocation)
         public void verifyAndClose() {
-            trial.verifyWriteAndClose();
+            closeEmpty();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.kvbench.direct;
 
 import dev.kvbench.bench.KvParams;
+import dev.kvbench.store.Store;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.Trial;
@@ -70,12 +71,37 @@ abstract class DirectState extends KvParams {
         throw new IllegalStateException("no direct cursor on " + getClass().getSimpleName());
     }
 
+    /** Takes the engine's own handles from the store the adapter opened, before the passes on it. */
+    abstract void use(Store store);
+
     /**
-     * Before JMH's warmup: passes as the benchmark makes them (direct and Store path in turn),
-     * {@code before} and {@code after} each, until the pass time settles ({@link Settle}).
+     * The trial setup of a read benchmark's state: the loaded, reopened store, then passes as the
+     * benchmark makes them (direct and Store path in turn) until the pass time settles ({@link Settle}).
      */
-    final void settle(BenchmarkParams params, Runnable before, Runnable after) {
-        trial.settle(Settle.forMode(params.getMode()), Settle.of(before, this::pass, after));
+    final void beginLoaded(BenchmarkParams params) {
+        begin(params);
+        use(trial.openLoaded());
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(Settle.NOTHING, this::pass, Settle.NOTHING));
+    }
+
+    /**
+     * The trial setup of a write benchmark's state: settling as {@link #beginLoaded}, each pass into
+     * a new empty store ({@link #openEmpty()}) that is read back and closed after it ({@link
+     * #closeEmpty()}); the state calls both around every invocation.
+     */
+    final void beginEmpty(BenchmarkParams params) {
+        begin(params);
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(this::openEmpty, this::pass, this::closeEmpty));
+    }
+
+    /** A new empty store for the next write pass. */
+    final void openEmpty() {
+        use(trial.openEmpty());
+    }
+
+    /** After a write pass: every entry read back and checked, untimed, and the store closed. */
+    final void closeEmpty() {
+        trial.verifyWriteAndClose();
     }
 
     @Setup(Level.Iteration)

@@ -1,11 +1,6 @@
 package dev.kvbench.report;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,11 +16,11 @@ final class MeasurementSection extends Section {
 
     static final String HOST_HEADING = "The host during the run";
 
-    private final List<double[]> host;
+    private final HostRounds host;
 
     MeasurementSection(ResultsFolder folder, Specs specs, Markdown md) {
         super(folder, specs, md);
-        this.host = readHost(folder.dir.resolve("host.tsv"));
+        this.host = HostRounds.read(folder.dir);
     }
 
     /** The engines' numbers (Store path, limit rows left out) of the ranked tests that have a score. */
@@ -88,22 +83,19 @@ final class MeasurementSection extends Section {
             return;
         }
         md.heading(2, HOST_HEADING);
-        double[] canary = host.stream().mapToDouble(r -> r[3]).toArray();
-        double median = RoundScores.median(canary);
-        double fastest = Arrays.stream(canary).min().orElse(median);
-        double slowest = Arrays.stream(canary).max().orElse(median);
+        double median = host.median();
+        double fastest = host.fastest();
+        double slowest = host.slowest();
         List<String> slow = new ArrayList<>();
+        for (HostRounds.Round r : host.slow()) {
+            slow.add("test " + r.test() + " round " + r.label() + " (+" + Math.round(100 * host.overMedian(r)) + "%)");
+        }
         List<List<String>> rows = new ArrayList<>();
-        for (double[] r : host) {
-            String round = (int) r[1] + (r[2] > 0 ? "-" + (int) r[2] : "");
-            double off = r[3] / median - 1;
-            if (off > 0.10) {
-                slow.add("test " + (int) r[0] + " round " + round + " (+" + Math.round(100 * off) + "%)");
-            }
-            rows.add(List.of(String.valueOf((int) r[0]), round, String.format(Locale.ROOT, "%.1f", r[3]),
-                    String.format(Locale.ROOT, "%+.0f%%", 100 * off),
-                    Double.isNaN(r[4]) ? "—" : String.format(Locale.ROOT, "%.2f%%", r[4]),
-                    String.format(Locale.ROOT, "%.0f", r[5])));
+        for (HostRounds.Round r : host.rounds()) {
+            rows.add(List.of(String.valueOf(r.test()), r.label(), String.format(Locale.ROOT, "%.1f", r.canaryMs()),
+                    String.format(Locale.ROOT, "%+.0f%%", 100 * host.overMedian(r)),
+                    Double.isNaN(r.stealPct()) ? "—" : String.format(Locale.ROOT, "%.2f%%", r.stealPct()),
+                    String.format(Locale.ROOT, "%.0f", r.seconds())));
         }
         md.paragraph("Before every round of every test the suite runner timed a fixed canary (a dependent walk through "
                 + "a 64 MiB random cycle with a multiply-add per step: memory latency and core speed, the same work "
@@ -116,28 +108,5 @@ final class MeasurementSection extends Section {
                 : "Rounds where the host was more than 10% slower than its median: " + String.join(", ", slow)
                 + "; engines measured in them had their other rounds to outvote it."));
         md.table(List.of("Test", "Round", "Canary (ms)", "Against the median", "Steal", "Round (s)"), rows);
-    }
-
-    private static List<double[]> readHost(Path file) {
-        List<double[]> rows = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return rows;
-        }
-        try {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                String[] f = line.split("\t");
-                if (line.isBlank() || f.length < 6 || f[0].equals("test")) {
-                    continue;
-                }
-                double[] row = new double[6];
-                for (int i = 0; i < 6; i++) {
-                    row[i] = f[i].equals("NaN") ? Double.NaN : Double.parseDouble(f[i]);
-                }
-                rows.add(row);
-            }
-        } catch (IOException | NumberFormatException e) {
-            return List.of();
-        }
-        return rows;
     }
 }

@@ -1,10 +1,12 @@
 package dev.kvbench.store;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What every engine declares, held once: a subclass passes its name, label, colour and options
- * to the constructor and writes only {@link #libraryVersion()} and {@link #open}.
+ * (and, where one option decides it, its {@link DurabilityPromise}) to the constructor and writes
+ * only {@link #libraryVersion()} and {@link #open}.
  */
 public abstract class BaseEngine implements Engine {
 
@@ -12,12 +14,19 @@ public abstract class BaseEngine implements Engine {
     private final String label;
     private final int colour;
     private final List<Option> options;
+    private final DurabilityPromise promise;
 
     protected BaseEngine(String name, String label, int colour, List<Option> options) {
+        this(name, label, colour, options, null);
+    }
+
+    /** An engine whose durability promise {@code promise} decides by one of its options. */
+    protected BaseEngine(String name, String label, int colour, List<Option> options, DurabilityPromise promise) {
         this.name = name;
         this.label = label;
         this.colour = colour;
         this.options = List.copyOf(options);
+        this.promise = promise;
     }
 
     @Override
@@ -38,5 +47,11 @@ public abstract class BaseEngine implements Engine {
     @Override
     public final List<Option> options() {
         return options;
+    }
+
+    /** The constructor's {@link DurabilityPromise} for {@code options}, else the engine's own (an override) or none. */
+    @Override
+    public String durabilityPromise(Map<String, String> options) {
+        return promise != null ? promise.of(options) : Engine.super.durabilityPromise(options);
     }
 }

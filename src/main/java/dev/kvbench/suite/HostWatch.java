@@ -7,9 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+
+import dev.kvbench.report.HostRounds;
 
 /**
  * Watches the host through a run: before each round of each test it times the {@link Canary}, and
@@ -17,14 +18,12 @@ import java.util.Locale;
  * One line per round goes to {@code host.tsv} in the results folder (test, round, part, canary ms,
  * steal %, seconds); at the end the run's summary goes to {@code env.txt} ({@code host.*}): the
  * canary's median and its drift (slowest over fastest), the rounds slower than the median by more
- * than {@link #SLOW}, and the largest steal.
+ * than {@link HostRounds#SLOW}, and the largest steal ({@link HostRounds} reads the file).
  */
 final class HostWatch {
 
-    static final String FILE = "host.tsv";
+    static final String FILE = HostRounds.FILE;
     static final String HEADER = "test\tround\tpart\tcanaryMs\tstealPct\tseconds";
-    /** A round whose canary is this much slower than the run's median is named as a slow host phase. */
-    static final double SLOW = 0.10;
 
     /** One canary per JVM: building its 64 MiB cycle takes a moment. */
     private static Canary canary;
@@ -85,53 +84,24 @@ final class HostWatch {
 
     /** The summary lines for env.txt from {@code host.tsv} in {@code results}; none when it has no rounds. */
     static List<String> summary(Path results) {
-        List<double[]> rows = read(results.resolve(FILE));
-        if (rows.isEmpty()) {
+        HostRounds host = HostRounds.read(results);
+        if (host.isEmpty()) {
             return List.of();
         }
-        double[] canary = rows.stream().mapToDouble(r -> r[3]).toArray();
-        double[] sorted = canary.clone();
-        Arrays.sort(sorted);
-        double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        double median = host.median();
+        double fastest = host.fastest();
+        double slowest = host.slowest();
         List<String> slow = new ArrayList<>();
-        for (double[] r : rows) {
-            if (r[3] > (1 + SLOW) * median) {
-                slow.add(String.format(Locale.ROOT, "test %d round %d%s (+%.0f%%)", (int) r[0], (int) r[1],
-                        r[2] > 0 ? "-" + (int) r[2] : "", 100 * (r[3] / median - 1)));
-            }
+        for (HostRounds.Round r : host.slow()) {
+            slow.add(String.format(Locale.ROOT, "test %d round %s (+%.0f%%)", r.test(), r.label(), 100 * host.overMedian(r)));
         }
-        double steal = rows.stream().mapToDouble(r -> r[4]).filter(s -> !Double.isNaN(s)).max().orElse(Double.NaN);
+        double steal = host.stealMax();
         return List.of(
-                "host.rounds: " + rows.size(),
-                String.format(Locale.ROOT, "host.canaryMs: %.2f (fastest %.2f, slowest %.2f)", median, sorted[0], sorted[sorted.length - 1]),
-                String.format(Locale.ROOT, "host.canaryDriftPct: %.1f", 100 * (sorted[sorted.length - 1] / sorted[0] - 1)),
+                "host.rounds: " + host.rounds().size(),
+                String.format(Locale.ROOT, "host.canaryMs: %.2f (fastest %.2f, slowest %.2f)", median, fastest, slowest),
+                String.format(Locale.ROOT, "host.canaryDriftPct: %.1f", 100 * (slowest / fastest - 1)),
                 "host.slowRounds: " + (slow.isEmpty() ? "none" : String.join(", ", slow)),
                 "host.stealMaxPct: " + (Double.isNaN(steal) ? "unknown" : String.format(Locale.ROOT, "%.2f", steal)));
-    }
-
-    /** The rows of a {@code host.tsv}: test, round, part, canary ms, steal %, seconds. */
-    static List<double[]> read(Path file) {
-        List<double[]> rows = new ArrayList<>();
-        if (!Files.exists(file)) {
-            return rows;
-        }
-        try {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (line.isBlank() || line.startsWith("test")) {
-                    continue;
-                }
-                String[] f = line.split("\t");
-                double[] row = new double[6];
-                for (int i = 0; i < 6 && i < f.length; i++) {
-                    row[i] = f[i].equals("NaN") ? Double.NaN : Double.parseDouble(f[i]);
-                }
-                rows.add(row);
-            }
-        } catch (IOException | NumberFormatException e) {
-            return rows;
-        }
-        return rows;
     }
 
     /** The first line of {@code /proc/stat}: user, nice, system, idle, iowait, irq, softirq, steal (jiffies); null elsewhere. */

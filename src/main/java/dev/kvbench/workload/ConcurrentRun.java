@@ -145,16 +145,7 @@ public final class ConcurrentRun {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the concurrent run was going", e);
         }
-        Throwable first = failure.get();
-        if (first instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (first instanceof Error error) {
-            throw error;
-        }
-        if (first != null) {
-            throw new IllegalStateException(first);
-        }
+        ThreadFailure.rethrow(failure.get());
         long totalOps = 0;
         long totalItems = 0;
         long end = start[0];

@@ -24,9 +24,7 @@ class CrashReportTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        Fixtures.copy(Path.of("src/test/resources/fixtures/crash"), dir);
-        Report.write(dir, Path.of("gnuplot"), false);
-        readme = Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8);
+        readme = Fixtures.report(Path.of("src/test/resources/fixtures/crash"), dir, false);
     }
 
     @Test

@@ -13,8 +13,13 @@ final class Fixtures {
 
     /** Copies {@code fixture} into {@code dir}, writes its report with the repository's templates, and returns README.md. */
     static String report(Path fixture, Path dir) throws IOException {
+        return report(fixture, dir, true);
+    }
+
+    /** As {@link #report(Path, Path)}; with {@code png} false, the charts' data and scripts but no images (faster). */
+    static String report(Path fixture, Path dir, boolean png) throws IOException {
         copy(fixture, dir);
-        Report.write(dir, Path.of("gnuplot"), true);
+        Report.write(dir, Path.of("gnuplot"), png);
         return Files.readString(dir.resolve("README.md"), java.nio.charset.StandardCharsets.UTF_8);
     }
 

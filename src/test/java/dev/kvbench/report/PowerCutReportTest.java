@@ -23,9 +23,7 @@ class PowerCutReportTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        Fixtures.copy(Path.of("src/test/resources/fixtures/powercut"), dir);
-        Report.write(dir, Path.of("gnuplot"), false);
-        readme = Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8);
+        readme = Fixtures.report(Path.of("src/test/resources/fixtures/powercut"), dir, false);
     }
 
     @Test

@@ -1,8 +1,8 @@
 package dev.kvbench.store.bdbje;
 
-import java.util.Map;
 import com.sleepycat.je.JEVersion;
 import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -17,7 +17,12 @@ public final class BdbJeEngine extends BaseEngine {
         super("bdbje", "BDB JE", 0xc49c94, List.of(
                 Option.bool("transactional", true, "one JE transaction per batch; false = no transactions, no locks held"),
                 Option.bool("sync", false, "fsync the log at every commit (else written to the file system unsynced)"),
-                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = JE's default (60% of the heap)")));
+                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = JE's default (60% of the heap)")),
+                new DurabilityPromise("sync",
+                        "Durability.SyncPolicy.SYNC: the log is written and synchronously flushed to the device at commit;"
+                                + " the transaction survives an operating system or machine crash (JE Durability javadoc)",
+                        "Durability.SyncPolicy.WRITE_NO_SYNC: written to the file system at commit, not flushed; survives a crash"
+                                + " of the process but not of the operating system or machine (JE Durability javadoc)"));
     }
 
     /** The version JE compiles into itself (also its Maven version). */
@@ -30,14 +35,5 @@ public final class BdbJeEngine extends BaseEngine {
     public Store open(Path dir, Shape shape, Options options) {
         return new BdbJeStore(dir, new BdbJeStore.Settings(options.bool("transactional"), options.bool("sync"),
                 options.integer("cacheMb")));
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
-                ? "Durability.SyncPolicy.SYNC: the log is written and synchronously flushed to the device at commit;"
-                        + " the transaction survives an operating system or machine crash (JE Durability javadoc)"
-                : "Durability.SyncPolicy.WRITE_NO_SYNC: written to the file system at commit, not flushed; survives a crash"
-                        + " of the process but not of the operating system or machine (JE Durability javadoc)";
     }
 }

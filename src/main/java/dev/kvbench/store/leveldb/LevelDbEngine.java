@@ -1,6 +1,5 @@
 package dev.kvbench.store.leveldb;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
@@ -15,7 +14,8 @@ import org.fusesource.leveldbjni.JniDBFactory;
 public final class LevelDbEngine extends BaseEngine {
 
     public LevelDbEngine() {
-        super("leveldb", "LevelDB", 0x2ca02c, LevelDbStore.OPTIONS);
+        super("leveldb", "LevelDB", 0x2ca02c, LevelDbStore.OPTIONS,
+                LevelDbStore.durabilityPromise("leveldb/options.h"));
     }
 
     @Override
@@ -31,14 +31,5 @@ public final class LevelDbEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return LevelDbStore.open(dir, LevelDbStore.Settings.of(shape, options), LevelDbStore.Port.NATIVE);
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
-                ? "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
-                        + " considered complete, so it survives a machine crash (leveldb/options.h)"
-                : "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
-                        + " process alone loses none (leveldb/options.h)";
     }
 }

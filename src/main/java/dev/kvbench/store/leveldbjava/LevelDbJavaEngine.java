@@ -1,6 +1,5 @@
 package dev.kvbench.store.leveldbjava;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
@@ -18,7 +17,8 @@ import org.iq80.leveldb.impl.Iq80DBFactory;
 public final class LevelDbJavaEngine extends BaseEngine {
 
     public LevelDbJavaEngine() {
-        super("leveldb-java", "LevelDB Java", 0x98df8a, LevelDbStore.OPTIONS);
+        super("leveldb-java", "LevelDB Java", 0x98df8a, LevelDbStore.OPTIONS,
+                LevelDbStore.durabilityPromise("the LevelDB WriteOptions it ports, leveldb/options.h"));
     }
 
     /** A second implementation of {@code leveldb}: LevelDB ported to Java instead of the native library through JNI. */
@@ -35,14 +35,5 @@ public final class LevelDbJavaEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return LevelDbStore.open(dir, LevelDbStore.Settings.of(shape, options), LevelDbStore.Port.JAVA);
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
-                ? "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
-                        + " considered complete, so it survives a machine crash (the LevelDB WriteOptions it ports, leveldb/options.h)"
-                : "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
-                        + " process alone loses none (the LevelDB WriteOptions it ports, leveldb/options.h)";
     }
 }

@@ -3,6 +3,7 @@ package dev.kvbench.store.leveldbshared;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -62,6 +63,15 @@ public final class LevelDbStore implements Store {
             // The write buffer size goes to LevelDB in bytes as an int.
             Option.number("writeBufferMb", 64, 1, 2047, "the memtable size in MiB"),
             Option.bool("sync", false, "fsync the log at every write batch"));
+
+    /** What LevelDB's {@code WriteOptions.sync} promises, quoted from {@code source} (the port's citation of leveldb/options.h). */
+    public static DurabilityPromise durabilityPromise(String source) {
+        return new DurabilityPromise("sync",
+                "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
+                        + " considered complete, so it survives a machine crash (" + source + ")",
+                "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
+                        + " process alone loses none (" + source + ")");
+    }
 
     /** The spec's options, checked by the engine. */
     public record Settings(int cacheMb, int writeBufferMb, boolean sync) {

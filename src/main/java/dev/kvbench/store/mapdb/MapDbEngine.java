@@ -1,7 +1,7 @@
 package dev.kvbench.store.mapdb;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -29,7 +29,12 @@ public final class MapDbEngine extends BaseEngine {
                         "values in records of their own (true), in the B-tree leaves (false), or outside from "
                                 + MapDbStore.OUTSIDE_NODES_FROM + " bytes (auto)"),
                 Option.bool(TRANSACTIONS, false,
-                        "MapDB's write-ahead log (transactionEnable): atomic commits that survive a crash, writes slower")));
+                        "MapDB's write-ahead log (transactionEnable): atomic commits that survive a crash, writes slower")),
+                new DurabilityPromise(TRANSACTIONS,
+                        "transactionEnable(): a write-ahead log protects the store from corruption when it is not closed"
+                                + " cleanly; MapDB does not promise that a commit is forced to the device (MapDB docs, \"Transactions\")",
+                        "without transactionEnable() a store that is not closed cleanly can be corrupted and refused (MapDB"
+                                + " docs, \"Transactions\"); nothing is promised about a power cut"));
     }
 
     @Override
@@ -45,14 +50,5 @@ public final class MapDbEngine extends BaseEngine {
 
     private static boolean valuesOutsideNodes(String value, Shape shape) {
         return value.equals("auto") ? shape.valSize() >= MapDbStore.OUTSIDE_NODES_FROM : Boolean.parseBoolean(value);
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault(TRANSACTIONS, "false"))
-                ? "transactionEnable(): a write-ahead log protects the store from corruption when it is not closed"
-                        + " cleanly; MapDB does not promise that a commit is forced to the device (MapDB docs, \"Transactions\")"
-                : "without transactionEnable() a store that is not closed cleanly can be corrupted and refused (MapDB"
-                        + " docs, \"Transactions\"); nothing is promised about a power cut";
     }
 }

@@ -4,6 +4,7 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.KeyFold;
+import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
@@ -143,7 +144,7 @@ public final class MapDbStore implements Store {
     /** Reads the live map: not a snapshot. */
     private final class MapDbReader implements Reader {
 
-        private final KeyArray key = new KeyArray();
+        private final LookupKey key = new LookupKey();
         private final UnsafeBuffer value = new UnsafeBuffer();
 
         @Override
@@ -174,7 +175,7 @@ public final class MapDbStore implements Store {
      */
     private final class MapDbCursor implements Cursor {
 
-        private final KeyArray seekKey = new KeyArray();
+        private final LookupKey seekKey = new LookupKey();
         private final UnsafeBuffer key = new UnsafeBuffer();
         private final UnsafeBuffer value = new UnsafeBuffer();
         /** The iterator that yields the entry after the current one, or before it; at most one is set. */
@@ -262,20 +263,6 @@ public final class MapDbStore implements Store {
             }
             current = iterator.next();
             return true;
-        }
-    }
-
-    /** A {@code byte[]} copy of a key for lookups, reused while keys keep the same length. */
-    private static final class KeyArray {
-
-        private byte[] bytes = new byte[0];
-
-        byte[] of(DirectBuffer buffer) {
-            if (bytes.length != buffer.capacity()) {
-                bytes = new byte[buffer.capacity()];
-            }
-            buffer.getBytes(0, bytes);
-            return bytes;
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.kvbench.store.mvstore;
 
 import java.util.Map;
 import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -18,7 +19,13 @@ public final class MvStoreEngine extends BaseEngine {
                 Option.number("cacheMb", 0, "the page cache in MiB, 0 = from the data set (see MvStoreStore)"),
                 Option.number("autoCommitBufferKb", 0,
                         "unsaved changes after which MVStore writes a batch to the file before commit(), 0 = never"),
-                Option.bool("sync", false, "fsync the file after every commit")));
+                Option.bool("sync", false, "fsync the file after every commit")),
+                new DurabilityPromise("sync",
+                        "MVStore.sync() after each commit: \"force all stored changes to be written to the storage\" (MVStore"
+                                + " javadoc); a crash goes back to the last stored version, whose chunks are checksummed (H2 MVStore"
+                                + " docs, \"File Format\" and \"Crash Recovery\")",
+                        "commit without sync(): a stored version reaches the file system but is not forced; the docs promise"
+                                + " only that a crash goes back to some consistent stored version (H2 MVStore docs, \"Crash Recovery\")"));
     }
 
     /** The version H2 compiles into the library (its jar has no Maven properties). */
@@ -30,15 +37,5 @@ public final class MvStoreEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new MvStoreStore(dir, shape, options);
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
-                ? "MVStore.sync() after each commit: \"force all stored changes to be written to the storage\" (MVStore"
-                        + " javadoc); a crash goes back to the last stored version, whose chunks are checksummed (H2 MVStore"
-                        + " docs, \"File Format\" and \"Crash Recovery\")"
-                : "commit without sync(): a stored version reaches the file system but is not forced; the docs promise"
-                        + " only that a crash goes back to some consistent stored version (H2 MVStore docs, \"Crash Recovery\")";
     }
 }

@@ -3,6 +3,7 @@ package dev.kvbench.store.mvstore;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.KeyFold;
+import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
@@ -149,19 +150,6 @@ public final class MvStoreStore implements Store {
     /** The map's root as of the last commit, what a reader opened now reads; for the direct-API baseline only. */
     public RootReference<byte[], byte[]> committedRoot() {
         return committed;
-    }
-
-    /** A key copied into a reused array, for lookups: MVStore compares arrays, not buffers. */
-    private static final class LookupKey {
-        private byte[] bytes = EMPTY;
-
-        byte[] of(DirectBuffer key) {
-            if (bytes.length != key.capacity()) {
-                bytes = new byte[key.capacity()];
-            }
-            key.getBytes(0, bytes);
-            return bytes;
-        }
     }
 
     private final class MvWriter implements Writer {

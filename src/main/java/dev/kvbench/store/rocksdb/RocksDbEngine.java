@@ -2,6 +2,7 @@ package dev.kvbench.store.rocksdb;
 
 import java.util.Map;
 import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -26,7 +27,12 @@ public final class RocksDbEngine extends BaseEngine {
                 Option.bool("disableWal", false, "write no write-ahead log"),
                 Option.number("prefixBytes", 0, 0, 255, "a fixed-length prefix extractor of this many key bytes"
                         + " (prefixScan's prefix is 12), 0 = none; seeks then stay within their prefix"),
-                Option.bool("prefixBloom", false, "a memtable prefix bloom filter (needs prefixBytes)")));
+                Option.bool("prefixBloom", false, "a memtable prefix bloom filter (needs prefixBytes)")),
+                new DurabilityPromise("sync",
+                        "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
+                                + " considered complete, so it survives a machine crash (rocksdb/options.h)",
+                        "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
+                                + " process alone loses none (rocksdb/options.h)"));
     }
 
     @Override
@@ -60,14 +66,5 @@ public final class RocksDbEngine extends BaseEngine {
                 options.bool("disableWal"),
                 options.integer("prefixBytes"),
                 options.bool("prefixBloom")));
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
-                ? "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
-                        + " considered complete, so it survives a machine crash (rocksdb/options.h)"
-                : "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
-                        + " process alone loses none (rocksdb/options.h)";
     }
 }

@@ -1,7 +1,7 @@
 package dev.kvbench.store.xodus;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -24,7 +24,12 @@ public final class XodusEngine extends BaseEngine {
         super("xodus", "Xodus", 0xe377c2, List.of(
                 Option.bool("sync", false, "fsync the log at every commit"),
                 Option.bool("gc", false, "run Xodus's log cleaner"),
-                Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB")));
+                Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB")),
+                new DurabilityPromise("sync",
+                        "EnvironmentConfig.setLogDurableWrite(true): every transaction is durable when its commit returns"
+                                + " (the log is fsynced; Xodus EnvironmentConfig javadoc)",
+                        "log.durableWrite=false (the default): the log is not fsynced at commit, so committed transactions can be"
+                                + " lost by a machine crash; the database stays consistent (Xodus EnvironmentConfig javadoc)"));
     }
 
     @Override
@@ -35,14 +40,5 @@ public final class XodusEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new XodusStore(dir, options);
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return Boolean.parseBoolean(options.getOrDefault("sync", "false"))
-                ? "EnvironmentConfig.setLogDurableWrite(true): every transaction is durable when its commit returns"
-                        + " (the log is fsynced; Xodus EnvironmentConfig javadoc)"
-                : "log.durableWrite=false (the default): the log is not fsynced at commit, so committed transactions can be"
-                        + " lost by a machine crash; the database stays consistent (Xodus EnvironmentConfig javadoc)";
     }
 }

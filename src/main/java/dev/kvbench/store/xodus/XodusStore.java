@@ -3,6 +3,7 @@ package dev.kvbench.store.xodus;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
@@ -108,16 +109,11 @@ public final class XodusStore implements Store {
     }
 
     /** A key copied into a reused array, for lookups only (Xodus does not keep it). */
-    private static final class LookupKey {
+    private static final class IterableKey extends LookupKey {
         private final ArrayByteIterable iterable = new ArrayByteIterable(EMPTY);
-        private byte[] bytes = EMPTY;
 
-        ByteIterable of(DirectBuffer key) {
-            if (bytes.length != key.capacity()) {
-                bytes = new byte[key.capacity()];
-            }
-            key.getBytes(0, bytes);
-            iterable.setBytes(bytes);
+        ByteIterable iterable(DirectBuffer key) {
+            iterable.setBytes(of(key));
             return iterable;
         }
     }
@@ -180,12 +176,12 @@ public final class XodusStore implements Store {
 
     private final class XodusReader implements Reader {
         private final Transaction txn = env.beginReadonlyTransaction();
-        private final LookupKey lookup = new LookupKey();
+        private final IterableKey lookup = new IterableKey();
         private final UnsafeBuffer value = new UnsafeBuffer(EMPTY);
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
-            ByteIterable found = store.get(txn, lookup.of(key));
+            ByteIterable found = store.get(txn, lookup.iterable(key));
             return found == null ? null : view(value, found);
         }
 
@@ -207,7 +203,7 @@ public final class XodusStore implements Store {
      */
     private final class XodusCursor implements Cursor {
         private final Transaction txn;
-        private final LookupKey lookup = new LookupKey();
+        private final IterableKey lookup = new IterableKey();
         private final UnsafeBuffer key = new UnsafeBuffer(EMPTY);
         private final UnsafeBuffer value = new UnsafeBuffer(EMPTY);
         private jetbrains.exodus.env.Cursor cursor;
@@ -241,7 +237,7 @@ public final class XodusStore implements Store {
 
         @Override
         public boolean seek(DirectBuffer target) {
-            return cursor.getSearchKeyRange(lookup.of(target)) != null;
+            return cursor.getSearchKeyRange(lookup.iterable(target)) != null;
         }
 
         @Override

@@ -22,6 +22,8 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import dev.kvbench.workload.Latency;
+import dev.kvbench.workload.ThreadFailure;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
@@ -55,6 +57,8 @@ public final class YcsbWorkload {
     public static final int RENEW_EVERY = 1024;
     /** Key numbers the run may insert beyond the loaded ones when it is limited by time, not count. */
     static final long TIMED_INSERT_ROOM = 10_000_000L;
+    /** The latency percentiles of each operation type, the ones YCSB users read: p50, p95, p99, p99.9 and the maximum. */
+    static final double[] LATENCY_PERCENTILES = {50, 95, 99, 99.9, 100};
 
     private final WorkloadProperties properties;
     private final String spec;
@@ -225,23 +229,14 @@ public final class YcsbWorkload {
             go.countDown();
             Thread.currentThread().interrupt();
         }
-        Throwable first = failure.get();
-        if (first instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (first instanceof Error error) {
-            throw error;
-        }
-        if (first != null) {
-            throw new IllegalStateException(first);
-        }
+        ThreadFailure.rethrow(failure.get());
         long end = start[0];
         for (long e : ends) {
             end = Math.max(end, e);
         }
         Map<Op, Long> counts = new EnumMap<>(Op.class);
-        Map<Op, OpLatency> service = new EnumMap<>(Op.class);
-        Map<Op, OpLatency> intended = new EnumMap<>(Op.class);
+        Map<Op, Latency> service = new EnumMap<>(Op.class);
+        Map<Op, Latency> intended = new EnumMap<>(Op.class);
         for (Client client : clients) {
             for (Op op : Op.values()) {
                 long n = client.counts[op.ordinal()];
@@ -249,9 +244,9 @@ public final class YcsbWorkload {
                     continue;
                 }
                 counts.merge(op, n, Long::sum);
-                service.computeIfAbsent(op, o -> new OpLatency()).add(client.service[op.ordinal()]);
+                service.computeIfAbsent(op, o -> Latency.of(LATENCY_PERCENTILES)).add(client.service[op.ordinal()]);
                 if (target > 0) {
-                    intended.computeIfAbsent(op, o -> new OpLatency()).add(client.intended[op.ordinal()]);
+                    intended.computeIfAbsent(op, o -> Latency.of(LATENCY_PERCENTILES)).add(client.intended[op.ordinal()]);
                 }
             }
         }
@@ -275,8 +270,8 @@ public final class YcsbWorkload {
         final int[] seenVersions;
         final double nanosPerOp;
         final long[] counts = new long[Op.values().length];
-        final OpLatency[] service = new OpLatency[Op.values().length];
-        final OpLatency[] intended = new OpLatency[Op.values().length];
+        final Latency[] service = new Latency[Op.values().length];
+        final Latency[] intended = new Latency[Op.values().length];
         final Records records = new Records(properties);
         final Records scanRecords = new Records(properties);
         final boolean discards;
@@ -309,8 +304,8 @@ public final class YcsbWorkload {
             this.discards = store.has(Capability.DISCARDS);
             this.holdsWriter = holdsWriter;
             for (int i = 0; i < service.length; i++) {
-                service[i] = new OpLatency();
-                intended[i] = new OpLatency();
+                service[i] = Latency.of(LATENCY_PERCENTILES);
+                intended[i] = Latency.of(LATENCY_PERCENTILES);
             }
         }
 

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 import dev.kvbench.bench.KvBenchmark;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
 import dev.kvbench.workload.Workload;
@@ -30,7 +31,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * cursor per trial, reset and renewed between passes as the adapter's readers are. The same data set, passes and
  * reopened store as the Store benchmarks; left out: the {@code Store} interface, the adapter's
  * translation and the per-entry verification. Each pass still has to see every entry (its count
- * is checked once, at the end) and every write is read back untimed, as on the Store path.
+ * is checked once, at the end), a cursor pass folds every key and sums the values' lengths (the
+ * reads the Store pass makes), and every write is read back untimed, as on the Store path.
  */
 public class DirectLmdbBenchmark extends KvBenchmark {
 
@@ -77,6 +79,11 @@ public class DirectLmdbBenchmark extends KvBenchmark {
                 return word;
             }
             return entries.key(i);
+        }
+
+        /** Folds a key as the database holds it, as the adapter's cursor does: a native-order int, or its bytes. */
+        final long foldKey(long h, DirectBuffer key) {
+            return integerKeys ? KeyFold.foldInt(h, key.getInt(0, ByteOrder.nativeOrder())) : KeyFold.fold(h, key);
         }
 
         final DirectBuffer value(int i) {
@@ -136,17 +143,20 @@ public class DirectLmdbBenchmark extends KvBenchmark {
         long readCursor(boolean forward) {
             long seen = 0;
             long bytes = 0;
+            long keyFold = KeyFold.START;
             Cursor<DirectBuffer> cursor = startPass();
             try {
                 for (boolean on = forward ? cursor.first() : cursor.last(); on; on = forward ? cursor.next() : cursor.prev()) {
                     seen++;
-                    bytes += cursor.key().capacity() + cursor.val().capacity();
+                    keyFold = foldKey(keyFold, cursor.key());
+                    bytes += cursor.val().capacity();
                 }
             } finally {
                 txn.reset();
             }
             requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
-            return bytes;
+            requireKeys(forward, keyFold);
+            return bytes + keyFold;
         }
 
         /** Frees the trial's transaction (renewed, so that closing it aborts it) and cursor before the store closes. */

@@ -1,11 +1,13 @@
 package dev.kvbench.direct;
 
 import dev.kvbench.bench.KvParams;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.annotations.Level;
@@ -142,6 +144,19 @@ abstract class DirectState extends KvParams {
     final void requireAll(Workload workload, long seen) {
         if (seen != num()) {
             throw new VerificationException(trial.spec(), workload, Integer.toString(num()), seen + " (direct pass)");
+        }
+    }
+
+    /**
+     * The other check a direct cursor pass makes, once at its end: its fold of every key is the data set's
+     * (the Store pass folds the same keys and checks the same figure, with its other checks).
+     */
+    final void requireKeys(boolean forward, long fold) {
+        Expected expected = trial.data().expected();
+        long want = forward ? expected.ascendingKeys() : expected.descendingKeys();
+        if (fold != want) {
+            throw new VerificationException(trial.spec(), forward ? Workload.READ_SEQ : Workload.READ_REV,
+                    "key fold " + KeyFold.hex(want), KeyFold.hex(fold) + " (direct pass)");
         }
     }
 

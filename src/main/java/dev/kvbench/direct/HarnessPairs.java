@@ -92,6 +92,7 @@ final class HarnessPairs {
             m.put(Metric.HARNESS_RATIO_ERROR, round(ratio * Math.expm1(Z_999 * Math.sqrt(variance / pairs))));
         }
         m.put(Metric.HARNESS_PAIRS, pairs);
+        m.put(Metric.HARNESS_DIRECT_KEYS, 1);
         return m;
     }
 

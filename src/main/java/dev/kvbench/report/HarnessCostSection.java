@@ -23,11 +23,13 @@ final class HarnessCostSection extends Section {
         List<List<String>> rows = new ArrayList<>();
         boolean paired = false;
         boolean oneFork = true;
+        boolean keys = false;
         for (TestRun test : folder.tests) {
             for (Result direct : test.direct) {
                 if (!Double.isNaN(direct.metric(Metric.HARNESS_RATIO))) {
                     paired = true;
                     oneFork &= Double.isNaN(direct.metric(Metrics.RATIO_MIN));
+                    keys |= direct.metric(Metric.HARNESS_DIRECT_KEYS) == 1;
                     rows.add(List.of(specs.label(direct.store()), Group.describe(direct.key()), direct.workload(),
                             Numbers.sig3(direct.metric(Metric.HARNESS_DIRECT)), Numbers.sig3(direct.metric(Metric.HARNESS_STORE)),
                             pairedRatioCell(direct), Numbers.count(direct.metric(Metric.HARNESS_PAIRS))));
@@ -49,8 +51,10 @@ final class HarnessCostSection extends Section {
         md.paragraph(paired
                 ? "Each row is one trial that alternated passes over the same store in the same JVM: through kvbench's "
                         + "`Store` interface (adapter, verification of every pass) and with the engine's own API called "
-                        + "directly on the store the adapter opened (same settings; only the count of each pass checked). "
-                        + "Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
+                        + "directly on the store the adapter opened (same settings; only the count of each pass checked"
+                        + (keys ? "; a cursor pass reads every key and value as the Store pass does, folding the keys "
+                        + "and summing the values' lengths" : "; its cursor passes summed lengths without reading the keys, which the Store pass folds")
+                        + "). Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
                         + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
                         + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
                         + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "

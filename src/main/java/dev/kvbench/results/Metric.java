@@ -56,6 +56,11 @@ public final class Metric {
     public static final String HARNESS_RATIO_ERROR = "harness.ratioError";
     /** Direct-API baselines only: measured pairs (one direct and one Store pass each). */
     public static final String HARNESS_PAIRS = "harness.pairs";
+    /**
+     * Direct-API baselines only: 1 when the direct cursor passes fold every key as the Store path's do (the same
+     * reads); absent in runs from before they did, whose direct passes read only the values.
+     */
+    public static final String HARNESS_DIRECT_KEYS = "harness.directKeys";
     /** Passes a trial ran before JMH's warmup while its pass time settled (verified, untimed); absent when it did not settle at all (single-shot mode, or settling turned off). */
     public static final String SETTLE_PASSES = "settle.passes";
     /** Milliseconds those passes took. */

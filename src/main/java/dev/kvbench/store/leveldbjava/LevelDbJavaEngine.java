@@ -21,6 +21,12 @@ public final class LevelDbJavaEngine extends BaseEngine {
         super("leveldb-java", "LevelDB Java", 0x98df8a, LevelDbStore.OPTIONS);
     }
 
+    /** Unordered: no cursor ({@link dev.kvbench.store.Capability#ORDERED} is not among its store's capabilities). */
+    @Override
+    public boolean ordered() {
+        return false;
+    }
+
     /** A second implementation of {@code leveldb}: LevelDB ported to Java instead of the native library through JNI. */
     @Override
     public Optional<String> bindingOf() {

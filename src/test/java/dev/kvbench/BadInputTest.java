@@ -168,6 +168,8 @@ class BadInputTest {
     }
 
     static final String TINY = "-wi 0 -i 1 -bm ss -f 1";
+    /** What the ycsb-peer suite's lines say to do when YCSB's client is missing. */
+    static final String YCSB_HOW = "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT (git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
 
     static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
@@ -366,6 +368,21 @@ class BadInputTest {
                 "run.sh: nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered cursor, and chronicle has "
                         + "none; engines with one: bdbje, leveldb, lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni, mapdb, mvstore, rocksdb, sqlite, xodus",
                 "workload", "workloade", "-p", "store=chronicle", "-p", "recordcount=100"));
+        // --- YCSB's own client beside kvbench's (./run.sh ycsb-peer, KVBENCH_YCSB)
+        cases.add(runSh("ycsb-peer-no-client", "`./run.sh ycsb-peer` without `KVBENCH_YCSB`, YCSB's client", 2,
+                "run.sh: the ycsb-peer suite runs YCSB's own client, and KVBENCH_YCSB is not set: " + YCSB_HOW,
+                "ycsb-peer").env("KVBENCH_YCSB", ""));
+        cases.add(runSh("ycsb-peer-not-a-build", "`KVBENCH_YCSB` a folder that `ycsb.sh build` did not write", 2,
+                "run.sh: KVBENCH_YCSB=$CASE has no ycsb-peer.jar and lib/core-*.jar (what ycsb.sh build writes): " + YCSB_HOW,
+                "ycsb-peer").env("KVBENCH_YCSB", "$CASE"));
+        cases.add(runSh("ycsb-peer-store", "`./run.sh ycsb-peer -p store=lmdb`: YCSB's client has no LMDB binding here", 2,
+                "run.sh: -p store=lmdb: the ycsb-peer suite sets its own stores (rocksdb beside YCSB's RocksDB binding, "
+                        + "null beside YCSB's BasicDB); leave -p store out",
+                "ycsb-peer", "-p", "store=lmdb"));
+        cases.add(runSh("ycsb-peer-kvbench-property", "`./run.sh ycsb-peer -p loadbatchsize=100`: a property YCSB would not follow", 2,
+                "run.sh: -p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
+                        + "the same workload on both, so leave it out",
+                "ycsb-peer", "-p", "loadbatchsize=100"));
         cases.add(runSh("low-open-file-limit", "`ulimit -n 256`: fewer open files than an LSM engine may need", 0,
                 "run.sh: warning: the open-file limit (ulimit -n) is 256 and the largest test may need about 4096 "
                         + "(LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' "

@@ -212,7 +212,7 @@ final class PlanChecks {
                 if (ycsb.properties().scans() && !plan.ycsbScans) {
                     plan.ycsbScans = true;
                     plan.ycsbScanning = ycsb.properties().source() + " (scanproportion="
-                            + ycsb.properties().proportion(dev.kvbench.workload.ycsb.WorkloadProperties.Op.SCAN) + ")";
+                            + ycsb.properties().get("scanproportion") + ")";
                 }
                 plan.ycsbValSize = Math.max(plan.ycsbValSize, ycsb.shape().valSize());
                 if (ycsb.spaceNeeded() > plan.largestSpace) {

@@ -45,6 +45,9 @@ final class HeaderSection extends Section {
             contents.add(link(MeasurementSection.HOST_HEADING));
         }
         contents.add(link("Method"));
+        if (!YcsbPeerRuns.of(folder).isEmpty()) {
+            contents.add(link(YcsbPeerSection.HEADING));
+        }
         for (TestRun test : folder.tests) {
             contents.add(link(testHeading(test)));
         }
@@ -92,7 +95,8 @@ final class HeaderSection extends Section {
             }
         }
         if (cells.isEmpty()) {
-            md.paragraph("No test in this folder compares engines on one data set; see the tests below.");
+            String peer = YcsbPeerSection.glance(folder);
+            md.paragraph(peer.isEmpty() ? "No test in this folder compares engines on one data set; see the tests below." : peer);
             return;
         }
         List<String> ordered = new ArrayList<>(Group.WORKLOADS.stream().filter(workloads::contains).toList());

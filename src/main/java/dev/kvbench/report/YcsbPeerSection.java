@@ -16,6 +16,8 @@ import dev.kvbench.text.Numbers;
  */
 final class YcsbPeerSection extends Section {
 
+    static final String HEADING = "Side by side with YCSB";
+
     /** The rocksdbjni YCSB 0.17.0's RocksDB binding was written for (its pom.xml, {@code rocksdb.version}). */
     static final String YCSB_OWN_ROCKSDBJNI = "6.2.2";
 
@@ -28,7 +30,7 @@ final class YcsbPeerSection extends Section {
         if (pairs.isEmpty()) {
             return;
         }
-        md.heading(2, "Side by side with YCSB");
+        md.heading(2, HEADING);
         List<YcsbPeerRuns.Pair> rocks = pairs.stream().filter(p -> !p.basicDb()).toList();
         List<YcsbPeerRuns.Pair> basic = pairs.stream().filter(YcsbPeerRuns.Pair::basicDb).toList();
         if (!rocks.isEmpty()) {
@@ -52,6 +54,34 @@ final class YcsbPeerSection extends Section {
         if (!failures.isEmpty()) {
             md.paragraph("Not as expected (see `ycsb-N.load.txt` and `ycsb-N.run.txt`): " + String.join("; ", failures) + ".");
         }
+    }
+
+    /**
+     * At a glance, for a folder of YCSB's client beside kvbench's: kvbench ÷ YCSB in the run phase per workload on
+     * RocksDB, and the range of kvbench's client cost against YCSB's; empty without YCSB's output.
+     */
+    static String glance(ResultsFolder folder) {
+        List<YcsbPeerRuns.Pair> pairs = YcsbPeerRuns.of(folder);
+        List<String> ratios = new ArrayList<>();
+        for (YcsbPeerRuns.Pair p : pairs) {
+            double kv = p.kvbench().filter(Result::ok).map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
+            if (!p.basicDb() && !Double.isNaN(kv) && p.run().throughput() > 0) {
+                ratios.add(p.workload() + " " + Numbers.times(kv / p.run().throughput()));
+            }
+        }
+        double[] costs = pairs.stream().filter(YcsbPeerRuns.Pair::basicDb).filter(p -> p.run().throughput() > 0)
+                .mapToDouble(p -> p.kvbenchMicrosPerOp() / p.ycsbMicrosPerOp()).filter(v -> !Double.isNaN(v)).toArray();
+        List<String> parts = new ArrayList<>();
+        if (!ratios.isEmpty()) {
+            parts.add("RocksDB's run-phase throughput through kvbench ÷ through YCSB's own client: " + String.join(", ", ratios));
+        }
+        if (costs.length > 0) {
+            double low = java.util.Arrays.stream(costs).min().getAsDouble();
+            double high = java.util.Arrays.stream(costs).max().getAsDouble();
+            parts.add("kvbench's client costs " + (Numbers.sig3(low).equals(Numbers.sig3(high)) ? Numbers.sig3(low)
+                    : Numbers.sig3(low) + "-" + Numbers.sig3(high)) + " of YCSB's per operation");
+        }
+        return parts.isEmpty() ? "" : String.join("; ", parts) + " (single runs: see *" + HEADING + "*).";
     }
 
     private void rocksDb(List<YcsbPeerRuns.Pair> pairs) {

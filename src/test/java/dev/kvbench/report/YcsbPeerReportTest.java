@@ -44,6 +44,15 @@ class YcsbPeerReportTest {
     }
 
     @Test
+    void atAGlanceGivesTheRatioPerWorkloadAndTheClientCostAndTheContentsLinkTheSection() {
+        // run ops/s kvbench ÷ YCSB: A 40453.4 / 1257.86 = 32.2, B 16549.9 / 2114.16 = 7.83, E 3718.0 / 816.99 = 4.55
+        assertTrue(readme.contains("RocksDB's run-phase throughput through kvbench ÷ through YCSB's own client: workloada 32×, "
+                + "workloadb 7.8×, workloadc 17×, workloadd 34×, workloade 4.6×, workloadf 8.5×; kvbench's client costs "
+                + "0.0906-0.638 of YCSB's per operation (single runs: see *Side by side with YCSB*)."), readme);
+        assertTrue(readme.contains("- [Side by side with YCSB](#side-by-side-with-ycsb)"), readme);
+    }
+
+    @Test
     void theCaptionSaysBothRanTheSameRocksDbAndWhatElseDiffers() {
         // env.txt: engine.rocksdb.version 11.8.1, ycsb.peer.rocksdbjni 11.8.1
         assertTrue(readme.contains("Both ran rocksdbjni 11.8.1: YCSB's binding (written for rocksdbjni 6.2.2) was compiled "

@@ -18,6 +18,9 @@
 #            with apt-get when root unless KVBENCH_NO_INSTALL=1)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
 #   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
+#   ycsb-peer YCSB 0.17.0's own client beside kvbench's on A-F: its RocksDB binding beside kvbench's rocksdb,
+#            its BasicDB beside the null store (each client's cost); 100,000 records and operations, 2 threads,
+#            about 10 minutes; needs KVBENCH_YCSB (docs/your-own-workload.md, "Side by side with YCSB itself")
 #   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
 #            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
 #   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours (docs/scale.md)
@@ -42,6 +45,7 @@
 #   KVBENCH_ROUNDS   rounds per test in place of the suite's, e.g. 3, or 2-4 (at least 2, a third and fourth for the
 #                    runs still wider than +-5%); quick and bindings run 2-3; every engine once per round, shuffled
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
+#   KVBENCH_YCSB     the folder ../shared/peer/ycsb.sh build wrote (YCSB 0.17.0's client), for ycsb-peer
 #   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot, cutfs's fuse3 libfuse3-dev gcc pkg-config); CI and tests set it
 #   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)
 #   JAVA_HOME        the JDK to run (default: the first java on PATH); one without bin/java is refused (exit 2)

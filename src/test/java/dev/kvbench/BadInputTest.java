@@ -168,6 +168,8 @@ class BadInputTest {
     }
 
     static final String TINY = "-wi 0 -i 1 -bm ss -f 1";
+    /** What the ycsb-peer suite's lines say to do when YCSB's client is missing. */
+    static final String YCSB_HOW = "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT (git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
 
     static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
@@ -179,7 +181,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload scale (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
@@ -362,12 +364,25 @@ class BadInputTest {
                 "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
                         + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
                 "workload", "workloada", "-p", "recordcount=1000000000"));
-        cases.add(runSh("workload-scans-unordered-only", "workload E (scans) on `chronicle` only: no ordered cursor", 2,
-                "run.sh: test 1: JMH refused its command line (exit status 2, see above); fix the options, then run ./run.sh again",
-                "workload", "workloade", "-p", "store=chronicle", "-p", "recordcount=100")
-                .check(dir -> assertTrue(Files.readString(dir.resolve(".stderr")).contains("kvbench: nothing to run: every "
-                        + "selected benchmark and store is skipped (chronicle has no ordered cursor, and the workload scans)"),
-                        "the reason is shown above")));
+        cases.add(runSh("workload-scans-unordered-only", "workload E (scans) on `chronicle` only: no ordered cursor, found before any store opens", 2,
+                "run.sh: nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered cursor, and chronicle has "
+                        + "none; engines with one: bdbje, leveldb, lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni, mapdb, mvstore, rocksdb, sqlite, xodus",
+                "workload", "workloade", "-p", "store=chronicle", "-p", "recordcount=100"));
+        // --- YCSB's own client beside kvbench's (./run.sh ycsb-peer, KVBENCH_YCSB)
+        cases.add(runSh("ycsb-peer-no-client", "`./run.sh ycsb-peer` without `KVBENCH_YCSB`, YCSB's client", 2,
+                "run.sh: the ycsb-peer suite runs YCSB's own client, and KVBENCH_YCSB is not set: " + YCSB_HOW,
+                "ycsb-peer").env("KVBENCH_YCSB", ""));
+        cases.add(runSh("ycsb-peer-not-a-build", "`KVBENCH_YCSB` a folder that `ycsb.sh build` did not write", 2,
+                "run.sh: KVBENCH_YCSB=$CASE has no ycsb-peer.jar and lib/core-*.jar (what ycsb.sh build writes): " + YCSB_HOW,
+                "ycsb-peer").env("KVBENCH_YCSB", "$CASE"));
+        cases.add(runSh("ycsb-peer-store", "`./run.sh ycsb-peer -p store=lmdb`: YCSB's client has no LMDB binding here", 2,
+                "run.sh: -p store=lmdb: the ycsb-peer suite sets its own stores (rocksdb beside YCSB's RocksDB binding, "
+                        + "null beside YCSB's BasicDB); leave -p store out",
+                "ycsb-peer", "-p", "store=lmdb"));
+        cases.add(runSh("ycsb-peer-kvbench-property", "`./run.sh ycsb-peer -p loadbatchsize=100`: a property YCSB would not follow", 2,
+                "run.sh: -p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
+                        + "the same workload on both, so leave it out",
+                "ycsb-peer", "-p", "loadbatchsize=100"));
         cases.add(runSh("low-open-file-limit", "`ulimit -n 256`: fewer open files than an LSM engine may need", 0,
                 "run.sh: warning: the open-file limit (ulimit -n) is 256 and the largest test may need about 4096 "
                         + "(LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000' "

@@ -64,6 +64,8 @@ final class Plan {
     /** Whether the YCSB workload is selected, whether a selected workload scans, and its longest record. */
     boolean ycsbSelected;
     boolean ycsbScans;
+    /** The first selected YCSB workload that scans, as "workloade (scanproportion=0.95)", for its messages. */
+    String ycsbScanning;
     int ycsbValSize;
 
     Plan() {

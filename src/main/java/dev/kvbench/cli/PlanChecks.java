@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.kvbench.store.Engine;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.AppParams;
@@ -109,6 +110,7 @@ final class PlanChecks {
         }
         if (plan.ycsbSelected) {
             checks.checkYcsbValues();
+            checks.checkScansHaveAnOrderedEngine();
         }
         if (plan.values.containsKey("sync")) {
             checks.checkSomethingSyncs();
@@ -207,7 +209,11 @@ final class PlanChecks {
                 trial.put("props", props);
                 trial.put("sync", "false");
                 YcsbParams ycsb = YcsbParams.parse(trial);
-                plan.ycsbScans |= ycsb.properties().scans();
+                if (ycsb.properties().scans() && !plan.ycsbScans) {
+                    plan.ycsbScans = true;
+                    plan.ycsbScanning = ycsb.properties().source() + " (scanproportion="
+                            + ycsb.properties().get("scanproportion") + ")";
+                }
                 plan.ycsbValSize = Math.max(plan.ycsbValSize, ycsb.shape().valSize());
                 if (ycsb.spaceNeeded() > plan.largestSpace) {
                     plan.largestSpace = ycsb.spaceNeeded();
@@ -216,6 +222,31 @@ final class PlanChecks {
                 }
             }
         }
+    }
+
+    /**
+     * A YCSB workload that scans runs only on engines with an ordered cursor ({@link Engine#ordered()},
+     * known before any store opens): the others are skipped with the reason ({@link RunGrouping}), and a
+     * command line whose every store is unordered, with nothing else selected, is one line here.
+     */
+    private void checkScansHaveAnOrderedEngine() {
+        if (!plan.ycsbScans || plan.kvSelected || plan.treeSelected) {
+            return;
+        }
+        List<String> unordered = new ArrayList<>();
+        for (StoreSpec spec : plan.specs.values()) {
+            if (!Stores.names().contains(spec.engine())) {
+                return; // reported when the runs are grouped
+            }
+            if (Stores.engine(spec.engine()).ordered()) {
+                return;
+            }
+            unordered.add(spec.toString());
+        }
+        throw new IllegalArgumentException("nothing to run: " + plan.ycsbScanning + " scans, which needs an ordered cursor, and "
+                + String.join(", ", unordered) + (unordered.size() == 1 ? " has" : " have") + " none; engines with one: "
+                + String.join(", ", Stores.names().stream()
+                .filter(n -> Stores.engine(n).ordered() && !Stores.engine(n).isReference()).toList()));
     }
 
     /**

@@ -47,6 +47,18 @@ final class RunGrouping {
                 Stores.options(plan.specs.get(store)); // unknown options: the error that lists the valid ones
             }
         }
+        // A scanning YCSB workload skips the engines without an ordered cursor before any store opens; with
+        // nothing else selected they need no preflight either.
+        Map<String, String> unordered = new LinkedHashMap<>();
+        if (plan.ycsbScans) {
+            for (String store : stores) {
+                String engine = plan.specs.get(store).engine();
+                if (!unavailable.containsKey(store) && !Stores.engine(engine).ordered()) {
+                    unordered.put(store, engine + " has no ordered cursor, and " + plan.ycsbScanning + " scans");
+                }
+            }
+        }
+        boolean onlyYcsb = !plan.kvSelected && !plan.treeSelected;
         int minNum = Integer.MAX_VALUE;
         for (String num : plan.values.getOrDefault("num", List.of(Integer.toString(PREFLIGHT_ENTRIES)))) {
             minNum = Math.min(minNum, Integer.parseInt(num.replace("_", "")));
@@ -59,7 +71,7 @@ final class RunGrouping {
         Set<Preflight.Check> checks = new LinkedHashSet<>();
         for (String sync : plan.values.get("sync")) {
             for (String store : stores) {
-                if (unavailable.containsKey(store)) {
+                if (unavailable.containsKey(store) || (onlyYcsb && unordered.containsKey(store))) {
                     continue;
                 }
                 try {
@@ -96,6 +108,9 @@ final class RunGrouping {
                         continue; // a direct baseline applies to its own engine's specs only
                     }
                     String reason = unavailable.get(store);
+                    if (reason == null && workload == Workload.YCSB) {
+                        reason = unordered.get(store);
+                    }
                     if (reason == null) {
                         reason = noSync.getOrDefault(sync, Map.of()).get(store);
                     }
@@ -106,7 +121,7 @@ final class RunGrouping {
                             plan.died.add(new Plan.Died(benchmark, store, sync, death));
                             continue;
                         }
-                        reason = missing(workload, spec, capabilities, plan.ycsbScans);
+                        reason = missing(workload, spec, capabilities);
                     }
                     if (reason == null) {
                         capable.add(store);
@@ -128,16 +143,14 @@ final class RunGrouping {
         }
     }
 
-    private static String missing(Workload workload, StoreSpec spec, Map<Preflight.Check, Set<Capability>> capabilities,
-                                  boolean ycsbScans) {
+    private static String missing(Workload workload, StoreSpec spec, Map<Preflight.Check, Set<Capability>> capabilities) {
         String engine = spec.engine();
         for (Map.Entry<Preflight.Check, Set<Capability>> entry : capabilities.entrySet()) {
             if (!entry.getKey().spec().equals(spec)) {
                 continue;
             }
             if (workload == Workload.YCSB) {
-                return ycsbScans && !entry.getValue().contains(Capability.ORDERED)
-                        ? engine + " has no ordered cursor, and the workload scans" : null;
+                return null; // a scan's need of an ordered cursor was settled before the preflight
             }
             for (Capability need : workload.needs()) {
                 if (!entry.getValue().contains(need)) {

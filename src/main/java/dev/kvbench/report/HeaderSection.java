@@ -42,6 +42,9 @@ final class HeaderSection extends Section {
             contents.add(link(MeasurementSection.HOST_HEADING));
         }
         contents.add(link("Method"));
+        if (!YcsbPeerRuns.of(folder).isEmpty()) {
+            contents.add(link(YcsbPeerSection.HEADING));
+        }
         for (TestRun test : folder.tests) {
             contents.add(link(testHeading(test)));
         }
@@ -66,7 +69,8 @@ final class HeaderSection extends Section {
         md.heading(2, "At a glance");
         Glance glance = Glance.of(folder, specs);
         if (glance.isEmpty()) {
-            md.paragraph("No test in this folder compares engines on one data set; see the tests below.");
+            String peer = YcsbPeerSection.glance(folder);
+            md.paragraph(peer.isEmpty() ? "No test in this folder compares engines on one data set; see the tests below." : peer);
             return;
         }
         List<List<String>> rows = new ArrayList<>();

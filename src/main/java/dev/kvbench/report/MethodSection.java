@@ -41,6 +41,7 @@ final class MethodSection extends Section {
                 adapterInlining(),
                 steadyState(),
                 measurement.rounds(),
+                clientCost(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
                         + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",
                 engineSettings(),
@@ -51,6 +52,48 @@ final class MethodSection extends Section {
                 "Charts: one colour per engine in every chart, hatched bars for non-default settings, the value printed "
                         + "on each bar, JMH's error as a whisker, and a log scale (said on the axis) when a panel's "
                         + "values span more than 10×."));
+    }
+
+    /**
+     * A YCSB report's line on the client's own cost per operation: kvbench's on the {@code null} store, and, where
+     * the folder has YCSB's own client on BasicDB beside it (the ycsb-peer suite), YCSB's and the ratio; empty
+     * without a YCSB run on the null store.
+     */
+    private String clientCost() {
+        List<Result> nulls = YcsbPeerRuns.nullRuns(folder);
+        if (nulls.isEmpty()) {
+            return "";
+        }
+        double[] kv = nulls.stream().mapToDouble(YcsbPeerRuns::microsPerOp).toArray();
+        String text = "The client's own cost (YCSB workloads): kvbench's client, on the `null` store, which keeps nothing, "
+                + "spent " + range(kv) + " µs per operation and client thread in the run phase (" + workloads(nulls.stream()
+                .map(r -> r.key().param("workload")).toList()) + "), choosing the operation and key, making the key and "
+                + "value, verifying the answer and recording its latency; the engines' figures include it.";
+        List<YcsbPeerRuns.Pair> basic = YcsbPeerRuns.of(folder).stream().filter(YcsbPeerRuns.Pair::basicDb)
+                .filter(p -> !Double.isNaN(p.kvbenchMicrosPerOp()) && p.run().throughput() > 0).toList();
+        if (!basic.isEmpty()) {
+            double[] ycsb = basic.stream().mapToDouble(YcsbPeerRuns.Pair::ycsbMicrosPerOp).toArray();
+            double[] ratio = basic.stream().mapToDouble(p -> p.kvbenchMicrosPerOp() / p.ycsbMicrosPerOp()).toArray();
+            text += " YCSB " + folder.env.getOrDefault("ycsb.peer.core", "") + "'s own client, on its `BasicDB`, which does "
+                    + "nothing, spent " + range(ycsb) + " µs on the same workloads: kvbench's client costs " + range(ratio)
+                    + " of YCSB's per operation (the goal: at most 0.1; table in *Side by side with YCSB*).";
+        }
+        return text;
+    }
+
+    /** "0.41" for one value or equal ones, else "0.35-0.52", three significant digits. */
+    private static String range(double[] values) {
+        double low = java.util.Arrays.stream(values).min().orElse(Double.NaN);
+        double high = java.util.Arrays.stream(values).max().orElse(Double.NaN);
+        String a = Numbers.sig3(low);
+        String b = Numbers.sig3(high);
+        return a.equals(b) ? a : a + "-" + b;
+    }
+
+    /** "workloada" or "6 workloads: workloada ... workloadf". */
+    private static String workloads(List<String> names) {
+        List<String> distinct = names.stream().distinct().toList();
+        return distinct.size() == 1 ? distinct.get(0) : distinct.size() + " workloads: " + String.join(", ", distinct);
     }
 
     /**

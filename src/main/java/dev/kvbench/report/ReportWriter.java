@@ -8,7 +8,7 @@ import dev.kvbench.text.Numbers;
  * Writes the README.md of a results folder and collects the charts it shows, section by section:
  * {@link HeaderSection} (title, contents, at a glance), {@link EnvironmentSection}, the host during the run
  * ({@link MeasurementSection}), {@link MethodSection},
- * {@link HarnessCostSection}, a {@link TestSection} per test (with {@link AppSections} and
+ * {@link HarnessCostSection}, {@link YcsbPeerSection} (YCSB's own client beside kvbench's), a {@link TestSection} per test (with {@link AppSections} and
  * {@link DirWalkSection} for the application workloads), {@link FailuresSection}. Every number in it
  * comes from the folder's raw files; sentences with numbers or rankings come from {@link Findings}.
  */
@@ -22,6 +22,7 @@ final class ReportWriter {
     private final MethodSection method;
     private final MeasurementSection measurement;
     private final HarnessCostSection harnessCost;
+    private final YcsbPeerSection ycsbPeer;
     private final TestSection tests;
     private final FailuresSection failures;
 
@@ -36,6 +37,7 @@ final class ReportWriter {
         this.environment = new EnvironmentSection(folder, specs, md);
         this.method = new MethodSection(folder, specs, md, measurement);
         this.harnessCost = new HarnessCostSection(folder, specs, md);
+        this.ycsbPeer = new YcsbPeerSection(folder, specs, md);
         this.tests = new TestSection(folder, specs, md, this.charts, cores);
         this.failures = new FailuresSection(folder, specs, md);
     }
@@ -47,6 +49,7 @@ final class ReportWriter {
         measurement.host();
         method.write();
         harnessCost.write();
+        ycsbPeer.write();
         for (TestRun test : folder.tests) {
             tests.write(test);
         }

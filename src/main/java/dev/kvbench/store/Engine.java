@@ -53,6 +53,16 @@ public interface Engine {
         return "no durability setting; its documentation promises nothing about a power cut";
     }
 
+    /**
+     * Whether this engine's stores have an ordered cursor ({@link Capability#ORDERED} among every
+     * store's {@link Store#capabilities()}), known before any store opens: a workload that needs one
+     * (a YCSB workload that scans) skips an engine without one before anything runs. The conformance
+     * suite holds it to the stores' own declaration.
+     */
+    default boolean ordered() {
+        return true;
+    }
+
     /** Every option this engine accepts, in the order to document them. An option not listed here is rejected. */
     List<Option> options();
 

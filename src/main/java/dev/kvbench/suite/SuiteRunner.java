@@ -67,6 +67,10 @@ public final class SuiteRunner {
     java.util.function.Supplier<String> powerCutMissing = dev.kvbench.cutfs.Build::missing;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
+    /** YCSB's own client beside each test of the ycsb-peer suite; null for the other suites. */
+    private YcsbPeer peer;
+    /** The tests beside which YCSB's client failed, with why. */
+    private final List<String> peerFailures = new ArrayList<>();
 
     /**
      * @param launchers the launcher for a work folder
@@ -147,12 +151,18 @@ public final class SuiteRunner {
         if (name.equals(Suites.WORKLOAD)) {
             workload = WorkloadArgs.of(rest);
             rest = workload.rest();
-        } else if (name.equals("ycsb")) {
+        } else if (name.equals("ycsb") || name.equals(Suites.YCSB_PEER)) {
             WorkloadArgs.Split split = WorkloadArgs.split(rest);
             ycsbOverrides = split.overrides();
             rest = split.rest();
         }
         UserArgs user = UserArgs.of(rest);
+        if (name.equals(Suites.YCSB_PEER)) {
+            if (user.param("store").isPresent()) {
+                throw new UsageException("-p store=" + user.param("store").get() + ": the ycsb-peer suite sets its own stores "
+                        + "(rocksdb beside YCSB's RocksDB binding, null beside YCSB's BasicDB); leave -p store out");
+            }
+        }
         if (name.equals("bindings")) {
             user.param("store").ifPresent(Suites::checkBindingStores);
         }
@@ -167,7 +177,8 @@ public final class SuiteRunner {
         int[] largestScaledEntry = {0};
         Scaler scaler = resumingScaler(results, budget);
         Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
-                : name.equals("ycsb") ? Suites.ycsb(ycsbOverrides) : Suites.named(name, (test, original, entryBytes) -> {
+                : name.equals("ycsb") ? Suites.ycsb(ycsbOverrides)
+                : name.equals(Suites.YCSB_PEER) ? Suites.ycsbPeer(ycsbOverrides) : Suites.named(name, (test, original, entryBytes) -> {
                     largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
                     return scaler.num(test, original, entryBytes);
                 });
@@ -187,6 +198,10 @@ public final class SuiteRunner {
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         suiteTests = all.size();
         List<PlannedTest> plan = withoutPowerCutWhereImpossible(name, shard.select(all, name));
+        if (name.equals(Suites.YCSB_PEER)) {
+            plan.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
+            peer = YcsbPeer.of(config.env());
+        }
         checkRecordedCommands(results, plan);
         warnAboutOpenFiles(plan);
 
@@ -195,7 +210,7 @@ public final class SuiteRunner {
             throw new UsageException("KVBENCH_DRY_RUN=" + dryRun + ": use 1 to print the tests' commands without running them, or leave it unset");
         }
         if (dryRun.equals("1")) {
-            printPlan(plan);
+            printPlan(plan, results, workDir);
             return OK;
         }
         checkRoom(workDir, workFree, plan.stream().filter(t -> t.test().folder() == Test.Folder.WORK).toList());
@@ -220,6 +235,9 @@ public final class SuiteRunner {
         }
         List<String> machine = new ArrayList<>(EnvFile.machineLines(name, rerun, workDir, workFree));
         machine.addAll(shard.envLines());
+        if (peer != null) {
+            machine.addAll(peer.envLines());
+        }
         EnvFile.write(results, machine, javaSide);
         config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
                 + workDir + ", " + Numbers.bytes(workFree) + " free)");
@@ -229,6 +247,9 @@ public final class SuiteRunner {
         Thread onInterrupt = new Thread(() -> {
             stopping = true;
             launcher.values().forEach(Launcher::stop);
+            if (peer != null) {
+                peer.stop();
+            }
             config.err().println();
             config.err().println("interrupted: completed tests are kept in " + results + "; run " + rerun
                     + " again to resume");
@@ -254,6 +275,10 @@ public final class SuiteRunner {
         if (!failed.isEmpty()) {
             throw new SuiteFailure("some runs failed in test(s) " + join(failed) + "; the report lists them with their reasons: "
                     + results.resolve("README.md"));
+        }
+        if (!peerFailures.isEmpty()) {
+            throw new SuiteFailure(peerFailures.get(0) + (peerFailures.size() > 1 ? " (and " + (peerFailures.size() - 1)
+                    + " more; the report lists them)" : ""));
         }
         return OK;
     }
@@ -351,11 +376,14 @@ public final class SuiteRunner {
         return plan.stream().mapToLong(PlannedTest::flatBytes).max().orElse(0);
     }
 
-    private void printPlan(List<PlannedTest> plan) {
+    private void printPlan(List<PlannedTest> plan, Path results, Path workDir) {
         for (PlannedTest test : plan) {
             config.out().println(heading(test, suiteTests));
             if (test.test().folder() == Test.Folder.DISK) {
                 config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR, default " + DEFAULT_DISK_DIR + ")");
+            }
+            if (peer != null) {
+                peer.plan(test, results, workDir).forEach(line -> config.out().println("    " + line));
             }
             config.out().println("    " + test.command());
         }
@@ -494,6 +522,13 @@ public final class SuiteRunner {
                 config.out().println(heading(test, suiteTests) + "; elapsed " + Numbers.duration(elapsed) + ", about "
                         + Numbers.duration(left) + " left");
                 long began = System.nanoTime();
+                if (peer != null) { // YCSB's client first, then kvbench's, on the same workload
+                    String failed = peer.run(test, results, folders.get(Test.Folder.WORK), config.out());
+                    if (failed != null) {
+                        config.err().println("run.sh: warning: " + failed);
+                        peerFailures.add(failed);
+                    }
+                }
                 int exit = runTest(test);
                 long took = seconds(began);
                 Meta.finish(results, test.number(), took, exit);

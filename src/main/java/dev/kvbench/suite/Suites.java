@@ -10,6 +10,7 @@ import java.util.function.Predicate;
 
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.ycsb.Presets;
 
 /**
  * The suites {@code run.sh} offers, and nothing else: which tests, with which parameters, and
@@ -49,7 +50,7 @@ public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
     public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
-            "ycsb", "workload", "scale");
+            "ycsb", "ycsb-peer", "workload", "scale");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
@@ -64,6 +65,17 @@ public final class Suites {
     static final int YCSB_THREADS = 2;
     static final int YCSB_LOAD_BATCH = 1_000;
     public static final String DEFAULT = "quick";
+    /** YCSB's own client beside kvbench's on A-F ({@link #ycsbPeer}). */
+    public static final String YCSB_PEER = "ycsb-peer";
+    /**
+     * The ycsb-peer suite's size: records, run-phase operations and client threads of each of A-F, the same on
+     * both tools, loaded one insert at a time as YCSB loads; the client-cost runs (kvbench's {@code null} store,
+     * YCSB's BasicDB) make ten times the operations, so that both clients are past their JIT's warm-up. Sized
+     * for about 10 minutes on 2 cores: workload E's scans (up to 100 records each) take the longest.
+     */
+    static final int YCSB_PEER_RECORDS = 100_000;
+    static final int YCSB_PEER_OPERATIONS = 100_000;
+    static final int YCSB_PEER_CLIENT_FACTOR = 10;
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
     static final List<String> THREE = List.of("write", "readKey", "readSeq");
@@ -82,6 +94,7 @@ public final class Suites {
             case "powercut" -> new Suite("powercut", List.of(powerCut()));
             case "app" -> app();
             case "ycsb" -> ycsb(Map.of());
+            case YCSB_PEER -> ycsbPeer(Map.of());
             case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
                     + " [-p name=value ...]");
             case "scale" -> ScaleSuite.suite(scaler);
@@ -403,6 +416,50 @@ public final class Suites {
                     + " properties in force are listed with the results).", engineRows(false), w[0], props, records));
         }
         return new Suite("ycsb", tests);
+    }
+
+    /**
+     * kvbench beside YCSB 0.17.0's own client ({@link YcsbPeer}) on YCSB's core workloads A-F: tests 1-6 run kvbench's
+     * {@code rocksdb} (YCSB's RocksDB binding runs beside each), tests 7-12 kvbench's {@code null} store (YCSB's BasicDB
+     * beside each: the clients' own costs). {@value #YCSB_PEER_RECORDS} records, loaded one insert per commit as YCSB
+     * loads, {@value #YCSB_PEER_OPERATIONS} operations ({@value #YCSB_PEER_CLIENT_FACTOR} times as many for the
+     * client costs), {@value #YCSB_THREADS} client threads; {@code overrides} ({@code -p recordcount=1000}) replace any
+     * property on both sides.
+     */
+    static Suite ycsbPeer(Map<String, String> overrides) {
+        Map<String, String> all = new LinkedHashMap<>();
+        all.put("recordcount", String.valueOf(YCSB_PEER_RECORDS));
+        all.put("operationcount", String.valueOf(YCSB_PEER_OPERATIONS));
+        all.put("threadcount", String.valueOf(YCSB_THREADS));
+        all.putAll(overrides);
+        long operations;
+        int records;
+        try {
+            records = Integer.parseInt(all.get("recordcount").trim());
+            operations = Long.parseLong(all.get("operationcount").trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("-p recordcount=" + all.get("recordcount") + " -p operationcount="
+                    + all.get("operationcount") + ": both must be whole numbers");
+        }
+        Map<String, String> client = new LinkedHashMap<>(all);
+        client.put("operationcount", String.valueOf(operations * YCSB_PEER_CLIENT_FACTOR));
+        String size = all.get("recordcount") + " records of 10 x 100 bytes, loaded one insert per commit, then "
+                + all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
+        List<Test> tests = new ArrayList<>();
+        for (String w : Presets.NAMES) {
+            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + " beside YCSB's own client: RocksDB",
+                    "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w + ": " + size
+                            + ", the same properties on both (ycsb-N.properties).",
+                    "rocksdb", w, dev.kvbench.trial.YcsbParams.props(all), records));
+        }
+        for (String w : Presets.NAMES) {
+            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + ": the clients' own cost",
+                    "kvbench's null store, and YCSB 0.17.0's client with BasicDB just before it, on " + w + ": neither keeps"
+                            + " anything, so their throughput is each client's own cost; " + client.get("operationcount")
+                            + " operations, so that both are warm.",
+                    "null", w, dev.kvbench.trial.YcsbParams.props(client), records));
+        }
+        return new Suite(YCSB_PEER, tests);
     }
 
     /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */

@@ -124,6 +124,39 @@ class PlanTest {
     }
 
     @Test
+    void aScanningYcsbWorkloadSkipsTheUnorderedEnginesBeforeThePreflightOpensThem() throws Exception {
+        List<String> opened = new java.util.ArrayList<>();
+        Preflight recording = checks -> {
+            checks.forEach(check -> opened.add(check.store()));
+            return PRETEND.check(checks);
+        };
+        Plan plan = Plan.of(new CommandLineOptions("YcsbBenchmark", "-p", "workload=workloade", "-p", "props=recordcount=100",
+                "-p", "store=lmdb,chronicle,fs"), recording);
+        assertEquals(List.of("lmdb"), opened, "only the ordered engine is opened by the preflight");
+        assertEquals(List.of("chronicle has no ordered cursor, and workloade (scanproportion=0.95) scans",
+                        "fs has no ordered cursor, and workloade (scanproportion=0.95) scans"),
+                plan.skips.stream().map(Plan.Skip::reason).toList());
+        assertEquals(List.of(List.of("lmdb")), plan.runs.stream().map(Plan.Run::stores).toList());
+    }
+
+    @Test
+    void aScanningYcsbWorkloadOnUnorderedEnginesOnlyIsOneLineBeforeAnythingOpens() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Main.check("YcsbBenchmark",
+                "-p", "workload=workloade", "-p", "props=recordcount=100", "-p", "store=chronicle,leveldb-java"));
+        assertTrue(e.getMessage().startsWith("nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered "
+                + "cursor, and chronicle, leveldb-java have none; engines with one: bdbje, "), e.getMessage());
+        assertTrue(e.getMessage().contains(" lmdb, ") && e.getMessage().contains(" rocksdb, "), e.getMessage());
+        assertTrue(!e.getMessage().contains(" fs,") && !e.getMessage().contains(" null,"), "neither unordered nor limit rows");
+    }
+
+    @Test
+    void aYcsbWorkloadWithoutScansRunsOnUnorderedEngines() throws Exception {
+        Plan plan = plan("YcsbBenchmark", "-p", "workload=workloada", "-p", "props=recordcount=100", "-p", "store=chronicle");
+        assertTrue(plan.skips.isEmpty(), plan.skips.toString());
+        assertEquals(List.of(List.of("chronicle")), plan.runs.stream().map(Plan.Run::stores).toList());
+    }
+
+    @Test
     void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
         Plan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
         List<Map<String, String>> combos = plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");

@@ -351,6 +351,8 @@ class StoreConformanceTest {
     @MethodSource("specs")
     void declaresOrderHonestly(String spec) {
         try (Store store = open(spec, SMALL); Reader reader = store.reader()) {
+            assertEquals(Stores.engine(StoreSpec.parse(spec).engine()).ordered(), store.has(Capability.ORDERED),
+                    "the engine's ordered() (known before any store opens) is what its store declares");
             if (store.has(Capability.ORDERED)) {
                 try (Cursor cursor = reader.cursor()) {
                     assertNotNull(cursor);

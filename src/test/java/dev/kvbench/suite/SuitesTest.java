@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreListedWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "workload", "scale"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "ycsb-peer", "workload", "scale"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb workload scale (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -246,6 +246,45 @@ class SuitesTest {
             assertEquals(2000, test.entries().num());
             assertEquals("ycsb", test.chart().kind());
         }
+    }
+
+    @Test
+    void ycsbPeerRunsRocksDbThenTheNullStoreOnEachCoreWorkloadLoadedAsYcsbLoads() {
+        Suite suite = Suites.ycsbPeer(Map.of());
+        assertEquals(12, suite.tests().size());
+        for (int i = 0; i < 12; i++) {
+            dev.kvbench.suite.Test test = suite.tests().get(i);
+            assertEquals("workload" + (char) ('a' + i % 6), test.params().get("workload"));
+            assertEquals(i < 6 ? "rocksdb" : "null", test.params().get("store"));
+            assertEquals(i < 6 ? "recordcount=100000;operationcount=100000;threadcount=2"
+                    : "recordcount=100000;operationcount=1000000;threadcount=2", test.params().get("props"),
+                    "one insert per commit, as YCSB loads; ten times the operations for the clients' costs");
+        }
+        Suite tiny = Suites.ycsbPeer(Map.of("recordcount", "1000", "operationcount", "2000"));
+        assertEquals("recordcount=1000;operationcount=2000;threadcount=2", tiny.tests().get(0).params().get("props"));
+        assertEquals("recordcount=1000;operationcount=20000;threadcount=2", tiny.tests().get(6).params().get("props"));
+    }
+
+    @Test
+    void ycsbPeerGivesYcsbEveryPropertyOfItsOwnThatKvbenchHasInForceAndNoneOfKvbenchs() {
+        List<PlannedTest> plan = Planner.plan(Suites.ycsbPeer(Map.of("recordcount", "1000")), UserArgs.of(List.of()));
+        String f = YcsbPeer.properties(plan.get(5));
+        for (String line : List.of("workload=site.ycsb.workloads.CoreWorkload", "recordcount=1000", "operationcount=100000",
+                "threadcount=2", "fieldcount=10", "fieldlength=100", "readproportion=0.5", "readmodifywriteproportion=0.5",
+                "requestdistribution=zipfian", "insertorder=hashed", "insertcount=1000")) {
+            assertTrue(f.lines().anyMatch(line::equals), line + " in\n" + f);
+        }
+        for (String name : List.of("loadbatchsize", "batchsize", "keyformat", "seed", "sync", "deleteproportion")) {
+            assertFalse(f.lines().anyMatch(l -> l.startsWith(name + "=")), name + " is kvbench's: " + f);
+        }
+        assertEquals(YcsbPeer.ROCKSDB_CLIENT, YcsbPeer.binding(plan.get(0)));
+        assertEquals(YcsbPeer.BASIC_DB, YcsbPeer.binding(plan.get(6)));
+        assertEquals(List.of("load", "run"), YcsbPeer.phases(YcsbPeer.ROCKSDB_CLIENT));
+        assertEquals(List.of("run"), YcsbPeer.phases(YcsbPeer.BASIC_DB), "BasicDB keeps nothing: nothing to load");
+        UsageException e = assertThrows(UsageException.class, () -> YcsbPeer.properties(
+                Planner.plan(Suites.ycsbPeer(Map.of("loadbatchsize", "100")), UserArgs.of(List.of())).get(0)));
+        assertEquals("-p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
+                + "the same workload on both, so leave it out", e.getMessage());
     }
 
     @Test

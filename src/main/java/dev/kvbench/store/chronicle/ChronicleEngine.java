@@ -25,6 +25,12 @@ public final class ChronicleEngine extends BaseEngine {
                         "constant key and value sizes (no size fields per entry) where every key or value of the data set has one size")));
     }
 
+    /** Unordered: no cursor ({@link dev.kvbench.store.Capability#ORDERED} is not among its store's capabilities). */
+    @Override
+    public boolean ordered() {
+        return false;
+    }
+
     @Override
     public Optional<String> settingsNote() {
         return Optional.of("Chronicle Map is built with constant key and value sizes where every key and value has "

@@ -27,6 +27,12 @@ public final class FsEngine extends BaseEngine {
                         "directory levels above each file, named by the leading hex pairs of the key's SHA-256 (0 = one flat folder)")));
     }
 
+    /** Unordered: no cursor ({@link dev.kvbench.store.Capability#ORDERED} is not among its store's capabilities). */
+    @Override
+    public boolean ordered() {
+        return false;
+    }
+
     /** The "library" is the JDK's {@code java.nio.file} over the kernel's file system. */
     @Override
     public String libraryVersion() {

@@ -21,6 +21,12 @@ public final class LevelDbJavaEngine extends BaseEngine {
                 LevelDbStore.durabilityPromise("the LevelDB WriteOptions it ports, leveldb/options.h"));
     }
 
+    /** Unordered: no cursor ({@link dev.kvbench.store.Capability#ORDERED} is not among its store's capabilities). */
+    @Override
+    public boolean ordered() {
+        return false;
+    }
+
     /** A second implementation of {@code leveldb}: LevelDB ported to Java instead of the native library through JNI. */
     @Override
     public Optional<String> bindingOf() {

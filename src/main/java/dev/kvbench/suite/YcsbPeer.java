@@ -1,0 +1,198 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
+
+/**
+ * YCSB's own client beside a test of the {@code ycsb-peer} suite: YCSB 0.17.0 as
+ * {@code ../shared/peer/ycsb.sh build} builds it ({@code OUT/ycsb-peer.jar}, YCSB's RocksDB binding compiled
+ * against the rocksdbjni kvbench uses, and {@code OUT/lib/}: YCSB's core and that rocksdbjni), found through
+ * {@code KVBENCH_YCSB=OUT}, run as {@code ycsb.sh run} runs it ({@code java -cp OUT/ycsb-peer.jar:OUT/lib/*
+ * site.ycsb.Client}), with this JVM's java.
+ *
+ * <p>For a test on kvbench's {@code rocksdb}, YCSB's {@code RocksDBClient} loads the records and runs the
+ * operations; for a test on kvbench's {@code null} store, YCSB's {@code BasicDB} (which does nothing per
+ * operation) runs them: its throughput is YCSB's client's own cost. Both read one properties file,
+ * {@code ycsb-N.properties}: every YCSB property kvbench's test has in force (the same workload, records,
+ * operations, threads and field layout), written out. The client's output goes, whole, to
+ * {@code ycsb-N.load.txt} and {@code ycsb-N.run.txt}, after a {@code # command:} line and before an
+ * {@code # exit:} line; the report parses its {@code [OVERALL]}, {@code [READ]} ... lines.
+ */
+final class YcsbPeer {
+
+    /** The environment variable naming the folder {@code ycsb.sh build} wrote. */
+    static final String ENVIRONMENT = "KVBENCH_YCSB";
+    static final String ROCKSDB_CLIENT = "site.ycsb.db.rocksdb.RocksDBClient";
+    static final String BASIC_DB = "site.ycsb.BasicDB";
+    /** The percentiles YCSB prints per operation type (its default is 95,99: no median). */
+    static final String PERCENTILES = "50,95,99,99.9";
+
+    private static final String HOW = "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT "
+            + "(git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), "
+            + "then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
+
+    private final Path dir;
+    private final AtomicReference<Process> running = new AtomicReference<>();
+
+    private YcsbPeer(Path dir) {
+        this.dir = dir;
+    }
+
+    /** The peer in {@code KVBENCH_YCSB}'s folder; one line (exit 2) when it is unset or not a build of {@code ycsb.sh}. */
+    static YcsbPeer of(Map<String, String> env) {
+        String given = env.get(ENVIRONMENT);
+        if (given == null || given.isBlank()) {
+            throw new UsageException("the ycsb-peer suite runs YCSB's own client, and " + ENVIRONMENT + " is not set: " + HOW);
+        }
+        Path dir = Path.of(given).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(dir.resolve("ycsb-peer.jar")) || library(dir, "core-").isEmpty()) {
+            throw new UsageException(ENVIRONMENT + "=" + given + " has no ycsb-peer.jar and lib/core-*.jar (what ycsb.sh build "
+                    + "writes): " + HOW);
+        }
+        return new YcsbPeer(dir);
+    }
+
+    /** env.txt's lines: where the client is, and the versions of YCSB's core and of rocksdbjni on its class path. */
+    List<String> envLines() {
+        return List.of("ycsb.peer.dir: " + dir,
+                "ycsb.peer.core: " + library(dir, "core-").orElse("unknown"),
+                "ycsb.peer.rocksdbjni: " + library(dir, "rocksdbjni-").orElse("none"));
+    }
+
+    /** The YCSB binding standing beside a test's store ({@code rocksdb} or {@code null}), or null for none. */
+    static String binding(PlannedTest test) {
+        return switch (test.params().getOrDefault("store", "")) {
+            case "rocksdb" -> ROCKSDB_CLIENT;
+            case "null" -> BASIC_DB;
+            default -> null;
+        };
+    }
+
+    /** The client's phases for a test: load and run with RocksDB (the run reads what the load wrote); run alone with BasicDB. */
+    static List<String> phases(String binding) {
+        return binding.equals(ROCKSDB_CLIENT) ? List.of("load", "run") : List.of("run");
+    }
+
+    /** The client's command line for one phase of test {@code n}, its store in {@code dbDir}. */
+    List<String> command(String binding, String phase, Path properties, Path dbDir) {
+        List<String> command = new ArrayList<>(List.of(Jvm.java(), "-cp",
+                dir.resolve("ycsb-peer.jar") + java.io.File.pathSeparator + dir.resolve("lib") + "/*",
+                "site.ycsb.Client", phase.equals("load") ? "-load" : "-t", "-db", binding, "-P", properties.toString(),
+                "-p", "hdrhistogram.percentiles=" + PERCENTILES));
+        if (binding.equals(ROCKSDB_CLIENT)) {
+            command.addAll(List.of("-p", "rocksdb.dir=" + dbDir));
+        } else {
+            command.addAll(List.of("-p", "basicdb.verbose=false"));
+        }
+        return command;
+    }
+
+    /**
+     * The YCSB properties file of a test: every property of YCSB's that kvbench's test has in force. A kvbench
+     * addition set away from its default (which YCSB would not follow) is refused: the two would not run the
+     * same workload. The seed is the exception: YCSB's client has none (it draws from unseeded generators).
+     */
+    static String properties(PlannedTest test) {
+        WorkloadProperties inForce = Presets.resolve(test.params().get("workload"),
+                YcsbParams.overrides(test.params().getOrDefault("props", YcsbParams.NONE)));
+        Map<String, WorkloadProperties.Property> known = WorkloadProperties.known();
+        StringBuilder text = new StringBuilder("# YCSB's properties of kvbench's test " + test.number() + " ("
+                + inForce.source() + "), as kvbench had them in force\n");
+        inForce.inForce().forEach((name, value) -> {
+            WorkloadProperties.Property property = known.get(name);
+            if (property == null || property.origin() == WorkloadProperties.Origin.YCSB) {
+                text.append(name).append('=').append(value).append('\n');
+            } else if (property.origin() == WorkloadProperties.Origin.KVBENCH && !name.equals("seed")
+                    && !java.util.Objects.equals(property.defaultValue(), value)) {
+                throw new UsageException("-p " + name + "=" + value + " is kvbench's, and YCSB's client would not follow it:"
+                        + " the ycsb-peer suite runs the same workload on both, so leave it out");
+            }
+        });
+        return text.toString();
+    }
+
+    /** What {@link #run} would run for {@code test}, for a dry run. */
+    List<String> plan(PlannedTest test, Path results, Path workDir) {
+        String binding = binding(test);
+        if (binding == null) {
+            return List.of();
+        }
+        return phases(binding).stream().map(phase -> String.join(" ", command(binding, phase,
+                results.resolve("ycsb-" + test.number() + ".properties"), workDir.resolve("ycsb-" + test.number()))
+                .stream().map(Shell::word).toList())).toList();
+    }
+
+    /**
+     * Runs YCSB's client beside {@code test}: its phases, each into {@code ycsb-N.PHASE.txt}, its store in
+     * {@code workDir/ycsb-N} (emptied before, removed after). Returns null when every phase exited 0, else
+     * the first failure in one line (the suite goes on, and the report shows it).
+     */
+    String run(PlannedTest test, Path results, Path workDir, java.io.PrintStream out) throws InterruptedException {
+        String binding = binding(test);
+        if (binding == null) {
+            return null;
+        }
+        int n = test.number();
+        Path properties = results.resolve("ycsb-" + n + ".properties");
+        Path db = workDir.resolve("ycsb-" + n);
+        try {
+            Files.writeString(properties, properties(test), StandardCharsets.UTF_8);
+            WorkFolder.delete(db);
+            for (String phase : phases(binding)) {
+                out.println("    YCSB 0.17.0's client, " + phase + " phase with " + binding.substring(binding.lastIndexOf('.') + 1));
+                Path file = results.resolve("ycsb-" + n + "." + phase + ".txt");
+                List<String> command = command(binding, phase, properties, db);
+                Files.writeString(file, "# command: " + String.join(" ", command.stream().map(Shell::word).toList()) + "\n",
+                        StandardCharsets.UTF_8);
+                Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile())).start();
+                running.set(process);
+                process.getOutputStream().close();
+                int exit = process.waitFor();
+                running.set(null);
+                Files.writeString(file, "# exit: " + exit + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+                if (exit != 0) {
+                    return "YCSB's client failed in the " + phase + " phase of test " + n + " (exit status " + exit + "): see " + file;
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run YCSB's client for test " + n + ": " + e.getMessage(), e);
+        } finally {
+            WorkFolder.delete(db);
+        }
+    }
+
+    /** Stops the client if one is running (the suite was interrupted). */
+    void stop() {
+        Process process = running.get();
+        if (process != null) {
+            process.destroyForcibly();
+        }
+    }
+
+    /** The version in {@code dir/lib/PREFIX<version>.jar}, if there is one. */
+    private static Optional<String> library(Path dir, String prefix) {
+        try (Stream<Path> jars = Files.list(dir.resolve("lib"))) {
+            return jars.map(p -> p.getFileName().toString()).filter(f -> f.startsWith(prefix) && f.endsWith(".jar"))
+                    .map(f -> f.substring(prefix.length(), f.length() - ".jar".length())).sorted().findFirst();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import dev.kvbench.cutfs.CutFs;
 
@@ -42,6 +43,10 @@ final class CrashExperiment {
 
     private static final long SEED = 2016_07_10L;
     private static final long CHILD_TIMEOUT_SECONDS = 600;
+    /** How a reopen that did not finish in time is reported; {@link CrashState} stops a trial after {@link #HUNG_LIMIT} of them. */
+    static final String HUNG = "the reopen did not finish within ";
+    /** Reopens that hang before a trial's remaining repetitions are left out. */
+    static final int HUNG_LIMIT = 2;
 
     private final String spec;
     private final CrashArgs data;
@@ -143,24 +148,36 @@ final class CrashExperiment {
         args.addAll(data.args());
         Path errors = folder.resolve("check.err");
         Process checker = start(ChildJvm.command(CrashCheck.class, args), errors);
-        String result = "";
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(checker.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.startsWith("opened ") || line.startsWith("notopened ")) {
-                    result = line;
+        // the result line is read beside the wait, so that a reopen that never returns cannot hold the test
+        AtomicReference<String> found = new AtomicReference<>("");
+        Thread reader = new Thread(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(checker.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    if (line.startsWith("opened ") || line.startsWith("notopened ")) {
+                        found.set(line);
+                    }
                 }
+            } catch (IOException e) {
+                // the checker was killed: what it printed before counts
             }
-            if (!checker.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+        }, "crash-check-reader");
+        reader.setDaemon(true);
+        reader.start();
+        long timeout = checkTimeoutSeconds();
+        try {
+            if (!checker.waitFor(timeout, TimeUnit.SECONDS)) {
                 checker.destroyForcibly();
+                checker.waitFor(10, TimeUnit.SECONDS);
+                return new Outcome(acked, false, HUNG + timeout + " s (its JVM was killed)", Double.NaN, acked, 0, 0, 0);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the crash checker's result", e);
+            reader.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             checker.destroyForcibly();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
+        String result = found.get();
         if (result.startsWith("notopened ")) {
             return new Outcome(acked, false, result.substring("notopened ".length()), Double.NaN, acked, 0, 0, 0);
         }
@@ -170,6 +187,11 @@ final class CrashExperiment {
         }
         return new Outcome(acked, true, null, Double.parseDouble(f[1]), Long.parseLong(f[3]), Long.parseLong(f[5]),
                 Long.parseLong(f[7]), Long.parseLong(f[9]));
+    }
+
+    /** The most a reopen and its check may take: two minutes, and a second more per 10,000 entries. */
+    private long checkTimeoutSeconds() {
+        return 120 + data.spec().num() / 10_000;
     }
 
     private Process start(List<String> command, Path errors) {

@@ -81,11 +81,20 @@ public class CrashState extends KvParams {
     /** Every repetition; returns the acknowledged entries lost (for JMH's blackhole). */
     long runAll() {
         long lost = 0;
+        int hung = 0;
         for (int rep = 0; rep < repetitions; rep++) {
+            if (hung == CrashExperiment.HUNG_LIMIT) {
+                System.err.println("kvbench: " + spec + ": " + hung + " reopens did not finish in time; the other "
+                        + (repetitions - rep) + " of " + repetitions + " repetitions are left out");
+                break;
+            }
             try {
                 CrashExperiment.Outcome outcome = experiment.run(rep);
                 outcomes.add(outcome);
                 lost += outcome.lost();
+                if (outcome.notOpened() != null && outcome.notOpened().startsWith(CrashExperiment.HUNG)) {
+                    hung++;
+                }
             } catch (RuntimeException e) {
                 String reason = kind() + " on " + params.get("store") + " failed: " + FailureReason.oneLine(e);
                 SideFile.current().append(TrialRecord.failed(benchmark, params, reason, metrics()));

@@ -33,8 +33,10 @@ import dev.kvbench.store.Stores;
  * a power cut.
  * <li>{@code crash}: the kill -9 durability test alone, on the work folder and on a disk folder
  * (also tests of {@code report}).
- * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also the last test of
+ * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also a test of
  * {@code report} where the machine has FUSE and root).
+ * <li>{@code amp}: write and space amplification on the disk folder, {@code KVBENCH_DISK_DIR} (also the last
+ * test of {@code report} where that is set).
  * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
@@ -49,7 +51,7 @@ public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
     public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
-            "ycsb", "workload", "scale");
+            "amp", "ycsb", "workload", "scale");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
@@ -80,6 +82,7 @@ public final class Suites {
             case "report" -> report(scaler);
             case "crash" -> new Suite("crash", List.of(crash(), crash().onDisk(CRASH_ON_DISK)));
             case "powercut" -> new Suite("powercut", List.of(powerCut()));
+            case "amp" -> new Suite("amp", List.of(amp()));
             case "app" -> app();
             case "ycsb" -> ycsb(Map.of());
             case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
@@ -285,6 +288,7 @@ public final class Suites {
         tests.add(crash());
         tests.add(crash().onDisk(CRASH_ON_DISK));
         tests.add(powerCut());
+        tests.add(amp());
         return new Suite("report", tests);
     }
 
@@ -357,6 +361,31 @@ public final class Suites {
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+    }
+
+    /** Entries of the amplification test: {@value} of 100 bytes, about 10 MB of user data, 100 MB overwritten. */
+    static final int AMP_ENTRIES = 100_000;
+
+    /**
+     * Write and space amplification, the {@code amp} suite's only test and the report suite's last (where
+     * KVBENCH_DISK_DIR names a disk folder): every engine through one binding each (the others share its engine's
+     * files), sync off and on, random int keys, 100-byte values, commits of 1,000; the data set loaded, then
+     * overwritten ten times over, flat out. The {@code null} limit row shows the harness's own writes; the other
+     * limit rows keep nothing on disk. Not scaled: {@code -p num} sizes it.
+     */
+    static Test amp() {
+        String stores = String.join(",", Stores.engines().stream()
+                .filter(engine -> !engine.isReference() && engine.bindingOf().isEmpty()).map(Engine::name).toList());
+        return new Test("Write and space amplification, disk folder",
+                "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
+                        + "empty store, and for " + dev.kvbench.amp.AmpState.OVERWRITES + " times as many puts of random "
+                        + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
+                        + "Each phase runs from the store's open to its close and a sync of the file system.",
+                new Chart("amp", "", false), List.of("amp"),
+                params("store", stores + ",null", "sync", "false,true", "intKey", "true", "sequential", "false",
+                        "valSize", "100", "batchSize", "1000"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(AMP_ENTRIES),
+                Test.Folder.DISK);
     }
 
     /**

@@ -18,7 +18,7 @@
 #            with apt-get when root unless KVBENCH_NO_INSTALL=1)
 #   amp      write and space amplification on a disk folder (KVBENCH_DISK_DIR, which must be set and not tmpfs): bytes
 #            the disk was asked to write per byte of keys and values, for a load and 10x random overwrites, and the
-#            store's size after each (-p num=100000); the report suite's last test where KVBENCH_DISK_DIR is set
+#            store's size after each (-p num=50000); the report suite's last test where KVBENCH_DISK_DIR is set
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
 #   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
 #   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.

@@ -16,6 +16,9 @@
 #            file system that drops what was not synced), reopen, acknowledged entries lost (-p reps=20);
 #            needs Linux with /dev/fuse and root (it builds cutfs with gcc and libfuse3, installing them
 #            with apt-get when root unless KVBENCH_NO_INSTALL=1)
+#   amp      write and space amplification on a disk folder (KVBENCH_DISK_DIR, which must be set and not tmpfs): bytes
+#            the disk was asked to write per byte of keys and values, for a load and 10x random overwrites, and the
+#            store's size after each (-p num=50000); the report suite's last test where KVBENCH_DISK_DIR is set
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
 #   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
 #   ycsb-peer YCSB 0.17.0's own client beside kvbench's on A-F: its RocksDB binding beside kvbench's rocksdb,
@@ -38,7 +41,8 @@
 #
 # Environment:
 #   KVBENCH_DIR      work folder for the stores (default /dev/shm/kvbench; $TMPDIR/kvbench without /dev/shm)
-#   KVBENCH_DISK_DIR folder on a disk for the report's file-system test (default /var/tmp/kvbench)
+#   KVBENCH_DISK_DIR folder on a disk for the report's file-system and crash tests (default /var/tmp/kvbench); the amp
+#                    test runs only where it is set, on a disk file system
 #   KVBENCH_RESULTS  results folder (default results/<YYYYMMDD>-<SUITE>, or the suite's unfinished one)
 #   KVBENCH_BUDGET   data per test for the report suite, e.g. 2G (default: a quarter of the smaller of
 #                    available memory and free space in the work folder)

@@ -170,6 +170,8 @@ class BadInputTest {
     static final String TINY = "-wi 0 -i 1 -bm ss -f 1";
     /** What the ycsb-peer suite's lines say to do when YCSB's client is missing. */
     static final String YCSB_HOW = "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT (git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
+    /** What the amplification test's disk-folder lines say to do. */
+    static final String AMP_FIX = "set KVBENCH_DISK_DIR to a writable folder on a disk file system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp";
 
     static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
@@ -181,7 +183,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut amp ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
@@ -508,6 +510,24 @@ class BadInputTest {
                 "run.sh: -p reps=0: reps must be a whole number above 0", "crash", "-p", "reps=0"));
         cases.add(runSh("crash-reps-not-a-number", "`crash -p reps=abc`", 2,
                 "run.sh: -p reps=abc: reps must be a whole number above 0", "crash", "-p", "reps=abc"));
+        // --- the amplification test's disk folder (issue 26, section 3)
+        cases.add(runSh("amp-disk-dir-unset", "`amp` without `KVBENCH_DISK_DIR`: it has no default, the folder decides what is measured", 2,
+                "run.sh: KVBENCH_DISK_DIR is not set: write amplification is measured on a disk folder; " + AMP_FIX, "amp"));
+        cases.add(runSh("amp-disk-dir-a-file", "`amp` with `KVBENCH_DISK_DIR` naming a file", 2,
+                "run.sh: KVBENCH_DISK_DIR=$CASE/afile is not a folder; " + AMP_FIX, "amp")
+                .setup(dir -> Files.writeString(dir.resolve("afile"), "x")).env("KVBENCH_DISK_DIR", "$CASE/afile"));
+        cases.add(runSh("amp-disk-dir-not-writable", "`amp` with `KVBENCH_DISK_DIR` where no folder can be made", 2,
+                "run.sh: KVBENCH_DISK_DIR=/proc/kvbench is not writable (no such file or folder: /proc/kvbench); " + AMP_FIX, "amp")
+                .env("KVBENCH_DISK_DIR", "/proc/kvbench"));
+        cases.add(runSh("amp-disk-dir-on-tmpfs", "`amp` with `KVBENCH_DISK_DIR` on tmpfs, where nothing reaches a disk", 2,
+                "run.sh: KVBENCH_DISK_DIR=/dev/shm/kvbench-amp is on tmpfs, in memory, where no write reaches a disk; " + AMP_FIX, "amp")
+                .setup(dir -> org.junit.jupiter.api.Assumptions.assumeTrue(
+                        dev.kvbench.measure.Machine.fileSystem(Path.of("/dev/shm")).equals("tmpfs"), "no tmpfs at /dev/shm"))
+                .env("KVBENCH_DISK_DIR", "/dev/shm/kvbench-amp")
+                .check(dir -> assertFalse(Files.exists(Path.of("/dev/shm/kvbench-amp")), "nothing created in it")));
+        cases.add(runSh("amp-left-out-of-report", "`report` without `KVBENCH_DISK_DIR`: the amplification test is left out, said in one line", 0,
+                "the amplification test is left out: KVBENCH_DISK_DIR is not set: write amplification is measured on a disk folder; "
+                        + AMP_FIX.replace("./run.sh amp", "./run.sh report"), "report").env("KVBENCH_DRY_RUN", "1").seen(Seen.OUT_FIRST));
         cases.add(jar("jar-lmdb-map-too-small", "`lmdb:mapSizeMb=1` with 50,000 entries: a map smaller than the data", 1,
                 "kvbench: FAILED write on lmdb:mapSizeMb=1 failed: lmdb option mapSizeMb=1 is too small: the map cannot hold "
                         + "50000 entries of 104 bytes (5200000 bytes before LMDB's pages); use mapSizeMb=0 to size it from the "
@@ -702,6 +722,7 @@ class BadInputTest {
             env.put("KVBENCH_RESULTS", dir.resolve("results").toString());
             env.remove("KVBENCH_BUDGET");
             env.remove("KVBENCH_DRY_RUN");
+            env.remove("KVBENCH_DISK_DIR");
             c.env.forEach((k, v) -> env.put(k, v.replace("$CASE", dir.toString())));
             Path out = dir.resolve(".stdout");
             Path err = dir.resolve(".stderr");

@@ -24,25 +24,32 @@ public final class Storage {
 
     /** Bytes allocated to {@code dir} and everything under it. */
     public static long allocatedBytes(Path dir) {
-        ProcessBuilder du = new ProcessBuilder("du", "-s", "-B1", "--", dir.toString())
-                .redirectErrorStream(true);
+        String output = run("measure " + dir, "du", "-s", "-B1", "--", dir.toString());
+        return Long.parseLong(output.split("\\s+", 2)[0]);
+    }
+
+    /**
+     * Runs {@code command} (a coreutils command, to {@code what}) and returns what it printed;
+     * a failure to start it, or an exit status other than 0, is an exception naming it.
+     */
+    static String run(String what, String... command) {
+        String line = String.join(" ", command).replace(" -- ", " ");
         try {
-            Process process = du.start();
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output;
             try (InputStream in = process.getInputStream()) {
                 output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
             }
             int exit = process.waitFor();
             if (exit != 0) {
-                throw new IllegalStateException("du -s -B1 " + dir + " failed (exit " + exit + "): " + output);
+                throw new IllegalStateException(line + " failed (exit " + exit + "): " + output);
             }
-            String[] fields = output.split("\\s+", 2);
-            return Long.parseLong(fields[0]);
+            return output;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run du to measure " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot run " + command[0] + " to " + what + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while measuring " + dir, e);
+            throw new IllegalStateException("interrupted while trying to " + what, e);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.kvbench.results.Metric;
@@ -257,5 +258,45 @@ final class Findings {
             sentences.add("No acknowledged entry lost, none corrupt, every reopen worked: " + String.join(", ", clean) + ".");
         }
         return sentences;
+    }
+
+    /**
+     * The amplification test in sentences, per sync setting over the engines (not the limit rows): which wrote the
+     * least and the most per user byte under the overwrites, and which ended the smallest and the largest on disk.
+     * A single measurement each, on one disk: differences of a few percent are not a ranking.
+     */
+    List<String> amp(Group group, List<String> specList) {
+        List<String> sentences = new ArrayList<>();
+        for (String sync : group.values("sync")) {
+            Map<String, Amplification> runs = new java.util.LinkedHashMap<>();
+            for (String spec : specList) {
+                if (!specs.reference(spec)) {
+                    group.find(spec, "amp", "sync", sync).filter(r -> r.status() == Result.Status.OK)
+                            .ifPresent(r -> runs.put(spec, Amplification.of(r)));
+                }
+            }
+            if (runs.size() < 2) {
+                continue;
+            }
+            String with = group.values("sync").size() > 1 ? "With sync=" + sync + ", u" : "U";
+            sentences.add(with + "nder the overwrites " + extremes(runs, Amplification::writeAmpOverwrite, " bytes written per byte put")
+                    + "; after them " + extremes(runs, Amplification::spaceAmpOverwrite, " bytes on disk per byte held") + ".");
+        }
+        return sentences;
+    }
+
+    /** "X the least (1.2×)... , Y the most (30×)..." of {@code figure} over {@code runs}, NaN left out. */
+    private String extremes(Map<String, Amplification> runs, java.util.function.ToDoubleFunction<Amplification> figure,
+                            String unit) {
+        List<Map.Entry<String, Amplification>> known = runs.entrySet().stream()
+                .filter(e -> !Double.isNaN(figure.applyAsDouble(e.getValue())))
+                .sorted(java.util.Comparator.comparingDouble(e -> figure.applyAsDouble(e.getValue()))).toList();
+        if (known.isEmpty()) {
+            return "nothing was measured";
+        }
+        Map.Entry<String, Amplification> least = known.get(0);
+        Map.Entry<String, Amplification> most = known.get(known.size() - 1);
+        return specs.label(least.getKey()) + " had the fewest (" + Numbers.sig3(figure.applyAsDouble(least.getValue())) + unit
+                + "), " + specs.label(most.getKey()) + " the most (" + Numbers.sig3(figure.applyAsDouble(most.getValue())) + ")";
     }
 }

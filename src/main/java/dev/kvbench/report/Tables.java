@@ -254,4 +254,47 @@ final class Tables {
                 optionalCount(r.metric(Metric.CRASH_TORN)),
                 Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MEDIAN)) + " (" + Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MAX)) + ")");
     }
+
+    /**
+     * The amplification test's table: a row per engine and sync setting, user bytes, bytes written and write
+     * amplification of the load and of the overwrites (the device counter's beside them), the store's size after
+     * each and its space amplification; skipped and failed runs with their reason.
+     */
+    Table amp(Group group, List<String> specList) {
+        List<List<String>> rows = new ArrayList<>();
+        double overwrites = Double.NaN;
+        for (String spec : specList) {
+            for (String sync : group.values("sync")) {
+                Optional<Result> run = group.find(spec, "amp", "sync", sync);
+                if (run.isEmpty()) {
+                    continue;
+                }
+                Result r = run.get();
+                String label = specs.label(spec);
+                if (r.status() != Result.Status.OK) {
+                    String why = (r.status() == Result.Status.SKIPPED ? "not run: " : "failed: ") + r.reason();
+                    rows.add(List.of(label, sync, "—", "—", "—", "—", "—", "—", "—", why));
+                    continue;
+                }
+                Amplification a = Amplification.of(r);
+                overwrites = a.overwrites();
+                rows.add(List.of(label, sync, megabytes(a.userBytes()), megabytes(a.loadWritten()), amp(a.writeAmpLoad()),
+                        amp(a.writeAmpOverwrite()), amp(a.deviceAmpLoad()) + " / " + amp(a.deviceAmpOverwrite()),
+                        megabytes(a.sizeAfterLoad()), megabytes(a.sizeAfterOverwrite()),
+                        amp(a.spaceAmpLoad()) + " / " + amp(a.spaceAmpOverwrite())));
+            }
+        }
+        String times = Double.isNaN(overwrites) ? "" : " " + Numbers.count(overwrites) + "×";
+        return new Table(List.of("Engine", "sync", "User MB", "Written MB, load", "Write amp, load",
+                "Write amp," + times + " overwrite", "Device counter amp, load / overwrite", "Size after load MB",
+                "Size after overwrite MB", "Space amp, load / overwrite"), rows);
+    }
+
+    private static String megabytes(double bytes) {
+        return Double.isNaN(bytes) ? "—" : Numbers.sig3(bytes / 1e6);
+    }
+
+    private static String amp(double ratio) {
+        return Double.isNaN(ratio) ? "—" : Numbers.sig3(ratio);
+    }
 }

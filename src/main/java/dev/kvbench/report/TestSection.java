@@ -77,7 +77,7 @@ final class TestSection extends Section {
             return;
         }
         Set<String> sweep = !test.sweep().isEmpty() ? Set.of(test.sweep())
-                : test.chart().equals("crash") || test.chart().equals("powercut") ? Set.of("sync") : Set.of();
+                : Set.of("crash", "powercut", "amp").contains(test.chart()) ? Set.of("sync") : Set.of();
         for (Group group : Group.of(test.results, sweep)) {
             md.heading(3, test.chart().equals("ycsb") ? "Workload " + java.nio.file.Path.of(
                     group.first().param("workload")).getFileName() : group.title());
@@ -87,6 +87,7 @@ final class TestSection extends Section {
                 case "settings" -> settings(group, stem);
                 case "crash" -> crash(test, group, stem);
                 case "powercut" -> powerCut(group, stem);
+                case "amp" -> amp(test, group);
                 case "threads" -> app.threads(group, stem);
                 case "concurrent" -> app.concurrent(group, stem);
                 case "ycsb" -> {
@@ -195,6 +196,27 @@ final class TestSection extends Section {
                 "a power cut"));
         table(tables.crash(group, specList, "powercut"));
         md.bullets(findings.crash(group, specList, "powercut", "cut"));
+    }
+
+    /**
+     * The amplification test: per engine and sync setting, bytes written per user byte for the load and the
+     * overwrites, and the store's size against its keys and values; what the counters count is said first.
+     */
+    private void amp(TestRun test, Group group) {
+        List<String> specList = group.specs(specs);
+        String fs = test.meta.getOrDefault("work.fs", "unknown");
+        md.paragraph("Written bytes are this JVM's I/O accounting (`/proc/self/io`: `write_bytes` less "
+                + "`cancelled_write_bytes`), the engine's own threads included; each phase ends with the store's close and "
+                + "a sync of the file system (" + fs + "), so that everything it dirtied has gone to the device. The kernel "
+                + "counts a page when it becomes dirty: a page rewritten before it is written back counts once, as the "
+                + "device writes it once, and a file deleted before writeback (a log after a flush, without sync) is taken "
+                + "off. It misses the file system's journal and metadata, written by the kernel's own thread. The device "
+                + "counter (`/sys/block/DEV/stat`, sectors written) is the cross-check: it has the journal, but also every "
+                + "other process's writes to that disk during the phase. Space amplification is the store folder's allocated "
+                + "bytes (stat) over its keys and values. The null limit row keeps nothing: its figures are the harness's "
+                + "own writes. JMH's time for this test is the whole trial's, not a result.");
+        table(tables.amp(group, specList));
+        md.bullets(findings.amp(group, specList));
     }
 
     /** Tests 2 and 3: time and storage against the swept parameter (value size, batch size). */

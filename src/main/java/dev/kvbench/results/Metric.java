@@ -158,6 +158,26 @@ public final class Metric {
         return YCSB_PREFIX + phase + "." + op + "." + kind + "." + percentile + "Ns";
     }
 
+    /** Amplification test: bytes of the data set as the user hands it over, keys plus values, {@code num × (keySize + valSize)}. */
+    public static final String AMP_USER_BYTES = "amp.userBytes";
+    /** Amplification test: how many times the overwrite phase put the data set's size again (random existing keys). */
+    public static final String AMP_OVERWRITES = "amp.overwrites";
+    /** Amplification test: the block device of the disk folder ({@code vda}), or null when its counter cannot be read. */
+    public static final String AMP_DEVICE = "amp.device";
+    /** Amplification test: the phases, {@code load} (the data set into an empty store) and {@code overwrite}. */
+    public static final List<String> AMP_PHASES = List.of("load", "overwrite");
+
+    /**
+     * Amplification test: a figure of one phase ({@code load}, {@code overwrite}), each from the store's open to its
+     * close and a sync of the file system: {@code processWriteBytes} (this JVM's {@code /proc/self/io} write_bytes),
+     * {@code cancelledWriteBytes} (its cancelled_write_bytes), {@code deviceWriteBytes} (the block device's sectors
+     * written × 512, every process's; -1 unknown), {@code storageBytes} (allocated in the store folder after the phase),
+     * {@code userBytes} (keys and values put in the phase).
+     */
+    public static String amp(String phase, String figure) {
+        return "amp." + phase + "." + figure;
+    }
+
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,

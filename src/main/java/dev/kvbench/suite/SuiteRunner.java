@@ -132,6 +132,60 @@ public final class SuiteRunner {
         return test.test().workloads().contains("powercut");
     }
 
+    /**
+     * The plan without its amplification test when KVBENCH_DISK_DIR does not name a folder on a disk
+     * ({@link #ampDiskProblem}), said in one line; the {@code amp} suite alone stops there (exit 2), before
+     * any store opens.
+     */
+    private List<PlannedTest> withoutAmpWithoutADisk(String suite, List<PlannedTest> plan) {
+        if (plan.stream().noneMatch(SuiteRunner::isAmp)) {
+            return plan;
+        }
+        String problem = ampDiskProblem(config.env().get("KVBENCH_DISK_DIR"), suite);
+        if (problem == null) {
+            return plan;
+        }
+        if (plan.stream().allMatch(SuiteRunner::isAmp)) {
+            throw new UsageException(problem);
+        }
+        config.out().println("the amplification test is left out: " + problem);
+        return plan.stream().filter(t -> !isAmp(t)).toList();
+    }
+
+    private static boolean isAmp(PlannedTest test) {
+        return test.test().workloads().contains("amp");
+    }
+
+    /**
+     * Null when {@code configured} (KVBENCH_DISK_DIR) is a writable folder on a disk file system (created when
+     * missing), else what is wrong with it and what is allowed: the amplification test counts what a disk is
+     * asked to write, so it has no default folder and refuses one in memory (tmpfs, ramfs).
+     */
+    static String ampDiskProblem(String configured, String suite) {
+        String fix = "set KVBENCH_DISK_DIR to a writable folder on a disk file system (ext4, xfs...), e.g. "
+                + "KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh " + suite;
+        if (configured == null || configured.isBlank()) {
+            return "KVBENCH_DISK_DIR is not set: write amplification is measured on a disk folder; " + fix;
+        }
+        Path dir = Path.of(configured).toAbsolutePath();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            return "KVBENCH_DISK_DIR=" + configured + " is not a folder; " + fix;
+        }
+        Path existing = dir;
+        while (existing.getParent() != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        String fs = Machine.fileSystem(existing); // before creating anything in it
+        if (dev.kvbench.measure.DiskWrites.inMemory(fs)) {
+            return "KVBENCH_DISK_DIR=" + configured + " is on " + fs + ", in memory, where no write reaches a disk; " + fix;
+        }
+        String why = whyNotWritable(dir);
+        if (why != null) {
+            return "KVBENCH_DISK_DIR=" + configured + " is not writable (" + why + "); " + fix;
+        }
+        return null;
+    }
+
     /** The suite named first on the command line, else the default. */
     static String suiteName(List<String> argv) {
         return argv.isEmpty() || argv.get(0).startsWith("-") ? Suites.DEFAULT : argv.get(0);
@@ -197,7 +251,7 @@ public final class SuiteRunner {
         List<PlannedTest> all = Planner.plan(suite, user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         suiteTests = all.size();
-        List<PlannedTest> plan = withoutPowerCutWhereImpossible(name, shard.select(all, name));
+        List<PlannedTest> plan = withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, shard.select(all, name)));
         if (name.equals(Suites.YCSB_PEER)) {
             plan.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
             peer = YcsbPeer.of(config.env());
@@ -298,14 +352,23 @@ public final class SuiteRunner {
     }
 
     private static Path writable(Path dir, String what, String fix) {
+        String why = whyNotWritable(dir);
+        if (why != null) {
+            throw new UsageException(what + " " + dir + " is not writable (" + why + "): " + fix);
+        }
+        return dir;
+    }
+
+    /** Null when {@code dir} is a folder this process can write in (created when missing), else why not. */
+    private static String whyNotWritable(Path dir) {
         try {
             Files.createDirectories(dir);
             Path probe = Files.createTempFile(dir, ".kvbench-probe-", "");
             Files.delete(probe);
+            return null;
         } catch (IOException e) {
-            throw new UsageException(what + " " + dir + " is not writable (" + WorkFolder.why(e) + "): " + fix);
+            return WorkFolder.why(e);
         }
-        return dir;
     }
 
     /**
@@ -380,7 +443,9 @@ public final class SuiteRunner {
         for (PlannedTest test : plan) {
             config.out().println(heading(test, suiteTests));
             if (test.test().folder() == Test.Folder.DISK) {
-                config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR, default " + DEFAULT_DISK_DIR + ")");
+                String disk = config.env().get("KVBENCH_DISK_DIR");
+                config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR" + (disk == null || disk.isBlank()
+                        ? ", default " + DEFAULT_DISK_DIR : "=" + disk) + ")");
             }
             if (peer != null) {
                 peer.plan(test, results, workDir).forEach(line -> config.out().println("    " + line));

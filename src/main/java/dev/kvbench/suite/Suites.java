@@ -34,8 +34,10 @@ import dev.kvbench.workload.ycsb.Presets;
  * a power cut.
  * <li>{@code crash}: the kill -9 durability test alone, on the work folder and on a disk folder
  * (also tests of {@code report}).
- * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also the last test of
+ * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also a test of
  * {@code report} where the machine has FUSE and root).
+ * <li>{@code amp}: write and space amplification on the disk folder, {@code KVBENCH_DISK_DIR} (also the last
+ * test of {@code report} where that is set).
  * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
@@ -50,7 +52,7 @@ public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
     public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
-            "ycsb", "ycsb-peer", "workload", "scale");
+            "amp", "ycsb", "ycsb-peer", "workload", "scale");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
@@ -92,6 +94,7 @@ public final class Suites {
             case "report" -> report(scaler);
             case "crash" -> new Suite("crash", List.of(crash(), crash().onDisk(CRASH_ON_DISK)));
             case "powercut" -> new Suite("powercut", List.of(powerCut()));
+            case "amp" -> new Suite("amp", List.of(amp()));
             case "app" -> app();
             case "ycsb" -> ycsb(Map.of());
             case YCSB_PEER -> ycsbPeer(Map.of());
@@ -298,6 +301,7 @@ public final class Suites {
         tests.add(crash());
         tests.add(crash().onDisk(CRASH_ON_DISK));
         tests.add(powerCut());
+        tests.add(amp());
         return new Suite("report", tests);
     }
 
@@ -370,6 +374,39 @@ public final class Suites {
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+    }
+
+    /**
+     * Entries of the amplification test: {@value} of 100 bytes, about 5 MB of user data and 52 MB overwritten. At
+     * 100,000 the engines' sync=false trials alone took about 6 minutes on a busy 2-core host (MapDB 112 s, SQLite 62 s,
+     * MVStore 58 s), so half that, to keep the suite at a few minutes; {@code -p num} sizes it.
+     */
+    static final int AMP_ENTRIES = 50_000;
+
+    /**
+     * Write and space amplification, the {@code amp} suite's only test and the report suite's last (where
+     * KVBENCH_DISK_DIR names a disk folder): every engine through one binding each (the others share its engine's
+     * files) but {@code fs}, sync off and on, random int keys, 100-byte values, commits of 1,000; the data set loaded,
+     * then overwritten ten times over, flat out. The {@code null} limit row shows the harness's own writes; the other
+     * limit rows keep nothing on disk. {@code fs} (a file per key) is left out by default: its 550,000 file writes
+     * took minutes on its own at 100,000 entries, and a file per entry amplifies as the depth test's storage table
+     * already shows; {@code -p store=fs} runs it. Not scaled: {@code -p num} sizes it.
+     */
+    static Test amp() {
+        String stores = String.join(",", Stores.engines().stream()
+                .filter(engine -> !engine.isReference() && engine.bindingOf().isEmpty() && !engine.name().equals("fs"))
+                .map(Engine::name).toList());
+        return new Test("Write and space amplification, disk folder",
+                "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
+                        + "empty store, and for " + dev.kvbench.amp.AmpState.OVERWRITES + " times as many puts of random "
+                        + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
+                        + "Each phase runs from the store's open to its close and a sync of the file system. The fs store "
+                        + "(a file per key) is left out for time; -p store=fs runs it.",
+                new Chart("amp", "", false), List.of("amp"),
+                params("store", stores + ",null", "sync", "false,true", "intKey", "true", "sequential", "false",
+                        "valSize", "100", "batchSize", "1000"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(AMP_ENTRIES),
+                Test.Folder.DISK);
     }
 
     /**

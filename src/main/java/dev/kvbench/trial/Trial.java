@@ -231,6 +231,47 @@ public final class Trial {
         }
     }
 
+    /**
+     * Closes the open store and keeps its folder, for a benchmark that measures what a closed store left on
+     * disk between its phases (the amplification test); {@link #reopenStore()} opens it again.
+     */
+    public void closeStore() {
+        markThread();
+        try {
+            sampler.sampleNow();
+            trialStore.close();
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /** Opens the trial's store again from its folder, as {@link #closeStore()} left it. */
+    public Store reopenStore() {
+        markThread();
+        try {
+            Store store = trialStore.openAgain(given.shape());
+            sampler.sampleNow();
+            return store;
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /**
+     * Reads every key of the data set from the open store and verifies that every entry is there with its
+     * value ("N of N found"), as a write is verified; a store that lost or mangled one fails the trial.
+     */
+    public void verifyReadBack() {
+        markThread();
+        try {
+            verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data));
+        } catch (VerificationException e) {
+            throw fail(Verifier.explain(e, trialStore.current()));
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
     /** Runs and verifies one pass of the trial's workload; any failure ends the trial as failed. */
     public Pass pass(Operation operation) {
         markThread();

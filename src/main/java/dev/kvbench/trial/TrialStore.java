@@ -45,8 +45,12 @@ final class TrialStore {
 
     /** Closes the open store and opens it again from its folder. */
     Store reopen(Shape shape) {
-        open.close();
-        open = null;
+        close();
+        return openAgain(shape);
+    }
+
+    /** Opens the store from its folder as the last close left it (none is open). */
+    Store openAgain(Shape shape) {
         open = Trial.decorator.apply(Stores.open(spec, storeDir, shape));
         return open;
     }

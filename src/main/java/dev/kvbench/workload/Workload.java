@@ -9,7 +9,7 @@ import dev.kvbench.store.Capability;
 
 /**
  * The workloads: the six of the 2016 report, the application workloads (thread scaling,
- * readers under a writer, prefix scans, the directory-tree walk) and the crash test. Their names (the JMH method names), what a store must
+ * readers under a writer, prefix scans, the directory-tree walk), the crash tests and the amplification test. Their names (the JMH method names), what a store must
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {
@@ -35,7 +35,12 @@ public enum Workload {
      * A YCSB workload file (load, then run; dev.kvbench.workload.ycsb.YcsbWorkload); scans need an
      * ordered engine, which the workload's properties decide, not this entry.
      */
-    YCSB("ycsb", EnumSet.noneOf(Capability.class));
+    YCSB("ycsb", EnumSet.noneOf(Capability.class)),
+    /**
+     * Write and space amplification on a disk: a load, then overwrites of random existing keys, with the
+     * bytes the disk was asked to write and the store's size after each (dev.kvbench.amp.AmpBenchmark).
+     */
+    AMP("amp", EnumSet.noneOf(Capability.class));
 
     private final String label;
     private final Set<Capability> needs;
@@ -45,9 +50,9 @@ public enum Workload {
         this.needs = needs;
     }
 
-    /** The workloads that time passes over the data set: every one but the crash and power-cut tests. */
+    /** The workloads that time passes over the data set: every one but the crash, power-cut and amplification tests. */
     public static List<Workload> passes() {
-        return Arrays.stream(values()).filter(w -> w != CRASH && w != POWER_CUT).toList();
+        return Arrays.stream(values()).filter(w -> w != CRASH && w != POWER_CUT && w != AMP).toList();
     }
 
     /** The name used in JMH, the CSV, the side file and messages, e.g. {@code readKey}. */

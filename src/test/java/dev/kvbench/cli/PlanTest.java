@@ -51,6 +51,7 @@ class PlanTest {
         Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
         assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
                         "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads", "dev.kvbench.bench.WriteBenchmark.write",
+                        "dev.kvbench.amp.AmpBenchmark.amp",
                         "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting", "dev.kvbench.bench.YcsbBenchmark.ycsb",
                         "dev.kvbench.crash.CrashBenchmark.crash", "dev.kvbench.crash.PowerCutBenchmark.powercut"),
                 both.benchmarks());
@@ -70,7 +71,8 @@ class PlanTest {
         }
         assertEquals(1, plan.runs.size());
         assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write",
-                "dev.kvbench.bench.YcsbBenchmark.ycsb"), plan.runs.get(0).benchmarks(), "YCSB runs on null: the client's own cost");
+                "dev.kvbench.amp.AmpBenchmark.amp", "dev.kvbench.bench.YcsbBenchmark.ycsb"), plan.runs.get(0).benchmarks(),
+                "YCSB and the amplification test run on null: the harness's own cost");
     }
 
     /** Says every store but rocksdb is ordered, and that rocksdb's check crashed its JVM. */

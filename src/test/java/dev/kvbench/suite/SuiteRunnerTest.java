@@ -100,7 +100,36 @@ class SuiteRunnerTest {
         assertEquals(0, run("report", "-p", "store=lmdb", "-p", "num=1000"));
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("the power-cut test is left out: no FUSE device (/dev/fuse)"),
                 out.toString(StandardCharsets.UTF_8));
-        assertEquals(10, jmh.ran.size(), "every other test ran: " + jmh.ran);
+        assertEquals(10 + ampRuns(), jmh.ran.size(), "every other test ran: " + jmh.ran);
+    }
+
+    /** 1 when the test's disk folder can hold the amplification test (not in memory), else 0: the report leaves it out. */
+    private int ampRuns() {
+        return SuiteRunner.ampDiskProblem(env.get("KVBENCH_DISK_DIR"), "report") == null ? 1 : 0;
+    }
+
+    @Test
+    void theAmpSuiteWithoutKvbenchDiskDirStopsWithExitStatus2BeforeAnythingRuns() {
+        env.remove("KVBENCH_DISK_DIR");
+        assertEquals(2, run("amp", "-p", "num=1000"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("run.sh: KVBENCH_DISK_DIR is not set: write amplification is "
+                + "measured on a disk folder; set KVBENCH_DISK_DIR to a writable folder on a disk file system"),
+                err.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of(), jmh.ran);
+        assertFalse(Files.exists(folder("amp")), "no results folder");
+    }
+
+    @Test
+    void aDiskFolderThatIsAFileOrInMemoryIsNoPlaceForTheAmplificationTest() throws IOException {
+        Path file = Files.writeString(root.resolve("afile"), "x");
+        assertEquals("KVBENCH_DISK_DIR=" + file + " is not a folder; set KVBENCH_DISK_DIR to a writable folder on a disk file "
+                + "system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp", SuiteRunner.ampDiskProblem(file.toString(), "amp"));
+        Path shm = Path.of("/dev/shm");
+        if (Files.isDirectory(shm) && dev.kvbench.measure.Machine.fileSystem(shm).equals("tmpfs")) {
+            assertTrue(SuiteRunner.ampDiskProblem("/dev/shm/kvbench-amp-test/x", "report")
+                    .startsWith("KVBENCH_DISK_DIR=/dev/shm/kvbench-amp-test/x is on tmpfs, in memory"));
+            assertFalse(Files.exists(Path.of("/dev/shm/kvbench-amp-test")), "nothing created in memory");
+        }
     }
 
     @Test
@@ -113,9 +142,9 @@ class SuiteRunnerTest {
     }
 
     @Test
-    void whereFuseWorksTheReportEndsWithThePowerCutTest() {
+    void whereFuseWorksTheReportEndsWithThePowerCutTestThenTheAmplificationTest() {
         assertEquals(0, run("report", "-p", "store=lmdb", "-p", "num=1000"));
-        assertEquals(11, jmh.ran.size());
+        assertEquals(11 + ampRuns(), jmh.ran.size());
     }
 
     private Path folder(String suite) {

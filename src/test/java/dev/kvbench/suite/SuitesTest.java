@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreListedWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "ycsb", "ycsb-peer", "workload", "scale"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut", "amp", "ycsb", "ycsb-peer", "workload", "scale"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report app crash powercut amp ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test
@@ -203,7 +203,7 @@ class SuitesTest {
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
                 .map(dev.kvbench.suite.Test::entryBytes).toList();
-        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104, 104, 104), bytes);
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104, 104, 104, 104), bytes);
     }
 
     @Test
@@ -314,5 +314,21 @@ class SuitesTest {
         assertEquals(List.of("readWhileWriting"), suite.tests().get(2).workloads());
         assertEquals("2026,2027", suite.tests().get(3).params().get("valSize"));
         assertEquals(Repeat.ONCE, large.repeat());
+    }
+
+    @Test
+    void ampRunsEveryEngineThroughOneBindingButFsBesideTheNullRowSyncOffAndOnInTheDiskFolder() {
+        Suite amp = Suites.named("amp", Scaler.none());
+        assertEquals(1, amp.tests().size());
+        dev.kvbench.suite.Test test = amp.tests().get(0);
+        assertEquals(List.of("amp"), test.workloads());
+        assertEquals(dev.kvbench.suite.Test.Folder.DISK, test.folder());
+        assertEquals("false,true", test.params().get("sync"));
+        List<String> stores = List.of(test.params().get("store").split(","));
+        assertTrue(stores.containsAll(List.of("lmdb", "rocksdb", "leveldb", "mvstore", "null")), stores.toString());
+        assertFalse(stores.contains("fs") || stores.contains("lmdb-bb") || stores.contains("array"), stores.toString());
+        assertEquals(50_000, test.entries().num());
+        List<dev.kvbench.suite.Test> report = Suites.named("report", Scaler.none()).tests();
+        assertEquals(test, report.get(report.size() - 1), "the report suite's last test");
     }
 }

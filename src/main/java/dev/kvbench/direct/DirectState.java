@@ -85,6 +85,7 @@ abstract class DirectState extends KvParams {
             pairs.iterationStarts();
         }
         measuring = measured;
+        trial.beforeIteration(); // -Dkvbench.cache=cold: the store's pages dropped, as for the Store path
     }
 
     /**

@@ -33,8 +33,15 @@ final class ScaleSuite {
     static final List<Integer> BEYOND_SIZES = List.of(10_000_000, 100_000_000);
     /** Data over memory in the beyond-memory tests: the forks' memory, page cache included, is a quarter of the data. */
     static final int BEYOND_RATIO = 4;
+    /** The memtable the LSM engines get beyond memory (their default, 64 MiB, twice over while one flushes, is half the smallest limit). */
+    static final int BEYOND_BUFFER_MB = 16;
     /** The block cache the LSM engines get beyond memory (their default, room for every block, would exceed the limit). */
     static final int BEYOND_CACHE_MB = 32;
+    /**
+     * Entries per commit beyond memory: the default, 1,000,000, holds a whole batch in the writer's memory (RocksDB's
+     * write batch, MVStore's uncommitted pages), 100 MB of it, more than a fork has to spare under the limit.
+     */
+    static final int BEYOND_BATCH = 10_000;
     /** The largest size timed in the benchmarks' own mode; larger ones are single-shot passes. */
     static final int LARGEST_SAMPLED = 100_000;
 
@@ -108,8 +115,8 @@ final class ScaleSuite {
         for (String store : Suites.engineRows(false).split(",")) {
             switch (store) {
                 case "heap", "array" -> { }
-                case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB);
-                case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB);
+                case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
+                case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 default -> stores.add(store);
             }
         }
@@ -120,11 +127,12 @@ final class ScaleSuite {
                 + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half the limit; the stores live in"
                 + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
                 + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache (their default, room for"
-                + " every block, would exceed the limit); the heap and array rows, which hold the data in the Java heap, are left out.";
+                + " every block, would exceed the limit) and a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
+                + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory); the heap and array rows, which hold the data in the Java heap, are left out.";
         List<Test> tests = new ArrayList<>();
         for (int size : BEYOND_SIZES) {
             Map<String, String> params = Suites.params("store", String.join(",", stores), "intKey", "true",
-                    "sequential", "false", "valSize", "100", "num", String.valueOf(size));
+                    "sequential", "false", "valSize", "100", "batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size));
             tests.add(new Test("Beyond memory on a disk: " + Numbers.count(size) + " entries",
                     "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
                             + memory, new Chart("scale", "num", true), List.of("write", "readKey", "readSeq"), params, single,

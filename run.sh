@@ -26,7 +26,10 @@
 #            about 10 minutes; needs KVBENCH_YCSB (docs/your-own-workload.md, "Side by side with YCSB itself")
 #   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
 #            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
-#   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours (docs/scale.md)
+#   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours (docs/scale.md);
+#            then the same beyond memory (the part below)
+#   beyond   10^7 and 10^8 entries on a disk folder (KVBENCH_DISK_DIR), the forks' memory held to a quarter
+#            of the data by a memory control group (root); warm and cold-cache readKey (docs/scale.md)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2

@@ -183,7 +183,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut amp ycsb ycsb-peer workload scale (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut amp ycsb ycsb-peer workload scale beyond (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
@@ -328,6 +328,52 @@ class BadInputTest {
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
                         + "to a bigger folder, or pass fewer entries (-p num={} fits)",
                 "scale", "-p", "num=300000000", "-p", "store=lmdb"));
+        // --- the beyond-memory tests (a memory control group: root and a memory controller, else skipped)
+        cases.add(runSh("beyond-size-over-the-disk-folder", "`./run.sh beyond -p num=500000000`: more entries than the disk folder holds", 2,
+                "run.sh: the disk folder $CASE/disk has {} free but the largest test may need {}: free space, set KVBENCH_DISK_DIR "
+                        + "to a bigger folder, or pass fewer entries (-p num={} fits)",
+                "beyond", "-p", "num=500000000", "-p", "store=lmdb").env("KVBENCH_DISK_DIR", "$CASE/disk")
+                .setup(BadInputTest::memoryController));
+        cases.add(runSh("beyond-disk-folder-on-tmpfs", "`KVBENCH_DISK_DIR=/dev/shm`: a disk folder that lives in memory", 2,
+                "run.sh: the disk folder /dev/shm is on tmpfs, which keeps its files in memory: the beyond-memory tests need a folder "
+                        + "on a disk; set KVBENCH_DISK_DIR to one (e.g. /var/tmp/kvbench)",
+                "beyond", "-p", "num=10000000", "-p", "store=lmdb").env("KVBENCH_DISK_DIR", "/dev/shm")
+                .setup(BadInputTest::memoryController));
+        cases.add(runSh("beyond-disk-folder-not-writable", "`KVBENCH_DISK_DIR` on a read-only file system (/proc)", 2,
+                "run.sh: the disk folder /proc/kvbench is not writable (no such file or folder: /proc/kvbench): "
+                        + "set KVBENCH_DISK_DIR to a writable folder on a disk file system",
+                "beyond", "-p", "num=10000000", "-p", "store=lmdb").env("KVBENCH_DISK_DIR", "/proc/kvbench")
+                .setup(BadInputTest::memoryController));
+        cases.add(runSh("beyond-limit-over-the-data", "`KVBENCH_MEM_LIMIT=4G` with 1 GB of data: reads would never leave memory", 2,
+                "run.sh: KVBENCH_MEM_LIMIT=4G (4.29 GB) is not below the data of test 1 (10,000,000 entries: 1.04 GB of flat data), "
+                        + "so its reads would never leave memory: lower KVBENCH_MEM_LIMIT or pass more entries (-p num=200000000 is 4x the limit)",
+                "beyond", "-p", "num=10000000", "-p", "store=lmdb").env("KVBENCH_MEM_LIMIT", "4G")
+                .setup(BadInputTest::memoryController));
+        cases.add(runSh("beyond-limit-too-small", "`./run.sh beyond -p num=1000000`: a quarter of the data is too little for a JVM", 2,
+                "run.sh: the memory limit 25.2 MB (the data / 4) of test 1 is below the 168 MB a benchmark JVM needs to run in (the JVM, "
+                        + "the data set's keys, the engine's buffers): pass more entries (-p num=7000000 gives a 168 MB limit) or set "
+                        + "KVBENCH_MEM_LIMIT with at least that many entries",
+                "beyond", "-p", "num=1000000", "-p", "store=lmdb").setup(BadInputTest::memoryController));
+        cases.add(runSh("beyond-limit-not-a-size", "`KVBENCH_MEM_LIMIT=lots`", 2,
+                "run.sh: KVBENCH_MEM_LIMIT=lots is not a size; use bytes or a number with K, M, G (e.g. 512M)",
+                "beyond", "-p", "num=10000000", "-p", "store=lmdb").env("KVBENCH_MEM_LIMIT", "lots")
+                .setup(BadInputTest::memoryController));
+        cases.add(withoutMemoryController("beyond-no-memory-controller", "`./run.sh beyond` on a machine with no memory control group"
+                        + " (the cgroup file systems unmounted in a mount namespace of its own)", 2,
+                "run.sh: ./run.sh beyond cannot run on this machine: no control group hierarchy with the memory controller is mounted "
+                        + "(/proc/self/mounts has neither a cgroup mount with 'memory' nor cgroup2)",
+                "beyond", "-p", "num=10000000", "-p", "store=lmdb"));
+        cases.add(withoutMemoryController("scale-no-memory-controller", "`./run.sh scale` on a machine with no memory control group:"
+                        + " the beyond-memory tests are left out with the reason, the rest runs (here a dry run)", 0,
+                "the beyond-memory tests are left out: no control group hierarchy with the memory controller is mounted "
+                        + "(/proc/self/mounts has neither a cgroup mount with 'memory' nor cgroup2)",
+                "scale", "-p", "store=lmdb").env("KVBENCH_DRY_RUN", "1").seen(Seen.OUT_FIRST));
+        cases.add(jar("jar-cold-cache-not-single-shot", "`-jvmArgsAppend -Dkvbench.cache=cold` without `-bm ss`", 2,
+                "kvbench: -Dkvbench.cache=cold drops the store's pages before each iteration, which is one pass only in single-shot mode: add -bm ss",
+                "ReadKeyBenchmark", "-p", "store=lmdb", "-p", "num=100", "-jvmArgsAppend", "-Dkvbench.cache=cold"));
+        cases.add(jar("jar-cold-cache-bad-value", "`-jvmArgsAppend -Dkvbench.cache=frozen`", 2,
+                "kvbench: -Dkvbench.cache=frozen: the cache is cold (its pages dropped before each pass) or warm",
+                "ReadKeyBenchmark", "-p", "store=lmdb", "-p", "num=100", "-bm", "ss", "-jvmArgsAppend", "-Dkvbench.cache=frozen"));
         cases.add(runSh("resume-with-other-options", "running again into a folder whose test ran with other options", 2,
                 "run.sh: $CASE/results already holds test 1 run as: java -jar target/benchmarks.jar ReadKey -p num=5. "
                         + "To keep both, set KVBENCH_RESULTS to a new folder; to redo it, delete $CASE/results",
@@ -671,6 +717,36 @@ class BadInputTest {
         } catch (IOException e) {
             return process.info().commandLine().orElse("");
         }
+    }
+
+    /** Skips a case where this machine cannot make a memory control group (not root, no memory controller). */
+    static void memoryController(Path dir) {
+        dev.kvbench.cgroup.MemoryGroup.Found found = dev.kvbench.cgroup.MemoryGroup.find();
+        org.junit.jupiter.api.Assumptions.assumeTrue(found.controller().isPresent(), found.missing());
+    }
+
+    /**
+     * A run.sh case on a machine without a memory control group, as far as run.sh can tell: run in a mount namespace of
+     * its own ({@code unshare -m}, root) in which every cgroup file system is unmounted; skipped where that cannot be done.
+     */
+    static Case withoutMemoryController(String name, String wrong, int exit, String line, String... args) {
+        Case c = new Case(name, wrong, exit, line);
+        c.command.addAll(List.of("unshare", "-m", "bash", "-c",
+                "for m in $(awk '$3 ~ /^cgroup2?$/ {print $2}' /proc/self/mounts | sort -r); do umount -l \"$m\" || exit 97; done;"
+                        + " exec bash \"$0\" \"$@\"", ROOT.resolve("run.sh").toString()));
+        c.command.addAll(List.of(args));
+        c.setup(dir -> {
+            org.junit.jupiter.api.Assumptions.assumeTrue(dev.kvbench.cgroup.MemoryGroup.find().controller().isPresent(),
+                    "needs root (unshare -m and umount in a namespace of its own)");
+            Process probe = new ProcessBuilder("unshare", "-m", "true").redirectErrorStream(true).start();
+            try {
+                org.junit.jupiter.api.Assumptions.assumeTrue(probe.waitFor() == 0, "unshare -m does not work here");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+        });
+        return c;
     }
 
     // ---- running

@@ -16,7 +16,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * closed and reopened so that reads see what the engine keeps in its folder; the read
  * benchmarks make one pass over it per invocation, after passes until the pass time settles
  * ({@link Settle}). Its storage is measured at the end of the
- * trial, just before and after close.
+ * trial, just before and after close. With {@code -Dkvbench.cache=cold} the page cache of the store's files is
+ * dropped before each iteration ({@code trial.ColdCache}).
  */
 @State(Scope.Benchmark)
 public class LoadedStore extends KvParams {
@@ -35,6 +36,12 @@ public class LoadedStore extends KvParams {
     /** One verified pass of the trial's workload over the loaded store. */
     public Pass pass() {
         return trial.pass(operation);
+    }
+
+    /** With {@code -Dkvbench.cache=cold} ({@code -bm ss}): the store's pages dropped before each pass, untimed. */
+    @Setup(Level.Iteration)
+    public void beforeIteration() {
+        trial.beforeIteration();
     }
 
     @TearDown(Level.Trial)

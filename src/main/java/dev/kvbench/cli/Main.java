@@ -157,6 +157,9 @@ public final class Main {
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
     private static Plan checkedPlan(CommandLineOptions options, List<String> paramNames) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
+        dev.kvbench.trial.ColdCache.check(options.getJvmArgsAppend().orElse(List.of()),
+                options.getBenchModes().isEmpty() ? org.openjdk.jmh.annotations.Mode.SampleTime
+                        : options.getBenchModes().iterator().next());
         List<String> userFlags = new ArrayList<>();
         List<String> given = new ArrayList<>();
         addFlags(given, userFlags, "-jvmArgsPrepend", options.getJvmArgsPrepend());
@@ -385,6 +388,8 @@ public final class Main {
               readKeyThreads: -p readers=1,2,4,8
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)
+              -jvmArgsAppend -Dkvbench.cache=cold  (with -bm ss) the page cache of the store's files
+                                                      dropped before each read pass (posix_fadvise DONTNEED)
               java -Dkvbench.timeout=20m -jar ... (or KVBENCH_TIMEOUT=20m)   the longest one trial
                                                       (fork) may run before it is killed as hung
                                                       (default 30 min + 1 min per 100,000 entries)

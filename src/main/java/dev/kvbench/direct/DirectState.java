@@ -113,6 +113,7 @@ abstract class DirectState extends KvParams {
             pairs.iterationStarts();
         }
         measuring = measured;
+        trial.beforeIteration(); // -Dkvbench.cache=cold: the store's pages dropped, as for the Store path
     }
 
     /**

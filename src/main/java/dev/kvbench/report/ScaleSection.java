@@ -32,10 +32,88 @@ final class ScaleSection {
         this.charts = charts;
     }
 
-    /** The tests charted with {@code test}: every scale test of the folder on the same workloads. */
+    /**
+     * The tests charted with {@code test}: every scale test of the folder on the same workloads, in the same
+     * memory (held by a control group, or not) and with the same page cache (cold or warm).
+     */
     static List<TestRun> sweep(TestRun test, List<TestRun> tests) {
         return tests.stream().filter(t -> t.chart().equals("scale")
-                && t.meta.getOrDefault("workloads", "").equals(test.meta.getOrDefault("workloads", ""))).toList();
+                && t.meta.getOrDefault("workloads", "").equals(test.meta.getOrDefault("workloads", ""))
+                && beyond(t) == beyond(test) && cold(t) == cold(test)).toList();
+    }
+
+    /** A test whose forks ran in a memory control group (the beyond-memory tests). */
+    static boolean beyond(TestRun t) {
+        return t.meta.containsKey("memory.limitBytes");
+    }
+
+    /** A test whose read passes started with the store's page cache dropped ({@code -Dkvbench.cache=cold}). */
+    static boolean cold(TestRun t) {
+        return t.meta.getOrDefault("command", "").contains("kvbench.cache=cold");
+    }
+
+    /**
+     * One sentence per beyond-memory test: the limit, the heap, the data over the limit, the device and its file
+     * system, the group's peak and its OOM kills; for a cold-cache test, how the cache was dropped.
+     */
+    static List<String> memorySentences(List<TestRun> sweep) {
+        List<String> sentences = new ArrayList<>();
+        for (TestRun t : sweep) {
+            if (!beyond(t)) {
+                continue;
+            }
+            double limit = Numbers.parse(t.meta.get("memory.limitBytes"));
+            double flat = Numbers.parse(t.meta.getOrDefault("memory.flatBytes", "NaN"));
+            StringBuilder line = new StringBuilder("Test " + t.number + ": the benchmark forks' memory, page cache included, held to "
+                    + Numbers.bytes(limit) + " by a " + t.meta.getOrDefault("memory.cgroup", "memory control group")
+                    + " (the JMH host and the runner outside it), the Java heap to " + Numbers.bytes(Numbers.parse(
+                    t.meta.getOrDefault("memory.heapBytes", "NaN"))) + " (-Xmx); the smallest size's flat data, "
+                    + Numbers.bytes(flat) + ", is " + String.format(java.util.Locale.ROOT, "%.1f", flat / limit)
+                    + "x the limit; stores in " + t.meta.getOrDefault("disk.dir", "?") + " on " + t.meta.getOrDefault("disk.device", "?")
+                    + " (" + t.meta.getOrDefault("disk.fs", "?") + ")");
+            String peak = t.meta.getOrDefault("memory.peakBytes", "");
+            if (!peak.isEmpty() && !peak.startsWith("-")) {
+                line.append("; the group's peak was ").append(Numbers.bytes(Numbers.parse(peak)));
+            }
+            String kills = t.meta.getOrDefault("memory.oomKills", "0");
+            if (!kills.equals("0") && !kills.isEmpty()) {
+                line.append("; the kernel's OOM killer killed ").append(kills)
+                        .append(" process(es) in it: a fork that died there ran out of the limit");
+            }
+            if (cold(t)) {
+                line.append(". Before each pass the page cache of the store's files was written back and dropped (fdatasync, then"
+                        + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed); the machine's other caches were left alone");
+            }
+            sentences.add(line + ".");
+        }
+        return sentences;
+    }
+
+    /**
+     * For cold-cache results: per engine, how much of its files stayed in the page cache after a drop (pages it maps
+     * cannot be dropped while mapped), and the engine's own cache, which a drop does not reach.
+     */
+    List<String> keptSentences(List<Result> results) {
+        List<String> sentences = new ArrayList<>();
+        for (Result r : results) {
+            double files = r.metric(Metric.CACHE_FILE_BYTES);
+            double resident = r.metric(Metric.CACHE_RESIDENT_AFTER_DROP);
+            if (!r.ok() || Double.isNaN(files) || Double.isNaN(resident)) {
+                continue;
+            }
+            String spec = r.key().param("store");
+            String size = Numbers.count(Numbers.parse(r.key().param("num"))) + " entries";
+            if (files > 0 && resident / files > 0.01) {
+                sentences.add(specs.label(spec) + " (" + size + ", " + r.workload() + "): " + Numbers.bytes(resident) + " of its "
+                        + Numbers.bytes(files) + " of files stayed in the page cache after each drop (" + Math.round(100 * resident / files)
+                        + "%): pages the engine maps stay cached while mapped, so its reads are not all cold.");
+            }
+            if (spec.contains("acheMb=")) {
+                sentences.add(specs.label(spec) + " (" + size + "): its own cache (" + spec.substring(spec.indexOf(':') + 1)
+                        + ") is process memory, which the drop does not touch: what it holds is read warm.");
+            }
+        }
+        return sentences;
     }
 
     /** The section of one scale test: its charts when it is the sweep's last test, else where they are. */
@@ -51,6 +129,11 @@ final class ScaleSection {
         if (sweep.size() > 1) {
             md.paragraph("The charts and sentences below take tests " + String.join(", ",
                     sweep.stream().map(t -> String.valueOf(t.number)).toList()) + " together.");
+        }
+        md.bullets(memorySentences(sweep));
+        if (cold(test)) {
+            List<String> kept = keptSentences(all);
+            md.bullets(kept.isEmpty() ? List.of("No engine kept more than 1% of its files in the page cache after a drop.") : kept);
         }
         for (Group group : Group.of(all, Set.of("num"))) {
             md.heading(3, sizeless(group.title()));

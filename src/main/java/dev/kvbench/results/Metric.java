@@ -61,6 +61,13 @@ public final class Metric {
      * reads); absent in runs from before they did, whose direct passes read only the values.
      */
     public static final String HARNESS_DIRECT_KEYS = "harness.directKeys";
+    /** Page-cache drops of the store's files a cold-cache trial made ({@code -Dkvbench.cache=cold}): one before each iteration. */
+    public static final String CACHE_DROPS = "cache.drops";
+    /** Bytes of the store's files (apparent sizes) at the largest drop. */
+    public static final String CACHE_FILE_BYTES = "cache.fileBytes";
+    /** The most bytes of the store's files still in the page cache just after a drop (pages the engine maps stay). */
+    public static final String CACHE_RESIDENT_AFTER_DROP = "cache.residentAfterDropBytes";
+
     /** Passes a trial ran before JMH's warmup while its pass time settled (verified, untimed); absent when it did not settle at all (single-shot mode, or settling turned off). */
     public static final String SETTLE_PASSES = "settle.passes";
     /** Milliseconds those passes took. */
@@ -183,7 +190,7 @@ public final class Metric {
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
-            SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, WALKS,
+            SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, CACHE_DROPS, CACHE_FILE_BYTES, CACHE_RESIDENT_AFTER_DROP, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
             CRASH_CORRUPT, CRASH_TORN, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
             READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,

@@ -95,6 +95,15 @@ final class Meta {
         }
     }
 
+    /** Appends {@code lines} to test {@code n}'s meta file. */
+    static void append(Path results, int n, List<String> lines) {
+        try {
+            Files.write(file(results, n), lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file(results, n), e);
+        }
+    }
+
     /** Records how many rounds the test ran, of the least and most its rounds allowed. */
     static void rounds(Path results, int n, int rounds, Repeat repeat) {
         try {

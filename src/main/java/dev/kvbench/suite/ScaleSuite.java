@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 
 import dev.kvbench.text.Numbers;
 
+
 /**
  * The {@code scale} suite: how each engine's cost per entry grows with its data. Every engine (and the limit
  * rows) writes 100-byte values under random int keys, reads them back by key in random order and in key
@@ -25,6 +26,22 @@ final class ScaleSuite {
 
     /** The sizes of the sweep: 10^4 to 10^8 entries. */
     static final List<Integer> SIZES = List.of(10_000, 100_000, 1_000_000, 10_000_000, 100_000_000);
+    /**
+     * The sizes of the beyond-memory sweep: data 4x the memory limit from 10^7 entries (a 248 MiB limit, the
+     * smallest a benchmark JVM works in with its harness and an engine) to 10^8.
+     */
+    static final List<Integer> BEYOND_SIZES = List.of(10_000_000, 100_000_000);
+    /** Data over memory in the beyond-memory tests: the forks' memory, page cache included, is a quarter of the data. */
+    static final int BEYOND_RATIO = 4;
+    /** The memtable the LSM engines get beyond memory (their default, 64 MiB, twice over while one flushes, is half the smallest limit). */
+    static final int BEYOND_BUFFER_MB = 16;
+    /** The block cache the LSM engines get beyond memory (their default, room for every block, would exceed the limit). */
+    static final int BEYOND_CACHE_MB = 32;
+    /**
+     * Entries per commit beyond memory: the default, 1,000,000, holds a whole batch in the writer's memory (RocksDB's
+     * write batch, MVStore's uncommitted pages), 100 MB of it, more than a fork has to spare under the limit.
+     */
+    static final int BEYOND_BATCH = 10_000;
     /** The largest size timed in the benchmarks' own mode; larger ones are single-shot passes. */
     static final int LARGEST_SAMPLED = 100_000;
 
@@ -77,7 +94,58 @@ final class ScaleSuite {
                 Chart.sweep("valSize"), List.of("write"),
                 Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
                         "valSize", "2026,2027"), single, new Test.Entries(cliff, 1_000_000)));
+        tests.addAll(beyondTests());
         return new Suite("scale", tests);
+    }
+
+    /** The beyond-memory part alone: {@code ./run.sh beyond}. */
+    static Suite beyond() {
+        return new Suite("beyond", beyondTests());
+    }
+
+    /**
+     * Per size of {@link #BEYOND_SIZES}: write, readKey and readSeq on the disk folder with the forks' memory held
+     * to a quarter of the flat data; then readKey with the page cache of the store's files dropped before each pass.
+     * Every engine that keeps its data in files (the heap and array rows hold it in the Java heap, which cannot be
+     * beyond memory; the null row stays as the harness's cost), the LSM engines with a block cache of
+     * {@link #BEYOND_CACHE_MB} MiB.
+     */
+    static List<Test> beyondTests() {
+        List<String> stores = new ArrayList<>();
+        for (String store : Suites.engineRows(false).split(",")) {
+            switch (store) {
+                case "heap", "array" -> { }
+                case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
+                case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
+                default -> stores.add(store);
+            }
+        }
+        Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "3", "-foe", "false");
+        Map<String, String> cold = new java.util.LinkedHashMap<>(single);
+        cold.put("-jvmArgsAppend", "-D" + dev.kvbench.trial.ColdCache.PROPERTY + "=cold");
+        String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
+                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half the limit; the stores live in"
+                + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
+                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache (their default, room for"
+                + " every block, would exceed the limit) and a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
+                + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory); the heap and array rows, which hold the data in the Java heap, are left out.";
+        List<Test> tests = new ArrayList<>();
+        for (int size : BEYOND_SIZES) {
+            Map<String, String> params = Suites.params("store", String.join(",", stores), "intKey", "true",
+                    "sequential", "false", "valSize", "100", "batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size));
+            tests.add(new Test("Beyond memory on a disk: " + Numbers.count(size) + " entries",
+                    "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
+                            + memory, new Chart("scale", "num", true), List.of("write", "readKey", "readSeq"), params, single,
+                    Test.Entries.fixed(size)).beyondMemory(BEYOND_RATIO));
+            tests.add(new Test("Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
+                    "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
+                            + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
+                            + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
+                            + " and an engine's own cache is process memory: the report says how much stayed." + memory,
+                    new Chart("scale", "num", true), List.of("readKey"), params, cold, Test.Entries.fixed(size))
+                    .beyondMemory(BEYOND_RATIO));
+        }
+        return tests;
     }
 
     private static Test sweep(String title, String about, List<String> workloads, Map<String, String> data,

@@ -65,6 +65,14 @@ public final class SuiteRunner {
     private int suiteTests;
     /** Null when the power-cut test can run here, else why not (tests replace it). */
     java.util.function.Supplier<String> powerCutMissing = dev.kvbench.cutfs.Build::missing;
+    /** Finds this machine's memory controller for the beyond-memory tests (tests replace it). */
+    java.util.function.Supplier<dev.kvbench.cgroup.MemoryGroup.Found> memoryController = dev.kvbench.cgroup.MemoryGroup::find;
+    /** The memory limit of each beyond-memory test, by test number. */
+    private final Map<Integer, Long> memoryLimits = new java.util.HashMap<>();
+    /** The controller the beyond-memory tests' groups are made with, once found. */
+    private dev.kvbench.cgroup.MemoryGroup.Controller controller;
+    /** The control group of the test running now, removed by the interrupt hook too. */
+    private volatile dev.kvbench.cgroup.MemoryGroup runningGroup;
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
     /** YCSB's own client beside each test of the ycsb-peer suite; null for the other suites. */
@@ -126,6 +134,67 @@ public final class SuiteRunner {
         }
         config.out().println("the power-cut test is left out: " + missing);
         return plan.stream().filter(t -> !isPowerCut(t)).toList();
+    }
+
+    /**
+     * The plan with each beyond-memory test's limit worked out and checked ({@link BeyondMemory}) and its forks' heap
+     * set; without those tests, said in one line, where this machine cannot limit memory (no memory controller, not
+     * root), the rest running. The {@code beyond} suite alone stops there (exit 2).
+     */
+    private List<PlannedTest> withMemoryLimits(String suite, List<PlannedTest> plan) {
+        if (plan.stream().noneMatch(t -> t.test().limited())) {
+            return plan;
+        }
+        {
+            dev.kvbench.cgroup.MemoryGroup.Found found = memoryController.get();
+            if (found.controller().isEmpty()) {
+                if (plan.stream().allMatch(t -> t.test().limited())) {
+                    throw new UsageException("./run.sh " + suite + " cannot run on this machine: " + found.missing());
+                }
+                config.out().println("the beyond-memory tests are left out: " + found.missing());
+                return plan.stream().filter(t -> !t.test().limited()).toList();
+            }
+            controller = found.controller().get();
+        }
+        String configured = config.env().get(BeyondMemory.ENVIRONMENT);
+        List<PlannedTest> limited = new ArrayList<>();
+        Map<String, Integer> commands = new java.util.HashMap<>();
+        for (PlannedTest test : plan) {
+            if (!test.test().limited()) {
+                limited.add(test);
+                continue;
+            }
+            Integer same = commands.putIfAbsent(test.command(), test.number());
+            if (same != null) { // -p num gives every size's test the same sizes: one run of them is enough
+                config.out().println("test " + test.number() + " is left out: with these options it is test " + same);
+                continue;
+            }
+            long limit = BeyondMemory.limit(test, configured);
+            BeyondMemory.check(test, limit, configured);
+            memoryLimits.put(test.number(), limit);
+            limited.add(new PlannedTest(test.number(), test.test(), BeyondMemory.withHeap(test.args(), BeyondMemory.heap(limit)),
+                    test.params(), test.options(), test.num(), test.numSource(), test.runs(), test.seconds(), test.largest(),
+                    test.space()));
+        }
+        return limited;
+    }
+
+    /** The suite's own beyond-memory sizes that the disk folder cannot hold are left out, each said in one line. */
+    private List<PlannedTest> withoutSizesOverTheDisk(String suite, List<PlannedTest> plan, Path diskDir, long free) {
+        List<PlannedTest> kept = new ArrayList<>();
+        for (PlannedTest test : plan) {
+            if (test.test().limited() && free >= 0 && test.space() > free) {
+                config.out().println("test " + test.number() + " (" + test.test().title() + ") is left out: it may need "
+                        + Numbers.bytes(test.space()) + " and the disk folder " + diskDir + " has " + Numbers.bytes(free) + " free");
+                continue;
+            }
+            kept.add(test);
+        }
+        if (kept.isEmpty()) {
+            throw new UsageException("./run.sh " + suite + ": the disk folder " + diskDir + " has " + Numbers.bytes(free)
+                    + " free, too little for any of its tests: free space or set KVBENCH_DISK_DIR to a bigger folder");
+        }
+        return kept;
     }
 
     private static boolean isPowerCut(PlannedTest test) {
@@ -251,7 +320,7 @@ public final class SuiteRunner {
         List<PlannedTest> all = Planner.plan(suite, user).stream()
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         suiteTests = all.size();
-        List<PlannedTest> plan = withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, shard.select(all, name)));
+        List<PlannedTest> plan = withMemoryLimits(name, withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, shard.select(all, name))));
         if (name.equals(Suites.YCSB_PEER)) {
             plan.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
             peer = YcsbPeer.of(config.env());
@@ -267,12 +336,19 @@ public final class SuiteRunner {
             printPlan(plan, results, workDir);
             return OK;
         }
-        checkRoom(workDir, workFree, plan.stream().filter(t -> t.test().folder() == Test.Folder.WORK).toList());
+        checkRoom("the work folder", "KVBENCH_DIR", workDir, workFree,
+                plan.stream().filter(t -> t.test().folder() == Test.Folder.WORK).toList());
         Map<Test.Folder, Path> folders = new EnumMap<>(Test.Folder.class);
         folders.put(Test.Folder.WORK, workDir);
         if (plan.stream().anyMatch(t -> t.test().folder() == Test.Folder.DISK)) {
             Path diskDir = diskDir();
-            checkRoom(diskDir, WorkFolder.usableBytes(diskDir),
+            if (plan.stream().anyMatch(t -> t.test().limited())) {
+                BeyondMemory.checkDiskFolder(diskDir, Machine.fileSystem(diskDir));
+                if (user.param("num").isEmpty()) {
+                    plan = withoutSizesOverTheDisk(name, plan, diskDir, WorkFolder.usableBytes(diskDir));
+                }
+            }
+            checkRoom("the disk folder", "KVBENCH_DISK_DIR", diskDir, WorkFolder.usableBytes(diskDir),
                     plan.stream().filter(t -> t.test().folder() == Test.Folder.DISK).toList());
             folders.put(Test.Folder.DISK, diskDir);
         }
@@ -303,6 +379,10 @@ public final class SuiteRunner {
             launcher.values().forEach(Launcher::stop);
             if (peer != null) {
                 peer.stop();
+            }
+            dev.kvbench.cgroup.MemoryGroup group = runningGroup;
+            if (group != null) {
+                group.close();
             }
             config.err().println();
             config.err().println("interrupted: completed tests are kept in " + results + "; run " + rerun
@@ -411,12 +491,12 @@ public final class SuiteRunner {
     }
 
     /** Room for the largest test, as {@link WorkFolder#estimate} counts it. */
-    private static void checkRoom(Path workDir, long workFree, List<PlannedTest> plan) {
+    private static void checkRoom(String what, String variable, Path workDir, long workFree, List<PlannedTest> plan) {
         long need = spaceNeeded(plan);
         if (workFree >= 0 && workFree < need) {
-            throw new UsageException("the work folder " + workDir + " has " + Numbers.bytes(workFree)
+            throw new UsageException(what + " " + workDir + " has " + Numbers.bytes(workFree)
                     + " free but the largest test may need " + Numbers.bytes(need)
-                    + ": free space, set KVBENCH_DIR to a bigger folder, or pass fewer entries (" + fits(plan, need, workFree) + ")");
+                    + ": free space, set " + variable + " to a bigger folder, or pass fewer entries (" + fits(plan, need, workFree) + ")");
         }
     }
 
@@ -449,6 +529,11 @@ public final class SuiteRunner {
             }
             if (peer != null) {
                 peer.plan(test, results, workDir).forEach(line -> config.out().println("    " + line));
+            }
+            if (memoryLimits.containsKey(test.number())) {
+                long limit = memoryLimits.get(test.number());
+                config.out().println("    (forks in a memory control group of " + Numbers.bytes(limit) + ", heap "
+                        + Numbers.bytes(BeyondMemory.heap(limit)) + ")");
             }
             config.out().println("    " + test.command());
         }
@@ -582,6 +667,12 @@ public final class SuiteRunner {
                     continue;
                 }
                 Meta.write(results, suite, test, budget, folders.get(test.test().folder()));
+                if (memoryLimits.containsKey(test.number()) && !Meta.read(results, test.number()).containsKey("memory.limitBytes")) {
+                    long limit = memoryLimits.get(test.number());
+                    Path disk = folders.get(test.test().folder());
+                    Meta.append(results, test.number(), BeyondMemory.metaLines(limit, BeyondMemory.heap(limit), controller.describe(),
+                            disk, Machine.fileSystem(disk), test.test().memoryRatio(), BeyondMemory.smallestFlat(test)));
+                }
                 long elapsed = seconds(start);
                 long left = doneWeight > 0 ? (total - doneWeight) * spent / doneWeight : total;
                 config.out().println(heading(test, suiteTests) + "; elapsed " + Numbers.duration(elapsed) + ", about "
@@ -704,7 +795,8 @@ public final class SuiteRunner {
             int waited = 0;
             while (true) {
                 WorkFolder.empty(into);
-                int exit = launchers.get(test.test().folder()).run(test, into);
+                int exit = memoryLimits.containsKey(test.number()) ? inMemoryGroup(test, into)
+                        : launchers.get(test.test().folder()).run(test, into);
                 if (stopping) {
                     throw new InterruptedException("the suite was interrupted");
                 }
@@ -719,6 +811,41 @@ public final class SuiteRunner {
                 }
                 Thread.sleep(LOCK_WAIT_STEP * 1000L);
                 waited += LOCK_WAIT_STEP;
+            }
+        }
+
+        /**
+         * Runs the test with its forks in a memory control group of its limit, created for this run and removed after
+         * it (and by the interrupt hook): the forks' java is a wrapper that joins the group and execs java; the JMH
+         * host and this runner stay outside. The group's peak and its OOM kills go to the meta file.
+         */
+        private int inMemoryGroup(PlannedTest test, Path into) throws InterruptedException {
+            long limit = memoryLimits.get(test.number());
+            Path wrapper = results.resolve(".java-in-memory-group-" + test.number());
+            dev.kvbench.cgroup.MemoryGroup group;
+            try {
+                group = dev.kvbench.cgroup.MemoryGroup.create(controller,
+                        "kvbench-" + ProcessHandle.current().pid() + "-test" + test.number(), limit);
+            } catch (IllegalStateException e) {
+                throw new SuiteFailure("test " + test.number() + ": " + e.getMessage());
+            }
+            runningGroup = group;
+            try {
+                group.wrapper(wrapper, BeyondMemory.java(test.args()));
+                PlannedTest wrapped = new PlannedTest(test.number(), test.test(), BeyondMemory.throughWrapper(test.args(), wrapper),
+                        test.params(), test.options(), test.num(), test.numSource(), test.runs(), test.seconds(), test.largest(),
+                        test.space());
+                int exit = launchers.get(test.test().folder()).run(wrapped, into);
+                Meta.append(results, test.number(), List.of("memory.peakBytes=" + group.peak(), "memory.oomKills=" + group.oomKills()));
+                return exit;
+            } finally {
+                runningGroup = null;
+                group.close();
+                try {
+                    Files.deleteIfExists(wrapper);
+                } catch (IOException e) {
+                    // a leftover script, harmless
+                }
             }
         }
 

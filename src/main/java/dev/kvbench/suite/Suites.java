@@ -42,7 +42,9 @@ import dev.kvbench.workload.ycsb.Presets;
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
  * <li>{@code scale}: how each engine's cost per entry grows with its data, 10^4 to 10^8 entries
- * ({@link ScaleSuite}).
+ * ({@link ScaleSuite}), then the same beyond memory: on a disk folder with the forks' memory held to a quarter
+ * of the data by a memory control group, warm and with a cold page cache.
+ * <li>{@code beyond}: the beyond-memory part of {@code scale} alone.
  * </ul>
  * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
  * appear in every chart; a test that names none runs every registered engine.
@@ -52,7 +54,7 @@ public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
     public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "app", "crash", "powercut",
-            "amp", "ycsb", "ycsb-peer", "workload", "scale");
+            "amp", "ycsb", "ycsb-peer", "workload", "scale", "beyond");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
@@ -101,6 +103,7 @@ public final class Suites {
             case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
                     + " [-p name=value ...]");
             case "scale" -> ScaleSuite.suite(scaler);
+            case "beyond" -> ScaleSuite.beyond();
             default -> throw new UsageException("unknown suite '" + name + "'; suites: "
                     + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };

@@ -23,10 +23,13 @@ import dev.kvbench.workload.DataSpec;
  * @param entries   the entry count and where it comes from
  * @param folder    where its stores live: the suite's work folder, or the disk folder
  * @param repeat    its rounds ({@link Repeat#ONCE}: one JMH run)
+ * @param memoryRatio 0, or the beyond-memory tests' ratio of data to memory: the benchmark forks run in a memory
+ *                  control group limited to the flat data of the test's smallest size divided by this
+ *                  ({@code KVBENCH_MEM_LIMIT} in place of that), page cache included
  */
 public record Test(String title, String about, Chart chart, List<String> workloads,
                    Map<String, String> params, Map<String, String> options, Entries entries, Folder folder,
-                   Repeat repeat) {
+                   Repeat repeat, int memoryRatio) {
 
     /**
      * The work folder a test's stores live in: the suite's ({@code KVBENCH_DIR}, tmpfs by default),
@@ -38,23 +41,33 @@ public record Test(String title, String about, Chart chart, List<String> workloa
     /** A test in the suite's work folder. */
     public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
                 Map<String, String> options, Entries entries) {
-        this(title, about, chart, workloads, params, options, entries, Folder.WORK, Repeat.ONCE);
+        this(title, about, chart, workloads, params, options, entries, Folder.WORK, Repeat.ONCE, 0);
     }
 
     /** A test in {@code folder}, run once. */
     public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
                 Map<String, String> options, Entries entries, Folder folder) {
-        this(title, about, chart, workloads, params, options, entries, folder, Repeat.ONCE);
+        this(title, about, chart, workloads, params, options, entries, folder, Repeat.ONCE, 0);
     }
 
     /** The same test run in rounds. */
     public Test repeated(Repeat rounds) {
-        return new Test(title, about, chart, workloads, params, options, entries, folder, rounds);
+        return new Test(title, about, chart, workloads, params, options, entries, folder, rounds, memoryRatio);
     }
 
     /** The same test with its stores in the disk folder, under {@code title}. */
     public Test onDisk(String title) {
-        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat);
+        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, memoryRatio);
+    }
+
+    /** The same test in the disk folder, its forks' memory held to its data divided by {@code ratio}. */
+    public Test beyondMemory(int ratio) {
+        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, ratio);
+    }
+
+    /** Whether its forks run in a memory control group. */
+    public boolean limited() {
+        return memoryRatio > 0;
     }
 
     /**

@@ -70,6 +70,8 @@ public final class Trial {
     private final TrialStore trialStore;
     private final ThreadLocal<Boolean> marked = ThreadLocal.withInitial(() -> Boolean.FALSE);
     private boolean writeStorageMeasured;
+    /** The page-cache drops of a cold-cache trial; null when the cache stays warm. */
+    private final ColdCache cold = ColdCache.on() ? new ColdCache() : null;
     private boolean finished;
 
     private Trial(String benchmark, Map<String, String> params) {
@@ -311,6 +313,21 @@ public final class Trial {
     }
 
     /**
+     * Before an iteration of a read benchmark on the loaded store: with {@code -Dkvbench.cache=cold}, the page cache of
+     * the store's files is written back and dropped ({@link ColdCache}); nothing otherwise.
+     */
+    public void beforeIteration() {
+        if (cold == null || workload == Workload.WRITE || trialStore.current() == null) {
+            return;
+        }
+        try {
+            cold.drop(trialStore.storeDir());
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /**
      * Verifies a write by reading every key back (untimed), then closes the store; after the
      * trial's first write pass, its storage is measured before and after close. Every pass writes
      * the same entries into an empty store, so one measurement serves the trial: measuring every
@@ -360,6 +377,9 @@ public final class Trial {
                 measureAndClose();
             }
             collect();
+            if (cold != null) {
+                metrics.record(cold.metrics());
+            }
             side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
         } catch (RuntimeException | Error e) {
             throw fail(e);

@@ -73,6 +73,11 @@ final class TrialStore {
         closing.close();
     }
 
+    /** The store's folder. */
+    Path storeDir() {
+        return storeDir;
+    }
+
     /** Bytes allocated in the store's folder now (stat), the store open or not. */
     long bytesNow() {
         return dev.kvbench.measure.Storage.allocatedBytes(storeDir);

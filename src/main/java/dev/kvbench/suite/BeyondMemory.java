@@ -1,0 +1,187 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.kvbench.text.Numbers;
+
+/**
+ * The arithmetic and the checks of the beyond-memory tests ({@link Test#limited()}): each test's memory limit
+ * (its smallest size's flat data divided by the test's ratio, or {@code KVBENCH_MEM_LIMIT}), the heap its forks get
+ * inside it (half the limit), and the one-line refusals: a limit not below the data, a limit too small for a
+ * benchmark JVM, a disk folder on tmpfs.
+ */
+final class BeyondMemory {
+
+    /** The environment variable that sets the limit of every beyond-memory test. */
+    static final String ENVIRONMENT = "KVBENCH_MEM_LIMIT";
+    /**
+     * The least memory a benchmark fork runs in: the JVM itself (about 60 MiB with JMH and an engine's native
+     * library), the harness's data set (8.3 bytes per entry with int keys) and the engine's own buffers.
+     */
+    static final long MIN_LIMIT = 160L << 20;
+    private static final long MIB = 1L << 20;
+
+    private BeyondMemory() {
+    }
+
+    /** Bytes of the flat data of the test's smallest size: entries x (key + value). */
+    static long smallestFlat(PlannedTest test) {
+        long smallest = Long.MAX_VALUE;
+        for (String num : Defaults.values(test.params(), "num")) {
+            smallest = Math.min(smallest, Defaults.integer(num));
+        }
+        return smallest * Test.entryBytes(test.params());
+    }
+
+    /** The limit of {@code test}: {@code configured} (KVBENCH_MEM_LIMIT) when set, else its smallest size's flat data / ratio, in whole MiB. */
+    static long limit(PlannedTest test, String configured) {
+        if (configured != null && !configured.isBlank()) {
+            return parse(configured);
+        }
+        return smallestFlat(test) / test.test().memoryRatio() / MIB * MIB;
+    }
+
+    /** The heap of a fork in a group of {@code limit} bytes: half of it, in whole MiB; the rest is the JVM's, the engine's and the page cache's. */
+    static long heap(long limit) {
+        return Math.max(MIB, limit / 2 / MIB * MIB);
+    }
+
+    /**
+     * The limit is below the data of every size of the test, and enough for a benchmark JVM.
+     *
+     * @throws UsageException one line naming the limit, the data and what to change
+     */
+    static void check(PlannedTest test, long limit, String configured) {
+        long flat = smallestFlat(test);
+        long entries = flat / Test.entryBytes(test.params());
+        int ratio = test.test().memoryRatio();
+        boolean set = configured != null && !configured.isBlank();
+        String given = set ? ENVIRONMENT + "=" + configured.trim() + " (" + Numbers.bytes(limit) + ")"
+                : "the memory limit " + Numbers.bytes(limit) + " (the data / " + ratio + ")";
+        if (limit >= flat) {
+            throw new UsageException(given + " is not below the data of test " + test.number() + " (" + Numbers.count(entries)
+                    + " entries: " + Numbers.bytes(flat) + " of flat data), so its reads would never leave memory: lower "
+                    + ENVIRONMENT + " or pass more entries (-p num=" + entriesFor(test, limit * ratio) + " is " + ratio
+                    + "x the limit)");
+        }
+        if (limit < MIN_LIMIT) {
+            throw new UsageException(given + " of test " + test.number() + " is below the " + Numbers.bytes(MIN_LIMIT)
+                    + " a benchmark JVM needs to run in (the JVM, the data set's keys, the engine's buffers): pass more entries"
+                    + " (-p num=" + entriesFor(test, MIN_LIMIT * ratio) + " gives a " + Numbers.bytes(MIN_LIMIT) + " limit)"
+                    + (set ? " or raise " + ENVIRONMENT : " or set " + ENVIRONMENT + " with at least that many entries"));
+        }
+    }
+
+    /** Entries whose flat data is at least {@code bytes}, rounded up to one significant digit. */
+    static long entriesFor(PlannedTest test, long bytes) {
+        long entries = (bytes + Test.entryBytes(test.params()) - 1) / Test.entryBytes(test.params());
+        long p = 1;
+        while (entries / p >= 10) {
+            p *= 10;
+        }
+        return (entries + p - 1) / p * p;
+    }
+
+    /**
+     * The disk folder of the beyond-memory tests must be on a disk: tmpfs keeps its files in memory (charged to
+     * the control group as memory that cannot be dropped), so reads would never reach a device.
+     */
+    static void checkDiskFolder(Path dir, String fileSystem) {
+        if (fileSystem.equals("tmpfs") || fileSystem.equals("ramfs")) {
+            throw new UsageException("the disk folder " + dir + " is on " + fileSystem + ", which keeps its files in memory:"
+                    + " the beyond-memory tests need a folder on a disk; set KVBENCH_DISK_DIR to one (e.g. /var/tmp/kvbench)");
+        }
+    }
+
+    /** {@code args} with {@code -Xmx} for the forks added to {@code -jvmArgsAppend}, unless the user gave one. */
+    static List<String> withHeap(List<String> args, long heap) {
+        List<String> out = new ArrayList<>(args);
+        String flag = "-Xmx" + heap / MIB + "m";
+        for (int i = 0; i + 1 < out.size(); i++) {
+            if (out.get(i).equals("-jvmArgsAppend")) {
+                if (!out.get(i + 1).contains("-Xmx")) {
+                    out.set(i + 1, out.get(i + 1).trim() + " " + flag);
+                }
+                return out;
+            }
+        }
+        out.add("-jvmArgsAppend");
+        out.add(flag);
+        return out;
+    }
+
+    /** The java the forks run: the test's {@code -jvm}, else the runner's own. */
+    static String java(List<String> args) {
+        for (int i = 0; i + 1 < args.size(); i++) {
+            if (args.get(i).equals("-jvm")) {
+                return args.get(i + 1);
+            }
+        }
+        return Jvm.java();
+    }
+
+    /** {@code args} with the forks started through {@code wrapper} ({@code -jvm}), in place of any {@code -jvm} given. */
+    static List<String> throughWrapper(List<String> args, Path wrapper) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals("-jvm") && i + 1 < args.size()) {
+                i++;
+                continue;
+            }
+            out.add(args.get(i));
+        }
+        out.add("-jvm");
+        out.add(wrapper.toString());
+        return out;
+    }
+
+    /** The device a folder's file system is mounted from ({@code /proc/self/mounts}, the longest mount point above it). */
+    static String device(Path dir) {
+        String real;
+        try {
+            real = dir.toRealPath().toString();
+        } catch (IOException e) {
+            real = dir.toAbsolutePath().toString();
+        }
+        String device = "unknown";
+        int longest = -1;
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/mounts"), StandardCharsets.UTF_8)) {
+                String[] f = line.split(" ");
+                if (f.length < 3) {
+                    continue;
+                }
+                String point = f[1].replace("\\040", " ");
+                boolean above = real.equals(point) || real.startsWith(point.endsWith("/") ? point : point + "/");
+                if (above && point.length() >= longest) {
+                    longest = point.length();
+                    device = f[0];
+                }
+            }
+        } catch (IOException e) {
+            return "unknown";
+        }
+        return device;
+    }
+
+    private static long parse(String configured) {
+        try {
+            return Budget.parseSize(configured);
+        } catch (UsageException e) {
+            throw new UsageException(e.getMessage().replace("KVBENCH_BUDGET", ENVIRONMENT).replace("the budget", "the limit")
+                    .replace("(e.g. 2G)", "(e.g. 512M)"));
+        }
+    }
+
+    /** The meta lines of a beyond-memory test before it runs. */
+    static List<String> metaLines(long limit, long heap, String cgroup, Path diskDir, String fileSystem, int ratio, long flat) {
+        return List.of("memory.limitBytes=" + limit, "memory.heapBytes=" + heap, "memory.cgroup=" + cgroup,
+                "memory.ratio=" + ratio, "memory.flatBytes=" + flat, "disk.dir=" + diskDir, "disk.device=" + device(diskDir),
+                "disk.fs=" + fileSystem);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.kvbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** The beyond-memory tests' arithmetic: each test's limit and heap, the refusals, the wrapper in the command line. */
+class BeyondMemoryTest {
+
+    private static List<PlannedTest> plan(String... args) {
+        return Planner.plan(Suites.named("beyond", Scaler.none()), UserArgs.of(List.of(args)));
+    }
+
+    @Test
+    void theSuiteHasAWarmAndAColdTestPerSizeEachLimitedToAQuarterOfItsData() {
+        List<PlannedTest> plan = plan();
+        assertEquals(4, plan.size());
+        assertTrue(plan.stream().allMatch(t -> t.test().limited() && t.test().folder() == dev.kvbench.suite.Test.Folder.DISK));
+        PlannedTest first = plan.get(0);
+        assertEquals(10_000_000L * 104, BeyondMemory.smallestFlat(first));
+        assertEquals(10_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(first, null), "a quarter, whole MiB");
+        assertEquals(247L << 20, BeyondMemory.limit(first, null), "1.04 GB / 4 = 247.96 MiB, rounded down");
+        assertEquals(123L << 20, BeyondMemory.heap(247L << 20), "the heap is half the limit, whole MiB");
+        assertEquals(100_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(plan.get(2), null));
+        assertEquals(512L << 20, BeyondMemory.limit(first, "512M"), "KVBENCH_MEM_LIMIT in place of the ratio");
+        assertTrue(plan.get(1).command().contains("-Dkvbench.cache=cold"), plan.get(1).command());
+        assertTrue(plan.stream().noneMatch(t -> t.command().contains("store=heap") || t.command().contains(",array")),
+                "the rows that hold the data in the heap are left out");
+    }
+
+    @Test
+    void aLimitNotBelowTheDataIsRefusedWithTheSizeThatWouldBeFourTimesIt() {
+        PlannedTest test = plan("-p", "num=10000000").get(0);
+        UsageException e = assertThrows(UsageException.class, () -> BeyondMemory.check(test, 1_040_000_000L, "1040000000"));
+        assertTrue(e.getMessage().contains("is not below the data of test 1 (10,000,000 entries: 1.04 GB of flat data)"), e.getMessage());
+        assertTrue(e.getMessage().contains("-p num=40000000 is 4x the limit"), e.getMessage());
+        BeyondMemory.check(test, 1_039_999_999L, "1039999999"); // one byte under the data passes
+    }
+
+    @Test
+    void aLimitTooSmallForAJvmNamesTheEntriesThatGiveEnough() {
+        PlannedTest test = plan("-p", "num=1000000").get(0);
+        long limit = BeyondMemory.limit(test, null);
+        assertEquals(104_000_000L / 4 / (1 << 20) * (1 << 20), limit);
+        UsageException e = assertThrows(UsageException.class, () -> BeyondMemory.check(test, limit, null));
+        // 160 MiB x 4 = 671,088,640 bytes = 6,452,776.9 entries of 104 bytes: 6,452,777, rounded up to 7,000,000
+        assertTrue(e.getMessage().contains("-p num=7000000 gives a 168 MB limit"), e.getMessage());
+        assertEquals(7_000_000, BeyondMemory.entriesFor(test, BeyondMemory.MIN_LIMIT * 4));
+        assertEquals(10_000_000, BeyondMemory.entriesFor(test, 10_000_000L * 104), "an exact size stays");
+    }
+
+    @Test
+    void theHeapJoinsTheForksFlagsAndTheWrapperReplacesTheJvm() {
+        assertEquals(List.of("x", "-jvmArgsAppend", "-Dkvbench.cache=cold -Xmx124m"),
+                BeyondMemory.withHeap(List.of("x", "-jvmArgsAppend", "-Dkvbench.cache=cold"), 124L << 20));
+        assertEquals(List.of("x", "-jvmArgsAppend", "-Xmx1g"), BeyondMemory.withHeap(List.of("x", "-jvmArgsAppend", "-Xmx1g"), 124L << 20),
+                "the user's own -Xmx stays");
+        assertEquals(List.of("x", "-jvmArgsAppend", "-Xmx124m"), BeyondMemory.withHeap(List.of("x"), 124L << 20));
+        assertEquals("/opt/jdk/bin/java", BeyondMemory.java(List.of("x", "-jvm", "/opt/jdk/bin/java")));
+        assertEquals(List.of("x", "-f", "1", "-jvm", "/tmp/w"),
+                BeyondMemory.throughWrapper(List.of("x", "-jvm", "/opt/jdk/bin/java", "-f", "1"), Path.of("/tmp/w")));
+    }
+
+    @Test
+    void aTmpfsDiskFolderIsRefused() {
+        UsageException e = assertThrows(UsageException.class, () -> BeyondMemory.checkDiskFolder(Path.of("/dev/shm/x"), "tmpfs"));
+        assertTrue(e.getMessage().startsWith("the disk folder /dev/shm/x is on tmpfs"), e.getMessage());
+        BeyondMemory.checkDiskFolder(Path.of("/var/tmp/x"), "ext4");
+    }
+
+    @Test
+    void theDeviceOfAFolderIsTheSourceOfItsLongestMountPoint() {
+        String device = BeyondMemory.device(Path.of("/proc/self"));
+        assertEquals("proc", device);
+    }
+}

@@ -354,8 +354,16 @@ public final class Suites {
                 new Chart("crash", "", false), List.of("crash"),
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
+                Test.Entries.fixed(100_000));
     }
+
+    /**
+     * JMH's time limit for one crash or power-cut trial (all of an engine's repetitions run in one single-shot
+     * iteration): JMH's default of 10 minutes interrupted Chronicle Map's 20 power cuts, whose reopens each run up
+     * to the checker's limit; an hour holds 20 repetitions at the slowest seen.
+     */
+    static final String TRIAL_TIMEOUT = "60min";
 
     static final String CRASH_ON_DISK = "Durability: what kill -9 of the writer loses, disk folder";
 
@@ -376,7 +384,8 @@ public final class Suites {
                 new Chart("powercut", "", false), List.of("powercut"),
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(100_000));
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
+                Test.Entries.fixed(100_000));
     }
 
     /**

@@ -39,6 +39,11 @@ final class CrashExperiment {
     /** One repetition: entries acknowledged before the kill, and what the reopened store held. */
     record Outcome(long acked, boolean opened, String notOpened, double reopenMs, long lost, long corrupt,
                    long unackedPresent, long torn) {
+
+        /** Whether the reopen was killed for running past its time limit. */
+        boolean hung() {
+            return notOpened != null && notOpened.startsWith(HUNG);
+        }
     }
 
     private static final long SEED = 2016_07_10L;

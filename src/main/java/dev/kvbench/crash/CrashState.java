@@ -92,7 +92,7 @@ public class CrashState extends KvParams {
                 CrashExperiment.Outcome outcome = experiment.run(rep);
                 outcomes.add(outcome);
                 lost += outcome.lost();
-                if (outcome.notOpened() != null && outcome.notOpened().startsWith(CrashExperiment.HUNG)) {
+                if (outcome.hung()) {
                     hung++;
                 }
             } catch (RuntimeException e) {

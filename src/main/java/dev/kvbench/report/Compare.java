@@ -192,8 +192,7 @@ public final class Compare {
 
         /** Whether the two 99.9% intervals are apart and the ratio more than {@code threshold} from 1. */
         boolean significant(double threshold) {
-            return comparable() && !Double.isNaN(a.errorMs()) && !Double.isNaN(b.errorMs())
-                    && Math.abs(b.ms() - a.ms()) > a.errorMs() + b.errorMs()
+            return comparable() && !Double.isNaN(a.errorMs()) && !Double.isNaN(b.errorMs()) && !overlap()
                     && Math.abs(ratio() - 1) > threshold;
         }
     }

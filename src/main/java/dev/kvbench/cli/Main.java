@@ -69,10 +69,15 @@ public final class Main {
     public static final int FAILED = 1;
     static final int USAGE = 2;
 
-    private final CommandLineOptions options;
+    /** kvbench's own option, taken out of the command line before JMH reads it: run the engines interleaved. */
+    static final String INTERLEAVE = "-interleave";
 
-    private Main(CommandLineOptions options) {
+    private final CommandLineOptions options;
+    private final boolean interleave;
+
+    private Main(CommandLineOptions options, boolean interleave) {
         this.options = options;
+        this.interleave = interleave;
     }
 
     public static void main(String[] args) {
@@ -80,7 +85,15 @@ public final class Main {
     }
 
     /** Runs the command line {@code args}; returns the exit code. */
-    public static int run(String... args) {
+    public static int run(String... given) {
+        boolean interleave;
+        try {
+            interleave = interleaveValue(given);
+        } catch (IllegalArgumentException e) {
+            System.err.println("kvbench: " + e.getMessage());
+            return USAGE;
+        }
+        String[] args = withoutInterleave(given);
         CommandLineOptions options;
         try {
             options = new CommandLineOptions(args);
@@ -116,7 +129,7 @@ public final class Main {
             return FAILED;
         }
         try {
-            return new Main(options).benchmark(paramNames(args));
+            return new Main(options, interleave).benchmark(paramNames(args));
         } catch (RuntimeException e) {
             // too few file descriptors can fail any step (a jar, a folder, a fork): say so in one line
             String hint = WorkFolder.openFilesHint(String.valueOf(e.getMessage()) + " " + e.getCause());
@@ -134,7 +147,9 @@ public final class Main {
      *
      * @throws IllegalArgumentException one line for the first mistake
      */
-    public static void check(String... args) {
+    public static void check(String... given) {
+        interleaveValue(given);
+        String[] args = withoutInterleave(given);
         try {
             checkedPlan(new CommandLineOptions(args), paramNames(args));
         } catch (CommandLineOptionException | IllegalStateException e) {
@@ -148,10 +163,44 @@ public final class Main {
      */
     public static Set<String> parameters(String... args) {
         try {
-            return PlanChecks.taken(new CommandLineOptions(args));
+            return PlanChecks.taken(new CommandLineOptions(withoutInterleave(args)));
         } catch (CommandLineOptionException | RuntimeException e) {
             return Set.of(); // the caller's checks name the mistake
         }
+    }
+
+    /** {@code args} without {@link #INTERLEAVE} and its value. */
+    static String[] withoutInterleave(String... args) {
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals(INTERLEAVE)) {
+                i++;
+            } else {
+                kept.add(args[i]);
+            }
+        }
+        return kept.toArray(String[]::new);
+    }
+
+    /**
+     * The value of {@link #INTERLEAVE} in {@code args}: false when absent.
+     *
+     * @throws IllegalArgumentException when it has no value or one other than true or false
+     */
+    static boolean interleaveValue(String... args) {
+        boolean on = false;
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals(INTERLEAVE)) {
+                String value = i + 1 < args.length ? args[i + 1] : "";
+                if (!value.equals("true") && !value.equals("false")) {
+                    throw new IllegalArgumentException(INTERLEAVE + " " + value + ": give " + INTERLEAVE
+                            + " true (engines measured turn by turn in shuffled rotations) or " + INTERLEAVE + " false"
+                            + " (one JMH fork after another)");
+                }
+                on = value.equals("true");
+            }
+        }
+        return on;
     }
 
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
@@ -275,8 +324,26 @@ public final class Main {
         Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
         Runtime.getRuntime().addShutdownHook(cleanup);
         ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
+        List<CsvResults.Line> interleaved = new ArrayList<>();
+        List<Plan.Run> jmhRuns = plan.runs;
         try {
-            for (Plan.Run run : failOnError && !plan.died.isEmpty() ? List.<Plan.Run>of() : plan.runs) {
+            if (interleave && !(failOnError && !plan.died.isEmpty())) {
+                Interleaving interleaving = new Interleaving(options, plan, sideFile, timeout);
+                jmhRuns = interleaving.jmhRuns();
+                try {
+                    interleaved.addAll(interleaving.run(java, forkArgs));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    runnerError = "interrupted";
+                    jmhRuns = List.of();
+                } finally {
+                    DeadTrials.collect(runFolder, sideFile);
+                }
+                if (failOnError && !Main.failures(side, sideStart).isEmpty()) {
+                    jmhRuns = List.of();
+                }
+            }
+            for (Plan.Run run : failOnError && !plan.died.isEmpty() ? List.<Plan.Run>of() : jmhRuns) {
                 ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
                         .param("store", run.stores().toArray(String[]::new))
                         .param("sync", run.sync())
@@ -304,11 +371,19 @@ public final class Main {
             }
         } finally {
             watch.stop();
-            writeResults(results);
+            if (interleave) {
+                writeMixedResults(interleaved, results);
+            } else {
+                writeResults(results);
+            }
             WorkFolder.delete(runFolder);
             removeHook(cleanup);
         }
+        return finish(side, sideStart, runnerError, base);
+    }
 
+    /** Says what failed, where the side file is, and returns the exit code. */
+    private static int finish(Path side, long sideStart, String runnerError, Path base) {
         List<String> failures = failures(side, sideStart);
         for (String failure : new LinkedHashSet<>(failures)) { // a store's failed preflight fails all its trials
             System.err.println("kvbench: FAILED " + failure);
@@ -350,6 +425,13 @@ public final class Main {
         ResultFormatFactory.getInstance(format, file).writeOut(results);
     }
 
+    /** Writes an interleaved run's rows and the JMH runs' results as one CSV result file ({@link CsvResults}). */
+    private void writeMixedResults(List<CsvResults.Line> interleaved, List<RunResult> results) {
+        List<CsvResults.Line> lines = new ArrayList<>(interleaved);
+        results.forEach(result -> lines.add(CsvResults.Line.of(result)));
+        CsvResults.write(Path.of(options.getResult().orElse(Defaults.RESULT_FILE_PREFIX + ".csv")), lines);
+    }
+
     /** The reasons of the {@code failed} lines appended to the side file since {@code start}. */
     static List<String> failures(Path side, long start) {
         try {
@@ -386,6 +468,12 @@ public final class Main {
               readWhileWriting, prefixScan: -p readers=N|cores writesPerSec=N (0 = flat out) duration=S
                 latency=true|false; prefixScan also keysPerPrefix=N writer=false,true
               readKeyThreads: -p readers=1,2,4,8
+              -interleave true   the Store path's single-pass workloads (write, readKey, readSeq, readRev,
+                                                      readCrc, readXxh64) measured engine by engine in shuffled
+                                                      rotations of short turns, every engine's JVM loaded and
+                                                      waiting; -wi warm-up rotations (1), -i the fewest measured
+                                                      rotations (12, at most 3x), -r a turn (200ms), -f JVMs per
+                                                      engine (1); the score is each engine's median over its turns
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)
               -jvmArgsAppend -Dkvbench.cache=cold  (with -bm ss) the page cache of the store's files

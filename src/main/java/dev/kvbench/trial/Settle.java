@@ -29,7 +29,7 @@ public final class Settle {
 
     /** One settling pass with what comes before and after it, as the benchmark runs them. */
     @FunctionalInterface
-    interface Pass {
+    public interface Pass {
         /** Runs the pass; returns its own time in nanoseconds (what comes before and after it left out). */
         long timed();
     }

@@ -1,0 +1,112 @@
+package dev.kvbench.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.kvbench.interleave.Interleaver;
+import dev.kvbench.interleave.PassServer;
+import dev.kvbench.results.SideFile;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+
+/**
+ * {@code -interleave}: the plan's runnable (benchmark, store) pairs run by an {@link Interleaver} instead of
+ * JMH, one block per benchmark and combination of the other parameters, with every store of that block in
+ * it. JMH's options keep their meaning where they have one: {@code -wi} warm-up rotations (default 1),
+ * {@code -i} the fewest measured rotations (default 12), {@code -r} a turn's length (default 200 ms),
+ * {@code -f} JVMs per engine (default 1); a block runs at most three times {@code -i} rotations, fewer once
+ * every engine's interval is within 5% of its median. The result file is JMH's CSV format.
+ */
+final class Interleaving {
+
+    static final int DEFAULT_WARMUP = 1;
+    static final int DEFAULT_ROTATIONS = 12;
+    static final long DEFAULT_TURN_MS = 200;
+    static final double TARGET = 0.05;
+    /** The package of the Store path's benchmarks. */
+    private static final String STORE_BENCHMARKS = "dev.kvbench.bench.";
+
+    private final CommandLineOptions options;
+    private final Plan plan;
+    private final SideFile side;
+    private final long timeout;
+
+    Interleaving(CommandLineOptions options, Plan plan, SideFile side, long timeout) {
+        this.options = options;
+        this.plan = plan;
+        this.side = side;
+        this.timeout = timeout;
+    }
+
+    /** Whether {@code benchmark} is interleaved: a Store path benchmark of a single-pass workload. */
+    static boolean interleaves(String benchmark) {
+        return benchmark.startsWith(STORE_BENCHMARKS) && PassServer.interleaves(Plan.workload(benchmark));
+    }
+
+    /** The plan's JMH runs with only the benchmarks that are not interleaved (none left: the run is dropped). */
+    List<Plan.Run> jmhRuns() {
+        List<Plan.Run> runs = new ArrayList<>();
+        for (Plan.Run run : plan.runs) {
+            List<String> rest = run.benchmarks().stream().filter(b -> !interleaves(b)).toList();
+            if (!rest.isEmpty()) {
+                runs.add(new Plan.Run(rest, run.stores(), run.sync()));
+            }
+        }
+        return runs;
+    }
+
+    /** Runs the interleaved blocks; their result rows. */
+    List<CsvResults.Line> run(String java, List<String> forkArgs) throws InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(forkArgs);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        int rotations = options.getMeasurementIterations().orElse(DEFAULT_ROTATIONS);
+        long turn = options.getMeasurementTime().hasValue()
+                ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS)) : DEFAULT_TURN_MS;
+        Interleaver.Settings settings = new Interleaver.Settings(options.getWarmupIterations().orElse(DEFAULT_WARMUP),
+                rotations, 3 * rotations, turn, Math.max(1, options.getForkCount().orElse(1)), TARGET, timeout,
+                System.nanoTime());
+        Interleaver interleaver = new Interleaver(command, settings, side, System.out,
+                options.shouldFailOnError().orElse(true), Runtime.getRuntime().availableProcessors());
+        List<Interleaver.Block> blocks = blocks(plan);
+        if (blocks.isEmpty()) {
+            return List.of();
+        }
+        List<String> others = plan.runs.stream().flatMap(r -> r.benchmarks().stream()).filter(b -> !interleaves(b))
+                .distinct().map(b -> b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1)).toList();
+        if (!others.isEmpty()) {
+            System.out.println("kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
+                    + " another, after the interleaved blocks (only the Store path's single-pass workloads interleave)");
+        }
+        System.out.println("# VM options: " + String.join(" ", forkArgs));
+        return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
+    }
+
+    /** One block per benchmark and combination of the parameters other than the store, holding every store's trial. */
+    static List<Interleaver.Block> blocks(Plan plan) {
+        Map<String, Map<Map<String, String>, List<Map<String, String>>>> grouped = new LinkedHashMap<>();
+        for (Plan.Run run : plan.runs) {
+            for (String benchmark : run.benchmarks()) {
+                if (!interleaves(benchmark)) {
+                    continue;
+                }
+                for (String store : run.stores()) {
+                    for (Map<String, String> params : plan.combinations(benchmark, store, run.sync())) {
+                        Map<String, String> others = new LinkedHashMap<>(params);
+                        others.remove("store");
+                        grouped.computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+                                .computeIfAbsent(others, o -> new ArrayList<>()).add(params);
+                    }
+                }
+            }
+        }
+        List<Interleaver.Block> blocks = new ArrayList<>();
+        grouped.forEach((benchmark, byOthers) -> byOthers.values()
+                .forEach(trials -> blocks.add(new Interleaver.Block(benchmark, trials))));
+        return blocks;
+    }
+}

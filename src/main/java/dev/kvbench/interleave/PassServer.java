@@ -1,0 +1,141 @@
+package dev.kvbench.interleave;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.openjdk.jmh.annotations.Mode;
+
+import dev.kvbench.trial.Settle;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.workload.Workload;
+
+/**
+ * One engine's JVM in an interleaved run: it begins the trial of one benchmark and parameter
+ * combination as the JMH benchmark's state would (the store filled and reopened for a read, a fresh
+ * empty store before every write pass), runs passes until their time settles ({@link Settle}), says
+ * it is ready, and then waits: each {@code turn MS} line on its standard input makes it run verified
+ * passes for at least that long (one at the least) and answer with each pass's own time; {@code end}
+ * ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
+ * measured meanwhile has the machine.
+ *
+ * <p>Protocol lines start with {@link #PREFIX}; anything else an engine prints is passed through.
+ */
+public final class PassServer {
+
+    static final String PREFIX = "kvbench-interleave ";
+    static final String READY = PREFIX + "ready";
+    static final String PASSES = PREFIX + "passes";
+    static final String ENDED = PREFIX + "ended";
+    static final String FAILED = PREFIX + "failed";
+
+    /** The workloads a server runs: the 2016 report's single passes. */
+    static final Set<Workload> WORKLOADS = Set.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ,
+            Workload.READ_REV, Workload.READ_CRC, Workload.READ_XXH64);
+
+    /** Whether a server runs {@code workload}. */
+    public static boolean interleaves(Workload workload) {
+        return WORKLOADS.contains(workload);
+    }
+
+    /** Keeps what each pass returns reachable, so that no pass can be optimised away. */
+    static volatile Object sink;
+
+    private PassServer() {
+    }
+
+    /** {@code args}: the benchmark's JMH name, then its parameters as {@code name=value}. */
+    public static void main(String[] args) throws IOException {
+        PrintStream out = System.out;
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String arg : Arrays.copyOfRange(args, 1, args.length)) {
+            int eq = arg.indexOf('=');
+            params.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        Trial trial;
+        try {
+            trial = Trial.begin(args[0], params); // a failure here is already the trial's failed line
+        } catch (RuntimeException | Error e) {
+            failed(out, e);
+            return;
+        }
+        Settle.Pass pass;
+        try {
+            pass = prepare(trial);
+        } catch (RuntimeException | Error e) {
+            failed(out, trial.fail(e));
+            return;
+        }
+        out.println(READY);
+        out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        try {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (line.startsWith("turn ")) {
+                    out.println(PASSES + " " + turn(pass, Long.parseLong(line.substring(5).trim()) * 1_000_000L));
+                    out.flush();
+                } else if (line.equals("end")) {
+                    trial.end();
+                    out.println(ENDED);
+                    out.flush();
+                    System.exit(0);
+                }
+            }
+            // the coordinator went away: end the trial so that its folder goes, without a verdict
+            trial.fail(new IllegalStateException("the interleaved run's coordinator stopped before this trial ended"));
+            System.exit(1);
+        } catch (RuntimeException | Error e) {
+            failed(out, trial.fail(e)); // a failed pass has written its line already; fail() then only words it
+        }
+    }
+
+    private static void failed(PrintStream out, Throwable e) {
+        out.println(FAILED + " " + oneLine(e));
+        out.flush();
+        System.exit(1);
+    }
+
+    /** The trial's timed pass, with what the JMH state runs around it; the store loaded first for a read. */
+    private static Settle.Pass prepare(Trial trial) {
+        Workload workload = trial.workload();
+        if (!WORKLOADS.contains(workload)) {
+            throw new IllegalArgumentException(workload + " cannot be interleaved (only "
+                    + "write, readKey, readSeq, readRev, readCrc and readXxh64 can)");
+        }
+        Trial.Operation operation = trial.storePass();
+        Runnable run = () -> sink = trial.pass(operation);
+        Settle.Pass pass;
+        if (workload == Workload.WRITE) {
+            pass = Settle.of(trial::openEmpty, run, trial::verifyWriteAndClose);
+        } else {
+            trial.openLoaded();
+            pass = Settle.of(Settle.NOTHING, run, Settle.NOTHING);
+        }
+        trial.settle(Settle.forMode(Mode.SampleTime), pass);
+        return pass;
+    }
+
+    /** Passes for at least {@code nanos} (one at the least), as a space-separated list of their times in ns. */
+    static String turn(Settle.Pass pass, long nanos) {
+        StringBuilder times = new StringBuilder();
+        long start = System.nanoTime();
+        do {
+            if (times.length() > 0) {
+                times.append(' ');
+            }
+            times.append(pass.timed());
+        } while (System.nanoTime() - start < nanos);
+        return times.toString();
+    }
+
+    private static String oneLine(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.replaceAll("\\s*\n\\s*", "; ");
+    }
+}

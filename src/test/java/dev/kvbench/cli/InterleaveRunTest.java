@@ -1,0 +1,99 @@
+package dev.kvbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.results.Json;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.trial.WorkFolder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code -interleave true}: real stores in JVMs of their own, measured turn by turn; the rest still JMH's. */
+class InterleaveRunTest {
+
+    @TempDir
+    Path dir;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream originalOut;
+    private PrintStream originalErr;
+
+    @BeforeEach
+    void capture() {
+        originalOut = System.out;
+        originalErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setProperty("jmh.ignoreLock", "true");
+        System.setProperty(WorkFolder.PROPERTY, dir.resolve("work").toString());
+    }
+
+    @AfterEach
+    void restore() {
+        System.setOut(originalOut);
+        System.setErr(originalErr);
+        System.clearProperty(SideFile.PROPERTY);
+        System.clearProperty(WorkFolder.PROPERTY);
+    }
+
+    private String output() {
+        return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void everyStoreOfABlockGetsItsTurnsAndOneVerifiedTrial() throws IOException {
+        Path csv = dir.resolve("out.csv");
+        int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "3", "-r", "20ms", "-p", "store=lmdb,heap,mvstore",
+                "-p", "num=500", "-rf", "csv", "-rff", csv.toString(), "bench.(ReadSeqBenchmark|WriteBenchmark)");
+        assertEquals(Main.OK, exit, output());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(7, rows.size(), rows.toString());
+        for (String row : rows.subList(1, rows.size())) {
+            assertTrue(row.matches("\"dev\\.kvbench\\.bench\\.(ReadSeqBenchmark\\.readSeq|WriteBenchmark\\.write)\",\"turns\","
+                    + "1,[3-9],[0-9.]+,NaN,\"ms/op\",.*"), row);
+        }
+        String log = out.toString(StandardCharsets.UTF_8);
+        assertTrue(log.contains("# Benchmark mode: interleaved turns"), log);
+        assertTrue(log.contains("# Run complete."), log);
+        List<String> side = Files.readAllLines(dir.resolve("out.side.jsonl"));
+        assertEquals(6, side.size(), side.toString());
+        for (String line : side) {
+            Map<?, ?> record = (Map<?, ?>) Json.parse(line);
+            assertEquals("ok", record.get("status"), line);
+        }
+    }
+
+    @Test
+    void benchmarksThatDoNotInterleaveRunInJmhAndSaySo() throws IOException {
+        Path csv = dir.resolve("mixed.csv");
+        int exit = Main.run("-interleave", "true", "-f", "0", "-wi", "0", "-i", "2", "-r", "20ms", "-p", "store=lmdb",
+                "-p", "num=300", "-rf", "csv", "-rff", csv.toString(), "(bench.ReadKeyBenchmark|DirectLmdbBenchmark)\\.readKey$");
+        assertEquals(Main.OK, exit, output());
+        assertTrue(output().contains("kvbench: -interleave: DirectLmdbBenchmark.readKey run in JMH forks"), output());
+        List<String> rows = Files.readAllLines(csv);
+        assertTrue(rows.stream().anyMatch(r -> r.startsWith("\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"turns\"")),
+                rows.toString());
+        assertTrue(rows.stream().anyMatch(r -> r.startsWith("\"dev.kvbench.direct.DirectLmdbBenchmark.readKey\",\"sample\"")),
+                rows.toString());
+    }
+
+    @Test
+    void aValueOtherThanTrueOrFalseIsOneLineAndExitCodeTwo() {
+        assertEquals(Main.USAGE, Main.run("-interleave", "yes", "-p", "store=lmdb"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("kvbench: -interleave yes: give -interleave true"),
+                output());
+        assertEquals(1, err.toString(StandardCharsets.UTF_8).lines().count(), output());
+    }
+}

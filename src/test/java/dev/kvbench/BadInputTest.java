@@ -294,6 +294,14 @@ class BadInputTest {
                 "kvbench: Unable to parse benchmark mode: \"fastest\"; Known values are [Throughput/thrpt, AverageTime/avgt, "
                         + "SampleTime/sample, SingleShotTime/ss, All/all] (see -h)",
                 "-bm", "fastest"));
+        cases.add(runSh("interleave-not-boolean", "`-interleave yes`", 2,
+                "run.sh: -interleave yes: give -interleave true (engines measured turn by turn in shuffled rotations)"
+                        + " or -interleave false (one JMH fork after another)",
+                "smoke", "-interleave", "yes"));
+        cases.add(jar("jar-interleave-no-value", "`-interleave` with no value, to the jar", 2,
+                "kvbench: -interleave : give -interleave true (engines measured turn by turn in shuffled rotations)"
+                        + " or -interleave false (one JMH fork after another)",
+                "-p", "store=lmdb", "-interleave"));
         // --- environment variables and folders
         cases.add(runSh("dry-run-not-1", "`KVBENCH_DRY_RUN=yes` (would have run the suite for real)", 2,
                 "run.sh: KVBENCH_DRY_RUN=yes: use 1 to print the tests' commands without running them, or leave it unset", "smoke")

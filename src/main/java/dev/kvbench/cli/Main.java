@@ -170,7 +170,7 @@ public final class Main {
     }
 
     /** {@code args} without {@link #INTERLEAVE} and its value. */
-    static String[] withoutInterleave(String... args) {
+    public static String[] withoutInterleave(String... args) {
         List<String> kept = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals(INTERLEAVE)) {
@@ -187,7 +187,7 @@ public final class Main {
      *
      * @throws IllegalArgumentException when it has no value or one other than true or false
      */
-    static boolean interleaveValue(String... args) {
+    public static boolean interleaveValue(String... args) {
         boolean on = false;
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals(INTERLEAVE)) {
@@ -472,7 +472,7 @@ public final class Main {
                                                       readCrc, readXxh64) measured engine by engine in shuffled
                                                       rotations of short turns, every engine's JVM loaded and
                                                       waiting; -wi warm-up rotations (1), -i the fewest measured
-                                                      rotations (12, at most 3x), -r a turn (200ms), -f JVMs per
+                                                      rotations (12, at most 2x), -r a turn (200ms), -f JVMs per
                                                       engine (1); the score is each engine's median over its turns
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)

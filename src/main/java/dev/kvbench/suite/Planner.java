@@ -169,6 +169,11 @@ public final class Planner {
         int warmups = Integer.parseInt(value(options, "-wi"));
         int iterations = Integer.parseInt(value(options, "-i"));
         String mode = value(options, "-bm");
+        if ("true".equals(options.get("-interleave"))) {
+            // the JVMs load and settle two at a time; each engine's turns: the warm-up rotations, then about
+            // one and a half times the fewest measured rotations (more where an interval is still wide)
+            return (START_SECONDS + SETTLE_SECONDS + pass) / 2 + (warmups + 1.5 * iterations) * seconds(value(options, "-r"));
+        }
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {
             return START_SECONDS + (warmups + iterations + 1) * pass;
         }
@@ -245,7 +250,12 @@ public final class Planner {
     /** JMH accepts the command line, and every store spec names a registered engine and its options. */
     private static void check(int number, List<String> args, Map<String, String> params) {
         try {
-            new CommandLineOptions(args.toArray(String[]::new));
+            dev.kvbench.cli.Main.interleaveValue(args.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try {
+            new CommandLineOptions(dev.kvbench.cli.Main.withoutInterleave(args.toArray(String[]::new)));
         } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
             throw new UsageException("JMH does not accept the options of test " + number + ": "
                     + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see java -jar target/benchmarks.jar -h)");

@@ -219,27 +219,27 @@ public final class Suites {
     }
 
     /**
-     * The rounds of {@link #quick()} and {@link #bindings()}: two rounds for every run, a third for the runs whose
-     * interval is still over ±5% of their score, while the test has taken at most 2.5 times its first round.
-     */
-    static final Repeat QUICK_ROUNDS = new Repeat(2, 3, 0.05, 2.5);
-
-    /**
      * The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who}
-     * starts the first one's description. Each run settles (untimed passes until the pass time is steady), then five 100 ms
-     * iterations are measured, without JMH warmup (settling has warmed it), in each of {@link #QUICK_ROUNDS}.
+     * starts the first one's description. Interleaved ({@code -interleave true}): every engine's trial is a JVM of its own,
+     * loaded and settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of passes in
+     * shuffled rotations, one warm-up rotation, then 12 to 24 measured ones (fewer than 24 once every engine's interval
+     * is within 5% of its median); a slow phase of the host then lands on every engine's turns alike. The direct-API
+     * pairs, which do not interleave, run after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
+     * (Before: JMH forks one after another, five 100 ms iterations, in two or three rounds of every engine in a shuffled
+     * order: 24-26 minutes on an AMD EPYC host with 10-22 of 104 numbers within 10%.)
      */
     private static List<Test> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
+        Map<String, String> jmh = options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "12",
+                "-r", "100ms", "-foe", "false");
         return List.of(
                 new Test("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
                         Chart.panels(), SIX, params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000)).repeated(QUICK_ROUNDS),
+                        Test.Entries.fixed(100_000)),
                 new Test("Int keys in random order",
                         "The same, with keys inserted (and looked up) in random order.",
                         Chart.panels(), SIX, params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000)).repeated(QUICK_ROUNDS));
+                        Test.Entries.fixed(100_000)));
     }
 
     /**

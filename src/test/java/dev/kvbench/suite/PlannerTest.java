@@ -44,7 +44,8 @@ class PlannerTest {
             assertEquals("suite", test.numSource());
             assertEquals("100000", test.params().get("num"));
             assertEquals("1", test.options().get("-f"));
-            assertTrue(test.args().containsAll(List.of("-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false")));
+            assertTrue(test.args().containsAll(List.of("-interleave", "true", "-wi", "1", "-i", "12", "-r", "100ms",
+                    "-foe", "false")));
         }
     }
 
@@ -58,10 +59,10 @@ class PlannerTest {
         assertEquals(2L * 6 * 2, test.runs(), "2 stores x 6 workloads x 2 forks");
         assertEquals(List.of("\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$",
                 "-p", "sequential=true", "-p", "intKey=true", "-p", "valSize=100",
-                "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false",
+                "-interleave", "true", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms", "-foe", "false",
                 "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2"), test.args());
         assertEquals("java -jar target/benchmarks.jar '\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$' "
-                + "-p sequential=true -p intKey=true -p valSize=100 -wi 0 -i 5 -r 100ms -foe false "
+                + "-p sequential=true -p intKey=true -p valSize=100 -interleave true -wi 1 -w 100ms -i 12 -r 100ms -foe false "
                 + "-p num=50000 -p store=lmdb,rocksdb -f 2", test.command());
     }
 
@@ -127,10 +128,10 @@ class PlannerTest {
 
     @Test
     void theTimeEstimateCountsStartsIterationsAndPasses() {
-        // quick: 2.5 s start + 1 s settling + no warmup + 5 x 0.1 s + one pass of 100,000 x 104 B at 50 MB/s
-        // (0.208 s), per run, in each of its least 2 rounds
+        // quick, interleaved: (2.5 s start + 1 s settling + one pass of 100,000 x 104 B at 50 MB/s, 0.208 s) / 2,
+        // two JVMs loading at once, + (1 warm-up + 1.5 x 12 measured) turns of 0.1 s, per run
         PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
-        assertEquals(Math.round(2 * 6 * 4.208), quick.seconds());
+        assertEquals(Math.round(6 * (3.708 / 2 + 19 * 0.1)), quick.seconds());
         // single shot: 2.5 s + (warmups + iterations + 1) passes for each of the six workloads' runs;
         // the application workloads add their 1-second timed run
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");

@@ -155,9 +155,9 @@ class SuitesTest {
             dev.kvbench.suite.Test test = suite.tests().get(i);
             assertEquals(SIX, test.workloads());
             assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
-            assertEquals(Map.of("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false"), test.options(),
-                    "no -bm: the benchmarks' own sample mode");
-            assertEquals(new Repeat(2, 3, 0.05, 2.5), test.repeat(), "in rounds: two for every run, a third for the wide ones");
+            assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms",
+                    "-foe", "false"), test.options(), "interleaved: 100 ms turns, one warm-up rotation, 12 to 24 measured");
+            assertEquals(Repeat.ONCE, test.repeat(), "interleaving replaces the rounds");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());
             assertEquals("panels", test.chart().kind());

@@ -76,11 +76,16 @@ public final class PassServer {
         out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try {
+            trial.waiting(true);
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (line.startsWith("turn ")) {
-                    out.println(PASSES + " " + turn(pass, Long.parseLong(line.substring(5).trim()) * 1_000_000L));
+                    trial.waiting(false);
+                    String passes = turn(pass, Long.parseLong(line.substring(5).trim()) * 1_000_000L);
+                    trial.waiting(true);
+                    out.println(PASSES + " " + passes);
                     out.flush();
                 } else if (line.equals("end")) {
+                    trial.waiting(false);
                     trial.end();
                     out.println(ENDED);
                     out.flush();

@@ -361,6 +361,16 @@ public final class Trial {
         }
     }
 
+    /**
+     * An interleaved trial waiting for its turn ({@code true}) or taking it: while it waits, its sampler only
+     * samples the CPU, at its usual period, and counts no open files.
+     */
+    public void waiting(boolean waiting) {
+        if (sampler != null) {
+            sampler.quiet(waiting);
+        }
+    }
+
     /** Adds figures measured by the benchmark itself (the harness pairs) to the trial's side-file line. */
     public void record(Map<String, Object> figures) {
         metrics.record(figures);

@@ -224,7 +224,8 @@ class BadInputTest {
                 "smoke", "-p", "store=lmbd"));
         cases.add(runSh("unknown-option", "`-p store=lmdb:writemap=false`: an option the engine lacks", 2,
                 "run.sh: engine 'lmdb' has no option 'writemap'; valid options: sync (default false), metaSync (default false), "
-                        + "writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), checks (default false), integerKeys (default auto)",
+                        + "writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), readAhead (default true), checks (default false), "
+                        + "integerKeys (default auto)",
                 "smoke", "-p", "store=lmdb:writemap=false"));
         cases.add(runSh("option-not-boolean", "`-p store=lmdb:writeMap=maybe`", 2,
                 "run.sh: lmdb option writeMap=maybe is not a boolean; use true or false", "smoke", "-p", "store=lmdb:writeMap=maybe"));

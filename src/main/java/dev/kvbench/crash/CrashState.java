@@ -84,15 +84,19 @@ public class CrashState extends KvParams {
         int hung = 0;
         for (int rep = 0; rep < repetitions; rep++) {
             if (hung == CrashExperiment.HUNG_LIMIT) {
-                System.err.println("kvbench: " + spec + ": " + hung + " reopens did not finish in time; the other "
-                        + (repetitions - rep) + " of " + repetitions + " repetitions are left out");
+                System.err.println("kvbench: " + spec + ": " + hung + " times a reopen did not finish or the writer fell"
+                        + " silent in time; the other " + (repetitions - rep) + " of " + repetitions + " repetitions are left out");
                 break;
             }
             try {
                 CrashExperiment.Outcome outcome = experiment.run(rep);
                 outcomes.add(outcome);
                 lost += outcome.lost();
-                if (outcome.hung()) {
+                if (outcome.writerSilent() != null) {
+                    System.err.println("kvbench: " + spec + ": repetition " + (rep + 1) + ": " + outcome.writerSilent()
+                            + "; " + cause() + " there, and the repetition went on");
+                }
+                if (outcome.hung() || outcome.writerSilent() != null) {
                     hung++;
                 }
             } catch (RuntimeException e) {
@@ -136,7 +140,13 @@ public class CrashState extends KvParams {
         long unacked = 0;
         long opened = 0;
         String notOpened = null;
+        long silent = 0;
+        String silentReason = null;
         for (CrashExperiment.Outcome o : outcomes) {
+            if (o.writerSilent() != null) {
+                silent++;
+                silentReason = silentReason == null ? o.writerSilent() : silentReason;
+            }
             acked += o.acked();
             lost += o.lost();
             lostMax = Math.max(lostMax, o.lost());
@@ -162,6 +172,8 @@ public class CrashState extends KvParams {
         m.put(Metric.CRASH_REOPEN_MEDIAN, reopen.isEmpty() ? null : reopen.get(reopen.size() / 2));
         m.put(Metric.CRASH_REOPEN_MAX, reopen.isEmpty() ? null : reopen.get(reopen.size() - 1));
         m.put(Metric.CRASH_NOT_OPENED, notOpened);
+        m.put(Metric.CRASH_WRITER_SILENT, silent);
+        m.put(Metric.CRASH_WRITER_SILENT_REASON, silentReason);
         return m;
     }
 }

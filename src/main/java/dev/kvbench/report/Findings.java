@@ -249,6 +249,14 @@ final class Findings {
                     sentences.add("**FINDING: " + name + " did not open after " + Numbers.count(notOpened) + " of "
                             + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after + "s.**" + promised);
                 }
+                double silent = r.metric(Metric.CRASH_WRITER_SILENT);
+                if (silent > 0) {
+                    sentences.add("**" + name + "'s writer fell silent in " + Numbers.count(silent) + " of "
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " repetitions**: alive, it acknowledged no commit"
+                            + " within the time limit (2 minutes plus a second per 10,000 entries), and was killed there; those"
+                            + " repetitions were checked from that point (the side file's " + Metric.CRASH_WRITER_SILENT_REASON
+                            + " says where).");
+                }
                 if (lost == 0 && corrupt == 0 && notOpened == 0) {
                     clean.add(name);
                 }

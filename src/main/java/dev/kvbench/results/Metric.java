@@ -115,6 +115,13 @@ public final class Metric {
     public static final String CRASH_REOPEN_MAX = "crash.reopenMsMax";
     /** Crash test: why the store did not open, the first time it did not (a string), or null. */
     public static final String CRASH_NOT_OPENED = "crash.notOpened";
+    /**
+     * Crash test: repetitions whose writer printed no acknowledgment within the time limit (alive and silent) and was
+     * killed there, its repetition going on from that point.
+     */
+    public static final String CRASH_WRITER_SILENT = "crash.writerSilent";
+    /** Crash test: the first such writer's reason (a string), or null. */
+    public static final String CRASH_WRITER_SILENT_REASON = "crash.writerSilentReason";
     /** Reader threads of a concurrent run (readWhileWriting, prefixScan). */
     public static final String READERS = "read.readers";
     /** Seconds from the common start of the readers to the last one's end. */
@@ -193,6 +200,7 @@ public final class Metric {
             SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, CACHE_DROPS, CACHE_FILE_BYTES, CACHE_RESIDENT_AFTER_DROP, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
             CRASH_CORRUPT, CRASH_TORN, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
+            CRASH_WRITER_SILENT, CRASH_WRITER_SILENT_REASON,
             READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,
             WRITE_COUNT, WRITE_PER_SEC, latency("p50"), latency("p90"), latency("p99"), latency("p99.9"),
             latency("p99.99"), latency("max"));

@@ -108,13 +108,15 @@ final class ScaleSuite {
      * to a quarter of the flat data; then readKey with the page cache of the store's files dropped before each pass.
      * Every engine that keeps its data in files (the heap and array rows hold it in the Java heap, which cannot be
      * beyond memory; the null row stays as the harness's cost), the LSM engines with a block cache of
-     * {@link #BEYOND_CACHE_MB} MiB.
+     * {@link #BEYOND_CACHE_MB} MiB, and LMDB twice: with the kernel's readahead on its map (its default) and
+     * without ({@code lmdb:readAhead=false}, {@code MDB_NORDAHEAD}), side by side.
      */
     static List<Test> beyondTests() {
         List<String> stores = new ArrayList<>();
         for (String store : Suites.engineRows(false).split(",")) {
             switch (store) {
                 case "heap", "array" -> { }
+                case "lmdb" -> stores.addAll(List.of("lmdb", "lmdb:readAhead=false"));
                 case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 default -> stores.add(store);
@@ -128,7 +130,10 @@ final class ScaleSuite {
                 + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
                 + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache (their default, room for"
                 + " every block, would exceed the limit) and a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
-                + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory); the heap and array rows, which hold the data in the Java heap, are left out.";
+                + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory); LMDB runs twice,"
+                + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
+                + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"
+                + " are left out.";
         List<Test> tests = new ArrayList<>();
         for (int size : BEYOND_SIZES) {
             Map<String, String> params = Suites.params("store", String.join(",", stores), "intKey", "true",

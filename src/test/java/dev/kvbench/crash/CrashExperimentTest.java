@@ -1,6 +1,7 @@
 package dev.kvbench.crash;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -41,6 +42,39 @@ class CrashExperimentTest {
     void restore() {
         System.clearProperty(WorkFolder.PROPERTY);
         System.clearProperty(SideFile.PROPERTY);
+        System.clearProperty(CrashExperiment.TIMEOUT_PROPERTY);
+    }
+
+    /**
+     * A writer that stops acknowledging but neither dies nor ends ({@link SilentWriter}) is killed once the time
+     * limit (here 5 s, {@value CrashExperiment#TIMEOUT_PROPERTY}) has passed since its last acknowledgment; the
+     * repetition goes on from there (reopen, check) and says why the kill came early.
+     */
+    @Test
+    void aWriterThatFallsSilentIsKilledAfterTheTimeLimitAndItsRepetitionGoesOn() {
+        System.setProperty(CrashExperiment.TIMEOUT_PROPERTY, "5");
+        CrashArgs data = new CrashArgs(new DataSpec(2_000, true, false, 100, false), 100);
+        CrashExperiment experiment = new CrashExperiment("lmdb:sync=true", data, dir.resolve("crash"), null,
+                SilentWriter.class);
+        long start = System.nanoTime();
+        CrashExperiment.Outcome outcome = experiment.run(0); // the kill would come after 12 acknowledgments
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(CrashExperiment.SILENT + "5 s after 3 acknowledged commits (its JVM was killed there, alive and"
+                + " silent)", outcome.writerSilent());
+        assertEquals(SilentWriter.ACKS * 100, outcome.acked());
+        assertTrue(outcome.opened(), outcome.toString());
+        assertEquals(0, outcome.lost(), outcome.toString());
+        assertTrue(seconds >= 5 && seconds < 60, seconds + " s");
+        assertTrue(!Files.exists(dir.resolve("crash")), "the test's folder is deleted");
+    }
+
+    @Test
+    void theTimeLimitIsTwoMinutesAndASecondPer10000EntriesUnlessThePropertySetsIt() {
+        CrashExperiment experiment = new CrashExperiment("lmdb", DATA, dir.resolve("crash"), null);
+        assertEquals(122, experiment.timeoutSeconds());
+        System.setProperty(CrashExperiment.TIMEOUT_PROPERTY, "0");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, experiment::timeoutSeconds);
+        assertEquals("-Dkvbench.crash.timeoutSeconds=0 is not a whole number of seconds above 0", e.getMessage());
     }
 
     @Test

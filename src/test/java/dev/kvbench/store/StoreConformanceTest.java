@@ -46,7 +46,8 @@ class StoreConformanceTest {
 
     /** Spec variants beyond the plain engine names: the LMDB settings the report compares. */
     private static final List<String> VARIANTS = List.of(
-            "lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true",
+            "lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true", "lmdb:readAhead=false",
+            "lmdb-lwjgl:readAhead=false", "lmdbjni:readAhead=false+writeMap=false",
             "mvstore:sync=true", "xodus:sync=true+gc=true", "rocksdb:sync=true",
             "sqlite:journal=delete+synchronous=full", "bdbje:transactional=false+sync=true",
             "mapdb:transactions=true");

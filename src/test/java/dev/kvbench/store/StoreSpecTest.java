@@ -47,7 +47,7 @@ class StoreSpecTest {
                 () -> Stores.open("lmdb:turbo=true", dir, SHAPE));
         assertEquals("engine 'lmdb' has no option 'turbo'; valid options: sync (default false), "
                 + "metaSync (default false), writeMap (default true), mapSizeMb (default 0), "
-                + "maxReaders (default 256), checks (default false), integerKeys (default auto)", e.getMessage());
+                + "maxReaders (default 256), readAhead (default true), checks (default false), integerKeys (default auto)", e.getMessage());
     }
 
     @Test

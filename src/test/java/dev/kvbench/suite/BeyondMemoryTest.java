@@ -17,6 +17,22 @@ class BeyondMemoryTest {
     }
 
     @Test
+    void lmdbRunsBeyondMemoryWithAndWithoutReadaheadSideBySideInBothSuites() {
+        for (String suite : List.of("beyond", "scale")) {
+            List<dev.kvbench.suite.Test> beyond = Suites.named(suite, Scaler.none()).tests().stream()
+                    .filter(dev.kvbench.suite.Test::limited).toList();
+            assertEquals(4, beyond.size(), suite);
+            for (dev.kvbench.suite.Test test : beyond) {
+                List<String> stores = List.of(test.params().get("store").split(","));
+                int lmdb = stores.indexOf("lmdb");
+                assertTrue(lmdb >= 0, stores.toString());
+                assertEquals("lmdb:readAhead=false", stores.get(lmdb + 1), stores.toString());
+                assertTrue(test.about().contains("lmdb:readAhead=false, MDB_NORDAHEAD"), test.about());
+            }
+        }
+    }
+
+    @Test
     void theSuiteHasAWarmAndAColdTestPerSizeEachLimitedToAQuarterOfItsData() {
         List<PlannedTest> plan = plan();
         assertEquals(4, plan.size());

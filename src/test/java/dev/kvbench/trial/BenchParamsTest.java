@@ -38,8 +38,8 @@ class BenchParamsTest {
         assertEquals("batchSize=-1: batchSize must be a whole number above 0", error("batchSize", "-1"));
         assertEquals("intKey=yes is not true or false", error("intKey", "yes"));
         assertEquals("engine 'lmdb' has no option 'fast'; valid options: sync (default false), metaSync (default false),"
-                + " writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), checks (default false),"
-                + " integerKeys (default auto)", error("store", "lmdb:fast=1"));
+                + " writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), readAhead (default true),"
+                + " checks (default false), integerKeys (default auto)", error("store", "lmdb:fast=1"));
         assertEquals(true, error("store", "nosuchdb").startsWith("unknown engine 'nosuchdb'; valid engines: "));
     }
 

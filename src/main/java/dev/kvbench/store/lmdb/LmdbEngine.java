@@ -21,8 +21,10 @@ public final class LmdbEngine extends BaseEngine {
     public Optional<String> settingsNote() {
         return Optional.of("LMDB (every binding) with integer keys (MDB_INTEGERKEY) wherever every key is a 4-byte "
                 + "int, readKey handing it its int keys as ints, lookups and puts through a cursor, readers reusing "
-                + "one read transaction and its cursors (reset and renewed between passes), and lmdbjava's checks "
-                + "off (`checks=true` turns them on)");
+                + "one read transaction and its cursors (reset and renewed between passes), lmdbjava's checks "
+                + "off (`checks=true` turns them on), and the kernel's readahead on the map left on, LMDB's default "
+                + "(`readAhead=false` sets MDB_NORDAHEAD: a page fault then reads one page, for random reads of data "
+                + "bigger than memory)");
     }
 
     @Override

@@ -108,6 +108,9 @@ public final class LmdbStore<T> implements Store, Compactable {
         if (settings.writeMap()) {
             flags.add(EnvFlags.MDB_WRITEMAP);
         }
+        if (!settings.readAhead()) {
+            flags.add(EnvFlags.MDB_NORDAHEAD);
+        }
         this.env = Env.create(buffers.proxy())
                 .setMapSize(settings.mapSizeBytes(shape))
                 .setMaxDbs(1)

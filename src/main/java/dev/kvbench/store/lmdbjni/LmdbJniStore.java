@@ -89,6 +89,7 @@ public final class LmdbJniStore implements Store {
         flags |= settings.sync() ? 0 : Constants.NOSYNC;
         flags |= settings.metaSync() ? 0 : Constants.NOMETASYNC;
         flags |= settings.writeMap() ? Constants.WRITEMAP : 0;
+        flags |= settings.readAhead() ? 0 : Constants.NORDAHEAD;
         this.env = new Env();
         try {
             env.setMapSize(settings.mapSizeBytes(shape));

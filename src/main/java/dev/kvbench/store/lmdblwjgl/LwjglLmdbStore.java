@@ -7,6 +7,7 @@ import static org.lwjgl.util.lmdb.LMDB.MDB_INTEGERKEY;
 import static org.lwjgl.util.lmdb.LMDB.MDB_LAST;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NEXT;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOMETASYNC;
+import static org.lwjgl.util.lmdb.LMDB.MDB_NORDAHEAD;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOSYNC;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOTFOUND;
 import static org.lwjgl.util.lmdb.LMDB.MDB_NOTLS;
@@ -123,6 +124,7 @@ public final class LwjglLmdbStore implements Store {
         flags |= settings.sync() ? 0 : MDB_NOSYNC;
         flags |= settings.metaSync() ? 0 : MDB_NOMETASYNC;
         flags |= settings.writeMap() ? MDB_WRITEMAP : 0;
+        flags |= settings.readAhead() ? 0 : MDB_NORDAHEAD;
         try (MemoryStack stack = MemoryStack.stackPush()) {
             PointerBuffer handle = stack.mallocPointer(1);
             check(mdb_env_create(handle), "mdb_env_create");

@@ -13,10 +13,14 @@ import dev.kvbench.store.Shape;
  * (lmdbjava, LWJGL, lmdbjni) so that they compare like with like: the same flags, the same map
  * size, the same key format. Defaults are the report's: no sync, no meta sync, write map on.
  * Integer keys ({@code MDB_INTEGERKEY}, LMDB's documented format for integer keys) are used where
- * every key is a 4-byte int, as lmdbjava's own benchmarks do.
+ * every key is a 4-byte int, as lmdbjava's own benchmarks do. {@code readAhead=false} sets
+ * {@code MDB_NORDAHEAD}: LMDB then advises the kernel that the map is read at random
+ * ({@code madvise(MADV_RANDOM)} over the map), so that a page fault reads the page it needs, not
+ * the pages around it too; lmdb.h: turning readahead off "may help random read performance when
+ * the DB is larger than RAM and system RAM is full". Every binding exposes the flag.
  */
 public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolean writeMap, long mapSizeMb,
-                           int maxReaders, String integerKeys) {
+                           int maxReaders, boolean readAhead, String integerKeys) {
 
     private static final int PAGE = 4096;
     private static final long MIB = 1L << 20;
@@ -28,7 +32,9 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
                 Option.bool("metaSync", false, "fsync the meta page at every commit"),
                 Option.bool("writeMap", true, "write through a writable memory map"),
                 Option.number("mapSizeMb", 0, "the map size in MiB, 0 = from the data set"),
-                Option.number("maxReaders", 256, "reader slots in the lock file")));
+                Option.number("maxReaders", 256, "reader slots in the lock file"),
+                Option.bool("readAhead", true, "let the kernel read ahead around each page fault of the map;"
+                        + " false = MDB_NORDAHEAD, for random reads of data bigger than memory")));
         options.addAll(Arrays.asList(bindingOptions));
         options.add(Option.choice("integerKeys", "auto", List.of("auto", "true", "false"),
                 "MDB_INTEGERKEY: auto = when every key is a 4-byte int"));
@@ -56,7 +62,8 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
     /** The settings of {@code engine}'s spec. */
     public static LmdbSettings from(String engine, Options options) {
         return new LmdbSettings(engine, options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),
-                options.number("mapSizeMb"), options.integer("maxReaders"), options.string("integerKeys"));
+                options.number("mapSizeMb"), options.integer("maxReaders"), options.bool("readAhead"),
+                options.string("integerKeys"));
     }
 
     /**

@@ -250,6 +250,38 @@ class LmdbStoreTest {
         }
     }
 
+    /**
+     * {@code readAhead=false} reaches LMDB as {@code MDB_NORDAHEAD} in every binding: LMDB then advises the
+     * kernel that its map is read at random ({@code madvise(MADV_RANDOM)}), which Linux shows as the flag
+     * {@code rr} of the mapping in {@code /proc/self/smaps}; a store with the default has no such flag.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"lmdb", "lmdb-bb", "lmdb-lwjgl", "lmdbjni"})
+    void readAheadFalseAdvisesTheKernelThatTheMapIsReadAtRandom(String engine) throws java.io.IOException {
+        Path smaps = Path.of("/proc/self/smaps");
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(smaps), "Linux's /proc/self/smaps");
+        try (Store off = Stores.open(engine + ":readAhead=false", dir.resolve("off"), INT_KEYS);
+             Store on = Stores.open(engine, dir.resolve("on"), INT_KEYS)) {
+            List<String> lines = java.nio.file.Files.readAllLines(smaps);
+            assertEquals(List.of("rr"), vmFlags(lines, dir.resolve("off/data.mdb")).stream().filter("rr"::equals).toList());
+            assertFalse(vmFlags(lines, dir.resolve("on/data.mdb")).contains("rr"));
+        }
+    }
+
+    /** The {@code VmFlags} of the first mapping of {@code file} in the lines of {@code /proc/self/smaps}. */
+    private static List<String> vmFlags(List<String> smaps, Path file) throws java.io.IOException {
+        String path = file.toRealPath().toString();
+        boolean inFile = false;
+        for (String line : smaps) {
+            if (line.matches("^[0-9a-f]+-[0-9a-f]+ .*")) {
+                inFile = line.endsWith(" " + path);
+            } else if (inFile && line.startsWith("VmFlags:")) {
+                return List.of(line.substring("VmFlags:".length()).trim().split("\\s+"));
+            }
+        }
+        throw new AssertionError("no mapping of " + path + " in /proc/self/smaps");
+    }
+
     private static DirectBuffer key(int k) {
         UnsafeBuffer buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
         buffer.putInt(0, k, ByteOrder.BIG_ENDIAN);

@@ -100,6 +100,16 @@ public final class LevelDbStore extends BaseStore {
             this.ordered = ordered;
             this.keepsArrays = keepsArrays;
         }
+
+        /** The spec name of the engine on this port. */
+        String spec() {
+            return spec;
+        }
+
+        /** Whether its iterators go both ways, so that the store has a cursor. */
+        boolean ordered() {
+            return ordered;
+        }
     }
 
     private static final long MB = 1024 * 1024;

@@ -1,14 +1,7 @@
 package dev.kvbench.amp;
 
-import java.util.concurrent.TimeUnit;
-
+import dev.kvbench.bench.TimedRunBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Write and space amplification on a disk: the data set loaded into an empty store, then
@@ -20,12 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code KVBENCH_DIR=/var/tmp/kvbench java -jar target/benchmarks.jar '\.amp$' -p store=lmdb,rocksdb -p num=100000 -p batchSize=1000}
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class AmpBenchmark {
+public class AmpBenchmark extends TimedRunBenchmark {
 
     @Benchmark
     public long amp(AmpState state) {

@@ -10,10 +10,12 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * How the concurrent workloads (readWhileWriting, prefixScan) are run: one invocation is one
- * whole timed run of {@code duration} seconds with its own threads, so JMH times it once
- * ({@link Mode#SingleShotTime}, in seconds), with no warm-up run by default and one measured
- * run in one fork. Their results (throughput, writer rates, latency) are in the side file.
+ * How the benchmarks whose one invocation is a whole run are run: the concurrent workloads
+ * (readWhileWriting, prefixScan: a timed run of {@code duration} seconds with its own threads),
+ * and the crash, power-cut and amplification tests (all of a test's repetitions or phases). JMH
+ * times the run once ({@link Mode#SingleShotTime}, in seconds), with no warm-up run by default
+ * and one measured run in one fork. Their results (throughput, writer rates, latency; losses;
+ * the disk's writes) are in the side file; JMH's score is only the run's time.
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -1,14 +1,7 @@
 package dev.kvbench.crash;
 
-import java.util.concurrent.TimeUnit;
-
+import dev.kvbench.bench.TimedRunBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The crash test (durability): {@code reps} times, a writer JVM is killed with SIGKILL while it
@@ -20,12 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code java -jar target/benchmarks.jar crash -p store=lmdb,rocksdb -p sync=true,false -p reps=20}
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class CrashBenchmark {
+public class CrashBenchmark extends TimedRunBenchmark {
 
     @Benchmark
     public long crash(CrashState state) {

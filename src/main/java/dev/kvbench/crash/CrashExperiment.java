@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import dev.kvbench.cutfs.CutFs;
 
 import dev.kvbench.fork.ChildJvm;
+import dev.kvbench.text.LastLine;
 import dev.kvbench.trial.WorkFolder;
 
 /**
@@ -184,7 +185,7 @@ final class CrashExperiment {
         }
         if (batches == 0 && silent == null) {
             throw new IllegalStateException("the crash writer for " + spec + " acknowledged no commit before it ended: "
-                    + lastLine(errors));
+                    + LastLine.of(errors));
         }
         return new Kill(acked, silent);
     }
@@ -220,7 +221,7 @@ final class CrashExperiment {
         }
         String[] f = result.split(" ");
         if (f.length != 10) {
-            return notOpened(kill, "the checker JVM died: " + lastLine(errors));
+            return notOpened(kill, "the checker JVM died: " + LastLine.of(errors));
         }
         return new Outcome(kill.acked(), true, null, Double.parseDouble(f[1]), Long.parseLong(f[3]), Long.parseLong(f[5]),
                 Long.parseLong(f[7]), Long.parseLong(f[9]), kill.writerSilent());
@@ -292,15 +293,6 @@ final class CrashExperiment {
             return new ProcessBuilder(command).redirectError(errors.toFile()).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command.get(0) + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static String lastLine(Path file) {
-        try {
-            List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
-            return lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("(no output)");
-        } catch (IOException e) {
-            return "(no output)";
         }
     }
 }

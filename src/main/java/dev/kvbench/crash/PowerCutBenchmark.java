@@ -1,14 +1,7 @@
 package dev.kvbench.crash;
 
-import java.util.concurrent.TimeUnit;
-
+import dev.kvbench.bench.TimedRunBenchmark;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The power-cut test (durability): the crash test ({@link CrashBenchmark}) with the store on
@@ -20,12 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>{@code java -jar target/benchmarks.jar powercut -p store=lmdb,rocksdb -p sync=true,false -p reps=20}
  */
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 0)
-@Measurement(iterations = 1)
-public class PowerCutBenchmark {
+public class PowerCutBenchmark extends TimedRunBenchmark {
 
     @Benchmark
     public long powercut(PowerCutState state) {

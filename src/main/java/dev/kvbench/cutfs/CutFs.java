@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.kvbench.text.LastLine;
+
 /**
  * A mounted cutfs: a FUSE file system that keeps what was written but not yet synced apart from
  * what was, and can lose the former on command, as a device loses it when the power goes
@@ -107,7 +109,7 @@ public final class CutFs implements AutoCloseable {
         while (!mounted(root())) {
             if (!process.isAlive() || System.currentTimeMillis() > deadline) {
                 process.destroyForcibly();
-                throw new IllegalStateException("cutfs did not mount " + root() + ": " + lastLine(log));
+                throw new IllegalStateException("cutfs did not mount " + root() + ": " + LastLine.of(log));
             }
             sleep(10);
         }
@@ -228,15 +230,6 @@ public final class CutFs implements AutoCloseable {
             Files.deleteIfExists(path);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static String lastLine(Path file) {
-        try {
-            List<String> lines = Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
-            return lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("(no output)");
-        } catch (IOException e) {
-            return "(no output)";
         }
     }
 

@@ -1,10 +1,9 @@
 package dev.kvbench.store.array;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,8 +13,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.EnumSet;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -45,7 +42,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * which writes it to {@value #DATA} (and the lengths, if any, to {@value #LENGTHS}); opening
  * reads it back. At most 2 GiB: a larger data set is refused with one line.
  */
-final class ArrayStore implements Store {
+final class ArrayStore extends BaseStore {
 
     static final String DATA = "array.data";
     static final String LENGTHS = "array.lengths";
@@ -58,6 +55,7 @@ final class ArrayStore implements Store {
     private volatile Sorted current;
 
     private ArrayStore(Path dir, Shape shape) {
+        super(TRANSACTIONAL);
         this.dir = dir;
         this.keySlot = shape.keySize();
         this.valSlot = shape.valSize();
@@ -72,11 +70,6 @@ final class ArrayStore implements Store {
         ArrayStore store = new ArrayStore(dir, shape);
         store.current = Files.exists(dir.resolve(DATA)) ? store.load() : store.new Sorted(allocate(0), 0, null);
         return store;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -13,11 +13,10 @@ import com.sleepycat.je.Transaction;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -48,7 +47,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * new {@code byte[]} for each value read, and for the key and the value at every cursor step;
  * the returned buffers are views over those arrays.
  */
-public final class BdbJeStore implements Store {
+public final class BdbJeStore extends BaseStore {
 
     /** The spec's options, checked by {@link BdbJeEngine}. */
     record Settings(boolean transactional, boolean sync, int cacheMb) {
@@ -62,6 +61,7 @@ public final class BdbJeStore implements Store {
     private final Settings settings;
 
     BdbJeStore(Path dir, Settings settings) {
+        super(EnumSet.of(Capability.ORDERED));
         this.settings = settings;
         EnvironmentConfig config = new EnvironmentConfig()
                 .setAllowCreate(true)
@@ -80,11 +80,6 @@ public final class BdbJeStore implements Store {
             environment.close();
             throw e;
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED);
     }
 
     @Override

@@ -1,10 +1,9 @@
 package dev.kvbench.store.chronicle;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.File;
 import java.io.IOException;
@@ -64,7 +63,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * fallocate"), or later the allocation of an extra tier. Reopening an existing file uses the sizes
  * it was created with.
  */
-public final class ChronicleStore implements Store {
+public final class ChronicleStore extends BaseStore {
 
     static final String FILE = "chronicle.map";
 
@@ -87,6 +86,7 @@ public final class ChronicleStore implements Store {
     private final int constantValSize;
 
     private ChronicleStore(ChronicleMap<byte[], byte[]> map, Shape shape, int constantKeySize, int constantValSize) {
+        super(Set.of());
         this.map = map;
         this.shape = shape;
         this.constantKeySize = constantKeySize;
@@ -116,11 +116,6 @@ public final class ChronicleStore implements Store {
         } catch (IOException e) {
             throw new UncheckedIOException("chronicle: cannot open " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return Set.of();
     }
 
     @Override

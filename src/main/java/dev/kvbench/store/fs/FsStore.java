@@ -1,9 +1,8 @@
 package dev.kvbench.store.fs;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,7 +42,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * cache writes the files back, as for the other engines with {@code sync=false}. Storage is what
  * the folder allocates, directories included (a directory costs a block on a disk file system).
  */
-final class FsStore implements Store {
+final class FsStore extends BaseStore {
 
     static final int MAX_DEPTH = 5;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
@@ -55,14 +54,10 @@ final class FsStore implements Store {
     private final Set<Path> made = ConcurrentHashMap.newKeySet();
 
     FsStore(Path dir, int depth, int valSize) {
+        super(Set.of());
         this.dir = dir;
         this.depth = depth;
         this.valSize = valSize;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return Set.of();
     }
 
     @Override

@@ -4,7 +4,7 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +17,6 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -37,7 +36,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * storage before close is nothing and after close is that file, the flat bytes plus 8 per entry;
  * what the map costs in memory is the trial's heap peak.
  */
-final class HeapStore implements Store {
+final class HeapStore extends BaseStore {
 
     static final String FILE = "heap.entries";
 
@@ -45,6 +44,7 @@ final class HeapStore implements Store {
     private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
 
     private HeapStore(Path file) {
+        super(EnumSet.of(Capability.ORDERED));
         this.file = file;
     }
 
@@ -54,11 +54,6 @@ final class HeapStore implements Store {
             store.load();
         }
         return store;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED);
     }
 
     @Override

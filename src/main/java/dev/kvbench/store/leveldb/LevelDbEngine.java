@@ -1,21 +1,16 @@
 package dev.kvbench.store.leveldb;
 
-import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
-import dev.kvbench.store.Options;
-import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.leveldbshared.LevelDbPortEngine;
 import dev.kvbench.store.leveldbshared.LevelDbStore;
-import java.nio.file.Path;
 import java.util.Optional;
 import org.fusesource.leveldbjni.JniDBFactory;
 
 /** LevelDB through leveldbjni (the native LevelDB, not the Java port): spec {@code leveldb}. */
-public final class LevelDbEngine extends BaseEngine {
+public final class LevelDbEngine extends LevelDbPortEngine {
 
     public LevelDbEngine() {
-        super("leveldb", "LevelDB", 0x2ca02c, LevelDbStore.OPTIONS,
-                LevelDbStore.durabilityPromise("leveldb/options.h"));
+        super(LevelDbStore.Port.NATIVE, "LevelDB", 0x2ca02c, "leveldb/options.h");
     }
 
     @Override
@@ -26,10 +21,5 @@ public final class LevelDbEngine extends BaseEngine {
     @Override
     public String libraryVersion() {
         return LibraryVersion.of("org.fusesource.leveldbjni", "leveldbjni-all", JniDBFactory.class);
-    }
-
-    @Override
-    public Store open(Path dir, Shape shape, Options options) {
-        return LevelDbStore.open(dir, LevelDbStore.Settings.of(shape, options), LevelDbStore.Port.NATIVE);
     }
 }

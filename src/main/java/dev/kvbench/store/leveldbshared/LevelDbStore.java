@@ -9,7 +9,7 @@ import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.Closeable;
 import java.io.IOException;
@@ -19,7 +19,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fusesource.leveldbjni.JniDBFactory;
@@ -55,7 +54,7 @@ import org.iq80.leveldb.impl.Iq80DBFactory;
  * and kvbench's cursor goes both ways. So it refuses a cursor and runs write and readKey only. Its
  * compaction runs on a thread of its own ({@code leveldb-compaction-...}): background CPU.
  */
-public final class LevelDbStore implements Store {
+public final class LevelDbStore extends BaseStore {
 
     /** The options of both LevelDB specs, {@code leveldb} and {@code leveldb-java}. */
     public static final List<Option> OPTIONS = List.of(
@@ -101,6 +100,16 @@ public final class LevelDbStore implements Store {
             this.ordered = ordered;
             this.keepsArrays = keepsArrays;
         }
+
+        /** The spec name of the engine on this port. */
+        String spec() {
+            return spec;
+        }
+
+        /** Whether its iterators go both ways, so that the store has a cursor. */
+        boolean ordered() {
+            return ordered;
+        }
     }
 
     private static final long MB = 1024 * 1024;
@@ -110,6 +119,7 @@ public final class LevelDbStore implements Store {
     private final Port port;
 
     private LevelDbStore(DB db, WriteOptions writeOptions, Port port) {
+        super(port.ordered ? TRANSACTIONAL : EnumSet.of(Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT));
         this.db = db;
         this.writeOptions = writeOptions;
         this.port = port;
@@ -127,12 +137,6 @@ public final class LevelDbStore implements Store {
         } catch (IOException e) {
             throw new UncheckedIOException(port.spec + " open " + dir + " failed: " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return port.ordered ? EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT)
-                : EnumSet.of(Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

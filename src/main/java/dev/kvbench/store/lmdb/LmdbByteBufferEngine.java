@@ -1,22 +1,20 @@
 package dev.kvbench.store.lmdb;
 
-import java.util.Map;
-import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbBinding;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code lmdb-bb}: LMDB through lmdbjava with {@code ByteBuffer}s (the report's "LMDB BB");
  * {@code forceSafe=true} uses the reflection-free {@code PROXY_SAFE} instead of Unsafe.
  */
-public final class LmdbByteBufferEngine extends BaseEngine {
+public final class LmdbByteBufferEngine extends LmdbBinding {
 
     public LmdbByteBufferEngine() {
         super("lmdb-bb", "LMDB BB", 0x17becf, withForceSafe());
@@ -28,12 +26,6 @@ public final class LmdbByteBufferEngine extends BaseEngine {
         return options;
     }
 
-    /** A second binding of {@code lmdb}: the same lmdbjava and LMDB, with {@code ByteBuffer}s instead of Agrona buffers. */
-    @Override
-    public Optional<String> bindingOf() {
-        return Optional.of("lmdb");
-    }
-
     @Override
     public String libraryVersion() {
         return LmdbChecks.version();
@@ -42,10 +34,5 @@ public final class LmdbByteBufferEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.byteBuffers(options.bool("forceSafe")));
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return LmdbSettings.durabilityPromise(options);
     }
 }

@@ -1,16 +1,15 @@
 package dev.kvbench.store.lmdb;
 
-import java.util.Map;
-import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbBinding;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import java.util.Optional;
 
 /** {@code lmdb}: LMDB through lmdbjava with Agrona {@code DirectBuffer}s (the report's "LMDB DB"). */
-public final class LmdbEngine extends BaseEngine {
+public final class LmdbEngine extends LmdbBinding {
 
     public LmdbEngine() {
         super("lmdb", "LMDB DB", 0x1f77b4, LmdbChecks.withOption());
@@ -35,10 +34,5 @@ public final class LmdbEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return LmdbSettings.durabilityPromise(options);
     }
 }

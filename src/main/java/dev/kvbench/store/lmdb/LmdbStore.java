@@ -1,13 +1,12 @@
 package dev.kvbench.store.lmdb;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
@@ -15,9 +14,7 @@ import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.UnsafeApi;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -38,7 +35,7 @@ import org.lmdbjava.Txn;
  * by the adapter either way. Where every key is a 4-byte int, keys are LMDB integer keys
  * ({@link LmdbKeys}): swapped to native order on the way in and back on the way out.
  */
-public final class LmdbStore<T> implements Store, Compactable {
+public final class LmdbStore<T> extends BaseStore implements Compactable {
 
     private final Env<T> env;
     private final Dbi<T> dbi;
@@ -90,6 +87,7 @@ public final class LmdbStore<T> implements Store, Compactable {
     });
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
+        super(TRANSACTIONAL);
         LmdbChecks.require(checks);
         this.buffers = buffers;
         this.settings = settings;
@@ -145,11 +143,6 @@ public final class LmdbStore<T> implements Store, Compactable {
     @Override
     public void compactCopy(Path target) {
         env.copy(target.toFile(), org.lmdbjava.CopyFlags.MDB_CP_COMPACT);
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -1,14 +1,12 @@
 package dev.kvbench.store.lmdbjni;
 
-import java.util.Map;
-import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbBinding;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.fusesource.lmdbjni.Env;
 
 /**
@@ -17,16 +15,10 @@ import org.fusesource.lmdbjni.Env;
  * of lmdbjava and LWJGL 3.3.6: the version is in {@link #libraryVersion()} so that the report
  * says which LMDB each row ran.
  */
-public final class LmdbJniEngine extends BaseEngine {
+public final class LmdbJniEngine extends LmdbBinding {
 
     public LmdbJniEngine() {
         super("lmdbjni", "LMDB JNI", 0x9edae5, LmdbSettings.options());
-    }
-
-    /** A second binding of {@code lmdb}: LMDB (0.9.19) through lmdbjni instead of lmdbjava. */
-    @Override
-    public Optional<String> bindingOf() {
-        return Optional.of("lmdb");
     }
 
     /** The binding's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}). */
@@ -38,10 +30,5 @@ public final class LmdbJniEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LmdbJniStore(dir, shape, LmdbSettings.from(name(), options));
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return LmdbSettings.durabilityPromise(options);
     }
 }

@@ -1,19 +1,16 @@
 package dev.kvbench.store.lmdbjni;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fusesource.lmdbjni.Constants;
 import org.fusesource.lmdbjni.Database;
@@ -36,7 +33,7 @@ import org.fusesource.lmdbjni.Transaction;
  * out as Agrona views over the memory map, valid while the reader's transaction lives. lmdbjni's
  * buffers are re-pointed, never allocated, per call.
  */
-public final class LmdbJniStore implements Store {
+public final class LmdbJniStore extends BaseStore {
 
     private static final int FILE_MODE = 0644;
 
@@ -83,6 +80,7 @@ public final class LmdbJniStore implements Store {
             });
 
     LmdbJniStore(Path dir, Shape shape, LmdbSettings settings) {
+        super(TRANSACTIONAL);
         this.integerKeys = settings.integerKeys(shape);
         // NOTLS: a reader's transaction may move between threads, one at a time (JMH workers).
         int flags = Constants.NOTLS;
@@ -101,11 +99,6 @@ public final class LmdbJniStore implements Store {
             env.close();
             throw e;
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -1,13 +1,11 @@
 package dev.kvbench.store.lmdblwjgl;
 
-import java.util.Map;
-import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.lmdbshared.LmdbBinding;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
-import java.util.Optional;
 import org.lwjgl.Version;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.util.lmdb.LMDB;
@@ -17,7 +15,7 @@ import org.lwjgl.util.lmdb.LMDB;
  * LMDB options of every LMDB spec. LWJGL 3.3.6 bundles LMDB 0.9.33, the same LMDB as lmdbjava
  * 0.9.3, so the two rows differ by binding only (LWJGL 3.4 bundles LMDB 1.0, a new file format).
  */
-public final class LwjglLmdbEngine extends BaseEngine {
+public final class LwjglLmdbEngine extends LmdbBinding {
 
     static {
         // LWJGL's argument checks off, as lmdbjava's are for the lmdb specs. LWJGL reads the
@@ -29,12 +27,6 @@ public final class LwjglLmdbEngine extends BaseEngine {
         super("lmdb-lwjgl", "LMDB JGL", 0xaec7e8, LmdbSettings.options());
     }
 
-    /** A second binding of {@code lmdb}: the same LMDB 0.9.33 through LWJGL instead of lmdbjava. */
-    @Override
-    public Optional<String> bindingOf() {
-        return Optional.of("lmdb");
-    }
-
     /** LWJGL's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}). */
     @Override
     public String libraryVersion() {
@@ -44,10 +36,5 @@ public final class LwjglLmdbEngine extends BaseEngine {
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new LwjglLmdbStore(dir, shape, LmdbSettings.from(name(), options));
-    }
-
-    @Override
-    public String durabilityPromise(Map<String, String> options) {
-        return LmdbSettings.durabilityPromise(options);
     }
 }

@@ -38,16 +38,13 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_txn_renew;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_reset;
 
 import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
@@ -72,7 +69,7 @@ import org.lwjgl.util.lmdb.MDBVal;
  * are first copied off-heap, {@link OffHeapCopy}); values and cursor keys come out as Agrona views
  * over the memory map, valid while the reader's transaction lives.
  */
-public final class LwjglLmdbStore implements Store {
+public final class LwjglLmdbStore extends BaseStore {
 
     private static final int FILE_MODE = 0644;
 
@@ -118,6 +115,7 @@ public final class LwjglLmdbStore implements Store {
     });
 
     LwjglLmdbStore(Path dir, Shape shape, LmdbSettings settings) {
+        super(TRANSACTIONAL);
         this.integerKeys = settings.integerKeys(shape);
         // NOTLS: a reader's transaction may move between threads, one at a time (JMH workers).
         int flags = MDB_NOTLS;
@@ -180,11 +178,6 @@ public final class LwjglLmdbStore implements Store {
             check(mdb_cursor_open(txn, dbi, cursor), "mdb_cursor_open");
             return cursor.get(0);
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -6,7 +6,7 @@ import dev.kvbench.store.Cursor;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.File;
 import java.nio.file.Path;
@@ -49,7 +49,7 @@ import org.mapdb.Serializer;
  *       entry, wrapped without copying.
  * </ul>
  */
-public final class MapDbStore implements Store {
+public final class MapDbStore extends BaseStore {
 
     static final String FILE = "mapdb.db";
 
@@ -66,6 +66,7 @@ public final class MapDbStore implements Store {
     private final BTreeMap<byte[], byte[]> map;
 
     private MapDbStore(DB db, BTreeMap<byte[], byte[]> map) {
+        super(Set.of(Capability.ORDERED));
         this.db = db;
         this.map = map;
     }
@@ -95,11 +96,6 @@ public final class MapDbStore implements Store {
             db.close();
             throw e;
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return Set.of(Capability.ORDERED);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.kvbench.store.mvstore;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.LookupKey;
@@ -8,11 +7,9 @@ import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.h2.mvstore.MVMap;
@@ -43,7 +40,7 @@ import org.h2.mvstore.type.ByteArrayDataType;
  * <p>The {@code sequential} hint is ignored: {@code MVMap.append} does not check the key order,
  * and it buffers entries outside the tree that a reader's root would not contain.
  */
-public final class MvStoreStore implements Store {
+public final class MvStoreStore extends BaseStore {
 
     private static final String MAP_NAME = "kv";
     private static final int MVSTORE_DEFAULT_CACHE_MB = 16;
@@ -59,6 +56,7 @@ public final class MvStoreStore implements Store {
     private volatile RootReference<byte[], byte[]> committed;
 
     MvStoreStore(Path dir, Shape shape, Options options) {
+        super(TRANSACTIONAL);
         this.sync = options.bool("sync");
         int autoCommitBufferKb = options.integer("autoCommitBufferKb");
         if (autoCommitBufferKb > MAX_AUTO_COMMIT_BUFFER_KB) {
@@ -101,11 +99,6 @@ public final class MvStoreStore implements Store {
         long wanted = 2 * shape.flatBytes() / MIB + 1;
         long quarterHeap = Runtime.getRuntime().maxMemory() / 4 / MIB;
         return (int) Math.max(MVSTORE_DEFAULT_CACHE_MB, Math.min(wanted, quarterHeap));
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -3,10 +3,9 @@ package dev.kvbench.store.nullstore;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.util.EnumSet;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 
 /**
@@ -22,11 +21,10 @@ import org.agrona.DirectBuffer;
  * empty cursor they would time nothing. {@link Capability#ORDERED} is declared because an empty
  * cursor is trivially in order, so the cursor contract is checked too.
  */
-final class NullStore implements Store {
+final class NullStore extends BaseStore {
 
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.DISCARDS, Capability.ORDERED);
+    NullStore() {
+        super(EnumSet.of(Capability.DISCARDS, Capability.ORDERED));
     }
 
     @Override

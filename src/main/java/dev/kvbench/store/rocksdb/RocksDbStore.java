@@ -1,15 +1,12 @@
 package dev.kvbench.store.rocksdb;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.rocksdb.BlockBasedTableConfig;
@@ -36,7 +33,7 @@ import org.rocksdb.WriteOptions;
  * RocksDB into a reused direct buffer, grown when an entry is larger. Nothing is allocated per
  * operation.
  */
-public final class RocksDbStore implements Store {
+public final class RocksDbStore extends BaseStore {
 
     /** The spec's options, checked by {@link RocksDbEngine}. */
     record Settings(int blockCacheMb, int writeBufferMb, int maxBackgroundJobs, int bloomBits,
@@ -64,6 +61,7 @@ public final class RocksDbStore implements Store {
 
     private RocksDbStore(org.rocksdb.Options options, LRUCache blockCache, BloomFilter bloomFilter,
                          WriteOptions writeOptions, RocksDB db, Shape shape, boolean prefixed) {
+        super(TRANSACTIONAL);
         this.prefixed = prefixed;
         this.options = options;
         this.blockCache = blockCache;
@@ -126,11 +124,6 @@ public final class RocksDbStore implements Store {
     /** The write options commits use, for the direct-API baseline benchmark only. */
     public WriteOptions writeOptions() {
         return writeOptions;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

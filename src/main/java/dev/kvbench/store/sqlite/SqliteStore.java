@@ -4,7 +4,7 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -14,7 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumSet;
-import java.util.Set;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -37,7 +36,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * when it binds it. Coming out, the driver allocates a new {@code byte[]} per value read, and per
  * key and value at every cursor step; the returned buffers are views over those arrays.
  */
-public final class SqliteStore implements Store {
+public final class SqliteStore extends BaseStore {
 
     /** The spec's options, checked by {@link SqliteEngine}. */
     record Settings(String journal, String synchronous, int cacheMb) {
@@ -53,6 +52,7 @@ public final class SqliteStore implements Store {
     private final Connection keeper;
 
     SqliteStore(Path dir, Settings settings) {
+        super(settings.wal() ? TRANSACTIONAL : EnumSet.of(Capability.ORDERED, Capability.ATOMIC_COMMIT));
         this.url = "jdbc:sqlite:" + dir.resolve("kv.sqlite");
         this.settings = settings;
         this.keeper = connect();
@@ -103,13 +103,6 @@ public final class SqliteStore implements Store {
         } catch (Exception e) {
             throw new IllegalStateException("sqlite close failed: " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return settings.wal()
-                ? EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT)
-                : EnumSet.of(Capability.ORDERED, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -1,16 +1,13 @@
 package dev.kvbench.store.xodus;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
-import java.util.EnumSet;
-import java.util.Set;
 import jetbrains.exodus.ArrayByteIterable;
 import jetbrains.exodus.ByteIterable;
 import jetbrains.exodus.env.Environment;
@@ -40,7 +37,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * cache (about 260 bytes per step with 100-byte values). The returned buffers are views over
  * those copies.
  */
-public final class XodusStore implements Store {
+public final class XodusStore extends BaseStore {
 
     private static final String STORE_NAME = "kv";
     private static final byte[] EMPTY = new byte[0];
@@ -49,6 +46,7 @@ public final class XodusStore implements Store {
     private final jetbrains.exodus.env.Store store;
 
     XodusStore(Path dir, Options options) {
+        super(TRANSACTIONAL);
         long logFileSizeKb = options.number("logFileSizeKb");
         if (logFileSizeKb == 0) {
             throw new IllegalArgumentException("xodus option logFileSizeKb must be > 0");
@@ -75,11 +73,6 @@ public final class XodusStore implements Store {
             env.close();
             throw e;
         }
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT);
     }
 
     @Override

@@ -1,0 +1,34 @@
+package dev.kvbench.store.leveldbshared;
+
+import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import java.nio.file.Path;
+
+/**
+ * What both LevelDB engines declare alike: the spec name and order of their {@link LevelDbStore.Port},
+ * the options of {@link LevelDbStore#OPTIONS}, LevelDB's durability promise (quoted from
+ * {@code promiseSource}), and a store of {@link LevelDbStore} on that port. A subclass writes only
+ * its {@link #libraryVersion()} and what else sets its port apart.
+ */
+public abstract class LevelDbPortEngine extends BaseEngine {
+
+    private final LevelDbStore.Port port;
+
+    protected LevelDbPortEngine(LevelDbStore.Port port, String label, int colour, String promiseSource) {
+        super(port.spec(), label, colour, LevelDbStore.OPTIONS, LevelDbStore.durabilityPromise(promiseSource));
+        this.port = port;
+    }
+
+    /** Ordered unless the port's iterators cannot move backwards (the Java port). */
+    @Override
+    public final boolean ordered() {
+        return port.ordered();
+    }
+
+    @Override
+    public final Store open(Path dir, Shape shape, Options options) {
+        return LevelDbStore.open(dir, LevelDbStore.Settings.of(shape, options), port);
+    }
+}

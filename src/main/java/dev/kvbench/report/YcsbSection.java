@@ -295,10 +295,14 @@ final class YcsbSection {
         return withSpread(r, Metric.ycsb("run", "opsPerSec")) + " ops/s";
     }
 
-    /** A throughput and, measured in rounds, its ±: "114,956 ± 3,200", or "114,956". */
-    private static String withSpread(Result r, String metric) {
-        double spread = r.metric(Metrics.spread(metric));
-        return Numbers.sig3(r.metric(metric)) + (Double.isNaN(spread) ? "" : " ± " + Numbers.sig3(spread));
+    /** A throughput metric of a run and, measured in rounds, its ± ({@link Metrics#spread}): "114,956 ± 3,200", or "114,956". */
+    static String withSpread(Result r, String metric) {
+        return withSpread(r.metric(metric), r.metric(Metrics.spread(metric)));
+    }
+
+    /** "114,956 ± 3,200", or "114,956" without a spread. */
+    static String withSpread(double value, double spread) {
+        return Numbers.sig3(value) + (Double.isNaN(spread) ? "" : " ± " + Numbers.sig3(spread));
     }
 
     private static double spread(Result r) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -73,5 +74,26 @@ class YcsbPeerReportTest {
                 + "workloadb, workloadc, workloadd, workloade, workloadf)"), method);
         assertTrue(method.contains("YCSB 0.17.0's own client, on its `BasicDB`, which does nothing, spent 29.8-70.6 µs on the "
                 + "same workloads: kvbench's client costs 0.0906-0.638 of YCSB's per operation (the goal: at most 0.1;"), method);
+    }
+
+    @Test
+    void inRoundsBothToolsFiguresAreMediansWithTheirIntervalsAndTheCaptionSaysSo() throws IOException {
+        Path to = dir.resolveSibling(dir.getFileName() + "-rounds");
+        Fixtures.copy(YcsbOutputTest.FIXTURE, to);
+        // round 2 of test 1: YCSB's run 1,357.86 ops/s (round 1: 1,257.86), kvbench's 42,453.4 (40,453.4); the load alike
+        Files.writeString(to.resolve("ycsb-1.r2.run.txt"), Files.readString(to.resolve("ycsb-1.run.txt"))
+                .replace("[OVERALL], Throughput(ops/sec), 1257.", "[OVERALL], Throughput(ops/sec), 1357."));
+        Files.copy(to.resolve("ycsb-1.load.txt"), to.resolve("ycsb-1.r2.load.txt"));
+        Files.writeString(to.resolve("out-1.r2.side.jsonl"), Files.readString(to.resolve("out-1.side.jsonl"))
+                .replace("\"ycsb.run.opsPerSec\":40453.", "\"ycsb.run.opsPerSec\":42453."));
+        Files.copy(to.resolve("out-1.csv"), to.resolve("out-1.r2.csv"));
+        Files.copy(to.resolve("out-1.txt"), to.resolve("out-1.r2.txt"));
+        Report.write(to, Path.of("gnuplot"), false);
+        String rounds = Files.readString(to.resolve("README.md"));
+        // medians 1,307.86 ± 50 and 41,453.4 ± 1,000: 31.7×, the intervals apart
+        assertTrue(rounds.contains("| workloada | 700 ± 0 | 8,491 ± 0 | 1,308 ± 50.0 | 41,453 ± 1,000 | 32× |"), rounds);
+        assertTrue(rounds.contains("In rounds (YCSB's client just before kvbench's in each, 1-2 rounds of YCSB's client): every"
+                + " figure is the median of the rounds"), rounds);
+        assertTrue(rounds.contains("(medians of the rounds: see *Side by side with YCSB*)"), rounds);
     }
 }

@@ -2,9 +2,11 @@ package dev.kvbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.text.KeyValueFile;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -134,8 +136,7 @@ final class YcsbPeerSection extends Section {
                         + "median of the rounds, a throughput ± the distance from it to the farthest round (as a JMH score's "
                         + "rounds); the ratio is of the medians, and where the two intervals overlap the tools are not told "
                         + "apart."));
-        md.paragraph("What else differs: YCSB's binding stores a record as its fields with their names and lengths "
-                + "(10 × (4 + 6 + 4 + 100) = 1,140 bytes), kvbench as one value of 10 × 100 = 1,000 bytes; YCSB's binding "
+        md.paragraph("What else differs: " + recordSizes(pairs.get(0)) + "; YCSB's binding "
                 + "reads a record before each UPDATE (a get, then the put of the merged record), kvbench's UPDATE writes "
                 + "the record whole; kvbench verifies every read, scan and, after the run, every record, YCSB checks "
                 + "only status codes; YCSB's binding opens RocksDB with its defaults (compression included) and "
@@ -144,6 +145,45 @@ final class YcsbPeerSection extends Section {
                 + "kvbench's writes take the Store contract's one writer in turn; YCSB runs its load and its run "
                 + "phase in two JVMs, as its users do (the run starts with a cold JIT, and its time includes opening "
                 + "and closing the store: `[CLEANUP]`), kvbench both in one trial's JVM.");
+    }
+
+    /**
+     * How the two tools' records differ in size, from the test's properties in force ({@code ycsb-N.properties}):
+     * YCSB's RocksDB binding stores each field as a 4-byte name length, the name ({@code field0}...), a 4-byte value
+     * length and the value; kvbench stores the values alone, side by side. Both use YCSB's key names.
+     */
+    String recordSizes(YcsbPeerRuns.Pair p) {
+        Map<String, String> properties = properties(p.test().number);
+        int fields = (int) Numbers.parse(properties.getOrDefault("fieldcount", "10"));
+        double length = Numbers.parse(properties.getOrDefault("fieldlength", "100"));
+        boolean constant = properties.getOrDefault("fieldlengthdistribution", "constant").equals("constant");
+        long overhead = ycsbFieldOverhead(fields);
+        String names = fields == 1 ? "field0" : fields == 2 ? "field0 and field1" : "field0 ... field" + (fields - 1);
+        String sizes = !constant || Double.isNaN(length) ? ""
+                : String.format(": with %s fields of %s bytes, %s bytes a record against kvbench's %s, %s%% more",
+                        Numbers.count(fields), Numbers.count(length), Numbers.count(fields * length + overhead),
+                        Numbers.count(fields * length), Numbers.sig3(100.0 * overhead / (fields * length)));
+        return "YCSB's RocksDB binding stores a record as its fields, each after a 4-byte length of its name, the name ("
+                + names + ") and a 4-byte length of its value, where kvbench stores the field values alone, side by "
+                + "side: " + Numbers.count(overhead) + " bytes more per record through YCSB" + sizes + " (the keys are "
+                + "the same `user...` strings)";
+    }
+
+    /** The bytes YCSB's RocksDB binding adds to a record of {@code fields} fields: per field 4 + its name's length + 4. */
+    static long ycsbFieldOverhead(int fields) {
+        long bytes = 0;
+        for (int i = 0; i < fields; i++) {
+            bytes += 4 + ("field" + i).length() + 4;
+        }
+        return bytes;
+    }
+
+    private Map<String, String> properties(int test) {
+        try {
+            return KeyValueFile.read(folder.dir.resolve("ycsb-" + test + ".properties"), "=");
+        } catch (java.io.IOException e) {
+            return Map.of();
+        }
     }
 
     private void clientCost(List<YcsbPeerRuns.Pair> pairs) {

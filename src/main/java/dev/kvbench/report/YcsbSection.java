@@ -152,9 +152,10 @@ final class YcsbSection {
             row.add(Numbers.count(r.metric(Metric.YCSB_VERIFIED)));
             rows.add(row);
         }
+        boolean rounds = group.results().stream().anyMatch(r -> !Double.isNaN(spread(r)));
         md.paragraph("Operations per second of each phase (all client threads together, from the phase's start to its last "
-                + "thread's end; run in rounds, the median of the rounds ± the distance to the farthest round, as a JMH "
-                + "score's rounds) and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
+                + "thread's end" + (rounds ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
+                + "distance from it to the farthest round, as a JMH score's rounds" : "") + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
                 + "merged); storage: bytes allocated in the store's folder after each phase, the store open.");
         md.table(header, rows);
     }
@@ -180,9 +181,10 @@ final class YcsbSection {
         String op = mainOp(ranked.get(0));
         if (op != null) {
             ranked.stream().filter(r -> !Double.isNaN(p99(r, op))).min(Comparator.comparingDouble(r -> p99(r, op)))
-                    .ifPresent(lowest -> text.append(" The lowest ").append(op).append(" p99: ")
-                            .append(specs.label(lowest.store())).append("'s, ").append(Numbers.sig3(p99(lowest, op) / 1000))
-                            .append(" µs (a percentile has no interval here: a figure, not a ranking)."));
+                    .ifPresent(lowest -> text.append(ranked.size() == 1 ? " Its " + op + " p99: "
+                                    : " The lowest " + op + " p99: " + specs.label(lowest.store()) + "'s, ")
+                            .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs")
+                            .append(ranked.size() == 1 ? "." : " (a percentile has no interval here: a figure, not a ranking)."));
         }
         Result smallest = ranked.stream().filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "storageBytes"))))
                 .min(Comparator.comparingDouble(r -> r.metric(Metric.ycsb("run", "storageBytes")))).orElse(null);

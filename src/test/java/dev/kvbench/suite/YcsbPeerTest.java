@@ -7,12 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,29 +55,6 @@ class YcsbPeerTest {
     @TempDir
     Path root;
 
-    /** Stands in for each round's JMH run: the fixture's raw files of the same test. */
-    private static final class FixtureJmh implements Launcher {
-        final List<Integer> ran = new ArrayList<>();
-
-        @Override
-        public int run(PlannedTest test, Path part) {
-            ran.add(test.number());
-            Path from = Path.of("src/test/resources/fixtures/ycsb-peer-results/out-" + test.number());
-            try {
-                for (String ext : List.of(".csv", ".side.jsonl", ".txt")) {
-                    Files.copy(Path.of(from + ext), part.resolve("out-" + test.number() + ext));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return 0;
-        }
-
-        @Override
-        public void stop() {
-        }
-    }
-
     /**
      * A stand-in for {@code ycsb.sh build}'s folder: {@code ycsb-peer.jar} holding a {@code site.ycsb.Client} that prints
      * YCSB's overall lines, and an empty {@code lib/core-0.17.0.jar}.
@@ -116,7 +91,7 @@ class YcsbPeerTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SuiteRunner.Config config = new SuiteRunner.Config(root, env, LocalDate.of(2026, 11, 25),
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        FixtureJmh jmh = new FixtureJmh();
+        FixtureJmh jmh = new FixtureJmh(n -> Path.of("src/test/resources/fixtures/ycsb-peer-results/out-" + n));
         // shard 1 of 6: test 1 (RocksDB beside YCSB's RocksDBClient: load and run) and test 7 (null beside BasicDB: run)
         int exit = new SuiteRunner(config, workDir -> jmh, results -> 0, () -> List.of("java.version: test"))
                 .run(List.of("ycsb-peer", "-p", "recordcount=1000", "-p", "operationcount=1000", "--shard", "1/6"));

@@ -70,6 +70,16 @@ final class HeaderSection extends Section {
         Glance glance = Glance.of(folder, specs);
         if (glance.isEmpty()) {
             String peer = YcsbPeerSection.glance(folder);
+            List<List<String>> ycsb = peer.isEmpty() ? YcsbSection.glance(folder, specs) : List.of();
+            if (!ycsb.isEmpty()) {
+                md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
+                        + "threads; higher is better). As everywhere in this report, a winner is named only where its "
+                        + "interval (median of the rounds ± the distance to the farthest round) lies above every other "
+                        + "engine's; a workload run once has no interval, so none is named there (\"0 of N stable\"), "
+                        + "and its highest single runs are listed instead.");
+                md.table(List.of("YCSB workload", "Fastest in the run phase"), ycsb);
+                return;
+            }
             md.paragraph(peer.isEmpty() ? "No test in this folder compares engines on one data set; see the tests below." : peer);
             return;
         }

@@ -17,7 +17,9 @@ import java.util.stream.Stream;
 
 /**
  * One results folder from the shard folders of several machines ({@code ./run.sh SUITE --shard i/n}
- * on each): every test's raw files ({@code out-N.*}, which keep the suite's test numbers) and,
+ * on each): every test's raw files, which keep the suite's test numbers (so nothing is renumbered): {@code out-N.*},
+ * its later rounds' {@code out-N.rR.*}, and the ycsb-peer suite's YCSB client output {@code ycsb-N.properties},
+ * {@code ycsb-N.load.txt}, {@code ycsb-N.run.txt} and their rounds' {@code ycsb-N.rR.*}; and,
  * beside them, its machine's {@code env.txt} as {@code out-N.env.txt}, so that the report gives
  * each test its own machine ({@link ShardMachines}). The merged {@code env.txt} is the first
  * shard's, with {@code shards: K}. process.sh then writes the report.
@@ -29,7 +31,12 @@ import java.util.stream.Stream;
  */
 public final class Merge {
 
-    private static final Pattern TEST_FILE = Pattern.compile("out-(\\d+)\\.(csv|meta|txt|side\\.jsonl)");
+    /** The files that say a shard ran a test: its JMH CSV or its side file (round 1's). */
+    private static final Pattern TEST_FILE = Pattern.compile("out-(\\d+)\\.(csv|side\\.jsonl)");
+    /** Every raw file of a test, of any round, YCSB's client output included; one of its groups is the test's number. */
+    private static final Pattern RAW_FILE = Pattern.compile(
+            "(?:out-(\\d+)(?:\\.r\\d+(?:-\\d+)?)?\\.(?:csv|txt|side\\.jsonl)|out-(\\d+)\\.meta"
+                    + "|ycsb-(\\d+)(?:\\.r\\d+)?\\.(?:properties|load\\.txt|run\\.txt))");
 
     /** A test's machine, beside its raw files in a merged folder. */
     static String envFile(int test) {
@@ -97,7 +104,9 @@ public final class Merge {
             Path shard = entry.getKey();
             try (Stream<Path> files = Files.list(shard)) {
                 for (Path file : files.toList()) {
-                    if (TEST_FILE.matcher(file.getFileName().toString()).matches()) {
+                    Matcher m = RAW_FILE.matcher(file.getFileName().toString());
+                    // only the shard's own tests: a test another shard ran is that shard's, whatever is left here
+                    if (m.matches() && entry.getValue().contains(number(m))) {
                         Files.copy(file, out.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                     }
                 }
@@ -119,13 +128,23 @@ public final class Merge {
         return tests;
     }
 
+    /** The test number of a {@link #RAW_FILE} match. */
+    private static int number(Matcher m) {
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                return Integer.parseInt(m.group(g));
+            }
+        }
+        throw new IllegalStateException("no test number in " + m.group());
+    }
+
     /** The test numbers that have a JMH CSV or a side file in {@code dir}. */
     private static List<Integer> testNumbers(Path dir) throws IOException {
         List<Integer> numbers = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.toList()) {
                 Matcher m = TEST_FILE.matcher(file.getFileName().toString());
-                if (m.matches() && (m.group(2).equals("csv") || m.group(2).equals("side.jsonl"))) {
+                if (m.matches()) {
                     int n = Integer.parseInt(m.group(1));
                     if (!numbers.contains(n)) {
                         numbers.add(n);

@@ -19,6 +19,14 @@ final class Metrics {
     static final String RATIO_MIN = Metric.HARNESS_RATIO + ".forkMin";
     static final String RATIO_MAX = Metric.HARNESS_RATIO + ".forkMax";
 
+    /**
+     * The ± of a YCSB throughput ({@code ycsb.run.opsPerSec}...) measured in several rounds: the trials' values spread
+     * around their median by {@link RoundScores}'s rule, as a JMH score's rounds are; absent for one trial (no interval).
+     */
+    static String spread(String metric) {
+        return metric + ".spread";
+    }
+
     private Metrics() {
     }
 
@@ -29,6 +37,11 @@ final class Metrics {
         }
         Map<String, Double> combined = new LinkedHashMap<>();
         values.forEach((name, list) -> combined.put(name, combine(name, list)));
+        values.forEach((name, list) -> {
+            if (name.startsWith(Metric.YCSB_PREFIX) && name.endsWith(".opsPerSec") && list.size() > 1) {
+                combined.put(spread(name), RoundScores.spread(list.stream().mapToDouble(Double::doubleValue).toArray(), new double[0]));
+            }
+        });
         List<Double> ratios = values.get(Metric.HARNESS_RATIO);
         if (ratios != null && ratios.size() > 1) {
             // The median hides how far one fork can land from another: the report shows the range too.

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -46,6 +49,28 @@ record YcsbOutput(String command, int exit, Map<String, Map<String, Double>> sec
             }
         }
         return new YcsbOutput(command, exit, sections);
+    }
+
+    /**
+     * One phase measured in several rounds ({@code ycsb-N.run.txt}, {@code ycsb-N.r2.run.txt}...) as one: every
+     * figure the median of the rounds that printed it, but the operations that did not return OK ({@code Return=})
+     * the most of any round, and the exit status the first that was not 0, so that no round's failure is hidden.
+     */
+    static YcsbOutput median(List<YcsbOutput> rounds) {
+        if (rounds.size() == 1) {
+            return rounds.get(0);
+        }
+        Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
+        for (YcsbOutput round : rounds) {
+            round.sections.forEach((section, metrics) -> metrics.forEach((name, value) -> values
+                    .computeIfAbsent(section, k -> new LinkedHashMap<>()).computeIfAbsent(name, k -> new ArrayList<>()).add(value)));
+        }
+        Map<String, Map<String, Double>> sections = new LinkedHashMap<>();
+        values.forEach((section, metrics) -> metrics.forEach((name, list) -> sections.computeIfAbsent(section,
+                k -> new LinkedHashMap<>()).put(name, name.startsWith("Return=") && !name.equals("Return=OK")
+                ? Collections.max(list) : Metrics.median(list))));
+        int exit = rounds.stream().mapToInt(YcsbOutput::exit).filter(e -> e != 0).findFirst().orElse(0);
+        return new YcsbOutput(rounds.get(0).command, exit, sections);
     }
 
     /** {@code [OVERALL], Throughput(ops/sec)}, or NaN. */

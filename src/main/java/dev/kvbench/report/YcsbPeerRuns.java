@@ -27,12 +27,15 @@ final class YcsbPeerRuns {
      * @param test     the test
      * @param workload its workload ({@code workloada}...)
      * @param kvbench  kvbench's run (absent when it did not run)
-     * @param load     YCSB's load phase, if it made one
-     * @param run      YCSB's run phase
+     * @param load     YCSB's load phase, if it made one (in rounds, each figure the median of the rounds')
+     * @param run      YCSB's run phase (likewise)
      * @param threads  YCSB's client threads (its properties file's {@code threadcount})
+     * @param rounds   the rounds YCSB's client ran ({@code ycsb-N.run.txt}, {@code ycsb-N.r2.run.txt}...)
+     * @param loadSpread YCSB's load throughput's ± over the rounds (the farthest round from the median), NaN for one round
+     * @param runSpread  the same of its run throughput
      */
     record Pair(TestRun test, String workload, Optional<Result> kvbench, Optional<YcsbOutput> load, YcsbOutput run,
-                int threads) {
+                int threads, int rounds, double loadSpread, double runSpread) {
 
         boolean basicDb() {
             return run.ran(BASIC_DB);
@@ -56,25 +59,44 @@ final class YcsbPeerRuns {
     static List<Pair> of(ResultsFolder folder) {
         List<Pair> pairs = new ArrayList<>();
         for (TestRun test : folder.tests) {
-            Path run = folder.dir.resolve("ycsb-" + test.number + ".run.txt");
-            if (!Files.exists(run)) {
+            if (!Files.exists(folder.dir.resolve("ycsb-" + test.number + ".run.txt"))) {
                 continue;
             }
             try {
-                Path load = folder.dir.resolve("ycsb-" + test.number + ".load.txt");
+                List<YcsbOutput> runs = rounds(folder.dir, test.number, "run");
+                List<YcsbOutput> loads = rounds(folder.dir, test.number, "load");
                 Path properties = folder.dir.resolve("ycsb-" + test.number + ".properties");
                 int threads = (int) Math.max(1, Math.round(Double.parseDouble(KeyValueFile.read(properties, "=")
                         .getOrDefault("threadcount", "1"))));
                 Optional<Result> kvbench = test.results.stream().findFirst();
                 String workload = kvbench.map(r -> r.key().param("workload"))
                         .orElse(test.meta.getOrDefault("command", "").replaceAll(".*workload=(\\S+).*", "$1"));
-                pairs.add(new Pair(test, workload, kvbench,
-                        Files.exists(load) ? Optional.of(YcsbOutput.read(load)) : Optional.empty(), YcsbOutput.read(run), threads));
+                pairs.add(new Pair(test, workload, kvbench, loads.isEmpty() ? Optional.empty() : Optional.of(YcsbOutput.median(loads)),
+                        YcsbOutput.median(runs), threads, runs.size(), spread(loads), spread(runs)));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read YCSB's output of test " + test.number + ": " + e.getMessage(), e);
             }
         }
         return pairs;
+    }
+
+    /** YCSB's output of one phase of test {@code n}, round by round: {@code ycsb-N.PHASE.txt}, {@code ycsb-N.r2.PHASE.txt}... */
+    private static List<YcsbOutput> rounds(Path dir, int n, String phase) throws IOException {
+        List<YcsbOutput> rounds = new ArrayList<>();
+        for (int r = 1; Files.exists(dir.resolve(name(n, r, phase))); r++) {
+            rounds.add(YcsbOutput.read(dir.resolve(name(n, r, phase))));
+        }
+        return rounds;
+    }
+
+    private static String name(int n, int round, String phase) {
+        return "ycsb-" + n + (round > 1 ? ".r" + round : "") + "." + phase + ".txt";
+    }
+
+    /** The ± of a phase's throughput over its rounds, as a JMH score's rounds ({@link RoundScores#spread}); NaN for one. */
+    private static double spread(List<YcsbOutput> rounds) {
+        return rounds.size() < 2 ? Double.NaN
+                : RoundScores.spread(rounds.stream().mapToDouble(YcsbOutput::throughput).toArray(), new double[0]);
     }
 
     /**

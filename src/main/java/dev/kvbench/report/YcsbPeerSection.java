@@ -2,9 +2,11 @@ package dev.kvbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.text.KeyValueFile;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -81,7 +83,8 @@ final class YcsbPeerSection extends Section {
             parts.add("kvbench's client costs " + (Numbers.sig3(low).equals(Numbers.sig3(high)) ? Numbers.sig3(low)
                     : Numbers.sig3(low) + "-" + Numbers.sig3(high)) + " of YCSB's per operation");
         }
-        return parts.isEmpty() ? "" : String.join("; ", parts) + " (single runs: see *" + HEADING + "*).";
+        return parts.isEmpty() ? "" : String.join("; ", parts) + " (" + (once(pairs) ? "single runs" : "medians of the rounds")
+                + ": see *" + HEADING + "*).";
     }
 
     private void rocksDb(List<YcsbPeerRuns.Pair> pairs) {
@@ -104,12 +107,16 @@ final class YcsbPeerSection extends Section {
             List<String> row = new ArrayList<>();
             row.add(p.workload());
             Optional<Result> kv = p.kvbench().filter(Result::ok);
-            row.add(p.load().map(o -> Numbers.sig3(o.throughput())).orElse("—"));
-            row.add(kv.map(r -> Numbers.sig3(r.metric(Metric.ycsb("load", "opsPerSec")))).orElse(notRun(p)));
-            row.add(Numbers.sig3(p.run().throughput()));
+            row.add(p.load().map(o -> withSpread(o.throughput(), p.loadSpread())).orElse("—"));
+            row.add(kv.map(r -> kvbench(r, "load")).orElse(notRun(p)));
+            row.add(withSpread(p.run().throughput(), p.runSpread()));
             double kvRun = kv.map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
-            row.add(kv.isPresent() ? Numbers.sig3(kvRun) : notRun(p));
-            row.add(Double.isNaN(kvRun) || !(p.run().throughput() > 0) ? "—" : Numbers.times(kvRun / p.run().throughput()));
+            row.add(kv.isPresent() ? kvbench(kv.get(), "run") : notRun(p));
+            double kvSpread = kv.map(r -> r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")))).orElse(Double.NaN);
+            boolean overlap = !Double.isNaN(kvSpread) && !Double.isNaN(p.runSpread())
+                    && Math.abs(kvRun - p.run().throughput()) <= kvSpread + p.runSpread();
+            row.add(Double.isNaN(kvRun) || !(p.run().throughput() > 0) ? "—"
+                    : Numbers.times(kvRun / p.run().throughput()) + (overlap ? " (intervals overlap)" : ""));
             String read = first(p, List.of("READ", "SCAN"));
             String write = first(p, List.of("UPDATE", "INSERT", "READ-MODIFY-WRITE"));
             row.add(ycsbLatency(p, read, "READ"));
@@ -122,10 +129,14 @@ final class YcsbPeerSection extends Section {
         md.paragraph("Operations per second of each phase, all client threads together; latency in µs from each tool's "
                 + "own histogram (YCSB's HdrHistogram per operation type, `hdrhistogram.percentiles=50,95,99,99.9`; "
                 + "kvbench's service time). Where a workload has no READ (E) or no UPDATE (D and E: INSERT; F: "
-                + "READ-MODIFY-WRITE), the cell names the operation it shows. One run each, no interval: a ratio within "
-                + "about 10% is a tie on a quiet machine, and means nothing on a busy one.");
-        md.paragraph("What else differs: YCSB's binding stores a record as its fields with their names and lengths "
-                + "(10 × (4 + 6 + 4 + 100) = 1,140 bytes), kvbench as one value of 10 × 100 = 1,000 bytes; YCSB's binding "
+                + "READ-MODIFY-WRITE), the cell names the operation it shows. " + (once(pairs)
+                ? "One run each, no interval: a ratio within about 10% is a tie on a quiet machine, and means nothing on a "
+                        + "busy one."
+                : "In rounds (YCSB's client just before kvbench's in each, " + roundsText(pairs) + "): every figure is the "
+                        + "median of the rounds, a throughput ± the distance from it to the farthest round (as a JMH score's "
+                        + "rounds); the ratio is of the medians, and where the two intervals overlap the tools are not told "
+                        + "apart."));
+        md.paragraph("What else differs: " + recordSizes(pairs.get(0)) + "; YCSB's binding "
                 + "reads a record before each UPDATE (a get, then the put of the merged record), kvbench's UPDATE writes "
                 + "the record whole; kvbench verifies every read, scan and, after the run, every record, YCSB checks "
                 + "only status codes; YCSB's binding opens RocksDB with its defaults (compression included) and "
@@ -134,6 +145,45 @@ final class YcsbPeerSection extends Section {
                 + "kvbench's writes take the Store contract's one writer in turn; YCSB runs its load and its run "
                 + "phase in two JVMs, as its users do (the run starts with a cold JIT, and its time includes opening "
                 + "and closing the store: `[CLEANUP]`), kvbench both in one trial's JVM.");
+    }
+
+    /**
+     * How the two tools' records differ in size, from the test's properties in force ({@code ycsb-N.properties}):
+     * YCSB's RocksDB binding stores each field as a 4-byte name length, the name ({@code field0}...), a 4-byte value
+     * length and the value; kvbench stores the values alone, side by side. Both use YCSB's key names.
+     */
+    String recordSizes(YcsbPeerRuns.Pair p) {
+        Map<String, String> properties = properties(p.test().number);
+        int fields = (int) Numbers.parse(properties.getOrDefault("fieldcount", "10"));
+        double length = Numbers.parse(properties.getOrDefault("fieldlength", "100"));
+        boolean constant = properties.getOrDefault("fieldlengthdistribution", "constant").equals("constant");
+        long overhead = ycsbFieldOverhead(fields);
+        String names = fields == 1 ? "field0" : fields == 2 ? "field0 and field1" : "field0 ... field" + (fields - 1);
+        String sizes = !constant || Double.isNaN(length) ? ""
+                : String.format(": with %s fields of %s bytes, %s bytes a record against kvbench's %s, %s%% more",
+                        Numbers.count(fields), Numbers.count(length), Numbers.count(fields * length + overhead),
+                        Numbers.count(fields * length), Numbers.sig3(100.0 * overhead / (fields * length)));
+        return "YCSB's RocksDB binding stores a record as its fields, each after a 4-byte length of its name, the name ("
+                + names + ") and a 4-byte length of its value, where kvbench stores the field values alone, side by "
+                + "side: " + Numbers.count(overhead) + " bytes more per record through YCSB" + sizes + " (the keys are "
+                + "the same `user...` strings)";
+    }
+
+    /** The bytes YCSB's RocksDB binding adds to a record of {@code fields} fields: per field 4 + its name's length + 4. */
+    static long ycsbFieldOverhead(int fields) {
+        long bytes = 0;
+        for (int i = 0; i < fields; i++) {
+            bytes += 4 + ("field" + i).length() + 4;
+        }
+        return bytes;
+    }
+
+    private Map<String, String> properties(int test) {
+        try {
+            return KeyValueFile.read(folder.dir.resolve("ycsb-" + test + ".properties"), "=");
+        } catch (java.io.IOException e) {
+            return Map.of();
+        }
     }
 
     private void clientCost(List<YcsbPeerRuns.Pair> pairs) {
@@ -185,6 +235,28 @@ final class YcsbPeerSection extends Section {
             return "—";
         }
         return (op.equals(column) ? "" : op + " ") + Numbers.sig3(p50 / 1000) + " / " + Numbers.sig3(p99 / 1000);
+    }
+
+    /** Whether every figure of both tools comes from one run (no rounds, so no interval). */
+    private static boolean once(List<YcsbPeerRuns.Pair> pairs) {
+        return pairs.stream().allMatch(p -> p.rounds() == 1 && p.kvbench().map(r -> Double.isNaN(r.metric(
+                Metrics.spread(Metric.ycsb("run", "opsPerSec"))))).orElse(true));
+    }
+
+    /** "3 rounds", or "2-3 rounds" when the tests had different counts. */
+    private static String roundsText(List<YcsbPeerRuns.Pair> pairs) {
+        int least = pairs.stream().mapToInt(YcsbPeerRuns.Pair::rounds).min().orElse(1);
+        int most = pairs.stream().mapToInt(YcsbPeerRuns.Pair::rounds).max().orElse(1);
+        return (least == most ? String.valueOf(least) : least + "-" + most) + " rounds of YCSB's client";
+    }
+
+    /** kvbench's throughput of a phase, with its ± over the rounds when it ran in rounds. */
+    private static String kvbench(Result r, String phase) {
+        return YcsbSection.withSpread(r, Metric.ycsb(phase, "opsPerSec"));
+    }
+
+    private static String withSpread(double value, double spread) {
+        return YcsbSection.withSpread(value, spread);
     }
 
     private static String notRun(YcsbPeerRuns.Pair p) {

@@ -24,8 +24,6 @@ final class YcsbSection {
 
     static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p99.9", "max");
     static final List<String> OPS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE");
-    /** Runs whose run-phase throughput is within this share of the best are called a tie: single runs, no interval. */
-    static final double TIE = 0.10;
 
     private final Specs specs;
     private final Markdown md;
@@ -84,8 +82,10 @@ final class YcsbSection {
                 String spec = specList.get(i);
                 Optional<Result> run = run(group, spec);
                 double value = run.filter(Result::ok).map(r -> r.metric(Metric.ycsb(phase, "opsPerSec"))).orElse(Double.NaN);
+                double error = run.filter(Result::ok).map(r -> r.metric(Metrics.spread(Metric.ycsb(phase, "opsPerSec"))))
+                        .orElse(Double.NaN);
                 String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
-                bars.add(new Figure.Bar(i, 0.4, value, Double.NaN, specs.rgb(spec), specs.fill(spec), note, specs.label(spec)));
+                bars.add(new Figure.Bar(i, 0.4, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec)));
                 tics.add(new Figure.Tic(specs.label(spec), i));
             }
             panels.add(new Figure.Panel(phase + " phase", "", Figure.Axis.fit("operations/s", bars), bars, tics, true));
@@ -141,8 +141,8 @@ final class YcsbSection {
                 continue;
             }
             Result r = found.get();
-            row.add(Numbers.sig3(r.metric(Metric.ycsb("load", "opsPerSec"))));
-            row.add(Numbers.sig3(r.metric(Metric.ycsb("run", "opsPerSec"))));
+            row.add(withSpread(r, Metric.ycsb("load", "opsPerSec")));
+            row.add(withSpread(r, Metric.ycsb("run", "opsPerSec")));
             for (String op : runOps) {
                 row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
                 row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
@@ -152,51 +152,39 @@ final class YcsbSection {
             row.add(Numbers.count(r.metric(Metric.YCSB_VERIFIED)));
             rows.add(row);
         }
+        boolean rounds = group.results().stream().anyMatch(r -> !Double.isNaN(spread(r)));
         md.paragraph("Operations per second of each phase (all client threads together, from the phase's start to its last "
-                + "thread's end) and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
+                + "thread's end" + (rounds ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
+                + "distance from it to the farthest round, as a JMH score's rounds" : "") + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
                 + "merged); storage: bytes allocated in the store's folder after each phase, the store open.");
         md.table(header, rows);
     }
 
-    /** The computed answer: the fastest engine in the run phase, its margin or the ties, its latency and storage. */
+    /**
+     * The computed answer, by the report's one rule ({@link Verdict}): an engine is named the fastest in the run phase
+     * only where its throughput's interval (from the rounds, {@link Metrics#spread}) lies above every other engine's;
+     * a run measured once has no interval, so a suite run once names none. Then the lowest p99 of the main operation
+     * and the smallest store, as figures.
+     */
     String answer(Group group, List<String> specList) {
-        List<Result> ranked = specs.competitors(specList).stream().map(spec -> run(group, spec)).flatMap(Optional::stream)
-                .filter(Result::ok).filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "opsPerSec"))))
-                .sorted(Comparator.comparingDouble((Result r) -> r.metric(Metric.ycsb("run", "opsPerSec"))).reversed())
-                .toList();
+        List<Result> ranked = ranked(group, specList);
         if (ranked.isEmpty()) {
             return "**Which engine for this workload:** no engine ran it to the end, so none is named.";
         }
-        Result best = ranked.get(0);
-        double top = rate(best);
-        List<Result> tied = ranked.stream().filter(r -> rate(r) >= top * (1 - TIE)).toList();
         StringBuilder text = new StringBuilder("**Which engine for this workload:** ");
-        if (tied.size() > 1) {
-            List<String> names = tied.stream().map(r -> specs.label(r.store()) + " (" + Numbers.sig3(rate(r)) + " ops/s)").toList();
-            text.append("a tie at the top between ").append(joined(names)).append(": within ")
-                    .append(Math.round(TIE * 100)).append("% of each other in the run phase, and each is one run with no "
-                            + "interval, so none is called the winner.");
-        } else if (ranked.size() == 1) {
-            text.append(specs.label(best.store())).append(", the only engine that ran it (")
-                    .append(Numbers.sig3(top)).append(" ops/s in the run phase).");
+        if (ranked.size() == 1) {
+            text.append(specs.label(ranked.get(0).store())).append(", the only engine that ran it (")
+                    .append(opsText(ranked.get(0))).append(" in the run phase).");
         } else {
-            Result next = ranked.get(1);
-            text.append(specs.label(best.store())).append(": ").append(Numbers.sig3(top)).append(" ops/s in the run phase, ")
-                    .append(Numbers.times(top / rate(next))).append(" the next, ").append(specs.label(next.store()))
-                    .append(" (").append(Numbers.sig3(rate(next))).append(" ops/s).");
+            text.append(verdictText(Verdict.of(ranked.stream().map(YcsbSection::scored).toList()), ranked));
         }
-        String op = mainOp(best);
+        String op = mainOp(ranked.get(0));
         if (op != null) {
-            Result lowest = ranked.stream().filter(r -> !Double.isNaN(p99(r, op)))
-                    .min(Comparator.comparingDouble(r -> p99(r, op))).orElse(best);
-            text.append(' ').append(specs.label(best.store())).append("'s ").append(op).append(" p99 is ").append(Numbers.sig3(p99(best, op) / 1000)).append(" µs");
-            if (lowest != best) {
-                text.append("; the lowest, ").append(specs.label(lowest.store())).append("'s, is ")
-                        .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs");
-            } else {
-                text.append(", the lowest of the engines");
-            }
-            text.append('.');
+            ranked.stream().filter(r -> !Double.isNaN(p99(r, op))).min(Comparator.comparingDouble(r -> p99(r, op)))
+                    .ifPresent(lowest -> text.append(ranked.size() == 1 ? " Its " + op + " p99: "
+                                    : " The lowest " + op + " p99: " + specs.label(lowest.store()) + "'s, ")
+                            .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs")
+                            .append(ranked.size() == 1 ? "." : " (a percentile has no interval here: a figure, not a ranking)."));
         }
         Result smallest = ranked.stream().filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "storageBytes"))))
                 .min(Comparator.comparingDouble(r -> r.metric(Metric.ycsb("run", "storageBytes")))).orElse(null);
@@ -205,6 +193,122 @@ final class YcsbSection {
                     .append(Numbers.bytes(smallest.metric(Metric.ycsb("run", "storageBytes")))).append(").");
         }
         return text.toString();
+    }
+
+    /**
+     * At a glance, for a folder of YCSB workloads run on several engines: per test and workload, the title and the
+     * verdict's cell ({@link #glanceCell}); empty when no YCSB test has two engines that ran to the end.
+     */
+    static List<List<String>> glance(ResultsFolder folder, Specs specs) {
+        YcsbSection section = new YcsbSection(specs, null, f -> { }, l -> { });
+        List<List<String>> rows = new ArrayList<>();
+        for (TestRun test : folder.tests) {
+            if (!test.chart().equals("ycsb")) {
+                continue;
+            }
+            for (Group group : Group.of(test.results, Set.of())) {
+                List<Result> ranked = section.ranked(group, group.specs(specs));
+                if (ranked.size() > 1) {
+                    rows.add(List.of("Test " + test.number + ": " + test.title(), section.glanceCell(ranked)));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** "LMDB DB (286,811 ± 4,000 ops/s)", "..., tied with RocksDB" or "no stable winner (0 of 12 stable): LevelDB (...), ...". */
+    private String glanceCell(List<Result> ranked) {
+        Verdict verdict = Verdict.of(ranked.stream().map(YcsbSection::scored).toList());
+        return switch (verdict.kind()) {
+            case WINNER -> named(original(verdict.best(), ranked));
+            case TIE -> named(original(verdict.best(), ranked)) + ", tied with " + String.join(", ",
+                    verdict.rivals().stream().map(r -> specs.label(r.store())).toList());
+            case NONE -> verdict.noWinner() + ": " + String.join(", ", (verdict.best() == null ? ranked.stream().limit(2)
+                    : java.util.stream.Stream.concat(java.util.stream.Stream.of(verdict.best()), verdict.rivals().stream())
+                    .map(r -> original(r, ranked))).map(this::named).toList());
+        };
+    }
+
+    /** The verdict over two or more engines, in words: the winner and its margin, the tie, or why none is named. */
+    private String verdictText(Verdict verdict, List<Result> ranked) {
+        return switch (verdict.kind()) {
+            case WINNER -> {
+                Result best = original(verdict.best(), ranked);
+                Result next = ranked.stream().filter(r -> r != best).findFirst().orElseThrow();
+                yield specs.label(best.store()) + ": " + opsText(best) + " in the run phase, " + Numbers.times(rate(best) / rate(next))
+                        + " the next, " + specs.label(next.store()) + " (" + opsText(next) + "); its interval lies above every"
+                        + " other engine's.";
+            }
+            case TIE -> {
+                List<String> names = new ArrayList<>(List.of(named(original(verdict.best(), ranked))));
+                verdict.rivals().forEach(r -> names.add(named(original(r, ranked))));
+                yield "a tie at the top between " + joined(names) + ": their intervals overlap in the run phase, so none is"
+                        + " called the winner.";
+            }
+            case NONE -> {
+                if (ranked.stream().allMatch(r -> Double.isNaN(spread(r)))) {
+                    yield "none is named: each engine ran once, so no throughput has an interval (a rerun can order them"
+                            + " differently; KVBENCH_ROUNDS=3 runs every engine in 3 rounds). The highest single runs: "
+                            + joined(ranked.stream().limit(3).map(this::named).toList()) + ".";
+                }
+                List<Result> candidates = new ArrayList<>();
+                if (verdict.best() != null) {
+                    candidates.add(original(verdict.best(), ranked));
+                }
+                verdict.rivals().forEach(r -> candidates.add(original(r, ranked)));
+                yield verdict.noWinner() + " in the run phase (stable: the interval at most "
+                        + Math.round(100 * Result.STABLE_ERROR) + "% of the time per operation); best candidates "
+                        + joined(candidates.stream().map(r -> named(r) + (scored(r).stable() ? "" : ", unstable")).toList()) + ".";
+            }
+        };
+    }
+
+    /** The competitors that ran the workload to the end, by run-phase throughput, highest first. */
+    private List<Result> ranked(Group group, List<String> specList) {
+        return specs.competitors(specList).stream().map(spec -> run(group, spec)).flatMap(Optional::stream)
+                .filter(Result::ok).filter(r -> !Double.isNaN(rate(r)))
+                .sorted(Comparator.comparingDouble(YcsbSection::rate).reversed())
+                .toList();
+    }
+
+    /**
+     * A run as {@link Verdict} scores it: its time per operation in the run phase (ms, all threads together), with as
+     * its ± the wider side of the throughput's interval turned into time; no ± for a run measured once.
+     */
+    static Result scored(Result r) {
+        double ops = rate(r);
+        double spread = spread(r);
+        double ms = 1000 / ops;
+        double error = Double.isNaN(spread) ? Double.NaN : spread >= ops ? Double.POSITIVE_INFINITY : 1000 / (ops - spread) - ms;
+        return new Result(r.key(), ms, error, Result.Status.OK, null, r.metrics());
+    }
+
+    /** The run in {@code ranked} that {@code scored} was made from. */
+    private static Result original(Result scored, List<Result> ranked) {
+        return ranked.stream().filter(r -> r.key().equals(scored.key())).findFirst().orElse(scored);
+    }
+
+    private String named(Result r) {
+        return specs.label(r.store()) + " (" + opsText(r) + ")";
+    }
+
+    /** "114,956 ± 3,200 ops/s" in the run phase, or "114,956 ops/s" for a run measured once. */
+    static String opsText(Result r) {
+        return withSpread(r, Metric.ycsb("run", "opsPerSec")) + " ops/s";
+    }
+
+    /** A throughput metric of a run and, measured in rounds, its ± ({@link Metrics#spread}): "114,956 ± 3,200", or "114,956". */
+    static String withSpread(Result r, String metric) {
+        return withSpread(r.metric(metric), r.metric(Metrics.spread(metric)));
+    }
+
+    /** "114,956 ± 3,200", or "114,956" without a spread. */
+    static String withSpread(double value, double spread) {
+        return Numbers.sig3(value) + (Double.isNaN(spread) ? "" : " ± " + Numbers.sig3(spread));
+    }
+
+    private static double spread(Result r) {
+        return r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")));
     }
 
     /** The null store's run: the client's own cost per operation, per thread. */

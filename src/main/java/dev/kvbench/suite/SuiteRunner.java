@@ -318,6 +318,7 @@ public final class SuiteRunner {
         }
         String rounds = config.env().get(Repeat.ENVIRONMENT);
         List<PlannedTest> all = Planner.plan(suite, user).stream()
+                .map(test -> name.equals(Suites.YCSB_PEER) ? YcsbPeer.withClientTime(test) : test) // YCSB's client's time too
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
         suiteTests = all.size();
         List<PlannedTest> plan = withMemoryLimits(name, withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, shard.select(all, name))));
@@ -678,13 +679,6 @@ public final class SuiteRunner {
                 config.out().println(heading(test, suiteTests) + "; elapsed " + Numbers.duration(elapsed) + ", about "
                         + Numbers.duration(left) + " left");
                 long began = System.nanoTime();
-                if (peer != null) { // YCSB's client first, then kvbench's, on the same workload
-                    String failed = peer.run(test, results, folders.get(Test.Folder.WORK), config.out());
-                    if (failed != null) {
-                        config.err().println("run.sh: warning: " + failed);
-                        peerFailures.add(failed);
-                    }
-                }
                 int exit = runTest(test);
                 long took = seconds(began);
                 Meta.finish(results, test.number(), took, exit);
@@ -704,6 +698,9 @@ public final class SuiteRunner {
             int n = test.number();
             Path part = results.resolve(".partial-" + n);
             WorkFolder.empty(part);
+            if (peer != null) {
+                YcsbPeer.forget(results, n);
+            }
             Repeat repeat = test.test().repeat();
             long began = System.nanoTime();
             int exit = round(test, part, 1, 0, shuffled(test, repeat, 1));
@@ -758,6 +755,13 @@ public final class SuiteRunner {
             }
             PlannedTest planned = new PlannedTest(n, test.test(), args, test.params(), test.options(), test.num(),
                     test.numSource(), test.runs(), test.seconds(), test.largest(), test.space());
+            if (peer != null && j <= 1) { // YCSB's client first, then kvbench's, on the same workload, in every round
+                String failed = peer.run(test, r, results, folders.get(Test.Folder.WORK), config.out());
+                if (failed != null) {
+                    config.err().println("run.sh: warning: " + failed);
+                    peerFailures.add(failed);
+                }
+            }
             host.before();
             int exit = launch(planned, into);
             host.after(n, r, j);

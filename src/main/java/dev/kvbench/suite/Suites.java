@@ -68,6 +68,12 @@ public final class Suites {
     static final int YCSB_OPERATIONS = 10_000;
     static final int YCSB_THREADS = 2;
     static final int YCSB_LOAD_BATCH = 1_000;
+    /**
+     * The ycsb suite's rounds, as quick's ({@link #QUICK_ROUNDS}): every engine twice, a third time where the trial's
+     * time is still wider than 5%, so that each throughput has an interval and the answer names a winner only where
+     * the intervals part (one run of A-F took 3 min 27 s, so about 7-10 minutes). {@code KVBENCH_ROUNDS=1} runs it once.
+     */
+    static final Repeat YCSB_ROUNDS = new Repeat(2, 3, 0.05, 2.5);
     public static final String DEFAULT = "quick";
     /** YCSB's own client beside kvbench's on A-F ({@link #ycsbPeer}). */
     public static final String YCSB_PEER = "ycsb-peer";
@@ -433,7 +439,8 @@ public final class Suites {
      * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
      * loaded in commits of {@value #YCSB_LOAD_BATCH}, {@value #YCSB_OPERATIONS} operations,
      * {@value #YCSB_THREADS} client threads, one
-     * trial per engine (a single shot: the load, the run, the check of every record). {@code overrides}
+     * trial per engine and round (a single shot: the load, the run, the check of every record), in
+     * {@link #YCSB_ROUNDS}. {@code overrides}
      * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
      */
     static Suite ycsb(Map<String, String> overrides) {
@@ -462,7 +469,8 @@ public final class Suites {
             tests.add(ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
                     + " (loaded in commits of " + all.get("loadbatchsize") + "), " + all.get("operationcount")
                     + " operations by " + all.get("threadcount") + " client threads, each write committed (the"
-                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records));
+                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records)
+                    .repeated(YCSB_ROUNDS));
         }
         return new Suite("ycsb", tests);
     }

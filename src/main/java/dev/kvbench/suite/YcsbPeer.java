@@ -29,9 +29,11 @@ import dev.kvbench.workload.ycsb.WorkloadProperties;
  * operations; for a test on kvbench's {@code null} store, YCSB's {@code BasicDB} (which does nothing per
  * operation) runs them: its throughput is YCSB's client's own cost. Both read one properties file,
  * {@code ycsb-N.properties}: every YCSB property kvbench's test has in force (the same workload, records,
- * operations, threads and field layout), written out. The client's output goes, whole, to
- * {@code ycsb-N.load.txt} and {@code ycsb-N.run.txt}, after a {@code # command:} line and before an
- * {@code # exit:} line; the report parses its {@code [OVERALL]}, {@code [READ]} ... lines.
+ * operations, threads and field layout), written out. The client runs just before each round of kvbench's
+ * (in rounds, {@code KVBENCH_ROUNDS}, once per round, so that both tools have intervals); its output goes, whole,
+ * to {@code ycsb-N.load.txt} and {@code ycsb-N.run.txt} ({@code ycsb-N.rR.*} in round R), after a
+ * {@code # command:} line and before an {@code # exit:} line; the report parses its {@code [OVERALL]},
+ * {@code [READ]} ... lines.
  */
 final class YcsbPeer {
 
@@ -45,6 +47,17 @@ final class YcsbPeer {
     private static final String HOW = "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT "
             + "(git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), "
             + "then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
+
+    /**
+     * For the suite's time estimate: what one phase of YCSB's client costs besides its operations (a JVM started,
+     * the store opened and closed; 1-2 s on 2 cores), and its throughput: with RocksDB (one write per commit) about
+     * 55,000-100,000 ops/s outside E and 19,000 in E's scans, with BasicDB 1.3-2.4 million (20261125-ycsb-peer),
+     * taken low so that the estimate errs long.
+     */
+    static final double PHASE_START_SECONDS = 1.5;
+    static final double ROCKSDB_OPS_PER_SECOND = 50_000;
+    static final double SCAN_OPS_PER_SECOND = 15_000;
+    static final double BASIC_DB_OPS_PER_SECOND = 1_000_000;
 
     private final Path dir;
     private final AtomicReference<Process> running = new AtomicReference<>();
@@ -126,6 +139,33 @@ final class YcsbPeer {
         return text.toString();
     }
 
+    /**
+     * A rough time of YCSB's client beside one round of {@code test}, in seconds: a JVM per phase, the load's
+     * {@code recordcount} inserts and the run's {@code operationcount} operations at the rates above; 0 for a test
+     * without a YCSB binding beside it.
+     */
+    static double seconds(PlannedTest test) {
+        String binding = binding(test);
+        if (binding == null) {
+            return 0;
+        }
+        WorkloadProperties inForce = Presets.resolve(test.params().get("workload"),
+                YcsbParams.overrides(test.params().getOrDefault("props", YcsbParams.NONE)));
+        double seconds = phases(binding).size() * PHASE_START_SECONDS;
+        if (binding.equals(BASIC_DB)) {
+            return seconds + inForce.operationCount() / BASIC_DB_OPS_PER_SECOND;
+        }
+        return seconds + inForce.recordCount() / ROCKSDB_OPS_PER_SECOND
+                + inForce.operationCount() / (inForce.scans() ? SCAN_OPS_PER_SECOND : ROCKSDB_OPS_PER_SECOND);
+    }
+
+    /** {@code test} with YCSB's client's time beside each of its rounds added to its estimate ({@link #seconds(PlannedTest)}). */
+    static PlannedTest withClientTime(PlannedTest test) {
+        long seconds = test.seconds() + Math.round(test.test().repeat().min() * seconds(test));
+        return new PlannedTest(test.number(), test.test(), test.args(), test.params(), test.options(), test.num(),
+                test.numSource(), test.runs(), seconds, test.largest(), test.space());
+    }
+
     /** What {@link #run} would run for {@code test}, for a dry run. */
     List<String> plan(PlannedTest test, Path results, Path workDir) {
         String binding = binding(test);
@@ -137,12 +177,29 @@ final class YcsbPeer {
                 .stream().map(Shell::word).toList())).toList();
     }
 
+    /** The stem of YCSB's output files of round {@code round} of test {@code n}: {@code ycsb-N}, then {@code ycsb-N.rR}, as kvbench's {@code out-N.rR}. */
+    static String stem(int n, int round) {
+        return "ycsb-" + n + (round > 1 ? ".r" + round : "");
+    }
+
+    /** Removes what an earlier, unfinished attempt at test {@code n} left of YCSB's files in {@code results}. */
+    static void forget(Path results, int n) {
+        try (Stream<Path> files = Files.list(results)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("ycsb-" + n + ".")).toList()) {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove YCSB's earlier files of test " + n + " in " + results, e);
+        }
+    }
+
     /**
-     * Runs YCSB's client beside {@code test}: its phases, each into {@code ycsb-N.PHASE.txt}, its store in
+     * Runs YCSB's client beside round {@code round} of {@code test}: its phases, each into
+     * {@code ycsb-N.PHASE.txt} ({@code ycsb-N.rR.PHASE.txt} from round 2 on), its store in
      * {@code workDir/ycsb-N} (emptied before, removed after). Returns null when every phase exited 0, else
      * the first failure in one line (the suite goes on, and the report shows it).
      */
-    String run(PlannedTest test, Path results, Path workDir, java.io.PrintStream out) throws InterruptedException {
+    String run(PlannedTest test, int round, Path results, Path workDir, java.io.PrintStream out) throws InterruptedException {
         String binding = binding(test);
         if (binding == null) {
             return null;
@@ -154,8 +211,9 @@ final class YcsbPeer {
             Files.writeString(properties, properties(test), StandardCharsets.UTF_8);
             WorkFolder.delete(db);
             for (String phase : phases(binding)) {
-                out.println("    YCSB 0.17.0's client, " + phase + " phase with " + binding.substring(binding.lastIndexOf('.') + 1));
-                Path file = results.resolve("ycsb-" + n + "." + phase + ".txt");
+                out.println("    YCSB 0.17.0's client, " + phase + " phase with " + binding.substring(binding.lastIndexOf('.') + 1)
+                        + (round > 1 ? ", round " + round : ""));
+                Path file = results.resolve(stem(n, round) + "." + phase + ".txt");
                 List<String> command = command(binding, phase, properties, db);
                 Files.writeString(file, "# command: " + String.join(" ", command.stream().map(Shell::word).toList()) + "\n",
                         StandardCharsets.UTF_8);
@@ -167,7 +225,8 @@ final class YcsbPeer {
                 running.set(null);
                 Files.writeString(file, "# exit: " + exit + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
                 if (exit != 0) {
-                    return "YCSB's client failed in the " + phase + " phase of test " + n + " (exit status " + exit + "): see " + file;
+                    return "YCSB's client failed in the " + phase + " phase of test " + n + (round > 1 ? " round " + round : "")
+                            + " (exit status " + exit + "): see " + file;
                 }
             }
             return null;

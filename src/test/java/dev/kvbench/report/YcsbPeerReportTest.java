@@ -1,9 +1,11 @@
 package dev.kvbench.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -57,7 +59,16 @@ class YcsbPeerReportTest {
         // env.txt: engine.rocksdb.version 11.8.1, ycsb.peer.rocksdbjni 11.8.1
         assertTrue(readme.contains("Both ran rocksdbjni 11.8.1: YCSB's binding (written for rocksdbjni 6.2.2) was compiled "
                 + "against kvbench's version and ran with that jar on its class path."), readme);
-        assertTrue(readme.contains("What else differs: YCSB's binding stores a record as its fields"), readme);
+        // YCSB's RocksDBClient: per field a 4-byte name length, "fieldI" (6 bytes for 0-9), a 4-byte value length, the value
+        assertTrue(readme.contains("What else differs: YCSB's RocksDB binding stores a record as its fields, each after a"
+                + " 4-byte length of its name, the name (field0 ... field9) and a 4-byte length of its value, where kvbench"
+                + " stores the field values alone, side by side: 140 bytes more per record through YCSB: with 10 fields of"
+                + " 100 bytes, 1,140 bytes a record against kvbench's 1,000, 14.0% more (the keys are the same `user...`"
+                + " strings);"), readme);
+        assertEquals(10 * 14 + 15, YcsbPeerSection.ycsbFieldOverhead(11), "field10 is 7 bytes");
+        // each test has one engine: its p99 is given, no "lowest" (out-1: READ p99 68095 ns)
+        assertTrue(readme.contains("RocksDB, the only engine that ran it (40,453 ops/s in the run phase). Its READ p99: 68.1 µs."),
+                readme);
         assertFalse(readme.contains("Not as expected"), "every YCSB phase exited 0 with every operation OK");
     }
 
@@ -73,5 +84,26 @@ class YcsbPeerReportTest {
                 + "workloadb, workloadc, workloadd, workloade, workloadf)"), method);
         assertTrue(method.contains("YCSB 0.17.0's own client, on its `BasicDB`, which does nothing, spent 29.8-70.6 µs on the "
                 + "same workloads: kvbench's client costs 0.0906-0.638 of YCSB's per operation (the goal: at most 0.1;"), method);
+    }
+
+    @Test
+    void inRoundsBothToolsFiguresAreMediansWithTheirIntervalsAndTheCaptionSaysSo() throws IOException {
+        Path to = dir.resolveSibling(dir.getFileName() + "-rounds");
+        Fixtures.copy(YcsbOutputTest.FIXTURE, to);
+        // round 2 of test 1: YCSB's run 1,357.86 ops/s (round 1: 1,257.86), kvbench's 42,453.4 (40,453.4); the load alike
+        Files.writeString(to.resolve("ycsb-1.r2.run.txt"), Files.readString(to.resolve("ycsb-1.run.txt"))
+                .replace("[OVERALL], Throughput(ops/sec), 1257.", "[OVERALL], Throughput(ops/sec), 1357."));
+        Files.copy(to.resolve("ycsb-1.load.txt"), to.resolve("ycsb-1.r2.load.txt"));
+        Files.writeString(to.resolve("out-1.r2.side.jsonl"), Files.readString(to.resolve("out-1.side.jsonl"))
+                .replace("\"ycsb.run.opsPerSec\":40453.", "\"ycsb.run.opsPerSec\":42453."));
+        Files.copy(to.resolve("out-1.csv"), to.resolve("out-1.r2.csv"));
+        Files.copy(to.resolve("out-1.txt"), to.resolve("out-1.r2.txt"));
+        Report.write(to, Path.of("gnuplot"), false);
+        String rounds = Files.readString(to.resolve("README.md"));
+        // medians 1,307.86 ± 50 and 41,453.4 ± 1,000: 31.7×, the intervals apart
+        assertTrue(rounds.contains("| workloada | 700 ± 0 | 8,491 ± 0 | 1,308 ± 50.0 | 41,453 ± 1,000 | 32× |"), rounds);
+        assertTrue(rounds.contains("In rounds (YCSB's client just before kvbench's in each, 1-2 rounds of YCSB's client): every"
+                + " figure is the median of the rounds"), rounds);
+        assertTrue(rounds.contains("(medians of the rounds: see *Side by side with YCSB*)"), rounds);
     }
 }

@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,28 +30,11 @@ class ShardTest {
     @TempDir
     Path root;
 
-    /** Writes, for test N, the raw files of a committed fixture test of the same kind, as a completed JMH run. */
-    private static final class FixtureJmh implements Launcher {
-        static final Map<Integer, String> FIXTURE = Map.of(1, "results/out-4", 2, "app-results/out-4", 3, "app-results/out-1");
-        final List<Integer> ran = new ArrayList<>();
+    /** The committed fixture test of the same kind as each smoke test. */
+    private static final Map<Integer, String> FIXTURE = Map.of(1, "results/out-4", 2, "app-results/out-4", 3, "app-results/out-1");
 
-        @Override
-        public int run(PlannedTest test, Path part) {
-            ran.add(test.number());
-            Path from = Path.of("src/test/resources/fixtures").resolve(FIXTURE.get(test.number()));
-            try {
-                for (String ext : List.of(".csv", ".side.jsonl", ".txt")) {
-                    Files.copy(Path.of(from + ext), part.resolve("out-" + test.number() + ext));
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return 0;
-        }
-
-        @Override
-        public void stop() {
-        }
+    private static FixtureJmh fixtureJmh() {
+        return new FixtureJmh(n -> Path.of("src/test/resources/fixtures").resolve(FIXTURE.get(n)));
     }
 
     private int run(Map<String, String> env, FixtureJmh jmh, ByteArrayOutputStream err, String... args) {
@@ -89,7 +70,7 @@ class ShardTest {
     void moreShardsThanTestsIsAUsageErrorAndWritesNothing() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString()));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(SuiteRunner.USAGE, run(env, new FixtureJmh(), err, "smoke", "--shard", "4/4"));
+        assertEquals(SuiteRunner.USAGE, run(env, fixtureJmh(), err, "smoke", "--shard", "4/4"));
         assertEquals("run.sh: --shard 4/4: the smoke suite has 3 tests, so shard 4 would run none; use at most 3 shards\n",
                 err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(root.resolve("results")));
@@ -98,8 +79,8 @@ class ShardTest {
     @Test
     void twoShardsOfTheSmokeSuiteMergeIntoOneReportWithEachTestsMachine() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString()));
-        FixtureJmh first = new FixtureJmh();
-        FixtureJmh second = new FixtureJmh();
+        FixtureJmh first = fixtureJmh();
+        FixtureJmh second = fixtureJmh();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, run(env, first, err, "smoke", "--shard", "1/2"), err.toString(StandardCharsets.UTF_8));
         assertEquals(0, run(env, second, err, "smoke", "--shard", "2/2"), err.toString(StandardCharsets.UTF_8));

@@ -245,7 +245,11 @@ class SuitesTest {
             assertEquals("recordcount=2000;operationcount=10000;threadcount=2;loadbatchsize=1000", test.params().get("props"));
             assertEquals(2000, test.entries().num());
             assertEquals("ycsb", test.chart().kind());
+            // in rounds, as quick: each engine's throughput gets an interval, so the answer can name a winner
+            assertEquals(Suites.YCSB_ROUNDS, test.repeat());
+            assertEquals(2, test.repeat().min());
         }
+        assertEquals(Repeat.ONCE, Suites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
     }
 
     @Test

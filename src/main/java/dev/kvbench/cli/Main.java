@@ -472,7 +472,8 @@ public final class Main {
                                                       readCrc, readXxh64) measured engine by engine in shuffled
                                                       rotations of short turns, every engine's JVM loaded and
                                                       waiting; -wi warm-up rotations (1), -i the fewest measured
-                                                      rotations (12, at most 2x), -r a turn (200ms), -f JVMs per
+                                                      rotations (12; up to 3x for
+                                                      the engines whose interval is over 5%), -r a turn (200ms), -f JVMs per
                                                       engine (1); the score is each engine's median over its turns
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)

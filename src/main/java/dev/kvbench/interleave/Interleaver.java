@@ -22,8 +22,9 @@ import dev.kvbench.trial.BenchParams;
  * turns alike instead of on the one engine measured during it, and each engine's median over its turns
  * ({@link Turns}) leaves it out.
  *
- * <p>A block stops once every engine has {@link Settings#minRotations} measured turns per JVM and every
- * engine's interval is within {@link Settings#target} of its median, or at {@link Settings#maxRotations}.
+ * <p>Every engine gets {@link Settings#minRotations} measured turns per JVM; after that, only the engines whose
+ * interval is still wider than {@link Settings#target} of their median take further rotations (still shuffled
+ * among themselves), up to {@link Settings#maxRotations}.
  * A JVM that fails, dies or hangs ends its own trial (failed, with the cause, in the side file), and the
  * others go on unless fail-on-error is set. While one engine is measured, the CPU the waiting JVMs use
  * (an engine's background threads) is counted and logged per engine.
@@ -86,9 +87,9 @@ public final class Interleaver {
     public List<Row> run(List<Block> blocks) throws InterruptedException {
         log.println("# Benchmark mode: interleaved turns, each engine's median over its turns (ms/op)");
         log.println("# Warmup: " + settings.warmupRotations() + " rotations");
-        log.println("# Measurement: " + settings.minRotations() + " to " + settings.maxRotations() + " rotations of one turn of "
-                + settings.turnMillis() + " ms per JVM, until every interval is within "
-                + Math.round(settings.target() * 100) + "% of its median");
+        log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM, " + settings.minRotations()
+                + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
+                + Math.round(settings.target() * 100) + "% of their median");
         log.println("# Threads: 1 thread");
         log.println("# Fork: 1 of " + settings.forks());
         log.println("# Shuffle seed: " + settings.seed());
@@ -126,9 +127,10 @@ public final class Interleaver {
         Map<Server, Long> background = new LinkedHashMap<>();
         long measuredNanos = 0;
         int rotations = 0;
-        for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !servers.isEmpty(); r++) {
+        List<Server> active = new ArrayList<>(servers);
+        for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
             boolean warmup = r < settings.warmupRotations();
-            List<Server> order = new ArrayList<>(servers);
+            List<Server> order = new ArrayList<>(active);
             Collections.shuffle(order, random);
             for (Server server : order) {
                 if (!servers.contains(server)) {
@@ -155,10 +157,13 @@ public final class Interleaver {
             }
             if (!warmup) {
                 rotations++;
-                if (rotations >= settings.minRotations() && settled(byTrial.values())) {
-                    break;
+                if (rotations >= settings.minRotations()) {
+                    // only the engines whose interval is still wide take the next rotations
+                    active.removeIf(server -> !servers.contains(server)
+                            || turns.get(server).relativeError() <= settings.target());
                 }
             }
+            active.retainAll(servers);
         }
         logBlock(block, byTrial, rotations, background, measuredNanos);
         List<Row> rows = new ArrayList<>();
@@ -207,15 +212,6 @@ public final class Interleaver {
         return nanos;
     }
 
-    private boolean settled(Iterable<Turns> all) {
-        for (Turns t : all) {
-            if (t.count() > 0 && t.relativeError() > settings.target()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** A JVM that failed, died or hung: out of the block, its trial failed in the side file. */
     private void lost(Server server, List<Server> servers) {
         servers.remove(server);
@@ -247,7 +243,7 @@ public final class Interleaver {
 
     private void logBlock(Block block, Map<Map<String, String>, Turns> byTrial, int rotations,
                           Map<Server, Long> background, long measuredNanos) {
-        log.println("# Benchmark: " + block.benchmark() + " (" + rotations + " measured rotations)");
+        log.println("# Benchmark: " + block.benchmark() + " (" + rotations + " measured rotations at most)");
         for (Map.Entry<Map<String, String>, Turns> entry : byTrial.entrySet()) {
             Turns t = entry.getValue();
             long idle = background.entrySet().stream().filter(e -> e.getKey().params.equals(entry.getKey()))
@@ -256,6 +252,7 @@ public final class Interleaver {
                             + " measured: %d ms (%.2f%% of their time)%n", entry.getKey().get("store"), t.median() / 1e6,
                     t.error() / 1e6, 100 * t.relativeError(), t.count(), t.passes(), idle / 1_000_000,
                     measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos);
+            log.println("    turns (ms/op, in order): " + t.text());
         }
         log.flush();
     }

@@ -104,6 +104,15 @@ public final class Turns {
         return k;
     }
 
+    /** The turns' mean pass times in ms, in the order they ran, as "6.12 6.30 ...". */
+    public String text() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append(i == 0 ? "" : " ").append(String.format(java.util.Locale.ROOT, "%.4g", means[i] / 1e6));
+        }
+        return text.toString();
+    }
+
     private double[] sorted() {
         double[] sorted = Arrays.copyOf(means, count);
         Arrays.sort(sorted);

@@ -107,8 +107,13 @@ final class HeaderSection extends Section {
                 candidates.add(verdict.best());
             }
             candidates.addAll(verdict.rivals());
+            // fastest first: the unstable engines that could beat the fastest stable one come before it
+            candidates.sort(java.util.Comparator.comparingDouble(Result::ms));
+            Result best = verdict.best();
+            boolean markBest = best != null && candidates.get(0) != best;
             return verdict.noWinner() + ": " + String.join(", ", candidates.stream()
-                    .map(r -> specs.label(r.store()) + " (" + scoreText(r, unit) + ")").toList());
+                    .map(r -> specs.label(r.store()) + " (" + scoreText(r, unit)
+                            + (markBest && r == best ? ", the fastest stable" : "") + ")").toList());
         }
         Result r = verdict.best();
         String tie = verdict.kind() == Verdict.Kind.TIE ? ", tied with " + String.join(", ",

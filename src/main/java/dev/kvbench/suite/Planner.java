@@ -170,8 +170,8 @@ public final class Planner {
         int iterations = Integer.parseInt(value(options, "-i"));
         String mode = value(options, "-bm");
         if ("true".equals(options.get("-interleave"))) {
-            // the JVMs load and settle two at a time; each engine's turns: the warm-up rotations, then about
-            // one and a half times the fewest measured rotations (more where an interval is still wide)
+            // the JVMs load and settle two at a time; each engine's turns: the warm-up rotations, then the
+            // fewest measured rotations, and about half as many again on average for the engines still wide
             return (START_SECONDS + SETTLE_SECONDS + pass) / 2 + (warmups + 1.5 * iterations) * seconds(value(options, "-r"));
         }
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {

@@ -228,8 +228,8 @@ public final class Suites {
      * The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who}
      * starts the first one's description. Interleaved ({@code -interleave true}): every engine's trial is a JVM of its own,
      * loaded and settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of passes in
-     * shuffled rotations, one warm-up rotation, then 12 to 24 measured ones (fewer than 24 once every engine's interval
-     * is within 5% of its median); a slow phase of the host then lands on every engine's turns alike. The direct-API
+     * shuffled rotations, one warm-up rotation, then 12 measured ones, and up to 36 for the engines whose interval is
+     * still over 5% of their median; a slow phase of the host then lands on every engine's turns alike. The direct-API
      * pairs, which do not interleave, run after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
      * (Before: JMH forks one after another, five 100 ms iterations, in two or three rounds of every engine in a shuffled
      * order: 24-26 minutes on an AMD EPYC host with 10-22 of 104 numbers within 10%.)

@@ -156,7 +156,7 @@ class SuitesTest {
             assertEquals(SIX, test.workloads());
             assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
             assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms",
-                    "-foe", "false"), test.options(), "interleaved: 100 ms turns, one warm-up rotation, 12 to 24 measured");
+                    "-foe", "false"), test.options(), "interleaved: 100 ms turns, one warm-up rotation, 12 to 36 measured");
             assertEquals(Repeat.ONCE, test.repeat(), "interleaving replaces the rounds");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());

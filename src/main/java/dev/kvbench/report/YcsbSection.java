@@ -223,10 +223,24 @@ final class YcsbSection {
             case WINNER -> named(original(verdict.best(), ranked));
             case TIE -> named(original(verdict.best(), ranked)) + ", tied with " + String.join(", ",
                     verdict.rivals().stream().map(r -> specs.label(r.store())).toList());
-            case NONE -> verdict.noWinner() + ": " + String.join(", ", (verdict.best() == null ? ranked.stream().limit(2)
-                    : java.util.stream.Stream.concat(java.util.stream.Stream.of(verdict.best()), verdict.rivals().stream())
-                    .map(r -> original(r, ranked))).map(this::named).toList());
+            case NONE -> verdict.noWinner() + ": " + candidates(verdict, ranked);
         };
+    }
+
+    /**
+     * The best candidates of a cell with no winner, highest first: the engines that could beat the fastest stable one
+     * come before it, and it is marked as the fastest stable when one of them leads.
+     */
+    private String candidates(Verdict verdict, List<Result> ranked) {
+        if (verdict.best() == null) {
+            return String.join(", ", ranked.stream().limit(2).map(this::named).toList());
+        }
+        Result best = original(verdict.best(), ranked);
+        List<Result> listed = java.util.stream.Stream.concat(java.util.stream.Stream.of(verdict.best()), verdict.rivals().stream())
+                .map(r -> original(r, ranked)).sorted(java.util.Comparator.comparingInt(ranked::indexOf)).toList();
+        boolean mark = listed.get(0) != best;
+        return String.join(", ", listed.stream().map(r -> mark && r == best
+                ? specs.label(r.store()) + " (" + opsText(r) + ", the fastest stable)" : named(r)).toList());
     }
 
     /** The verdict over two or more engines, in words: the winner and its margin, the tie, or why none is named. */

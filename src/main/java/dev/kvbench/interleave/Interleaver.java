@@ -132,6 +132,8 @@ public final class Interleaver {
             boolean warmup = r < settings.warmupRotations();
             List<Server> order = new ArrayList<>(active);
             Collections.shuffle(order, random);
+            log.println("  rotation " + (warmup ? "w" : "") + (r + 1) + ": "
+                    + String.join(" ", order.stream().map(server -> server.label).toList()));
             for (Server server : order) {
                 if (!servers.contains(server)) {
                     continue;

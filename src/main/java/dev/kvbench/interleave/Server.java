@@ -36,6 +36,8 @@ final class Server {
     private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
     private final ArrayDeque<String> tail = new ArrayDeque<>();
     private String failure;
+    /** Whether the trial reported its own failure (and so wrote its side-file line) before the JVM ended. */
+    private boolean failedItself;
 
     private Server(String benchmark, Map<String, String> params, String label, Process process, PrintStream log) {
         this.benchmark = benchmark;
@@ -102,6 +104,7 @@ final class Server {
         }
         if (line.startsWith(PassServer.FAILED)) {
             failure = line.substring(PassServer.FAILED.length()).trim();
+            failedItself = true;
             process.waitFor(10, TimeUnit.SECONDS);
             return null;
         }
@@ -126,7 +129,7 @@ final class Server {
 
     /** Whether the reason is the trial's own (it wrote its side-file line) rather than a dead or hung JVM. */
     boolean failedItself() {
-        return failure != null && !failure.startsWith("the JVM") && !failure.startsWith("no result within");
+        return failedItself;
     }
 
     List<String> tail() {

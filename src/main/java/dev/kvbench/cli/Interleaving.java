@@ -16,7 +16,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  * JMH, one block per benchmark and combination of the other parameters, with every store of that block in
  * it. JMH's options keep their meaning where they have one: {@code -wi} warm-up rotations (default 1),
  * {@code -i} the fewest measured rotations (default 12), {@code -r} a turn's length (default 200 ms),
- * {@code -f} JVMs per engine (default 1); after {@code -i} rotations only the engines whose interval is still wider
+ * {@code -f} JVMs per engine (default 1), each turn after untimed passes for a quarter of its length that refill
+ * the caches the other engines' turns emptied; after {@code -i} rotations only the engines whose interval is still wider
  * than 5% of their median take more, up to three times {@code -i}. The result file is JMH's CSV format.
  */
 final class Interleaving {
@@ -68,7 +69,7 @@ final class Interleaving {
         long turn = options.getMeasurementTime().hasValue()
                 ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS)) : DEFAULT_TURN_MS;
         Interleaver.Settings settings = new Interleaver.Settings(options.getWarmupIterations().orElse(DEFAULT_WARMUP),
-                rotations, 3 * rotations, turn, Math.max(1, options.getForkCount().orElse(1)), TARGET, timeout,
+                rotations, 3 * rotations, turn, turn / 4, Math.max(1, options.getForkCount().orElse(1)), TARGET, timeout,
                 System.nanoTime());
         Interleaver interleaver = new Interleaver(command, settings, side, System.out,
                 options.shouldFailOnError().orElse(true), Runtime.getRuntime().availableProcessors());

@@ -20,7 +20,8 @@ import dev.kvbench.trial.BenchParams;
  * passes while the others wait. A slow phase of the host (another tenant, memory bandwidth, a frequency
  * change) lasts seconds; a turn lasts a fraction of one, so the slow phase lands on every engine's
  * turns alike instead of on the one engine measured during it, and each engine's median over its turns
- * ({@link Turns}) leaves it out.
+ * ({@link Turns}) leaves it out. What such a phase still does to every engine's turns in a rotation is then
+ * divided out ({@link HostFactors}), from the other engines' turns of the same rotation.
  *
  * <p>Every engine gets {@link Settings#minRotations} measured turns per JVM; after that, only the engines whose
  * interval is still wider than {@link Settings#target} of their median take further rotations (still shuffled
@@ -38,15 +39,17 @@ public final class Interleaver {
      * @param minRotations    the fewest measured rotations
      * @param maxRotations    the most measured rotations
      * @param turnMillis      each turn's passes run for at least this long (one pass at the least)
+     * @param warmMillis      untimed passes run for at least this long before a turn's timed ones, unless the engine's
+     *                        last pass was longer than a turn
      * @param forks           JVMs per engine; their turns are pooled
      * @param target          the relative error at which a block may stop
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
      * @param seed            the shuffles' seed
      */
-    public record Settings(int warmupRotations, int minRotations, int maxRotations, long turnMillis, int forks,
-                           double target, long timeoutSeconds, long seed) {
+    public record Settings(int warmupRotations, int minRotations, int maxRotations, long turnMillis, long warmMillis,
+                           int forks, double target, long timeoutSeconds, long seed) {
         public Settings {
-            if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || forks < 1) {
+            if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || warmMillis < 0 || forks < 1) {
                 throw new IllegalArgumentException("interleaving needs at least 1 measured rotation, at most as many"
                         + " as the most, a turn of at least 1 ms and at least 1 JVM per engine");
             }
@@ -87,9 +90,12 @@ public final class Interleaver {
     public List<Row> run(List<Block> blocks) throws InterruptedException {
         log.println("# Benchmark mode: interleaved turns, each engine's median over its turns (ms/op)");
         log.println("# Warmup: " + settings.warmupRotations() + " rotations");
-        log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM, " + settings.minRotations()
+        log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
+                + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
                 + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
                 + Math.round(settings.target() * 100) + "% of their median");
+        log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
+                + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
         log.println("# Threads: 1 thread");
         log.println("# Fork: 1 of " + settings.forks());
         log.println("# Shuffle seed: " + settings.seed());
@@ -107,6 +113,7 @@ public final class Interleaver {
     }
 
     private List<Row> block(Block block, Random random) throws InterruptedException {
+        long blockStart = System.nanoTime();
         List<Server> servers = new ArrayList<>();
         Map<Server, Turns> turns = new LinkedHashMap<>();
         Map<Map<String, String>, Turns> byTrial = new LinkedHashMap<>();
@@ -121,6 +128,7 @@ public final class Interleaver {
             }
         }
         ready(waiting, servers);
+        long readyNanos = System.nanoTime() - blockStart;
         for (Server server : servers) {
             turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns()));
         }
@@ -152,7 +160,7 @@ public final class Interleaver {
                     continue;
                 }
                 if (!warmup) {
-                    turns.get(server).add(passes);
+                    turns.get(server).add(r - settings.warmupRotations(), passes);
                     measuredNanos += elapsed;
                     before.forEach((other, nanos) -> background.merge(other, after.getOrDefault(other, nanos) - nanos, Long::sum));
                 }
@@ -160,6 +168,7 @@ public final class Interleaver {
             if (!warmup) {
                 rotations++;
                 if (rotations >= settings.minRotations()) {
+                    HostFactors.apply(byTrial.values());
                     // only the engines whose interval is still wide take the next rotations
                     active.removeIf(server -> !servers.contains(server)
                             || turns.get(server).relativeError() <= settings.target());
@@ -167,7 +176,8 @@ public final class Interleaver {
             }
             active.retainAll(servers);
         }
-        logBlock(block, byTrial, rotations, background, measuredNanos);
+        HostFactors.apply(byTrial.values());
+        logBlock(block, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - blockStart);
         List<Row> rows = new ArrayList<>();
         for (Server server : new ArrayList<>(servers)) {
             if (!server.send("end") || server.await(settings.timeoutSeconds()) == null) {
@@ -198,7 +208,7 @@ public final class Interleaver {
     }
 
     private long[] turn(Server server) throws InterruptedException {
-        if (!server.send("turn " + settings.turnMillis())) {
+        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis())) {
             server.await(10);
             return null;
         }
@@ -206,7 +216,9 @@ public final class Interleaver {
         if (answer == null || !answer.startsWith("passes ")) {
             return null;
         }
-        String[] parts = answer.substring("passes ".length()).trim().split(" ");
+        String timed = answer.substring("passes ".length());
+        int warm = timed.indexOf(" warm");
+        String[] parts = (warm < 0 ? timed : timed.substring(0, warm)).trim().split(" ");
         long[] nanos = new long[parts.length];
         for (int i = 0; i < parts.length; i++) {
             nanos[i] = Long.parseLong(parts[i]);
@@ -244,16 +256,19 @@ public final class Interleaver {
     }
 
     private void logBlock(Block block, Map<Map<String, String>, Turns> byTrial, int rotations,
-                          Map<Server, Long> background, long measuredNanos) {
-        log.println("# Benchmark: " + block.benchmark() + " (" + rotations + " measured rotations at most)");
+                          Map<Server, Long> background, long measuredNanos, long readyNanos, long blockNanos) {
+        log.printf(Locale.ROOT, "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load and settle the JVMs,"
+                + " %.1f s in all)%n", block.benchmark(), rotations, readyNanos / 1e9, blockNanos / 1e9);
+        log.println("  host factor per rotation: " + HostFactors.text(byTrial.values()));
         for (Map.Entry<Map<String, String>, Turns> entry : byTrial.entrySet()) {
             Turns t = entry.getValue();
             long idle = background.entrySet().stream().filter(e -> e.getKey().params.equals(entry.getKey()))
                     .mapToLong(Map.Entry::getValue).sum();
             log.printf(Locale.ROOT, "  %-24s %10.3f ± %8.3f ms/op (%4.1f%%), %d turns, %d passes; CPU while others were"
-                            + " measured: %d ms (%.2f%% of their time)%n", entry.getKey().get("store"), t.median() / 1e6,
+                            + " measured: %d ms (%.2f%% of their time); %d turns divided by a host factor, median as"
+                            + " measured %.3f%n", entry.getKey().get("store"), t.median() / 1e6,
                     t.error() / 1e6, 100 * t.relativeError(), t.count(), t.passes(), idle / 1_000_000,
-                    measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos);
+                    measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos, t.adjusted(), t.rawMedian() / 1e6);
             log.println("    turns (ms/op, in order): " + t.text());
         }
         log.flush();

@@ -20,8 +20,9 @@ import dev.kvbench.workload.Workload;
  * One engine's JVM in an interleaved run: it begins the trial of one benchmark and parameter
  * combination as the JMH benchmark's state would (the store filled and reopened for a read, a fresh
  * empty store before every write pass), runs passes until their time settles ({@link Settle}), says
- * it is ready, and then waits: each {@code turn MS} line on its standard input makes it run verified
- * passes for at least that long (one at the least) and answer with each pass's own time; {@code end}
+ * it is ready, and then waits: each {@code turn MS WARM} line on its standard input makes it run verified
+ * passes for at least {@code MS} milliseconds (one at the least) after untimed ones for at least {@code WARM}
+ * milliseconds, and answer with each pass's own time; {@code end}
  * ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
  * measured meanwhile has the machine.
  *
@@ -80,7 +81,9 @@ public final class PassServer {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (line.startsWith("turn ")) {
                     trial.waiting(false);
-                    String passes = turn(pass, Long.parseLong(line.substring(5).trim()) * 1_000_000L);
+                    String[] turn = line.substring(5).trim().split(" ");
+                    String passes = turn(pass, Long.parseLong(turn[0]) * 1_000_000L,
+                            turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
                     trial.waiting(true);
                     out.println(PASSES + " " + passes);
                     out.flush();
@@ -126,17 +129,34 @@ public final class PassServer {
         return pass;
     }
 
-    /** Passes for at least {@code nanos} (one at the least), as a space-separated list of their times in ns. */
-    static String turn(Settle.Pass pass, long nanos) {
+    /** The last pass's time in ns, for the next turn's choice of warm passes (0: none yet). */
+    private static long lastPass;
+
+    /**
+     * One turn: passes for at least {@code warmNanos} that refill the caches another engine's turn emptied, none
+     * when the last pass was longer than the turn itself (its cold start is then a small share of it); then passes
+     * for at least {@code nanos}, one at the least. Answers "T1 T2 ... warm W1 W2 ...", each pass's time in ns,
+     * the timed passes first ("warm" and what follows only when there were warm passes).
+     */
+    static String turn(Settle.Pass pass, long nanos, long warmNanos) {
+        StringBuilder warm = new StringBuilder();
+        if (lastPass <= nanos) {
+            long start = System.nanoTime();
+            while (System.nanoTime() - start < warmNanos) {
+                lastPass = pass.timed();
+                warm.append(' ').append(lastPass);
+            }
+        }
         StringBuilder times = new StringBuilder();
         long start = System.nanoTime();
         do {
             if (times.length() > 0) {
                 times.append(' ');
             }
-            times.append(pass.timed());
+            lastPass = pass.timed();
+            times.append(lastPass);
         } while (System.nanoTime() - start < nanos);
-        return times.toString();
+        return warm.length() == 0 ? times.toString() : times + " warm" + warm;
     }
 
     private static String oneLine(Throwable e) {

@@ -10,6 +10,10 @@ import java.util.Arrays;
  * 20 turns the 3rd and 18th of them), taken on the wider side. A slow phase of the host that lands on a
  * few turns moves neither the median nor the interval; one that lands on most turns of one engine shows
  * as a wide interval, never as a fast or slow engine.
+ *
+ * <p>A turn also knows the rotation it ran in, and may carry the host's factor in that rotation
+ * ({@link HostFactors}): the score and interval are then taken over the turns divided by their factors,
+ * and {@link #rawMedian()} is the median before that.
  */
 public final class Turns {
 
@@ -17,11 +21,18 @@ public final class Turns {
     static final double CONFIDENCE = 0.999;
 
     private double[] means = new double[16];
+    private int[] rotations = new int[16];
+    private double[] factors = new double[16];
     private long passes;
     private int count;
 
-    /** Adds one turn of {@code nanos.length} passes, each its own time in nanoseconds. */
+    /** Adds one turn of {@code nanos.length} passes, each its own time in nanoseconds, as a rotation of its own. */
     public void add(long[] nanos) {
+        add(count, nanos);
+    }
+
+    /** Adds one turn, run in measured rotation {@code rotation}, of {@code nanos.length} passes, each its own time in ns. */
+    public void add(int rotation, long[] nanos) {
         if (nanos.length == 0) {
             throw new IllegalArgumentException("a turn has at least one pass");
         }
@@ -31,7 +42,11 @@ public final class Turns {
         }
         if (count == means.length) {
             means = Arrays.copyOf(means, count * 2);
+            rotations = Arrays.copyOf(rotations, count * 2);
+            factors = Arrays.copyOf(factors, count * 2);
         }
+        rotations[count] = rotation;
+        factors[count] = 1;
         means[count++] = (double) sum / nanos.length;
         passes += nanos.length;
     }
@@ -44,14 +59,54 @@ public final class Turns {
         return passes;
     }
 
-    /** The median of the turns' mean pass times, ns; NaN with no turn. */
+    /** The median of the turns' mean pass times, each divided by its host factor, ns; NaN with no turn. */
     public double median() {
-        if (count == 0) {
+        return median(sorted());
+    }
+
+    /** The median of the turns' mean pass times as measured (no host factor), ns; NaN with no turn. */
+    public double rawMedian() {
+        double[] raw = Arrays.copyOf(means, count);
+        Arrays.sort(raw);
+        return median(raw);
+    }
+
+    /** The median of {@code sorted}, NaN when it is empty. */
+    static double median(double[] sorted) {
+        int n = sorted.length;
+        if (n == 0) {
             return Double.NaN;
         }
-        double[] sorted = sorted();
-        int mid = count / 2;
-        return count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** Turn {@code i}'s mean pass time as measured, ns. */
+    double mean(int i) {
+        return means[i];
+    }
+
+    /** The measured rotation turn {@code i} ran in. */
+    int rotation(int i) {
+        return rotations[i];
+    }
+
+    /** Sets turn {@code i}'s host factor: its time is divided by it for the score (1: as measured). */
+    void factor(int i, double factor) {
+        if (!(factor > 0) || Double.isInfinite(factor)) {
+            throw new IllegalArgumentException("a host factor is a positive number, not " + factor);
+        }
+        factors[i] = factor;
+    }
+
+    /** How many turns carry a host factor other than 1. */
+    int adjusted() {
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            if (factors[i] != 1) {
+                n++;
+            }
+        }
+        return n;
     }
 
     /**
@@ -64,7 +119,7 @@ public final class Turns {
             return Double.NaN;
         }
         double[] sorted = sorted();
-        double median = median();
+        double median = median(sorted);
         return Math.max(median - sorted[k - 1], sorted[count - k] - median);
     }
 
@@ -113,8 +168,12 @@ public final class Turns {
         return text.toString();
     }
 
+    /** The turns' times divided by their host factors, sorted. */
     private double[] sorted() {
-        double[] sorted = Arrays.copyOf(means, count);
+        double[] sorted = new double[count];
+        for (int i = 0; i < count; i++) {
+            sorted[i] = means[i] / factors[i];
+        }
         Arrays.sort(sorted);
         return sorted;
     }

@@ -65,6 +65,38 @@ final class MeasurementSection extends Section {
                 + reached + " of " + numbers.size() + " engine numbers reached ±" + Math.round(100 * TARGET) + "%.";
     }
 
+    /**
+     * The method's bullet on interleaved tests, or "" when none was: how turns, rotations, host factors and the
+     * interval work, and how many of those tests' engine numbers reached the target.
+     */
+    String interleaved() {
+        List<TestRun> tests = folder.tests.stream().filter(t -> t.log.settings().getOrDefault("Benchmark mode", "")
+                .startsWith("interleaved")).toList();
+        if (tests.isEmpty()) {
+            return "";
+        }
+        boolean factors = tests.stream().anyMatch(t -> t.log.settings().containsKey("Host factors"));
+        boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
+        List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
+        long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
+        return "Interleaved (test" + (tests.size() == 1 ? " " : "s ") + String.join(", ", tests.stream()
+                .map(t -> String.valueOf(t.number)).toList()) + "): every engine's trial ran in a JVM of its own, loaded and "
+                + "settled before any engine was measured; then the engines took turns of passes (each turn as long as the "
+                + "settings line of the test says, one pass at the least) in rotations whose order was shuffled each time, so "
+                + "that a slow phase of the host lands on every engine alike. "
+                + (warm ? "Each turn began with untimed, verified passes for a quarter of its length (none for an engine "
+                + "whose pass is longer than a turn): after another engine's turn, an engine's first passes run slower while "
+                + "the caches refill, and in a turn of few passes they would weigh more than in a turn of many. " : "")
+                + (factors ? "Each turn was divided by its rotation's host factor: the median, over the other engines that ran "
+                + "in that rotation (at least 5; with fewer the turn stands as measured), of their turn ÷ their own median "
+                + "turn, so that what a slow phase did to the whole rotation is taken out of it. " : "")
+                + "A score is the median of an engine's turns; its ± is the wider side of the median's distribution-free "
+                + "99.9% interval (order statistics of the turns, 11 turns at the least). After the fewest rotations only "
+                + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many. "
+                + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
+                + Math.round(100 * TARGET) + "%.";
+    }
+
     private static int rounds(Result r) {
         double rounds = r.metric(TestRun.ROUNDS);
         return Double.isNaN(rounds) ? 1 : (int) rounds;

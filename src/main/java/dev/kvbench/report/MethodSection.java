@@ -41,6 +41,7 @@ final class MethodSection extends Section {
                 adapterInlining(),
                 steadyState(),
                 measurement.rounds(),
+                measurement.interleaved(),
                 clientCost(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
                         + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",

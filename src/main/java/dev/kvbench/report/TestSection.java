@@ -359,6 +359,9 @@ final class TestSection extends Section {
         if (s.containsKey("Measurement")) {
             parts.add("measurement " + s.get("Measurement"));
         }
+        if (s.containsKey("Host factors")) {
+            parts.add("host factors: " + s.get("Host factors"));
+        }
         if (s.containsKey("Threads")) {
             parts.add(s.get("Threads").split(",")[0]);
         }

@@ -171,8 +171,9 @@ public final class Planner {
         String mode = value(options, "-bm");
         if ("true".equals(options.get("-interleave"))) {
             // the JVMs load and settle two at a time; each engine's turns: the warm-up rotations, then the
-            // fewest measured rotations, and about half as many again on average for the engines still wide
-            return (START_SECONDS + SETTLE_SECONDS + pass) / 2 + (warmups + 1.5 * iterations) * seconds(value(options, "-r"));
+            // fewest measured rotations, and about half as many again on average for the engines still wide; a turn
+            // is its untimed passes for a quarter of its length, then the timed ones
+            return (START_SECONDS + SETTLE_SECONDS + pass) / 2 + (warmups + 1.5 * iterations) * 1.25 * seconds(value(options, "-r"));
         }
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {
             return START_SECONDS + (warmups + iterations + 1) * pass;

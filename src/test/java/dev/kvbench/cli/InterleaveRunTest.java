@@ -67,6 +67,10 @@ class InterleaveRunTest {
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("# Benchmark mode: interleaved turns"), log);
         assertTrue(log.contains("# Run complete."), log);
+        assertTrue(log.contains("# Measurement: turns of 20 ms per JVM after 5 ms of untimed passes"), log);
+        // three stores: each turn has two others, fewer than a host factor needs, so every turn stands as measured
+        assertTrue(log.contains("  host factor per rotation: - - -"), log);
+        assertTrue(log.contains("; 0 turns divided by a host factor, median as measured "), log);
         List<String> side = Files.readAllLines(dir.resolve("out.side.jsonl"));
         assertEquals(6, side.size(), side.toString());
         for (String line : side) {

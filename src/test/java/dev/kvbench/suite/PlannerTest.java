@@ -129,9 +129,10 @@ class PlannerTest {
     @Test
     void theTimeEstimateCountsStartsIterationsAndPasses() {
         // quick, interleaved: (2.5 s start + 1 s settling + one pass of 100,000 x 104 B at 50 MB/s, 0.208 s) / 2,
-        // two JVMs loading at once, + (1 warm-up + 1.5 x 12 measured) turns of 0.1 s, per run
+        // two JVMs loading at once, + (1 warm-up + 1.5 x 12 measured) turns of 0.1 s after 0.025 s of untimed
+        // passes, per run
         PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
-        assertEquals(Math.round(6 * (3.708 / 2 + 19 * 0.1)), quick.seconds());
+        assertEquals(Math.round(6 * (3.708 / 2 + 19 * 0.125)), quick.seconds());
         // single shot: 2.5 s + (warmups + iterations + 1) passes for each of the six workloads' runs;
         // the application workloads add their 1-second timed run
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");

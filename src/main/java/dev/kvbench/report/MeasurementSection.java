@@ -54,7 +54,9 @@ final class MeasurementSection extends Section {
         }
         int least = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
                 .mapToInt(MeasurementSection::rounds).min().orElse(1);
-        List<Result> numbers = engineNumbers();
+        // every engine's number that ran in rounds, ranked test or not (a YCSB test's throughputs too)
+        List<Result> numbers = folder.tests.stream().flatMap(t -> t.results.stream())
+                .filter(r -> r.ok() && !specs.reference(r.store()) && rounds(r) > 1).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
         return "Rounds: each test ran in rounds, every engine once per round in an order shuffled per round, so that a "
                 + "slow phase of the host spreads over every engine instead of landing on one. A run's score is the median "

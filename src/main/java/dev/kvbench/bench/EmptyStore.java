@@ -1,9 +1,6 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Settle;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.workload.Pass;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -18,16 +15,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * deleting it happen after, untimed.
  */
 @State(Scope.Benchmark)
-public class EmptyStore extends KvParams {
-
-    private Trial trial;
-    private Trial.Operation operation;
+public class EmptyStore extends PassState {
 
     @Setup(Level.Trial)
     public void prepare(BenchmarkParams params) {
-        trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
-        operation = trial.storePass();
-        trial.settle(Settle.forMode(params.getMode()), Settle.of(this::open, this::write, this::verifyAndClose));
+        begin(params);
+        trial.settle(Settle.forMode(params.getMode()), Settle.of(this::open, this::pass, this::verifyAndClose));
     }
 
     @Setup(Level.Invocation)
@@ -35,18 +28,8 @@ public class EmptyStore extends KvParams {
         trial.openEmpty();
     }
 
-    /** One verified pass writing the whole data set into the empty store. */
-    public Pass write() {
-        return trial.pass(operation);
-    }
-
     @TearDown(Level.Invocation)
     public void verifyAndClose() {
         trial.verifyWriteAndClose();
-    }
-
-    @TearDown(Level.Trial)
-    public void end() {
-        trial.end();
     }
 }

@@ -1,14 +1,10 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Settle;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.workload.Pass;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
@@ -20,32 +16,18 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * dropped before each iteration ({@code trial.ColdCache}).
  */
 @State(Scope.Benchmark)
-public class LoadedStore extends KvParams {
-
-    private Trial trial;
-    private Trial.Operation operation;
+public class LoadedStore extends PassState {
 
     @Setup(Level.Trial)
     public void load(BenchmarkParams params) {
-        trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
+        begin(params);
         trial.openLoaded();
-        operation = trial.storePass();
         trial.settle(Settle.forMode(params.getMode()), Settle.of(Settle.NOTHING, this::pass, Settle.NOTHING));
-    }
-
-    /** One verified pass of the trial's workload over the loaded store. */
-    public Pass pass() {
-        return trial.pass(operation);
     }
 
     /** With {@code -Dkvbench.cache=cold} ({@code -bm ss}): the store's pages dropped before each pass, untimed. */
     @Setup(Level.Iteration)
     public void beforeIteration() {
         trial.beforeIteration();
-    }
-
-    @TearDown(Level.Trial)
-    public void close() {
-        trial.end();
     }
 }

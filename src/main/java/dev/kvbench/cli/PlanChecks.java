@@ -196,11 +196,7 @@ final class PlanChecks {
      * an unknown property, proportions, a distribution...), and the largest fits the work folder.
      */
     private void checkYcsbValues() {
-        for (String name : YcsbParams.NAMES) {
-            if (plan.values.get(name).isEmpty()) {
-                throw new IllegalArgumentException("parameter " + name + " has no value");
-            }
-        }
+        requireValues(YcsbParams.NAMES);
         for (String workload : plan.values.get("workload")) {
             for (String props : plan.values.get("props")) {
                 Map<String, String> trial = new LinkedHashMap<>();
@@ -254,11 +250,7 @@ final class PlanChecks {
      * that is not: fanout, depth, encoding, fields), and the largest fits the work folder.
      */
     private void checkTreeValues() {
-        for (String name : TreeParams.NAMES) {
-            if (plan.values.get(name).isEmpty()) {
-                throw new IllegalArgumentException("parameter " + name + " has no value");
-            }
-        }
+        requireValues(TreeParams.NAMES);
         for (String fanout : plan.values.get("fanout")) {
             for (String depth : plan.values.get("depth")) {
                 for (String encoding : plan.values.get("encoding")) {
@@ -287,11 +279,7 @@ final class PlanChecks {
 
     /** Every value of every data parameter, alone and in combination, is one a trial accepts. */
     private void checkValues() {
-        for (String name : BenchParams.NAMES) {
-            if (plan.values.get(name).isEmpty()) {
-                throw new IllegalArgumentException("parameter " + name + " has no value");
-            }
-        }
+        requireValues(BenchParams.NAMES);
         plan.appValues.forEach((name, given) -> given.forEach(value -> AppParams.check(name, value)));
         for (String name : BenchParams.NAMES) {
             Set<String> seen = new LinkedHashSet<>();
@@ -348,5 +336,14 @@ final class PlanChecks {
             throw new IllegalStateException("no engine is registered in this build");
         }
         return registered;
+    }
+
+    /** Every one of the parameters {@code names} has at least one value. */
+    private void requireValues(Iterable<String> names) {
+        for (String name : names) {
+            if (plan.values.get(name).isEmpty()) {
+                throw new IllegalArgumentException("parameter " + name + " has no value");
+            }
+        }
     }
 }

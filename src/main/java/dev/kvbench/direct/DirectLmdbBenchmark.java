@@ -3,10 +3,10 @@ package dev.kvbench.direct;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import dev.kvbench.bench.KvBenchmark;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -16,13 +16,6 @@ import org.lmdbjava.Env;
 import org.lmdbjava.GetOp;
 import org.lmdbjava.PutFlags;
 import org.lmdbjava.Txn;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The baseline the {@code lmdb} Store path is held to: lmdbjava called directly (Agrona buffers,
@@ -34,34 +27,23 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * is checked once, at the end), a cursor pass folds every key and sums the values' lengths (the
  * reads the Store pass makes), and every write is read back untimed, as on the Store path.
  */
-public class DirectLmdbBenchmark extends KvBenchmark {
+public class DirectLmdbBenchmark extends DirectBenchmark {
 
-    @Benchmark
-    public long write(Empty state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readKey(Loaded state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readSeq(Loaded state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readRev(Loaded state) {
-        return state.pass();
-    }
-
-    /** What both states share: the trial, the store's handles and the keys as LMDB takes them. */
-    abstract static class Lmdb extends DirectState {
+    /** lmdbjava's calls on the store's environment and database, the keys as LMDB takes them. */
+    static final class Lmdb extends DirectPasses {
         Env<DirectBuffer> env;
         Dbi<DirectBuffer> dbi;
         private boolean integerKeys;
         private final UnsafeBuffer word = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
+        private Txn<DirectBuffer> txn;
+        private Cursor<DirectBuffer> cursor;
+        private PutFlags[] flags;
+
+        @Override
+        void begin(Trial trial) {
+            super.begin(trial);
+            flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
+        }
 
         @SuppressWarnings("unchecked")
         @Override
@@ -88,20 +70,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
 
         final DirectBuffer value(int i) {
             return entries.value(i);
-        }
-
-    }
-
-    /** The loaded, reopened store of the read benchmarks. */
-    @State(Scope.Benchmark)
-    public static class Loaded extends Lmdb {
-
-        private Txn<DirectBuffer> txn;
-        private Cursor<DirectBuffer> cursor;
-
-        @Setup(Level.Trial)
-        public void load(BenchmarkParams params) {
-            beginLoaded(params);
         }
 
         /**
@@ -173,28 +141,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
                 txn = null;
             }
         }
-    }
-
-    /** A new empty store for every write pass, read back and closed untimed afterwards. */
-    @State(Scope.Benchmark)
-    public static class Empty extends Lmdb {
-        private PutFlags[] flags;
-
-        @Setup(Level.Trial)
-        public void prepare(BenchmarkParams params) {
-            beginEmpty(params);
-        }
-
-        @Override
-        void begin(BenchmarkParams params) {
-            super.begin(params);
-            flags = trial.data().spec().sequential() ? new PutFlags[] {PutFlags.MDB_APPEND} : new PutFlags[0];
-        }
-
-        @Setup(Level.Invocation)
-        public void open() {
-            openEmpty();
-        }
 
         @Override
         long write() {
@@ -220,11 +166,6 @@ public class DirectLmdbBenchmark extends KvBenchmark {
                 txn.close();
             }
             return num();
-        }
-
-        @TearDown(Level.Invocation)
-        public void verifyAndClose() {
-            closeEmpty();
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.kvbench.direct;
 
-import dev.kvbench.bench.KvBenchmark;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
@@ -11,13 +10,6 @@ import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.RootReference;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * The baseline the {@code mvstore} Store path is held to: H2's {@code MVMap<byte[], byte[]>} called
@@ -29,53 +21,23 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * folds every key and sums the values' lengths (the reads the Store pass makes), and every write is
  * read back untimed.
  */
-public class DirectMvStoreBenchmark extends KvBenchmark {
+public class DirectMvStoreBenchmark extends DirectBenchmark {
 
-    @Benchmark
-    public long write(Empty state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readKey(Loaded state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readSeq(Loaded state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readRev(Loaded state) {
-        return state.pass();
-    }
-
-    /** What both states share: the trial and the adapter's store, map and MVStore. */
-    abstract static class Mv extends DirectState {
+    /** H2's calls on the adapter's store, map and MVStore. */
+    static final class Mv extends DirectPasses {
         MvStoreStore store;
         MVMap<byte[], byte[]> map;
         MVStore mvStore;
+        /** Lookup keys in reused arrays: MVStore compares arrays and does not keep a key it is asked for. */
+        private final ExactArrays keys = new ExactArrays();
+        /** The view a key of another length than 4 bytes is folded through, as the adapter's cursor folds it. */
+        private final UnsafeBuffer keyView = new UnsafeBuffer(new byte[0]);
 
         @Override
         void use(Store opened) {
             store = (MvStoreStore) opened;
             map = store.map();
             mvStore = store.mvStore();
-        }
-    }
-
-    /** The loaded, reopened store of the read benchmarks. */
-    @State(Scope.Benchmark)
-    public static class Loaded extends Mv {
-        /** Lookup keys in reused arrays: MVStore compares arrays and does not keep a key it is asked for. */
-        private final ExactArrays keys = new ExactArrays();
-        /** The view a key of another length than 4 bytes is folded through, as the adapter's cursor folds it. */
-        private final UnsafeBuffer keyView = new UnsafeBuffer(new byte[0]);
-
-        @Setup(Level.Trial)
-        public void load(BenchmarkParams params) {
-            beginLoaded(params);
         }
 
         @Override
@@ -120,21 +82,6 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
             requireKeys(forward, keyFold);
             return bytes + keyFold;
         }
-    }
-
-    /** A new empty store for every write pass, read back and closed untimed afterwards. */
-    @State(Scope.Benchmark)
-    public static class Empty extends Mv {
-
-        @Setup(Level.Trial)
-        public void prepare(BenchmarkParams params) {
-            beginEmpty(params);
-        }
-
-        @Setup(Level.Invocation)
-        public void open() {
-            openEmpty();
-        }
 
         /** Every entry put as new arrays (MVStore keeps the arrays it is given), a commit per batch. */
         @Override
@@ -152,11 +99,6 @@ public class DirectMvStoreBenchmark extends KvBenchmark {
                 store.commit();
             }
             return num();
-        }
-
-        @TearDown(Level.Invocation)
-        public void verifyAndClose() {
-            closeEmpty();
         }
     }
 }

@@ -2,21 +2,14 @@ package dev.kvbench.direct;
 
 import java.nio.ByteBuffer;
 
-import dev.kvbench.bench.KvBenchmark;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.rocksdb.RocksDbStore;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Workload;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -33,30 +26,10 @@ import org.rocksdb.WriteBatch;
  * see every entry (counted once, at the end), a cursor pass folds every key and sums the values'
  * lengths (the reads the Store pass makes), and every write is read back untimed.
  */
-public class DirectRocksDbBenchmark extends KvBenchmark {
+public class DirectRocksDbBenchmark extends DirectBenchmark {
 
-    @Benchmark
-    public long write(Empty state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readKey(Loaded state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readSeq(Loaded state) {
-        return state.pass();
-    }
-
-    @Benchmark
-    public long readRev(Loaded state) {
-        return state.pass();
-    }
-
-    /** What both states share: the trial, the store's database and direct buffers for keys and values. */
-    abstract static class Rocks extends DirectState {
+    /** rocksdbjni's calls on the store's database, through direct buffers for keys and values. */
+    static final class Rocks extends DirectPasses {
         RocksDbStore store;
         RocksDB db;
         private ByteBuffer key;
@@ -64,10 +37,12 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
         private final UnsafeBuffer keyWriter = new UnsafeBuffer(0, 0);
         private final UnsafeBuffer keyView = new UnsafeBuffer(0, 0);
         private final UnsafeBuffer valueWriter = new UnsafeBuffer(0, 0);
+        private Snapshot snapshot;
+        private ReadOptions options;
 
         @Override
-        void begin(BenchmarkParams params) {
-            super.begin(params);
+        void begin(Trial trial) {
+            super.begin(trial);
             DataSet data = trial.data();
             key = ByteBuffer.allocateDirect(data.spec().keySize());
             value = ByteBuffer.allocateDirect(Math.max(16, data.spec().valSize()));
@@ -111,19 +86,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
         final DirectBuffer keyRead(int length) {
             keyView.wrap(key, 0, length);
             return keyView;
-        }
-
-    }
-
-    /** The loaded, reopened store of the read benchmarks. */
-    @State(Scope.Benchmark)
-    public static class Loaded extends Rocks {
-        private Snapshot snapshot;
-        private ReadOptions options;
-
-        @Setup(Level.Trial)
-        public void load(BenchmarkParams params) {
-            beginLoaded(params);
         }
 
         /** A pass's snapshot, as the adapter's readers hold one, and the read options that read it. */
@@ -189,21 +151,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
             requireKeys(forward, keyFold);
             return bytes + keyFold;
         }
-    }
-
-    /** A new empty store for every write pass, read back and closed untimed afterwards. */
-    @State(Scope.Benchmark)
-    public static class Empty extends Rocks {
-
-        @Setup(Level.Trial)
-        public void prepare(BenchmarkParams params) {
-            beginEmpty(params);
-        }
-
-        @Setup(Level.Invocation)
-        public void open() {
-            openEmpty();
-        }
 
         @Override
         long write() throws RocksDBException {
@@ -223,11 +170,6 @@ public class DirectRocksDbBenchmark extends KvBenchmark {
                 }
             }
             return num();
-        }
-
-        @TearDown(Level.Invocation)
-        public void verifyAndClose() {
-            closeEmpty();
         }
     }
 }

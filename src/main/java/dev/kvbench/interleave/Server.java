@@ -17,6 +17,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import dev.kvbench.fork.ForkDeath;
+import dev.kvbench.fork.ProcessTree;
 
 /**
  * One {@link PassServer} JVM seen from the coordinator: started with its benchmark and parameters, its
@@ -144,12 +145,6 @@ final class Server {
     }
 
     void kill() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ProcessTree.end(process, true);
     }
 }

@@ -115,46 +115,50 @@ public final class Json {
 
     private Map<String, Object> object() {
         Map<String, Object> map = new LinkedHashMap<>();
-        at++;
-        space();
-        if (peek('}')) {
-            at++;
+        if (opensEmpty('}')) {
             return map;
         }
-        while (true) {
+        do {
             space();
             String key = string();
             space();
             expect(':');
             map.put(key, value());
-            space();
-            if (peek(',')) {
-                at++;
-            } else {
-                expect('}');
-                return map;
-            }
-        }
+        } while (another('}'));
+        return map;
     }
 
     private List<Object> array() {
         List<Object> list = new ArrayList<>();
-        at++;
-        space();
-        if (peek(']')) {
-            at++;
+        if (opensEmpty(']')) {
             return list;
         }
-        while (true) {
+        do {
             list.add(value());
-            space();
-            if (peek(',')) {
-                at++;
-            } else {
-                expect(']');
-                return list;
-            }
+        } while (another(']'));
+        return list;
+    }
+
+    /** Steps over an object's or array's opening bracket; true, past {@code close} too, when nothing is in between. */
+    private boolean opensEmpty(char close) {
+        at++;
+        space();
+        if (peek(close)) {
+            at++;
+            return true;
         }
+        return false;
+    }
+
+    /** After an item: true, past the comma, when another follows; else past {@code close}, or an error. */
+    private boolean another(char close) {
+        space();
+        if (peek(',')) {
+            at++;
+            return true;
+        }
+        expect(close);
+        return false;
     }
 
     private String string() {

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.kvbench.fork.ProcessTree;
+
 /**
  * Runs a test as {@code java -jar target/benchmarks.jar} would: {@code dev.kvbench.cli.Main}
  * in a JVM of its own (no JVM flags here: Main gives them to every fork), its output in
@@ -67,13 +69,7 @@ final class JmhProcess implements Launcher {
         if (process == null) {
             return;
         }
-        process.descendants().forEach(ProcessHandle::destroy);
-        process.destroy();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ProcessTree.end(process, false);
     }
 
     /** JMH's latest {@code # Run progress:} line, without its prefix. */

@@ -353,11 +353,21 @@ public final class Suites {
      * Not scaled: it measures losses, not speed.
      */
     static Test crash() {
-        return new Test("Durability: what kill -9 of the writer loses",
+        return durability("Durability: what kill -9 of the writer loses",
                 "A writer JVM commits batches of 100 entries and acknowledges each; it is killed with SIGKILL after a random "
                         + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
                         + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
-                new Chart("crash", "", false), List.of("crash"),
+                "crash");
+    }
+
+    /**
+     * A durability test ({@code benchmark} is {@code crash} or {@code powercut}, also its chart's name): every
+     * engine, sync on and off, {@code reps} repetitions of a writer committing batches of 100 entries into a data set
+     * of 100,000, all in one single-shot iteration; not scaled, since it measures losses, not speed.
+     */
+    private static Test durability(String title, String description, String benchmark) {
+        return new Test(title, description,
+                new Chart(benchmark, "", false), List.of(benchmark),
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
@@ -380,18 +390,14 @@ public final class Suites {
      * is lost. Not scaled.
      */
     static Test powerCut() {
-        return new Test("Durability: what a power cut loses",
+        return durability("Durability: what a power cut loses",
                 "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
                         + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
                         + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A create, "
                         + "rename or unlink survives once any later fsync committed it, as in ext4's journal (-p names=posix: only "
                         + "an fsync of its directory, all POSIX promises; -p names=file: that, or an fsync of the file under that name). "
                         + "`reps` cuts (20 unless -p reps says otherwise) per engine and sync setting.",
-                new Chart("powercut", "", false), List.of("powercut"),
-                params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
-                        "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
-                Test.Entries.fixed(100_000));
+                "powercut");
     }
 
     /**

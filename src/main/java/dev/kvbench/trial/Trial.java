@@ -4,6 +4,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 import dev.kvbench.measure.CpuAccount;
@@ -198,8 +199,13 @@ public final class Trial {
 
     private Store openEmpty(Shape shape) {
         markThread();
+        return sampled(() -> trialStore.openEmpty(shape));
+    }
+
+    /** The store {@code open} opens, with a sample taken of it; any failure ends the trial as failed. */
+    private Store sampled(Supplier<Store> open) {
         try {
-            Store store = trialStore.openEmpty(shape);
+            Store store = open.get();
             sampler.sampleNow();
             return store;
         } catch (RuntimeException | Error e) {
@@ -223,14 +229,10 @@ public final class Trial {
     /** As {@link #openLoaded()}, for a workload's own data set: opened for {@code shape}, filled by {@code loader}. */
     public Store openLoaded(Shape shape, Loader loader) {
         Store store = openEmpty(shape);
-        try {
+        return sampled(() -> {
             loader.load(store);
-            Store reopened = trialStore.reopen(shape);
-            sampler.sampleNow();
-            return reopened;
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+            return trialStore.reopen(shape);
+        });
     }
 
     /**
@@ -250,13 +252,7 @@ public final class Trial {
     /** Opens the trial's store again from its folder, as {@link #closeStore()} left it. */
     public Store reopenStore() {
         markThread();
-        try {
-            Store store = trialStore.openAgain(given.shape());
-            sampler.sampleNow();
-            return store;
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        return sampled(() -> trialStore.openAgain(given.shape()));
     }
 
     /**

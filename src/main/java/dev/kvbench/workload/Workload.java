@@ -13,41 +13,42 @@ import dev.kvbench.store.Capability;
  * be able to do to run them, and which checksum, if any, they compute.
  */
 public enum Workload {
-    WRITE("write", EnumSet.noneOf(Capability.class)),
-    READ_KEY("readKey", EnumSet.noneOf(Capability.class)),
-    READ_SEQ("readSeq", EnumSet.of(Capability.ORDERED)),
-    READ_REV("readRev", EnumSet.of(Capability.ORDERED)),
-    READ_CRC("readCrc", EnumSet.of(Capability.ORDERED)),
-    READ_XXH64("readXxh64", EnumSet.of(Capability.ORDERED)),
+    WRITE("write"),
+    READ_KEY("readKey"),
+    READ_SEQ("readSeq", Capability.ORDERED),
+    READ_REV("readRev", Capability.ORDERED),
+    READ_CRC("readCrc", Capability.ORDERED),
+    READ_XXH64("readXxh64", Capability.ORDERED),
     /** The Ozone directory-tree walk (point lookups only); its data is a {@code workload.tree.DirTree}. */
-    DIR_WALK("dirWalk", EnumSet.noneOf(Capability.class)),
+    DIR_WALK("dirWalk"),
     /** The crash test: kill -9 of a writer, then a reopen (dev.kvbench.crash.CrashBenchmark); not one of 2016's six. */
-    CRASH("crash", EnumSet.noneOf(Capability.class)),
+    CRASH("crash"),
     /** The power-cut test: the crash test on cutfs, with the unsynced dropped before the reopen (dev.kvbench.crash.PowerCutBenchmark). */
-    POWER_CUT("powercut", EnumSet.noneOf(Capability.class)),
+    POWER_CUT("powercut"),
     /** readKey by several reader threads at once, each making a whole pass with its own reader. */
-    READ_KEY_THREADS("readKeyThreads", EnumSet.noneOf(Capability.class)),
+    READ_KEY_THREADS("readKeyThreads"),
     /** Random lookups by reader threads while one writer writes at a target rate (RocksDB in-memory benchmark). */
-    READ_WHILE_WRITING("readWhileWriting", EnumSet.noneOf(Capability.class)),
+    READ_WHILE_WRITING("readWhileWriting"),
     /** Scans of random key prefixes, alone or under the rate-limited writer (RocksDB in-memory benchmark). */
-    PREFIX_SCAN("prefixScan", EnumSet.of(Capability.ORDERED)),
+    PREFIX_SCAN("prefixScan", Capability.ORDERED),
     /**
      * A YCSB workload file (load, then run; dev.kvbench.workload.ycsb.YcsbWorkload); scans need an
      * ordered engine, which the workload's properties decide, not this entry.
      */
-    YCSB("ycsb", EnumSet.noneOf(Capability.class)),
+    YCSB("ycsb"),
     /**
      * Write and space amplification on a disk: a load, then overwrites of random existing keys, with the
      * bytes the disk was asked to write and the store's size after each (dev.kvbench.amp.AmpBenchmark).
      */
-    AMP("amp", EnumSet.noneOf(Capability.class));
+    AMP("amp");
 
     private final String label;
     private final Set<Capability> needs;
 
-    Workload(String label, Set<Capability> needs) {
+    Workload(String label, Capability... needs) {
         this.label = label;
-        this.needs = needs;
+        this.needs = EnumSet.noneOf(Capability.class);
+        this.needs.addAll(Arrays.asList(needs));
     }
 
     /** The workloads that time passes over the data set: every one but the crash, power-cut and amplification tests. */

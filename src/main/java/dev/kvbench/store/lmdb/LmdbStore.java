@@ -2,7 +2,6 @@ package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
-import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -10,6 +9,7 @@ import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
+import dev.kvbench.store.lmdbshared.LmdbSessionReader;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
@@ -211,8 +211,7 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
         }
     }
 
-    private final class LmdbReader implements Reader, IntKeyLookup {
-        private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session;
+    private final class LmdbReader extends LmdbSessionReader<Txn<T>, org.lmdbjava.Cursor<T>> {
         private final org.lmdbjava.Cursor<T> lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbBuffers.Slot<T> key = buffers.slot();
@@ -225,7 +224,7 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
         private final long intAddress;
 
         LmdbReader(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
-            this.session = session;
+            super(session, integerKeys);
             this.lookup = session.lookup();
             UnsafeBuffer word = integerKeys ? session.keyWord() : null;
             this.intKey = integerKeys ? buffers.over(word) : null;
@@ -254,25 +253,9 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
             return LmdbBuffers.out(zeroCopy, value, lookup.val());
         }
 
-        /** Int keys go straight into LMDB's native-order key word with integer keys. */
-        @Override
-        public IntKeyLookup intKeys() {
-            return integerKeys ? this : null;
-        }
-
         @Override
         public Cursor cursor() {
             return integerKeys && buffers.zeroCopy() ? new IntKeyCursor(session) : new LmdbCursor(session);
-        }
-
-        private boolean closed;
-
-        @Override
-        public void close() {
-            if (!closed) {
-                closed = true;
-                session.release();
-            }
         }
     }
 

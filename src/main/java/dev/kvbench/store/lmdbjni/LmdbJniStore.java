@@ -1,7 +1,6 @@
 package dev.kvbench.store.lmdbjni;
 
 import dev.kvbench.store.Cursor;
-import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -9,6 +8,7 @@ import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
+import dev.kvbench.store.lmdbshared.LmdbSessionReader;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -174,8 +174,7 @@ public final class LmdbJniStore extends BaseStore {
         }
     }
 
-    private final class JniReader implements Reader, IntKeyLookup {
-        private final LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session;
+    private final class JniReader extends LmdbSessionReader<Transaction, org.fusesource.lmdbjni.Cursor> {
         private final org.fusesource.lmdbjni.Cursor lookup;
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
@@ -184,7 +183,7 @@ public final class LmdbJniStore extends BaseStore {
         private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
 
         JniReader(LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session) {
-            this.session = session;
+            super(session, integerKeys);
             this.lookup = session.lookup();
         }
 
@@ -199,23 +198,8 @@ public final class LmdbJniStore extends BaseStore {
         }
 
         @Override
-        public IntKeyLookup intKeys() {
-            return ints == null ? null : this;
-        }
-
-        @Override
         public Cursor cursor() {
             return new JniCursor(session);
-        }
-
-        private boolean closed;
-
-        @Override
-        public void close() {
-            if (!closed) {
-                closed = true;
-                session.release();
-            }
         }
     }
 

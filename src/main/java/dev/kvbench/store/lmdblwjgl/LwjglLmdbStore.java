@@ -40,7 +40,6 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_txn_reset;
 import java.nio.file.Path;
 
 import dev.kvbench.store.Cursor;
-import dev.kvbench.store.IntKeyLookup;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -48,6 +47,7 @@ import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
+import dev.kvbench.store.lmdbshared.LmdbSessionReader;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -267,13 +267,16 @@ public final class LwjglLmdbStore extends BaseStore {
         }
     }
 
-    private final class LwjglReader implements Reader, IntKeyLookup {
-        private final LmdbReadSessions<Long, Long>.Session session = sessions.take();
+    private final class LwjglReader extends LmdbSessionReader<Long, Long> {
         private final long lookup = session.lookup();
         private final LmdbKeys keys = LmdbKeys.of(integerKeys);
         private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
         private final Val key = new Val();
         private final Val value = new Val();
+
+        LwjglReader() {
+            super(sessions.take(), integerKeys);
+        }
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
@@ -288,25 +291,14 @@ public final class LwjglLmdbStore extends BaseStore {
         }
 
         @Override
-        public IntKeyLookup intKeys() {
-            return ints == null ? null : this;
-        }
-
-        @Override
         public Cursor cursor() {
             return new LwjglCursor(session);
         }
 
-        private boolean closed;
-
         @Override
-        public void close() {
-            if (!closed) {
-                closed = true;
-                session.release();
-                key.close();
-                value.close();
-            }
+        protected void released() {
+            key.close();
+            value.close();
         }
     }
 

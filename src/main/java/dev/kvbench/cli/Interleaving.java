@@ -9,12 +9,14 @@ import java.util.concurrent.TimeUnit;
 import dev.kvbench.interleave.Interleaver;
 import dev.kvbench.interleave.PassServer;
 import dev.kvbench.results.SideFile;
+import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
  * {@code -interleave}: the plan's runnable (benchmark, store) pairs run by an {@link Interleaver} instead of
- * JMH, one block per benchmark and combination of the other parameters, with every store of that block in
- * it. JMH's options keep their meaning where they have one: {@code -wi} warm-up rotations (default 1),
+ * JMH, one block per combination of the other parameters: a write with every store's trial in it, and the read
+ * workloads together, each engine's JVM loading its store once and running its read workloads one after another
+ * (each settled, then interleaved with the other engines' JVMs on the same workload). JMH's options keep their meaning where they have one: {@code -wi} warm-up rotations (default 1),
  * {@code -i} the fewest measured rotations (default 12), {@code -r} a turn's length (default 200 ms),
  * {@code -f} JVMs per engine (default 1), each turn after untimed passes for a quarter of its length that refill
  * the caches the other engines' turns emptied; after {@code -i} rotations only the engines whose interval is still wider
@@ -87,9 +89,13 @@ final class Interleaving {
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
     }
 
-    /** One block per benchmark and combination of the parameters other than the store, holding every store's trial. */
+    /**
+     * One block per combination of the parameters other than the store: its read workloads together (each engine's
+     * JVM loads its store once for all of them and runs them one after another), and each write on its own, with
+     * every store's trial of each benchmark in it.
+     */
     static List<Interleaver.Block> blocks(Plan plan) {
-        Map<String, Map<Map<String, String>, List<Map<String, String>>>> grouped = new LinkedHashMap<>();
+        Map<List<Object>, Map<String, List<Map<String, String>>>> grouped = new LinkedHashMap<>();
         for (Plan.Run run : plan.runs) {
             for (String benchmark : run.benchmarks()) {
                 if (!interleaves(benchmark)) {
@@ -99,15 +105,14 @@ final class Interleaving {
                     for (Map<String, String> params : plan.combinations(benchmark, store, run.sync())) {
                         Map<String, String> others = new LinkedHashMap<>(params);
                         others.remove("store");
-                        grouped.computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
-                                .computeIfAbsent(others, o -> new ArrayList<>()).add(params);
+                        List<Object> block = Plan.workload(benchmark) == Workload.WRITE
+                                ? List.of(benchmark, others) : List.of("reads", others);
+                        grouped.computeIfAbsent(block, b -> new LinkedHashMap<>())
+                                .computeIfAbsent(benchmark, b -> new ArrayList<>()).add(params);
                     }
                 }
             }
         }
-        List<Interleaver.Block> blocks = new ArrayList<>();
-        grouped.forEach((benchmark, byOthers) -> byOthers.values()
-                .forEach(trials -> blocks.add(new Interleaver.Block(benchmark, trials))));
-        return blocks;
+        return grouped.values().stream().map(Interleaver.Block::new).toList();
     }
 }

@@ -3,11 +3,13 @@ package dev.kvbench.interleave;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
@@ -56,8 +58,45 @@ public final class Interleaver {
         }
     }
 
-    /** One benchmark over several stores with the same other parameters: the engines interleaved together. */
-    public record Block(String benchmark, List<Map<String, String>> trials) {
+    /**
+     * Benchmarks over several stores with the same other parameters: the engines interleaved together, one benchmark
+     * after another on the same JVMs (read workloads that share one loaded store; a write is a block of its own).
+     */
+    public record Block(Map<String, List<Map<String, String>>> trialsByBenchmark) {
+        public Block {
+            if (trialsByBenchmark.isEmpty()) {
+                throw new IllegalArgumentException("a block needs a benchmark");
+            }
+            Map<String, List<Map<String, String>>> copy = new LinkedHashMap<>();
+            trialsByBenchmark.forEach((benchmark, trials) -> copy.put(benchmark, List.copyOf(trials)));
+            trialsByBenchmark = Collections.unmodifiableMap(copy);
+        }
+
+        /** One benchmark on {@code trials}. */
+        public Block(String benchmark, List<Map<String, String>> trials) {
+            this(Map.of(benchmark, trials));
+        }
+
+        /** The benchmarks, in the order they run. */
+        public List<String> benchmarks() {
+            return List.copyOf(trialsByBenchmark.keySet());
+        }
+
+        /** The trials of {@code benchmark} (one per store). */
+        public List<Map<String, String>> trials(String benchmark) {
+            return trialsByBenchmark.get(benchmark);
+        }
+
+        /** Every store's trial in the block, once. */
+        public List<Map<String, String>> trials() {
+            return trialsByBenchmark.values().stream().flatMap(List::stream).distinct().toList();
+        }
+
+        /** The benchmarks after the {@code i}th that {@code params}' trial runs. */
+        List<String> after(int i, Map<String, String> params) {
+            List<String> all = benchmarks();
+            return all.subList(i + 1, all.size()).stream().filter(b -> trialsByBenchmark.get(b).contains(params)).toList();
+        }
     }
 
     /** One engine's result: its turns. */
@@ -96,6 +135,8 @@ public final class Interleaver {
                 + Math.round(settings.target() * 100) + "% of their median");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
                 + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
+        log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
+                + " store it loaded once, each settled again before its turns");
         log.println("# Threads: 1 thread");
         log.println("# Fork: 1 of " + settings.forks());
         log.println("# Shuffle seed: " + settings.seed());
@@ -103,8 +144,9 @@ public final class Interleaver {
         Random random = new Random(settings.seed());
         for (int b = 0; b < blocks.size() && !(failed && failOnError); b++) {
             Block block = blocks.get(b);
-            log.println("# Run progress: block " + (b + 1) + " of " + blocks.size() + ", " + shortName(block.benchmark())
-                    + " on " + block.trials().size() + " stores");
+            log.println("# Run progress: block " + (b + 1) + " of " + blocks.size() + ", " + String.join(", ",
+                    block.benchmarks().stream().map(Interleaver::shortName).toList()) + " on " + block.trials().size()
+                    + " stores");
             rows.addAll(block(block, random));
         }
         log.println(failed && failOnError ? "# Run stopped: a trial failed and fail on error is on" : "# Run complete.");
@@ -112,30 +154,144 @@ public final class Interleaver {
         return rows;
     }
 
+    /**
+     * One block: its benchmarks one after another, each engine's trials on one JVM. Before each benchmark after an
+     * engine's first, its JVM ends its trial and begins the next benchmark's on the same loaded store ({@code next}), a
+     * few JVMs at a time, as they settle again; a JVM ends after its trial's last benchmark; a trial whose JVM was lost
+     * gets a new JVM for its benchmarks still to run.
+     */
     private List<Row> block(Block block, Random random) throws InterruptedException {
-        long blockStart = System.nanoTime();
+        Map<String, Map<Map<String, String>, Turns>> measured = new LinkedHashMap<>();
+        Map<String, Set<Map<String, String>>> ended = new LinkedHashMap<>();
         List<Server> servers = new ArrayList<>();
-        Map<Server, Turns> turns = new LinkedHashMap<>();
-        Map<Map<String, String>, Turns> byTrial = new LinkedHashMap<>();
+        List<String> benchmarks = block.benchmarks();
+        for (int i = 0; i < benchmarks.size() && !(failed && failOnError); i++) {
+            String benchmark = benchmarks.get(i);
+            List<Map<String, String>> trials = block.trials(benchmark);
+            long start = System.nanoTime();
+            if (benchmarks.size() > 1) {
+                log.println("# Run progress: " + shortName(benchmark) + ", workload " + (i + 1) + " of "
+                        + benchmarks.size() + " on the same JVMs and loaded stores");
+            }
+            Set<String> begun = new HashSet<>();
+            List<Server> moving = servers.stream().filter(server -> trials.contains(server.params)).toList();
+            next(moving, servers, benchmark, begun, ended);
+            if (!(failed && failOnError)) {
+                startMissing(block, i, servers, begun);
+                List<Server> present = servers.stream().filter(server -> trials.contains(server.params)).toList();
+                measured.put(benchmark, measure(benchmark, present, servers, random, start));
+                // a JVM whose trial has no benchmark after this one ends now
+                for (Server server : present) {
+                    if (servers.contains(server) && block.after(i, server.params).isEmpty()) {
+                        end(server, servers, ended);
+                    }
+                }
+            }
+        }
+        if (failed && failOnError) {
+            stop(servers);
+        }
+        for (Server server : new ArrayList<>(servers)) {
+            end(server, servers, ended);
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String benchmark : benchmarks) {
+            Map<Map<String, String>, Turns> turns = measured.getOrDefault(benchmark, Map.of());
+            for (Map<String, String> params : block.trials(benchmark)) {
+                Turns t = turns.get(params);
+                if (t != null && t.count() > 0 && ended.getOrDefault(benchmark, Set.of()).contains(params)) {
+                    rows.add(new Row(benchmark, params, t));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Ends {@code server}'s trial and its JVM; a trial that ended well goes into {@code ended}. */
+    private void end(Server server, List<Server> servers, Map<String, Set<Map<String, String>>> ended)
+            throws InterruptedException {
+        if (server.send("end") && server.await(settings.timeoutSeconds()) != null) {
+            ended.computeIfAbsent(server.benchmark, b -> new HashSet<>()).add(server.params);
+            servers.remove(server);
+        } else {
+            lost(server, servers);
+        }
+    }
+
+    /**
+     * Starts a JVM for every trial and fork of the block's benchmark {@code i} that has none and has not begun it
+     * (an engine's first benchmark of the block, or its JVM lost before), a few at a time, each ready when loaded and
+     * settled.
+     */
+    private void startMissing(Block block, int i, List<Server> servers, Set<String> begun) throws InterruptedException {
+        String benchmark = block.benchmarks().get(i);
         List<Server> waiting = new ArrayList<>();
         for (int fork = 0; fork < settings.forks(); fork++) {
-            for (Map<String, String> params : block.trials()) {
+            for (Map<String, String> params : block.trials(benchmark)) {
+                String id = Server.id(params, fork);
+                if (begun.contains(id) || servers.stream().anyMatch(server -> server.id().equals(id))) {
+                    continue;
+                }
                 String label = params.get("store") + (settings.forks() > 1 ? "#" + (fork + 1) : "");
-                waiting.add(Server.start(java, block.benchmark(), params, label, log));
+                List<String> own = new ArrayList<>(List.of(benchmark));
+                own.addAll(block.after(i, params));
+                waiting.add(Server.start(java, own, params, fork, label, log));
                 if (waiting.size() == startAtOnce) {
                     ready(waiting, servers);
                 }
             }
         }
         ready(waiting, servers);
-        long readyNanos = System.nanoTime() - blockStart;
-        for (Server server : servers) {
+    }
+
+    /**
+     * Has each of {@code moving} end its trial and begin {@code benchmark}'s on the same store, a few at a time, each
+     * ready when settled again; a trial that ended well goes into {@code ended}, and a server that began
+     * {@code benchmark}, well or not, into {@code begun}.
+     */
+    private void next(List<Server> moving, List<Server> servers, String benchmark, Set<String> begun,
+                      Map<String, Set<Map<String, String>>> ended) throws InterruptedException {
+        for (int from = 0; from < moving.size(); from += startAtOnce) {
+            List<Server> batch = moving.subList(from, Math.min(moving.size(), from + startAtOnce));
+            for (Server server : batch) {
+                if (!server.send("next")) {
+                    lost(server, servers);
+                }
+            }
+            for (Server server : batch) {
+                if (!servers.contains(server)) {
+                    continue;
+                }
+                if (server.await(settings.timeoutSeconds()) == null) {
+                    lost(server, servers); // its trial of the earlier benchmark did not end well
+                    continue;
+                }
+                ended.computeIfAbsent(server.benchmark, b -> new HashSet<>()).add(server.params);
+                server.benchmark = benchmark;
+                begun.add(server.id());
+                if (server.await(settings.timeoutSeconds()) == null) {
+                    lost(server, servers);
+                }
+            }
+        }
+    }
+
+    /**
+     * The rotations of one benchmark on {@code present}, each ready ({@code servers}: every live JVM of the block,
+     * those of other benchmarks waiting); each trial's turns.
+     */
+    private Map<Map<String, String>, Turns> measure(String benchmark, List<Server> present, List<Server> servers,
+                                                    Random random, long start) throws InterruptedException {
+        long readyNanos = System.nanoTime() - start;
+        Map<Server, Turns> turns = new LinkedHashMap<>();
+        Map<Map<String, String>, Turns> byTrial = new LinkedHashMap<>();
+        for (Server server : present) {
             turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns()));
         }
         Map<Server, Long> background = new LinkedHashMap<>();
         long measuredNanos = 0;
         int rotations = 0;
-        List<Server> active = new ArrayList<>(servers);
+        List<Server> active = new ArrayList<>(present);
         for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
             boolean warmup = r < settings.warmupRotations();
             List<Server> order = new ArrayList<>(active);
@@ -147,15 +303,14 @@ public final class Interleaver {
                     continue;
                 }
                 Map<Server, Long> before = cpu(servers, server);
-                long start = System.nanoTime();
+                long turnStart = System.nanoTime();
                 long[] passes = turn(server);
-                long elapsed = System.nanoTime() - start;
+                long elapsed = System.nanoTime() - turnStart;
                 Map<Server, Long> after = cpu(servers, server);
                 if (passes == null) {
                     lost(server, servers);
                     if (failOnError) {
-                        stop(servers);
-                        return List.of();
+                        return byTrial;
                     }
                     continue;
                 }
@@ -177,21 +332,8 @@ public final class Interleaver {
             active.retainAll(servers);
         }
         HostFactors.apply(byTrial.values());
-        logBlock(block, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - blockStart);
-        List<Row> rows = new ArrayList<>();
-        for (Server server : new ArrayList<>(servers)) {
-            if (!server.send("end") || server.await(settings.timeoutSeconds()) == null) {
-                lost(server, servers);
-            }
-        }
-        for (Map<String, String> params : block.trials()) {
-            Turns t = byTrial.get(params);
-            boolean alive = servers.stream().anyMatch(s -> s.params.equals(params));
-            if (t != null && alive && t.count() > 0) {
-                rows.add(new Row(block.benchmark(), params, t));
-            }
-        }
-        return rows;
+        logBlock(benchmark, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - start);
+        return byTrial;
     }
 
     /** Waits until each of {@code waiting} is loaded and settled; those that are join {@code servers}. */
@@ -255,10 +397,10 @@ public final class Interleaver {
         return cpu;
     }
 
-    private void logBlock(Block block, Map<Map<String, String>, Turns> byTrial, int rotations,
+    private void logBlock(String benchmark, Map<Map<String, String>, Turns> byTrial, int rotations,
                           Map<Server, Long> background, long measuredNanos, long readyNanos, long blockNanos) {
-        log.printf(Locale.ROOT, "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load and settle the JVMs,"
-                + " %.1f s in all)%n", block.benchmark(), rotations, readyNanos / 1e9, blockNanos / 1e9);
+        log.printf(Locale.ROOT, "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load or hand over, and settle the JVMs,"
+                + " %.1f s in all)%n", benchmark, rotations, readyNanos / 1e9, blockNanos / 1e9);
         log.println("  host factor per rotation: " + HostFactors.text(byTrial.values()));
         for (Map.Entry<Map<String, String>, Turns> entry : byTrial.entrySet()) {
             Turns t = entry.getValue();

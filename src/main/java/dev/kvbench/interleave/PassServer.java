@@ -5,8 +5,11 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -22,8 +25,9 @@ import dev.kvbench.workload.Workload;
  * empty store before every write pass), runs passes until their time settles ({@link Settle}), says
  * it is ready, and then waits: each {@code turn MS WARM} line on its standard input makes it run verified
  * passes for at least {@code MS} milliseconds (one at the least) after untimed ones for at least {@code WARM}
- * milliseconds, and answer with each pass's own time; {@code end}
- * ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
+ * milliseconds, and answer with each pass's own time; {@code next} ends the trial (ended) and begins the next
+ * benchmark's on the same loaded store ({@link Trial#handOver}: read workloads share one JVM and one load), ready again
+ * once settled; {@code end} ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
  * measured meanwhile has the machine.
  *
  * <p>Protocol lines start with {@link #PREFIX}; anything else an engine prints is passed through.
@@ -51,7 +55,10 @@ public final class PassServer {
     private PassServer() {
     }
 
-    /** {@code args}: the benchmark's JMH name, then its parameters as {@code name=value}. */
+    /**
+     * {@code args}: the benchmarks' JMH names, separated by commas (a write, or read workloads that share one loaded
+     * store, run in this order), then their parameters as {@code name=value}.
+     */
     public static void main(String[] args) throws IOException {
         PrintStream out = System.out;
         Map<String, String> params = new LinkedHashMap<>();
@@ -59,9 +66,10 @@ public final class PassServer {
             int eq = arg.indexOf('=');
             params.put(arg.substring(0, eq), arg.substring(eq + 1));
         }
+        Deque<String> benchmarks = new ArrayDeque<>(List.of(args[0].split(",")));
         Trial trial;
         try {
-            trial = Trial.begin(args[0], params); // a failure here is already the trial's failed line
+            trial = Trial.begin(benchmarks.removeFirst(), params); // a failure here is already the trial's failed line
         } catch (RuntimeException | Error e) {
             failed(out, e);
             return;
@@ -86,6 +94,16 @@ public final class PassServer {
                             turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
                     trial.waiting(true);
                     out.println(PASSES + " " + passes);
+                    out.flush();
+                } else if (line.equals("next") && !benchmarks.isEmpty()) {
+                    trial.waiting(false);
+                    trial = trial.handOver(benchmarks.removeFirst(), () -> {
+                        out.println(ENDED);
+                        out.flush();
+                    });
+                    pass = prepare(trial);
+                    trial.waiting(true);
+                    out.println(READY);
                     out.flush();
                 } else if (line.equals("end")) {
                     trial.waiting(false);
@@ -116,20 +134,23 @@ public final class PassServer {
             throw new IllegalArgumentException(workload + " cannot be interleaved (only "
                     + "write, readKey, readSeq, readRev, readCrc and readXxh64 can)");
         }
+        lastPass = 0;
         Trial.Operation operation = trial.storePass();
         Runnable run = () -> sink = trial.pass(operation);
         Settle.Pass pass;
         if (workload == Workload.WRITE) {
             pass = Settle.of(trial::openEmpty, run, trial::verifyWriteAndClose);
         } else {
-            trial.openLoaded();
+            if (trial.store() == null) {
+                trial.openLoaded(); // else the store came loaded from the trial before ({@link Trial#handOver})
+            }
             pass = Settle.of(Settle.NOTHING, run, Settle.NOTHING);
         }
         trial.settle(Settle.forMode(Mode.SampleTime), pass);
         return pass;
     }
 
-    /** The last pass's time in ns, for the next turn's choice of warm passes (0: none yet). */
+    /** The last pass's time in ns, for the next turn's choice of warm passes (0: none yet, or a new workload). */
     private static long lastPass;
 
     /**

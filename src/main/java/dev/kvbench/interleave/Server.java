@@ -29,8 +29,10 @@ final class Server {
     private static final int TAIL = 40;
     private static final String GONE = "\u0000gone";
 
-    final String benchmark;
+    /** The benchmark of the trial it runs now (a server of several read workloads moves on with {@code next}). */
+    String benchmark;
     final Map<String, String> params;
+    final int fork;
     final String label;
     private final Process process;
     private final Writer in;
@@ -40,9 +42,11 @@ final class Server {
     /** Whether the trial reported its own failure (and so wrote its side-file line) before the JVM ended. */
     private boolean failedItself;
 
-    private Server(String benchmark, Map<String, String> params, String label, Process process, PrintStream log) {
+    private Server(String benchmark, Map<String, String> params, int fork, String label, Process process,
+                   PrintStream log) {
         this.benchmark = benchmark;
         this.params = params;
+        this.fork = fork;
         this.label = label;
         this.process = process;
         this.in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
@@ -51,15 +55,19 @@ final class Server {
         reader.start();
     }
 
-    /** Starts {@code java} (the command up to the class name) on {@code benchmark} with {@code params}. */
-    static Server start(List<String> java, String benchmark, Map<String, String> params, String label, PrintStream log) {
+    /**
+     * Starts {@code java} (the command up to the class name) on {@code benchmarks} (the first now, the others on
+     * {@code next}) with {@code params}, as JVM {@code fork} of that trial.
+     */
+    static Server start(List<String> java, List<String> benchmarks, Map<String, String> params, int fork, String label,
+                        PrintStream log) {
         List<String> command = new ArrayList<>(java);
         command.add(PassServer.class.getName());
-        command.add(benchmark);
+        command.add(String.join(",", benchmarks));
         params.forEach((name, value) -> command.add(name + "=" + value));
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            return new Server(benchmark, params, label, process, log);
+            return new Server(benchmarks.get(0), params, fork, label, process, log);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot start a JVM for " + label + ": " + e.getMessage(), e);
         }
@@ -110,6 +118,15 @@ final class Server {
             return null;
         }
         return line.substring(PassServer.PREFIX.length());
+    }
+
+    /** Which trial and fork a server runs, whichever benchmark it is on. */
+    static String id(Map<String, String> params, int fork) {
+        return params + "#" + fork;
+    }
+
+    String id() {
+        return id(params, fork);
     }
 
     /** Sends one command line; false when the server no longer reads. */

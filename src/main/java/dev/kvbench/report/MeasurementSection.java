@@ -78,12 +78,18 @@ final class MeasurementSection extends Section {
             return "";
         }
         boolean factors = tests.stream().anyMatch(t -> t.log.settings().containsKey("Host factors"));
+        boolean shared = tests.stream().anyMatch(t -> t.log.settings().containsKey("JVMs"));
         boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
         List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
         return "Interleaved (test" + (tests.size() == 1 ? " " : "s ") + String.join(", ", tests.stream()
-                .map(t -> String.valueOf(t.number)).toList()) + "): every engine's trial ran in a JVM of its own, loaded and "
-                + "settled before any engine was measured; then the engines took turns of passes (each turn as long as the "
+                .map(t -> String.valueOf(t.number)).toList()) + "): "
+                + (shared ? "every engine ran in a JVM of its own per test, which loaded its store once for all of the "
+                + "test's read workloads and ran them one after another on it (each trial's side-file line names the "
+                + "workload that loaded its store, store.loadedBy), with a new JVM for the write; each workload was settled "
+                + "in every JVM before any engine was measured on it; then"
+                : "every engine's trial ran in a JVM of its own, loaded and settled before any engine was measured; then")
+                + " the engines took turns of passes (each turn as long as the "
                 + "settings line of the test says, one pass at the least) in rotations whose order was shuffled each time, so "
                 + "that a slow phase of the host lands on every engine alike. "
                 + (warm ? "Each turn began with untimed, verified passes for a quarter of its length (none for an engine "

@@ -68,6 +68,11 @@ public final class Metric {
     /** The most bytes of the store's files still in the page cache just after a drop (pages the engine maps stay). */
     public static final String CACHE_RESIDENT_AFTER_DROP = "cache.residentAfterDropBytes";
 
+    /**
+     * Interleaved read trials only: the workload of the earlier trial in the same JVM that loaded the store this
+     * trial opened again from its folder (absent: the trial wrote its own store).
+     */
+    public static final String LOADED_BY = "store.loadedBy";
     /** Passes a trial ran before JMH's warmup while its pass time settled (verified, untimed); absent when it did not settle at all (single-shot mode, or settling turned off). */
     public static final String SETTLE_PASSES = "settle.passes";
     /** Milliseconds those passes took. */
@@ -197,7 +202,7 @@ public final class Metric {
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
             CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
-            SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, CACHE_DROPS, CACHE_FILE_BYTES, CACHE_RESIDENT_AFTER_DROP, WALKS,
+            SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, CACHE_DROPS, CACHE_FILE_BYTES, CACHE_RESIDENT_AFTER_DROP, LOADED_BY, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
             CRASH_CORRUPT, CRASH_TORN, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
             CRASH_WRITER_SILENT, CRASH_WRITER_SILENT_REASON,

@@ -226,8 +226,9 @@ public final class Suites {
 
     /**
      * The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who}
-     * starts the first one's description. Interleaved ({@code -interleave true}): every engine's trial is a JVM of its own,
-     * loaded and settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of passes in
+     * starts the first one's description. Interleaved ({@code -interleave true}): every engine has a JVM of its own per test
+     * that loads its store once for the read workloads, which run one after another in it (a new JVM for the write), each
+     * settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of passes in
      * shuffled rotations, one warm-up rotation, then 12 measured ones, and up to 36 for the engines whose interval is
      * still over 5% of their median; a slow phase of the host then lands on every engine's turns alike. The direct-API
      * pairs, which do not interleave, run after them in JMH: 100 ms of warmup, twelve 100 ms iterations.

@@ -10,6 +10,7 @@ import java.util.function.UnaryOperator;
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
+import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Shape;
@@ -74,6 +75,8 @@ public final class Trial {
     /** The page-cache drops of a cold-cache trial; null when the cache stays warm. */
     private final ColdCache cold = ColdCache.on() ? new ColdCache() : null;
     private boolean finished;
+    /** Where the closed store's folder goes when the trial ends: the next read trial's ({@link #handOver}); null: deleted. */
+    private Path handedTo;
 
     private Trial(String benchmark, Map<String, String> params) {
         this.benchmark = benchmark;
@@ -112,21 +115,76 @@ public final class Trial {
     }
 
     private void start() {
-        DeadTrials.collect(WorkFolder.base(), side); // a trial before this one may have died and left its store
-        TrialFolders.add(folder);
-        WorkFolder.empty(folder);
-        DeadTrials.mark(folder, benchmark, params);
+        claimFolder();
         WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
                 + given.describe());
         if (bench != null) {
             data = DataSet.generate(bench.data());
             expected = data.expected();
         }
+        startMeasuring();
+    }
+
+    /** The trial's own empty folder, marked with its benchmark (a trial before it may have died and left its store). */
+    private void claimFolder() {
+        DeadTrials.collect(WorkFolder.base(), side);
+        TrialFolders.add(folder);
+        WorkFolder.empty(folder);
+        DeadTrials.mark(folder, benchmark, params);
+    }
+
+    private void startMeasuring() {
         memory = new Memory();
         memory.reset();
         cpu = new CpuAccount();
         markThread();
         sampler = Sampler.start(cpu);
+    }
+
+    /**
+     * Ends this loaded read trial as {@link #end()} ends it (storage measured, the store closed, its {@code ok} line)
+     * and begins the trial of {@code next}, another read workload with the same parameters, in the same JVM: the new
+     * trial takes over the data set and the closed store's folder and opens the store from it, as
+     * {@link #openLoaded()} leaves a store (closed after loading, opened again), instead of generating and writing
+     * them again. Its side-file line names the workload that loaded the store ({@link Metric#LOADED_BY}); its CPU,
+     * memory and settling are its own, from its start. The interleaved run uses it so that an engine's JVM writes its
+     * store once for all of a test's read workloads.
+     *
+     * @param ended run once this trial has ended well, before the next one begins
+     */
+    public Trial handOver(String next, Runnable ended) {
+        Workload nextWorkload = Workload.named(TrialRecord.workloadOf(next));
+        if (bench == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
+                || trialStore.current() == null) {
+            throw new IllegalStateException("only a loaded read trial hands its store to another read workload's trial ("
+                    + workload + " to " + nextWorkload + ")");
+        }
+        Trial successor;
+        try {
+            successor = new Trial(next, params);
+            successor.claimFolder();
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+        handedTo = successor.trialStore.storeDir();
+        successor.data = data;
+        successor.expected = expected;
+        data = null; // the successor's now: this trial's end must not free it
+        try {
+            end();
+        } catch (RuntimeException | Error e) {
+            successor.cleanUp();
+            throw e;
+        }
+        ended.run();
+        try {
+            successor.startMeasuring();
+            successor.metrics.record(Map.of(Metric.LOADED_BY, workload.toString()));
+            successor.sampled(() -> successor.trialStore.openAgain(successor.given.shape()));
+        } catch (RuntimeException | Error e) {
+            throw successor.fail(e);
+        }
+        return successor;
     }
 
     public DataSet data() {
@@ -497,6 +555,9 @@ public final class Trial {
         if (data != null) {
             data.close();
             data = null;
+        }
+        if (handedTo != null) {
+            trialStore.moveFolder(handedTo);
         }
         TrialFolders.remove(folder);
     }

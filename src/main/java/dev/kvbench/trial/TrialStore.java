@@ -1,6 +1,10 @@
 package dev.kvbench.trial;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.results.Metric;
@@ -81,6 +85,15 @@ final class TrialStore {
     /** Bytes allocated in the store's folder now (stat), the store open or not. */
     long bytesNow() {
         return dev.kvbench.measure.Storage.allocatedBytes(storeDir);
+    }
+
+    /** Moves the closed store's folder to {@code target} (a rename within the work folder), for the next trial. */
+    void moveFolder(Path target) {
+        try {
+            Files.move(storeDir, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move " + storeDir + " to " + target + ": " + e.getMessage(), e);
+        }
     }
 
     /** Deletes the store's folder (after a write pass: the next one writes into an empty store). */

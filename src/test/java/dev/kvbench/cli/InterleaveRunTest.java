@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -76,6 +77,42 @@ class InterleaveRunTest {
         for (String line : side) {
             Map<?, ?> record = (Map<?, ?>) Json.parse(line);
             assertEquals("ok", record.get("status"), line);
+        }
+    }
+
+    @Test
+    void readWorkloadsShareEachEnginesJvmAndLoadedStore() throws IOException {
+        Path csv = dir.resolve("reads.csv");
+        // chronicle has no ordered cursor: readKey only, in its own JVM beside the others' shared ones
+        int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "2", "-r", "10ms", "-p",
+                "store=lmdb,mvstore,chronicle", "-p", "num=400", "-rf", "csv", "-rff", csv.toString(),
+                "bench.(ReadKeyBenchmark|ReadSeqBenchmark|ReadRevBenchmark)");
+        assertEquals(Main.OK, exit, output());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(1 + 3 + 2 + 2, rows.size(), rows.toString());
+        String log = out.toString(StandardCharsets.UTF_8);
+        assertTrue(log.contains("# Run progress: block 1 of 1, "), log);
+        assertTrue(log.contains("workload 3 of 3 on the same JVMs and loaded stores"), log);
+        List<String> side = Files.readAllLines(dir.resolve("reads.side.jsonl")).stream()
+                .filter(line -> !line.contains("\"status\":\"skipped\",\"reason\":\"chronicle has no ordered cursor\""))
+                .toList();
+        assertEquals(7, side.size(), side.toString());
+        Map<String, Integer> loads = new HashMap<>();
+        for (String line : side) {
+            Map<?, ?> record = (Map<?, ?>) Json.parse(line);
+            assertEquals("ok", record.get("status"), line);
+            Map<?, ?> metrics = (Map<?, ?>) record.get("metrics");
+            Map<?, ?> params = (Map<?, ?>) record.get("params");
+            assertEquals(400L, ((Number) metrics.get("verify.expected")).longValue(), line);
+            assertEquals(400L, ((Number) metrics.get("verify.found")).longValue(), line);
+            if (!metrics.containsKey("store.loadedBy")) {
+                loads.merge(String.valueOf(params.get("store")), 1, Integer::sum);
+            }
+        }
+        // each engine wrote its store once; its later read trials opened it again
+        assertEquals(Map.of("lmdb", 1, "mvstore", 1, "chronicle", 1), loads, side.toString());
+        try (var left = Files.list(dir.resolve("work"))) {
+            assertEquals(List.of(), left.toList(), "trial folders left behind");
         }
     }
 

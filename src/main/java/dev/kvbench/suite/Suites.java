@@ -117,10 +117,14 @@ public final class Suites {
 
     static Suite smoke() {
         Map<String, String> once = options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
+        // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store, and one
+        // for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
+        Map<String, String> turns = options("-interleave", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "1ms",
+                "-foe", "false", "-jvmArgsAppend", "-Dkvbench.settle.maxMs=0");
         return new Suite("smoke", List.of(new Test("Every engine and workload on tiny data",
                 "A check that every engine runs every workload and passes its checks; too small to rank engines.",
                 Chart.panels().unranked(), SIX,
-                params("intKey", "true", "sequential", "false", "valSize", "100"), once,
+                params("intKey", "true", "sequential", "false", "valSize", "100"), turns,
                 Test.Entries.fixed(2000)),
                 new Test("Directory tree walk on a tiny tree",
                         "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",

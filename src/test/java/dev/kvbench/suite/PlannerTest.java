@@ -133,10 +133,11 @@ class PlannerTest {
         // passes, per run
         PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
         assertEquals(Math.round(6 * (3.708 / 2 + 19 * 0.125)), quick.seconds());
-        // single shot: 2.5 s + (warmups + iterations + 1) passes for each of the six workloads' runs;
-        // the application workloads add their 1-second timed run
+        // smoke's six workloads, interleaved: (2.5 s start + 1 s settling + one pass of 2,000 x 104 B) / 2, + 1.5 turns
+        // of 1 ms after 0.25 ms of untimed passes, per run; single shot (the application workloads): 2.5 s +
+        // (warmups + iterations + 1) passes, and their 1-second timed run
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");
-        assertEquals(Math.round(6 * (2.5 + 2 * 2000 * 104 / 50e6)), smoke.get(0).seconds());
+        assertEquals(Math.round(6 * ((3.5 + 2000 * 104 / 50e6) / 2 + 1.5 * 1.25 * 0.001)), smoke.get(0).seconds());
         assertEquals(Math.round(3 * (2.5 + 2 * 2000 * 104 / 50e6 + 1)), smoke.get(2).seconds());
     }
 

@@ -76,18 +76,20 @@ class SuitesTest {
         assertFalse(test.params().containsKey("store"), "every registered engine");
         assertEquals(2000, test.entries().num());
         assertFalse(test.chart().ranked());
-        assertEquals(Map.of("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), test.options());
+        // interleaved as quick runs them (read workloads sharing each engine's JVM), one pass a turn, no settling
+        assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "1ms", "-foe", "false",
+                "-jvmArgsAppend", "-Dkvbench.settle.maxMs=0"), test.options());
         dev.kvbench.suite.Test walk = smoke.tests().get(1);
         assertEquals("\\.dirWalk$", walk.pattern());
         assertEquals("3", walk.params().get("fanout"));
         assertEquals("4", walk.params().get("depth"));
         assertEquals("all", walk.params().get("fields"));
         assertFalse(walk.chart().ranked());
-        assertEquals(test.options(), walk.options());
+        assertEquals(Map.of("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), walk.options());
         dev.kvbench.suite.Test app = smoke.tests().get(2);
         assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads"), app.workloads());
         assertEquals("1", app.params().get("duration"));
-        assertEquals(test.options(), app.options());
+        assertEquals(walk.options(), app.options());
     }
 
     @Test

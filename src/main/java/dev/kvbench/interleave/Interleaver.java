@@ -3,6 +3,7 @@ package dev.kvbench.interleave;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
@@ -132,7 +135,8 @@ public final class Interleaver {
         log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
                 + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
-                + Math.round(settings.target() * 100) + "% of their median");
+                + Math.round(settings.target() * 100) + "% of their median, with the quickest of the others as companions"
+                + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1));
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
                 + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
         log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
@@ -327,6 +331,7 @@ public final class Interleaver {
                     // only the engines whose interval is still wide take the next rotations
                     active.removeIf(server -> !servers.contains(server)
                             || turns.get(server).relativeError() <= settings.target());
+                    active.addAll(companions(active, present, servers::contains, server -> turns.get(server).median()));
                 }
             }
             active.retainAll(servers);
@@ -334,6 +339,20 @@ public final class Interleaver {
         HostFactors.apply(byTrial.values());
         logBlock(benchmark, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - start);
         return byTrial;
+    }
+
+    /**
+     * Engines that are done, to take the next rotation beside {@code wide} (the engines still over the target) when
+     * those are too few for a host factor: enough of them that each wide engine's turn has {@link HostFactors#MIN_OTHERS}
+     * others in its rotation, the quickest turns first. A slow phase of the host during the extra rotations is then taken
+     * out of the wide engines' turns as it is in the others; the companions' own turns count for them too.
+     */
+    static <T> List<T> companions(List<T> wide, List<T> present, Predicate<T> alive, ToDoubleFunction<T> median) {
+        if (wide.isEmpty() || wide.size() > HostFactors.MIN_OTHERS) {
+            return List.of();
+        }
+        return present.stream().filter(engine -> alive.test(engine) && !wide.contains(engine))
+                .sorted(Comparator.comparingDouble(median)).limit(HostFactors.MIN_OTHERS + 1 - wide.size()).toList();
     }
 
     /** Waits until each of {@code waiting} is loaded and settled; those that are join {@code servers}. */

@@ -79,6 +79,7 @@ final class MeasurementSection extends Section {
         }
         boolean factors = tests.stream().anyMatch(t -> t.log.settings().containsKey("Host factors"));
         boolean shared = tests.stream().anyMatch(t -> t.log.settings().containsKey("JVMs"));
+        boolean companions = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("companions"));
         boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
         List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
@@ -100,7 +101,9 @@ final class MeasurementSection extends Section {
                 + "turn, so that what a slow phase did to the whole rotation is taken out of it. " : "")
                 + "A score is the median of an engine's turns; its ± is the wider side of the median's distribution-free "
                 + "99.9% interval (order statistics of the turns, 11 turns at the least). After the fewest rotations only "
-                + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many. "
+                + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many"
+                + (companions ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
+                + "turns still had a host factor)" : "") + ". "
                 + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
                 + Math.round(100 * TARGET) + "%.";
     }

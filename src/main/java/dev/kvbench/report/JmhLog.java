@@ -19,7 +19,7 @@ final class JmhLog {
     static final String COMPLETE = "# Run complete.";
 
     private static final List<String> SETTINGS = List.of("JMH version", "VM version", "VM invoker", "VM options",
-            "Blackhole mode", "Warmup", "Measurement", "Host factors", "Timeout", "Threads", "Benchmark mode");
+            "Blackhole mode", "Warmup", "Measurement", "Host factors", "JVMs", "Timeout", "Threads", "Benchmark mode");
 
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final Map<RunKey, String> failures = new LinkedHashMap<>();

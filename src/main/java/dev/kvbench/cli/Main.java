@@ -219,12 +219,17 @@ public final class Main {
         return PlanChecks.checked(options, paramNames);
     }
 
-    /** The flags of {@code option} to {@code flags}, and its name to {@code given}, when the user gave it. */
+    /**
+     * The flags of {@code option} to {@code flags}, and its name to {@code given}, when it has any but kvbench's own
+     * {@code -Dkvbench.} properties (checked by their own rules above; java refuses no {@code -D}, and a suite sets some).
+     */
     private static void addFlags(List<String> given, List<String> flags, String option,
             org.openjdk.jmh.util.Optional<Collection<String>> value) {
-        if (value.hasValue() && !value.get().isEmpty()) {
+        List<String> own = value.hasValue() ? value.get().stream().filter(flag -> !flag.startsWith("-Dkvbench.")).toList()
+                : List.of();
+        if (!own.isEmpty()) {
             given.add(option);
-            flags.addAll(value.get());
+            flags.addAll(own);
         }
     }
 

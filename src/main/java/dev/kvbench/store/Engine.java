@@ -94,6 +94,18 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /**
+     * Whether a store opened with {@code options} keeps the space of every page it rewrites for as long as it runs: an
+     * append-only file that nothing compacts (MVStore without its background writer, Xodus without its log cleaner).
+     * Overwrites then grow the store by about a page per put, and the amplification test, which puts every key ten
+     * more times, checks its disk folder's room by it before any store opens ({@code AmpSpace}).
+     *
+     * @param options the spec's options (not the defaults)
+     */
+    default boolean keepsOverwrittenPages(Map<String, String> options) {
+        return false;
+    }
+
     /** The library version, as recorded in {@code env.txt} and the report, read from the library at run time. */
     String libraryVersion();
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.kvbench.amp.AmpSpace;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.AppParams;
@@ -129,7 +130,13 @@ public final class Planner {
         long seconds = Math.round(test.repeat().min() * runs * (perRunSeconds(options, num, Test.entryBytes(params))
                 + timedRunSeconds(runParams, options)));
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
-                largest, WorkFolder.estimate(largest));
+                largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : WorkFolder.estimate(largest));
+    }
+
+    /** The amplification test's room: its most demanding store's ({@link AmpSpace}), since each trial's folder is emptied after it. */
+    static long ampSpace(Map<String, String> params, DataSpec largest) {
+        return Defaults.values(params, "store").stream()
+                .mapToLong(spec -> AmpSpace.needed(largest, StoreSpec.parse(spec))).max().orElse(WorkFolder.estimate(largest));
     }
 
     /** {@code args} without the {@code -p name=value} pairs whose name is not in {@code taken}. */

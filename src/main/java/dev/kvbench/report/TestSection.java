@@ -215,6 +215,24 @@ final class TestSection extends Section {
                 + "other process's writes to that disk during the phase. Space amplification is the store folder's allocated "
                 + "bytes (stat) over its keys and values. The null limit row keeps nothing: its figures are the harness's "
                 + "own writes. JMH's time for this test is the whole trial's, not a result.");
+        List<String> skipped = new ArrayList<>();
+        for (String spec : specList) {
+            for (String sync : group.values("sync")) {
+                group.find(spec, "amp", "sync", sync).filter(r -> r.status() == Result.Status.OK).map(Amplification::of)
+                        .filter(a -> a.overwritesSkipped(spec)).ifPresent(a -> {
+                            if (!skipped.contains(specs.label(spec))) {
+                                skipped.add(specs.label(spec));
+                            }
+                        });
+            }
+        }
+        if (!skipped.isEmpty()) {
+            md.paragraph("**These overwrites put each key's own value again** (results recorded before 2026-11-26, without "
+                    + "`amp.overwriteChanges`), and " + String.join(", ", skipped) + " writes nothing for a put of the value "
+                    + "a key already holds: " + (skipped.size() == 1 ? "its" : "their") + " overwrite figures measure no "
+                    + "overwriting, are marked in the table and left out of the sentences below. The test's overwrites "
+                    + "now change every key's bytes.");
+        }
         table(tables.amp(group, specList));
         md.bullets(findings.amp(group, specList));
     }

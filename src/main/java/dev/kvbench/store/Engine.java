@@ -106,6 +106,16 @@ public interface Engine {
         return false;
     }
 
+    /**
+     * Whether a put of the value a key already holds may write nothing: the engine compares the new bytes with the
+     * old and leaves an unchanged page clean (SQLite). The amplification test's overwrites change every key's bytes;
+     * its results from before 2026-11-26 put each key's own value again, and the report marks such an engine's
+     * overwrite figures there.
+     */
+    default boolean skipsUnchangedPuts() {
+        return false;
+    }
+
     /** The library version, as recorded in {@code env.txt} and the report, read from the library at run time. */
     String libraryVersion();
 

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -36,6 +37,27 @@ class AmpReportTest {
                 readme);
         // lmdb sync=true: (622,592 - 0) / 208,000 = 2.99; (7,073,792 - 0) / 2,080,000 = 3.40; 544,768 and 1,048,576 / 208,000
         assertTrue(readme.contains("| LMDB DB | true | 0.208 | 0.623 | 2.99 | 3.40 | 4.25 / 3.59 | 0.545 | 1.05 | 2.62 / 5.04 |"), readme);
+    }
+
+    @Test
+    void overwritesOfUnchangedValuesAreMarkedForAnEngineThatSkipsThemAndLeftOutOfTheSentences(@TempDir Path other)
+            throws IOException {
+        // The fixture's Xodus rows as SQLite's (which skips a put of the value a key holds); its side file is from before
+        // amp.overwriteChanges, when the overwrites put each key's own value again
+        Fixtures.copy(Path.of("src/test/resources/fixtures/amp"), other);
+        try (var files = Files.list(other)) {
+            for (Path file : files.toList()) {
+                Files.writeString(file, Files.readString(file).replace("xodus", "sqlite").replace("Xodus", "SQLite"));
+            }
+        }
+        Report.write(other, Path.of("gnuplot"), false);
+        String skipped = Files.readString(other.resolve("README.md"), StandardCharsets.UTF_8);
+        assertTrue(skipped.contains("**These overwrites put each key's own value again** (results recorded before 2026-11-26, "
+                + "without `amp.overwriteChanges`), and SQLite writes nothing for a put of the value a key already holds: its "
+                + "overwrite figures measure no overwriting"), skipped);
+        assertTrue(skipped.contains("| SQLite | true | 0.208 | 0.303 | 1.46 | 0.939 (unchanged values: skipped) |"), skipped);
+        assertTrue(skipped.contains("With sync=true, under the overwrites RocksDB had the fewest"), skipped);
+        assertFalse(readme.contains("These overwrites put each key's own value again"), "no engine that skips them: " + readme);
     }
 
     @Test

@@ -580,6 +580,8 @@ public final class SuiteRunner {
             }
             config.out().println("    " + test.command());
         }
+        config.out().println("about " + Numbers.duration(plan.stream().mapToLong(PlannedTest::seconds).sum())
+                + " in all (a rough estimate)");
     }
 
     static String heading(PlannedTest test, int tests) {

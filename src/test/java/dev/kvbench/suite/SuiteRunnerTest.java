@@ -489,6 +489,7 @@ class SuiteRunnerTest {
         assertEquals(0, run("quick", "-p", "store=lmdb"));
         assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (6 runs, 100000 entries)\n"
                 + "    java -jar target/benchmarks.jar "), stdout());
+        assertTrue(stdout().endsWith(" in all (a rough estimate)\n"), "the plan ends with its time: " + stdout());
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));
     }

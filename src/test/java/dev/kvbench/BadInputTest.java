@@ -583,7 +583,7 @@ class BadInputTest {
         cases.add(runSh("amp-store-over-the-disk-folder", "`amp -p num=100000000 -p store=mvstore`: MVStore may grow by a page per "
                         + "put, more than the disk folder holds", 2,
                 "run.sh: the disk folder $CASE/disk has {} free but the amplification test at 100,000,000 entries may need {} "
-                        + "for mvstore (MVStore keeps every page it rewrites: up to 4 KiB for each of the 11 puts per entry): "
+                        + "for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
                         + "pass fewer entries (-p num={} fits), or set KVBENCH_DISK_DIR to a bigger folder",
                 "amp", "-p", "num=100000000", "-p", "store=mvstore").env("KVBENCH_DISK_DIR", "$CASE/disk")
                 .setup(dir -> org.junit.jupiter.api.Assumptions.assumeFalse(

@@ -116,7 +116,7 @@ class SuiteRunnerTest {
         List<PlannedTest> tenMillion = Planner.plan(Suites.named("amp", Scaler.none()), UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb,mvstore,xodus,null")));
         UsageException refused = assertThrows(UsageException.class, () -> SuiteRunner.checkAmpRoom(disk, free, tenMillion));
         assertEquals("the disk folder /var/tmp/kvbench has 80.0 GB free but the amplification test at 10,000,000 entries may "
-                + "need 467 GB for mvstore (MVStore keeps every page it rewrites: up to 4 KiB for each of the 11 puts per entry): "
+                + "need 523 GB for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
                 + "pass fewer entries (-p num=1000000 fits), leave mvstore, xodus out "
                 + "(-p store=lmdb,rocksdb,null), or set KVBENCH_DISK_DIR to a bigger folder",
                 refused.getMessage());

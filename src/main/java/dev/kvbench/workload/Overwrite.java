@@ -33,7 +33,6 @@ public final class Overwrite {
 
     /** The overwrite phase; see the class comment. */
     public static Done run(Store store, DataSet data, long puts, int batchSize, long seed) {
-        checkBatch(batchSize);
         SplittableRandom random = new SplittableRandom(seed);
         int num = data.num();
         BitSet complemented = new BitSet(num);
@@ -41,41 +40,28 @@ public final class Overwrite {
         long valueBytes = 0;
         try (DataSet.Entries entries = data.entries();
              Writer writer = store.writer(false)) {
-            int inBatch = 0;
+            BatchCommits batches = new BatchCommits(writer, batchSize);
             for (long n = 0; n < puts; n++) {
                 int i = random.nextInt(num);
                 DirectBuffer value = entries.value(i);
                 complemented.flip(i);
-                writer.put(entries.key(i), complemented.get(i) ? complementOf(value, complement) : value);
+                batches.put(entries.key(i), complemented.get(i) ? complementOf(value, complement) : value);
                 valueBytes += value.capacity();
-                if (++inBatch == batchSize) {
-                    writer.commit();
-                    inBatch = 0;
-                }
             }
-            if (inBatch > 0) {
-                writer.commit();
-            }
+            batches.finish();
         }
         return new Done(Pass.counted(puts, valueBytes), complemented);
     }
 
     /** Puts the data set's own value under every entry of {@code complemented}, committed as the overwrites were. */
     public static void restore(Store store, DataSet data, BitSet complemented, int batchSize) {
-        checkBatch(batchSize);
         try (DataSet.Entries entries = data.entries();
              Writer writer = store.writer(false)) {
-            int inBatch = 0;
+            BatchCommits batches = new BatchCommits(writer, batchSize);
             for (int i = complemented.nextSetBit(0); i >= 0; i = complemented.nextSetBit(i + 1)) {
-                writer.put(entries.key(i), entries.value(i));
-                if (++inBatch == batchSize) {
-                    writer.commit();
-                    inBatch = 0;
-                }
+                batches.put(entries.key(i), entries.value(i));
             }
-            if (inBatch > 0) {
-                writer.commit();
-            }
+            batches.finish();
         }
     }
 
@@ -90,11 +76,5 @@ public final class Overwrite {
             into.putByte(i, (byte) ~value.getByte(i));
         }
         return into;
-    }
-
-    private static void checkBatch(int batchSize) {
-        if (batchSize <= 0) {
-            throw new IllegalArgumentException("batchSize must be > 0, was " + batchSize);
-        }
     }
 }

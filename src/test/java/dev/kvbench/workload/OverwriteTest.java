@@ -12,10 +12,11 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.ForwardingWriter;
+import dev.kvbench.store.Writer;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
-import dev.kvbench.store.Writer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -77,8 +78,7 @@ class OverwriteTest {
 
         @Override
         public Writer writer(boolean sequential) {
-            Writer writer = store.writer(sequential);
-            return new Writer() {
+            return new ForwardingWriter(store.writer(sequential)) {
                 @Override
                 public void put(DirectBuffer key, DirectBuffer value) {
                     byte[] k = new byte[key.capacity()];
@@ -90,22 +90,7 @@ class OverwriteTest {
                         unchanged++;
                     }
                     puts++;
-                    writer.put(key, value);
-                }
-
-                @Override
-                public void delete(DirectBuffer key) {
-                    writer.delete(key);
-                }
-
-                @Override
-                public void commit() {
-                    writer.commit();
-                }
-
-                @Override
-                public void close() {
-                    writer.close();
+                    super.put(key, value);
                 }
             };
         }

@@ -68,6 +68,7 @@ class AmpReportTest {
     @Test
     void theReportSaysWhatEachCounterMissesAndNamesTheExtremes() {
         assertTrue(readme.contains("It misses the file system's journal and metadata"), readme);
+        assertTrue(readme.contains("a change of any byte dirties, counts and writes back the whole folio"), readme);
         assertTrue(readme.contains("but also every other process's writes to that disk during the phase"), readme);
         assertTrue(readme.contains("With sync=true, under the overwrites Xodus had the fewest (0.939 bytes written per byte put), "
                 + "LMDB DB the most (3.40)"), readme);

@@ -34,10 +34,11 @@ public final class Planner {
     static final double SETTLE_SECONDS = 1.0;
     /**
      * Seconds per entry of one amplification pass (load, overwrite or read-back of 100-byte values on a disk), averaged
-     * over the engines, from the 1,000,000-entry run on a busy 2-core host (2026-11-26): MapDB and LMDB with sync
-     * write a page or more per put and MVStore's file grows by gigabytes, so a pass costs far more than
-     * {@link #PASS_BYTES_PER_SECOND} says. It over-estimates small runs (50,000 entries took 73 s), whose pages are
-     * rewritten in the page cache, not on the disk.
+     * over the engines, from the runs of 2026-11-26 on a busy 2-core host: 1,000,000 entries were on course for over
+     * an hour (4 of 16 trials in 9 minutes, then MapDB alone over 16), 500,000 took 22 minutes (this estimates 33).
+     * MapDB and LMDB with sync write a page or more per put and MVStore's file grows by gigabytes, so a pass costs far
+     * more than {@link #PASS_BYTES_PER_SECOND} says. It over-estimates small runs (50,000 entries took 73 s; this
+     * estimates 4 minutes), whose pages are rewritten in the page cache, not on the disk.
      */
     static final double AMP_SECONDS_PER_ENTRY_PASS = 16e-6;
     /** Bytes per second a pass over the data moves, on a small machine. */

@@ -51,7 +51,7 @@
 #                    available memory and free space in the work folder)
 #   KVBENCH_ROUNDS   rounds per test in place of the suite's, e.g. 3, or 2-4 (at least 2, a third and fourth for the
 #                    runs still wider than +-5%); quick and bindings run 2-3; every engine once per round, shuffled
-#   KVBENCH_DRY_RUN  when 1, print each test's JMH command and stop
+#   KVBENCH_DRY_RUN  when 1, print each test's JMH command and a rough estimate of the time, and stop
 #   KVBENCH_YCSB     the folder ../shared/peer/ycsb.sh build wrote (YCSB 0.17.0's client), for ycsb-peer
 #   KVBENCH_NO_INSTALL  when 1, never install anything (gnuplot, cutfs's fuse3 libfuse3-dev gcc pkg-config); CI and tests set it
 #   KVBENCH_CLASSPATH   class path to run instead of target/benchmarks.jar (tests; no build)

@@ -580,6 +580,15 @@ class BadInputTest {
                         dev.kvbench.measure.Machine.fileSystem(Path.of("/dev/shm")).equals("tmpfs"), "no tmpfs at /dev/shm"))
                 .env("KVBENCH_DISK_DIR", "/dev/shm/kvbench-amp")
                 .check(dir -> assertFalse(Files.exists(Path.of("/dev/shm/kvbench-amp")), "nothing created in it")));
+        cases.add(runSh("amp-store-over-the-disk-folder", "`amp -p num=100000000 -p store=mvstore`: MVStore may grow by a page per "
+                        + "put, more than the disk folder holds", 2,
+                "run.sh: the disk folder $CASE/disk has {} free but the amplification test at 100,000,000 entries may need {} "
+                        + "for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
+                        + "pass fewer entries (-p num={} fits), or set KVBENCH_DISK_DIR to a bigger folder",
+                "amp", "-p", "num=100000000", "-p", "store=mvstore").env("KVBENCH_DISK_DIR", "$CASE/disk")
+                .setup(dir -> org.junit.jupiter.api.Assumptions.assumeFalse(
+                        dev.kvbench.measure.DiskWrites.inMemory(dev.kvbench.measure.Machine.fileSystem(dir)),
+                        "the temporary folder is in memory, not on a disk")));
         cases.add(runSh("amp-left-out-of-report", "`report` without `KVBENCH_DISK_DIR`: the amplification test is left out, said in one line", 0,
                 "the amplification test is left out: KVBENCH_DISK_DIR is not set: write amplification is measured on a disk folder; "
                         + AMP_FIX.replace("./run.sh amp", "./run.sh report"), "report").env("KVBENCH_DRY_RUN", "1").seen(Seen.OUT_FIRST));

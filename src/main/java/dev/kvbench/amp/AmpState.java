@@ -26,11 +26,13 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <ol>
  * <li>load: the data set written into an empty store, a commit every {@code batchSize} entries;
  * <li>overwrite: the store opened again and {@value #OVERWRITES} × {@code num} puts of random
- * existing keys ({@link Overwrite}), flat out, committed as the load was.
+ * existing keys ({@link Overwrite}), flat out, committed as the load was; each put changes its key's
+ * bytes (its value and the value's complement alternate), so that no engine can skip it.
  * </ol>
  * Before the load, the store is opened and closed once, untimed and uncounted, so that what an engine's first
  * open does in this JVM (extracting its native library) is not counted. After the overwrites the store is
- * opened once more and every entry read back and verified. The side-file line
+ * opened once more, the keys left holding a complement get their own value back (uncounted), and every
+ * entry is read back and verified. The side-file line
  * holds, per phase, the user bytes put, this JVM's bytes written and cancelled ({@code /proc/self/io}:
  * the engine's own threads are threads of this JVM), the device's bytes written (every process's) and
  * the store's size after it; the report divides.
@@ -64,6 +66,7 @@ public class AmpState extends KvParams {
         Map<String, Object> figures = new LinkedHashMap<>();
         figures.put(Metric.AMP_USER_BYTES, user);
         figures.put(Metric.AMP_OVERWRITES, OVERWRITES);
+        figures.put(Metric.AMP_OVERWRITE_CHANGES, 1);
         figures.put(Metric.AMP_DEVICE, disk.deviceName().orElse(null));
         // Opened once before the first reading: an engine's first open extracts its native library into the temporary
         // folder (rocksdbjni's is about 20 MB), a write of the harness's, not of the store.
@@ -74,9 +77,15 @@ public class AmpState extends KvParams {
         trial.measured(onThread -> Write.run(trial.store(), data, trial.batchSize()));
         DiskWrites.Reading loaded = endPhase("load", start, user, figures);
         trial.reopenStore();
-        trial.measured(onThread -> Overwrite.run(trial.store(), data, overwrites, trial.batchSize(), SEED));
+        Overwrite.Done overwritten = trial.measured(onThread -> Overwrite.run(trial.store(), data, overwrites,
+                trial.batchSize(), SEED));
         endPhase("overwrite", loaded, user * OVERWRITES, figures);
         trial.reopenStore();
+        // After the phase's figures: the keys left holding their value's complement get their own value back.
+        trial.measured(onThread -> {
+            Overwrite.restore(trial.store(), data, overwritten.complemented(), trial.batchSize());
+            return null;
+        });
         trial.verifyReadBack();
         trial.record(figures);
         return data.num() + overwrites;

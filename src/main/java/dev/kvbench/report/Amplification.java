@@ -17,15 +17,27 @@ import dev.kvbench.results.Metric;
  * @param overwriteDevice    bytes the device counted during it
  * @param sizeAfterLoad      bytes the store folder held after the load
  * @param sizeAfterOverwrite bytes it held after the overwrites
+ * @param changedValues      whether every overwrite changed its key's bytes ({@link Metric#AMP_OVERWRITE_CHANGES}); false
+ *                           in results from before 2026-11-26, whose overwrites put each key's own value again
  */
 record Amplification(double userBytes, double overwrites, double loadWritten, double loadDevice, double overwriteUser,
-                     double overwriteWritten, double overwriteDevice, double sizeAfterLoad, double sizeAfterOverwrite) {
+                     double overwriteWritten, double overwriteDevice, double sizeAfterLoad, double sizeAfterOverwrite,
+                     boolean changedValues) {
 
     static Amplification of(Result r) {
         return new Amplification(r.metric(Metric.AMP_USER_BYTES), r.metric(Metric.AMP_OVERWRITES),
                 written(r, "load"), device(r, "load"), r.metric(Metric.amp("overwrite", "userBytes")),
                 written(r, "overwrite"), device(r, "overwrite"),
-                r.metric(Metric.amp("load", "storageBytes")), r.metric(Metric.amp("overwrite", "storageBytes")));
+                r.metric(Metric.amp("load", "storageBytes")), r.metric(Metric.amp("overwrite", "storageBytes")),
+                r.metric(Metric.AMP_OVERWRITE_CHANGES) >= 1);
+    }
+
+    /**
+     * Whether the overwrite figures of {@code spec}'s run measure nothing: its overwrites put each key's own value
+     * again and its engine skips such a put ({@link dev.kvbench.store.Engine#skipsUnchangedPuts}).
+     */
+    boolean overwritesSkipped(String spec) {
+        return !changedValues && Specs.skipsUnchangedPuts(spec);
     }
 
     private static double written(Result r, String phase) {

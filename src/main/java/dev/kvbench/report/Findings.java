@@ -271,6 +271,7 @@ final class Findings {
     /**
      * The amplification test in sentences, per sync setting over the engines (not the limit rows): which wrote the
      * least and the most per user byte under the overwrites, and which ended the smallest and the largest on disk.
+     * A run whose overwrites its engine skipped ({@link Amplification#overwritesSkipped}) is left out.
      * A single measurement each, on one disk: differences of a few percent are not a ranking.
      */
     List<String> amp(Group group, List<String> specList) {
@@ -280,7 +281,8 @@ final class Findings {
             for (String spec : specList) {
                 if (!specs.reference(spec)) {
                     group.find(spec, "amp", "sync", sync).filter(r -> r.status() == Result.Status.OK)
-                            .ifPresent(r -> runs.put(spec, Amplification.of(r)));
+                            .map(Amplification::of).filter(a -> !a.overwritesSkipped(spec))
+                            .ifPresent(a -> runs.put(spec, a));
                 }
             }
             if (runs.size() < 2) {

@@ -76,6 +76,15 @@ final class Specs {
         }
     }
 
+    /** Whether the spec's engine may skip a put of the value a key already holds ({@link dev.kvbench.store.Engine#skipsUnchangedPuts}). */
+    static boolean skipsUnchangedPuts(String spec) {
+        try {
+            return Stores.names().contains(engine(spec)) && Stores.engine(engine(spec)).skipsUnchangedPuts();
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+    }
+
     /** The specs of {@code specList} that are engines, not limit rows: the ones findings rank. */
     List<String> competitors(List<String> specList) {
         return specList.stream().filter(spec -> !reference(spec)).toList();

@@ -278,8 +278,9 @@ final class Tables {
                 }
                 Amplification a = Amplification.of(r);
                 overwrites = a.overwrites();
+                String skipped = a.overwritesSkipped(spec) ? " (unchanged values: skipped)" : "";
                 rows.add(List.of(label, sync, megabytes(a.userBytes()), megabytes(a.loadWritten()), amp(a.writeAmpLoad()),
-                        amp(a.writeAmpOverwrite()), amp(a.deviceAmpLoad()) + " / " + amp(a.deviceAmpOverwrite()),
+                        amp(a.writeAmpOverwrite()) + skipped, amp(a.deviceAmpLoad()) + " / " + amp(a.deviceAmpOverwrite()),
                         megabytes(a.sizeAfterLoad()), megabytes(a.sizeAfterOverwrite()),
                         amp(a.spaceAmpLoad()) + " / " + amp(a.spaceAmpOverwrite())));
             }

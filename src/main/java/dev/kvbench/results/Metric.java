@@ -181,6 +181,12 @@ public final class Metric {
     public static final String AMP_USER_BYTES = "amp.userBytes";
     /** Amplification test: how many times the overwrite phase put the data set's size again (random existing keys). */
     public static final String AMP_OVERWRITES = "amp.overwrites";
+    /**
+     * Amplification test: 1 when every overwrite changed its key's bytes (a key's value and its complement alternate).
+     * Absent from results recorded before 2026-11-26, whose overwrites put each key's own value again, which an engine
+     * may skip (SQLite does).
+     */
+    public static final String AMP_OVERWRITE_CHANGES = "amp.overwriteChanges";
     /** Amplification test: the block device of the disk folder ({@code vda}), or null when its counter cannot be read. */
     public static final String AMP_DEVICE = "amp.device";
     /** Amplification test: the phases, {@code load} (the data set into an empty store) and {@code overwrite}. */

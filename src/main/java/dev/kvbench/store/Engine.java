@@ -94,6 +94,28 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /**
+     * Whether a store opened with {@code options} keeps the space of every page it rewrites for as long as it runs: an
+     * append-only file that nothing compacts (MVStore without its background writer, Xodus without its log cleaner).
+     * Overwrites then grow the store by about a page per put, and the amplification test, which puts every key ten
+     * more times, checks its disk folder's room by it before any store opens ({@code AmpSpace}).
+     *
+     * @param options the spec's options (not the defaults)
+     */
+    default boolean keepsOverwrittenPages(Map<String, String> options) {
+        return false;
+    }
+
+    /**
+     * Whether a put of the value a key already holds may write nothing: the engine compares the new bytes with the
+     * old and leaves an unchanged page clean (SQLite). The amplification test's overwrites change every key's bytes;
+     * its results from before 2026-11-26 put each key's own value again, and the report marks such an engine's
+     * overwrite figures there.
+     */
+    default boolean skipsUnchangedPuts() {
+        return false;
+    }
+
     /** The library version, as recorded in {@code env.txt} and the report, read from the library at run time. */
     String libraryVersion();
 

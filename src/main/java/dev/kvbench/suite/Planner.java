@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.kvbench.amp.AmpSpace;
+import dev.kvbench.amp.AmpState;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.AppParams;
@@ -30,6 +32,15 @@ public final class Planner {
     static final double START_SECONDS = 2.5;
     /** What a sampled run spends settling before its warmup, on average (fast engines well under, slow ones up to the 2 s cap). */
     static final double SETTLE_SECONDS = 1.0;
+    /**
+     * Seconds per entry of one amplification pass (load, overwrite or read-back of 100-byte values on a disk), averaged
+     * over the engines, from the runs of 2026-11-26 on a busy 2-core host: 1,000,000 entries were on course for over
+     * an hour (4 of 16 trials in 9 minutes, then MapDB alone over 16), 500,000 took 22 minutes (this estimates 33).
+     * MapDB and LMDB with sync write a page or more per put and MVStore's file grows by gigabytes, so a pass costs far
+     * more than {@link #PASS_BYTES_PER_SECOND} says. It over-estimates small runs (50,000 entries took 73 s; this
+     * estimates 4 minutes), whose pages are rewritten in the page cache, not on the disk.
+     */
+    static final double AMP_SECONDS_PER_ENTRY_PASS = 16e-6;
     /** Bytes per second a pass over the data moves, on a small machine. */
     static final long PASS_BYTES_PER_SECOND = 50_000_000;
     /** The benchmarks' own defaults (KvBenchmark) when a test sets none: 1 warmup second, 10 x 200 ms, sample mode. */
@@ -126,10 +137,17 @@ public final class Planner {
             throw new UsageException(e.getMessage());
         }
         long runs = runs(test, runParams, options);
-        long seconds = Math.round(test.repeat().min() * runs * (perRunSeconds(options, num, Test.entryBytes(params))
-                + timedRunSeconds(runParams, options)));
+        double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Test.entryBytes(params))
+                : perRunSeconds(options, num, Test.entryBytes(params)) + timedRunSeconds(runParams, options);
+        long seconds = Math.round(test.repeat().min() * runs * perRun);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
-                largest, WorkFolder.estimate(largest));
+                largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : WorkFolder.estimate(largest));
+    }
+
+    /** The amplification test's room: its most demanding store's ({@link AmpSpace}), since each trial's folder is emptied after it. */
+    static long ampSpace(Map<String, String> params, DataSpec largest) {
+        return Defaults.values(params, "store").stream()
+                .mapToLong(spec -> AmpSpace.needed(largest, StoreSpec.parse(spec))).max().orElse(WorkFolder.estimate(largest));
     }
 
     /** {@code args} without the {@code -p name=value} pairs whose name is not in {@code taken}. */
@@ -180,6 +198,14 @@ public final class Planner {
         }
         return START_SECONDS + SETTLE_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r"))
                 + pass;
+    }
+
+    /**
+     * A rough cost of one amplification trial: a fork's start, then the load, {@value AmpState#OVERWRITES} passes of
+     * overwrites and the read-back, each a pass over the data set on a disk, at {@link #AMP_SECONDS_PER_ENTRY_PASS}.
+     */
+    static double ampRunSeconds(int num, int entryBytes) {
+        return START_SECONDS + (2.0 + AmpState.OVERWRITES) * num * AMP_SECONDS_PER_ENTRY_PASS;
     }
 
     /**

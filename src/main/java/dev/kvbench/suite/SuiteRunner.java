@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
+import dev.kvbench.amp.AmpSpace;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.measure.Machine;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.WorkFolder;
@@ -349,6 +351,7 @@ public final class SuiteRunner {
                     plan = withoutSizesOverTheDisk(name, plan, diskDir, WorkFolder.usableBytes(diskDir));
                 }
             }
+            checkAmpRoom(diskDir, WorkFolder.usableBytes(diskDir), plan);
             checkRoom("the disk folder", "KVBENCH_DISK_DIR", diskDir, WorkFolder.usableBytes(diskDir),
                     plan.stream().filter(t -> t.test().folder() == Test.Folder.DISK).toList());
             folders.put(Test.Folder.DISK, diskDir);
@@ -502,6 +505,45 @@ public final class SuiteRunner {
     }
 
     /**
+     * Refuses an amplification test that one of its stores may not fit in the disk folder, in one line that names the
+     * store, why it needs the room, the entries that fit and the stores that fit as they are ({@link AmpSpace}).
+     */
+    static void checkAmpRoom(Path diskDir, long free, List<PlannedTest> plan) {
+        if (free < 0) {
+            return;
+        }
+        for (PlannedTest test : plan) {
+            if (!isAmp(test)) {
+                continue;
+            }
+            List<String> tooLarge = new ArrayList<>();
+            List<String> fitting = new ArrayList<>();
+            String worst = null;
+            long need = 0;
+            for (String spec : Defaults.values(test.params(), "store")) {
+                long needed = AmpSpace.needed(test.largest(), StoreSpec.parse(spec));
+                (needed > free ? tooLarge : fitting).add(spec);
+                if (needed > need) {
+                    need = needed;
+                    worst = spec;
+                }
+            }
+            if (tooLarge.isEmpty()) {
+                continue;
+            }
+            String why = AmpSpace.why(StoreSpec.parse(worst));
+            long fit = Budget.floorOneDigit((long) (test.num() * ((double) free / need)));
+            String fewer = fit >= Budget.MIN_ENTRIES ? "pass fewer entries (-p num=" + fit + " fits)"
+                    : "not even " + Budget.MIN_ENTRIES + " entries fit";
+            throw new UsageException("the disk folder " + diskDir + " has " + Numbers.bytes(free) + " free but the amplification"
+                    + " test at " + Numbers.count(test.num()) + " entries may need " + Numbers.bytes(need) + " for " + worst
+                    + (why.isEmpty() ? "" : " (" + why + ")") + ": " + fewer
+                    + (fitting.isEmpty() ? "" : ", leave " + String.join(", ", tooLarge) + " out (-p store="
+                    + String.join(",", fitting) + ")") + ", or set KVBENCH_DISK_DIR to a bigger folder");
+        }
+    }
+
+    /**
      * The entries that fit {@code free} bytes, as the largest test's estimate grows with its entries: "-p num=4000000 fits"
      * (rounded down to one significant digit), or that not even 100 entries do.
      */
@@ -538,6 +580,8 @@ public final class SuiteRunner {
             }
             config.out().println("    " + test.command());
         }
+        config.out().println("about " + Numbers.duration(plan.stream().mapToLong(PlannedTest::seconds).sum())
+                + " in all (a rough estimate)");
     }
 
     static String heading(PlannedTest test, int tests) {

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -39,6 +40,27 @@ class AmpReportTest {
     }
 
     @Test
+    void overwritesOfUnchangedValuesAreMarkedForAnEngineThatSkipsThemAndLeftOutOfTheSentences(@TempDir Path other)
+            throws IOException {
+        // The fixture's Xodus rows as SQLite's (which skips a put of the value a key holds); its side file is from before
+        // amp.overwriteChanges, when the overwrites put each key's own value again
+        Fixtures.copy(Path.of("src/test/resources/fixtures/amp"), other);
+        try (var files = Files.list(other)) {
+            for (Path file : files.toList()) {
+                Files.writeString(file, Files.readString(file).replace("xodus", "sqlite").replace("Xodus", "SQLite"));
+            }
+        }
+        Report.write(other, Path.of("gnuplot"), false);
+        String skipped = Files.readString(other.resolve("README.md"), StandardCharsets.UTF_8);
+        assertTrue(skipped.contains("**These overwrites put each key's own value again** (results recorded before 2026-11-26, "
+                + "without `amp.overwriteChanges`), and SQLite writes nothing for a put of the value a key already holds: its "
+                + "overwrite figures measure no overwriting"), skipped);
+        assertTrue(skipped.contains("| SQLite | true | 0.208 | 0.303 | 1.46 | 0.939 (unchanged values: skipped) |"), skipped);
+        assertTrue(skipped.contains("With sync=true, under the overwrites RocksDB had the fewest"), skipped);
+        assertFalse(readme.contains("These overwrites put each key's own value again"), "no engine that skips them: " + readme);
+    }
+
+    @Test
     void anEngineWithoutSyncIsListedAsNotRunWithTheReason() {
         assertTrue(readme.contains("| Chronicle | true | — | — | — | — | — | — | — | not run: chronicle has no sync option |"), readme);
     }
@@ -46,6 +68,7 @@ class AmpReportTest {
     @Test
     void theReportSaysWhatEachCounterMissesAndNamesTheExtremes() {
         assertTrue(readme.contains("It misses the file system's journal and metadata"), readme);
+        assertTrue(readme.contains("a change of any byte dirties, counts and writes back the whole folio"), readme);
         assertTrue(readme.contains("but also every other process's writes to that disk during the phase"), readme);
         assertTrue(readme.contains("With sync=true, under the overwrites Xodus had the fewest (0.939 bytes written per byte put), "
                 + "LMDB DB the most (3.40)"), readme);

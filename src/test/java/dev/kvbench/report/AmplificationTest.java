@@ -1,6 +1,7 @@
 package dev.kvbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
@@ -58,5 +59,15 @@ class AmplificationTest {
         Map<String, Double> none = figures();
         none.remove(Metric.amp("load", "processWriteBytes"));
         assertTrue(Double.isNaN(Amplification.of(run(none)).writeAmpLoad()));
+    }
+
+    @Test
+    void overwritesOfUnchangedValuesMeasureNothingOnlyForAnEngineThatSkipsThem() {
+        Amplification before = Amplification.of(run(figures()));
+        assertTrue(before.overwritesSkipped("sqlite"), "results without amp.overwriteChanges put each key's value again");
+        assertFalse(before.overwritesSkipped("lmdb"), "LMDB writes a put of an unchanged value");
+        Map<String, Double> changed = figures();
+        changed.put(Metric.AMP_OVERWRITE_CHANGES, 1.0);
+        assertFalse(Amplification.of(run(changed)).overwritesSkipped("sqlite"));
     }
 }

@@ -113,6 +113,19 @@ class PlannerTest {
     }
 
     @Test
+    void theAmplificationTestsRoomIsThatOfItsMostDemandingStore() {
+        DataSpec million = new DataSpec(1_000_000, true, false, 100, false);
+        long base = WorkFolder.estimate(million);
+        // MVStore and Xodus without its cleaner keep every page they rewrite: up to 4.5 KiB + the entry per put, 11 puts per entry
+        long keeping = base + 11L * 1_000_000 * (4608 + 104);
+        assertEquals(keeping, plan("amp", "-p", "num=1000000").get(0).space());
+        assertEquals(keeping, plan("amp", "-p", "num=1000000", "-p", "store=rocksdb,xodus").get(0).space());
+        assertEquals(base, plan("amp", "-p", "num=1000000", "-p", "store=lmdb,rocksdb").get(0).space(),
+                "engines that give back what they overwrite need what any test of the data set needs");
+        assertEquals(base, plan("amp", "-p", "num=1000000", "-p", "store=xodus:gc=true").get(0).space(), "Xodus with its cleaner");
+    }
+
+    @Test
     void reportTestsRunInTwoForks() {
         List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 1000), UserArgs.of(List.of()));
         long limits = Stores.engines().stream().filter(Engine::isReference).count();
@@ -139,6 +152,13 @@ class PlannerTest {
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");
         assertEquals(Math.round(6 * ((3.5 + 2000 * 104 / 50e6) / 2 + 1.5 * 1.25 * 0.001)), smoke.get(0).seconds());
         assertEquals(Math.round(3 * (2.5 + 2 * 2000 * 104 / 50e6 + 1)), smoke.get(2).seconds());
+    }
+
+    @Test
+    void anAmplificationTrialCostsItsLoadTenOverwritePassesAndItsReadBackOnADisk() {
+        // 4 runs (2 stores x sync off and on) of a start and 12 passes of 1,000,000 entries
+        assertEquals(Math.round(4 * (2.5 + 12 * 1_000_000 * Planner.AMP_SECONDS_PER_ENTRY_PASS)),
+                plan("amp", "-p", "num=1000000", "-p", "store=lmdb,rocksdb").get(0).seconds());
     }
 
     @Test

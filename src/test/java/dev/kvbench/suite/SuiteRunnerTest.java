@@ -2,6 +2,7 @@ package dev.kvbench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -106,6 +107,23 @@ class SuiteRunnerTest {
     /** 1 when the test's disk folder can hold the amplification test (not in memory), else 0: the report leaves it out. */
     private int ampRuns() {
         return SuiteRunner.ampDiskProblem(env.get("KVBENCH_DISK_DIR"), "report") == null ? 1 : 0;
+    }
+
+    @Test
+    void anAmplificationTestOneOfWhoseStoresMayFillTheDiskFolderIsRefusedNamingTheSizeThatFits() {
+        Path disk = Path.of("/var/tmp/kvbench");
+        long free = 80_000_000_000L;
+        List<PlannedTest> tenMillion = Planner.plan(Suites.named("amp", Scaler.none()), UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb,mvstore,xodus,null")));
+        UsageException refused = assertThrows(UsageException.class, () -> SuiteRunner.checkAmpRoom(disk, free, tenMillion));
+        assertEquals("the disk folder /var/tmp/kvbench has 80.0 GB free but the amplification test at 10,000,000 entries may "
+                + "need 523 GB for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
+                + "pass fewer entries (-p num=1000000 fits), leave mvstore, xodus out "
+                + "(-p store=lmdb,rocksdb,null), or set KVBENCH_DISK_DIR to a bigger folder",
+                refused.getMessage());
+        SuiteRunner.checkAmpRoom(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
+                UserArgs.of(List.of("-p", "num=1000000"))));
+        SuiteRunner.checkAmpRoom(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
+                UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb"))));
     }
 
     @Test
@@ -471,6 +489,7 @@ class SuiteRunnerTest {
         assertEquals(0, run("quick", "-p", "store=lmdb"));
         assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (6 runs, 100000 entries)\n"
                 + "    java -jar target/benchmarks.jar "), stdout());
+        assertTrue(stdout().endsWith(" in all (a rough estimate)\n"), "the plan ends with its time: " + stdout());
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));
     }

@@ -5,6 +5,7 @@ import java.util.Set;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
@@ -47,29 +48,14 @@ public final class FaultyStore implements Store {
         if (fault != Fault.DROP) {
             return writer;
         }
-        return new Writer() {
+        return new ForwardingWriter(writer) {
             private int puts;
 
             @Override
             public void put(DirectBuffer key, DirectBuffer value) {
                 if (puts++ != at) {
-                    writer.put(key, value);
+                    super.put(key, value);
                 }
-            }
-
-            @Override
-            public void delete(DirectBuffer key) {
-                writer.delete(key);
-            }
-
-            @Override
-            public void commit() {
-                writer.commit();
-            }
-
-            @Override
-            public void close() {
-                writer.close();
             }
         };
     }

@@ -28,6 +28,15 @@ public final class MvStoreEngine extends BaseEngine {
                                 + " only that a crash goes back to some consistent stored version (H2 MVStore docs, \"Crash Recovery\")"));
     }
 
+    /**
+     * Always: the adapter turns MVStore's background writer off ({@code autoCommitDisabled}), and with it the
+     * compaction that would rewrite live pages out of old chunks; every commit appends its changed pages.
+     */
+    @Override
+    public boolean keepsOverwrittenPages(Map<String, String> options) {
+        return true;
+    }
+
     /** The version H2 compiles into the library (its jar has no Maven properties). */
     @Override
     public String libraryVersion() {

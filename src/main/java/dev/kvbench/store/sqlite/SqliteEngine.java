@@ -32,6 +32,16 @@ public final class SqliteEngine extends BaseEngine {
                 + LibraryVersion.of("org.xerial", "sqlite-jdbc", JDBC.class) + ")";
     }
 
+    /**
+     * SQLite 3.54 overwrites a row of the same size in place and leaves its page clean when the bytes are equal: 200,000
+     * random puts of 50,000 rows, each with the value it held, wrote 45 kB; with changed values, 6.5 MB (the database
+     * file over).
+     */
+    @Override
+    public boolean skipsUnchangedPuts() {
+        return true;
+    }
+
     @Override
     public Store open(Path dir, Shape shape, Options options) {
         return new SqliteStore(dir, new SqliteStore.Settings(options.choice("journal"), options.choice("synchronous"),

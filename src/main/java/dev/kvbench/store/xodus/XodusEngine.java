@@ -9,6 +9,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import jetbrains.exodus.env.Environments;
 
 /** {@code xodus}: JetBrains Xodus, one store of an environment, without duplicates. */
@@ -30,6 +31,12 @@ public final class XodusEngine extends BaseEngine {
                                 + " (the log is fsynced; Xodus EnvironmentConfig javadoc)",
                         "log.durableWrite=false (the default): the log is not fsynced at commit, so committed transactions can be"
                                 + " lost by a machine crash; the database stays consistent (Xodus EnvironmentConfig javadoc)"));
+    }
+
+    /** Unless {@code gc=true}: without its log cleaner Xodus never rewrites or deletes a log file. */
+    @Override
+    public boolean keepsOverwrittenPages(Map<String, String> options) {
+        return !Boolean.parseBoolean(options.getOrDefault("gc", "false"));
     }
 
     @Override

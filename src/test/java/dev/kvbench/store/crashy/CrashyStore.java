@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Writer;
 import org.agrona.DirectBuffer;
 
@@ -32,28 +33,13 @@ final class CrashyStore implements Store {
     @Override
     public Writer writer(boolean sequential) {
         Writer writer = store.writer(sequential);
-        return new Writer() {
+        return new ForwardingWriter(writer) {
             @Override
             public void put(DirectBuffer key, DirectBuffer value) {
                 if (++puts == after) {
                     fire(fault);
                 }
-                writer.put(key, value);
-            }
-
-            @Override
-            public void delete(DirectBuffer key) {
-                writer.delete(key);
-            }
-
-            @Override
-            public void commit() {
-                writer.commit();
-            }
-
-            @Override
-            public void close() {
-                writer.close();
+                super.put(key, value);
             }
         };
     }

@@ -23,48 +23,53 @@ import org.agrona.DirectBuffer;
  */
 final class NullStore extends BaseStore {
 
+    /** The one writer, reader and cursor: they keep nothing, so every call may share them. */
+    private static final Writer WRITER = new Writer() {
+        @Override
+        public void put(DirectBuffer key, DirectBuffer value) {
+        }
+
+        @Override
+        public void delete(DirectBuffer key) {
+        }
+
+        @Override
+        public void commit() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private static final Cursor CURSOR = new EmptyCursor();
+    private static final Reader READER = new Reader() {
+        @Override
+        public DirectBuffer get(DirectBuffer key) {
+            return null;
+        }
+
+        @Override
+        public Cursor cursor() {
+            return CURSOR;
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
     NullStore() {
         super(EnumSet.of(Capability.DISCARDS, Capability.ORDERED));
     }
 
     @Override
     public Writer writer(boolean sequential) {
-        return new Writer() {
-            @Override
-            public void put(DirectBuffer key, DirectBuffer value) {
-            }
-
-            @Override
-            public void delete(DirectBuffer key) {
-            }
-
-            @Override
-            public void commit() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return WRITER;
     }
 
     @Override
     public Reader reader() {
-        return new Reader() {
-            @Override
-            public DirectBuffer get(DirectBuffer key) {
-                return null;
-            }
-
-            @Override
-            public Cursor cursor() {
-                return new EmptyCursor();
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return READER;
     }
 
     @Override

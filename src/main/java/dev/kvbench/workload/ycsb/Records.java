@@ -37,6 +37,7 @@ public final class Records {
     private static final byte[] DIGIT_PAIRS = digitPairs();
     /** The most decimal digits of a non-negative long. */
     private static final int LONG_DIGITS = 19;
+    private static final long EIGHT_DIGITS = 100_000_000L;
 
     private final boolean ordered;
     private final boolean binary;
@@ -108,26 +109,40 @@ public final class Records {
     }
 
     /**
-     * Writes {@code n} (0 or more) in decimal at the end of {@code to}, two digits at a time, and
-     * returns where it begins: {@link Long#toString(long)}'s digits without a String per key.
+     * Writes {@code n} (0 or more) in decimal at the end of {@code to} and returns where it
+     * begins: {@link Long#toString(long)}'s digits without a String per key. The number is cut
+     * into parts of eight digits (two long divisions), each written two digits at a time with
+     * int arithmetic.
      */
     static int digits(long n, byte[] to) {
         int at = to.length;
         long rest = n;
-        while (rest >= 100) {
-            long q = rest / 100;
-            int pair = (int) (rest - q * 100) * 2;
-            to[--at] = DIGIT_PAIRS[pair + 1];
-            to[--at] = DIGIT_PAIRS[pair];
+        while (rest >= EIGHT_DIGITS) {
+            long q = rest / EIGHT_DIGITS;
+            int part = (int) (rest - q * EIGHT_DIGITS);
+            for (int pair = 0; pair < 4; pair++) {
+                at = pair(part % 100, to, at);
+                part /= 100;
+            }
             rest = q;
         }
-        if (rest >= 10) {
-            to[--at] = DIGIT_PAIRS[(int) rest * 2 + 1];
-            to[--at] = DIGIT_PAIRS[(int) rest * 2];
-        } else {
-            to[--at] = (byte) ('0' + rest);
+        int part = (int) rest;
+        while (part >= 100) {
+            at = pair(part % 100, to, at);
+            part /= 100;
         }
+        if (part >= 10) {
+            return pair(part, to, at);
+        }
+        to[--at] = (byte) ('0' + part);
         return at;
+    }
+
+    /** Writes the two digits of {@code below100} before {@code at}; returns where they begin. */
+    private static int pair(int below100, byte[] to, int at) {
+        to[at - 1] = DIGIT_PAIRS[below100 * 2 + 1];
+        to[at - 2] = DIGIT_PAIRS[below100 * 2];
+        return at - 2;
     }
 
     /** The key of {@code keyNumber} as text, for messages. */

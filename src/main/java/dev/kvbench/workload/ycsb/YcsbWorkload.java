@@ -327,17 +327,26 @@ public final class YcsbWorkload {
             }
         }
 
+        /**
+         * Runs this thread's operations. One clock read per operation: unpaced, an operation
+         * starts where the one before it ended (the clock read that ended it), so its time covers
+         * all the client's work for it (choosing it, making its key and value, the store's call,
+         * the check) and the few nanoseconds of counting and recording the one before; paced
+         * (with {@code target}), it starts when its wait is over.
+         */
         void loop(long start, long deadline, AtomicReference<Throwable> failure) {
             long done = 0;
+            long previousEnd = System.nanoTime();
             while ((!counted || done < share) && failure.get() == null) {
                 long intendedStart = start;
+                long begin = previousEnd;
                 if (nanosPerOp > 0) {
                     intendedStart = start + (long) (done * nanosPerOp);
                     for (long wait = intendedStart - System.nanoTime(); wait > 0; wait = intendedStart - System.nanoTime()) {
                         LockSupport.parkNanos(wait);
                     }
+                    begin = System.nanoTime();
                 }
-                long begin = System.nanoTime();
                 if (begin - start >= deadline) {
                     break;
                 }
@@ -355,6 +364,7 @@ public final class YcsbWorkload {
                     case DELETE -> write(chooser.next(), false, true);
                 }
                 long end = System.nanoTime();
+                previousEnd = end;
                 int o = op.ordinal();
                 counts[o]++;
                 service[o].record(end - begin);

@@ -12,7 +12,8 @@ import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 /**
  * The operation mix: each operation drawn with its proportion ({@code readproportion} ...
  * {@code deleteproportion}), by Commons RNG's guide-table sampler (an exact draw from a discrete
- * distribution: one uniform number, a table look-up). One instance per thread.
+ * distribution: one uniform number, a table look-up); a mix of one operation (YCSB's C) draws
+ * nothing. One instance per thread.
  */
 public final class OperationMix {
 
@@ -39,6 +40,6 @@ public final class OperationMix {
     }
 
     public Op next() {
-        return ops[sampler.sample()];
+        return ops.length == 1 ? ops[0] : ops[sampler.sample()];
     }
 }

@@ -21,52 +21,48 @@ import org.agrona.DirectBuffer;
  * empty cursor they would time nothing. {@link Capability#ORDERED} is declared because an empty
  * cursor is trivially in order, so the cursor contract is checked too.
  */
-final class NullStore extends BaseStore {
+final class NullStore extends BaseStore implements Writer, Reader {
+
+    private static final Cursor EMPTY = new EmptyCursor();
 
     NullStore() {
         super(EnumSet.of(Capability.DISCARDS, Capability.ORDERED));
     }
 
+    /** The store is its own writer and reader: they keep nothing, so every caller may share them. */
     @Override
     public Writer writer(boolean sequential) {
-        return new Writer() {
-            @Override
-            public void put(DirectBuffer key, DirectBuffer value) {
-            }
-
-            @Override
-            public void delete(DirectBuffer key) {
-            }
-
-            @Override
-            public void commit() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return this;
     }
 
     @Override
     public Reader reader() {
-        return new Reader() {
-            @Override
-            public DirectBuffer get(DirectBuffer key) {
-                return null;
-            }
-
-            @Override
-            public Cursor cursor() {
-                return new EmptyCursor();
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        return this;
     }
 
+    @Override
+    public void put(DirectBuffer key, DirectBuffer value) {
+    }
+
+    @Override
+    public void delete(DirectBuffer key) {
+    }
+
+    @Override
+    public void commit() {
+    }
+
+    @Override
+    public DirectBuffer get(DirectBuffer key) {
+        return null;
+    }
+
+    @Override
+    public Cursor cursor() {
+        return EMPTY;
+    }
+
+    /** Closes nothing: not the store, nor its writer or reader (itself). */
     @Override
     public void close() {
     }

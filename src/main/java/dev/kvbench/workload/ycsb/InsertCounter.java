@@ -25,7 +25,9 @@ public final class InsertCounter {
 
     /** Every key number taken so far is committed (call under the write lock, after the commit). */
     void commitTaken() {
-        committed = next - 1;
+        if (committed != next - 1) { // most commits are of updates: no volatile write (a fence) for them
+            committed = next - 1;
+        }
     }
 
     /** The last committed key number (any thread). */

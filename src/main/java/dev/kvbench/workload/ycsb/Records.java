@@ -33,6 +33,11 @@ public final class Records {
 
     private static final int FILL_SIZE = 1 << 16;
     private static final byte[] FILL = fill();
+    /** "00", "01" ... "99": the ASCII digits of every number below 100, two bytes each. */
+    private static final byte[] DIGIT_PAIRS = digitPairs();
+    /** The most decimal digits of a non-negative long. */
+    private static final int LONG_DIGITS = 19;
+    private static final long EIGHT_DIGITS = 100_000_000L;
 
     private final boolean ordered;
     private final boolean binary;
@@ -40,6 +45,7 @@ public final class Records {
     private final int zeroPadding;
     private final ValueLength.Sampler lengths;
     private final byte[] keyBytes;
+    private final byte[] digitBytes = new byte[LONG_DIGITS];
     private final UnsafeBuffer key = new UnsafeBuffer(new byte[0]);
     private final byte[] valueBytes;
     private final UnsafeBuffer value = new UnsafeBuffer(new byte[0]);
@@ -62,7 +68,7 @@ public final class Records {
 
     /** The longest YCSB-format key for {@code zeroPadding}: "user" and up to 19 digits. */
     public static int maxYcsbKeyLength(int zeroPadding) {
-        return 4 + Math.max(19, zeroPadding);
+        return 4 + Math.max(LONG_DIGITS, zeroPadding);
     }
 
     /** The number a key is made of: the key number hashed unless inserts are ordered. */
@@ -79,20 +85,64 @@ public final class Records {
             key.putLong(keySize - Long.BYTES, n, ByteOrder.BIG_ENDIAN);
             return key;
         }
-        String digits = Long.toString(n);
+        if (n < 0) { // only Long.MIN_VALUE (FNV's one negative hash, as YCSB's): "user-9223372036854775808"
+            return ycsbKey(Long.toString(n).getBytes(StandardCharsets.US_ASCII), 0);
+        }
+        int first = digits(n, digitBytes);
+        return ycsbKey(digitBytes, first);
+    }
+
+    /** "user", zeros up to {@code zeroPadding} digits, then {@code digits[from..]}: the key view. */
+    private DirectBuffer ycsbKey(byte[] digits, int from) {
+        int count = digits.length - from;
         int at = 0;
         keyBytes[at++] = 'u';
         keyBytes[at++] = 's';
         keyBytes[at++] = 'e';
         keyBytes[at++] = 'r';
-        for (int pad = digits.length(); pad < zeroPadding; pad++) {
+        for (int pad = count; pad < zeroPadding; pad++) {
             keyBytes[at++] = '0';
         }
-        for (int i = 0; i < digits.length(); i++) {
-            keyBytes[at++] = (byte) digits.charAt(i);
-        }
-        key.wrap(keyBytes, 0, at);
+        System.arraycopy(digits, from, keyBytes, at, count);
+        key.wrap(keyBytes, 0, at + count);
         return key;
+    }
+
+    /**
+     * Writes {@code n} (0 or more) in decimal at the end of {@code to} and returns where it
+     * begins: {@link Long#toString(long)}'s digits without a String per key. The number is cut
+     * into parts of eight digits (two long divisions), each written two digits at a time with
+     * int arithmetic.
+     */
+    static int digits(long n, byte[] to) {
+        int at = to.length;
+        long rest = n;
+        while (rest >= EIGHT_DIGITS) {
+            long q = rest / EIGHT_DIGITS;
+            int part = (int) (rest - q * EIGHT_DIGITS);
+            for (int pair = 0; pair < 4; pair++) {
+                at = pair(part % 100, to, at);
+                part /= 100;
+            }
+            rest = q;
+        }
+        int part = (int) rest;
+        while (part >= 100) {
+            at = pair(part % 100, to, at);
+            part /= 100;
+        }
+        if (part >= 10) {
+            return pair(part, to, at);
+        }
+        to[--at] = (byte) ('0' + part);
+        return at;
+    }
+
+    /** Writes the two digits of {@code below100} before {@code at}; returns where they begin. */
+    private static int pair(int below100, byte[] to, int at) {
+        to[at - 1] = DIGIT_PAIRS[below100 * 2 + 1];
+        to[at - 2] = DIGIT_PAIRS[below100 * 2];
+        return at - 2;
     }
 
     /** The key of {@code keyNumber} as text, for messages. */
@@ -167,6 +217,15 @@ public final class Records {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);
+    }
+
+    private static byte[] digitPairs() {
+        byte[] pairs = new byte[200];
+        for (int i = 0; i < 100; i++) {
+            pairs[2 * i] = (byte) ('0' + i / 10);
+            pairs[2 * i + 1] = (byte) ('0' + i % 10);
+        }
+        return pairs;
     }
 
     private static byte[] fill() {

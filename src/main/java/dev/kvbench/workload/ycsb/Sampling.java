@@ -13,14 +13,15 @@ import org.apache.commons.rng.simple.RandomSource;
  *       thread, seeded with the workload's {@code seed} plus the thread's number: fast, passes
  *       BigCrush, and reproducible, so two engines get the same operation sequence per thread.
  *       Its {@code nextLong(n)} gives unbiased uniform key numbers (uniform, hotspot).</li>
- *   <li>{@code GuideTableDiscreteSampler}: the operation mix, an exact draw from the proportions.</li>
  *   <li>{@code ZigguratSampler.Exponential}: YCSB's {@code exponential} request distribution, an
  *       exact exponential (YCSB takes {@code -ln(u)/gamma}; same distribution, faster).</li>
  * </ul>
  *
  * <p>Zipfian is not Commons RNG's: its rejection-inversion Zipf sampler is exact over at most
  * 2^31 - 1 items, while YCSB draws from Gray's approximation over 10^10 items before hashing;
- * kvbench reproduces YCSB's ({@link Zipfian}) so that the access frequencies are YCSB's.
+ * kvbench reproduces YCSB's ({@link Zipfian}) so that the access frequencies are YCSB's. Nor is
+ * the operation mix ({@link OperationMix}): one uniform number against the cumulative proportions,
+ * as YCSB draws it, cheaper than a guide table for at most six operations.
  */
 public final class Sampling {
 

@@ -53,6 +53,12 @@ import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
  */
 public final class YcsbWorkload {
 
+    /**
+     * Attempts to take the write lock, one spin-wait hint apart, before a client thread blocks on
+     * it: the other thread's write often holds it for well under a microsecond, and parking a
+     * thread and waking it costs several.
+     */
+    static final int LOCK_SPINS = 100;
     /** Operations on one reader before a new one is taken (as the other concurrent workloads). */
     public static final int RENEW_EVERY = 1024;
     /** Key numbers the run may insert beyond the loaded ones when it is limited by time, not count. */
@@ -321,17 +327,26 @@ public final class YcsbWorkload {
             }
         }
 
+        /**
+         * Runs this thread's operations. One clock read per operation: unpaced, an operation
+         * starts where the one before it ended (the clock read that ended it), so its time covers
+         * all the client's work for it (choosing it, making its key and value, the store's call,
+         * the check) and the few nanoseconds of counting and recording the one before; paced
+         * (with {@code target}), it starts when its wait is over.
+         */
         void loop(long start, long deadline, AtomicReference<Throwable> failure) {
             long done = 0;
+            long previousEnd = System.nanoTime();
             while ((!counted || done < share) && failure.get() == null) {
                 long intendedStart = start;
+                long begin = previousEnd;
                 if (nanosPerOp > 0) {
                     intendedStart = start + (long) (done * nanosPerOp);
                     for (long wait = intendedStart - System.nanoTime(); wait > 0; wait = intendedStart - System.nanoTime()) {
                         LockSupport.parkNanos(wait);
                     }
+                    begin = System.nanoTime();
                 }
-                long begin = System.nanoTime();
                 if (begin - start >= deadline) {
                     break;
                 }
@@ -349,6 +364,7 @@ public final class YcsbWorkload {
                     case DELETE -> write(chooser.next(), false, true);
                 }
                 long end = System.nanoTime();
+                previousEnd = end;
                 int o = op.ordinal();
                 counts[o]++;
                 service[o].record(end - begin);
@@ -358,7 +374,7 @@ public final class YcsbWorkload {
                 done++;
             }
             if (writer != null && pending > 0) {
-                writeLock.lock();
+                lockWrites();
                 try {
                     writer.commit();
                     inserts.commitTaken();
@@ -485,10 +501,11 @@ public final class YcsbWorkload {
         /** Writes a new version of {@code k} (or a deletion, or a new key number's first version). */
         private void write(long k, boolean insert, boolean delete) {
             closeReader(); // the next read takes a reader that sees this write
+            DirectBuffer existing = insert ? null : records.key(k); // made before the lock, which guards the store's calls
             long key;
             int version;
             boolean committed = false;
-            writeLock.lock();
+            lockWrites();
             try {
                 key = insert ? inserts.take() : k;
                 if (key >= capacity) {
@@ -501,10 +518,11 @@ public final class YcsbWorkload {
                 }
                 Writer w = holdsWriter ? writer : store.writer(false);
                 try {
+                    DirectBuffer keyBuffer = insert ? records.key(key) : existing;
                     if (delete) {
-                        w.delete(records.key(key));
+                        w.delete(keyBuffer);
                     } else {
-                        w.put(records.key(key), records.value(key, version));
+                        w.put(keyBuffer, records.value(key, version));
                     }
                     if (!holdsWriter || ++pending == batch) {
                         w.commit();
@@ -524,6 +542,17 @@ public final class YcsbWorkload {
                 seenVersions[(int) key] = version;
             }
         }
+    }
+
+    /** Takes the phase's write lock, trying {@value #LOCK_SPINS} times before blocking on it. */
+    private void lockWrites() {
+        for (int spin = 0; spin < LOCK_SPINS; spin++) {
+            if (writeLock.tryLock()) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        writeLock.lock();
     }
 
     /** Unsigned byte order, as every engine orders keys. */

@@ -30,6 +30,21 @@ class RecordsTest {
     }
 
     @Test
+    void keyDigitsAreLongToStringsDigits() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        byte[] to = new byte[19];
+        for (int i = 0; i < 100_000; i++) {
+            long n = switch (i) {
+                case 0 -> 0;
+                case 1 -> Long.MAX_VALUE;
+                default -> i < 40 ? (long) Math.pow(10, i / 2) - i % 2 : random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63);
+            };
+            int from = Records.digits(n, to);
+            assertEquals(Long.toString(n), new String(to, from, to.length - from, java.nio.charset.StandardCharsets.US_ASCII));
+        }
+    }
+
+    @Test
     void binaryKeysEndInTheNumberBigEndian() {
         Records binary = new Records(WorkloadProperties.of(Map.of("keyformat", "binary", "keysize", "12",
                 "insertorder", "ordered")));

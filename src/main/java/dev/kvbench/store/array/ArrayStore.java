@@ -56,6 +56,7 @@ final class ArrayStore extends BaseStore {
 
     private ArrayStore(Path dir, Shape shape) {
         super(TRANSACTIONAL);
+        opens(sequential -> new ArrayWriter(), () -> new ArrayReader(current));
         this.dir = dir;
         this.keySlot = shape.keySize();
         this.valSlot = shape.valSize();
@@ -70,16 +71,6 @@ final class ArrayStore extends BaseStore {
         ArrayStore store = new ArrayStore(dir, shape);
         store.current = Files.exists(dir.resolve(DATA)) ? store.load() : store.new Sorted(allocate(0), 0, null);
         return store;
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new ArrayWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new ArrayReader(current);
     }
 
     @Override

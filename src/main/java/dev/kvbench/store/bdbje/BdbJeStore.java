@@ -62,6 +62,7 @@ public final class BdbJeStore extends BaseStore {
 
     BdbJeStore(Path dir, Settings settings) {
         super(EnumSet.of(Capability.ORDERED));
+        opens(sequential -> new JeWriter(), JeReader::new);
         this.settings = settings;
         EnvironmentConfig config = new EnvironmentConfig()
                 .setAllowCreate(true)
@@ -80,16 +81,6 @@ public final class BdbJeStore extends BaseStore {
             environment.close();
             throw e;
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new JeWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new JeReader();
     }
 
     @Override

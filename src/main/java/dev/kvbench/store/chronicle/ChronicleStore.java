@@ -87,6 +87,7 @@ public final class ChronicleStore extends BaseStore {
 
     private ChronicleStore(ChronicleMap<byte[], byte[]> map, Shape shape, int constantKeySize, int constantValSize) {
         super(Set.of());
+        opens(sequential -> new ChronicleWriter(), ChronicleReader::new);
         this.map = map;
         this.shape = shape;
         this.constantKeySize = constantKeySize;
@@ -116,16 +117,6 @@ public final class ChronicleStore extends BaseStore {
         } catch (IOException e) {
             throw new UncheckedIOException("chronicle: cannot open " + file + ": " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new ChronicleWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new ChronicleReader();
     }
 
     @Override

@@ -55,19 +55,10 @@ final class FsStore extends BaseStore {
 
     FsStore(Path dir, int depth, int valSize) {
         super(Set.of());
+        opens(sequential -> new FsWriter(), FsReader::new);
         this.dir = dir;
         this.depth = depth;
         this.valSize = valSize;
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new FsWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new FsReader();
     }
 
     /** Nothing is held open between calls. */

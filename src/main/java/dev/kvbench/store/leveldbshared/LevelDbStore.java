@@ -120,6 +120,7 @@ public final class LevelDbStore extends BaseStore {
 
     private LevelDbStore(DB db, WriteOptions writeOptions, Port port) {
         super(port.ordered ? TRANSACTIONAL : EnumSet.of(Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT));
+        opens(sequential -> new LevelDbWriter(), LevelDbReader::new);
         this.db = db;
         this.writeOptions = writeOptions;
         this.port = port;
@@ -137,16 +138,6 @@ public final class LevelDbStore extends BaseStore {
         } catch (IOException e) {
             throw new UncheckedIOException(port.spec + " open " + dir + " failed: " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new LevelDbWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new LevelDbReader();
     }
 
     @Override

@@ -88,6 +88,7 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
         super(TRANSACTIONAL);
+        opens(LmdbWriter::new, () -> new LmdbReader(sessions.take()));
         LmdbChecks.require(checks);
         this.buffers = buffers;
         this.settings = settings;
@@ -143,16 +144,6 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
     @Override
     public void compactCopy(Path target) {
         env.copy(target.toFile(), org.lmdbjava.CopyFlags.MDB_CP_COMPACT);
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new LmdbWriter(sequential);
-    }
-
-    @Override
-    public Reader reader() {
-        return new LmdbReader(sessions.take());
     }
 
     @Override

@@ -81,6 +81,7 @@ public final class LmdbJniStore extends BaseStore {
 
     LmdbJniStore(Path dir, Shape shape, LmdbSettings settings) {
         super(TRANSACTIONAL);
+        opens(JniWriter::new, () -> new JniReader(sessions.take()));
         this.integerKeys = settings.integerKeys(shape);
         // NOTLS: a reader's transaction may move between threads, one at a time (JMH workers).
         int flags = Constants.NOTLS;
@@ -99,16 +100,6 @@ public final class LmdbJniStore extends BaseStore {
             env.close();
             throw e;
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new JniWriter(sequential);
-    }
-
-    @Override
-    public Reader reader() {
-        return new JniReader(sessions.take());
     }
 
     @Override

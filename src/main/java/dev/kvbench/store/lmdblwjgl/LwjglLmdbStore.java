@@ -116,6 +116,7 @@ public final class LwjglLmdbStore extends BaseStore {
 
     LwjglLmdbStore(Path dir, Shape shape, LmdbSettings settings) {
         super(TRANSACTIONAL);
+        opens(LwjglWriter::new, LwjglReader::new);
         this.integerKeys = settings.integerKeys(shape);
         // NOTLS: a reader's transaction may move between threads, one at a time (JMH workers).
         int flags = MDB_NOTLS;
@@ -178,16 +179,6 @@ public final class LwjglLmdbStore extends BaseStore {
             check(mdb_cursor_open(txn, dbi, cursor), "mdb_cursor_open");
             return cursor.get(0);
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new LwjglWriter(sequential);
-    }
-
-    @Override
-    public Reader reader() {
-        return new LwjglReader();
     }
 
     /** Closing the environment closes its database handle; the idle read transactions end first. */

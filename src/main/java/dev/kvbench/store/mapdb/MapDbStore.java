@@ -67,6 +67,7 @@ public final class MapDbStore extends BaseStore {
 
     private MapDbStore(DB db, BTreeMap<byte[], byte[]> map) {
         super(Set.of(Capability.ORDERED));
+        opens(sequential -> new MapDbWriter(), MapDbReader::new);
         this.db = db;
         this.map = map;
     }
@@ -96,16 +97,6 @@ public final class MapDbStore extends BaseStore {
             db.close();
             throw e;
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new MapDbWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new MapDbReader();
     }
 
     @Override

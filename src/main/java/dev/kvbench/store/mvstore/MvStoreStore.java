@@ -57,6 +57,7 @@ public final class MvStoreStore extends BaseStore {
 
     MvStoreStore(Path dir, Shape shape, Options options) {
         super(TRANSACTIONAL);
+        opens(sequential -> new MvWriter(), MvReader::new);
         this.sync = options.bool("sync");
         int autoCommitBufferKb = options.integer("autoCommitBufferKb");
         if (autoCommitBufferKb > MAX_AUTO_COMMIT_BUFFER_KB) {
@@ -99,16 +100,6 @@ public final class MvStoreStore extends BaseStore {
         long wanted = 2 * shape.flatBytes() / MIB + 1;
         long quarterHeap = Runtime.getRuntime().maxMemory() / 4 / MIB;
         return (int) Math.max(MVSTORE_DEFAULT_CACHE_MB, Math.min(wanted, quarterHeap));
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new MvWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new MvReader();
     }
 
     @Override

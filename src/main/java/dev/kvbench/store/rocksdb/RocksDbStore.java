@@ -62,6 +62,7 @@ public final class RocksDbStore extends BaseStore {
     private RocksDbStore(org.rocksdb.Options options, LRUCache blockCache, BloomFilter bloomFilter,
                          WriteOptions writeOptions, RocksDB db, Shape shape, boolean prefixed) {
         super(TRANSACTIONAL);
+        opens(sequential -> new RocksDbWriter(), RocksDbReader::new);
         this.prefixed = prefixed;
         this.options = options;
         this.blockCache = blockCache;
@@ -124,16 +125,6 @@ public final class RocksDbStore extends BaseStore {
     /** The write options commits use, for the direct-API baseline benchmark only. */
     public WriteOptions writeOptions() {
         return writeOptions;
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new RocksDbWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new RocksDbReader();
     }
 
     @Override

@@ -53,6 +53,7 @@ public final class SqliteStore extends BaseStore {
 
     SqliteStore(Path dir, Settings settings) {
         super(settings.wal() ? TRANSACTIONAL : EnumSet.of(Capability.ORDERED, Capability.ATOMIC_COMMIT));
+        opens(sequential -> new SqliteWriter(), SqliteReader::new);
         this.url = "jdbc:sqlite:" + dir.resolve("kv.sqlite");
         this.settings = settings;
         this.keeper = connect();
@@ -103,16 +104,6 @@ public final class SqliteStore extends BaseStore {
         } catch (Exception e) {
             throw new IllegalStateException("sqlite close failed: " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new SqliteWriter();
-    }
-
-    @Override
-    public Reader reader() {
-        return new SqliteReader();
     }
 
     /** Closing the last connection checkpoints the WAL into the database file and removes it. */

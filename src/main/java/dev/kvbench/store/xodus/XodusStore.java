@@ -47,6 +47,7 @@ public final class XodusStore extends BaseStore {
 
     XodusStore(Path dir, Options options) {
         super(TRANSACTIONAL);
+        opens(XodusWriter::new, XodusReader::new);
         long logFileSizeKb = options.number("logFileSizeKb");
         if (logFileSizeKb == 0) {
             throw new IllegalArgumentException("xodus option logFileSizeKb must be > 0");
@@ -73,16 +74,6 @@ public final class XodusStore extends BaseStore {
             env.close();
             throw e;
         }
-    }
-
-    @Override
-    public Writer writer(boolean sequential) {
-        return new XodusWriter(sequential);
-    }
-
-    @Override
-    public Reader reader() {
-        return new XodusReader();
     }
 
     /** Fails, as Xodus does, while a reader or writer transaction is still open. */

@@ -180,7 +180,7 @@ public final class Trial {
         try {
             successor.startMeasuring();
             successor.metrics.record(Map.of(Metric.LOADED_BY, workload.toString()));
-            successor.sampled(() -> successor.trialStore.openAgain(successor.given.shape()));
+            successor.reopenStore();
         } catch (RuntimeException | Error e) {
             throw successor.fail(e);
         }

@@ -19,9 +19,8 @@ import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.Capability;
-import dev.kvbench.store.Reader;
+import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.Store;
-import dev.kvbench.store.Writer;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.ReadSeq;
@@ -238,26 +237,15 @@ class TrialTest {
     }
 
     /** A real store that wrongly declares {@link Capability#DISCARDS}: its reads find what it kept. */
-    private record ClaimsToKeepNothing(Store store) implements Store {
+    private static final class ClaimsToKeepNothing extends ForwardingStore {
+
+        ClaimsToKeepNothing(Store store) {
+            super(store);
+        }
 
         @Override
         public Set<Capability> capabilities() {
             return EnumSet.of(Capability.DISCARDS);
-        }
-
-        @Override
-        public Writer writer(boolean sequential) {
-            return store.writer(sequential);
-        }
-
-        @Override
-        public Reader reader() {
-            return store.reader();
-        }
-
-        @Override
-        public void close() {
-            store.close();
         }
     }
 }

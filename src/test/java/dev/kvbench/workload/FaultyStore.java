@@ -1,10 +1,9 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteBuffer;
-import java.util.Set;
 
-import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
@@ -17,7 +16,7 @@ import org.agrona.concurrent.UnsafeBuffer;
  * in, or swaps two neighbouring entries on the way out of a forward cursor, so the
  * benchmark's verification must catch it.
  */
-public final class FaultyStore implements Store {
+public final class FaultyStore extends ForwardingStore {
 
     /** What goes wrong. */
     public enum Fault {
@@ -27,19 +26,13 @@ public final class FaultyStore implements Store {
         REORDER
     }
 
-    private final Store store;
     private final Fault fault;
     private final int at;
 
     public FaultyStore(Store store, Fault fault, int at) {
-        this.store = store;
+        super(store);
         this.fault = fault;
         this.at = at;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return store.capabilities();
     }
 
     @Override
@@ -82,11 +75,6 @@ public final class FaultyStore implements Store {
                 reader.close();
             }
         };
-    }
-
-    @Override
-    public void close() {
-        store.close();
     }
 
     /** Counts entries as it moves; at entries {@code at} and {@code at + 1} returns the other's entry. */

@@ -9,12 +9,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
-import dev.kvbench.store.Capability;
+import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Writer;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import org.agrona.DirectBuffer;
@@ -61,19 +59,13 @@ class OverwriteTest {
     }
 
     /** A store that remembers what each key was last put with and counts the puts that did not change it. */
-    private static final class Mirror implements Store {
-        private final Store store;
+    private static final class Mirror extends ForwardingStore {
         private final Map<String, byte[]> held = new HashMap<>();
         long puts;
         long unchanged;
 
         Mirror(Store store) {
-            this.store = store;
-        }
-
-        @Override
-        public Set<Capability> capabilities() {
-            return store.capabilities();
+            super(store);
         }
 
         @Override
@@ -95,11 +87,7 @@ class OverwriteTest {
             };
         }
 
-        @Override
-        public Reader reader() {
-            return store.reader();
-        }
-
+        /** Leaves the wrapped store to its own owner, the test, which reads it after the overwrites. */
         @Override
         public void close() {
         }

@@ -1,39 +1,30 @@
 package dev.kvbench.store.crashy;
 
 import java.lang.reflect.Field;
-import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Writer;
 import org.agrona.DirectBuffer;
 
 /** A store whose writer crashes or hangs its JVM at one put; everything else is the wrapped store's. */
-final class CrashyStore implements Store {
+final class CrashyStore extends ForwardingStore {
 
-    private final Store store;
     private final String fault;
     private final long after;
     private long puts;
 
     CrashyStore(Store store, String fault, long after) {
-        this.store = store;
+        super(store);
         this.fault = fault;
         this.after = after;
     }
 
     @Override
-    public Set<Capability> capabilities() {
-        return store.capabilities();
-    }
-
-    @Override
     public Writer writer(boolean sequential) {
-        Writer writer = store.writer(sequential);
-        return new ForwardingWriter(writer) {
+        return new ForwardingWriter(super.writer(sequential)) {
             @Override
             public void put(DirectBuffer key, DirectBuffer value) {
                 if (++puts == after) {
@@ -62,15 +53,5 @@ final class CrashyStore implements Store {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("no sun.misc.Unsafe to crash with", e);
         }
-    }
-
-    @Override
-    public Reader reader() {
-        return store.reader();
-    }
-
-    @Override
-    public void close() {
-        store.close();
     }
 }

@@ -348,6 +348,8 @@ public final class Compare {
             List<List<String>> rows = new ArrayList<>();
             int cells = 0;
             int agree = 0;
+            int sameTie = 0;
+            int compatible = 0;
             int conflicting = 0;
             for (Map.Entry<String, Map<String, Verdict>> row : glanceB.rows().entrySet()) {
                 Map<String, Verdict> rowA = glanceA.rows().get(row.getKey());
@@ -361,19 +363,41 @@ public final class Compare {
                     }
                     Verdict vb = cell.getValue();
                     cells++;
-                    boolean same = fastest(va).equals(fastest(vb));
+                    boolean tie = va.kind() == Verdict.Kind.TIE && vb.kind() == Verdict.Kind.TIE
+                            && named(va).equals(named(vb)) && !fastest(va).equals(fastest(vb));
+                    boolean same = tie || fastest(va).equals(fastest(vb));
+                    boolean near = !same && (named(vb).contains(fastest(va)) || named(va).contains(fastest(vb)));
                     agree += same ? 1 : 0;
-                    conflicting += !same && va.kind() != Verdict.Kind.NONE && vb.kind() != Verdict.Kind.NONE ? 1 : 0;
-                    rows.add(List.of(row.getKey(), cell.getKey(), verdictText(va), verdictText(vb), same ? "yes" : "**no**"));
+                    sameTie += tie ? 1 : 0;
+                    compatible += near ? 1 : 0;
+                    conflicting += !same && !near && va.kind() != Verdict.Kind.NONE && vb.kind() != Verdict.Kind.NONE ? 1 : 0;
+                    rows.add(List.of(row.getKey(), cell.getKey(), verdictText(va), verdictText(vb),
+                            tie ? "yes (the same tie)" : same ? "yes" : near ? "**no**, but not against each other" : "**no**"));
                 }
             }
             if (cells == 0) {
                 return;
             }
-            md.paragraph("At a glance: " + agree + " of " + cells + " cells agree (the same fastest engine, or no stable "
-                    + "winner in both)" + (conflicting == 0 ? "" : "; in " + conflicting + " the two runs name different "
-                    + "fastest engines") + ".");
+            md.paragraph("At a glance: " + agree + " of " + cells + " cells agree (the same fastest engine, the same engines "
+                    + "tied, or no stable winner in both" + (sameTie == 0 ? "" : "; " + sameTie + " of them the same tie with "
+                    + "another engine first") + ")" + (compatible == 0 ? "" : "; in " + compatible + " more, one run's fastest "
+                    + "engine is among the other's tied engines or best candidates, so the runs do not contradict each other")
+                    + (conflicting == 0 ? "" : "; in " + conflicting + " the two runs name different fastest engines and "
+                    + "neither names the other's among its ties") + ".");
             md.table(List.of("Data set", "Workload", "A", "B", "Agree"), rows);
+        }
+
+        /**
+         * Every engine a verdict names: the fastest, the engines tied with it, or for no stable winner its best
+         * candidates.
+         */
+        private static Set<String> named(Verdict v) {
+            Set<String> stores = new TreeSet<>();
+            if (v.best() != null) {
+                stores.add(v.best().store());
+            }
+            v.rivals().forEach(r -> stores.add(r.store()));
+            return stores;
         }
 
         /** The engine a verdict names fastest, or "" when it names none. */

@@ -91,6 +91,21 @@ class CompareTest {
     }
 
     @Test
+    void theSameTieInAnotherOrderAgreesAndAWinnerAmongTheOthersTiesDoesNotContradictIt() throws IOException {
+        a = dir.resolve("quick");
+        b = dir.resolve("quick-2");
+        Fixtures.copy(Path.of("results/20261126-quick"), a);
+        Fixtures.copy(Path.of("results/20261126-quick-2"), b);
+        String readme = Files.readString(compare("--out", dir.resolve("c").toString()).resolve("README.md"));
+        assertTrue(readme.contains("At a glance: 10 of 12 cells agree (the same fastest engine, the same engines tied, or no "
+                + "stable winner in both; 1 of them the same tie with another engine first); in 2 more, one run's fastest "
+                + "engine is among the other's tied engines or best candidates"), readme);
+        assertTrue(readme.contains("| readCrc | LMDB DB, tied with MVStore | MVStore, tied with LMDB DB | yes (the same tie) |"), readme);
+        assertTrue(readme.contains("| write | Chronicle, tied with LMDB DB | LMDB DB | **no**, but not against each other |"), readme);
+        assertFalse(readme.contains("name different fastest engines"), readme);
+    }
+
+    @Test
     void aDifferenceWithinTheThresholdIsNotListed() throws IOException {
         twoRuns();
         String readme = Files.readString(compare("--threshold", "150", "--out", dir.resolve("c").toString()).resolve("README.md"));

@@ -48,16 +48,25 @@ public final class Interleaver {
      *                        last pass was longer than a turn
      * @param forks           JVMs per engine; their turns are pooled
      * @param target          the relative error at which a block may stop
+     * @param extraShare      the extra rotations (after the fewest) stop once they have taken this share of the time the
+     *                        warmup and fewest rotations took: the time cap of a benchmark
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
      * @param seed            the shuffles' seed
      */
     public record Settings(int warmupRotations, int minRotations, int maxRotations, long turnMillis, long warmMillis,
-                           int forks, double target, long timeoutSeconds, long seed) {
+                           int forks, double target, double extraShare, long timeoutSeconds, long seed) {
         public Settings {
-            if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || warmMillis < 0 || forks < 1) {
+            if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || warmMillis < 0 || forks < 1
+                    || !(extraShare >= 0)) {
                 throw new IllegalArgumentException("interleaving needs at least 1 measured rotation, at most as many"
-                        + " as the most, a turn of at least 1 ms and at least 1 JVM per engine");
+                        + " as the most, a turn of at least 1 ms, at least 1 JVM per engine and a time cap of 0 or more");
             }
+        }
+
+        /** The time cap in words, for the log's settings line: "half as long as". */
+        String capText() {
+            return extraShare == 0.5 ? "half as long as" : extraShare == 1 ? "as long as"
+                    : String.format(Locale.ROOT, "%.2f times as long as", extraShare);
         }
     }
 
@@ -136,7 +145,8 @@ public final class Interleaver {
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
                 + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
                 + Math.round(settings.target() * 100) + "% of their median, with the quickest of the others as companions"
-                + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1));
+                + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1) + ", until the extra rotations have taken "
+                + settings.capText() + " the warmup and fewest ones (the time cap)");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
                 + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
         log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
@@ -295,8 +305,15 @@ public final class Interleaver {
         Map<Server, Long> background = new LinkedHashMap<>();
         long measuredNanos = 0;
         int rotations = 0;
+        long rotationsStart = System.nanoTime();
+        long fewestNanos = -1;
+        boolean capped = false;
         List<Server> active = new ArrayList<>(present);
         for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
+            if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos) {
+                capped = true;
+                break;
+            }
             boolean warmup = r < settings.warmupRotations();
             List<Server> order = new ArrayList<>(active);
             Collections.shuffle(order, random);
@@ -326,6 +343,9 @@ public final class Interleaver {
             }
             if (!warmup) {
                 rotations++;
+                if (rotations == settings.minRotations()) {
+                    fewestNanos = System.nanoTime() - rotationsStart;
+                }
                 if (rotations >= settings.minRotations()) {
                     HostFactors.apply(byTrial.values());
                     // only the engines whose interval is still wide take the next rotations
@@ -338,6 +358,12 @@ public final class Interleaver {
         }
         HostFactors.apply(byTrial.values());
         logBlock(benchmark, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - start);
+        long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
+        log.printf(Locale.ROOT, "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
+                Math.min(rotations, settings.minRotations()), (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
+                Math.max(0, rotations - settings.minRotations()), fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
+                capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
+        log.flush();
         return byTrial;
     }
 

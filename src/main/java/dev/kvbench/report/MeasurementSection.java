@@ -3,6 +3,8 @@ package dev.kvbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the report says about the measurement itself: how many engine numbers are stable, how the
@@ -67,6 +69,9 @@ final class MeasurementSection extends Section {
                 + reached + " of " + numbers.size() + " engine numbers reached ±" + Math.round(100 * TARGET) + "%.";
     }
 
+    /** The time cap in an interleaved log's Measurement line: "the extra rotations have taken half as long as the warmup". */
+    private static final Pattern CAP = Pattern.compile("extra rotations have taken (.+?) the warmup");
+
     /**
      * The method's bullet on interleaved tests, or "" when none was: how turns, rotations, host factors and the
      * interval work, and how many of those tests' engine numbers reached the target.
@@ -80,6 +85,8 @@ final class MeasurementSection extends Section {
         boolean factors = tests.stream().anyMatch(t -> t.log.settings().containsKey("Host factors"));
         boolean shared = tests.stream().anyMatch(t -> t.log.settings().containsKey("JVMs"));
         boolean companions = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("companions"));
+        String cap = tests.stream().map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
+                .filter(Matcher::find).map(m -> m.group(1)).findFirst().orElse("");
         boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
         List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
@@ -103,7 +110,10 @@ final class MeasurementSection extends Section {
                 + "99.9% interval (order statistics of the turns, 11 turns at the least). After the fewest rotations only "
                 + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many"
                 + (companions ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
-                + "turns still had a host factor)" : "") + ". "
+                + "turns still had a host factor)" : "")
+                + (!cap.isEmpty() ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
+                + "(a time cap: an engine that never reaches the target, such as a limit row's GC-bound write, would "
+                + "otherwise hold every benchmark to its three times)" : "") + ". "
                 + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
                 + Math.round(100 * TARGET) + "%.";
     }

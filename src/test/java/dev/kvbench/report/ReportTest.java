@@ -317,6 +317,25 @@ class ReportTest {
     }
 
     @Test
+    void theMethodOfAnInterleavedRunNamesItsTimeCap(@TempDir Path before, @TempDir Path capped) throws IOException {
+        Path published = Path.of("results/20261126-quick-2");
+        Fixtures.copy(published, before);
+        Report.write(before, Path.of("gnuplot"), false);
+        String old = section(Files.readString(before.resolve("README.md")), "## Method", "## Test 1");
+        assertTrue(old.contains("up to three times as many (while they were fewer than 6, the quickest"), old);
+        assertFalse(old.contains("time cap"), "that run had none: " + old);
+        Fixtures.copy(published, capped);
+        Path log = capped.resolve("out-1.txt");
+        Files.writeString(log, Files.readString(log).replace("companions while they are fewer than 6\n",
+                "companions while they are fewer than 6, until the extra rotations have taken half as long as the warmup"
+                        + " and fewest ones (the time cap)\n"));
+        Report.write(capped, Path.of("gnuplot"), false);
+        String method = section(Files.readString(capped.resolve("README.md")), "## Method", "## Test 1");
+        assertTrue(method.contains("and only until those extra rotations had taken half as long as the warmup and fewest"
+                + " ones (a time cap"), method);
+    }
+
+    @Test
     void theMethodSaysHowTheRunsSettledAndNamesThoseThatDidNot(@TempDir Path copy) throws IOException {
         assertFalse(readme.contains("Steady state:"), "the fixture's trials did not settle at all");
         Fixtures.copy(FIXTURE, copy);

@@ -138,7 +138,7 @@ public final class Planner {
         }
         long runs = runs(test, runParams, options);
         double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Test.entryBytes(params))
-                : perRunSeconds(options, num, Test.entryBytes(params)) + timedRunSeconds(runParams, options);
+                : perRunSeconds(options, num, Test.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
                 largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : WorkFolder.estimate(largest));
@@ -183,15 +183,34 @@ public final class Planner {
      * over the data.
      */
     static double perRunSeconds(Map<String, String> options, int num, int entryBytes) {
+        return perRunSeconds(options, num, entryBytes, 1);
+    }
+
+    /**
+     * The JVMs an interleaved run starts, per run (one engine's workload): a test's read workloads share one JVM per
+     * engine, each write has its own; 1 for a test of one workload.
+     */
+    static double jvmsPerRun(Test test) {
+        List<String> workloads = test.workloads().isEmpty()
+                ? Workload.passes().stream().map(Workload::label).toList() : test.workloads();
+        long writes = workloads.stream().filter(w -> w.equals(Workload.WRITE.label())).count();
+        long reads = workloads.size() - writes;
+        return ((reads > 0 ? 1 : 0) + writes) / (double) workloads.size();
+    }
+
+    /** As {@link #perRunSeconds(Map, int, int)}; an interleaved run pays {@code jvms} of a JVM's start, load and settling. */
+    static double perRunSeconds(Map<String, String> options, int num, int entryBytes, double jvms) {
         double pass = (double) num * entryBytes / PASS_BYTES_PER_SECOND;
         int warmups = Integer.parseInt(value(options, "-wi"));
         int iterations = Integer.parseInt(value(options, "-i"));
         String mode = value(options, "-bm");
         if ("true".equals(options.get("-interleave"))) {
-            // the JVMs load and settle two at a time; each engine's turns: the warm-up rotations, then the
-            // fewest measured rotations, and about half as many again on average for the engines still wide; a turn
-            // is its untimed passes for a quarter of its length, then the timed ones
-            return (START_SECONDS + SETTLE_SECONDS + pass) / 2 + (warmups + 1.5 * iterations) * 1.25 * seconds(value(options, "-r"));
+            // the JVMs load and settle two at a time, a test's reads sharing one per engine (each settled again);
+            // each engine's turns: the warm-up rotations, then the fewest measured rotations, and about half as many
+            // again on average for the engines still wide; a turn is its untimed passes for a quarter of its length,
+            // then the timed ones, and one pass at the least
+            return (jvms * (START_SECONDS + pass) + SETTLE_SECONDS) / 2
+                    + (warmups + 1.5 * iterations) * Math.max(1.25 * seconds(value(options, "-r")), pass);
         }
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {
             return START_SECONDS + (warmups + iterations + 1) * pass;

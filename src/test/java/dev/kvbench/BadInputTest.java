@@ -685,10 +685,10 @@ class BadInputTest {
                 "smoke", "--tests", "1-2", "--shard", "1/2"));
         // --- shard folders given to process.sh --merge
         cases.add(processSh("merge-missing-folder", "`--merge` with a shard folder that does not exist", 2,
-                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote",
+                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote",
                 "--merge", "$CASE/out", "$CASE/a", "$CASE/nothing").setup(dir -> copyFixture(dir, "results", "a")));
         cases.add(processSh("merge-test-in-two-shards", "`--merge` of two folders that hold the same test", 2,
-                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once",
+                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test",
                 "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
                     copyFixture(dir, "results", "a");
                     copyFixture(dir, "results", "b");

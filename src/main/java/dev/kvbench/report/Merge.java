@@ -78,7 +78,7 @@ public final class Merge {
         int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
         for (Path shard : shards) {
             if (!Files.isDirectory(shard)) {
-                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote");
+                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
             }
             Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
             String of = env.getOrDefault("suite", "");
@@ -100,7 +100,7 @@ public final class Merge {
                 Path before = owner.putIfAbsent(n, shard);
                 if (before != null) {
                     throw new Compare.Refused("test " + n + " is in both " + before + " and " + shard
-                            + ": merge the shards of one run, each --shard i/n of the same n once");
+                            + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
                 }
             }
             tests.put(shard, numbers);

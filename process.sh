@@ -10,7 +10,7 @@
 #                                        B against A: the significant differences, into compare-A-vs-B/
 #                                        beside B (refuses runs of different hosts unless --any-host)
 #   ./process.sh --merge OUT SHARD...    one report from the folders of ./run.sh SUITE --shard i/n
-#                                        (one per machine), each test with its own machine
+#                                        (one per machine) or --tests LIST, each test with its own machine
 #
 # KVBENCH_CLASSPATH: class path of the report generator, instead of target/benchmarks.jar.
 #

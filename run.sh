@@ -40,6 +40,9 @@
 # --shard i/n  runs this machine's share of the suite: tests i, i+n, i+2n... (1-based; a test is never
 #              split) into results/<YYYYMMDD>-<SUITE>-shard<i>of<n>/; ./process.sh --merge OUT SHARD...
 #              makes one report of the shards' folders (docs/sharding.md):  ./run.sh report --shard 1/3
+# --tests LIST runs only these tests, numbered as the dry run lists them (1-4, 2, 1,3 or 1-2,5), each keeping
+#              its number, into results/<YYYYMMDD>-<SUITE>-tests<LIST>/ (1-2,5 as tests1-2+5); not with --shard.
+#              Merged like shards:  ./run.sh scale --tests 1-4  (the in-memory part of scale, docs/scale.md)
 # Exit status: 0 every run passed, 1 a run failed, 2 a mistake in the command line or setup.
 #
 # Environment:

@@ -662,12 +662,33 @@ class BadInputTest {
         cases.add(processSh("compare-bad-threshold", "`--compare A B --threshold lots`", 2,
                 "compare: --threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
                 "--compare", "$CASE/a", "$CASE/a", "--threshold", "lots").setup(dir -> copyFixture(dir, "results", "a")));
+        // --- some of a suite's tests (./run.sh SUITE --tests LIST)
+        String testsExamples = "e.g. --tests 1-4, --tests 2 or --tests 1-2,5";
+        cases.add(runSh("tests-zero", "`--tests 0`: tests are numbered from 1", 2,
+                "run.sh: --tests 0: tests are numbered from 1 (test 1 of N, as the dry run lists them), " + testsExamples,
+                "smoke", "--tests", "0"));
+        cases.add(runSh("tests-past-the-suite", "`--tests 9` on the scale suite, which has 8 tests", 2,
+                "run.sh: --tests 9: the scale suite has 8 tests: 1 to 8 (KVBENCH_DRY_RUN=1 ./run.sh scale lists them)",
+                "scale", "--tests", "9"));
+        cases.add(runSh("tests-not-numbers", "`--tests a`", 2,
+                "run.sh: --tests a is not a list of test numbers: give numbers and ranges joined by commas, " + testsExamples,
+                "smoke", "--tests", "a"));
+        cases.add(runSh("tests-range-backwards", "`--tests 3-1`: a range highest first", 2,
+                "run.sh: --tests 3-1: the range 3-1 ends before it starts; give it lowest first, 1-3",
+                "smoke", "--tests", "3-1"));
+        cases.add(runSh("tests-nothing-after", "`--tests` with nothing after it", 2,
+                "run.sh: --tests needs the numbers of the tests to run, " + testsExamples,
+                "smoke", "--tests"));
+        cases.add(runSh("tests-with-shard", "`--tests 1-2 --shard 1/2`: both ways of choosing tests", 2,
+                "run.sh: --tests 1-2 with --shard 1/2: give one of them (--tests picks tests by number, --shard every n-th "
+                        + "test for one of n machines)",
+                "smoke", "--tests", "1-2", "--shard", "1/2"));
         // --- shard folders given to process.sh --merge
         cases.add(processSh("merge-missing-folder", "`--merge` with a shard folder that does not exist", 2,
-                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote",
+                "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote",
                 "--merge", "$CASE/out", "$CASE/a", "$CASE/nothing").setup(dir -> copyFixture(dir, "results", "a")));
         cases.add(processSh("merge-test-in-two-shards", "`--merge` of two folders that hold the same test", 2,
-                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once",
+                "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test",
                 "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {
                     copyFixture(dir, "results", "a");
                     copyFixture(dir, "results", "b");
@@ -769,18 +790,31 @@ class BadInputTest {
 
     // ---- running
 
+    /**
+     * The cases run: every one, or with {@code -Dkvbench.badInput.only=tests-,shard-} those whose name starts with one
+     * of the prefixes (to check a few new ones without running the whole matrix); the table is checked whole either way.
+     */
+    static List<Case> casesToRun(List<Case> cases) {
+        String only = System.getProperty("kvbench.badInput.only", "");
+        if (only.isBlank()) {
+            return cases;
+        }
+        List<String> prefixes = List.of(only.split(","));
+        return cases.stream().filter(c -> prefixes.stream().anyMatch(p -> c.name.startsWith(p.trim()))).toList();
+    }
+
     @TestFactory
     Stream<DynamicTest> everyMistakeGetsItsExitCodeAndOneClearLine() throws IOException {
         List<Case> cases = cases();
         Map<String, CompletableFuture<Outcome>> running = new LinkedHashMap<>();
-        for (Case c : cases) {
+        for (Case c : casesToRun(cases)) {
             if (running.containsKey(c.name)) {
                 fail("two cases named " + c.name);
             }
             running.put(c.name, CompletableFuture.supplyAsync(() -> run(c), pool));
         }
         List<DynamicTest> tests = new ArrayList<>();
-        for (Case c : cases) {
+        for (Case c : casesToRun(cases)) {
             tests.add(DynamicTest.dynamicTest(c.name, () -> verify(c, running.get(c.name).join())));
         }
         tests.add(DynamicTest.dynamicTest("docs/bad-input.md lists every case", () -> checkDoc(cases)));

@@ -31,6 +31,15 @@ final class HeaderSection extends Section {
                 + "the JMH logs `out-N.txt`, the measurements `out-N.side.jsonl`, the test descriptions `out-N.meta` "
                 + "and `env.txt`. Every number and ranking below is computed from them; to regenerate, run "
                 + "`./process.sh results/" + folder.dir.getFileName() + "` from a kvbench checkout.");
+        String tests = folder.env.get("tests");
+        if (tests != null && !tests.isBlank()) {
+            int of = tests.lastIndexOf(" of ");
+            String which = of < 0 ? tests : tests.substring(0, of);
+            String total = of < 0 ? "" : " " + tests.substring(of + 4);
+            md.paragraph("**Only tests " + which + " of the " + (suite == null ? "suite's" : suite + " suite's") + total
+                    + " ran** (`./run.sh " + (suite == null ? "SUITE" : suite) + " --tests " + which + "`): the others are not "
+                    + "in this folder, and each test here keeps its number in the suite.");
+        }
         if (!charts) {
             md.paragraph("**Charts were not rendered**: gnuplot is not installed. The chart data (`.dat`) and scripts (`.gp`) "
                     + "are here; install gnuplot (`sudo apt-get install gnuplot-nox`) and run `process.sh` again.");

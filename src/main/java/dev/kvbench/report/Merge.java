@@ -17,12 +17,13 @@ import java.util.stream.Stream;
 
 /**
  * One results folder from the shard folders of several machines ({@code ./run.sh SUITE --shard i/n}
- * on each): every test's raw files, which keep the suite's test numbers (so nothing is renumbered): {@code out-N.*},
+ * on each, or {@code --tests LIST}, some tests each): every test's raw files, which keep the suite's test numbers (so nothing is renumbered): {@code out-N.*},
  * its later rounds' {@code out-N.rR.*}, and the ycsb-peer suite's YCSB client output {@code ycsb-N.properties},
  * {@code ycsb-N.load.txt}, {@code ycsb-N.run.txt} and their rounds' {@code ycsb-N.rR.*}; and,
  * beside them, its machine's {@code env.txt} as {@code out-N.env.txt}, so that the report gives
  * each test its own machine ({@link ShardMachines}). The merged {@code env.txt} is the first
- * shard's, with {@code shards: K}. process.sh then writes the report.
+ * shard's, with {@code shards: K}, and, when the folders of {@code --tests} runs still leave some of the suite's
+ * tests out, {@code tests: 1-4,6 of 8}. process.sh then writes the report.
  *
  * <pre>java -cp target/benchmarks.jar dev.kvbench.report.Merge OUT SHARD...   # or ./process.sh --merge OUT SHARD...</pre>
  *
@@ -37,6 +38,9 @@ public final class Merge {
     private static final Pattern RAW_FILE = Pattern.compile(
             "(?:out-(\\d+)(?:\\.r\\d+(?:-\\d+)?)?\\.(?:csv|txt|side\\.jsonl)|out-(\\d+)\\.meta"
                     + "|ycsb-(\\d+)(?:\\.r\\d+)?\\.(?:properties|load\\.txt|run\\.txt))");
+
+    /** env.txt's {@code tests:} line of a {@code --tests} run ("1-4 of 8"): the suite's number of tests. */
+    private static final Pattern TESTS_OF = Pattern.compile(".* of (\\d+)");
 
     /** A test's machine, beside its raw files in a merged folder. */
     static String envFile(int test) {
@@ -71,12 +75,17 @@ public final class Merge {
         Map<Path, List<Integer>> tests = new LinkedHashMap<>();
         Map<Integer, Path> owner = new LinkedHashMap<>();
         String suite = null;
+        int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
         for (Path shard : shards) {
             if (!Files.isDirectory(shard)) {
-                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n wrote");
+                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
             }
             Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
             String of = env.getOrDefault("suite", "");
+            Matcher total = TESTS_OF.matcher(env.getOrDefault("tests", ""));
+            if (total.matches()) {
+                suiteTests = Integer.parseInt(total.group(1));
+            }
             if (suite == null) {
                 suite = of;
             } else if (!suite.equals(of)) {
@@ -91,7 +100,7 @@ public final class Merge {
                 Path before = owner.putIfAbsent(n, shard);
                 if (before != null) {
                     throw new Compare.Refused("test " + n + " is in both " + before + " and " + shard
-                            + ": merge the shards of one run, each --shard i/n of the same n once");
+                            + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
                 }
             }
             tests.put(shard, numbers);
@@ -121,11 +130,30 @@ public final class Merge {
         List<String> env = new ArrayList<>();
         Path first = shards.get(0).resolve("env.txt");
         if (Files.exists(first)) {
-            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")).forEach(env::add);
+            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:") && !line.startsWith("tests:"))
+                    .forEach(env::add);
         }
         env.add("shards: " + shards.size());
+        List<Integer> merged = owner.keySet().stream().sorted().toList();
+        if (suiteTests > 0 && !merged.equals(java.util.stream.IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
+            env.add("tests: " + ranges(merged) + " of " + suiteTests); // --tests folders that still leave some out
+        }
         Files.write(out.resolve("env.txt"), env, StandardCharsets.UTF_8);
         return tests;
+    }
+
+    /** "1-4,6" of 1, 2, 3, 4, 6 (sorted). */
+    static String ranges(List<Integer> numbers) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < numbers.size(); ) {
+            int j = i;
+            while (j + 1 < numbers.size() && numbers.get(j + 1) == numbers.get(j) + 1) {
+                j++;
+            }
+            parts.add(i == j ? String.valueOf(numbers.get(i)) : numbers.get(i) + "-" + numbers.get(j));
+            i = j + 1;
+        }
+        return String.join(",", parts);
     }
 
     /** The test number of a {@link #RAW_FILE} match. */

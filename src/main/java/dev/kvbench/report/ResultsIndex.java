@@ -27,7 +27,11 @@ public final class ResultsIndex {
     /** A published run's folder name: its date, then its suite (and a number when a suite ran again that day). */
     static final Pattern RUN = Pattern.compile("(\\d{4})(\\d{2})(\\d{2})-.+");
 
-    /** One machine's share of a run ({@code --shard i/n}): listed through the folder the shards were merged into. */
+    /**
+     * One machine's share of a run ({@code --shard i/n}): listed through the folder the shards were merged into. A run of
+     * some of a suite's tests ({@code --tests LIST}, {@code -tests1-4}) is listed as a run of its own, its suite cell
+     * naming the tests.
+     */
     static final Pattern SHARD = Pattern.compile(".+-shard\\d+of\\d+");
 
     static final String FILE = "README.md";
@@ -108,6 +112,10 @@ public final class ResultsIndex {
         var m = RUN.matcher(name);
         String date = m.matches() ? m.group(1) + "-" + m.group(2) + "-" + m.group(3) : "";
         String suite = env.getOrDefault("suite", name.substring(name.indexOf('-') + 1));
+        String tests = env.get("tests"); // --tests: some of the suite's tests, a run of its own
+        if (tests != null && !tests.isBlank()) {
+            suite += " (tests " + tests + ")";
+        }
         return new Run(name, date, suite, commit(env), recorded(env.get("cpu.model")), recorded(env.get("load.start")),
                 duration(folder), stableNumbers(folder), headline(folder), env.getOrDefault("started", ""));
     }

@@ -43,7 +43,7 @@ final class ShardMachines {
         List<List<String>> rows = new ArrayList<>();
         byMachine.forEach((env, tests) -> rows.add(List.of(
                 String.join(", ", tests.stream().map(String::valueOf).toList()),
-                env.getOrDefault("shard", "—"),
+                env.containsKey("shard") ? env.get("shard") : env.containsKey("tests") ? "tests " + env.get("tests") : "—",
                 env.getOrDefault("cpu.model", "not recorded") + (env.containsKey("cpu.cores") ? ", " + env.get("cpu.cores") + " cores" : ""),
                 env.getOrDefault("load.start", "not recorded"),
                 env.getOrDefault("started", "not recorded"),

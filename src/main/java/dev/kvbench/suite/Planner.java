@@ -63,14 +63,33 @@ public final class Planner {
 
     /** The tests of {@code suite} as they will run with {@code user}'s arguments. */
     public static List<PlannedTest> plan(Suite suite, UserArgs user) {
+        return plan(suite, user, n -> true);
+    }
+
+    /**
+     * The tests of {@code suite} whose number (1-based) is {@code chosen} ({@code --shard}, {@code --tests}), as they
+     * will run with {@code user}'s arguments, each keeping its number. A test not chosen is not planned, so nothing
+     * in it is checked, except that a parameter the user gives is one some test of the suite takes.
+     */
+    static List<PlannedTest> plan(Suite suite, UserArgs user, java.util.function.IntPredicate chosen) {
         checkParamNames(user);
         List<PlannedTest> planned = new ArrayList<>();
+        Set<String> takenByAny = new LinkedHashSet<>();
         for (int i = 0; i < suite.tests().size(); i++) {
-            planned.add(plan(i + 1, suite.tests().get(i), user));
+            Test test = suite.tests().get(i);
+            if (chosen.test(i + 1)) {
+                PlannedTest p = plan(i + 1, test, user);
+                planned.add(p);
+                takenByAny.addAll(dev.kvbench.cli.Main.parameters(p.args().toArray(String[]::new)));
+            } else {
+                List<String> args = new ArrayList<>();
+                args.add(user.pattern().orElse(test.pattern()));
+                args.addAll(user.withoutPattern());
+                takenByAny.addAll(dev.kvbench.cli.Main.parameters(args.toArray(String[]::new)));
+            }
         }
         Set<String> taken = new LinkedHashSet<>(ALL_NAMES);
-        taken.retainAll(planned.stream()
-                .flatMap(test -> dev.kvbench.cli.Main.parameters(test.args().toArray(String[]::new)).stream()).toList());
+        taken.retainAll(takenByAny);
         user.params().forEach((name, value) -> {
             if (!taken.contains(name)) {
                 throw new UsageException("-p " + name + "=" + value + ": no test of the " + suite.name()

@@ -74,14 +74,13 @@ record Shard(int index, int count) {
         return (n - index) % count == 0 && n >= index;
     }
 
-    /** This shard's tests of {@code plan}; refused when it has none (more shards than tests). */
-    List<PlannedTest> select(List<PlannedTest> plan, String suite) {
-        List<PlannedTest> mine = plan.stream().filter(t -> holds(t.number())).toList();
-        if (mine.isEmpty()) {
-            throw new UsageException(OPTION + " " + this + ": the " + suite + " suite has " + plan.size() + " test"
-                    + (plan.size() == 1 ? "" : "s") + ", so shard " + index + " would run none; use at most " + plan.size() + " shards");
+    /** This shard, checked against a suite of {@code tests} tests: refused when it holds none (more shards than tests). */
+    Shard within(int tests, String suite) {
+        if (index > tests) {
+            throw new UsageException(OPTION + " " + this + ": the " + suite + " suite has " + tests + " test"
+                    + (tests == 1 ? "" : "s") + ", so shard " + index + " would run none; use at most " + tests + " shards");
         }
-        return mine;
+        return this;
     }
 
     /** The results folder's suffix: "" for the whole suite, "-shard1of2". */

@@ -63,8 +63,10 @@ public final class SuiteRunner {
     private final ReportStep report;
     private final EnvFile.JavaSide javaSide;
     private final Function<Path, HostWatch> hostWatch;
-    /** The suite's tests, of which a shard ({@code --shard i/n}) runs some: the N of "test n of N". */
+    /** The suite's tests, of which a shard ({@code --shard i/n}) or a selection ({@code --tests LIST}) runs some: the N of "test n of N". */
     private int suiteTests;
+    /** The tests {@code --tests LIST} chose, else {@link TestSelection#ALL}. */
+    private TestSelection selection = TestSelection.ALL;
     /** Null when the power-cut test can run here, else why not (tests replace it). */
     java.util.function.Supplier<String> powerCutMissing = dev.kvbench.cutfs.Build::missing;
     /** Finds this machine's memory controller for the beyond-memory tests (tests replace it). */
@@ -271,6 +273,12 @@ public final class SuiteRunner {
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         Shard shard = Shard.of(rest);
         rest = Shard.without(rest);
+        selection = TestSelection.of(rest);
+        rest = TestSelection.without(rest);
+        if (!shard.all() && !selection.all()) {
+            throw new UsageException(TestSelection.OPTION + " " + selection + " with " + Shard.OPTION + " " + shard
+                    + ": give one of them (--tests picks tests by number, --shard every n-th test for one of n machines)");
+        }
         WorkloadArgs workload = null;
         Map<String, String> ycsbOverrides = Map.of();
         if (name.equals(Suites.WORKLOAD)) {
@@ -295,7 +303,7 @@ public final class SuiteRunner {
         Path workDir = workDir();
         long workFree = WorkFolder.usableBytes(workDir);
         SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
-        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name + shard.folderSuffix(), config.today(),
+        SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name + shard.folderSuffix() + selection.folderSuffix(), config.today(),
                 config.env().get("KVBENCH_RESULTS"), origin);
         Path results = choice.dir();
         Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
@@ -319,11 +327,14 @@ public final class SuiteRunner {
             }
         }
         String rounds = config.env().get(Repeat.ENVIRONMENT);
-        List<PlannedTest> all = Planner.plan(suite, user).stream()
+        suiteTests = suite.tests().size();
+        // the shard's or the selection's tests only, before any test is planned or checked
+        java.util.function.IntPredicate chosen = shard.within(suiteTests, name)::holds;
+        chosen = chosen.and(selection.within(suiteTests, name)::holds);
+        List<PlannedTest> selected = Planner.plan(suite, user, chosen).stream()
                 .map(test -> name.equals(Suites.YCSB_PEER) ? YcsbPeer.withClientTime(test) : test) // YCSB's client's time too
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
-        suiteTests = all.size();
-        List<PlannedTest> plan = withMemoryLimits(name, withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, shard.select(all, name))));
+        List<PlannedTest> plan = withMemoryLimits(name, withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, selected)));
         if (name.equals(Suites.YCSB_PEER)) {
             plan.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
             peer = YcsbPeer.of(config.env());
@@ -369,6 +380,7 @@ public final class SuiteRunner {
         }
         List<String> machine = new ArrayList<>(EnvFile.machineLines(name, rerun, workDir, workFree));
         machine.addAll(shard.envLines());
+        machine.addAll(selection.envLines(suiteTests));
         if (peer != null) {
             machine.addAll(peer.envLines());
         }
@@ -581,7 +593,7 @@ public final class SuiteRunner {
             config.out().println("    " + test.command());
         }
         config.out().println("about " + Numbers.duration(plan.stream().mapToLong(PlannedTest::seconds).sum())
-                + " in all (a rough estimate)");
+                + " in all" + (selection.all() ? "" : " for tests " + selection + " of " + suiteTests) + " (a rough estimate)");
     }
 
     static String heading(PlannedTest test, int tests) {

@@ -86,4 +86,20 @@ class MergeTest {
         int at = readme.indexOf("## " + YcsbPeerSection.HEADING);
         return at < 0 ? "" : readme.substring(at);
     }
+
+    /** Folders of {@code --tests} runs that still leave some of the suite's tests out: the merged env.txt says which ran. */
+    @Test
+    void mergingRunsOfSomeTestsThatLeaveSomeOutSaysWhichRan() throws IOException {
+        Path one = Files.createDirectories(dir.resolve("tests1-2"));
+        Path four = Files.createDirectories(dir.resolve("tests4"));
+        for (int n : List.of(1, 2, 4)) {
+            Files.writeString((n == 4 ? four : one).resolve("out-" + n + ".csv"), "\"Benchmark\"\n", StandardCharsets.UTF_8);
+        }
+        Files.writeString(one.resolve("env.txt"), "suite: scale\ntests: 1-2 of 8\n", StandardCharsets.UTF_8);
+        Files.writeString(four.resolve("env.txt"), "suite: scale\ntests: 4 of 8\n", StandardCharsets.UTF_8);
+        Path merged = dir.resolve("merged");
+        Merge.merge(merged, List.of(one, four));
+        assertEquals(List.of("suite: scale", "shards: 2", "tests: 1-2,4 of 8"), Files.readAllLines(merged.resolve("env.txt")));
+        assertEquals("1-4,6,8-9", Merge.ranges(List.of(1, 2, 3, 4, 6, 8, 9)));
+    }
 }

@@ -41,6 +41,18 @@ class ResultsIndexTest {
     }
 
     @Test
+    void aRunOfSomeOfASuitesTestsIsARunOfItsOwnThatNamesThem(@TempDir Path results) throws IOException {
+        Path some = results.resolve("20251122-report-tests1-2");
+        Fixtures.copy(ReportTest.FIXTURE, some);
+        Files.writeString(some.resolve("env.txt"), Files.readString(some.resolve("env.txt")) + "tests: 1-2 of 6\n");
+        String index = ResultsIndex.render(results);
+        List<String> rows = index.lines().filter(line -> line.startsWith("| [")).toList();
+        assertEquals(1, rows.size(), index);
+        assertTrue(rows.get(0).startsWith("| [20251122-report-tests1-2](20251122-report-tests1-2/README.md) | 2025-11-22 | "
+                + "report (tests 1-2 of 6) | "), rows.get(0));
+    }
+
+    @Test
     void aCommitIsShownShortAndMarkedWhenTheTreeWasModified() {
         assertEquals("not recorded", ResultsIndex.commit(Map.of()));
         assertEquals("fa4a3c4", ResultsIndex.commit(Map.of("git.commit", "fa4a3c4cafe0000000000000000000000000beef", "git.clean", "true")));

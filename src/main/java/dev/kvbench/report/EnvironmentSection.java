@@ -28,6 +28,8 @@ final class EnvironmentSection extends Section {
         add(rows, "Suite", take(env, "suite"));
         add(rows, "Command", code(take(env, "command")));
         add(rows, "Commit", commit(take(env, "git.commit"), take(env, "git.clean")));
+        add(rows, "Tests run (`--tests`)", take(env, "tests"));
+        add(rows, "Shard (`--shard`)", take(env, "shard"));
         add(rows, "Started", take(env, "started"));
         String cores = take(env, "cpu.cores");
         add(rows, "CPU", join(take(env, "cpu.model"), cores.isEmpty() ? "" : cores + " cores"));

@@ -35,11 +35,15 @@ final class ShardMachines {
         if (byMachine.isEmpty()) {
             return;
         }
+        boolean selections = byMachine.keySet().stream().anyMatch(env -> env.containsKey("tests"));
+        boolean shards = byMachine.keySet().stream().anyMatch(env -> env.containsKey("shard"));
+        String how = shards && selections ? "`./run.sh SUITE --shard i/n` or `--tests LIST`"
+                : selections ? "`./run.sh SUITE --tests LIST`" : "`./run.sh SUITE --shard i/n`";
         md.paragraph("This folder merges " + folder.env.getOrDefault("shards", String.valueOf(byMachine.size()))
-                + " shards of the suite, each run on its own machine (`./run.sh SUITE --shard i/n`, merged with "
-                + "`./process.sh --merge`); the table above is the first shard's `env.txt`. Each test's engines ran on one "
-                + "machine, so a test's ranking holds; compare numbers across tests of different machines with care. "
-                + "Each test's machine:");
+                + " runs of parts of the suite, each run on its own (" + how + ", merged with "
+                + "`./process.sh --merge`); the table above is the first part's `env.txt`. Each test's engines ran in one "
+                + "run on one machine, so a test's ranking holds; compare numbers across tests of different runs with care. "
+                + "Each test's run:");
         List<List<String>> rows = new ArrayList<>();
         byMachine.forEach((env, tests) -> rows.add(List.of(
                 String.join(", ", tests.stream().map(String::valueOf).toList()),

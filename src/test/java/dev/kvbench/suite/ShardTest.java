@@ -102,7 +102,7 @@ class ShardTest {
         for (int n = 1; n <= 3; n++) {
             assertTrue(readme.contains("## Test " + n + ": "), "test " + n + " in the merged report");
         }
-        String machines = readme.substring(readme.indexOf("This folder merges 2 shards"));
+        String machines = readme.substring(readme.indexOf("This folder merges 2 runs of parts of the suite, each run on its own (`./run.sh SUITE --shard i/n`"));
         List<String> rows = machines.lines().filter(line -> line.startsWith("| 1, 3 |") || line.startsWith("| 2 |")).toList();
         assertEquals(2, rows.size(), machines);
         assertTrue(rows.get(0).startsWith("| 1, 3 | 1/2 | "), rows.get(0));

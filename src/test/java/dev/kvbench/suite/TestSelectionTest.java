@@ -164,6 +164,8 @@ class TestSelectionTest {
         for (int n = 1; n <= 3; n++) {
             assertTrue(readme.contains("## Test " + n + ": "), "test " + n + " in the merged report");
         }
+        assertTrue(readme.contains("This folder merges 2 runs of parts of the suite, each run on its own (`./run.sh SUITE "
+                + "--tests LIST`, merged"), readme);
         assertTrue(readme.contains("| 1, 2 | tests 1-2 of 3 | "), readme);
         assertTrue(readme.contains("| 3 | tests 3 of 3 | "), readme);
     }

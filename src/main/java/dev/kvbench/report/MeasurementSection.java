@@ -87,6 +87,7 @@ final class MeasurementSection extends Section {
         boolean companions = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("companions"));
         String cap = tests.stream().map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
                 .filter(Matcher::find).map(m -> m.group(1)).findFirst().orElse("");
+        boolean hopeless = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("leaving out those"));
         boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
         List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
@@ -111,6 +112,9 @@ final class MeasurementSection extends Section {
                 + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many"
                 + (companions ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
                 + "turns still had a host factor)" : "")
+                + (hopeless ? "; an engine whose interval could not get under ±" + Math.round(100 * Result.STABLE_ERROR)
+                + "% by then, at the rate an interval narrows (the square root of its turns), left the extra rotations "
+                + "with the turns it had (the test's log names them)" : "")
                 + (!cap.isEmpty() ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
                 + "(a time cap: an engine that never reaches the target, such as a limit row's GC-bound write, would "
                 + "otherwise hold every benchmark to its three times)" : "") + ". "

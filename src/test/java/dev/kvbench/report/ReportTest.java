@@ -327,12 +327,15 @@ class ReportTest {
         Fixtures.copy(published, capped);
         Path log = capped.resolve("out-1.txt");
         Files.writeString(log, Files.readString(log).replace("companions while they are fewer than 6\n",
-                "companions while they are fewer than 6, until the extra rotations have taken half as long as the warmup"
-                        + " and fewest ones (the time cap)\n"));
+                "companions while they are fewer than 6, leaving out those whose interval cannot get under 10% by then,"
+                        + " until the extra rotations have taken half as long as the warmup and fewest ones (the time cap)\n"));
         Report.write(capped, Path.of("gnuplot"), false);
         String method = section(Files.readString(capped.resolve("README.md")), "## Method", "## Test 1");
         assertTrue(method.contains("and only until those extra rotations had taken half as long as the warmup and fewest"
                 + " ones (a time cap"), method);
+        assertTrue(method.contains("an engine whose interval could not get under ±10% by then, at the rate an interval "
+                + "narrows (the square root of its turns), left the extra rotations"), method);
+        assertFalse(old.contains("could not get under"), old);
     }
 
     @Test

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -49,16 +48,13 @@ public final class Interleaver {
      *                        last pass was longer than a turn
      * @param forks           JVMs per engine; their turns are pooled
      * @param target          the relative error at which a block may stop
-     * @param stable          the relative error under which a score counts as stable: an engine whose interval cannot get
-     *                        under it by {@code maxRotations}, at the rate an interval narrows (the square root of its
-     *                        turns), leaves the extra rotations
      * @param extraShare      the extra rotations (after the fewest) stop once they have taken this share of the time the
      *                        warmup and fewest rotations took: the time cap of a benchmark
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
      * @param seed            the shuffles' seed
      */
     public record Settings(int warmupRotations, int minRotations, int maxRotations, long turnMillis, long warmMillis,
-                           int forks, double target, double stable, double extraShare, long timeoutSeconds, long seed) {
+                           int forks, double target, double extraShare, long timeoutSeconds, long seed) {
         public Settings {
             if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || warmMillis < 0 || forks < 1
                     || !(extraShare >= 0)) {
@@ -149,8 +145,7 @@ public final class Interleaver {
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
                 + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
                 + Math.round(settings.target() * 100) + "% of their median, with the quickest of the others as companions"
-                + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1) + ", leaving out those whose interval"
-                + " cannot get under " + Math.round(settings.stable() * 100) + "% by then, until the extra rotations have taken "
+                + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1) + ", until the extra rotations have taken "
                 + settings.capText() + " the warmup and fewest ones (the time cap)");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
                 + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
@@ -313,7 +308,6 @@ public final class Interleaver {
         long rotationsStart = System.nanoTime();
         long fewestNanos = -1;
         boolean capped = false;
-        Set<Server> hopeless = new LinkedHashSet<>();
         List<Server> active = new ArrayList<>(present);
         for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
             if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos) {
@@ -354,15 +348,8 @@ public final class Interleaver {
                 }
                 if (rotations >= settings.minRotations()) {
                     HostFactors.apply(byTrial.values());
-                    // only the engines whose interval is still wide take the next rotations, and of those only the ones
-                    // whose interval can still narrow to a stable one by the most rotations
-                    for (Server server : active) {
-                        if (servers.contains(server) && cannotSettle(turns.get(server).relativeError(), rotations,
-                                settings.maxRotations(), settings.stable())) {
-                            hopeless.add(server);
-                        }
-                    }
-                    active.removeIf(server -> !servers.contains(server) || hopeless.contains(server)
+                    // only the engines whose interval is still wide take the next rotations
+                    active.removeIf(server -> !servers.contains(server)
                             || turns.get(server).relativeError() <= settings.target());
                     active.addAll(companions(active, present, servers::contains, server -> turns.get(server).median()));
                 }
@@ -372,24 +359,12 @@ public final class Interleaver {
         HostFactors.apply(byTrial.values());
         logBlock(benchmark, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - start);
         long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
-        log.printf(Locale.ROOT, "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%s%n",
+        log.printf(Locale.ROOT, "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
                 Math.min(rotations, settings.minRotations()), (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
                 Math.max(0, rotations - settings.minRotations()), fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
-                capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "",
-                hopeless.isEmpty() ? "" : "; left out of the extra rotations, their interval too wide to get under "
-                        + Math.round(100 * settings.stable()) + "% by " + settings.maxRotations() + ": "
-                        + String.join(" ", hopeless.stream().map(server -> server.label).toList()));
+                capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
         log.flush();
         return byTrial;
-    }
-
-    /**
-     * Whether a score whose interval is {@code relativeError} of it after {@code rotations} cannot get under
-     * {@code stable} by {@code maxRotations}: an interval narrows about as the square root of the turns it is
-     * taken from, so the most it can still narrow is by the square root of {@code rotations / maxRotations}.
-     */
-    static boolean cannotSettle(double relativeError, int rotations, int maxRotations, double stable) {
-        return relativeError * Math.sqrt((double) rotations / maxRotations) > stable;
     }
 
     /**

@@ -20,36 +20,26 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  * {@code -i} the fewest measured rotations (default 12), {@code -r} a turn's length (default 200 ms),
  * {@code -f} JVMs per engine (default 1), each turn after untimed passes for a quarter of its length that refill
  * the caches the other engines' turns emptied; after {@code -i} rotations only the engines whose interval is still wider
- * than 5% of their median take more, up to three times {@code -i}. The result file is JMH's CSV format.
+ * than 5% of their median take more, up to three times {@code -i} and for at most as long
+ * as the first rotations took. The result file is JMH's CSV format.
+ *
+ * @param timeout the longest wait, in seconds, for one JVM's answer
  */
-final class Interleaving {
+record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long timeout) {
 
     static final int DEFAULT_WARMUP = 1;
     static final int DEFAULT_ROTATIONS = 12;
     static final long DEFAULT_TURN_MS = 200;
     static final double TARGET = 0.05;
-    /** The error under which the report calls a score stable (its {@code Result.STABLE_ERROR}). */
-    static final double STABLE = 0.10;
     /**
-     * The time cap of a benchmark's extra rotations: at most as long as its warmup and fewest rotations took. Half as
-     * long (20261126-quick-3 and -4) took quick from 16.5-17 min to 13-14 but left 84 and 93 of its 104 numbers
-     * within 10% instead of 97 and 100.
+     * The time cap of a benchmark's extra rotations: at most as long as its warmup and fewest rotations took (about what
+     * they took without a cap on a quiet host; on a noisy one it keeps a run from taking three times as long). Half as
+     * long (20261126-quick-3 and -4) took quick from 16.5-17 min to 13-14 but left 84 and 93 of its 104 numbers within
+     * 10% instead of 97 and 100.
      */
     static final double EXTRA_SHARE = 1.0;
     /** The package of the Store path's benchmarks. */
     private static final String STORE_BENCHMARKS = "dev.kvbench.bench.";
-
-    private final CommandLineOptions options;
-    private final Plan plan;
-    private final SideFile side;
-    private final long timeout;
-
-    Interleaving(CommandLineOptions options, Plan plan, SideFile side, long timeout) {
-        this.options = options;
-        this.plan = plan;
-        this.side = side;
-        this.timeout = timeout;
-    }
 
     /** Whether {@code benchmark} is interleaved: a Store path benchmark of a single-pass workload. */
     static boolean interleaves(String benchmark) {
@@ -79,7 +69,7 @@ final class Interleaving {
         long turn = options.getMeasurementTime().hasValue()
                 ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS)) : DEFAULT_TURN_MS;
         Interleaver.Settings settings = new Interleaver.Settings(options.getWarmupIterations().orElse(DEFAULT_WARMUP),
-                rotations, 3 * rotations, turn, turn / 4, Math.max(1, options.getForkCount().orElse(1)), TARGET, STABLE, EXTRA_SHARE, timeout,
+                rotations, 3 * rotations, turn, turn / 4, Math.max(1, options.getForkCount().orElse(1)), TARGET, EXTRA_SHARE, timeout,
                 System.nanoTime());
         Interleaver interleaver = new Interleaver(command, settings, side, System.out,
                 options.shouldFailOnError().orElse(true), Runtime.getRuntime().availableProcessors());

@@ -199,12 +199,7 @@ final class PlanChecks {
         requireValues(YcsbParams.NAMES);
         for (String workload : plan.values.get("workload")) {
             for (String props : plan.values.get("props")) {
-                Map<String, String> trial = new LinkedHashMap<>();
-                trial.put("store", registered().get(0));
-                trial.put("workload", workload);
-                trial.put("props", props);
-                trial.put("sync", "false");
-                YcsbParams ycsb = YcsbParams.parse(trial);
+                YcsbParams ycsb = YcsbParams.parse(trial("workload", workload, "props", props, "sync", "false"));
                 if (ycsb.properties().scans() && !plan.ycsbScans) {
                     plan.ycsbScans = true;
                     plan.ycsbScanning = ycsb.properties().source() + " (scanproportion="
@@ -256,14 +251,8 @@ final class PlanChecks {
                 for (String encoding : plan.values.get("encoding")) {
                     for (String fields : plan.values.get("fields")) {
                         for (String sync : plan.values.get("sync")) {
-                            Map<String, String> trial = new LinkedHashMap<>();
-                            trial.put("store", registered().get(0));
-                            trial.put("fanout", fanout);
-                            trial.put("depth", depth);
-                            trial.put("encoding", encoding);
-                            trial.put("fields", fields);
-                            trial.put("sync", sync);
-                            TreeParams tree = TreeParams.parse(trial);
+                            TreeParams tree = TreeParams.parse(trial("fanout", fanout, "depth", depth, "encoding", encoding,
+                                    "fields", fields, "sync", sync));
                             plan.treeValSize = Math.max(plan.treeValSize, tree.shape().valSize());
                             if (tree.spaceNeeded() > plan.largestSpace) {
                                 plan.largestSpace = tree.spaceNeeded();
@@ -275,6 +264,16 @@ final class PlanChecks {
                 }
             }
         }
+    }
+
+    /** A trial's parameters to check: the first registered store's, then {@code pairs} (a name, its value, ...). */
+    private Map<String, String> trial(String... pairs) {
+        Map<String, String> trial = new LinkedHashMap<>();
+        trial.put("store", registered().get(0));
+        for (int i = 0; i < pairs.length; i += 2) {
+            trial.put(pairs[i], pairs[i + 1]);
+        }
+        return trial;
     }
 
     /** Every value of every data parameter, alone and in combination, is one a trial accepts. */

@@ -152,7 +152,8 @@ final class Tables {
             for (String spec : specList) {
                 Optional<Result> from = group.storageRun(spec, "valSize", value);
                 Optional<Result> to = group.storageRun(spec, "valSize", next);
-                if (from.isPresent() && to.isPresent()) {
+                // an engine that keeps nothing (null) has no step: 0 B to 0 B is no change of size
+                if (from.isPresent() && to.isPresent() && from.get().metric(Metric.STORAGE_AFTER_CLOSE) > 0) {
                     steps.add(new Step(specs.label(spec), Numbers.parse(value),
                             from.get().metric(Metric.STORAGE_AFTER_CLOSE), to.get().metric(Metric.STORAGE_AFTER_CLOSE)));
                 }

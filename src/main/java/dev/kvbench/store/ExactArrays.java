@@ -1,6 +1,7 @@
 package dev.kvbench.store;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * Byte arrays reused by length, for engines whose API takes a key or value as a whole
@@ -14,6 +15,18 @@ public final class ExactArrays {
 
     private final byte[][] byLength = new byte[CACHED_LENGTHS + 1][];
     private byte[] large = new byte[0];
+
+    /**
+     * The array an engine's lookup returned, seen through {@code view}, or null where it found nothing: the value a
+     * {@code Reader.get} of an engine whose API answers with a {@code byte[]} hands back.
+     */
+    public static DirectBuffer view(UnsafeBuffer view, byte[] found) {
+        if (found == null) {
+            return null;
+        }
+        view.wrap(found);
+        return view;
+    }
 
     /** {@code source}'s bytes in a new array of exactly its length, for engines that keep the array they are given. */
     public static byte[] newCopy(DirectBuffer source) {

@@ -1,6 +1,5 @@
 package dev.kvbench.suite;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,31 +22,12 @@ record Shard(int index, int count) {
 
     /** The shard named in {@code args} ({@code --shard i/n} or {@code --shard=i/n}), else {@link #ALL}. */
     static Shard of(List<String> args) {
-        Shard shard = ALL;
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals(OPTION)) {
-                shard = parse(i + 1 < args.size() ? args.get(i + 1) : "");
-                i++;
-            } else if (arg.startsWith(OPTION + "=")) {
-                shard = parse(arg.substring(OPTION.length() + 1));
-            }
-        }
-        return shard;
+        return UserArgs.runnerOption(args, OPTION, Shard::parse, ALL);
     }
 
     /** {@code args} without {@code --shard i/n}: what goes on to JMH. */
     static List<String> without(List<String> args) {
-        List<String> rest = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals(OPTION)) {
-                i++;
-            } else if (!arg.startsWith(OPTION + "=")) {
-                rest.add(arg);
-            }
-        }
-        return rest;
+        return UserArgs.withoutRunnerOption(args, OPTION);
     }
 
     static Shard parse(String text) {

@@ -34,31 +34,12 @@ record TestSelection(List<Range> ranges) {
 
     /** The tests named in {@code args} ({@code --tests LIST} or {@code --tests=LIST}), else {@link #ALL}. */
     static TestSelection of(List<String> args) {
-        TestSelection selection = ALL;
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals(OPTION)) {
-                selection = parse(i + 1 < args.size() ? args.get(i + 1) : "");
-                i++;
-            } else if (arg.startsWith(OPTION + "=")) {
-                selection = parse(arg.substring(OPTION.length() + 1));
-            }
-        }
-        return selection;
+        return UserArgs.runnerOption(args, OPTION, TestSelection::parse, ALL);
     }
 
     /** {@code args} without {@code --tests LIST}: what goes on to JMH. */
     static List<String> without(List<String> args) {
-        List<String> rest = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String arg = args.get(i);
-            if (arg.equals(OPTION)) {
-                i++;
-            } else if (!arg.startsWith(OPTION + "=")) {
-                rest.add(arg);
-            }
-        }
-        return rest;
+        return UserArgs.withoutRunnerOption(args, OPTION);
     }
 
     static TestSelection parse(String text) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * What the user put after the suite name: JMH's own command line, which replaces the suite's
@@ -24,6 +25,38 @@ public final class UserArgs {
     private final Map<String, String> params = new LinkedHashMap<>();
     private String pattern;
     private int patternAt = -1;
+
+    /**
+     * The value of the runner's own {@code option} in {@code args} ({@code --option VALUE} or {@code --option=VALUE};
+     * "" where nothing follows it; the last one counts), parsed; {@code none} when it is not there.
+     */
+    static <T> T runnerOption(List<String> args, String option, Function<String, T> parse, T none) {
+        T value = none;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals(option)) {
+                value = parse.apply(i + 1 < args.size() ? args.get(i + 1) : "");
+                i++;
+            } else if (arg.startsWith(option + "=")) {
+                value = parse.apply(arg.substring(option.length() + 1));
+            }
+        }
+        return value;
+    }
+
+    /** {@code args} without the runner's own {@code option} and its value: what goes on to JMH. */
+    static List<String> withoutRunnerOption(List<String> args, String option) {
+        List<String> rest = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals(option)) {
+                i++;
+            } else if (!arg.startsWith(option + "=")) {
+                rest.add(arg);
+            }
+        }
+        return rest;
+    }
 
     private UserArgs(List<String> args) {
         this.args = List.copyOf(args);

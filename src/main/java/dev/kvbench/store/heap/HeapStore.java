@@ -87,12 +87,7 @@ final class HeapStore extends BaseStore {
 
             @Override
             public DirectBuffer get(DirectBuffer key) {
-                byte[] found = map.get(ExactArrays.newCopy(key));
-                if (found == null) {
-                    return null;
-                }
-                value.wrap(found);
-                return value;
+                return ExactArrays.view(value, map.get(ExactArrays.newCopy(key)));
             }
 
             @Override

@@ -199,12 +199,7 @@ public final class LevelDbStore extends BaseStore {
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
-            byte[] found = db.get(keys.copyOf(key), readOptions);
-            if (found == null) {
-                return null;
-            }
-            value.wrap(found);
-            return value;
+            return ExactArrays.view(value, db.get(keys.copyOf(key), readOptions));
         }
 
         @Override

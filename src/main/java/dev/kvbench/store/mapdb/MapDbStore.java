@@ -136,12 +136,7 @@ public final class MapDbStore extends BaseStore {
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
-            byte[] found = map.get(this.key.of(key));
-            if (found == null) {
-                return null;
-            }
-            value.wrap(found);
-            return value;
+            return ExactArrays.view(value, map.get(this.key.of(key)));
         }
 
         @Override

@@ -175,12 +175,7 @@ public final class MvStoreStore extends BaseStore {
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
-            byte[] found = map.get(root.root, lookup.of(key));
-            if (found == null) {
-                return null;
-            }
-            value.wrap(found);
-            return value;
+            return ExactArrays.view(value, map.get(root.root, lookup.of(key)));
         }
 
         @Override

@@ -317,6 +317,15 @@ class ReportTest {
     }
 
     @Test
+    void anEngineThatKeepsNothingHasNoStorageStep(@TempDir Path copy) throws IOException {
+        // the scale suite's cliff test at 1,000,000 entries, with the null row: 0 B before and after is no step
+        String text = Fixtures.report(Path.of("results/20261126-scale"), copy, false);
+        assertTrue(text.contains("Largest storage step from one more value byte: LMDB DB, 2,026 → 2,027 B values: "
+                + "2.75 GB → 4.13 GB (+50.39%)."), text);
+        assertFalse(text.contains("NaN"), text);
+    }
+
+    @Test
     void theMethodOfAnInterleavedRunNamesItsTimeCap(@TempDir Path before, @TempDir Path capped) throws IOException {
         Path published = Path.of("results/20261126-quick-2");
         Fixtures.copy(published, before);

@@ -30,17 +30,8 @@ class ShardTest {
     @TempDir
     Path root;
 
-    /** The committed fixture test of the same kind as each smoke test. */
-    private static final Map<Integer, String> FIXTURE = Map.of(1, "results/out-4", 2, "app-results/out-4", 3, "app-results/out-1");
-
-    private static FixtureJmh fixtureJmh() {
-        return new FixtureJmh(n -> Path.of("src/test/resources/fixtures").resolve(FIXTURE.get(n)));
-    }
-
     private int run(Map<String, String> env, FixtureJmh jmh, ByteArrayOutputStream err, String... args) {
-        SuiteRunner.Config config = new SuiteRunner.Config(root, env, LocalDate.of(2026, 11, 24),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new SuiteRunner(config, workDir -> jmh, results -> 0, () -> List.of("java.version: test")).run(List.of(args));
+        return SmokeOnFixtures.run(root, env, jmh, new ByteArrayOutputStream(), err, args);
     }
 
     @Test
@@ -70,7 +61,7 @@ class ShardTest {
     void moreShardsThanTestsIsAUsageErrorAndWritesNothing() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString()));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(SuiteRunner.USAGE, run(env, fixtureJmh(), err, "smoke", "--shard", "4/4"));
+        assertEquals(SuiteRunner.USAGE, run(env, SmokeOnFixtures.jmh(), err, "smoke", "--shard", "4/4"));
         assertEquals("run.sh: --shard 4/4: the smoke suite has 3 tests, so shard 4 would run none; use at most 3 shards\n",
                 err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(root.resolve("results")));
@@ -79,8 +70,8 @@ class ShardTest {
     @Test
     void twoShardsOfTheSmokeSuiteMergeIntoOneReportWithEachTestsMachine() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString()));
-        FixtureJmh first = fixtureJmh();
-        FixtureJmh second = fixtureJmh();
+        FixtureJmh first = SmokeOnFixtures.jmh();
+        FixtureJmh second = SmokeOnFixtures.jmh();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, run(env, first, err, "smoke", "--shard", "1/2"), err.toString(StandardCharsets.UTF_8));
         assertEquals(0, run(env, second, err, "smoke", "--shard", "2/2"), err.toString(StandardCharsets.UTF_8));

@@ -30,17 +30,8 @@ class TestSelectionTest {
     @TempDir
     Path root;
 
-    /** The committed fixture test of the same kind as each smoke test. */
-    private static final Map<Integer, String> FIXTURE = Map.of(1, "results/out-4", 2, "app-results/out-4", 3, "app-results/out-1");
-
-    private static FixtureJmh fixtureJmh() {
-        return new FixtureJmh(n -> Path.of("src/test/resources/fixtures").resolve(FIXTURE.get(n)));
-    }
-
     private int run(Map<String, String> env, FixtureJmh jmh, ByteArrayOutputStream out, ByteArrayOutputStream err, String... args) {
-        SuiteRunner.Config config = new SuiteRunner.Config(root, env, LocalDate.of(2026, 11, 24),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new SuiteRunner(config, workDir -> jmh, results -> 0, () -> List.of("java.version: test")).run(List.of(args));
+        return SmokeOnFixtures.run(root, env, jmh, out, err, args);
     }
 
     private static List<Integer> held(TestSelection selection, int upTo) {
@@ -105,11 +96,11 @@ class TestSelectionTest {
     void withAShardOrPastTheSuiteItIsAUsageErrorAndWritesNothing() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString()));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(SuiteRunner.USAGE, run(env, fixtureJmh(), new ByteArrayOutputStream(), err, "smoke", "--tests", "4"));
+        assertEquals(SuiteRunner.USAGE, run(env, SmokeOnFixtures.jmh(), new ByteArrayOutputStream(), err, "smoke", "--tests", "4"));
         assertEquals("run.sh: --tests 4: the smoke suite has 3 tests: 1 to 3 (KVBENCH_DRY_RUN=1 ./run.sh smoke lists them)\n",
                 err.toString(StandardCharsets.UTF_8));
         err.reset();
-        assertEquals(SuiteRunner.USAGE, run(env, fixtureJmh(), new ByteArrayOutputStream(), err, "smoke", "--tests", "1", "--shard", "1/2"));
+        assertEquals(SuiteRunner.USAGE, run(env, SmokeOnFixtures.jmh(), new ByteArrayOutputStream(), err, "smoke", "--tests", "1", "--shard", "1/2"));
         assertEquals("run.sh: --tests 1 with --shard 1/2: give one of them (--tests picks tests by number, --shard every n-th "
                 + "test for one of n machines)\n", err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(root.resolve("results")));
@@ -121,7 +112,7 @@ class TestSelectionTest {
                 "KVBENCH_DRY_RUN", "1"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        assertEquals(0, run(env, fixtureJmh(), out, err, "smoke", "--tests", "3,1"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(0, run(env, SmokeOnFixtures.jmh(), out, err, "smoke", "--tests", "3,1"), err.toString(StandardCharsets.UTF_8));
         List<String> headings = out.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("test ")).toList();
         assertEquals(2, headings.size(), out.toString(StandardCharsets.UTF_8));
         assertTrue(headings.get(0).startsWith("test 1 of 3: "), headings.get(0));
@@ -134,8 +125,8 @@ class TestSelectionTest {
     @Test
     void twoRunsOfSomeTestsEachSayWhichRanAndMergeIntoTheWholeSuite() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString()));
-        FixtureJmh first = fixtureJmh();
-        FixtureJmh second = fixtureJmh();
+        FixtureJmh first = SmokeOnFixtures.jmh();
+        FixtureJmh second = SmokeOnFixtures.jmh();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(0, run(env, first, new ByteArrayOutputStream(), err, "smoke", "--tests", "1-2"), err.toString(StandardCharsets.UTF_8));
         assertEquals(0, run(env, second, new ByteArrayOutputStream(), err, "smoke", "--tests=3"), err.toString(StandardCharsets.UTF_8));

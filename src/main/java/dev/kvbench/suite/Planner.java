@@ -197,15 +197,6 @@ public final class Planner {
     }
 
     /**
-     * A rough cost of one run in seconds: starting a fork and loading the store, settling (timed
-     * runs), the iterations (timed ones last -w/-r; single-shot ones are one pass each), and passes
-     * over the data.
-     */
-    static double perRunSeconds(Map<String, String> options, int num, int entryBytes) {
-        return perRunSeconds(options, num, entryBytes, 1);
-    }
-
-    /**
      * The JVMs an interleaved run starts, per run (one engine's workload): a test's read workloads share one JVM per
      * engine, each write has its own; 1 for a test of one workload.
      */
@@ -217,7 +208,11 @@ public final class Planner {
         return ((reads > 0 ? 1 : 0) + writes) / (double) workloads.size();
     }
 
-    /** As {@link #perRunSeconds(Map, int, int)}; an interleaved run pays {@code jvms} of a JVM's start, load and settling. */
+    /**
+     * A rough cost of one run in seconds: starting a fork and loading the store, settling (timed
+     * runs), the iterations (timed ones last -w/-r; single-shot ones are one pass each), and passes
+     * over the data; an interleaved run pays {@code jvms} of a JVM's start and load ({@link #jvmsPerRun}).
+     */
     static double perRunSeconds(Map<String, String> options, int num, int entryBytes, double jvms) {
         double pass = (double) num * entryBytes / PASS_BYTES_PER_SECOND;
         int warmups = Integer.parseInt(value(options, "-wi"));

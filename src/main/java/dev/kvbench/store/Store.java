@@ -8,7 +8,10 @@ import java.util.Set;
  * <p>Keys and values cross it as Agrona {@link org.agrona.DirectBuffer}s. Keys compare as
  * unsigned bytes in every engine. A buffer a store returns is a view, valid until the next
  * call on the same reader or cursor; an engine that can hand out its own memory does, one that
- * copies copies into a buffer the adapter reuses.
+ * copies copies into a buffer the adapter reuses. An adapter that hands the caller's memory to
+ * an engine by address (a pointer, not the buffer object) keeps the caller's buffer reachable
+ * until the engine is done with it ({@code Reference.reachabilityFence}): else a buffer the
+ * caller no longer holds can be freed by its cleaner during the call.
  *
  * <p>Threads: one {@link Writer} and any number of {@link Reader}s may be open at the same
  * time, each confined to the thread that opened it. Adapters only translate calls: they never

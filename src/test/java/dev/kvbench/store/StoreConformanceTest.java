@@ -616,7 +616,7 @@ class StoreConformanceTest {
     @MethodSource("specs")
     void readersDuringAWriterSeeOnlyCommittedDataAndNeverCrash(String spec) throws Exception {
         int keys = 100;
-        int generations = 100;
+        int generations = Integer.getInteger("kvbench.test.generations", 100);
         try (Store store = open(spec, new Shape(keys, KEY_SIZE, 8, false))) {
             AtomicInteger committing = new AtomicInteger(0);
             AtomicInteger committed = new AtomicInteger(0);
@@ -697,6 +697,9 @@ class StoreConformanceTest {
                 for (Future<Integer> reader : readers) {
                     assertTrue(reader.get(120, TimeUnit.SECONDS) > 0, "every reader read");
                 }
+            } catch (java.util.concurrent.ExecutionException e) {
+                // The summary of a failed run names the method, not the store: say which.
+                throw new AssertionError(spec + ": " + e.getCause().getMessage(), e.getCause());
             } finally {
                 pool.shutdownNow();
             }

@@ -10,6 +10,7 @@ import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
 import dev.kvbench.store.lmdbshared.LmdbSessionReader;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
+import java.lang.ref.Reference;
 import java.nio.file.Path;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.fusesource.lmdbjni.Constants;
@@ -143,11 +144,15 @@ public final class LmdbJniStore extends BaseStore {
         @Override
         public void put(org.agrona.DirectBuffer k, org.agrona.DirectBuffer v) {
             cursor.put(key.of(keys.in(k)), value.of(v), putFlags);
+            // LMDB reads the caller's memory, whose buffer must outlive the call (see Store's reachability note).
+            Reference.reachabilityFence(k);
+            Reference.reachabilityFence(v);
         }
 
         @Override
         public void delete(org.agrona.DirectBuffer k) {
             db.delete(txn, key.of(keys.in(k)));
+            Reference.reachabilityFence(k);
         }
 
         @Override
@@ -180,7 +185,9 @@ public final class LmdbJniStore extends BaseStore {
 
         @Override
         public org.agrona.DirectBuffer get(org.agrona.DirectBuffer k) {
-            return lookup.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0 ? view(value, found) : null;
+            boolean on = lookup.seekPosition(key.of(keys.in(k)), found, SeekOp.KEY) == 0;
+            Reference.reachabilityFence(k);
+            return on ? view(value, found) : null;
         }
 
         @Override
@@ -233,7 +240,9 @@ public final class LmdbJniStore extends BaseStore {
         @Override
         public boolean seek(org.agrona.DirectBuffer k) {
             DirectBuffer target = seekKey.of(keys.in(k));
-            if (cursor.seekPosition(target, foundValue, SeekOp.RANGE) != 0) {
+            boolean on = cursor.seekPosition(target, foundValue, SeekOp.RANGE) == 0;
+            Reference.reachabilityFence(k);
+            if (!on) {
                 return false;
             }
             // MDB_SET_RANGE returns the key it landed on in the key argument.

@@ -37,6 +37,7 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_txn_commit;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_renew;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_reset;
 
+import java.lang.ref.Reference;
 import java.nio.file.Path;
 
 import dev.kvbench.store.Cursor;
@@ -234,11 +235,15 @@ public final class LwjglLmdbStore extends BaseStore {
         @Override
         public void put(DirectBuffer k, DirectBuffer v) {
             check(mdb_cursor_put(cursor, key.in(keys.in(k)), value.in(v), putFlags), "mdb_cursor_put");
+            // LMDB reads the caller's memory, whose buffer must outlive the call (see Store's reachability note).
+            Reference.reachabilityFence(k);
+            Reference.reachabilityFence(v);
         }
 
         @Override
         public void delete(DirectBuffer k) {
             found(mdb_del(txn, dbi, key.in(keys.in(k)), null), "mdb_del");
+            Reference.reachabilityFence(k);
         }
 
         @Override
@@ -271,8 +276,9 @@ public final class LwjglLmdbStore extends BaseStore {
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
-            return found(mdb_cursor_get(lookup, key.in(keys.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get")
-                    ? value.view() : null;
+            boolean found = found(mdb_cursor_get(lookup, key.in(keys.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get");
+            Reference.reachabilityFence(k);
+            return found ? value.view() : null;
         }
 
         @Override
@@ -333,7 +339,9 @@ public final class LwjglLmdbStore extends BaseStore {
         @Override
         public boolean seek(DirectBuffer k) {
             key.in(keys.in(k));
-            return move(MDB_SET_RANGE);
+            boolean on = move(MDB_SET_RANGE);
+            Reference.reachabilityFence(k);
+            return on;
         }
 
         @Override

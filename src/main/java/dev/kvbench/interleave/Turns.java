@@ -123,6 +123,31 @@ public final class Turns {
         return Math.max(median - sorted[k - 1], sorted[count - k] - median);
     }
 
+    /** The fewest turns whose thirds {@link #drift()} compares. */
+    static final int FEWEST_FOR_DRIFT = 6;
+
+    /**
+     * The median of the first third of the turns and of the last third, in the order they ran, each turn
+     * divided by its host factor, ns; null with fewer than {@link #FEWEST_FOR_DRIFT} turns. Far apart, the
+     * engine's own time moved during the test (its JVM, its store), which more turns do not narrow.
+     */
+    public double[] drift() {
+        if (count < FEWEST_FOR_DRIFT) {
+            return null;
+        }
+        int third = count / 3;
+        double[] first = new double[third];
+        double[] last = new double[third];
+        for (int i = 0; i < third; i++) {
+            first[i] = means[i] / factors[i];
+            int j = count - third + i;
+            last[i] = means[j] / factors[j];
+        }
+        Arrays.sort(first);
+        Arrays.sort(last);
+        return new double[] {median(first), median(last)};
+    }
+
     /** The relative error, error ÷ median; infinite when there is no interval yet. */
     public double relativeError() {
         double error = error();

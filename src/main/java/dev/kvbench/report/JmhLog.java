@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the report needs from a JMH text log ({@code out-N.txt}): the run settings JMH printed
@@ -18,11 +20,19 @@ final class JmhLog {
     /** The line JMH prints once every benchmark has run. */
     static final String COMPLETE = "# Run complete.";
 
+    /** An engine's line in an interleaved block: "  lmdb   1.851 ±    0.189 ms/op (10.2%), 29 turns, ...". */
+    private static final Pattern ENGINE = Pattern.compile("^  (\\S+)\\s+\\S+ ±\\s+\\S+ ms/op");
+    /** The interleaver's drift line under it: "    drift: 1.49 ms/op in the first third of the turns, 3.45 in the last". */
+    private static final Pattern DRIFT = Pattern.compile(
+            "^    drift: ([0-9.eE+-]+) ms/op in the first third of the turns, ([0-9.eE+-]+) in the last");
+
     private static final List<String> SETTINGS = List.of("JMH version", "VM version", "VM invoker", "VM options",
             "Blackhole mode", "Warmup", "Measurement", "Host factors", "JVMs", "Timeout", "Threads", "Benchmark mode");
 
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final Map<RunKey, String> failures = new LinkedHashMap<>();
+    /** Per interleaved benchmark and store: the medians of the first and last third of its turns, ms. */
+    private final Map<String, Map<String, double[]>> drifts = new LinkedHashMap<>();
     private int forks;
     private boolean complete;
 
@@ -39,13 +49,21 @@ final class JmhLog {
 
     private void parse(List<String> lines) {
         String benchmark = null;
+        String engine = null;
         Map<String, String> params = Map.of();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            if (line.startsWith(COMPLETE)) {
+            Matcher matcher;
+            if ((matcher = ENGINE.matcher(line)).find()) {
+                engine = matcher.group(1);
+            } else if ((matcher = DRIFT.matcher(line)).find() && benchmark != null && engine != null) {
+                drifts.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>()).put(engine,
+                        new double[] {Double.parseDouble(matcher.group(1)), Double.parseDouble(matcher.group(2))});
+            } else if (line.startsWith(COMPLETE)) {
                 complete = true;
             } else if (line.startsWith("# Benchmark: ")) {
                 benchmark = line.substring("# Benchmark: ".length()).trim();
+                engine = null;
                 params = Map.of();
             } else if (line.startsWith("# Parameters: ")) {
                 params = parameters(line.substring("# Parameters: ".length()).trim());
@@ -92,13 +110,27 @@ final class JmhLog {
         return "failed (see the JMH log)";
     }
 
-    /** JMH's own settings lines by name ("Warmup", "Measurement", "VM options", ...). */
     /** This log with the failures of {@code later} (a later round's log of the same test) added. */
     JmhLog withFailuresOf(JmhLog later) {
         later.failures.forEach(failures::putIfAbsent);
         return this;
     }
 
+    /**
+     * The medians (ms) of the first and last third of {@code store}'s turns of interleaved {@code benchmark}, each
+     * turn divided by its host factor, where the log says they drifted apart; null where it does not.
+     */
+    double[] drift(String benchmark, String store) {
+        return drifts.getOrDefault(benchmark, Map.of()).get(store);
+    }
+
+    /** "dev.kvbench.bench.ReadSeqBenchmark.readSeq", without the interleaver's "(29 measured rotations ...)". */
+    private static String benchmarkName(String header) {
+        int space = header.indexOf(' ');
+        return space < 0 ? header : header.substring(0, space);
+    }
+
+    /** JMH's own settings lines by name ("Warmup", "Measurement", "VM options", ...). */
     Map<String, String> settings() {
         return settings;
     }

@@ -44,7 +44,8 @@ final class MethodSection extends Section {
                 measurement.interleaved(),
                 clientCost(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
-                        + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner.",
+                        + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner."
+                        + drifts(),
                 engineSettings(),
                 "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array, the ceiling; its "
                         + "storage is the flat array), Heap map (`heap`: a sorted map on the Java heap, GC included) and "
@@ -53,6 +54,27 @@ final class MethodSection extends Section {
                 "Charts: one colour per engine in every chart, hatched bars for non-default settings, the value printed "
                         + "on each bar, JMH's error as a whisker, and a log scale (said on the axis) when a panel's "
                         + "values span more than 10×."));
+    }
+
+    /**
+     * What the drifts among the interleaved engines' numbers say, or nothing when none drifted: a drift is the
+     * engine's own change of speed during the test, which more turns do not narrow.
+     */
+    private String drifts() {
+        List<Result> unstable = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
+                .filter(r -> !r.stable()).toList();
+        long drifted = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
+                .filter(Result::drifted).count();
+        if (drifted == 0) {
+            return "";
+        }
+        long unstableDrifted = unstable.stream().filter(Result::drifted).count();
+        return " An interleaved engine whose own time moved by more than " + Math.round(100 * Result.STABLE_ERROR)
+                + "% between the first and the last third of its turns (each turn divided by its rotation's host "
+                + "factor, so not the host's doing) drifted: its JVM or its store changed speed during the test "
+                + "(the heap, the JIT, the memory behind the store), and more turns do not narrow that. Here "
+                + drifted + " number" + (drifted == 1 ? "" : "s") + " drifted, " + unstableDrifted + " of the "
+                + unstable.size() + " unstable ones; the test sections give each one's first and last.";
     }
 
     /**

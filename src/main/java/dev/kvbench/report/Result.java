@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import java.util.Map;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
 
 /**
  * Everything known about one run once the JMH CSV, the side file and the JMH log are joined:
@@ -51,7 +52,22 @@ record Result(RunKey key, double ms, double errorMs, Status status, String reaso
     String instability() {
         String error = Double.isNaN(errorMs) ? "unstable: one sample, error unknown"
                 : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
+        error = drifted() ? error + ", " + drift() : error;
         return settled() ? error : error + ", " + unsettled();
+    }
+
+    /** Whether the engine's own time moved during its interleaved turns (the log's drift line). */
+    boolean drifted() {
+        return !Double.isNaN(metric(TestRun.DRIFT_FIRST));
+    }
+
+    /** "its own time drifted from 1.49 to 3.45 ms/pass over its turns (+131%), the host's divided out". */
+    String drift() {
+        double first = metric(TestRun.DRIFT_FIRST);
+        double last = metric(TestRun.DRIFT_LAST);
+        return "its own time drifted from " + Numbers.sig3(first) + " to " + Numbers.sig3(last)
+                + " ms/pass over its turns (" + String.format(java.util.Locale.ROOT, "%+.0f%%", 100 * (last / first - 1))
+                + "), the host's divided out";
     }
 
     /** "pass time still changing after 3.0 s of settling". */

@@ -45,6 +45,9 @@ final class TestRun {
 
     /** The metric that holds how many rounds a run's score comes from (1 for a run measured once). */
     static final String ROUNDS = "rounds";
+    /** The medians (ms) of the first and last third of an interleaved engine's turns, where its log says they drifted. */
+    static final String DRIFT_FIRST = "turns.driftFirstMs";
+    static final String DRIFT_LAST = "turns.driftLastMs";
 
     static TestRun load(Path dir, int n) throws IOException {
         Map<RunKey, List<JmhCsv.Score>> scores = RoundScores.read(dir, n);
@@ -123,8 +126,14 @@ final class TestRun {
 
         List<Result> results = new ArrayList<>();
         for (RunKey key : keys) {
-            results.add(result(key, byKey.get(key), trialsByKey.getOrDefault(key, List.of()),
-                    log.failures().get(key), noScore));
+            Result result = result(key, byKey.get(key), trialsByKey.getOrDefault(key, List.of()),
+                    log.failures().get(key), noScore);
+            double[] drift = log.drift(key.benchmark(), key.params().getOrDefault("store", ""));
+            if (drift != null) {
+                result.metrics().put(DRIFT_FIRST, drift[0]);
+                result.metrics().put(DRIFT_LAST, drift[1]);
+            }
+            results.add(result);
         }
         return results;
     }

@@ -1,5 +1,6 @@
 package dev.kvbench.interleave;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,5 +44,25 @@ class TurnsTest {
         // ranks 3 and 18 of 20: 102 and 117, so the half-width is 117 - 109.5 on the wider side
         assertEquals(7.5, steady.error(), 1e-9);
         assertTrue(hit.error() <= 8.5, "two slow turns of twenty stay outside the interval: " + hit.error());
+    }
+
+    @Test
+    void aDriftComparesTheFirstAndLastThirdOfTheTurnsWithTheHostFactorDividedOut() {
+        Turns turns = new Turns();
+        for (int i = 0; i < 5; i++) {
+            turns.add(new long[] {100});
+        }
+        assertEquals(null, turns.drift(), "five turns are too few to compare thirds");
+        Turns drifting = new Turns();
+        long[] times = {100, 104, 98, 101, 150, 210, 200, 205, 190};
+        for (long time : times) {
+            drifting.add(new long[] {time});
+        }
+        // thirds of nine: 100 104 98 (median 100) and 200 205 190 (median 200)
+        assertArrayEquals(new double[] {100, 200}, drifting.drift(), 1e-9);
+        drifting.factor(8, 2.0); // the last turn's rotation ran at half speed: 190 counts as 95
+        assertArrayEquals(new double[] {100, 200}, drifting.drift(), 1e-9);
+        drifting.factor(7, 2.0); // 205 counts as 102.5: the last third is now 95, 102.5, 200
+        assertArrayEquals(new double[] {100, 102.5}, drifting.drift(), 1e-9);
     }
 }

@@ -1,6 +1,8 @@
 package dev.kvbench.report;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -64,6 +66,32 @@ class ParsersTest {
         assertEquals("mapdb", failure.getKey().store());
         assertEquals("false", failure.getKey().param("sequential"));
         assertEquals("java.lang.IllegalStateException: readKey on mapdb: expected 10000 found 9999", failure.getValue());
+    }
+
+    @Test
+    void readsTheInterleaversDriftLinesAndTheResultSaysItDrifted() throws IOException {
+        Path out = dir.resolve("out-1.txt");
+        Files.writeString(out, String.join("\n",
+                "# Benchmark: dev.kvbench.bench.ReadSeqBenchmark.readSeq (29 measured rotations at most; 3.2 s to start)",
+                "  host factor per rotation: 1.044 1.053 0.989",
+                "  lmdb                          1.851 ±    0.189 ms/op (10.2%), 29 turns, 1553 passes; CPU ...",
+                "    turns (ms/op, in order): 2.053 1.920 1.822",
+                "  mvstore                       1.373 ±    0.541 ms/op (39.4%), 29 turns, 2053 passes; CPU ...",
+                "    turns (ms/op, in order): 1.524 1.545 1.136",
+                dev.kvbench.interleave.Interleaver.driftLine(1.2e6, 1.98e6),
+                "# Benchmark: dev.kvbench.bench.ReadKeyBenchmark.readKey (29 measured rotations at most; 3.2 s to start)",
+                "  mvstore                       9.0 ±    0.1 ms/op (1.1%), 29 turns, 53 passes; CPU ...",
+                ""));
+        JmhLog log = JmhLog.read(out);
+        assertArrayEquals(new double[] {1.2, 1.98}, log.drift("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "mvstore"), 1e-9);
+        assertNull(log.drift("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb"), "lmdb's turns did not drift");
+        assertNull(log.drift("dev.kvbench.bench.ReadKeyBenchmark.readKey", "mvstore"), "another benchmark's");
+
+        Map<String, Double> metrics = new java.util.HashMap<>(Map.of(TestRun.DRIFT_FIRST, 1.2, TestRun.DRIFT_LAST, 1.98));
+        Result drifted = new Result(new RunKey("dev.kvbench.bench.ReadSeqBenchmark.readSeq", Map.of("store", "mvstore")),
+                1.373, 0.541, Result.Status.OK, null, metrics);
+        assertEquals("unstable: ± 39% of the score, its own time drifted from 1.20 to 1.98 ms/pass over its turns (+65%),"
+                + " the host's divided out", drifted.instability());
     }
 
     @Test

@@ -61,13 +61,12 @@ final class MethodSection extends Section {
      * engine's own change of speed during the test, which more turns do not narrow.
      */
     private String drifts() {
-        List<Result> unstable = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
-                .filter(r -> !r.stable()).toList();
-        long drifted = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
-                .filter(Result::drifted).count();
+        List<Result> ok = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok).toList();
+        long drifted = ok.stream().filter(Result::drifted).count();
         if (drifted == 0) {
             return "";
         }
+        List<Result> unstable = ok.stream().filter(r -> !r.stable()).toList();
         long unstableDrifted = unstable.stream().filter(Result::drifted).count();
         return " An interleaved engine whose own time moved by more than " + Math.round(100 * Result.STABLE_ERROR)
                 + "% between the first and the last third of its turns (each turn divided by its rotation's host "

@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 import dev.kvbench.results.SideFile;
+import dev.kvbench.results.Stability;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.trial.BenchParams;
 
@@ -114,15 +115,6 @@ public final class Interleaver {
     /** One engine's result: its turns. */
     public record Row(String benchmark, Map<String, String> params, Turns turns) {
     }
-
-    /**
-     * How far apart (a share) the medians of an engine's first and last third of turns are before the log says
-     * so, on a line that starts with {@link #DRIFT_LINE}: the stability threshold, since a drift that large
-     * alone can keep a score from being stable.
-     */
-    public static final double DRIFT = 0.10;
-    /** The word a drift line of the log starts with, after the indent. */
-    public static final String DRIFT_LINE = "drift:";
 
     private final List<String> java;
     private final Settings settings;
@@ -467,21 +459,11 @@ public final class Interleaver {
                     measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos, t.adjusted(), t.rawMedian() / 1e6);
             log.println("    turns (ms/op, in order): " + t.text());
             double[] drift = t.drift();
-            if (drift != null && Math.abs(drift[1] / drift[0] - 1) > DRIFT) {
-                log.println(driftLine(drift[0], drift[1]));
+            if (drift != null && Stability.drifted(drift[0], drift[1])) {
+                log.println(Stability.driftLine(drift[0], drift[1]));
             }
         }
         log.flush();
-    }
-
-    /**
-     * The log's line under an engine whose turns drifted: "    drift: 1.490 ms/op in the first third of the turns,
-     * 3.450 in the last (+132%), each turn divided by its host factor", from the thirds' medians in ns.
-     */
-    public static String driftLine(double firstNanos, double lastNanos) {
-        return String.format(Locale.ROOT, "    %s %.4g ms/op in the first third of the turns, %.4g in the last (%+.0f%%),"
-                + " each turn divided by its host factor", DRIFT_LINE, firstNanos / 1e6, lastNanos / 1e6,
-                100 * (lastNanos / firstNanos - 1));
     }
 
     private static String shortName(String benchmark) {

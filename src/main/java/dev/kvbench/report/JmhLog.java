@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.kvbench.results.Stability;
+
 /**
  * What the report needs from a JMH text log ({@code out-N.txt}): the run settings JMH printed
  * ({@code # Warmup: ...}), the number of forks, whether the run completed, and the first line of
@@ -22,10 +24,6 @@ final class JmhLog {
 
     /** An engine's line in an interleaved block: "  lmdb   1.851 ±    0.189 ms/op (10.2%), 29 turns, ...". */
     private static final Pattern ENGINE = Pattern.compile("^  (\\S+)\\s+\\S+ ±\\s+\\S+ ms/op");
-    /** The interleaver's drift line under it: "    drift: 1.49 ms/op in the first third of the turns, 3.45 in the last". */
-    private static final Pattern DRIFT = Pattern.compile(
-            "^    drift: ([0-9.eE+-]+) ms/op in the first third of the turns, ([0-9.eE+-]+) in the last");
-
     private static final List<String> SETTINGS = List.of("JMH version", "VM version", "VM invoker", "VM options",
             "Blackhole mode", "Warmup", "Measurement", "Host factors", "JVMs", "Timeout", "Threads", "Benchmark mode");
 
@@ -54,11 +52,11 @@ final class JmhLog {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             Matcher matcher;
+            double[] drift;
             if ((matcher = ENGINE.matcher(line)).find()) {
                 engine = matcher.group(1);
-            } else if ((matcher = DRIFT.matcher(line)).find() && benchmark != null && engine != null) {
-                drifts.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>()).put(engine,
-                        new double[] {Double.parseDouble(matcher.group(1)), Double.parseDouble(matcher.group(2))});
+            } else if ((drift = Stability.parseDriftLine(line)) != null && benchmark != null && engine != null) {
+                drifts.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>()).put(engine, drift);
             } else if (line.startsWith(COMPLETE)) {
                 complete = true;
             } else if (line.startsWith("# Benchmark: ")) {

@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import java.util.Map;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -20,8 +21,8 @@ record Result(RunKey key, double ms, double errorMs, Status status, String reaso
         }
     }
 
-    /** The largest error, as a share of the score, that a result may have and still be ranked. */
-    static final double STABLE_ERROR = 0.10;
+    /** The largest error, as a share of the score, that a result may have and still be ranked: {@link Stability#ERROR}. */
+    static final double STABLE_ERROR = Stability.ERROR;
 
     boolean ok() {
         return status == Status.OK && !Double.isNaN(ms);

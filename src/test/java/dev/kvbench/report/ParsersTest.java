@@ -78,7 +78,7 @@ class ParsersTest {
                 "    turns (ms/op, in order): 2.053 1.920 1.822",
                 "  mvstore                       1.373 ±    0.541 ms/op (39.4%), 29 turns, 2053 passes; CPU ...",
                 "    turns (ms/op, in order): 1.524 1.545 1.136",
-                dev.kvbench.interleave.Interleaver.driftLine(1.2e6, 1.98e6),
+                dev.kvbench.results.Stability.driftLine(1.2e6, 1.98e6),
                 "# Benchmark: dev.kvbench.bench.ReadKeyBenchmark.readKey (29 measured rotations at most; 3.2 s to start)",
                 "  mvstore                       9.0 ±    0.1 ms/op (1.1%), 29 turns, 53 passes; CPU ...",
                 ""));

@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 import java.io.IOException;
@@ -333,14 +334,14 @@ public final class Compare {
             long stableBoth = engines.stream().filter(p -> p.a().stable() && p.b().stable()).count();
             long overlap = engines.stream().filter(Pair::overlap).count();
             long stableBothOverlap = engines.stream().filter(p -> p.a().stable() && p.b().stable() && p.overlap()).count();
-            long within = engines.stream().filter(p -> Math.abs(p.ratio() - 1) <= Result.STABLE_ERROR).count();
+            long within = engines.stream().filter(p -> Math.abs(p.ratio() - 1) <= Stability.ERROR).count();
             int n = engines.size();
             md.heading(2, "Does a rerun give the same answer");
             md.paragraph("Over the " + n + " engine numbers both runs have (limit rows and direct-API baselines left out): "
-                    + stableA + " are stable in A and " + stableB + " in B (error at most " + percent(Result.STABLE_ERROR)
+                    + stableA + " are stable in A and " + stableB + " in B (error at most " + percent(Stability.ERROR)
                     + " of the score), " + stableBoth + " in both; the two intervals overlap for " + overlap + " of " + n
                     + " (" + stableBothOverlap + " of the " + stableBoth + " stable in both); B ÷ A is within "
-                    + percent(Result.STABLE_ERROR) + " of 1 for " + within + " of " + n + ". Intervals that are honest overlap "
+                    + percent(Stability.ERROR) + " of 1 for " + within + " of " + n + ". Intervals that are honest overlap "
                     + "between two runs of one machine nearly always; stable numbers whose intervals do not overlap mean "
                     + "the runs' errors were smaller than the host's changes between them.");
             Glance glanceA = Glance.of(a, specs);

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -62,7 +63,7 @@ final class Findings {
         List<Result> ok = runs.stream().filter(Result::stable).sorted(Comparator.comparingDouble(Result::ms)).toList();
         if (ok.isEmpty()) {
             return "**" + workload + "**: no engine has a stable result (JMH error at most "
-                    + Math.round(100 * Result.STABLE_ERROR) + "% of the score).";
+                    + Math.round(100 * Stability.ERROR) + "% of the score).";
         }
         Result fastest = ok.get(0);
         Verdict verdict = Verdict.of(runs);

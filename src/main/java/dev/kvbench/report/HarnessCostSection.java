@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -84,7 +85,7 @@ final class HarnessCostSection extends Section {
         if (!Double.isNaN(lowest) && !Double.isNaN(highest)) {
             text += String.format(java.util.Locale.ROOT, " (forks %.3f-%.3f)", lowest, highest);
         }
-        if (Double.isNaN(error) || error > Result.STABLE_ERROR * ratio) {
+        if (Double.isNaN(error) || error > Stability.ERROR * ratio) {
             return text + " (unstable)";
         }
         return Math.abs(ratio - 1) <= 0.03 ? text : "**" + text + "**";

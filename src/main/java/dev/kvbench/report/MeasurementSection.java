@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.kvbench.results.Stability;
+
 /**
  * What the report says about the measurement itself: how many engine numbers are stable, how the
  * rounds were run and how many runs reached their target, and what the host did during the run
@@ -44,7 +46,7 @@ final class MeasurementSection extends Section {
         }
         long within10 = numbers.stream().filter(Result::stable).count();
         long within5 = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
-        return within10 + " of " + numbers.size() + " engine numbers are within " + Math.round(100 * Result.STABLE_ERROR)
+        return within10 + " of " + numbers.size() + " engine numbers are within " + Math.round(100 * Stability.ERROR)
                 + "% of their score (" + within5 + " within " + Math.round(100 * TARGET) + "%)";
     }
 
@@ -112,7 +114,7 @@ final class MeasurementSection extends Section {
                 + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many"
                 + (companions ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
                 + "turns still had a host factor)" : "")
-                + (hopeless ? "; an engine whose interval could not get under ±" + Math.round(100 * Result.STABLE_ERROR)
+                + (hopeless ? "; an engine whose interval could not get under ±" + Math.round(100 * Stability.ERROR)
                 + "% by then, at the rate an interval narrows (the square root of its turns), left the extra rotations "
                 + "with the turns it had (the test's log names them)" : "")
                 + (!cap.isEmpty() ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -43,7 +44,7 @@ final class MethodSection extends Section {
                 measurement.rounds(),
                 measurement.interleaved(),
                 clientCost(),
-                "Stability: a score whose 99.9% error is over " + Math.round(100 * Result.STABLE_ERROR) + "% of it, or "
+                "Stability: a score whose 99.9% error is over " + Math.round(100 * Stability.ERROR) + "% of it, or "
                         + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner."
                         + drifts(),
                 engineSettings(),
@@ -68,7 +69,7 @@ final class MethodSection extends Section {
         }
         List<Result> unstable = ok.stream().filter(r -> !r.stable()).toList();
         long unstableDrifted = unstable.stream().filter(Result::drifted).count();
-        return " An interleaved engine whose own time moved by more than " + Math.round(100 * Result.STABLE_ERROR)
+        return " An interleaved engine whose own time moved by more than " + Math.round(100 * Stability.ERROR)
                 + "% between the first and the last third of its turns (each turn divided by its rotation's host "
                 + "factor, so not the host's doing) drifted: its JVM or its store changed speed during the test "
                 + "(the heap, the JIT, the memory behind the store), and more turns do not narrow that. Here "
@@ -192,7 +193,7 @@ final class MethodSection extends Section {
                         "%.1f s, %d passes", r.metric(Metric.SETTLE_MS) / 1000, Math.round(r.metric(Metric.SETTLE_PASSES))) + ")")
                 .orElse("");
         String still = unsettled.isEmpty() ? "" : " Still changing when settling stopped (their scores stand when their "
-                + "error is within " + Math.round(100 * Result.STABLE_ERROR) + "%, but their passes drifted before "
+                + "error is within " + Math.round(100 * Stability.ERROR) + "%, but their passes drifted before "
                 + "measurement): " + String.join(", ", unsettled.stream().map(this::runName).toList()) + ".";
         return "Steady state: before JMH's warmup, every sampled trial makes verified, untimed passes until its pass "
                 + "time settles: the medians of its last three windows of passes (5 passes each, fewer while there are "

@@ -21,20 +21,17 @@ record Result(RunKey key, double ms, double errorMs, Status status, String reaso
         }
     }
 
-    /** The largest error, as a share of the score, that a result may have and still be ranked: {@link Stability#ERROR}. */
-    static final double STABLE_ERROR = Stability.ERROR;
-
     boolean ok() {
         return status == Status.OK && !Double.isNaN(ms);
     }
 
     /**
      * Whether the score may be ranked or called a winner: JMH's 99.9% error is at most
-     * {@link #STABLE_ERROR} of it. A score without an error (one sample) is not stable either:
+     * {@link Stability#ERROR} of it. A score without an error (one sample) is not stable either:
      * nothing says how far the next pass could be.
      */
     boolean stable() {
-        return ok() && !Double.isNaN(errorMs) && errorMs <= STABLE_ERROR * ms;
+        return ok() && !Double.isNaN(errorMs) && errorMs <= Stability.ERROR * ms;
     }
 
     /**

@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.kvbench.results.Stability;
+
 /**
  * Who is fastest among the engines of one workload and data set, called only where the numbers
  * carry it: the one rule behind the At a glance table and every ranking sentence.
  *
  * <ul>
  * <li>{@link Kind#NONE}, "no stable winner (N of M stable)": fewer than half of the engines that
- * have a score are stable (error at most {@link Result#STABLE_ERROR} of the score), or an unstable
+ * have a score are stable (error at most {@link Stability#ERROR} of the score), or an unstable
  * engine's interval reaches below the fastest stable engine's upper bound (it could be faster),
  * or no engine is stable. The best candidates are named: the fastest stable one and the unstable
  * ones that could beat it.

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -271,7 +272,7 @@ final class YcsbSection {
                 }
                 verdict.rivals().forEach(r -> candidates.add(original(r, ranked)));
                 yield verdict.noWinner() + " in the run phase (stable: the interval at most "
-                        + Math.round(100 * Result.STABLE_ERROR) + "% of the time per operation); best candidates "
+                        + Math.round(100 * Stability.ERROR) + "% of the time per operation); best candidates "
                         + joined(candidates.stream().map(r -> named(r) + (scored(r).stable() ? "" : ", unstable")).toList()) + ".";
             }
         };

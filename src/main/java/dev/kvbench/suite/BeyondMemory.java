@@ -46,6 +46,35 @@ final class BeyondMemory {
         return smallestFlat(test) / test.test().memoryRatio() / MIB * MIB;
     }
 
+    /**
+     * Seconds per read that misses the page cache, on the device: 85 µs, from RocksDB's random reads of 2,000,000
+     * entries under a 160 MiB limit on this project's 2-core machine's virtio disk (three passes of 150-200 s, about
+     * 10,000-13,000 reads a second). A local NVMe device is faster, a network volume slower.
+     */
+    static final double DEVICE_READ_SECONDS = 85e-6;
+
+    /**
+     * A rough cost of a beyond-memory test's reads from the device, on top of what the planner estimates for the same
+     * passes in memory: every pass of a random workload (readKey; write, whose B-trees read the leaf a key goes to)
+     * looks each entry up once (the null row excepted), and the share that misses is what the page cache cannot hold, taken as half the limit
+     * (the heap has the other half) against the flat data. An LSM engine's write reads nothing, so this over-estimates
+     * their writes; it is the figure that says whether a run takes an hour or a week.
+     */
+    static long deviceSeconds(PlannedTest test, long limit) {
+        List<String> workloads = test.test().workloads();
+        long random = workloads.stream().filter(w -> w.equals("readKey") || w.equals("write")).count();
+        if (workloads.isEmpty() || random == 0) {
+            return 0;
+        }
+        double miss = Math.max(0, 1 - (limit / 2.0) / test.flatBytes());
+        int passes = Integer.parseInt(test.options().getOrDefault("-wi", "0"))
+                + Integer.parseInt(test.options().getOrDefault("-i", "1")) + 1; // the load, then single-shot passes
+        double perRun = passes * (double) test.num() * miss * DEVICE_READ_SECONDS;
+        List<String> stores = Defaults.values(test.params(), "store");
+        long storing = stores.stream().filter(s -> !s.equals("null")).count(); // the harness's row keeps nothing
+        return Math.round(test.runs() * ((double) random / workloads.size()) * ((double) storing / stores.size()) * perRun);
+    }
+
     /** The heap of a fork in a group of {@code limit} bytes: half of it, in whole MiB; the rest is the JVM's, the engine's and the page cache's. */
     static long heap(long limit) {
         return Math.max(MIB, limit / 2 / MIB * MIB);

@@ -177,7 +177,8 @@ public final class SuiteRunner {
             BeyondMemory.check(test, limit, configured);
             memoryLimits.put(test.number(), limit);
             limited.add(new PlannedTest(test.number(), test.test(), BeyondMemory.withHeap(test.args(), BeyondMemory.heap(limit)),
-                    test.params(), test.options(), test.num(), test.numSource(), test.runs(), test.seconds(), test.largest(),
+                    test.params(), test.options(), test.num(), test.numSource(), test.runs(),
+                    test.seconds() + BeyondMemory.deviceSeconds(test, limit), test.largest(),
                     test.space()));
         }
         return limited;
@@ -588,7 +589,9 @@ public final class SuiteRunner {
             if (memoryLimits.containsKey(test.number())) {
                 long limit = memoryLimits.get(test.number());
                 config.out().println("    (forks in a memory control group of " + Numbers.bytes(limit) + ", heap "
-                        + Numbers.bytes(BeyondMemory.heap(limit)) + ")");
+                        + Numbers.bytes(BeyondMemory.heap(limit)) + "; the random reads that miss the page cache go to the"
+                        + " device: this test's estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6)
+                        + " µs each)");
             }
             config.out().println("    " + test.command());
         }

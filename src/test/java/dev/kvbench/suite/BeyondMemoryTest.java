@@ -50,6 +50,25 @@ class BeyondMemoryTest {
     }
 
     @Test
+    void theEstimateCountsTheRandomReadsThatMissTheCacheAtTheDevicesPace() {
+        List<PlannedTest> plan = plan("-p", "store=rocksdb,lmdb,null", "-p", "num=10000000");
+        PlannedTest warm = plan.get(0);
+        PlannedTest cold = plan.get(1);
+        long limit = 247L << 20;
+        double miss = 1 - (limit / 2.0) / (10_000_000L * 104);
+        // warm: write, readKey, readSeq x 3 stores; two of three workloads random, two of three stores keep data;
+        // per run the load and three single-shot passes
+        double perRun = 4 * 1e7 * miss * BeyondMemory.DEVICE_READ_SECONDS;
+        assertEquals(Math.round(9 * (2 / 3.0) * (2 / 3.0) * perRun), BeyondMemory.deviceSeconds(warm, limit));
+        assertEquals(Math.round(3 * (2 / 3.0) * perRun), BeyondMemory.deviceSeconds(cold, limit), "readKey alone");
+        assertTrue(BeyondMemory.deviceSeconds(warm, limit) > 3 * 3600, "two engines at 10^7 beyond memory take hours: "
+                + BeyondMemory.deviceSeconds(warm, limit));
+        assertTrue(BeyondMemory.deviceSeconds(warm, limit) > 10 * warm.seconds(), "the device, not the passes in memory, decides");
+        assertEquals(0, BeyondMemory.deviceSeconds(plan("-p", "store=null", "-p", "num=10000000").get(0), limit),
+                "the harness's row reads nothing from the device");
+    }
+
+    @Test
     void aLimitNotBelowTheDataIsRefusedWithTheSizeThatWouldBeFourTimesIt() {
         PlannedTest test = plan("-p", "num=10000000").get(0);
         UsageException e = assertThrows(UsageException.class, () -> BeyondMemory.check(test, 1_040_000_000L, "1040000000"));

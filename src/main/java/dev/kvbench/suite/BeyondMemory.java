@@ -47,32 +47,57 @@ final class BeyondMemory {
     }
 
     /**
-     * Seconds per read that misses the page cache, on the device: 85 µs, from RocksDB's random reads of 2,000,000
-     * entries under a 160 MiB limit on this project's 2-core machine's virtio disk (three passes of 150-200 s, about
-     * 10,000-13,000 reads a second). A local NVMe device is faster, a network volume slower.
+     * Seconds per random lookup that misses the page cache, on the device: 85 µs, from readKey of 2,000,000 entries
+     * under a 160 MiB limit on this project's 2-core machine's virtio disk (2026-11-27: LMDB without readahead 45-50 µs
+     * per read, RocksDB with a 32 MiB block cache 56-59, where about 60% of the reads miss). A local NVMe device is
+     * faster, a network volume slower.
      */
     static final double DEVICE_READ_SECONDS = 85e-6;
+    /**
+     * Seconds per random insert that misses, for an engine that updates its tree in place (every engine but the LSM
+     * ones): 170 µs, from the same run's LMDB write passes (2,000,000 random inserts in commits of 10,000, 198-214 s a
+     * pass: the leaf is read, copied and written back).
+     */
+    static final double DEVICE_INSERT_SECONDS = 170e-6;
+    /** Engines whose writes append (a log, then sorted files) and read nothing from the device while they load. */
+    private static final java.util.Set<String> APPENDING = java.util.Set.of("rocksdb", "leveldb", "leveldb-java", "null");
+    /**
+     * Engines with a direct-API baseline ({@code direct.Direct}): each of their specs runs every workload twice, once
+     * through the {@code Store} and once through the engine's own API on the same kind of store.
+     */
+    static final java.util.Set<String> BASELINED = java.util.Set.of("lmdb", "mvstore", "rocksdb");
 
     /**
-     * A rough cost of a beyond-memory test's reads from the device, on top of what the planner estimates for the same
-     * passes in memory: every pass of a random workload (readKey; write, whose B-trees read the leaf a key goes to)
-     * looks each entry up once (the null row excepted), and the share that misses is what the page cache cannot hold, taken as half the limit
-     * (the heap has the other half) against the flat data. An LSM engine's write reads nothing, so this over-estimates
-     * their writes; it is the figure that says whether a run takes an hour or a week.
+     * A rough cost of a beyond-memory test's device work, on top of what the planner estimates for the same passes in
+     * memory. Per engine that keeps its data in files: every load (a write pass, and the store a read workload reads)
+     * inserts each entry once at {@link #DEVICE_INSERT_SECONDS} (nothing for the LSM engines, which append), and every
+     * readKey pass looks each entry up once at {@link #DEVICE_READ_SECONDS}; a readSeq pass reads in order and is left
+     * at its memory cost. An engine with a direct-API baseline ({@link #BASELINED}) pays it twice. The share that misses is what the page cache cannot hold: half the limit (the heap has the
+     * other half) against the flat data. It says whether a run takes an hour or a week, not the minute.
      */
     static long deviceSeconds(PlannedTest test, long limit) {
-        List<String> workloads = test.test().workloads();
-        long random = workloads.stream().filter(w -> w.equals("readKey") || w.equals("write")).count();
-        if (workloads.isEmpty() || random == 0) {
-            return 0;
-        }
         double miss = Math.max(0, 1 - (limit / 2.0) / test.flatBytes());
         int passes = Integer.parseInt(test.options().getOrDefault("-wi", "0"))
-                + Integer.parseInt(test.options().getOrDefault("-i", "1")) + 1; // the load, then single-shot passes
-        double perRun = passes * (double) test.num() * miss * DEVICE_READ_SECONDS;
-        List<String> stores = Defaults.values(test.params(), "store");
-        long storing = stores.stream().filter(s -> !s.equals("null")).count(); // the harness's row keeps nothing
-        return Math.round(test.runs() * ((double) random / workloads.size()) * ((double) storing / stores.size()) * perRun);
+                + Integer.parseInt(test.options().getOrDefault("-i", "1"));
+        List<String> workloads = test.test().workloads();
+        double seconds = 0;
+        for (String spec : Defaults.values(test.params(), "store")) {
+            String engine = spec.split(":", 2)[0];
+            boolean appends = APPENDING.contains(engine);
+            int runs = BASELINED.contains(engine) ? 2 : 1;
+            double insert = appends ? 0 : DEVICE_INSERT_SECONDS;
+            double read = spec.equals("null") ? 0 : DEVICE_READ_SECONDS;
+            for (String workload : workloads) {
+                seconds += runs * switch (workload) {
+                    case "write" -> passes * insert;
+                    case "readKey" -> insert + passes * read;
+                    case "readSeq" -> insert;
+                    default -> 0;
+                };
+            }
+        }
+        long forks = Math.max(1, Integer.parseInt(test.options().getOrDefault("-f", "1")));
+        return Math.round(seconds * test.num() * miss * forks);
     }
 
     /** The heap of a fork in a group of {@code limit} bytes: half of it, in whole MiB; the rest is the JVM's, the engine's and the page cache's. */

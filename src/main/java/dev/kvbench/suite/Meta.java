@@ -44,7 +44,7 @@ final class Meta {
         List<String> lines = new ArrayList<>();
         lines.add("test=" + planned.number());
         lines.add("suite=" + suite);
-        lines.add("title=" + test.title());
+        lines.add("title=" + planned.title());
         lines.add("about=" + test.about());
         lines.add("chart=" + test.chart().kind());
         lines.add("ranking=" + test.chart().ranked());

@@ -189,7 +189,7 @@ public final class SuiteRunner {
         List<PlannedTest> kept = new ArrayList<>();
         for (PlannedTest test : plan) {
             if (test.test().limited() && free >= 0 && test.space() > free) {
-                config.out().println("test " + test.number() + " (" + test.test().title() + ") is left out: it may need "
+                config.out().println("test " + test.number() + " (" + test.title() + ") is left out: it may need "
                         + Numbers.bytes(test.space()) + " and the disk folder " + diskDir + " has " + Numbers.bytes(free) + " free");
                 continue;
             }
@@ -589,9 +589,9 @@ public final class SuiteRunner {
             if (memoryLimits.containsKey(test.number())) {
                 long limit = memoryLimits.get(test.number());
                 config.out().println("    (forks in a memory control group of " + Numbers.bytes(limit) + ", heap "
-                        + Numbers.bytes(BeyondMemory.heap(limit)) + "; the random reads that miss the page cache go to the"
-                        + " device: this test's estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6)
-                        + " µs each)");
+                        + Numbers.bytes(BeyondMemory.heap(limit)) + "; what misses the page cache goes to the device: the"
+                        + " estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6) + " µs per random read and "
+                        + Math.round(BeyondMemory.DEVICE_INSERT_SECONDS * 1e6) + " µs per insert into a tree updated in place)");
             }
             config.out().println("    " + test.command());
         }
@@ -603,7 +603,7 @@ public final class SuiteRunner {
         Repeat rounds = test.test().repeat();
         String times = !rounds.repeated() ? "" : rounds.min() == rounds.max() ? " x " + rounds.min() + " rounds"
                 : " x " + rounds.min() + "-" + rounds.max() + " rounds";
-        return "test " + test.number() + " of " + tests + ": " + test.test().title() + " (" + test.runs() + " runs" + times + ", "
+        return "test " + test.number() + " of " + tests + ": " + test.title() + " (" + test.runs() + " runs" + times + ", "
                 + (test.params().containsKey("fanout") ? "a tree of " + test.num() + " directories" : test.num() + " entries") + ")";
     }
 
@@ -720,7 +720,7 @@ public final class SuiteRunner {
             long spent = 0;
             long start = System.nanoTime();
             for (PlannedTest test : plan) {
-                String title = "test " + test.number() + " of " + suiteTests + ": " + test.test().title();
+                String title = "test " + test.number() + " of " + suiteTests + ": " + test.title();
                 if (SuiteFolder.complete(results, test.number())) {
                     config.out().println(title + ": already complete, skipped");
                     total -= test.seconds();

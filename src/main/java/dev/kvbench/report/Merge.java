@@ -21,8 +21,8 @@ import java.util.stream.Stream;
  * its later rounds' {@code out-N.rR.*}, and the ycsb-peer suite's YCSB client output {@code ycsb-N.properties},
  * {@code ycsb-N.load.txt}, {@code ycsb-N.run.txt} and their rounds' {@code ycsb-N.rR.*}; and,
  * beside them, its machine's {@code env.txt} as {@code out-N.env.txt}, so that the report gives
- * each test its own machine ({@link ShardMachines}). The merged {@code env.txt} is the first
- * shard's, with {@code shards: K}, and, when the folders of {@code --tests} runs still leave some of the suite's
+ * each test its own machine ({@link ShardMachines}); a folder merged before gives its tests' own {@code out-N.env.txt}.
+ * The merged {@code env.txt} is the first shard's, with {@code shards: K} (a merged folder counting the shards it holds), and, when the folders of {@code --tests} runs still leave some of the suite's
  * tests out, {@code tests: 1-4,6 of 8}. process.sh then writes the report.
  *
  * <pre>java -cp target/benchmarks.jar dev.kvbench.report.Merge OUT SHARD...   # or ./process.sh --merge OUT SHARD...</pre>
@@ -121,7 +121,8 @@ public final class Merge {
                 }
             }
             for (int n : entry.getValue()) {
-                Path env = shard.resolve("env.txt");
+                // a folder merged before keeps each test's own machine: its out-N.env.txt, not its merged env.txt
+                Path env = Files.exists(shard.resolve(envFile(n))) ? shard.resolve(envFile(n)) : shard.resolve("env.txt");
                 if (Files.exists(env)) {
                     Files.copy(env, out.resolve(envFile(n)), StandardCopyOption.REPLACE_EXISTING);
                 }
@@ -130,10 +131,15 @@ public final class Merge {
         List<String> env = new ArrayList<>();
         Path first = shards.get(0).resolve("env.txt");
         if (Files.exists(first)) {
-            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:") && !line.startsWith("tests:"))
-                    .forEach(env::add);
+            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")
+                    && !line.startsWith("shards:") && !line.startsWith("tests:")).forEach(env::add);
         }
-        env.add("shards: " + shards.size());
+        int runs = 0; // a folder merged before counts the shards it holds
+        for (Path shard : shards) {
+            String held = KeyValueFile.read(shard.resolve("env.txt"), ":").getOrDefault("shards", "1").trim();
+            runs += held.matches("\\d+") ? Integer.parseInt(held) : 1;
+        }
+        env.add("shards: " + runs);
         List<Integer> merged = owner.keySet().stream().sorted().toList();
         if (suiteTests > 0 && !merged.equals(java.util.stream.IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
             env.add("tests: " + ranges(merged) + " of " + suiteTests); // --tests folders that still leave some out

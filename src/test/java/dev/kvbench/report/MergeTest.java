@@ -102,4 +102,32 @@ class MergeTest {
         assertEquals(List.of("suite: scale", "shards: 2", "tests: 1-2,4 of 8"), Files.readAllLines(merged.resolve("env.txt")));
         assertEquals("1-4,6,8-9", Merge.ranges(List.of(1, 2, 3, 4, 6, 8, 9)));
     }
+
+    /** A merged folder merged again with another run keeps each test's own machine and counts every shard it holds. */
+    @Test
+    void mergingAMergedFolderAgainKeepsItsTestsOwnMachinesAndCountsItsShards() throws IOException {
+        Path one = Files.createDirectories(dir.resolve("tests1"));
+        Path four = Files.createDirectories(dir.resolve("tests4"));
+        Path three = Files.createDirectories(dir.resolve("tests3"));
+        Map<Path, Integer> tests = Map.of(one, 1, four, 4, three, 3);
+        tests.forEach((folder, n) -> {
+            try {
+                Files.writeString(folder.resolve("out-" + n + ".csv"), "\"Benchmark\"\n", StandardCharsets.UTF_8);
+                Files.writeString(folder.resolve("env.txt"), "suite: scale\ncpu: host of test " + n + "\ntests: " + n + " of 8\n",
+                        StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        Path first = dir.resolve("first");
+        Merge.merge(first, List.of(one, four));
+        Path again = dir.resolve("again");
+        Merge.merge(again, List.of(first, three));
+        assertEquals(List.of("suite: scale", "cpu: host of test 1", "shards: 3", "tests: 1,3-4 of 8"),
+                Files.readAllLines(again.resolve("env.txt")));
+        for (int n : List.of(1, 3, 4)) {
+            assertTrue(Files.readString(again.resolve("out-" + n + ".env.txt")).contains("cpu: host of test " + n + "\n"),
+                    "out-" + n + ".env.txt is its own run's");
+        }
+    }
 }

@@ -157,6 +157,11 @@ public final class Main {
         }
     }
 
+    /** The engines that run a direct-API baseline beside their Store rows ({@code direct.Direct}). */
+    public static Set<String> baselinedEngines() {
+        return dev.kvbench.direct.Direct.engines();
+    }
+
     /**
      * The parameters the benchmarks {@code args} selects take (for the suite runner, which gives a test only
      * those of its suite's and its user's parameters); empty when {@code args} is not a command line JMH accepts.

@@ -76,12 +76,15 @@ public final class Merge {
         Map<Integer, Path> owner = new LinkedHashMap<>();
         String suite = null;
         int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
+        int runs = 0; // a folder merged before counts the shards it holds
         for (Path shard : shards) {
             if (!Files.isDirectory(shard)) {
                 throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
             }
             Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
             String of = env.getOrDefault("suite", "");
+            String held = env.getOrDefault("shards", "1").trim();
+            runs += held.matches("\\d+") ? Integer.parseInt(held) : 1;
             Matcher total = TESTS_OF.matcher(env.getOrDefault("tests", ""));
             if (total.matches()) {
                 suiteTests = Integer.parseInt(total.group(1));
@@ -133,11 +136,6 @@ public final class Merge {
         if (Files.exists(first)) {
             Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")
                     && !line.startsWith("shards:") && !line.startsWith("tests:")).forEach(env::add);
-        }
-        int runs = 0; // a folder merged before counts the shards it holds
-        for (Path shard : shards) {
-            String held = KeyValueFile.read(shard.resolve("env.txt"), ":").getOrDefault("shards", "1").trim();
-            runs += held.matches("\\d+") ? Integer.parseInt(held) : 1;
         }
         env.add("shards: " + runs);
         List<Integer> merged = owner.keySet().stream().sorted().toList();

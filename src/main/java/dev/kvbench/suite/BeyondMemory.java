@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -60,43 +61,39 @@ final class BeyondMemory {
      */
     static final double DEVICE_INSERT_SECONDS = 170e-6;
     /** Engines whose writes append (a log, then sorted files) and read nothing from the device while they load. */
-    private static final java.util.Set<String> APPENDING = java.util.Set.of("rocksdb", "leveldb", "leveldb-java", "null");
-    /**
-     * Engines with a direct-API baseline ({@code direct.Direct}): each of their specs runs every workload twice, once
-     * through the {@code Store} and once through the engine's own API on the same kind of store.
-     */
-    static final java.util.Set<String> BASELINED = java.util.Set.of("lmdb", "mvstore", "rocksdb");
+    private static final java.util.Set<String> APPENDING = java.util.Set.of("rocksdb", "leveldb", "leveldb-java");
 
     /**
      * A rough cost of a beyond-memory test's device work, on top of what the planner estimates for the same passes in
      * memory. Per engine that keeps its data in files: every load (a write pass, and the store a read workload reads)
      * inserts each entry once at {@link #DEVICE_INSERT_SECONDS} (nothing for the LSM engines, which append), and every
      * readKey pass looks each entry up once at {@link #DEVICE_READ_SECONDS}; a readSeq pass reads in order and is left
-     * at its memory cost. An engine with a direct-API baseline ({@link #BASELINED}) pays it twice. The share that misses is what the page cache cannot hold: half the limit (the heap has the
-     * other half) against the flat data. It says whether a run takes an hour or a week, not the minute.
+     * at its memory cost. An engine with a direct-API baseline pays it twice: each of its specs runs every workload
+     * through the {@code Store} and through its own API. The null row keeps nothing and pays nothing. The share that
+     * misses is what the page cache cannot hold: half the limit (the heap has the other half) against the flat data. It says whether a run takes an hour or a week, not the minute.
      */
     static long deviceSeconds(PlannedTest test, long limit) {
         double miss = Math.max(0, 1 - (limit / 2.0) / test.flatBytes());
-        int passes = Integer.parseInt(test.options().getOrDefault("-wi", "0"))
-                + Integer.parseInt(test.options().getOrDefault("-i", "1"));
-        List<String> workloads = test.test().workloads();
+        int passes = Integer.parseInt(Planner.value(test.options(), "-wi")) + Integer.parseInt(Planner.value(test.options(), "-i"));
+        java.util.Set<String> baselined = dev.kvbench.cli.Main.baselinedEngines();
         double seconds = 0;
         for (String spec : Defaults.values(test.params(), "store")) {
-            String engine = spec.split(":", 2)[0];
-            boolean appends = APPENDING.contains(engine);
-            int runs = BASELINED.contains(engine) ? 2 : 1;
-            double insert = appends ? 0 : DEVICE_INSERT_SECONDS;
-            double read = spec.equals("null") ? 0 : DEVICE_READ_SECONDS;
-            for (String workload : workloads) {
+            String engine = StoreSpec.parse(spec).engine();
+            if (engine.equals("null")) {
+                continue;
+            }
+            double insert = APPENDING.contains(engine) ? 0 : DEVICE_INSERT_SECONDS;
+            int runs = baselined.contains(engine) ? 2 : 1;
+            for (String workload : test.test().workloads()) {
                 seconds += runs * switch (workload) {
                     case "write" -> passes * insert;
-                    case "readKey" -> insert + passes * read;
+                    case "readKey" -> insert + passes * DEVICE_READ_SECONDS;
                     case "readSeq" -> insert;
                     default -> 0;
                 };
             }
         }
-        long forks = Math.max(1, Integer.parseInt(test.options().getOrDefault("-f", "1")));
+        long forks = Math.max(1, Integer.parseInt(Planner.value(test.options(), "-f")));
         return Math.round(seconds * test.num() * miss * forks);
     }
 

@@ -35,12 +35,13 @@ public record PlannedTest(int number, Test test, List<String> args, Map<String, 
         return line.toString();
     }
 
+    /** A title that names sizes: "... 10,000,000 entries". */
+    private static final java.util.regex.Pattern SIZED = java.util.regex.Pattern.compile("\\d[\\d,]* entries");
+
     /**
      * The test's title as this run has it: the suite's, and where the user's {@code -p num} replaced the sizes the
      * title names ("... entries"), the sizes that run ({@code "Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)"}).
      */
-    private static final java.util.regex.Pattern SIZED = java.util.regex.Pattern.compile("\\d[\\d,]* entries");
-
     public String title() {
         if (!numSource.equals("user") || !params.containsKey("num") || !SIZED.matcher(test.title()).find()) {
             return test.title();

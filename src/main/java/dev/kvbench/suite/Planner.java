@@ -369,7 +369,7 @@ public final class Planner {
         return options;
     }
 
-    private static String value(Map<String, String> options, String option) {
+    static String value(Map<String, String> options, String option) {
         return options.getOrDefault(option, JMH_DEFAULTS.get(option));
     }
 

@@ -157,9 +157,17 @@ public final class Main {
         }
     }
 
-    /** The engines that run a direct-API baseline beside their Store rows ({@code direct.Direct}). */
-    public static Set<String> baselinedEngines() {
-        return dev.kvbench.direct.Direct.engines();
+    /**
+     * The direct-API baselines the command line {@code args} selects (its pattern and its {@code -e}): per engine, the
+     * workloads its baseline runs beside the Store rows, each one more run per store spec of that engine; empty when
+     * {@code args} is not a command line JMH accepts (the caller's checks name the mistake).
+     */
+    public static Map<String, Set<String>> baselines(String... args) {
+        try {
+            return PlanChecks.baselines(new CommandLineOptions(withoutInterleave(args)));
+        } catch (CommandLineOptionException | RuntimeException e) {
+            return Map.of();
+        }
     }
 
     /**

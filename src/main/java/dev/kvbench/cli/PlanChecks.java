@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.kvbench.direct.Direct;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
@@ -128,6 +129,20 @@ final class PlanChecks {
     static Set<String> taken(Options options) {
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         return taken(BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes()));
+    }
+
+    /** The direct-API baselines {@code options} selects: per engine ({@link Direct#engine}), the workloads (methods) they run. */
+    static Map<String, Set<String>> baselines(Options options) {
+        OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
+        Map<String, Set<String>> byEngine = new java.util.TreeMap<>();
+        for (BenchmarkListEntry entry : BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes())) {
+            String benchmark = entry.getUsername();
+            String engine = Direct.engine(benchmark);
+            if (engine != null) {
+                byEngine.computeIfAbsent(engine, e -> new TreeSet<>()).add(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+            }
+        }
+        return byEngine;
     }
 
     private static Set<String> taken(Collection<BenchmarkListEntry> selected) {

@@ -39,6 +39,22 @@ public record BlockDevice(String name, Path stat) {
         }
     }
 
+    /**
+     * The device's readahead in KiB ({@code queue/read_ahead_kb}; a partition's is its disk's), or -1 when it cannot
+     * be read. A page fault in a file's memory map reads a window of this size around the page it needs, unless the
+     * mapping was advised random ({@code MADV_RANDOM}); a {@code read} reads ahead up to it when the reads run in order.
+     */
+    public long readAheadKb() {
+        Path sys = stat.getParent();
+        for (Path queue : java.util.List.of(sys.resolve("queue"), sys.resolve("..").resolve("queue"))) {
+            String line = Proc.read(queue.resolve("read_ahead_kb"));
+            if (line != null && line.trim().matches("\\d+")) {
+                return Long.parseLong(line.trim());
+            }
+        }
+        return -1;
+    }
+
     /** {@code MAJOR:MINOR} of a Linux {@code dev_t} (glibc's encoding: 12 bits of major, 20 of minor, split). */
     static String majorMinor(long dev) {
         long major = ((dev >>> 8) & 0xfffL) | ((dev >>> 32) & ~0xfffL);

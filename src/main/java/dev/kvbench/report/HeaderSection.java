@@ -36,9 +36,10 @@ final class HeaderSection extends Section {
             int of = tests.lastIndexOf(" of ");
             String which = of < 0 ? tests : tests.substring(0, of);
             String total = of < 0 ? "" : " " + tests.substring(of + 4);
-            md.paragraph("**Only tests " + which + " of the " + (suite == null ? "suite's" : suite + " suite's") + total
+            boolean one = which.matches("\\d+");
+            md.paragraph("**Only test" + (one ? " " : "s ") + which + " of the " + (suite == null ? "suite's" : suite + " suite's") + total
                     + " ran** (`./run.sh " + (suite == null ? "SUITE" : suite) + " --tests " + which + "`): the others are not "
-                    + "in this folder, and each test here keeps its number in the suite.");
+                    + "in this folder, and " + (one ? "the test here keeps its" : "each test here keeps its") + " number in the suite.");
         }
         if (!charts) {
             md.paragraph("**Charts were not rendered**: gnuplot is not installed. The chart data (`.dat`) and scripts (`.gp`) "

@@ -47,7 +47,40 @@ final class MeasurementSection extends Section {
         long within10 = numbers.stream().filter(Result::stable).count();
         long within5 = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
         return within10 + " of " + numbers.size() + " engine numbers are within " + Math.round(100 * Stability.ERROR)
-                + "% of their score (" + within5 + " within " + Math.round(100 * TARGET) + "%)";
+                + "% of their score (" + within5 + " within " + Math.round(100 * TARGET) + "%)" + singleShot(numbers);
+    }
+
+    /** "Measurement: 3 iterations, 200 ms each": the count. */
+    private static final Pattern ITERATIONS = Pattern.compile("^(\\d+) iterations?");
+
+    /**
+     * Of {@code numbers}, those from single-shot tests (a pass of minutes is timed once, and a test takes few):
+     * "; 8 of them are single-shot passes, 3 measured per number: ...", or "" when there are none.
+     */
+    private String singleShot(List<Result> numbers) {
+        long count = 0;
+        java.util.TreeSet<Integer> passes = new java.util.TreeSet<>();
+        for (TestRun test : folder.tests) {
+            if (!test.log.settings().getOrDefault("Benchmark mode", "").startsWith("Single shot")) {
+                continue;
+            }
+            long here = numbers.stream().filter(test.results::contains).count();
+            if (here > 0) {
+                count += here;
+                Matcher m = ITERATIONS.matcher(test.log.settings().getOrDefault("Measurement", ""));
+                if (m.find()) {
+                    passes.add(Integer.parseInt(m.group(1)));
+                }
+            }
+        }
+        if (count == 0) {
+            return "";
+        }
+        String measured = passes.isEmpty() ? "" : ", " + (passes.size() == 1 ? passes.first() : passes.first() + "-" + passes.last())
+                + " measured per number";
+        return "; " + count + " of them are single-shot passes" + measured + ": from so few passes JMH's 99.9% interval is seldom"
+                + " within " + Math.round(100 * Stability.ERROR) + "% (none from one), so read those for their size and slope, not"
+                + " their last digit";
     }
 
     /** The method's bullet on rounds, or "" when every test ran once. */

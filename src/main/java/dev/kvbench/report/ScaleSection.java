@@ -71,6 +71,11 @@ final class ScaleSection {
                     + Numbers.bytes(flat) + ", is " + String.format(java.util.Locale.ROOT, "%.1f", flat / limit)
                     + "x the limit; stores in " + t.meta.getOrDefault("disk.dir", "?") + " on " + t.meta.getOrDefault("disk.device", "?")
                     + " (" + t.meta.getOrDefault("disk.fs", "?") + ")");
+            String readAhead = t.meta.getOrDefault("disk.readAheadKb", "-1");
+            if (!readAhead.startsWith("-")) {
+                line.append(", whose readahead is ").append(Numbers.count(Numbers.parse(readAhead))).append(" KiB (a page fault in a"
+                        + " memory map reads that much around the page it needs, unless the engine advised random access)");
+            }
             String peak = t.meta.getOrDefault("memory.peakBytes", "");
             if (!peak.isEmpty() && !peak.startsWith("-")) {
                 line.append("; the group's peak was ").append(Numbers.bytes(Numbers.parse(peak)));
@@ -96,17 +101,21 @@ final class ScaleSection {
     List<String> keptSentences(List<Result> results) {
         List<String> sentences = new ArrayList<>();
         for (Result r : results) {
-            double files = r.metric(Metric.CACHE_FILE_BYTES);
+            double apparent = r.metric(Metric.CACHE_FILE_BYTES);
             double resident = r.metric(Metric.CACHE_RESIDENT_AFTER_DROP);
-            if (!r.ok() || Double.isNaN(files) || Double.isNaN(resident)) {
+            if (!r.ok() || Double.isNaN(apparent) || Double.isNaN(resident)) {
                 continue;
             }
+            // a sparse file (LMDB's, sized to its map) is far larger than the pages it holds: compare with what is allocated
+            double allocated = r.metric(Metric.STORAGE_BEFORE_CLOSE);
+            boolean sparse = allocated > 0 && apparent > 1.1 * allocated;
+            double files = sparse ? allocated : apparent;
             String spec = r.key().param("store");
             String size = Numbers.count(Numbers.parse(r.key().param("num"))) + " entries";
             if (files > 0 && resident / files > 0.01) {
                 sentences.add(specs.label(spec) + " (" + size + ", " + r.workload() + "): " + Numbers.bytes(resident) + " of its "
                         + Numbers.bytes(files) + " of files stayed in the page cache after each drop (" + Math.round(100 * resident / files)
-                        + "%): pages the engine maps stay cached while mapped, so its reads are not all cold.");
+                        + "%" + (sparse ? "; allocated bytes: their apparent size, " + Numbers.bytes(apparent) + ", is mostly a hole of a sparse file" : "") + "): pages the engine maps stay cached while mapped, so its reads are not all cold.");
             }
             if (spec.contains("acheMb=")) {
                 sentences.add(specs.label(spec) + " (" + size + "): its own cache (" + spec.substring(spec.indexOf(':') + 1)

@@ -68,14 +68,16 @@ final class BeyondMemory {
      * memory. Per engine that keeps its data in files: every load (a write pass, and the store a read workload reads)
      * inserts each entry once at {@link #DEVICE_INSERT_SECONDS} (nothing for the LSM engines, which append), and every
      * readKey pass looks each entry up once at {@link #DEVICE_READ_SECONDS}; a readSeq pass reads in order and is left
-     * at its memory cost. An engine with a direct-API baseline pays it twice: each of its specs runs every workload
-     * through the {@code Store} and through its own API. The null row keeps nothing and pays nothing. The share that
-     * misses is what the page cache cannot hold: half the limit (the heap has the other half) against the flat data. It says whether a run takes an hour or a week, not the minute.
+     * at its memory cost. An engine with a direct-API baseline the command selects (not left out with
+     * {@code -e Direct}) pays it twice: each of its specs runs those workloads through the {@code Store} and through its
+     * own API. The null row keeps nothing and pays nothing. The share that misses is what the page cache cannot hold:
+     * half the limit (the heap has the other half) against the flat data. It says whether a run takes an hour or a
+     * week, not the minute.
      */
     static long deviceSeconds(PlannedTest test, long limit) {
         double miss = Math.max(0, 1 - (limit / 2.0) / test.flatBytes());
         int passes = Integer.parseInt(Planner.value(test.options(), "-wi")) + Integer.parseInt(Planner.value(test.options(), "-i"));
-        java.util.Set<String> baselined = dev.kvbench.cli.Main.baselinedEngines();
+        java.util.Map<String, java.util.Set<String>> baselines = dev.kvbench.cli.Main.baselines(test.args().toArray(String[]::new));
         double seconds = 0;
         for (String spec : Defaults.values(test.params(), "store")) {
             String engine = StoreSpec.parse(spec).engine();
@@ -83,9 +85,8 @@ final class BeyondMemory {
                 continue;
             }
             double insert = APPENDING.contains(engine) ? 0 : DEVICE_INSERT_SECONDS;
-            int runs = baselined.contains(engine) ? 2 : 1;
             for (String workload : test.test().workloads()) {
-                seconds += runs * switch (workload) {
+                seconds += (Planner.baselined(baselines, spec, workload) ? 2 : 1) * switch (workload) {
                     case "write" -> passes * insert;
                     case "readKey" -> insert + passes * DEVICE_READ_SECONDS;
                     case "readSeq" -> insert;
@@ -229,10 +230,39 @@ final class BeyondMemory {
         }
     }
 
+    /** A readahead above this many KiB is named in the plan: the kernel's default is 128. */
+    static final long LARGE_READAHEAD_KB = 512;
+
+    /**
+     * The plan's line on the disk folder's device when it reads ahead more than {@link #LARGE_READAHEAD_KB}, else "": beyond
+     * memory, an engine that reads through a memory map without advising random access reads that much per page fault.
+     * The folder may not exist yet: its nearest existing parent is on the same device, as a rule.
+     */
+    static String readAheadLine(Path diskDir) {
+        Path dir = diskDir.toAbsolutePath();
+        while (dir != null && !Files.isDirectory(dir)) {
+            dir = dir.getParent();
+        }
+        if (dir == null) {
+            return "";
+        }
+        return dev.kvbench.measure.BlockDevice.of(dir).map(d -> readAheadLine(d.name(), d.readAheadKb())).orElse("");
+    }
+
+    static String readAheadLine(String device, long kb) {
+        if (kb <= LARGE_READAHEAD_KB) {
+            return "";
+        }
+        return "(the disk folder's device, " + device + ", reads ahead " + Numbers.count(kb) + " KiB: beyond memory an engine that"
+                + " reads through a memory map without advising random access (plain lmdb, LevelDB's tables) reads that much"
+                + " per page fault, and its random reads crawl; blockdev --setra sets it, in 512-byte sectors)";
+    }
+
     /** The meta lines of a beyond-memory test before it runs. */
     static List<String> metaLines(long limit, long heap, String cgroup, Path diskDir, String fileSystem, int ratio, long flat) {
         return List.of("memory.limitBytes=" + limit, "memory.heapBytes=" + heap, "memory.cgroup=" + cgroup,
                 "memory.ratio=" + ratio, "memory.flatBytes=" + flat, "disk.dir=" + diskDir, "disk.device=" + device(diskDir),
-                "disk.fs=" + fileSystem);
+                "disk.fs=" + fileSystem, "disk.readAheadKb=" + dev.kvbench.measure.BlockDevice.of(diskDir)
+                        .map(dev.kvbench.measure.BlockDevice::readAheadKb).orElse(-1L));
     }
 }

@@ -155,7 +155,7 @@ public final class Planner {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        long runs = runs(test, runParams, options);
+        long runs = runs(test, runParams, options, dev.kvbench.cli.Main.baselines(command.toArray(String[]::new)));
         double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Test.entryBytes(params))
                 : perRunSeconds(options, num, Test.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
@@ -186,14 +186,33 @@ public final class Planner {
         return kept;
     }
 
-    /** Runs of a test: workloads x stores x the values of every other parameter x forks. */
-    static long runs(Test test, Map<String, String> params, Map<String, String> options) {
-        long runs = test.workloads().isEmpty() ? Workload.passes().size() : test.workloads().size();
+    /**
+     * Runs of a test: workloads x stores x the values of every other parameter x forks, and one more per store spec
+     * and workload that has a direct-API baseline the command selects ({@code baselines}: per engine, its workloads).
+     */
+    static long runs(Test test, Map<String, String> params, Map<String, String> options, Map<String, Set<String>> baselines) {
+        List<String> workloads = test.workloads().isEmpty()
+                ? Workload.passes().stream().map(Workload::label).toList() : test.workloads();
+        long others = 1;
         for (String name : params.keySet()) {
-            runs *= Defaults.values(params, name).size();
+            if (!name.equals("store")) {
+                others *= Defaults.values(params, name).size();
+            }
+        }
+        List<String> stores = params.containsKey("store") ? Defaults.values(params, "store") : List.of("");
+        long runs = 0;
+        for (String workload : workloads) {
+            for (String store : stores) {
+                runs += store.isEmpty() || !baselined(baselines, store, workload) ? 1 : 2;
+            }
         }
         int forks = Integer.parseInt(value(options, "-f"));
-        return runs * Math.max(forks, 1);
+        return runs * others * Math.max(forks, 1);
+    }
+
+    /** The store spec {@code store}'s engine has a direct-API baseline of {@code workload} among {@code baselines}. */
+    static boolean baselined(Map<String, Set<String>> baselines, String store, String workload) {
+        return baselines.getOrDefault(StoreSpec.parse(store.trim()).engine(), Set.of()).contains(workload);
     }
 
     /**

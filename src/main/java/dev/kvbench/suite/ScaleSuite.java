@@ -35,7 +35,11 @@ final class ScaleSuite {
     static final int BEYOND_RATIO = 4;
     /** The memtable the LSM engines get beyond memory (their default, 64 MiB, twice over while one flushes, is half the smallest limit). */
     static final int BEYOND_BUFFER_MB = 16;
-    /** The block cache the LSM engines get beyond memory (their default, room for every block, would exceed the limit). */
+    /**
+     * The cache the engines whose default is sized from the data set get beyond memory: the LSM engines' block cache,
+     * SQLite's page cache (native memory: at 2,000,000 entries under a 160 MiB limit its default grew until the kernel's
+     * OOM killer killed the fork).
+     */
     static final int BEYOND_CACHE_MB = 32;
     /**
      * Entries per commit beyond memory: the default, 1,000,000, holds a whole batch in the writer's memory (RocksDB's
@@ -119,6 +123,7 @@ final class ScaleSuite {
                 case "lmdb" -> stores.addAll(List.of("lmdb", "lmdb:readAhead=false"));
                 case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
+                case "sqlite" -> stores.add("sqlite:cacheMb=" + BEYOND_CACHE_MB);
                 default -> stores.add(store);
             }
         }
@@ -128,8 +133,9 @@ final class ScaleSuite {
         String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
                 + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half the limit; the stores live in"
                 + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
-                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache (their default, room for"
-                + " every block, would exceed the limit) and a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
+                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache and SQLite a "
+                + BEYOND_CACHE_MB + " MiB page cache (their default, room for the whole data set, would exceed the limit), the LSM"
+                + " engines a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
                 + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory); LMDB runs twice,"
                 + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
                 + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"

@@ -592,6 +592,11 @@ public final class SuiteRunner {
                         + Numbers.bytes(BeyondMemory.heap(limit)) + "; what misses the page cache goes to the device: the"
                         + " estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6) + " µs per random read and "
                         + Math.round(BeyondMemory.DEVICE_INSERT_SECONDS * 1e6) + " µs per insert into a tree updated in place)");
+                String disk = config.env().get("KVBENCH_DISK_DIR");
+                String readAhead = BeyondMemory.readAheadLine(disk == null || disk.isBlank() ? DEFAULT_DISK_DIR : Path.of(disk));
+                if (!readAhead.isEmpty()) {
+                    config.out().println("    " + readAhead);
+                }
             }
             config.out().println("    " + test.command());
         }

@@ -19,7 +19,8 @@ public final class FailureReason {
     }
 
     /** Why {@code workload} on {@code store} failed, for a failure while the trial ran in {@code folder}. */
-    static String of(Throwable failure, Workload workload, StoreSpec store, Path folder) {
+    static String of(Throwable thrown, Workload workload, StoreSpec store, Path folder) {
+        Throwable failure = unwrapped(thrown);
         if (failure instanceof VerificationException || failure instanceof BenchmarkFailure) {
             return failure.getMessage();
         }
@@ -31,7 +32,46 @@ public final class FailureReason {
         if (full != null) {
             return workload + " on " + store + ": disk full: " + full + " (" + cause + ")";
         }
-        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause) + WorkFolder.openFilesHint(cause);
+        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause) + WorkFolder.openFilesHint(cause)
+                + heapHint(failure, Runtime.getRuntime().maxMemory());
+    }
+
+    /** The message {@link Throwable#addSuppressed} throws when a resource's close threw the very exception its block threw. */
+    static final String SELF_SUPPRESSION = "Self-suppression not permitted";
+
+    /**
+     * {@code failure}, or, when it is {@link Throwable#addSuppressed}'s complaint that a resource's close threw the
+     * very exception its block threw (an engine that rethrows its stored failure, as MVStore does once it has
+     * panicked), the exception itself: that complaint carries it as its cause and would hide it.
+     */
+    static Throwable unwrapped(Throwable failure) {
+        Throwable t = failure;
+        while (t instanceof IllegalArgumentException && SELF_SUPPRESSION.equals(t.getMessage()) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /**
+     * "; the fork's Java heap (at most 78 MiB) ran out: ..." when {@code failure} or a cause of it is an
+     * {@link OutOfMemoryError} of the heap (or an engine's exception that names one), else "".
+     */
+    static String heapHint(Throwable failure, long maxHeap) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            String message = String.valueOf(t.getMessage());
+            if (t instanceof OutOfMemoryError || message.contains("OutOfMemoryError")) {
+                if (message.contains("Direct buffer memory") || message.contains("Metaspace")) {
+                    return "";
+                }
+                return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0) + " MiB) ran out: give the forks"
+                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is half of KVBENCH_MEM_LIMIT) or the"
+                        + " engine a smaller cache";
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return "";
     }
 
     /** Why a trial of {@code benchmark} could not even start (a bad parameter): its store as given. */
@@ -59,7 +99,8 @@ public final class FailureReason {
      * prefixed with the exception's simple name unless the message is meant for the user as it
      * is (a bad argument, an unsupported operation, no space).
      */
-    public static String oneLine(Throwable failure) {
+    public static String oneLine(Throwable thrown) {
+        Throwable failure = unwrapped(thrown);
         Throwable root = failure;
         String message = failure.getMessage();
         while ((message == null || message.isBlank()) && root.getCause() != null) {

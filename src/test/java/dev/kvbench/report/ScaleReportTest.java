@@ -32,6 +32,9 @@ class ScaleReportTest {
         Files.writeString(dir.resolve("env.txt"), "suite: scale\nwork.fs: tmpfs\n");
         test(1, List.of(10_000L, 100_000L));
         test(2, List.of(1_000_000L, 10_000_000L));
+        Files.writeString(dir.resolve("out-2.txt"), String.join("\n", "# JMH version: 1.37", "# Warmup: <none>",
+                "# Measurement: 3 iterations, 200 ms each", "# Benchmark mode: Single shot invocation time",
+                "# Benchmark: dev.kvbench.bench.WriteBenchmark.write", "", "# Run complete. Total time: 00:01:00", ""));
         Report.write(dir, Path.of("gnuplot"), true);
         readme = Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8);
     }
@@ -83,6 +86,13 @@ class ScaleReportTest {
     void saysWhereAnEnginesTimePerEntryGrowsAndWhichOnesStayFlat() {
         assertTrue(readme.contains("**write**, LMDB DB: time per entry grows 3.0x from 100,000 to 1,000,000 entries (50.0 to 150)."), readme);
         assertTrue(readme.contains("**readKey**: time per entry grows by at most 1.5x between neighbouring sizes for RocksDB."), readme);
+    }
+
+    @Test
+    void theStabilityLineSaysWhichNumbersAreSingleShotPassesAndHowManyEach() {
+        assertTrue(readme.contains("16 of 16 engine numbers are within 10% of their score (16 within 5%); 8 of them are single-shot"
+                + " passes, 3 measured per number: from so few passes JMH's 99.9% interval is seldom within 10% (none from one),"
+                + " so read those for their size and slope, not their last digit."), readme);
     }
 
     @Test

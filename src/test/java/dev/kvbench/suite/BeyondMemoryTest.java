@@ -47,6 +47,10 @@ class BeyondMemoryTest {
         assertTrue(plan.get(1).command().contains("-Dkvbench.cache=cold"), plan.get(1).command());
         assertTrue(plan.stream().noneMatch(t -> t.command().contains("store=heap") || t.command().contains(",array")),
                 "the rows that hold the data in the heap are left out");
+        for (String cached : List.of("rocksdb:blockCacheMb=32+writeBufferMb=16", "leveldb:cacheMb=32+writeBufferMb=16", "sqlite:cacheMb=32")) {
+            assertTrue(List.of(first.params().get("store").split(",")).contains(cached),
+                    cached + ": an engine whose cache is sized from the data gets one that fits the limit: " + first.params().get("store"));
+        }
     }
 
     @Test
@@ -64,13 +68,28 @@ class BeyondMemoryTest {
                 BeyondMemory.deviceSeconds(warm, limit));
         assertEquals(Math.round(2 * ((insert + 3 * read) + 3 * read) * perEntry), BeyondMemory.deviceSeconds(cold, limit),
                 "readKey alone");
-        assertEquals(java.util.Set.of("lmdb", "mvstore", "rocksdb"), dev.kvbench.cli.Main.baselinedEngines(),
+        assertEquals(java.util.Set.of("lmdb", "mvstore", "rocksdb"),
+                dev.kvbench.cli.Main.baselines(warm.args().toArray(String[]::new)).keySet(),
                 "the engines whose direct baseline doubles their runs");
+        assertEquals(Math.round(((3 * insert + insert + 3 * read + insert) + 3 * read) * perEntry),
+                BeyondMemory.deviceSeconds(plan("-p", "store=rocksdb,lmdb,null", "-p", "num=10000000", "-e", "Direct").get(0), limit),
+                "-e Direct leaves the baselines out, and the estimate counts each engine once");
         assertTrue(BeyondMemory.deviceSeconds(warm, limit) > 5 * 3600, "two engines at 10^7 beyond memory take hours: "
                 + BeyondMemory.deviceSeconds(warm, limit));
         assertTrue(BeyondMemory.deviceSeconds(warm, limit) > 10 * warm.seconds(), "the device, not the passes in memory, decides");
         assertEquals(0, BeyondMemory.deviceSeconds(plan("-p", "store=null", "-p", "num=10000000").get(0), limit),
                 "the harness's row reads nothing from the device");
+    }
+
+    @Test
+    void aDeviceThatReadsFarAheadIsNamedInThePlan() {
+        assertEquals("", BeyondMemory.readAheadLine("vda", 128), "the kernel's default");
+        assertEquals("", BeyondMemory.readAheadLine("vda", 512));
+        assertEquals("(the disk folder's device, vda, reads ahead 8,192 KiB: beyond memory an engine that reads through a memory"
+                + " map without advising random access (plain lmdb, LevelDB's tables) reads that much per page fault, and its"
+                + " random reads crawl; blockdev --setra sets it, in 512-byte sectors)", BeyondMemory.readAheadLine("vda", 8192));
+        org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> BeyondMemory.readAheadLine(Path.of("/nonexistent/kvbench/disk")),
+                "a folder not made yet is looked up through its nearest parent (here /), without failing");
     }
 
     @Test
@@ -82,7 +101,7 @@ class BeyondMemoryTest {
         assertTrue(Meta.lines("beyond", replaced, Budget.of(null, 1L << 30, 1L << 30), Path.of("/tmp"))
                 .contains("title=Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)"));
         assertTrue(SuiteRunner.heading(replaced, 4).startsWith("test 1 of 4: Beyond memory on a disk: 10,000,000 entries (run with"
-                + " -p num=2,000,000) (42 runs"), SuiteRunner.heading(replaced, 4));
+                + " -p num=2,000,000) (54 runs"), SuiteRunner.heading(replaced, 4));
     }
 
     @Test

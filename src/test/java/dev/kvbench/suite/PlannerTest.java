@@ -15,6 +15,9 @@ import org.junit.jupiter.api.Test;
 /** What each test runs once the user's JMH arguments are merged in, and what it costs. */
 class PlannerTest {
 
+    /** The direct-API baselines of the six passes: LMDB, MVStore and RocksDB, each for write, readKey, readSeq and readRev. */
+    private static final long DIRECT = 3 * 4;
+
     private static List<PlannedTest> plan(String suite, String... args) {
         return Planner.plan(Suites.named(suite, Scaler.none()), UserArgs.of(List.of(args)));
     }
@@ -23,7 +26,7 @@ class PlannerTest {
     void aTestWithoutStoresRunsEveryRegisteredEngine() {
         PlannedTest test = plan("smoke").get(0);
         assertEquals(String.join(",", Stores.names()), test.params().get("store"));
-        assertEquals(Stores.names().size() * 6L, test.runs(), "engines x six workloads x one fork");
+        assertEquals(Stores.names().size() * 6L + DIRECT, test.runs(), "engines x six workloads x one fork, and the baselines");
     }
 
     @Test
@@ -31,10 +34,10 @@ class PlannerTest {
         PlannedTest quick = plan("quick").get(0);
         assertEquals(Suites.engineRows(false), quick.params().get("store"));
         assertTrue(quick.command().contains("-p store=" + Suites.engineRows(false) + " "), quick.command());
-        assertEquals((Stores.names().size() - 4) * 6L, quick.runs(), "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java");
+        assertEquals((Stores.names().size() - 4) * 6L + DIRECT, quick.runs(), "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java");
         PlannedTest bindings = plan("bindings").get(0);
         assertEquals("lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null", bindings.params().get("store"));
-        assertEquals(9 * 6L, bindings.runs());
+        assertEquals(9 * 6L + 4, bindings.runs(), "and LMDB's four direct baselines");
     }
 
     @Test
@@ -56,7 +59,7 @@ class PlannerTest {
         assertEquals("user", test.numSource());
         assertEquals("lmdb,rocksdb", test.params().get("store"));
         assertEquals("2", test.options().get("-f"));
-        assertEquals(2L * 6 * 2, test.runs(), "2 stores x 6 workloads x 2 forks");
+        assertEquals((2L * 6 + 2 * 4) * 2, test.runs(), "(2 stores x 6 workloads, and each one's 4 direct baselines) x 2 forks");
         assertEquals(List.of("\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$",
                 "-p", "sequential=true", "-p", "intKey=true", "-p", "valSize=100",
                 "-interleave", "true", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms", "-foe", "false",
@@ -86,6 +89,14 @@ class PlannerTest {
     }
 
     @Test
+    void directBaselinesLeftOutWithMinusEAreNotCounted() {
+        assertEquals((Stores.names().size() - 4) * 6L, plan("quick", "-e", "Direct").get(0).runs());
+        assertEquals(java.util.Map.of("lmdb", java.util.Set.of("write", "readKey", "readSeq", "readRev")),
+                dev.kvbench.cli.Main.baselines("\\.(write|readKey|readSeq|readRev)$", "-e", "MvStore|RocksDb"));
+        assertEquals(java.util.Map.of(), dev.kvbench.cli.Main.baselines("-no-such-option"), "the caller's checks name it");
+    }
+
+    @Test
     void theUsersPatternReplacesTheSuitesWorkloads() {
         PlannedTest test = plan("quick", "ReadKey", "-p", "num=1000").get(0);
         assertEquals("ReadKey", test.args().get(0));
@@ -96,7 +107,7 @@ class PlannerTest {
     void theLargestOfSeveralEntryCountsSizesTheTest() {
         PlannedTest test = plan("smoke", "-p", "num=1000,30000,2000").get(0);
         assertEquals(30_000, test.num());
-        assertEquals(Stores.names().size() * 6L * 3, test.runs(), "every engine x six workloads x three entry counts");
+        assertEquals((Stores.names().size() * 6L + DIRECT) * 3, test.runs(), "every engine x six workloads x three entry counts");
     }
 
     @Test
@@ -129,9 +140,11 @@ class PlannerTest {
     void reportTestsRunInTwoForks() {
         List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 1000), UserArgs.of(List.of()));
         long limits = Stores.engines().stream().filter(Engine::isReference).count();
-        // runs: workloads x stores (plus the limit rows where a test names its stores) x swept values x forks
-        assertEquals(List.of(6 * (5 + limits) * 2, (3 + limits) * 8 * 2, (2 + limits) * 3 * 2,
-                        Stores.names().size() * 6L * 4 * 2, Stores.names().size() * 3L * 2 * 2, 3 * (4 + limits) * 3 * 2,
+        // runs: workloads x stores (plus the limit rows where a test names its stores) x swept values x forks, and the
+        // direct baselines of the lmdb, mvstore and rocksdb specs (write, readKey, readSeq, readRev) x swept values x forks
+        assertEquals(List.of(6 * (5 + limits) * 2 + 3 * 4 * 2, (3 + limits) * 8 * 2 + 2 * 8 * 2, (2 + limits) * 3 * 2 + 3 * 2,
+                        (Stores.names().size() * 6L + DIRECT) * 4 * 2, (Stores.names().size() * 3L + 3 * 3) * 2 * 2,
+                        3 * (4 + limits) * 3 * 2 + 2 * 3 * 3 * 2,
                         2L * 6 * 2, 2L * 6 * 2, (Stores.names().size() - limits + 1) * 2L, // crash: + mapdb:transactions=true
                         (Stores.names().size() - limits + 1) * 2L, (Stores.names().size() - limits + 1) * 2L, // on disk, power cut
                         // amplification: every engine but the second bindings and fs, with the null row, sync off and on
@@ -145,13 +158,14 @@ class PlannerTest {
         // of 2.5 s start + one pass of 100,000 x 104 B at 50 MB/s (0.208 s), + 1 s settling, halved (two JVMs load at
         // once), + (1 warm-up + 1.5 x 12 measured) turns of one pass (longer than 0.1 s + 0.025 s of untimed passes)
         PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
-        assertEquals(Math.round(6 * ((2.708 / 3 + 1) / 2 + 19 * 0.208)), quick.seconds());
+        // per run, for the 6 Store runs and LMDB's 4 direct baselines alike
+        assertEquals(Math.round(10 * ((2.708 / 3 + 1) / 2 + 19 * 0.208)), quick.seconds());
         // smoke's six workloads, interleaved: the same third of a JVM, + 1.5 turns of one pass of 2,000 x 104 B (longer
         // than 1 ms + 0.25 ms), per run; single shot (the application workloads): 2.5 s + (warmups + iterations + 1)
         // passes, and their 1-second timed run
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");
         double tiny = 2000 * 104 / 50e6;
-        assertEquals(Math.round(6 * (((2.5 + tiny) / 3 + 1) / 2 + 1.5 * tiny)), smoke.get(0).seconds());
+        assertEquals(Math.round(10 * (((2.5 + tiny) / 3 + 1) / 2 + 1.5 * tiny)), smoke.get(0).seconds());
         assertEquals(Math.round(3 * (2.5 + 2 * 2000 * 104 / 50e6 + 1)), smoke.get(2).seconds());
     }
 

@@ -48,4 +48,33 @@ class FailureReasonTest {
         assertEquals("readKey on lmdb failed: x", wrapped.getMessage());
         assertTrue(wrapped instanceof BenchmarkFailure);
     }
+
+    @Test
+    void aCloseThatRethrowsTheBlocksOwnFailureDoesNotHideIt() {
+        // MVStore once it has panicked: the writer's close rethrows the stored exception, and try-with-resources'
+        // addSuppressed(itself) throws "Self-suppression not permitted" with the real failure as its cause
+        IllegalStateException panic = new IllegalStateException("java.lang.OutOfMemoryError: Capacity: 23887872 [2.4.240/3]");
+        Throwable complaint = null;
+        try {
+            panic.addSuppressed(panic);
+        } catch (IllegalArgumentException e) {
+            complaint = e;
+        }
+        assertEquals(FailureReason.SELF_SUPPRESSION, complaint.getMessage());
+        assertSame(panic, FailureReason.unwrapped(complaint));
+        String reason = FailureReason.of(complaint, Workload.READ_KEY, StoreSpec.parse("mvstore"), dir);
+        assertTrue(reason.startsWith("readKey on mvstore failed: IllegalStateException: java.lang.OutOfMemoryError: Capacity:"
+                + " 23887872 [2.4.240/3]; the fork's Java heap (at most "), reason);
+        assertTrue(reason.endsWith(" MiB) ran out: give the forks a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap"
+                + " is half of KVBENCH_MEM_LIMIT) or the engine a smaller cache"), reason);
+    }
+
+    @Test
+    void onlyAnOutOfMemoryErrorOfTheHeapGetsTheHeapsHint() {
+        assertEquals("; the fork's Java heap (at most 80 MiB) ran out: give the forks a larger one (-jvmArgsAppend -Xmx...;"
+                + " beyond memory the heap is half of KVBENCH_MEM_LIMIT) or the engine a smaller cache",
+                FailureReason.heapHint(new RuntimeException("wrapped", new OutOfMemoryError("Java heap space")), 80L << 20));
+        assertEquals("", FailureReason.heapHint(new OutOfMemoryError("Direct buffer memory"), 80L << 20));
+        assertEquals("", FailureReason.heapHint(new IllegalStateException("boom"), 80L << 20));
+    }
 }

@@ -156,6 +156,9 @@ public final class MvStoreStore extends BaseStore {
 
         @Override
         public void close() {
+            if (store.isClosed()) {
+                return; // a store that panicked closed itself and rethrows its failure: that is already on its way up
+            }
             // Uncommitted writes are in the live map: drop them, as a transaction abort would.
             store.rollback();
         }

@@ -29,11 +29,6 @@ public final class Direct {
         return baseline == null ? null : baseline.engine();
     }
 
-    /** The engines that have a direct baseline. */
-    public static java.util.Set<String> engines() {
-        return BY_CLASS.values().stream().map(Baseline::engine).collect(java.util.stream.Collectors.toUnmodifiableSet());
-    }
-
     /** New direct passes for a trial of the direct benchmark {@code benchmark} (JMH's name). */
     static DirectPasses passes(String benchmark) {
         Baseline baseline = baseline(benchmark);

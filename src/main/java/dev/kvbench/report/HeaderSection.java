@@ -39,7 +39,7 @@ final class HeaderSection extends Section {
             boolean one = which.matches("\\d+");
             md.paragraph("**Only test" + (one ? " " : "s ") + which + " of the " + (suite == null ? "suite's" : suite + " suite's") + total
                     + " ran** (`./run.sh " + (suite == null ? "SUITE" : suite) + " --tests " + which + "`): the others are not "
-                    + "in this folder, and " + (one ? "the test here keeps its" : "each test here keeps its") + " number in the suite.");
+                    + "in this folder, and " + (one ? "the" : "each") + " test here keeps its number in the suite.");
         }
         if (!charts) {
             md.paragraph("**Charts were not rendered**: gnuplot is not installed. The chart data (`.dat`) and scripts (`.gp`) "

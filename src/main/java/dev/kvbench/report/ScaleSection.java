@@ -115,7 +115,9 @@ final class ScaleSection {
             if (files > 0 && resident / files > 0.01) {
                 sentences.add(specs.label(spec) + " (" + size + ", " + r.workload() + "): " + Numbers.bytes(resident) + " of its "
                         + Numbers.bytes(files) + " of files stayed in the page cache after each drop (" + Math.round(100 * resident / files)
-                        + "%" + (sparse ? "; allocated bytes: their apparent size, " + Numbers.bytes(apparent) + ", is mostly a hole of a sparse file" : "") + "): pages the engine maps stay cached while mapped, so its reads are not all cold.");
+                        + "%" + (sparse ? "; allocated bytes: their apparent size, " + Numbers.bytes(apparent)
+                        + ", is mostly a hole of a sparse file" : "") + "): pages the engine maps stay cached while mapped, so its"
+                        + " reads are not all cold.");
             }
             if (spec.contains("acheMb=")) {
                 sentences.add(specs.label(spec) + " (" + size + "): its own cache (" + spec.substring(spec.indexOf(':') + 1)

@@ -239,14 +239,16 @@ final class BeyondMemory {
      * The folder may not exist yet: its nearest existing parent is on the same device, as a rule.
      */
     static String readAheadLine(Path diskDir) {
+        return blockDevice(diskDir).map(d -> readAheadLine(d.name(), d.readAheadKb())).orElse("");
+    }
+
+    /** The block device of {@code dir}, or of its nearest existing parent when it is not made yet; empty when it has none. */
+    private static java.util.Optional<dev.kvbench.measure.BlockDevice> blockDevice(Path diskDir) {
         Path dir = diskDir.toAbsolutePath();
         while (dir != null && !Files.isDirectory(dir)) {
             dir = dir.getParent();
         }
-        if (dir == null) {
-            return "";
-        }
-        return dev.kvbench.measure.BlockDevice.of(dir).map(d -> readAheadLine(d.name(), d.readAheadKb())).orElse("");
+        return dir == null ? java.util.Optional.empty() : dev.kvbench.measure.BlockDevice.of(dir);
     }
 
     static String readAheadLine(String device, long kb) {
@@ -262,7 +264,6 @@ final class BeyondMemory {
     static List<String> metaLines(long limit, long heap, String cgroup, Path diskDir, String fileSystem, int ratio, long flat) {
         return List.of("memory.limitBytes=" + limit, "memory.heapBytes=" + heap, "memory.cgroup=" + cgroup,
                 "memory.ratio=" + ratio, "memory.flatBytes=" + flat, "disk.dir=" + diskDir, "disk.device=" + device(diskDir),
-                "disk.fs=" + fileSystem, "disk.readAheadKb=" + dev.kvbench.measure.BlockDevice.of(diskDir)
-                        .map(dev.kvbench.measure.BlockDevice::readAheadKb).orElse(-1L));
+                "disk.fs=" + fileSystem, "disk.readAheadKb=" + blockDevice(diskDir).map(dev.kvbench.measure.BlockDevice::readAheadKb).orElse(-1L));
     }
 }

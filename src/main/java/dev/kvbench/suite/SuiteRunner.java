@@ -443,9 +443,13 @@ public final class SuiteRunner {
 
     /** The disk folder of {@link Test.Folder#DISK} tests: KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}; created and checked writable. */
     private Path diskDir() {
+        return writable(configuredDiskDir(), "the disk folder", "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
+    }
+
+    /** KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}, as configured: neither created nor checked (the plan's lines). */
+    private Path configuredDiskDir() {
         String configured = config.env().get("KVBENCH_DISK_DIR");
-        Path dir = configured == null || configured.isBlank() ? DEFAULT_DISK_DIR : Path.of(configured).toAbsolutePath();
-        return writable(dir, "the disk folder", "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
+        return configured == null || configured.isBlank() ? DEFAULT_DISK_DIR : Path.of(configured).toAbsolutePath();
     }
 
     private static Path writable(Path dir, String what, String fix) {
@@ -592,8 +596,7 @@ public final class SuiteRunner {
                         + Numbers.bytes(BeyondMemory.heap(limit)) + "; what misses the page cache goes to the device: the"
                         + " estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6) + " µs per random read and "
                         + Math.round(BeyondMemory.DEVICE_INSERT_SECONDS * 1e6) + " µs per insert into a tree updated in place)");
-                String disk = config.env().get("KVBENCH_DISK_DIR");
-                String readAhead = BeyondMemory.readAheadLine(disk == null || disk.isBlank() ? DEFAULT_DISK_DIR : Path.of(disk));
+                String readAhead = BeyondMemory.readAheadLine(configuredDiskDir());
                 if (!readAhead.isEmpty()) {
                     config.out().println("    " + readAhead);
                 }

@@ -67,9 +67,6 @@ public final class FailureReason {
                         + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is half of KVBENCH_MEM_LIMIT) or the"
                         + " engine a smaller cache";
             }
-            if (t.getCause() == t) {
-                break;
-            }
         }
         return "";
     }

@@ -257,7 +257,8 @@ final class BeyondMemory {
         }
         return "(the disk folder's device, " + device + ", reads ahead " + Numbers.count(kb) + " KiB: beyond memory an engine that"
                 + " reads through a memory map without advising random access (plain lmdb, LevelDB's tables) reads that much"
-                + " per page fault, and its random reads crawl; blockdev --setra sets it, in 512-byte sectors)";
+                + " per page fault, and its random reads crawl; root sets it in /sys/block/" + device
+                + "/queue/read_ahead_kb, or with blockdev --setra in 512-byte sectors)";
     }
 
     /** The meta lines of a beyond-memory test before it runs. */

@@ -87,7 +87,7 @@ class BeyondMemoryTest {
         assertEquals("", BeyondMemory.readAheadLine("vda", 512));
         assertEquals("(the disk folder's device, vda, reads ahead 8,192 KiB: beyond memory an engine that reads through a memory"
                 + " map without advising random access (plain lmdb, LevelDB's tables) reads that much per page fault, and its"
-                + " random reads crawl; blockdev --setra sets it, in 512-byte sectors)", BeyondMemory.readAheadLine("vda", 8192));
+                + " random reads crawl; root sets it in /sys/block/vda/queue/read_ahead_kb, or with blockdev --setra in 512-byte sectors)", BeyondMemory.readAheadLine("vda", 8192));
         org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> BeyondMemory.readAheadLine(Path.of("/nonexistent/kvbench/disk")),
                 "a folder not made yet is looked up through its nearest parent (here /), without failing");
     }

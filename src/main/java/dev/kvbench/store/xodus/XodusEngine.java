@@ -25,7 +25,9 @@ public final class XodusEngine extends BaseEngine {
         super("xodus", "Xodus", 0xe377c2, List.of(
                 Option.bool("sync", false, "fsync the log at every commit"),
                 Option.bool("gc", false, "run Xodus's log cleaner"),
-                Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB")),
+                Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB"),
+                Option.number("cachePageKb", 64, 4, 1024,
+                        "the log cache's page in KiB, a power of two: what a cache miss reads from the log file")),
                 new DurabilityPromise("sync",
                         "EnvironmentConfig.setLogDurableWrite(true): every transaction is durable when its commit returns"
                                 + " (the log is fsynced; Xodus EnvironmentConfig javadoc)",

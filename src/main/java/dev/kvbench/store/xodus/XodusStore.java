@@ -52,6 +52,11 @@ public final class XodusStore extends BaseStore {
         if (logFileSizeKb == 0) {
             throw new IllegalArgumentException("xodus option logFileSizeKb must be > 0");
         }
+        long cachePageKb = options.number("cachePageKb");
+        if (Long.bitCount(cachePageKb) != 1 || logFileSizeKb % cachePageKb != 0) {
+            throw new IllegalArgumentException("xodus option cachePageKb=" + cachePageKb + " must be a power of two"
+                    + " that divides logFileSizeKb (" + logFileSizeKb + "): 4, 8, 16, 32, 64 (the default), ...");
+        }
         EnvironmentConfig config = new EnvironmentConfig()
                 // false: no fsync per commit (Xodus still fsyncs every 10 s, its logSyncPeriod).
                 .setLogDurableWrite(options.bool("sync"))
@@ -59,6 +64,9 @@ public final class XodusStore extends BaseStore {
                 // off, the benchmark measures the store without its compaction.
                 .setGcEnabled(options.bool("gc"))
                 .setLogFileSize(logFileSizeKb)
+                // The unit of Xodus's own log cache (default 64 KiB): a lookup that misses the cache reads a
+                // page of this size from the log file, so beyond memory it sets the bytes read per miss.
+                .setLogCachePageSize((int) cachePageKb * 1024)
                 // The shared log cache is static: it would outlive this environment and carry one
                 // trial's pages and memory into the next.
                 .setLogCacheShared(false)
@@ -74,6 +82,11 @@ public final class XodusStore extends BaseStore {
             env.close();
             throw e;
         }
+    }
+
+    /** The log cache's page in bytes, as the environment took it. */
+    int cachePageBytes() {
+        return env.getEnvironmentConfig().getLogCachePageSize();
     }
 
     /** Fails, as Xodus does, while a reader or writer transaction is still open. */

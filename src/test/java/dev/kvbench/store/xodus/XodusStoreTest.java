@@ -104,4 +104,32 @@ class XodusStoreTest {
         // On the test class path Xodus's own manifest is readable; in the uber-jar only the constant is.
         assertEquals(LibraryVersion.ofManifest(jetbrains.exodus.env.Environments.class).orElseThrow(), XodusEngine.VERSION);
     }
+
+    /** {@code cachePageKb} sets what a cache miss reads: the environment takes it, and the store works with it. */
+    @Test
+    void theCachePageIsTheOptionsAndABadOneIsOneLine() {
+        try (Store store = Stores.open("xodus:cachePageKb=4", dir.resolve("small"), SHAPE)) {
+            assertEquals(4096, ((XodusStore) store).cachePageBytes());
+            UnsafeBuffer key = new UnsafeBuffer(new byte[4]);
+            UnsafeBuffer value = new UnsafeBuffer(new byte[8]);
+            try (Writer w = store.writer(false)) {
+                for (int i = 0; i < 1_000; i++) {
+                    key.putInt(0, i, ByteOrder.BIG_ENDIAN);
+                    value.putLong(0, i * 7L);
+                    w.put(key, value);
+                }
+                w.commit();
+            }
+            try (Reader r = store.reader()) {
+                key.putInt(0, 999, ByteOrder.BIG_ENDIAN);
+                assertEquals(999 * 7L, r.get(key).getLong(0));
+            }
+        }
+        try (Store store = Stores.open("xodus", dir.resolve("default"), SHAPE)) {
+            assertEquals(64 * 1024, ((XodusStore) store).cachePageBytes(), "Xodus's own default");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Stores.open("xodus:cachePageKb=12", dir.resolve("bad"), SHAPE));
+        assertTrue(e.getMessage().contains("cachePageKb=12 must be a power of two"), e.getMessage());
+    }
 }

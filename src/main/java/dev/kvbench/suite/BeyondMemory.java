@@ -13,7 +13,7 @@ import dev.kvbench.text.Numbers;
 /**
  * The arithmetic and the checks of the beyond-memory tests ({@link Test#limited()}): each test's memory limit
  * (its smallest size's flat data divided by the test's ratio, or {@code KVBENCH_MEM_LIMIT}), the heap its forks get
- * inside it (half the limit), and the one-line refusals: a limit not below the data, a limit too small for a
+ * inside it (half of what the JVM's own memory leaves), and the one-line refusals: a limit not below the data, a limit too small for a
  * benchmark JVM, a disk folder on tmpfs.
  */
 final class BeyondMemory {
@@ -21,10 +21,17 @@ final class BeyondMemory {
     /** The environment variable that sets the limit of every beyond-memory test. */
     static final String ENVIRONMENT = "KVBENCH_MEM_LIMIT";
     /**
-     * The least memory a benchmark fork runs in: the JVM itself (about 60 MiB with JMH and an engine's native
-     * library), the harness's data set (8.3 bytes per entry with int keys) and the engine's own buffers.
+     * The least memory a benchmark fork runs in: the JVM itself ({@link #JVM_RESERVE}), a heap, the harness's data set
+     * (8.3 bytes per entry with int keys) and the engine's own buffers.
      */
     static final long MIN_LIMIT = 160L << 20;
+    /**
+     * A fork's memory besides its heap: Native Memory Tracking of a BDB JE fork counts about 50 MB (code 14, metaspace
+     * 15, class data 12, symbols 4), the C library's arenas and the threads' stacks add the rest; with an 80 MiB heap
+     * under a 160 MiB limit, BDB JE's and MVStore's forks, their heaps full, were OOM-killed at 160-162 MB of anonymous
+     * memory.
+     */
+    static final long JVM_RESERVE = 80L << 20;
     private static final long MIB = 1L << 20;
 
     private BeyondMemory() {
@@ -71,11 +78,11 @@ final class BeyondMemory {
      * at its memory cost. An engine with a direct-API baseline the command selects (not left out with
      * {@code -e Direct}) pays it twice: each of its specs runs those workloads through the {@code Store} and through its
      * own API. The null row keeps nothing and pays nothing. The share that misses is what the page cache cannot hold:
-     * half the limit (the heap has the other half) against the flat data. It says whether a run takes an hour or a
+     * the heap's size again ({@link #heap}: the limit less the JVM's reserve, halved) against the flat data. It says whether a run takes an hour or a
      * week, not the minute.
      */
     static long deviceSeconds(PlannedTest test, long limit) {
-        double miss = Math.max(0, 1 - (limit / 2.0) / test.flatBytes());
+        double miss = Math.max(0, 1 - (double) heap(limit) / test.flatBytes());
         int passes = Integer.parseInt(Planner.value(test.options(), "-wi")) + Integer.parseInt(Planner.value(test.options(), "-i"));
         java.util.Map<String, java.util.Set<String>> baselines = dev.kvbench.cli.Main.baselines(test.args().toArray(String[]::new));
         double seconds = 0;
@@ -98,9 +105,14 @@ final class BeyondMemory {
         return Math.round(seconds * test.num() * miss * forks);
     }
 
-    /** The heap of a fork in a group of {@code limit} bytes: half of it, in whole MiB; the rest is the JVM's, the engine's and the page cache's. */
+    /**
+     * The heap of a fork in a group of {@code limit} bytes: half of what the JVM's own memory ({@link #JVM_RESERVE})
+     * leaves, in whole MiB (40 MiB under the smallest limit, 83 MiB under 247 MiB); the other half is the engine's
+     * native memory's and the page cache's. Half the whole limit left the Java engines whose caches fill their heap
+     * no room under 160 MiB.
+     */
     static long heap(long limit) {
-        return Math.max(MIB, limit / 2 / MIB * MIB);
+        return Math.max(MIB, (limit - JVM_RESERVE) / 2 / MIB * MIB);
     }
 
     /**

@@ -133,7 +133,7 @@ final class ScaleSuite {
         Map<String, String> cold = new java.util.LinkedHashMap<>(single);
         cold.put("-jvmArgsAppend", "-D" + dev.kvbench.trial.ColdCache.PROPERTY + "=cold");
         String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
-                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half the limit; the stores live in"
+                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half of what the JVM's own 80 MiB leave of it; the stores live in"
                 + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
                 + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache and SQLite a "
                 + BEYOND_CACHE_MB + " MiB page cache (their default, room for the whole data set, would exceed the limit), the LSM"

@@ -64,7 +64,7 @@ public final class FailureReason {
                     return "";
                 }
                 return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0) + " MiB) ran out: give the forks"
-                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is half of KVBENCH_MEM_LIMIT) or the"
+                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is half of KVBENCH_MEM_LIMIT less 80 MiB) or the"
                         + " engine a smaller cache";
             }
         }

@@ -41,7 +41,8 @@ class BeyondMemoryTest {
         assertEquals(10_000_000L * 104, BeyondMemory.smallestFlat(first));
         assertEquals(10_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(first, null), "a quarter, whole MiB");
         assertEquals(247L << 20, BeyondMemory.limit(first, null), "1.04 GB / 4 = 247.96 MiB, rounded down");
-        assertEquals(123L << 20, BeyondMemory.heap(247L << 20), "the heap is half the limit, whole MiB");
+        assertEquals(83L << 20, BeyondMemory.heap(247L << 20), "the heap is half of what the JVM's 80 MiB leave, whole MiB");
+        assertEquals(40L << 20, BeyondMemory.heap(BeyondMemory.MIN_LIMIT), "40 MiB under the smallest limit");
         assertEquals(100_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(plan.get(2), null));
         assertEquals(512L << 20, BeyondMemory.limit(first, "512M"), "KVBENCH_MEM_LIMIT in place of the ratio");
         assertTrue(plan.get(1).command().contains("-Dkvbench.cache=cold"), plan.get(1).command());
@@ -59,7 +60,7 @@ class BeyondMemoryTest {
         PlannedTest warm = plan.get(0);
         PlannedTest cold = plan.get(1);
         long limit = 247L << 20;
-        double perEntry = 10_000_000 * (1 - (limit / 2.0) / (10_000_000L * 104));
+        double perEntry = 10_000_000 * (1 - (double) (83L << 20) / (10_000_000L * 104));
         double read = BeyondMemory.DEVICE_READ_SECONDS;
         double insert = BeyondMemory.DEVICE_INSERT_SECONDS;
         // LMDB: write's three passes insert, readKey's and readSeq's loads insert, readKey's three passes look up;

@@ -45,7 +45,8 @@ final class ScaleSuite {
      * Entries per commit beyond memory: the default, 1,000,000, holds a whole batch in the writer's memory (RocksDB's
      * write batch, MVStore's uncommitted pages), 100 MB of it, more than a fork has to spare under the limit. At
      * 10,000, MVStore's commit of random puts into 2,000,000 entries rewrote thousands of its leaves into one chunk,
-     * more than its 80 MiB heap held; at 1,000 it ran every workload.
+     * more than its 80 MiB heap held; at 1,000 its readKey passed in a check, while its write and readSeq forks were
+     * still OOM-killed under that heap.
      */
     static final int BEYOND_BATCH = 1_000;
     /** The largest size timed in the benchmarks' own mode; larger ones are single-shot passes. */
@@ -133,7 +134,8 @@ final class ScaleSuite {
         Map<String, String> cold = new java.util.LinkedHashMap<>(single);
         cold.put("-jvmArgsAppend", "-D" + dev.kvbench.trial.ColdCache.PROPERTY + "=cold");
         String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
-                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half of what the JVM's own 80 MiB leave of it; the stores live in"
+                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half of what the JVM's own "
+                + (BeyondMemory.JVM_RESERVE >> 20) + " MiB leave of it; the stores live in"
                 + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
                 + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache and SQLite a "
                 + BEYOND_CACHE_MB + " MiB page cache (their default, room for the whole data set, would exceed the limit), the LSM"

@@ -55,6 +55,37 @@ public final class ForkDeath {
         return "the JVM exited with status " + exit + " before it finished";
     }
 
+    /**
+     * What a timed-out fork was doing: "; its pass had run 540 s when it was killed (at least 270 µs per entry of
+     * 2,000,000)" when a single-shot pass was under way ({@code passMs} at least 0), "; its write pass had ended and it
+     * was verifying what it wrote, untimed" when it had said so, else "".
+     */
+    static String passUnderWay(long passMs, boolean afterPass, String num) {
+        if (afterPass) {
+            return "; its write pass had ended and it was verifying what it wrote, untimed";
+        }
+        if (passMs < 0) {
+            return "";
+        }
+        String line = "; its pass had run " + duration(passMs / 1000) + " when it was killed";
+        long entries = parseCount(num);
+        if (entries > 0) {
+            double nsPerEntry = passMs * 1e6 / entries;
+            String bound = nsPerEntry >= 1e4 ? String.format(Locale.ROOT, "%,d µs", Math.round(nsPerEntry / 1e3))
+                    : String.format(Locale.ROOT, "%,d ns", Math.round(nsPerEntry));
+            line += " (at least " + bound + " per entry of " + String.format(Locale.ROOT, "%,d", entries) + ")";
+        }
+        return line;
+    }
+
+    private static long parseCount(String num) {
+        try {
+            return num == null ? 0 : Long.parseLong(num.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
     private static String signalName(int number) {
         return switch (number) {
             case 1 -> "SIGHUP";

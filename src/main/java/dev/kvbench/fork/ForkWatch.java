@@ -19,11 +19,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.WorkFolder;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -68,6 +71,13 @@ public final class ForkWatch implements OutputFormat {
     private volatile long forkStarted;
     private volatile Instant forkBegan = Instant.now();
     private volatile String timedOut;
+    /** When the fork's current single-shot iteration (one pass) began, by this JVM's clock; 0 when none is under way. */
+    private volatile long passBegan;
+    /** The fork printed {@link Trial#PASS_ENDED}: its write pass is over and it is verifying, untimed. */
+    private volatile boolean passEnded;
+    /** How long the pass under way had run when the watchdog killed the fork, ms; -1 if none was. */
+    private volatile long killedPassMs = -1;
+    private volatile boolean killedAfterPass;
     private long sideAtFork;
 
     /**
@@ -129,6 +139,10 @@ public final class ForkWatch implements OutputFormat {
         lines.clear();
         partial.reset();
         timedOut = null;
+        passBegan = 0;
+        passEnded = false;
+        killedPassMs = -1;
+        killedAfterPass = false;
         sideAtFork = size(side.path());
         forkStarted = System.nanoTime();
         forkBegan = Instant.now();
@@ -147,8 +161,10 @@ public final class ForkWatch implements OutputFormat {
         // The dead trial's files are still there (DeadTrials deletes them later): a full file system shows.
         String full = WorkFolder.diskFull(null, workFolder);
         String reason = TrialRecord.workloadOf(params.getBenchmark()) + " on " + values.get("store")
-                + ": " + (full == null ? "" : "disk full: " + full + "; ") + ForkDeath.cause(exit, all, timedOut);
-        side.append(TrialRecord.died(params.getBenchmark(), values, reason,
+                + ": " + (full == null ? "" : "disk full: " + full + "; ") + ForkDeath.cause(exit, all, timedOut)
+                + (timedOut == null ? "" : ForkDeath.passUnderWay(killedPassMs, killedAfterPass, values.get("num")));
+        Map<String, Object> metrics = timedOut != null && killedPassMs >= 0 ? Map.of(Metric.TIMEOUT_PASS_MS, killedPassMs) : Map.of();
+        side.append(TrialRecord.died(params.getBenchmark(), values, reason, metrics,
                 all.subList(Math.max(0, all.size() - TAIL_LINES), all.size())));
     }
 
@@ -202,7 +218,11 @@ public final class ForkWatch implements OutputFormat {
         if (partial.size() == 0) {
             return;
         }
-        lines.addLast(partial.toString(StandardCharsets.UTF_8).stripTrailing());
+        String line = partial.toString(StandardCharsets.UTF_8).stripTrailing();
+        if (line.startsWith(Trial.PASS_ENDED)) {
+            passEnded = true;
+        }
+        lines.addLast(line);
         partial.reset();
         while (lines.size() > KEPT_LINES) {
             lines.removeFirst();
@@ -220,6 +240,9 @@ public final class ForkWatch implements OutputFormat {
             }
             long started = forkStarted;
             if (started != 0 && timedOut == null && System.nanoTime() - started > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
+                long began = passBegan;
+                killedAfterPass = began != 0 && passEnded;
+                killedPassMs = began != 0 && !passEnded ? TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began) : -1;
                 timedOut = ForkDeath.duration(timeoutSeconds);
                 killForks();
             }
@@ -283,11 +306,16 @@ public final class ForkWatch implements OutputFormat {
 
     @Override
     public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+        // one pass per iteration only in single-shot mode: then the iteration's time so far bounds the pass's from below
+        boolean onePass = benchParams.getMode() == Mode.SingleShotTime && params.getBatchSize() == 1;
+        passEnded = false;
+        passBegan = onePass ? System.nanoTime() : 0;
         out.iteration(benchParams, params, iteration);
     }
 
     @Override
     public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        passBegan = 0;
         out.iterationResult(benchParams, params, iteration, data);
     }
 

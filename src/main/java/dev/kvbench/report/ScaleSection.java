@@ -161,7 +161,12 @@ final class ScaleSection {
             charts.accept(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
                     + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
             md.bullets(slopeChanges(workload, series, sizes));
-            table(what(workload), series, sizes);
+            List<List<Double>> bounds = lowerBounds(group, workload, specList, sizes);
+            table(what(workload), series, sizes, bounds);
+            if (bounds.stream().anyMatch(b -> b.stream().anyMatch(v -> !Double.isNaN(v)))) {
+                md.paragraph("\"> N\": the trial timeout (KVBENCH_TIMEOUT) killed the trial while that pass was under way, after"
+                        + " N " + what(workload) + " of it; the pass would have taken longer: a lower bound, not a result.");
+            }
         }
         String storageWorkload = group.workloads().contains("write") ? "write" : group.workloads().get(0);
         List<LineChart.Series> storage = series(group, storageWorkload, specList, sizes,
@@ -169,14 +174,14 @@ final class ScaleSection {
         charts.accept(new LineChart(stem + "-storage", "Storage bytes per entry after close against entries, " + sizeless(group.title()),
                 "entries (log scale)", "bytes per entry", true, tics, storage));
         md.paragraph("Storage after close per entry (bytes; the flat array is " + flatPerEntry(group) + " bytes per entry):");
-        table("bytes per entry", storage, sizes);
+        table("bytes per entry", storage, sizes, List.of());
         List<LineChart.Series> cpu = series(group, storageWorkload, specList, sizes, ScaleSection::backgroundNsPerEntry);
         if (cpu.stream().anyMatch(s -> s.points().stream().anyMatch(p -> p[1] > 0))) {
             charts.accept(new LineChart(stem + "-cpu", "Background CPU per entry (" + storageWorkload + ") against entries, "
                     + sizeless(group.title()), "entries (log scale)", "ns of background CPU per entry", true, tics, cpu));
             md.paragraph("Background CPU per entry, " + storageWorkload + " (ns): the engine's own threads' CPU over the trial as a "
                     + "share of the benchmark thread's, times the time per entry; 0 for an engine without threads of its own.");
-            table("ns of background CPU per entry", cpu, sizes);
+            table("ns of background CPU per entry", cpu, sizes, List.of());
         }
     }
 
@@ -228,16 +233,42 @@ final class ScaleSection {
         return sentences;
     }
 
-    private void table(String unit, List<LineChart.Series> series, List<String> sizes) {
+    /**
+     * The table of {@code series}: one row per engine, one column per size; where an engine has no point but a
+     * lower bound ({@code bounds}, per series and size, NaN where none; empty for none at all), "> bound".
+     */
+    private void table(String unit, List<LineChart.Series> series, List<String> sizes, List<List<Double>> bounds) {
         List<String> header = new ArrayList<>(List.of("Engine (" + unit + ")"));
         sizes.forEach(n -> header.add(Numbers.count(Numbers.parse(n))));
         List<List<String>> rows = new ArrayList<>();
-        for (LineChart.Series s : series) {
+        for (int i = 0; i < series.size(); i++) {
+            LineChart.Series s = series.get(i);
             List<String> row = new ArrayList<>(List.of(s.label()));
-            s.points().forEach(p -> row.add(Double.isNaN(p[1]) ? "—" : Numbers.sig3(p[1])));
+            for (int j = 0; j < s.points().size(); j++) {
+                double value = s.points().get(j)[1];
+                double bound = bounds.isEmpty() ? Double.NaN : bounds.get(i).get(j);
+                row.add(!Double.isNaN(value) ? Numbers.sig3(value) : !Double.isNaN(bound) ? "> " + Numbers.sig3(bound) : "—");
+            }
             rows.add(row);
         }
         md.table(header, rows);
+    }
+
+    /**
+     * Per engine and size, the time per entry a timed-out trial's pass had reached when it was killed
+     * ({@link Metric#TIMEOUT_PASS_MS}): more than that is what the pass would have cost. NaN where there is none.
+     */
+    static List<List<Double>> lowerBounds(Group group, String workload, List<String> specList, List<String> sizes) {
+        List<List<Double>> bounds = new ArrayList<>();
+        for (String spec : specList) {
+            List<Double> row = new ArrayList<>();
+            for (String n : sizes) {
+                row.add(group.find(spec, workload, "num", n).filter(r -> !r.ok())
+                        .map(r -> r.metric(Metric.TIMEOUT_PASS_MS) * 1e6 / entries(r)).orElse(Double.NaN));
+            }
+            bounds.add(row);
+        }
+        return bounds;
     }
 
     /** ns per entry of a pass; for readWhileWriting, ns per read of all readers together. */

@@ -39,6 +39,12 @@ public final class Metric {
     /** Peak used Java heap, bytes. */
     public static final String HEAP_PEAK = "mem.heapPeakBytes";
 
+    /**
+     * A failed trial the trial timeout killed while its measured pass was under way: how long that pass had run, ms (a
+     * lower bound of its time). Absent when it was killed before a pass began, or after one ended.
+     */
+    public static final String TIMEOUT_PASS_MS = "timeout.passAtLeastMs";
+
     /** Entries the last verified pass should find. */
     public static final String VERIFY_EXPECTED = "verify.expected";
     /** Entries the last verified pass found. */
@@ -206,7 +212,7 @@ public final class Metric {
     /** Every metric name (a line holds those that were measured, in the order they were). */
     public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
             STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
-            CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK,
+            CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK, TIMEOUT_PASS_MS,
             HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
             SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, CACHE_DROPS, CACHE_FILE_BYTES, CACHE_RESIDENT_AFTER_DROP, LOADED_BY, WALKS,
             LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,

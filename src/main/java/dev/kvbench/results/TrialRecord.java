@@ -95,7 +95,13 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
      * written by the JVM that launched it, with the dead JVM's last lines of output.
      */
     public static TrialRecord died(String benchmark, Map<String, String> params, String reason, List<String> tail) {
-        return new TrialRecord(benchmark, null, params, Status.FAILED, reason, Map.of(), tail);
+        return died(benchmark, params, reason, Map.of(), tail);
+    }
+
+    /** As {@link #died(String, Map, String, List)}, with what the launching JVM measured of the dead one. */
+    public static TrialRecord died(String benchmark, Map<String, String> params, String reason, Map<String, Object> metrics,
+                                   List<String> tail) {
+        return new TrialRecord(benchmark, null, params, Status.FAILED, reason, metrics, tail);
     }
 
     /** A trial that was not run. */

@@ -31,7 +31,7 @@ final class BeyondMemory {
      * under a 160 MiB limit, BDB JE's and MVStore's forks, their heaps full, were OOM-killed at 160-162 MB of anonymous
      * memory.
      */
-    static final long JVM_RESERVE = 80L << 20;
+    static final long JVM_RESERVE = dev.kvbench.trial.FailureReason.BEYOND_JVM_RESERVE;
     private static final long MIB = 1L << 20;
 
     private BeyondMemory() {

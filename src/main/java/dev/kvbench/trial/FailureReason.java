@@ -15,6 +15,13 @@ import dev.kvbench.workload.Workload;
  */
 public final class FailureReason {
 
+    /**
+     * What a beyond-memory fork keeps of its group's limit for the JVM's own memory, besides its heap: the heap is
+     * half of the rest ({@code suite.BeyondMemory.heap}). Here, not there, so that the heap's failure reason can say it.
+     */
+    public static final long BEYOND_JVM_RESERVE = 80L << 20;
+
+
     private FailureReason() {
     }
 
@@ -64,8 +71,8 @@ public final class FailureReason {
                     return "";
                 }
                 return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0) + " MiB) ran out: give the forks"
-                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is half of KVBENCH_MEM_LIMIT less 80 MiB) or the"
-                        + " engine a smaller cache";
+                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is (KVBENCH_MEM_LIMIT - "
+                        + (BEYOND_JVM_RESERVE >> 20) + " MiB) / 2) or the engine a smaller cache";
             }
         }
         return "";

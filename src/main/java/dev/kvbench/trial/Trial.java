@@ -44,6 +44,14 @@ import dev.kvbench.workload.Write;
  */
 public final class Trial {
 
+    /** The line's start a long write pass prints when it ends ({@link #announceLongPass}). */
+    public static final String PASS_ENDED = "kvbench: pass ended";
+    /** Write passes longer than this (10 s) announce their end. */
+    static final long ANNOUNCED_PASS = 10_000_000_000L;
+    /** When {@link #openEmpty()} last opened an empty store: the write pass begins then. */
+    private long emptyOpened = System.nanoTime();
+
+
     /** Wraps every store a trial opens; identity except in tests that need a faulty store. */
     public static volatile UnaryOperator<Store> decorator = UnaryOperator.identity();
 
@@ -252,7 +260,9 @@ public final class Trial {
 
     /** Opens the trial's store in an emptied folder. */
     public Store openEmpty() {
-        return openEmpty(given.shape());
+        Store store = openEmpty(given.shape());
+        emptyOpened = System.nanoTime();
+        return store;
     }
 
     private Store openEmpty(Shape shape) {
@@ -382,6 +392,18 @@ public final class Trial {
     }
 
     /**
+     * A write pass longer than {@link #ANNOUNCED_PASS} says when it ended, on the fork's output, before its untimed
+     * verification: a fork the trial timeout kills after that line was verifying, not writing, and its reason says
+     * so instead of giving the pass a lower bound ({@code fork.ForkWatch}).
+     */
+    static void announceLongPass(long nanos) {
+        if (nanos > ANNOUNCED_PASS) {
+            System.out.println(PASS_ENDED + " after " + Math.round(nanos / 1e9) + " s; verifying it");
+            System.out.flush();
+        }
+    }
+
+    /**
      * Verifies a write by reading every key back (untimed), then closes the store; after the
      * trial's first write pass, its storage is measured before and after close. Every pass writes
      * the same entries into an empty store, so one measurement serves the trial: measuring every
@@ -389,6 +411,7 @@ public final class Trial {
      */
     public void verifyWriteAndClose() {
         markThread();
+        announceLongPass(System.nanoTime() - emptyOpened);
         try {
             verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data));
             if (writeStorageMeasured) {

@@ -64,4 +64,16 @@ class ForkDeathTest {
                 + "or 0 for none", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> TrialTimeout.parse("-5", "KVBENCH_TIMEOUT"));
     }
+
+    @Test
+    void aTimeoutDuringAPassGivesTheTimeItHadRunAsALowerBoundPerEntry() {
+        assertEquals("; its pass had run 9 min when it was killed (at least 270 µs per entry of 2,000,000)",
+                ForkDeath.passUnderWay(540_000, false, "2000000"));
+        assertEquals("; its pass had run 30 s when it was killed (at least 3,000 ns per entry of 10,000,000)",
+                ForkDeath.passUnderWay(30_000, false, "10000000"));
+        assertEquals("; its pass had run 30 s when it was killed", ForkDeath.passUnderWay(30_000, false, null));
+        assertEquals("; its write pass had ended and it was verifying what it wrote, untimed",
+                ForkDeath.passUnderWay(-1, true, "2000000"));
+        assertEquals("", ForkDeath.passUnderWay(-1, false, "2000000"));
+    }
 }

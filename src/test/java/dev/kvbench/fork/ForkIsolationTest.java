@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import dev.kvbench.cli.Main;
+import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.trial.WorkFolder;
@@ -72,8 +73,12 @@ class ForkIsolationTest {
 
         TrialRecord hung = byStore.get("crashy:fault=hang");
         assertEquals(TrialRecord.Status.FAILED, hung.status());
-        assertEquals("write on crashy:fault=hang: no result within the trial timeout of 15 s (KVBENCH_TIMEOUT): "
-                + "the JVM hung or ran far longer than expected, and was killed", hung.reason());
+        // the pass (one iteration of single-shot mode) was under way: how long it had run is a lower bound of its time
+        double passMs = ((Number) hung.metrics().get(Metric.TIMEOUT_PASS_MS)).doubleValue();
+        assertTrue(passMs > 5_000 && passMs <= 15_500, hung.metrics().toString());
+        assertTrue(hung.reason().startsWith("write on crashy:fault=hang: no result within the trial timeout of 15 s (KVBENCH_TIMEOUT): "
+                + "the JVM hung or ran far longer than expected, and was killed; its pass had run "), hung.reason());
+        assertTrue(hung.reason().matches(".* s when it was killed \\(at least [\\d,]+ µs per entry of 2,000\\)"), hung.reason());
 
         TrialRecord good = byStore.get("treemap");
         assertEquals(TrialRecord.Status.OK, good.status(), good.reason());

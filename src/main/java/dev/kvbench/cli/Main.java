@@ -37,6 +37,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
  * The benchmark jar's entry point: JMH's own command line, plus what kvbench needs around it.
@@ -367,6 +368,9 @@ public final class Main {
                         .param("sync", run.sync())
                         .jvmArgsAppend(forkArgs.toArray(String[]::new))
                         .shouldFailOnError(failOnError);
+                if (!options.getTimeout().hasValue()) {
+                    builder.timeout(iterationTimeout(timeout));
+                }
                 for (String benchmark : plan.allBenchmarks) {
                     String exact = "^" + Pattern.quote(benchmark) + "$";
                     if (run.benchmarks().contains(benchmark)) {
@@ -398,6 +402,17 @@ public final class Main {
             removeHook(cleanup);
         }
         return finish(side, sideStart, runnerError, base);
+    }
+
+    /**
+     * JMH's iteration timeout when the command line gives none ({@code -to}): a minute past the trial timeout, so that
+     * the fork's watcher ({@code ForkWatch}) ends a pass that runs too long, for every engine alike, and records how
+     * long it had run. JMH's own default, 10 minutes, interrupts the benchmark thread instead: an engine on
+     * interruptible Java channels (MVStore) then fails mid-pass, one in native code (LMDB, RocksDB) runs on.
+     * With no trial timeout (0), a year.
+     */
+    static TimeValue iterationTimeout(long trialTimeoutSeconds) {
+        return trialTimeoutSeconds > 0 ? TimeValue.seconds(trialTimeoutSeconds + 60) : TimeValue.days(365);
     }
 
     /** Says what failed, where the side file is, and returns the exit code. */

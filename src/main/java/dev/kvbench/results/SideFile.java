@@ -56,9 +56,14 @@ public final class SideFile {
         return path;
     }
 
-    /** Appends one record as one line. */
+    /**
+     * Appends one record as one line. A thread that was interrupted (JMH interrupts a benchmark thread at its iteration
+     * timeout, and the trial then records why it failed) appends all the same: its interrupt is set aside while the
+     * file is locked and written (an interrupted thread's channel would close at once), and set again after.
+     */
     public void append(TrialRecord record) {
         byte[] line = (record.toJson() + "\n").getBytes(StandardCharsets.UTF_8);
+        boolean interrupted = Thread.interrupted();
         try {
             Path parent = path.getParent();
             if (parent != null) {
@@ -71,6 +76,10 @@ public final class SideFile {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to the side file " + path + ": " + e.getMessage(), e);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

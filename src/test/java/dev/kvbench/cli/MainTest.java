@@ -247,4 +247,10 @@ class MainTest {
             assertTrue(((Number) metrics.get("storage.afterCloseBytes")).longValue() > 0, line);
         }
     }
+
+    @Test
+    void jmhsIterationTimeoutLeavesTheTrialTimeoutToTheForksWatcher() {
+        assertEquals(org.openjdk.jmh.runner.options.TimeValue.seconds(12 * 60 + 60), Main.iterationTimeout(12 * 60));
+        assertEquals(org.openjdk.jmh.runner.options.TimeValue.days(365), Main.iterationTimeout(0));
+    }
 }

@@ -29,6 +29,23 @@ class SideFileTest {
     }
 
     @Test
+    void anInterruptedThreadStillAppendsItsRecordAndKeepsItsInterrupt() throws IOException {
+        // JMH interrupts a benchmark thread at its iteration timeout; the trial's failure must still be recorded
+        SideFile side = new SideFile(dir.resolve("out.side.jsonl"));
+        Thread.currentThread().interrupt();
+        try {
+            side.append(TrialRecord.failed("dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "mvstore"),
+                    "readKey on mvstore failed: interrupted", Map.of()));
+            assertTrue(Thread.currentThread().isInterrupted());
+        } finally {
+            Thread.interrupted();
+        }
+        List<TrialRecord> records = side.read();
+        assertEquals(1, records.size());
+        assertEquals("readKey on mvstore failed: interrupted", records.get(0).reason());
+    }
+
+    @Test
     void eachRecordIsOneLineOfJsonThatReadsBack() throws IOException {
         SideFile side = new SideFile(dir.resolve("out.side.jsonl"));
         Map<String, Object> metrics = new LinkedHashMap<>();

@@ -78,11 +78,11 @@ final class BeyondMemory {
      * at its memory cost. An engine with a direct-API baseline the command selects (not left out with
      * {@code -e Direct}) pays it twice: each of its specs runs those workloads through the {@code Store} and through its
      * own API. The null row keeps nothing and pays nothing. The share that misses is what the page cache cannot hold:
-     * the heap's size again ({@link #heap}: the limit less the JVM's reserve, halved) against the flat data. It says whether a run takes an hour or a
+     * the engine's share of the heap again ({@link #heap} less the harness's data) against the flat data. It says whether a run takes an hour or a
      * week, not the minute.
      */
     static long deviceSeconds(PlannedTest test, long limit) {
-        double miss = Math.max(0, 1 - (double) heap(limit) / test.flatBytes());
+        double miss = Math.max(0, 1 - (double) (heap(limit, test.num()) - harnessHeap(test.num())) / test.flatBytes());
         int passes = Integer.parseInt(Planner.value(test.options(), "-wi")) + Integer.parseInt(Planner.value(test.options(), "-i"));
         java.util.Map<String, java.util.Set<String>> baselines = dev.kvbench.cli.Main.baselines(test.args().toArray(String[]::new));
         double seconds = 0;
@@ -106,13 +106,30 @@ final class BeyondMemory {
     }
 
     /**
-     * The heap of a fork in a group of {@code limit} bytes: half of what the JVM's own memory ({@link #JVM_RESERVE})
-     * leaves, in whole MiB (40 MiB under the smallest limit, 83 MiB under 247 MiB); the other half is the engine's
-     * native memory's and the page cache's. Half the whole limit left the Java engines whose caches fill their heap
-     * no room under 160 MiB.
+     * The harness's data set in a fork's heap, bytes per entry with int keys: 4.3 for as long as the trial runs (the keys'
+     * {@code int[]} and the buffers' headers) and 4 more while the expected results are computed from a sorted copy
+     * ({@code DataSetMemoryTest}; docs/scale.md, "The harness at size").
      */
-    static long heap(long limit) {
-        return Math.max(MIB, (limit - JVM_RESERVE) / 2 / MIB * MIB);
+    static final double HARNESS_HEAP_PER_ENTRY = 8.3;
+    static long harnessHeap(long entries) {
+        return (long) Math.ceil(HARNESS_HEAP_PER_ENTRY * entries);
+    }
+
+    /** The harness's data set outside the heap: the keys' direct buffer, 4 bytes per int key. */
+    static final double HARNESS_DIRECT_PER_ENTRY = 4.0;
+
+    /**
+     * The heap of a fork with {@code entries} in a group of {@code limit} bytes, in whole MiB: the harness's own data set
+     * ({@link #HARNESS_HEAP_PER_ENTRY}), plus half of what the JVM's own memory ({@link #JVM_RESERVE}) and the harness's
+     * data (in the heap and out of it) leave; the other half is the engine's native memory's and the page cache's.
+     * 44 MiB for 2,000,000 entries under the smallest limit, 91 MiB for 4,000,000 under 247 MiB, 104 MiB for 10,000,000
+     * (the suite's own size) under 247 MiB. Until 2026-11-27 the harness's data was not counted: at 4,000,000 entries
+     * it took 33 of an 83 MiB heap, and BDB JE's default cache, 60% of the heap, no longer fitted beside it.
+     */
+    static long heap(long limit, long entries) {
+        long harnessHeap = harnessHeap(entries);
+        long rest = limit - JVM_RESERVE - harnessHeap - (long) Math.ceil(HARNESS_DIRECT_PER_ENTRY * entries);
+        return Math.max(MIB, (harnessHeap + Math.max(0, rest) / 2) / MIB * MIB);
     }
 
     /**

@@ -38,7 +38,8 @@ final class ScaleSuite {
     /**
      * The cache the engines whose default is sized from the data set get beyond memory: the LSM engines' block cache,
      * SQLite's page cache (native memory: at 2,000,000 entries under a 160 MiB limit its default grew until the kernel's
-     * OOM killer killed the fork).
+     * OOM killer killed the fork); and BDB JE's cache, whose default is 60% of the heap, a heap that beyond memory also
+     * holds the harness's data set (at 4,000,000 entries under 247 MiB its heap ran out).
      */
     static final int BEYOND_CACHE_MB = 32;
     /**
@@ -127,6 +128,7 @@ final class ScaleSuite {
                 case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 case "sqlite" -> stores.add("sqlite:cacheMb=" + BEYOND_CACHE_MB);
+                case "bdbje" -> stores.add("bdbje:cacheMb=" + BEYOND_CACHE_MB);
                 default -> stores.add(store);
             }
         }
@@ -134,11 +136,13 @@ final class ScaleSuite {
         Map<String, String> cold = new java.util.LinkedHashMap<>(single);
         cold.put("-jvmArgsAppend", "-D" + dev.kvbench.trial.ColdCache.PROPERTY + "=cold");
         String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
-                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to half of what the JVM's own "
-                + (BeyondMemory.JVM_RESERVE >> 20) + " MiB leave of it; the stores live in"
+                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to the harness's data set and half of what"
+                + " it and the JVM's own " + (BeyondMemory.JVM_RESERVE >> 20) + " MiB leave of it; the stores live in"
                 + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
-                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache and SQLite a "
-                + BEYOND_CACHE_MB + " MiB page cache (their default, room for the whole data set, would exceed the limit), the LSM"
+                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache, SQLite a "
+                + BEYOND_CACHE_MB + " MiB page cache (their default, room for the whole data set, would exceed the limit) and BDB JE"
+                + " a " + BEYOND_CACHE_MB + " MiB cache (its default, 60% of the heap, does not fit beside the harness's data set"
+                + " there), the LSM"
                 + " engines a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
                 + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory; MVStore's commit"
                 + " of 10,000 random puts overflowed its heap); LMDB runs twice,"

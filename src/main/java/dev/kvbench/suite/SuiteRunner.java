@@ -176,7 +176,7 @@ public final class SuiteRunner {
             long limit = BeyondMemory.limit(test, configured);
             BeyondMemory.check(test, limit, configured);
             memoryLimits.put(test.number(), limit);
-            limited.add(new PlannedTest(test.number(), test.test(), BeyondMemory.withHeap(test.args(), BeyondMemory.heap(limit)),
+            limited.add(new PlannedTest(test.number(), test.test(), BeyondMemory.withHeap(test.args(), BeyondMemory.heap(limit, test.num())),
                     test.params(), test.options(), test.num(), test.numSource(), test.runs(),
                     test.seconds() + BeyondMemory.deviceSeconds(test, limit), test.largest(),
                     test.space()));
@@ -593,7 +593,7 @@ public final class SuiteRunner {
             if (memoryLimits.containsKey(test.number())) {
                 long limit = memoryLimits.get(test.number());
                 config.out().println("    (forks in a memory control group of " + Numbers.bytes(limit) + ", heap "
-                        + Numbers.bytes(BeyondMemory.heap(limit)) + "; what misses the page cache goes to the device: the"
+                        + Numbers.bytes(BeyondMemory.heap(limit, test.num())) + "; what misses the page cache goes to the device: the"
                         + " estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6) + " µs per random read and "
                         + Math.round(BeyondMemory.DEVICE_INSERT_SECONDS * 1e6) + " µs per insert into a tree updated in place)");
                 String readAhead = BeyondMemory.readAheadLine(configuredDiskDir());
@@ -738,7 +738,7 @@ public final class SuiteRunner {
                 if (memoryLimits.containsKey(test.number()) && !Meta.read(results, test.number()).containsKey("memory.limitBytes")) {
                     long limit = memoryLimits.get(test.number());
                     Path disk = folders.get(test.test().folder());
-                    Meta.append(results, test.number(), BeyondMemory.metaLines(limit, BeyondMemory.heap(limit), controller.describe(),
+                    Meta.append(results, test.number(), BeyondMemory.metaLines(limit, BeyondMemory.heap(limit, test.num()), controller.describe(),
                             disk, Machine.fileSystem(disk), test.test().memoryRatio(), BeyondMemory.smallestFlat(test)));
                 }
                 long elapsed = seconds(start);

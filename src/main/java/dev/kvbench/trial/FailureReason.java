@@ -71,8 +71,9 @@ public final class FailureReason {
                     return "";
                 }
                 return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0) + " MiB) ran out: give the forks"
-                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is (KVBENCH_MEM_LIMIT - "
-                        + (BEYOND_JVM_RESERVE >> 20) + " MiB) / 2) or the engine a smaller cache";
+                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is the harness's data set, 8.3 bytes per"
+                        + " entry, and half of what the JVM's " + (BEYOND_JVM_RESERVE >> 20) + " MiB and that data leave of"
+                        + " KVBENCH_MEM_LIMIT) or the engine a smaller cache";
             }
         }
         return "";

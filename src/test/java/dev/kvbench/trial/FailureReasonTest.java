@@ -66,13 +66,15 @@ class FailureReasonTest {
         assertTrue(reason.startsWith("readKey on mvstore failed: IllegalStateException: java.lang.OutOfMemoryError: Capacity:"
                 + " 23887872 [2.4.240/3]; the fork's Java heap (at most "), reason);
         assertTrue(reason.endsWith(" MiB) ran out: give the forks a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap"
-                + " is (KVBENCH_MEM_LIMIT - 80 MiB) / 2) or the engine a smaller cache"), reason);
+                + " is the harness's data set, 8.3 bytes per entry, and half of what the JVM's 80 MiB and that data leave of"
+                + " KVBENCH_MEM_LIMIT) or the engine a smaller cache"), reason);
     }
 
     @Test
     void onlyAnOutOfMemoryErrorOfTheHeapGetsTheHeapsHint() {
         assertEquals("; the fork's Java heap (at most 80 MiB) ran out: give the forks a larger one (-jvmArgsAppend -Xmx...;"
-                + " beyond memory the heap is (KVBENCH_MEM_LIMIT - 80 MiB) / 2) or the engine a smaller cache",
+                + " beyond memory the heap is the harness's data set, 8.3 bytes per entry, and half of what the JVM's 80 MiB and"
+                + " that data leave of KVBENCH_MEM_LIMIT) or the engine a smaller cache",
                 FailureReason.heapHint(new RuntimeException("wrapped", new OutOfMemoryError("Java heap space")), 80L << 20));
         assertEquals("", FailureReason.heapHint(new OutOfMemoryError("Direct buffer memory"), 80L << 20));
         assertEquals("", FailureReason.heapHint(new IllegalStateException("boom"), 80L << 20));

@@ -158,8 +158,12 @@ final class ScaleSection {
         List<Figure.Tic> tics = sizes.stream().map(n -> new Figure.Tic(power(n), Math.log10(Numbers.parse(n)))).toList();
         for (String workload : group.workloads()) {
             List<LineChart.Series> series = series(group, workload, specList, sizes, ScaleSection::nsPerEntry);
-            charts.accept(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
-                    + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
+            if (series.stream().anyMatch(s -> s.points().stream().anyMatch(p -> !Double.isNaN(p[1])))) {
+                charts.accept(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
+                        + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
+            } else { // every engine skipped or failed it (readSeq on unordered engines only): a chart of no points
+                md.paragraph("**" + workload + "**: no engine here has a result (the failures section says why).");
+            }
             md.bullets(slopeChanges(workload, series, sizes));
             List<List<Double>> bounds = lowerBounds(group, workload, specList, sizes);
             table(what(workload), series, sizes, bounds);

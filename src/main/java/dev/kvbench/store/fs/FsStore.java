@@ -144,7 +144,8 @@ final class FsStore extends BaseStore {
                             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("fs: cannot write " + file + ": " + e.getMessage(), e);
+                // the exception's class too: some (NoSuchFileException, AccessDeniedException) give only the path as message
+                throw new UncheckedIOException("fs: cannot write " + file + ": " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
             }
         }
 

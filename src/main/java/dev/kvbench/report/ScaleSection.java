@@ -158,7 +158,7 @@ final class ScaleSection {
         List<Figure.Tic> tics = sizes.stream().map(n -> new Figure.Tic(power(n), Math.log10(Numbers.parse(n)))).toList();
         for (String workload : group.workloads()) {
             List<LineChart.Series> series = series(group, workload, specList, sizes, ScaleSection::nsPerEntry);
-            if (series.stream().anyMatch(s -> s.points().stream().anyMatch(p -> !Double.isNaN(p[1])))) {
+            if (series.stream().anyMatch(s -> anyValue(s.points().stream().map(p -> p[1]).toList()))) {
                 charts.accept(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
                         + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
             } else { // every engine skipped or failed it (readSeq on unordered engines only): a chart of no points
@@ -167,7 +167,7 @@ final class ScaleSection {
             md.bullets(slopeChanges(workload, series, sizes));
             List<List<Double>> bounds = lowerBounds(group, workload, specList, sizes);
             table(what(workload), series, sizes, bounds);
-            if (bounds.stream().anyMatch(b -> b.stream().anyMatch(v -> !Double.isNaN(v)))) {
+            if (bounds.stream().anyMatch(ScaleSection::anyValue)) {
                 md.paragraph("\"> N\": the trial timeout (KVBENCH_TIMEOUT) killed the trial while that pass was under way, after"
                         + " N " + what(workload) + " of it; the pass would have taken longer: a lower bound, not a result.");
             }
@@ -273,6 +273,10 @@ final class ScaleSection {
             bounds.add(row);
         }
         return bounds;
+    }
+
+    private static boolean anyValue(List<Double> values) {
+        return values.stream().anyMatch(v -> !Double.isNaN(v));
     }
 
     /** ns per entry of a pass; for readWhileWriting, ns per read of all readers together. */

@@ -13,7 +13,7 @@ import dev.kvbench.text.Numbers;
 /**
  * The arithmetic and the checks of the beyond-memory tests ({@link Test#limited()}): each test's memory limit
  * (its smallest size's flat data divided by the test's ratio, or {@code KVBENCH_MEM_LIMIT}), the heap its forks get
- * inside it (half of what the JVM's own memory leaves), and the one-line refusals: a limit not below the data, a limit too small for a
+ * inside it (the harness's data set and half of what it and the JVM's own memory leave), and the one-line refusals: a limit not below the data, a limit too small for a
  * benchmark JVM, a disk folder on tmpfs.
  */
 final class BeyondMemory {
@@ -105,12 +105,10 @@ final class BeyondMemory {
         return Math.round(seconds * test.num() * miss * forks);
     }
 
-    /**
-     * The harness's data set in a fork's heap, bytes per entry with int keys: 4.3 for as long as the trial runs (the keys'
-     * {@code int[]} and the buffers' headers) and 4 more while the expected results are computed from a sorted copy
-     * ({@code DataSetMemoryTest}; docs/scale.md, "The harness at size").
-     */
-    static final double HARNESS_HEAP_PER_ENTRY = 8.3;
+    /** The harness's data set in a fork's heap, bytes per entry with int keys, at its peak. */
+    static final double HARNESS_HEAP_PER_ENTRY = dev.kvbench.trial.FailureReason.HARNESS_HEAP_PER_ENTRY;
+
+    /** The harness's data set in the heap of a fork with {@code entries}, bytes. */
     static long harnessHeap(long entries) {
         return (long) Math.ceil(HARNESS_HEAP_PER_ENTRY * entries);
     }

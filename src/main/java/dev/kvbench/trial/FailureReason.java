@@ -16,11 +16,17 @@ import dev.kvbench.workload.Workload;
 public final class FailureReason {
 
     /**
-     * What a beyond-memory fork keeps of its group's limit for the JVM's own memory, besides its heap: the heap is
-     * half of the rest ({@code suite.BeyondMemory.heap}). Here, not there, so that the heap's failure reason can say it.
+     * What a beyond-memory fork keeps of its group's limit for the JVM's own memory, besides its heap
+     * ({@code suite.BeyondMemory.heap}). Here, not there, so that the heap's failure reason can say it.
      */
     public static final long BEYOND_JVM_RESERVE = 80L << 20;
-
+    /**
+     * The harness's data set in a fork's heap, bytes per entry with int keys, at its peak: 4.3 for as long as the trial
+     * runs (the keys' {@code int[]} and the buffers' headers) and 4 more while the expected results are computed from a
+     * sorted copy ({@code DataSetMemoryTest}; docs/scale.md, "The harness at size"). The beyond-memory heap holds it
+     * besides the engine's share; here for the same reason as {@link #BEYOND_JVM_RESERVE}.
+     */
+    public static final double HARNESS_HEAP_PER_ENTRY = 8.3;
 
     private FailureReason() {
     }
@@ -71,9 +77,9 @@ public final class FailureReason {
                     return "";
                 }
                 return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0) + " MiB) ran out: give the forks"
-                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is the harness's data set, 8.3 bytes per"
-                        + " entry, and half of what the JVM's " + (BEYOND_JVM_RESERVE >> 20) + " MiB and that data leave of"
-                        + " KVBENCH_MEM_LIMIT) or the engine a smaller cache";
+                        + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is the harness's data set, "
+                        + HARNESS_HEAP_PER_ENTRY + " bytes per entry, and half of what the JVM's " + (BEYOND_JVM_RESERVE >> 20)
+                        + " MiB and that data leave of KVBENCH_MEM_LIMIT) or the engine a smaller cache";
             }
         }
         return "";

@@ -51,7 +51,6 @@ public final class Trial {
     /** When {@link #openEmpty()} last opened an empty store: the write pass begins then. */
     private long emptyOpened = System.nanoTime();
 
-
     /** Wraps every store a trial opens; identity except in tests that need a faulty store. */
     public static volatile UnaryOperator<Store> decorator = UnaryOperator.identity();
 

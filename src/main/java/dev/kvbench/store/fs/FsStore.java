@@ -145,7 +145,8 @@ final class FsStore extends BaseStore {
                 }
             } catch (IOException e) {
                 // the exception's class too: some (NoSuchFileException, AccessDeniedException) give only the path as message
-                throw new UncheckedIOException("fs: cannot write " + file + ": " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("fs: cannot write " + file + ": " + e.getClass().getSimpleName() + ": "
+                        + e.getMessage(), e);
             }
         }
 

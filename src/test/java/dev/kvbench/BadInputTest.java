@@ -589,9 +589,6 @@ class BadInputTest {
                 .setup(dir -> org.junit.jupiter.api.Assumptions.assumeFalse(
                         dev.kvbench.measure.DiskWrites.inMemory(dev.kvbench.measure.Machine.fileSystem(dir)),
                         "the temporary folder is in memory, not on a disk")));
-        cases.add(runSh("amp-left-out-of-report", "`report` without `KVBENCH_DISK_DIR`: the amplification test is left out, said in one line", 0,
-                "the amplification test is left out: KVBENCH_DISK_DIR is not set: write amplification is measured on a disk folder; "
-                        + AMP_FIX.replace("./run.sh amp", "./run.sh report"), "report").env("KVBENCH_DRY_RUN", "1").seen(Seen.OUT_FIRST));
         cases.add(jar("jar-lmdb-map-too-small", "`lmdb:mapSizeMb=1` with 50,000 entries: a map smaller than the data", 1,
                 "kvbench: FAILED write on lmdb:mapSizeMb=1 failed: lmdb option mapSizeMb=1 is too small: the map cannot hold "
                         + "50000 entries of 104 bytes (5200000 bytes before LMDB's pages); use mapSizeMb=0 to size it from the "

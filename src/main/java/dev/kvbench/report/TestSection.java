@@ -332,7 +332,7 @@ final class TestSection extends Section {
         md.table(table.header(), table.rows());
     }
 
-    private String entriesSentence(Map<String, String> meta) {
+    static String entriesSentence(Map<String, String> meta) {
         double num = Numbers.parse(meta.get("num"));
         if (Double.isNaN(num)) {
             return "";
@@ -346,6 +346,9 @@ final class TestSection extends Section {
             budgetText = "";
         } else if ("KVBENCH_BUDGET".equals(meta.get("scale.budgetSource"))) {
             budgetText = "the budget of " + Numbers.bytes(budget) + " per test set with KVBENCH_BUDGET";
+        } else if ("report".equals(meta.get("scale.budgetSource"))) {
+            budgetText = "the report suite's default budget of " + Numbers.bytes(budget) + " per store, sized for about an hour"
+                    + " on 2 cores (KVBENCH_BUDGET sets a larger one)";
         } else {
             budgetText = "this machine's budget of " + Numbers.bytes(budget) + " per test ("
                     + meta.getOrDefault("scale.fraction", "a fraction") + " × the smaller of available memory, "

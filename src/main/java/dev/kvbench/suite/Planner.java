@@ -160,7 +160,7 @@ public final class Planner {
                 : perRunSeconds(options, num, Test.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
-                largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : WorkFolder.estimate(largest));
+                largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : storesAtOnce(runParams, options) * WorkFolder.estimate(largest));
     }
 
     /** The amplification test's room: its most demanding store's ({@link AmpSpace}), since each trial's folder is emptied after it. */
@@ -208,6 +208,14 @@ public final class Planner {
         }
         int forks = Integer.parseInt(value(options, "-f"));
         return runs * others * Math.max(forks, 1);
+    }
+
+    /**
+     * The stores a test holds in the work folder at once: every store of it when interleaved (each engine's JVM keeps its
+     * store loaded while the others take their turns), else one.
+     */
+    static int storesAtOnce(Map<String, String> params, Map<String, String> options) {
+        return "true".equals(options.get("-interleave")) && params.containsKey("store") ? Defaults.values(params, "store").size() : 1;
     }
 
     /** The store spec {@code store}'s engine has a direct-API baseline of {@code workload} among {@code baselines}. */

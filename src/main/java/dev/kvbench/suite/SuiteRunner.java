@@ -120,24 +120,18 @@ public final class SuiteRunner {
     }
 
     /**
-     * The plan without its power-cut test when this machine cannot run it (no FUSE, not root, cutfs
-     * cannot be built or mounted), said in one line; the {@code powercut} suite alone stops there
-     * (exit 2). KVBENCH_DRY_RUN keeps it: nothing is mounted then.
+     * Stops (exit 2) a suite with a power-cut test ({@code powercut}) that this machine cannot run (no FUSE, not root,
+     * cutfs cannot be built or mounted), in one line. KVBENCH_DRY_RUN plans it: nothing is mounted then.
      */
-    private List<PlannedTest> withoutPowerCutWhereImpossible(String suite, List<PlannedTest> plan) {
+    private void checkPowerCutPossible(String suite, List<PlannedTest> plan) {
         boolean dryRun = "1".equals(config.env().get("KVBENCH_DRY_RUN"));
         if (dryRun || plan.stream().noneMatch(SuiteRunner::isPowerCut)) {
-            return plan;
+            return;
         }
         String missing = powerCutMissing.get();
-        if (missing == null) {
-            return plan;
-        }
-        if (plan.stream().allMatch(SuiteRunner::isPowerCut)) {
+        if (missing != null) {
             throw new UsageException("./run.sh " + suite + " cannot run on this machine: " + missing);
         }
-        config.out().println("the power-cut test is left out: " + missing);
-        return plan.stream().filter(t -> !isPowerCut(t)).toList();
     }
 
     /**
@@ -207,23 +201,17 @@ public final class SuiteRunner {
     }
 
     /**
-     * The plan without its amplification test when KVBENCH_DISK_DIR does not name a folder on a disk
-     * ({@link #ampDiskProblem}), said in one line; the {@code amp} suite alone stops there (exit 2), before
-     * any store opens.
+     * Stops (exit 2) a suite with an amplification test ({@code amp}) when KVBENCH_DISK_DIR does not name a folder on a
+     * disk ({@link #ampDiskProblem}), in one line, before any store opens.
      */
-    private List<PlannedTest> withoutAmpWithoutADisk(String suite, List<PlannedTest> plan) {
+    private void checkAmpDisk(String suite, List<PlannedTest> plan) {
         if (plan.stream().noneMatch(SuiteRunner::isAmp)) {
-            return plan;
+            return;
         }
         String problem = ampDiskProblem(config.env().get("KVBENCH_DISK_DIR"), suite);
-        if (problem == null) {
-            return plan;
-        }
-        if (plan.stream().allMatch(SuiteRunner::isAmp)) {
+        if (problem != null) {
             throw new UsageException(problem);
         }
-        config.out().println("the amplification test is left out: " + problem);
-        return plan.stream().filter(t -> !isAmp(t)).toList();
     }
 
     private static boolean isAmp(PlannedTest test) {
@@ -307,7 +295,8 @@ public final class SuiteRunner {
         SuiteFolder.Choice choice = SuiteFolder.choice(config.root(), name + shard.folderSuffix() + selection.folderSuffix(), config.today(),
                 config.env().get("KVBENCH_RESULTS"), origin);
         Path results = choice.dir();
-        Budget budget = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
+        Budget configured = Budget.of(config.env().get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree);
+        Budget budget = name.equals("report") ? configured.forReport() : configured;
         int[] largestScaledEntry = {0};
         Scaler scaler = resumingScaler(results, budget);
         Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
@@ -335,7 +324,9 @@ public final class SuiteRunner {
         List<PlannedTest> selected = Planner.plan(suite, user, chosen).stream()
                 .map(test -> name.equals(Suites.YCSB_PEER) ? YcsbPeer.withClientTime(test) : test) // YCSB's client's time too
                 .map(test -> withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
-        List<PlannedTest> plan = withMemoryLimits(name, withoutAmpWithoutADisk(name, withoutPowerCutWhereImpossible(name, selected)));
+        checkPowerCutPossible(name, selected);
+        checkAmpDisk(name, selected);
+        List<PlannedTest> plan = withMemoryLimits(name, selected);
         if (name.equals(Suites.YCSB_PEER)) {
             plan.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
             peer = YcsbPeer.of(config.env());

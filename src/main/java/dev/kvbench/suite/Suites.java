@@ -27,17 +27,12 @@ import dev.kvbench.workload.ycsb.Presets;
  * <li>{@code bindings}: the tests of {@code quick} for the engines Java reaches through more than one
  * binding, each beside its second bindings (LMDB: lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni; LevelDB:
  * leveldb, leveldb-java).
- * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine;
- * one pass per iteration, 1 warmup and 5 measured passes, in 2 forks; then the deep-vs-flat
- * directories experiment (the file system as the store at depths 0..5), on the work folder and on
- * a disk folder; then the durability tests: kill -9 on the work folder and on the disk folder, and
- * a power cut.
- * <li>{@code crash}: the kill -9 durability test alone, on the work folder and on a disk folder
- * (also tests of {@code report}).
- * <li>{@code powercut}: the power-cut durability test alone, on cutfs (also a test of
- * {@code report} where the machine has FUSE and root).
- * <li>{@code amp}: write and space amplification on the disk folder, {@code KVBENCH_DISK_DIR} (also the last
- * test of {@code report} where that is set).
+ * <li>{@code report}: tests 1-6 of the 2016 LmdbJava report, entry counts scaled to the report's budget
+ * ({@link Budget}), interleaved as quick is; then the deep-vs-flat directories experiment (the file system as the
+ * store at depths 0..5), on the work folder and on a disk folder.
+ * <li>{@code crash}: the kill -9 durability test, on the work folder and on a disk folder.
+ * <li>{@code powercut}: the power-cut durability test, on cutfs (where the machine has FUSE and root).
+ * <li>{@code amp}: write and space amplification on the disk folder, {@code KVBENCH_DISK_DIR}.
  * <li>{@code app}: the application workloads: readWhileWriting, prefixScan (alone and under the
  * writer, RocksDB with and without its prefix options), readKey at 1, 2, 4 and 8 reader
  * threads, and the directory-tree walk at 1 and 2 threads.
@@ -86,6 +81,12 @@ public final class Suites {
     static final int YCSB_PEER_RECORDS = 100_000;
     static final int YCSB_PEER_OPERATIONS = 100_000;
     static final int YCSB_PEER_CLIENT_FACTOR = 10;
+
+    /**
+     * The report suite's fewest measured rotations: fewer than quick's 12, since its tests have more engine numbers (test
+     * 4 alone 312) in about the hour; up to three times as many for the engines whose interval is still over 5%.
+     */
+    static final int REPORT_ROTATIONS = 8;
 
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
     static final List<String> THREE = List.of("write", "readKey", "readSeq");
@@ -273,13 +274,21 @@ public final class Suites {
     }
 
     /**
-     * The 2016 report's tests 1-6; entry counts are that report's, scaled down by {@code scaler}.
-     * Passes over these data sets take seconds to minutes: one pass per iteration ({@code -bm ss}),
-     * five measured passes so that JMH's 99.9% interval means something, and two forks so that
-     * one JVM's luck (JIT, memory layout) is not the result.
+     * The 2016 report's tests 1-6, then the deep-vs-flat directories benchmark on the work folder and on a disk folder;
+     * entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link #quick()} measures: the
+     * engines of a test interleaved in shuffled rotations of 100 ms turns, each engine's JVM loading its store once
+     * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (up to three times as many for the
+     * engines still wide), so that a slow phase of the host lands on every engine alike. One binding per engine in
+     * tests 4 and 5, as in quick (test 1 and the bindings suite compare the bindings). Sized, with the report's default
+     * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. (Before: every trial in 2 JMH forks of
+     * one warm-up and five measured single-shot passes, every binding, then the durability tests: about 126 hours
+     * planned at the machine's memory budget, 2 h 08 min at 20 MB; the durability tests are the crash, powercut and
+     * amp suites.)
      */
     static Suite report(Scaler scaler) {
-        Map<String, String> jmh = options("-bm", "ss", "-f", "2", "-wi", "1", "-i", "5", "-foe", "false");
+        Map<String, String> jmh = options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms",
+                "-i", Integer.toString(REPORT_ROTATIONS), "-r", "100ms", "-foe", "false");
+        String engines = engineRows(false);
         List<Test> tests = new ArrayList<>();
         tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
@@ -297,12 +306,12 @@ public final class Suites {
                 params("store", withLimits("leveldb,rocksdb"), "intKey", "true", "sequential", "true", "valSize", "8176"), jmh,
                 num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num)));
         tests.add(scaled(tests, scaler, 1_000_000, "All engines, small values",
-                "Every engine on the six workloads: int and string keys, sequential and random order.",
-                Chart.panels(), SIX, params("intKey", "true,false", "sequential", "true,false", "valSize", "100"), jmh,
+                "Every engine through one binding each on the six workloads: int and string keys, sequential and random order.",
+                Chart.panels(), SIX, params("store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"), jmh,
                 num -> Map.of()));
         tests.add(scaled(tests, scaler, 10_000_000, "All engines, values of about 2 KB",
-                "A larger data set: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
-                Chart.panels(), THREE, params("intKey", "true", "sequential", "true,false", "valSize", "2026"), jmh,
+                "A larger data set, every engine through one binding each: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
+                Chart.panels(), THREE, params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"), jmh,
                 num -> Map.of()));
         tests.add(scaled(tests, scaler, 10_000_000, "Native engines and Chronicle, large values",
                 "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
@@ -312,10 +321,6 @@ public final class Suites {
         Test depths = fileSystemDepths(jmh, "File system by directory depth, work folder");
         tests.add(depths);
         tests.add(depths.onDisk("File system by directory depth, disk folder"));
-        tests.add(crash());
-        tests.add(crash().onDisk(CRASH_ON_DISK));
-        tests.add(powerCut());
-        tests.add(amp());
         return new Suite("report", tests);
     }
 
@@ -352,8 +357,7 @@ public final class Suites {
     }
 
     /**
-     * The crash test (durability), the report suite's last test and the {@code crash} suite's
-     * only one: every engine, sync on and off, 20 kills each of a writer committing batches of
+     * The crash test (durability), the {@code crash} suite's tests: every engine, sync on and off, 20 kills each of a writer committing batches of
      * 100 entries into a data set of 100,000 (it is killed after a random number of batches).
      * Not scaled: it measures losses, not speed.
      */
@@ -389,8 +393,8 @@ public final class Suites {
     static final String CRASH_ON_DISK = "Durability: what kill -9 of the writer loses, disk folder";
 
     /**
-     * The power-cut test, the report suite's last test (where the machine allows it: Linux with
-     * FUSE, root) and the {@code powercut} suite's only one: the crash test's engines, settings and
+     * The power-cut test, the {@code powercut} suite's only one (where the machine allows it: Linux with
+     * FUSE, root): the crash test's engines, settings and
      * data, with the store on cutfs and the power cut after each kill, so that what was not synced
      * is lost. Not scaled.
      */
@@ -413,9 +417,8 @@ public final class Suites {
     static final int AMP_ENTRIES = 50_000;
 
     /**
-     * Write and space amplification, the {@code amp} suite's only test and the report suite's last (where
-     * KVBENCH_DISK_DIR names a disk folder): every engine through one binding each (the others share its engine's
-     * files) but {@code fs}, sync off and on, random int keys, 100-byte values, commits of 1,000; the data set loaded,
+     * Write and space amplification, the {@code amp} suite's only test (on the disk folder KVBENCH_DISK_DIR): every
+     * engine through one binding each (the others share its engine's files) but {@code fs}, sync off and on, random int keys, 100-byte values, commits of 1,000; the data set loaded,
      * then overwritten ten times over, flat out. The {@code null} limit row shows the harness's own writes; the other
      * limit rows keep nothing on disk. {@code fs} (a file per key) is left out by default: its 550,000 file writes
      * took minutes on its own at 100,000 entries, and a file per entry amplifies as the depth test's storage table

@@ -190,6 +190,15 @@ class ReportTest {
     }
 
     @Test
+    void theReportSuitesOwnDefaultBudgetIsNamedAsSuch() {
+        assertEquals("Entries scaled from the 2016 report's 1,000,000 to 200,000: the 2016 count needs 104 MB as a flat array of its "
+                        + "largest entries (104 B each), more than the report suite's default budget of 21.0 MB per store, sized for "
+                        + "about an hour on 2 cores (KVBENCH_BUDGET sets a larger one); the count is rounded down to one significant digit.",
+                TestSection.entriesSentence(java.util.Map.of("num", "200000", "num.source", "scaled", "num.2016", "1000000",
+                        "scale.entryBytes", "104", "scale.budgetBytes", "20971520", "scale.budgetSource", "report")));
+    }
+
+    @Test
     void methodAndEnvironmentComeFromTheLogsAndEnvTxt() {
         assertTrue(readme.contains("- JMH: mode single shot invocation time; 2 forks; warmup 1 iterations, single-shot each; "
                 + "measurement 3 iterations, single-shot each; 1 thread; JMH 1.37."));

@@ -15,7 +15,7 @@ class BudgetTest {
                 .tests().stream().filter(t -> t.entries().scaled()).map(t -> t.entries().num()).toList();
     }
 
-    // the fs depth tests and the crash test are fixed at 100,000 entries, never scaled: not listed
+    // the fs depth tests are fixed at 100,000 entries, never scaled: not listed
 
     @Test
     void a200MegabyteBudgetKeepsSmallTestsAndScalesLargeOnesToOneSignificantDigit() {
@@ -28,6 +28,20 @@ class BudgetTest {
     @Test
     void a20MegabyteBudgetGivesThePublishedReportsCounts() {
         assertEquals(List.of(200_000, 1_000, 2_000, 100_000, 10_000, 1_000), reportEntries(Budget.of("20M", 0, 0)));
+    }
+
+    @Test
+    void theReportSuitesDefaultIs20MegabytesPerStoreUnlessKvbenchBudgetOrASmallMachineSaysOtherwise() {
+        Budget large = Budget.of(null, 24_000_000_000L, 24_000_000_000L).forReport();
+        assertEquals(Budget.REPORT_DEFAULT, large.bytes());
+        assertEquals(20L << 20, large.bytes());
+        assertEquals("report", large.source());
+        assertEquals(List.of(200_000, 1_000, 2_000, 100_000, 10_000, 1_000), reportEntries(large),
+                "the published 20 MB report's counts");
+        Budget configured = Budget.of("2G", 24_000_000_000L, 24_000_000_000L);
+        assertEquals(configured, configured.forReport(), "KVBENCH_BUDGET is the user's: kept");
+        Budget small = Budget.of(null, 40_000_000L, 40_000_000L);
+        assertEquals(small, small.forReport(), "a machine whose own budget is below the default keeps its own");
     }
 
     @Test

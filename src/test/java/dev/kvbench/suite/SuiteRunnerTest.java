@@ -96,20 +96,6 @@ class SuiteRunnerTest {
     private String powerCutMissing;
 
     @Test
-    void withoutFuseTheReportLeavesThePowerCutTestOutInOneLineAndRunsTheRest() {
-        powerCutMissing = "no FUSE device (/dev/fuse)";
-        assertEquals(0, run("report", "-p", "store=lmdb", "-p", "num=1000"));
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("the power-cut test is left out: no FUSE device (/dev/fuse)"),
-                out.toString(StandardCharsets.UTF_8));
-        assertEquals(10 + ampRuns(), jmh.ran.size(), "every other test ran: " + jmh.ran);
-    }
-
-    /** 1 when the test's disk folder can hold the amplification test (not in memory), else 0: the report leaves it out. */
-    private int ampRuns() {
-        return SuiteRunner.ampDiskProblem(env.get("KVBENCH_DISK_DIR"), "report") == null ? 1 : 0;
-    }
-
-    @Test
     void anAmplificationTestOneOfWhoseStoresMayFillTheDiskFolderIsRefusedNamingTheSizeThatFits() {
         Path disk = Path.of("/var/tmp/kvbench");
         long free = 80_000_000_000L;
@@ -157,12 +143,6 @@ class SuiteRunnerTest {
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("./run.sh powercut cannot run on this machine: the power-cut "
                 + "test needs root"), err.toString(StandardCharsets.UTF_8));
         assertEquals(List.of(), jmh.ran);
-    }
-
-    @Test
-    void whereFuseWorksTheReportEndsWithThePowerCutTestThenTheAmplificationTest() {
-        assertEquals(0, run("report", "-p", "store=lmdb", "-p", "num=1000"));
-        assertEquals(11 + ampRuns(), jmh.ran.size());
     }
 
     private Path folder(String suite) {
@@ -259,6 +239,19 @@ class SuiteRunnerTest {
         assertEquals("0.25", meta.get("scale.fraction"));
         assertEquals("sweep", meta.get("chart"));
         assertEquals("batchSize", meta.get("sweep"));
+    }
+
+    @Test
+    void withoutKvbenchBudgetTheReportTakesItsOwnDefaultOf20MegabytesPerStore() {
+        env.remove("KVBENCH_BUDGET");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Budget.of(null, dev.kvbench.measure.Machine.memAvailable(),
+                dev.kvbench.trial.WorkFolder.usableBytes(Path.of(env.get("KVBENCH_DIR")))).bytes() > Budget.REPORT_DEFAULT, "a machine of over 80 MiB");
+        assertEquals(0, run("report", "-p", "store=lmdb"));
+        Map<String, String> meta = Meta.read(folder("report"), 3);
+        assertEquals("2000", meta.get("num"));
+        assertEquals("20971520", meta.get("scale.budgetBytes"));
+        assertEquals("report", meta.get("scale.budgetSource"));
+        assertEquals("200000", Meta.read(folder("report"), 1).get("num"));
     }
 
     @Test

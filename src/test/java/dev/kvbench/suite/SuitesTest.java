@@ -167,26 +167,24 @@ class SuitesTest {
     }
 
     @Test
-    void reportRunsTests1To6OfThe2016ReportSingleShotInTwoForksThenTheCrashTest() {
-        Suite full = Suites.named("report", Scaler.none());
-        assertEquals("Durability: what kill -9 of the writer loses", full.tests().get(8).title());
-        assertEquals(Suites.crash(), full.tests().get(8));
-        assertEquals(List.of(Suites.crash(), Suites.crash().onDisk(Suites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
-        assertEquals(Suites.crash().onDisk(Suites.CRASH_ON_DISK), full.tests().get(9));
-        assertEquals(dev.kvbench.suite.Test.Folder.DISK, full.tests().get(9).folder());
-        assertEquals(Suites.powerCut(), full.tests().get(10), "the power-cut test last");
-        assertEquals(List.of(Suites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
-        assertEquals(List.of("powercut"), Suites.powerCut().workloads());
-        Suite report = new Suite("report", full.tests().subList(0, 8));
+    void reportRunsTests1To6OfThe2016ReportThenTheDeepVsFlatTestInterleavedAsQuickIs() {
+        Suite report = Suites.named("report", Scaler.none());
         assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
                 "Native engines and Chronicle, large values", "File system by directory depth, work folder",
                 "File system by directory depth, disk folder"), titles(report));
         for (dev.kvbench.suite.Test test : report.tests()) {
-            assertTrue(Integer.parseInt(test.options().get("-f")) >= 2, test.title() + ": at least 2 forks");
-            assertEquals("ss", test.options().get("-bm"));
-            assertEquals("5", test.options().get("-i"));
+            assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "8", "-r", "100ms",
+                    "-foe", "false"), test.options(), test.title() + ": interleaved, 100 ms turns, 8 to 24 measured rotations");
+            assertFalse(test.workloads().stream().anyMatch(w -> List.of("crash", "powercut", "amp").contains(w)),
+                    "the durability tests are suites of their own");
         }
+        assertEquals(List.of(Suites.crash(), Suites.crash().onDisk(Suites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
+        assertEquals(List.of(Suites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
+        assertEquals(List.of("powercut"), Suites.powerCut().workloads());
+        assertEquals(Suites.engineRows(false), report.tests().get(3).params().get("store"), "one binding per engine, as quick");
+        assertEquals(Suites.engineRows(false), report.tests().get(4).params().get("store"));
+        assertFalse(report.tests().get(3).params().get("store").contains("lmdb-bb"));
         List<dev.kvbench.suite.Test> tests1To6 = report.tests().subList(0, 6);
         tests1To6.forEach(test -> assertTrue(test.entries().scaled(), test.title()));
         List<Integer> originals = tests1To6.stream().map(t -> t.entries().original()).toList();
@@ -205,7 +203,7 @@ class SuitesTest {
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
                 .map(dev.kvbench.suite.Test::entryBytes).toList();
-        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104, 104, 104, 104, 104), bytes);
+        assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104, 104), bytes);
     }
 
     @Test
@@ -334,7 +332,6 @@ class SuitesTest {
         assertTrue(stores.containsAll(List.of("lmdb", "rocksdb", "leveldb", "mvstore", "null")), stores.toString());
         assertFalse(stores.contains("fs") || stores.contains("lmdb-bb") || stores.contains("array"), stores.toString());
         assertEquals(50_000, test.entries().num());
-        List<dev.kvbench.suite.Test> report = Suites.named("report", Scaler.none()).tests();
-        assertEquals(test, report.get(report.size() - 1), "the report suite's last test");
+        assertEquals(List.of(test), Suites.named("amp", Scaler.none()).tests(), "the amp suite's only test");
     }
 }

@@ -329,9 +329,14 @@ class BadInputTest {
                         + "set KVBENCH_RESULTS to a writable folder",
                 "smoke", "-p", "store=lmdb").setup(dir -> Files.writeString(dir.resolve("afile"), "x"))
                 .env("KVBENCH_RESULTS", "$CASE/afile"));
-        cases.add(runSh("no-room-for-the-data", "`-p valSize=100000000`: more data than the work folder holds", 2,
+        cases.add(runSh("no-room-for-the-data", "`-p store=lmdb -p valSize=100000000`: more data than the work folder holds", 2,
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
                         + "to a bigger folder, or pass fewer entries (-p num={} fits)",
+                "smoke", "-p", "store=lmdb", "-p", "valSize=100000000"));
+        cases.add(runSh("no-room-for-every-store-at-once", "`-p valSize=100000000`: an interleaved test holds every engine's "
+                        + "store at once, and not even 100 entries of each fit", 2,
+                "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
+                        + "to a bigger folder, or pass fewer entries (-p num=...; not even 100 entries of it fit)",
                 "smoke", "-p", "valSize=100000000"));
         cases.add(runSh("scale-size-over-the-work-folder", "`./run.sh scale -p num=300000000`: more entries than the work folder holds", 2,
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "

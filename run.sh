@@ -8,8 +8,10 @@
 #            one binding per engine: lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to bindings
 #   bindings quick's tests for lmdb beside its other bindings (lmdb-bb, lmdb-lwjgl, lmdbjni) and
 #            leveldb beside leveldb-java
-#   report   tests 1-6 of the 2016 LmdbJava report, entry counts scaled to this machine, 2 forks,
-#            then the crash test (work folder and disk folder) and the power-cut test (FUSE, root)
+#   report   tests 1-6 of the 2016 LmdbJava report, then the deep-vs-flat directories test (the fs store at
+#            depths 0-5), interleaved as quick, entry counts scaled to 20 MB per store (KVBENCH_BUDGET); about an hour
+#   depths   the deep-vs-flat directories test in the work folder and in the disk folder (an hour or more on a
+#            virtual disk)
 #   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20),
 #            on the work folder and on the disk folder
 #   powercut the power-cut test alone: kill -9 of a writer, then a simulated power cut on cutfs (a FUSE
@@ -18,7 +20,7 @@
 #            with apt-get when root unless KVBENCH_NO_INSTALL=1)
 #   amp      write and space amplification on a disk folder (KVBENCH_DISK_DIR, which must be set and not tmpfs): bytes
 #            the disk was asked to write per byte of keys and values, for a load and 10x random overwrites, and the
-#            store's size after each (-p num=50000); the report suite's last test where KVBENCH_DISK_DIR is set
+#            store's size after each (-p num=50000)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
 #   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
 #   ycsb-peer YCSB 0.17.0's own client beside kvbench's on A-F: its RocksDB binding beside kvbench's rocksdb,
@@ -47,11 +49,11 @@
 #
 # Environment:
 #   KVBENCH_DIR      work folder for the stores (default /dev/shm/kvbench; $TMPDIR/kvbench without /dev/shm)
-#   KVBENCH_DISK_DIR folder on a disk for the report's file-system and crash tests (default /var/tmp/kvbench); the amp
-#                    test runs only where it is set, on a disk file system
+#   KVBENCH_DISK_DIR folder on a disk for the depths and crash suites' disk tests (default /var/tmp/kvbench); the amp
+#                    suite runs only where it is set, on a disk file system
 #   KVBENCH_RESULTS  results folder (default results/<YYYYMMDD>-<SUITE>, or the suite's unfinished one)
-#   KVBENCH_BUDGET   data per test for the report suite, e.g. 2G (default: a quarter of the smaller of
-#                    available memory and free space in the work folder)
+#   KVBENCH_BUDGET   flat data per store for the report suite, e.g. 2G (default: 20M, or a quarter of the smaller
+#                    of available memory and free space in the work folder where that is less)
 #   KVBENCH_ROUNDS   rounds per test in place of the suite's, e.g. 3, or 2-4 (at least 2, a third and fourth for the
 #                    runs still wider than +-5%); quick and bindings run 2-3; every engine once per round, shuffled
 #   KVBENCH_DRY_RUN  when 1, print each test's JMH command and a rough estimate of the time, and stop

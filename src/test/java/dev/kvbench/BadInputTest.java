@@ -183,7 +183,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash powercut amp ycsb ycsb-peer workload scale beyond (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload scale beyond (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "

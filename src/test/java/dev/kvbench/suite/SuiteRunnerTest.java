@@ -214,15 +214,14 @@ class SuiteRunnerTest {
             }
         }, results -> 0, () -> List.of("java.version: test"));
         runner.powerCutMissing = () -> null;
-        assertEquals(0, runner.run(List.of("report")), err.toString(StandardCharsets.UTF_8));
+        assertEquals(0, runner.run(List.of("depths")), err.toString(StandardCharsets.UTF_8));
         Path work = Path.of(env.get("KVBENCH_DIR"));
-        assertEquals(work, ranIn.get(7), "the deep-vs-flat test on the work folder");
-        assertEquals(disk, ranIn.get(8), "and on the disk folder");
-        assertEquals(work, ranIn.get(4));
-        Map<String, String> meta = Meta.read(folder("report"), 8);
+        assertEquals(work, ranIn.get(1), "the deep-vs-flat test on the work folder");
+        assertEquals(disk, ranIn.get(2), "and on the disk folder");
+        Map<String, String> meta = Meta.read(folder("depths"), 2);
         assertEquals(disk.toString(), meta.get("work.dir"));
         assertEquals(Files.getFileStore(disk).type(), meta.get("work.fs"));
-        assertEquals(work.toString(), Meta.read(folder("report"), 7).get("work.dir"));
+        assertEquals(work.toString(), Meta.read(folder("depths"), 1).get("work.dir"));
     }
 
     @Test
@@ -454,7 +453,7 @@ class SuiteRunnerTest {
                 List.of("quick", "-p", "num=0"), List.of("report", "-p", "frobnicate=1"))) {
             assertEquals(2, run(args.toArray(String[]::new)), String.join(" ", args));
         }
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("run.sh: unknown suite 'fast'; suites: smoke quick bindings report app crash"),
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash"),
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));

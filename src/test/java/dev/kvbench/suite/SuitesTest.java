@@ -173,9 +173,8 @@ class SuitesTest {
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
                 "Native engines and Chronicle, large values", "File system by directory depth, work folder"), titles(report));
         for (dev.kvbench.suite.Test test : report.tests()) {
-            String rotations = test.chart().sweep().equals("depth") ? "4" : "8"; // 100,000 files a pass: fewer
-            assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", rotations, "-r", "100ms",
-                    "-foe", "false"), test.options(), test.title() + ": interleaved, 100 ms turns, 8 (4) to 24 (12) measured rotations");
+            assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "8", "-r", "100ms",
+                    "-foe", "false"), test.options(), test.title() + ": interleaved, 100 ms turns, 8 to 24 measured rotations");
             assertFalse(test.workloads().stream().anyMatch(w -> List.of("crash", "powercut", "amp").contains(w)),
                     "the durability tests are suites of their own");
         }

@@ -18,9 +18,9 @@ public record Budget(long bytes, String source, long memAvailable, long workFree
     /** The share of the smaller of memory and free space a test may use by default. */
     public static final double FRACTION = 0.25;
     /**
-     * The report suite's default budget, 20 MiB of flat data per store: its eight tests, interleaved, took about an
-     * hour on a 2-core host at that size (100,000 entries of test 4, 200,000 of test 1, 10,000 values of 2 KB in test
-     * 5); larger sizes cost time in proportion, and {@code KVBENCH_BUDGET} sets one.
+     * The report suite's default budget, 20 MiB of flat data per store: its seven tests, interleaved, took 57 minutes
+     * on a 2-core AMD EPYC host at that size (100,000 entries of test 4, 200,000 of test 1, 10,000 values of 2 KB in
+     * test 5; results/20261127-report); larger sizes cost time in proportion, and {@code KVBENCH_BUDGET} sets one.
      */
     public static final long REPORT_DEFAULT = 20L << 20;
     /** The source of {@link #REPORT_DEFAULT}. */

@@ -243,8 +243,7 @@ public final class Suites {
      * order: 24-26 minutes on an AMD EPYC host with 10-22 of 104 numbers within 10%.)
      */
     private static List<Test> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "12",
-                "-r", "100ms", "-foe", "false");
+        Map<String, String> jmh = interleaved(12);
         return List.of(
                 new Test("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
@@ -277,8 +276,7 @@ public final class Suites {
 
     /**
      * The 2016 report's tests 1-6, then the deep-vs-flat directories benchmark on the work folder ({@link #depths()} has
-     * it on a disk folder too);
-     * entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link #quick()} measures: the
+     * it on a disk folder too); entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link #quick()} measures: the
      * engines of a test interleaved in shuffled rotations of 100 ms turns, each engine's JVM loading its store once
      * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (up to three times as many for the
      * engines still wide), so that a slow phase of the host lands on every engine alike. One binding per engine in
@@ -289,8 +287,7 @@ public final class Suites {
      * amp suites.)
      */
     static Suite report(Scaler scaler) {
-        Map<String, String> jmh = options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms",
-                "-i", Integer.toString(REPORT_ROTATIONS), "-r", "100ms", "-foe", "false");
+        Map<String, String> jmh = interleaved(REPORT_ROTATIONS);
         String engines = engineRows(false);
         List<Test> tests = new ArrayList<>();
         tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
@@ -345,8 +342,6 @@ public final class Suites {
      * 10 turns, one short of the 11 a 99.9% interval of the median needs, so that every write had no error.)
      */
     static Test fileSystemDepths(String title) {
-        Map<String, String> jmh = options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms",
-                "-i", Integer.toString(REPORT_ROTATIONS), "-r", "100ms", "-foe", "false");
         List<String> specs = new ArrayList<>();
         for (int depth = 0; depth <= 5; depth++) {
             specs.add("fs:depth=" + depth);
@@ -357,7 +352,16 @@ public final class Suites {
                         + "random int keys, 100-byte values. The folder's file system is named below.",
                 Chart.sweep("depth"), List.of("write", "readKey"),
                 params("store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
-                jmh, Test.Entries.fixed(100_000));
+                interleaved(REPORT_ROTATIONS), Test.Entries.fixed(100_000));
+    }
+
+    /**
+     * Interleaved turns ({@code -interleave true}): one JVM per engine and block, one warm-up rotation, then
+     * {@code rotations} measured ones of 100 ms turns (up to three times as many for the engines still wide).
+     */
+    private static Map<String, String> interleaved(int rotations) {
+        return options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", Integer.toString(rotations),
+                "-r", "100ms", "-foe", "false");
     }
 
     /** Every registered engine but the limit rows, which are not stores to make durable. */
@@ -374,8 +378,9 @@ public final class Suites {
     }
 
     /**
-     * The crash test (durability), the {@code crash} suite's tests: every engine, sync on and off, 20 kills each of a writer committing batches of
-     * 100 entries into a data set of 100,000 (it is killed after a random number of batches).
+     * The crash test (durability), the {@code crash} suite's tests: every engine, sync on and off, 20 kills each of a
+     * writer committing batches of 100 entries into a data set of 100,000 (it is killed after a random number of
+     * batches).
      * Not scaled: it measures losses, not speed.
      */
     static Test crash() {
@@ -411,9 +416,8 @@ public final class Suites {
 
     /**
      * The power-cut test, the {@code powercut} suite's only one (where the machine allows it: Linux with
-     * FUSE, root): the crash test's engines, settings and
-     * data, with the store on cutfs and the power cut after each kill, so that what was not synced
-     * is lost. Not scaled.
+     * FUSE, root): the crash test's engines, settings and data, with the store on cutfs and the power cut after each
+     * kill, so that what was not synced is lost. Not scaled.
      */
     static Test powerCut() {
         return durability("Durability: what a power cut loses",
@@ -435,8 +439,8 @@ public final class Suites {
 
     /**
      * Write and space amplification, the {@code amp} suite's only test (on the disk folder KVBENCH_DISK_DIR): every
-     * engine through one binding each (the others share its engine's files) but {@code fs}, sync off and on, random int keys, 100-byte values, commits of 1,000; the data set loaded,
-     * then overwritten ten times over, flat out. The {@code null} limit row shows the harness's own writes; the other
+     * engine through one binding each (the others share its engine's files) but {@code fs}, sync off and on, random
+     * int keys, 100-byte values, commits of 1,000; the data set loaded, then overwritten ten times over, flat out. The {@code null} limit row shows the harness's own writes; the other
      * limit rows keep nothing on disk. {@code fs} (a file per key) is left out by default: its 550,000 file writes
      * took minutes on its own at 100,000 entries, and a file per entry amplifies as the depth test's storage table
      * already shows; {@code -p store=fs} runs it. Not scaled: {@code -p num} sizes it.

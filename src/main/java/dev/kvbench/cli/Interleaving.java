@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.kvbench.interleave.Interleaver;
 import dev.kvbench.interleave.PassServer;
+import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -83,8 +84,28 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
             System.out.println("kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
                     + " another, after the interleaved blocks (only the Store path's single-pass workloads interleave)");
         }
+        String few = fewTurns(rotations);
+        if (!few.isEmpty()) {
+            System.out.println(few);
+        }
         System.out.println("# VM options: " + String.join(" ", forkArgs));
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
+    }
+
+    /**
+     * The line that warns of {@code -i rotations} too few for any interval: "" when an engine can reach the turns an
+     * interval of its median needs ({@link Turns#fewestForInterval()}) within three times {@code rotations}, and for
+     * {@code -i 1}, one check turn per engine (smoke), whose report says each number is one sample.
+     */
+    static String fewTurns(int rotations) {
+        int fewest = Turns.fewestForInterval();
+        if (rotations == 1 || 3 * rotations >= fewest) {
+            return "";
+        }
+        return "kvbench: -i " + rotations + ": an interleaved engine gets at most " + 3 * rotations + " measured turns"
+                + " (three times -i), fewer than the " + fewest + " a 99.9% interval of its median needs, so every"
+                + " number will have no error and be unstable; use -i " + (fewest + 2) / 3 + " or more (-i 1 for one"
+                + " check turn each)";
     }
 
     /**

@@ -31,7 +31,8 @@ import dev.kvbench.trial.BenchParams;
  *
  * <p>Every engine gets {@link Settings#minRotations} measured turns per JVM; after that, only the engines whose
  * interval is still wider than {@link Settings#target} of their median take further rotations (still shuffled
- * among themselves), up to {@link Settings#maxRotations}.
+ * among themselves), up to {@link Settings#maxRotations}, and only until the time cap, which stops no engine short of
+ * the turns an interval needs.
  * A JVM that fails, dies or hangs ends its own trial (failed, with the cause, in the side file), and the
  * others go on unless fail-on-error is set. While one engine is measured, the CPU the waiting JVMs use
  * (an engine's background threads) is counted and logged per engine.
@@ -147,7 +148,8 @@ public final class Interleaver {
                 + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
                 + Math.round(settings.target() * 100) + "% of their median, with the quickest of the others as companions"
                 + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1) + ", until the extra rotations have taken "
-                + settings.capText() + " the warmup and fewest ones (the time cap)");
+                + settings.capText() + " the warmup and fewest ones (the time cap) and every engine taking them has the "
+                + Turns.fewestForInterval() + " turns a 99.9% interval of its median needs");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
                 + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
         log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
@@ -311,7 +313,8 @@ public final class Interleaver {
         boolean capped = false;
         List<Server> active = new ArrayList<>(present);
         for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
-            if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos) {
+            if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
+                    && everyHasAnInterval(active, turns)) {
                 capped = true;
                 break;
             }
@@ -366,6 +369,16 @@ public final class Interleaver {
                 capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
         log.flush();
         return byTrial;
+    }
+
+    /**
+     * Whether every engine still taking turns has the {@link Turns#fewestForInterval()} turns a 99.9% interval of its
+     * median needs: the time cap stops no block before, since an engine stopped with fewer has no error, and every
+     * number it gives is unstable by construction (4 rotations of the deep-vs-flat test once stopped at 10 turns).
+     */
+    private static boolean everyHasAnInterval(List<Server> active, Map<Server, Turns> turns) {
+        int fewest = Turns.fewestForInterval();
+        return active.stream().allMatch(server -> turns.get(server).count() >= fewest);
     }
 
     /**

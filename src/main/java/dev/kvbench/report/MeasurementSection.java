@@ -123,6 +123,8 @@ final class MeasurementSection extends Section {
         String cap = tests.stream().map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
                 .filter(Matcher::find).map(m -> m.group(1)).findFirst().orElse("");
         boolean hopeless = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("leaving out those"));
+        boolean cappedAtInterval = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "")
+                .contains("turns a 99.9% interval of its median needs"));
         boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
         List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
@@ -152,7 +154,9 @@ final class MeasurementSection extends Section {
                 + "with the turns it had (the test's log names them)" : "")
                 + (!cap.isEmpty() ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
                 + "(a time cap: an engine that never reaches the target, such as a limit row's GC-bound write, would "
-                + "otherwise hold every benchmark to its three times)" : "") + ". "
+                + "otherwise hold every benchmark to its three times"
+                + (cappedAtInterval ? "; it stopped no test before every engine still taking turns had the 11 an interval "
+                + "needs" : "") + ")" : "") + ". "
                 + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
                 + Math.round(100 * TARGET) + "%.";
     }

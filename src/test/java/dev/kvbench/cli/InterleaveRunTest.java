@@ -1,6 +1,7 @@
 package dev.kvbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -68,9 +69,12 @@ class InterleaveRunTest {
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("# Benchmark mode: interleaved turns"), log);
         assertTrue(log.contains("# Run complete."), log);
+        assertTrue(log.contains("kvbench: -i 3: an interleaved engine gets at most 9 measured turns (three times -i), fewer"
+                + " than the 11 a 99.9% interval of its median needs, so every number will have no error and be unstable;"
+                + " use -i 4 or more (-i 1 for one check turn each)\n"), log);
         assertTrue(log.contains("# Measurement: turns of 20 ms per JVM after 5 ms of untimed passes"), log);
         // three stores: each turn has two others, fewer than a host factor needs, so every turn stands as measured
-        assertTrue(log.contains("until the extra rotations have taken as long as the warmup and fewest ones (the time cap)"), log);
+        assertTrue(log.contains("until the extra rotations have taken as long as the warmup and fewest ones (the time cap) and every engine taking them has the 11 turns a 99.9% interval of its median needs"), log);
         assertTrue(log.contains("  rotations: the warmup and fewest 3 in "), log);
         assertTrue(log.contains("  host factor per rotation: - - -"), log);
         assertTrue(log.contains("; 0 turns divided by a host factor, median as measured "), log);
@@ -80,6 +84,31 @@ class InterleaveRunTest {
             Map<?, ?> record = (Map<?, ?>) Json.parse(line);
             assertEquals("ok", record.get("status"), line);
         }
+    }
+
+    @Test
+    void theTimeCapStopsNoEngineShortOfTheTurnsAnIntervalNeeds() throws IOException {
+        Path csv = dir.resolve("cap.csv");
+        // 4 fewest rotations: the extra ones take as long as those (the cap) after 8, but every engine still has no
+        // interval then, and the block goes on to 11 turns (of at most 12)
+        int exit = Main.run("-interleave", "true", "-wi", "0", "-i", "4", "-r", "10ms", "-p", "store=lmdb,heap,mvstore",
+                "-p", "num=300", "-rf", "csv", "-rff", csv.toString(), "bench.ReadSeqBenchmark");
+        assertEquals(Main.OK, exit, output());
+        assertFalse(output().contains("kvbench: -i 4:"), output());
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(4, rows.size(), rows.toString());
+        for (String row : rows.subList(1, rows.size())) {
+            assertTrue(row.matches("\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[12],[0-9.]+,"
+                    + "[0-9.]+,\"ms/op\",.*"), row);
+        }
+    }
+
+    @Test
+    void fewerRotationsThanAnIntervalNeedsAreOneLineAndOneTurnIsACheck() {
+        assertEquals("", Interleaving.fewTurns(1));
+        assertEquals("", Interleaving.fewTurns(4));
+        assertTrue(Interleaving.fewTurns(2).startsWith("kvbench: -i 2: an interleaved engine gets at most 6 measured"),
+                Interleaving.fewTurns(2));
     }
 
     @Test

@@ -354,6 +354,13 @@ class ReportTest {
         assertTrue(method.contains("an engine whose interval could not get under ±10% by then, at the rate an interval "
                 + "narrows (the square root of its turns), left the extra rotations"), method);
         assertFalse(old.contains("could not get under"), old);
+        assertFalse(method.contains("it stopped no test before"), method);
+        Files.writeString(log, Files.readString(log).replace("(the time cap)\n", "(the time cap) and every engine taking"
+                + " them has the 11 turns a 99.9% interval of its median needs\n"));
+        Report.write(capped, Path.of("gnuplot"), false);
+        String waits = section(Files.readString(capped.resolve("README.md")), "## Method", "## Test 1");
+        assertTrue(waits.contains("three times; it stopped no test before every engine still taking turns had the 11 an"
+                + " interval needs)"), waits);
     }
 
     @Test

@@ -139,8 +139,12 @@ run_suite() {
     local flags classpath=${KVBENCH_CLASSPATH:-$JAR}
     # The JVM's own warnings (e.g. another process holding this pid's /tmp/hsperfdata file) go to stderr, not into the flags.
     read -ra flags <<<"$("$JAVA" -Xlog:disable -Xlog:all=warning:stderr -cp "$classpath" dev.kvbench.report.Environment --jvm-flags)"
+    # the 1-minute load before this command built the jar: the load at the start is then mostly the build's own
+    [[ -z $LOAD_BEFORE_BUILD ]] || flags+=("-Dkvbench.loadBeforeBuild=$LOAD_BEFORE_BUILD")
     exec "$JAVA" "${flags[@]}" -Dkvbench.root="$ROOT" -cp "$classpath" dev.kvbench.suite.SuiteMain "$@"
 }
+
+LOAD_BEFORE_BUILD=""
 
 main() {
     local arg
@@ -152,7 +156,12 @@ main() {
     done
     find_java
     [[ ${KVBENCH_DRY_RUN:-} == 1 ]] || check_gnuplot
-    [[ -n ${KVBENCH_CLASSPATH:-} ]] || ensure_jar
+    if [[ -z ${KVBENCH_CLASSPATH:-} ]]; then
+        if jar_is_stale && [[ -r /proc/loadavg ]]; then
+            read -r LOAD_BEFORE_BUILD _ </proc/loadavg
+        fi
+        ensure_jar
+    fi
     run_suite "$@"
 }
 

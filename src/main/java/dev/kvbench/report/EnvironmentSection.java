@@ -35,6 +35,8 @@ final class EnvironmentSection extends Section {
         add(rows, "CPU", join(take(env, "cpu.model"), cores.isEmpty() ? "" : cores + " cores"));
         String load = take(env, "load.start");
         add(rows, "Load at the start (1-minute average)", load);
+        String beforeBuild = take(env, "load.beforeBuild");
+        add(rows, "Load before this run built kvbench", beforeBuild);
         String memory = take(env, "memory.bytes");
         add(rows, "Memory", memory.isEmpty() ? "" : Numbers.bytes(Numbers.parse(memory)));
         add(rows, "Free page reporting", pageReporting(take(env, "memory.pageReporting")));
@@ -63,7 +65,12 @@ final class EnvironmentSection extends Section {
         md.table(List.of("Item", "Value"), rows);
         ShardMachines.write(md, folder);
         double startLoad = Numbers.parse(load);
-        if (startLoad > QUIET_LOAD) {
+        double buildLoad = beforeBuild.isEmpty() ? -1 : Numbers.parse(beforeBuild);
+        if (startLoad > QUIET_LOAD && buildLoad >= 0 && buildLoad <= QUIET_LOAD) {
+            md.paragraph("The machine was quiet before this run built kvbench (1-minute load " + beforeBuild + ", at most "
+                    + QUIET_LOAD + "). The load at the start, " + load + ", was read just after that build: a 1-minute"
+                    + " average, it still counts the build, which had ended.");
+        } else if (startLoad > QUIET_LOAD) {
             md.paragraph("**The machine was busy when this run started** (1-minute load " + load + ", over "
                     + QUIET_LOAD + "): other work shared its cores, so times may be slower and noisier than on a quiet"
                     + " machine. Compare engines within this run only.");

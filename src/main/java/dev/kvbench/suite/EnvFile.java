@@ -21,6 +21,12 @@ import dev.kvbench.measure.Machine;
  */
 final class EnvFile {
 
+    /**
+     * The system property {@code run.sh} sets to the 1-minute load before it built the jar, when it did: the load at the
+     * start, read just after the build, is then mostly the build's own (a minute's average that has not yet decayed).
+     */
+    static final String LOAD_BEFORE_BUILD = "kvbench.loadBeforeBuild";
+
     private EnvFile() {
     }
 
@@ -35,6 +41,10 @@ final class EnvFile {
         lines.add("cpu.cores: " + Machine.cores());
         double load = Machine.loadAverage();
         lines.add("load.start: " + (load < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%.2f", load)));
+        String beforeBuild = System.getProperty(LOAD_BEFORE_BUILD, "");
+        if (beforeBuild.matches("\\d+(\\.\\d+)?")) {
+            lines.add("load.beforeBuild: " + beforeBuild);
+        }
         lines.add("memory.bytes: " + Machine.memTotal());
         int reporting = Machine.pageReportingOrder();
         lines.add("memory.pageReporting: " + (reporting < 0 ? "off" : "order " + reporting));

@@ -314,6 +314,23 @@ class ReportTest {
     }
 
     @Test
+    void aLoadThatIsTheRunsOwnBuildIsNotCalledBusy(@TempDir Path built, @TempDir Path busy) throws IOException {
+        for (Path copy : List.of(built, busy)) {
+            Fixtures.copy(FIXTURE, copy);
+            Files.writeString(copy.resolve("env.txt"), "load.start: 0.95\nload.beforeBuild: " + (copy == built ? "0.44" : "0.80")
+                    + "\n", java.nio.file.StandardOpenOption.APPEND);
+            Report.write(copy, Path.of("gnuplot"), false);
+        }
+        String quiet = Files.readString(built.resolve("README.md"));
+        assertTrue(quiet.contains("| Load before this run built kvbench | 0.44 |"), quiet);
+        assertTrue(quiet.contains("The machine was quiet before this run built kvbench (1-minute load 0.44, at most 0.5)."
+                + " The load at the start, 0.95, was read just after that build"), quiet);
+        assertFalse(quiet.contains("was busy"), quiet);
+        String loaded = Files.readString(busy.resolve("README.md"));
+        assertTrue(loaded.contains("**The machine was busy when this run started** (1-minute load 0.95, over 0.5)"), loaded);
+    }
+
+    @Test
     void limitRowMarksInEnvTxtAreNotListedAsMachineItems(@TempDir Path copy) throws IOException {
         Fixtures.copy(FIXTURE, copy);
         Files.writeString(copy.resolve("env.txt"), "engine.array.label: Sorted array\nengine.array.version: JDK 17\n"

@@ -162,6 +162,41 @@ class StoreConformanceTest {
         }
     }
 
+    /**
+     * A reader per lookup (dirWalk opens one per walk) with a heap key, as dirWalk's keys are: opening one allocates no
+     * direct buffer of its own. LMDB's readers once did (the off-heap copy of the key), and after 15 s of walks 757,000
+     * of them and their Cleaners held the GC's pauses at up to 103 ms, which made every LMDB dirWalk number unstable.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("specs")
+    void readersOneAfterAnotherAllocateNoDirectBufferEach(String spec) {
+        try (Store store = open(spec, SMALL)) {
+            write(store, false, key(5), text("five"));
+            UnsafeBuffer heapKey = new UnsafeBuffer(intKey(5));
+            for (int i = 0; i < 10; i++) { // the first readers may set up what the next ones reuse
+                try (Reader reader = store.reader()) {
+                    assertValue(store, "five", reader.get(heapKey));
+                }
+            }
+            long before = directBuffers();
+            int readers = 2_000;
+            for (int i = 0; i < readers; i++) {
+                try (Reader reader = store.reader()) {
+                    assertValue(store, "five", reader.get(heapKey));
+                }
+            }
+            long grown = directBuffers() - before;
+            assertTrue(grown < readers / 10, spec + ": " + readers + " readers left " + grown + " more direct buffers");
+        }
+    }
+
+    /** The JVM's direct buffers in use (the "direct" buffer pool's count). */
+    private static long directBuffers() {
+        return java.lang.management.ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class)
+                .stream().filter(pool -> pool.getName().equals("direct")).mapToLong(
+                        java.lang.management.BufferPoolMXBean::getCount).sum();
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
     void iteratesInUnsignedByteOrder(String spec) {

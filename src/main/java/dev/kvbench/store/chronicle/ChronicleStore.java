@@ -3,6 +3,7 @@ package dev.kvbench.store.chronicle;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
+import dev.kvbench.store.Spares;
 import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.File;
@@ -122,7 +123,15 @@ public final class ChronicleStore extends BaseStore {
 
     @Override
     public void close() {
+        readerKeys.freeAll(NativeBytes::release);
         map.close();
+    }
+
+    /** Readers' key copies, kept from one reader to the next and released at close. */
+    private final Spares<NativeBytes> readerKeys = new Spares<>(this::newKey);
+
+    private NativeBytes newKey() {
+        return new NativeBytes(shape.keySize());
     }
 
     private static void requireSize(String what, int constant, DirectBuffer buffer) {
@@ -189,9 +198,11 @@ public final class ChronicleStore extends BaseStore {
     /** Reads the live map: not a snapshot. */
     private final class ChronicleReader implements Reader {
 
-        private final NativeBytes key = new NativeBytes(shape.keySize());
+        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no direct buffer
+        private final NativeBytes key = readerKeys.take();
         private byte[] valueBytes = new byte[Math.max(shape.valSize(), 16)];
         private final UnsafeBuffer value = new UnsafeBuffer();
+        private boolean closed;
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
@@ -231,7 +242,10 @@ public final class ChronicleStore extends BaseStore {
 
         @Override
         public void close() {
-            key.release();
+            if (!closed) {
+                closed = true;
+                readerKeys.give(key);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package dev.kvbench.store.fs;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.BaseStore;
+import dev.kvbench.store.Spares;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,6 +53,8 @@ final class FsStore extends BaseStore {
     private final int valSize;
     /** Directories this store has made or found, so that a put does not ask the kernel each time. */
     private final Set<Path> made = ConcurrentHashMap.newKeySet();
+    /** Readers' value buffers, kept from one reader to the next. */
+    private final Spares<ByteBuffer> readerBuffers = new Spares<>(this::newReaderBuffer);
 
     FsStore(Path dir, int depth, int valSize) {
         super(Set.of());
@@ -184,11 +187,17 @@ final class FsStore extends BaseStore {
         }
     }
 
+    private ByteBuffer newReaderBuffer() {
+        return ByteBuffer.allocateDirect(Math.max(valSize, 16));
+    }
+
     private final class FsReader implements Reader {
 
         private final Paths paths = new Paths();
-        private ByteBuffer in = ByteBuffer.allocateDirect(Math.max(valSize, 16));
+        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no direct buffer
+        private ByteBuffer in = readerBuffers.take();
         private final UnsafeBuffer value = new UnsafeBuffer(in);
+        private boolean closed;
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
@@ -221,6 +230,10 @@ final class FsStore extends BaseStore {
 
         @Override
         public void close() {
+            if (!closed) {
+                closed = true;
+                readerBuffers.give(in);
+            }
         }
     }
 }

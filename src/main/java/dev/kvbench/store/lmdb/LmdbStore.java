@@ -204,9 +204,9 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
 
     private final class LmdbReader extends LmdbSessionReader<Txn<T>, org.lmdbjava.Cursor<T>> {
         private final org.lmdbjava.Cursor<T> lookup;
-        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
-        private final LmdbBuffers.Slot<T> key = buffers.slot();
-        private final LmdbBuffers.View<T> value = buffers.view();
+        private final LmdbKeys keys;
+        private final LmdbBuffers.Slot<T> key;
+        private final LmdbBuffers.View<T> value;
         private final boolean zeroCopy = buffers.zeroCopy();
         // With integer keys, an int key is stored into the session's word in native order (one
         // store at the word's address) and the word goes to LMDB as it is: no translation or copy
@@ -217,6 +217,12 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
         LmdbReader(LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>>.Session session) {
             super(session, integerKeys);
             this.lookup = session.lookup();
+            // the session's, kept from reader to reader: a reader opened per lookup (dirWalk) allocates nothing
+            ReaderBuffers<T> kept = session.readerState(() -> new ReaderBuffers<>(LmdbKeys.of(integerKeys), buffers.slot(),
+                    buffers.view()));
+            this.keys = kept.keys();
+            this.key = kept.key();
+            this.value = kept.value();
             UnsafeBuffer word = integerKeys ? session.keyWord() : null;
             this.intKey = integerKeys ? buffers.over(word) : null;
             this.intAddress = integerKeys ? word.addressOffset() : 0;
@@ -248,6 +254,10 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
         public Cursor cursor() {
             return integerKeys && buffers.zeroCopy() ? new IntKeyCursor(session) : new LmdbCursor(session);
         }
+    }
+
+    /** A reader's key translation, key copy and value view, kept by its read session for the next reader. */
+    private record ReaderBuffers<T>(LmdbKeys keys, LmdbBuffers.Slot<T> key, LmdbBuffers.View<T> value) {
     }
 
     private class LmdbCursor implements Cursor {

@@ -172,15 +172,23 @@ public final class LmdbJniStore extends BaseStore {
 
     private final class JniReader extends LmdbSessionReader<Transaction, org.fusesource.lmdbjni.Cursor> {
         private final org.fusesource.lmdbjni.Cursor lookup;
-        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
-        private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
-        private final Input key = new Input();
-        private final DirectBuffer found = new DirectBuffer();
-        private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
+        private final LmdbKeys keys;
+        private final LmdbKeys.Integers ints;
+        private final Input key;
+        private final DirectBuffer found;
+        private final UnsafeBuffer value;
 
         JniReader(LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor>.Session session) {
             super(session, integerKeys);
             this.lookup = session.lookup();
+            // the session's, kept from reader to reader: a reader opened per lookup (dirWalk) allocates nothing
+            JniReaderBuffers kept = session.readerState(() -> new JniReaderBuffers(LmdbKeys.of(integerKeys), new Input(),
+                    new DirectBuffer(), new UnsafeBuffer(0, 0)));
+            this.keys = kept.keys();
+            this.ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
+            this.key = kept.key();
+            this.found = kept.found();
+            this.value = kept.value();
         }
 
         @Override
@@ -199,6 +207,10 @@ public final class LmdbJniStore extends BaseStore {
         public Cursor cursor() {
             return new JniCursor(session);
         }
+    }
+
+    /** A reader's key translation and copy and its found-value buffers, kept by its read session for the next reader. */
+    private record JniReaderBuffers(LmdbKeys keys, Input key, DirectBuffer found, UnsafeBuffer value) {
     }
 
     private final class JniCursor implements Cursor {

@@ -265,13 +265,20 @@ public final class LwjglLmdbStore extends BaseStore {
 
     private final class LwjglReader extends LmdbSessionReader<Long, Long> {
         private final long lookup = session.lookup();
-        private final LmdbKeys keys = LmdbKeys.of(integerKeys);
-        private final LmdbKeys.Integers ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
-        private final Val key = new Val();
-        private final Val value = new Val();
+        private final LmdbKeys keys;
+        private final LmdbKeys.Integers ints;
+        private final Val key;
+        private final Val value;
 
         LwjglReader() {
             super(sessions.take(), integerKeys);
+            // the session's, kept from reader to reader and freed with it: a reader opened per lookup (dirWalk) allocates
+            // nothing, on the heap or off it
+            ReaderVals kept = session.readerState(() -> new ReaderVals(LmdbKeys.of(integerKeys), new Val(), new Val()));
+            this.keys = kept.keys();
+            this.ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
+            this.key = kept.key();
+            this.value = kept.value();
         }
 
         @Override
@@ -291,9 +298,12 @@ public final class LwjglLmdbStore extends BaseStore {
         public Cursor cursor() {
             return new LwjglCursor(session);
         }
+    }
 
+    /** A reader's key translation and its two {@link Val}s, kept by its read session and freed when the session ends. */
+    private record ReaderVals(LmdbKeys keys, Val key, Val value) implements AutoCloseable {
         @Override
-        protected void released() {
+        public void close() {
             key.close();
             value.close();
         }

@@ -2,6 +2,7 @@ package dev.kvbench.store.lmdbshared;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.function.Supplier;
 
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -80,6 +81,7 @@ public final class LmdbReadSessions<T, C> {
         private boolean scanCurrent;
         private boolean scanInUse;
         private UnsafeBuffer keyWord;
+        private Object readerState;
 
         public C lookup() {
             return lookup;
@@ -95,6 +97,22 @@ public final class LmdbReadSessions<T, C> {
                 keyWord = new UnsafeBuffer(ByteBuffer.allocateDirect(Integer.BYTES));
             }
             return keyWord;
+        }
+
+        /**
+         * What the binding's readers keep besides the transaction and cursors (the off-heap copy of a heap key, the
+         * lookup's value views): made by {@code create} for the session's first reader and handed to each next one with
+         * the session, so that opening a reader allocates nothing. A reader per dirWalk walk, each with a direct buffer
+         * of its own for the heap key, left 757,000 of them and their Cleaners to the GC after 15 s, whose live set grew
+         * from 83 to 355 MB and whose pauses from 11 to 68 ms (one 103 ms pause halved a 300 ms iteration). Closed with
+         * the session when it is {@link AutoCloseable}.
+         */
+        @SuppressWarnings("unchecked")
+        public <S> S readerState(Supplier<S> create) {
+            if (readerState == null) {
+                readerState = create.get();
+            }
+            return (S) readerState;
         }
 
         private void renew() {
@@ -147,6 +165,13 @@ public final class LmdbReadSessions<T, C> {
             calls.abort(txn);
             if (keyWord != null) {
                 BufferUtil.free(keyWord);
+            }
+            if (readerState instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    throw new IllegalStateException("lmdb: a reader's buffers could not be freed: " + e.getMessage(), e);
+                }
             }
         }
     }

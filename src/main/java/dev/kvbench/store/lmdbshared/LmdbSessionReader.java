@@ -34,11 +34,6 @@ public abstract class LmdbSessionReader<T, C> implements Reader, IntKeyLookup {
         if (!closed) {
             closed = true;
             session.release();
-            released();
         }
-    }
-
-    /** Frees what the reader holds besides its session, at its first close; nothing by default. */
-    protected void released() {
     }
 }

@@ -3,6 +3,7 @@ package dev.kvbench.store.rocksdb;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
+import dev.kvbench.store.Spares;
 import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
@@ -117,6 +118,13 @@ public final class RocksDbStore extends BaseStore {
         }
     }
 
+    /** Readers' buffers, kept from one reader to the next. */
+    private final Spares<Scratches> readerScratches = new Spares<>(this::newScratches);
+
+    private Scratches newScratches() {
+        return new Scratches(new DirectScratch(shape.keySize()), new DirectScratch(shape.valSize()));
+    }
+
     /** The open database, for the direct-API baseline benchmark only (it bypasses this adapter). */
     public RocksDB db() {
         return db;
@@ -162,8 +170,11 @@ public final class RocksDbStore extends BaseStore {
     private final class RocksDbWriter implements Writer {
 
         private final WriteBatch batch = new WriteBatch();
-        private final DirectScratch key = new DirectScratch(shape.keySize());
-        private final DirectScratch value = new DirectScratch(shape.valSize());
+        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no buffers
+        private final Scratches scratches = readerScratches.take();
+        private final DirectScratch key = scratches.key();
+        private final DirectScratch value = scratches.value();
+        private boolean closed;
 
         @Override
         public void put(DirectBuffer key, DirectBuffer value) {
@@ -212,8 +223,11 @@ public final class RocksDbStore extends BaseStore {
         private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(prefixed);
         private final ReadOptions prefixOptions = prefixed
                 ? new ReadOptions().setSnapshot(snapshot).setPrefixSameAsStart(true) : null;
-        private final DirectScratch key = new DirectScratch(shape.keySize());
-        private final DirectScratch value = new DirectScratch(shape.valSize());
+        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no buffers
+        private final Scratches scratches = readerScratches.take();
+        private final DirectScratch key = scratches.key();
+        private final DirectScratch value = scratches.value();
+        private boolean closed;
 
         @Override
         public DirectBuffer get(DirectBuffer key) {
@@ -241,12 +255,17 @@ public final class RocksDbStore extends BaseStore {
 
         @Override
         public void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
             readOptions.close();
             if (prefixOptions != null) {
                 prefixOptions.close();
             }
             db.releaseSnapshot(snapshot);
             snapshot.close();
+            readerScratches.give(scratches);
         }
     }
 
@@ -260,8 +279,11 @@ public final class RocksDbStore extends BaseStore {
         private final RocksIterator ordered;
         private RocksIterator prefixedIterator;
         private RocksIterator iterator;
-        private final DirectScratch key = new DirectScratch(shape.keySize());
-        private final DirectScratch value = new DirectScratch(shape.valSize());
+        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no buffers
+        private final Scratches scratches = readerScratches.take();
+        private final DirectScratch key = scratches.key();
+        private final DirectScratch value = scratches.value();
+        private boolean closed;
         private boolean valid;
 
         /** @param seekOptions the prefix-mode options for seeks, or null: seeks in total order */
@@ -370,6 +392,10 @@ public final class RocksDbStore extends BaseStore {
      * A direct buffer reused for every key or value crossing JNI, grown when an entry does not
      * fit, with one {@link UnsafeBuffer} view handed back to callers.
      */
+    /** A reader's key and value buffers. */
+    private record Scratches(DirectScratch key, DirectScratch value) {
+    }
+
     private static final class DirectScratch {
 
         private ByteBuffer bytes;

@@ -170,11 +170,8 @@ public final class RocksDbStore extends BaseStore {
     private final class RocksDbWriter implements Writer {
 
         private final WriteBatch batch = new WriteBatch();
-        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no buffers
-        private final Scratches scratches = readerScratches.take();
-        private final DirectScratch key = scratches.key();
-        private final DirectScratch value = scratches.value();
-        private boolean closed;
+        private final DirectScratch key = new DirectScratch(shape.keySize());
+        private final DirectScratch value = new DirectScratch(shape.valSize());
 
         @Override
         public void put(DirectBuffer key, DirectBuffer value) {
@@ -279,11 +276,8 @@ public final class RocksDbStore extends BaseStore {
         private final RocksIterator ordered;
         private RocksIterator prefixedIterator;
         private RocksIterator iterator;
-        // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no buffers
-        private final Scratches scratches = readerScratches.take();
-        private final DirectScratch key = scratches.key();
-        private final DirectScratch value = scratches.value();
-        private boolean closed;
+        private final DirectScratch key = new DirectScratch(shape.keySize());
+        private final DirectScratch value = new DirectScratch(shape.valSize());
         private boolean valid;
 
         /** @param seekOptions the prefix-mode options for seeks, or null: seeks in total order */
@@ -388,14 +382,14 @@ public final class RocksDbStore extends BaseStore {
         }
     }
 
-    /**
-     * A direct buffer reused for every key or value crossing JNI, grown when an entry does not
-     * fit, with one {@link UnsafeBuffer} view handed back to callers.
-     */
     /** A reader's key and value buffers. */
     private record Scratches(DirectScratch key, DirectScratch value) {
     }
 
+    /**
+     * A direct buffer reused for every key or value crossing JNI, grown when an entry does not
+     * fit, with one {@link UnsafeBuffer} view handed back to callers.
+     */
     private static final class DirectScratch {
 
         private ByteBuffer bytes;

@@ -60,12 +60,8 @@ class InterleaveRunTest {
         int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "3", "-r", "20ms", "-p", "store=lmdb,heap,mvstore",
                 "-p", "num=500", "-rf", "csv", "-rff", csv.toString(), "bench.(ReadSeqBenchmark|WriteBenchmark)");
         assertEquals(Main.OK, exit, output());
-        List<String> rows = Files.readAllLines(csv);
-        assertEquals(7, rows.size(), rows.toString());
-        for (String row : rows.subList(1, rows.size())) {
-            assertTrue(row.matches("\"dev\\.kvbench\\.bench\\.(ReadSeqBenchmark\\.readSeq|WriteBenchmark\\.write)\",\"turns\","
-                    + "1,[3-9],[0-9.]+,NaN,\"ms/op\",.*"), row);
-        }
+        assertRows(csv, 6, "\"dev\\.kvbench\\.bench\\.(ReadSeqBenchmark\\.readSeq|WriteBenchmark\\.write)\",\"turns\","
+                + "1,[3-9],[0-9.]+,NaN,\"ms/op\",.*");
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("# Benchmark mode: interleaved turns"), log);
         assertTrue(log.contains("# Run complete."), log);
@@ -74,7 +70,8 @@ class InterleaveRunTest {
                 + " use -i 4 or more (-i 1 for one check turn each)\n"), log);
         assertTrue(log.contains("# Measurement: turns of 20 ms per JVM after 5 ms of untimed passes"), log);
         // three stores: each turn has two others, fewer than a host factor needs, so every turn stands as measured
-        assertTrue(log.contains("until the extra rotations have taken as long as the warmup and fewest ones (the time cap) and every engine taking them has the 11 turns a 99.9% interval of its median needs"), log);
+        assertTrue(log.contains("until the extra rotations have taken as long as the warmup and fewest ones (the time cap)"
+                + " and every engine taking them has the 11 turns a 99.9% interval of its median needs"), log);
         assertTrue(log.contains("  rotations: the warmup and fewest 3 in "), log);
         assertTrue(log.contains("  host factor per rotation: - - -"), log);
         assertTrue(log.contains("; 0 turns divided by a host factor, median as measured "), log);
@@ -95,11 +92,16 @@ class InterleaveRunTest {
                 "-p", "num=300", "-rf", "csv", "-rff", csv.toString(), "bench.ReadSeqBenchmark");
         assertEquals(Main.OK, exit, output());
         assertFalse(output().contains("kvbench: -i 4:"), output());
+        assertRows(csv, 3, "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[12],[0-9.]+,"
+                + "[0-9.]+,\"ms/op\",.*");
+    }
+
+    /** {@code csv} has a header and {@code count} rows, each matching {@code pattern}. */
+    private static void assertRows(Path csv, int count, String pattern) throws IOException {
         List<String> rows = Files.readAllLines(csv);
-        assertEquals(4, rows.size(), rows.toString());
+        assertEquals(1 + count, rows.size(), rows.toString());
         for (String row : rows.subList(1, rows.size())) {
-            assertTrue(row.matches("\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[12],[0-9.]+,"
-                    + "[0-9.]+,\"ms/op\",.*"), row);
+            assertTrue(row.matches(pattern), row);
         }
     }
 

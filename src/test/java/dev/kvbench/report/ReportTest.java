@@ -297,46 +297,39 @@ class ReportTest {
         assertTrue(text.contains("Chart data: `4-int-seq-v100.dat`"));
     }
 
+    /** The report of the fixture copied into {@code copy}, with {@code lines} added to its {@code env.txt}. */
+    private static String readmeWithEnv(Path copy, String lines) throws IOException {
+        Fixtures.copy(FIXTURE, copy);
+        Files.writeString(copy.resolve("env.txt"), lines, java.nio.file.StandardOpenOption.APPEND);
+        Report.write(copy, Path.of("gnuplot"), false);
+        return Files.readString(copy.resolve("README.md"));
+    }
+
     @Test
     void theReportSaysHowBusyTheMachineWasAtTheStart(@TempDir Path quiet, @TempDir Path busy) throws IOException {
         assertFalse(readme.contains("Load at the start"), "the fixture's env.txt records no load");
-        for (Path copy : List.of(quiet, busy)) {
-            Fixtures.copy(FIXTURE, copy);
-            Files.writeString(copy.resolve("env.txt"), "load.start: " + (copy == quiet ? "0.31" : "1.75") + "\n",
-                    java.nio.file.StandardOpenOption.APPEND);
-            Report.write(copy, Path.of("gnuplot"), false);
-        }
-        String calm = Files.readString(quiet.resolve("README.md"));
+        String calm = readmeWithEnv(quiet, "load.start: 0.31\n");
         assertTrue(calm.contains("| Load at the start (1-minute average) | 0.31 |"), calm);
         assertTrue(calm.contains("The machine was quiet when this run started (1-minute load 0.31, at most 0.5)."));
-        String loaded = Files.readString(busy.resolve("README.md"));
+        String loaded = readmeWithEnv(busy, "load.start: 1.75\n");
         assertTrue(loaded.contains("**The machine was busy when this run started** (1-minute load 1.75, over 0.5)"), loaded);
     }
 
     @Test
     void aLoadThatIsTheRunsOwnBuildIsNotCalledBusy(@TempDir Path built, @TempDir Path busy) throws IOException {
-        for (Path copy : List.of(built, busy)) {
-            Fixtures.copy(FIXTURE, copy);
-            Files.writeString(copy.resolve("env.txt"), "load.start: 0.95\nload.beforeBuild: " + (copy == built ? "0.44" : "0.80")
-                    + "\n", java.nio.file.StandardOpenOption.APPEND);
-            Report.write(copy, Path.of("gnuplot"), false);
-        }
-        String quiet = Files.readString(built.resolve("README.md"));
+        String quiet = readmeWithEnv(built, "load.start: 0.95\nload.beforeBuild: 0.44\n");
         assertTrue(quiet.contains("| Load before this run built kvbench | 0.44 |"), quiet);
         assertTrue(quiet.contains("The machine was quiet before this run built kvbench (1-minute load 0.44, at most 0.5)."
                 + " The load at the start, 0.95, was read just after that build"), quiet);
         assertFalse(quiet.contains("was busy"), quiet);
-        String loaded = Files.readString(busy.resolve("README.md"));
+        String loaded = readmeWithEnv(busy, "load.start: 0.95\nload.beforeBuild: 0.80\n");
         assertTrue(loaded.contains("**The machine was busy when this run started** (1-minute load 0.95, over 0.5)"), loaded);
     }
 
     @Test
     void limitRowMarksInEnvTxtAreNotListedAsMachineItems(@TempDir Path copy) throws IOException {
-        Fixtures.copy(FIXTURE, copy);
-        Files.writeString(copy.resolve("env.txt"), "engine.array.label: Sorted array\nengine.array.version: JDK 17\n"
-                + "engine.array.reference: true\n", java.nio.file.StandardOpenOption.APPEND);
-        Report.write(copy, Path.of("gnuplot"), false);
-        String text = Files.readString(copy.resolve("README.md"));
+        String text = readmeWithEnv(copy, "engine.array.label: Sorted array\nengine.array.version: JDK 17\n"
+                + "engine.array.reference: true\n");
         String environment = section(text, "## Environment", "## Method");
         assertFalse(environment.contains("engine.array.reference"), environment);
         assertTrue(environment.contains("| Sorted array | `array` | JDK 17 |"), environment);

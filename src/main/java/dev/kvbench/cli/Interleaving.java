@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 
 import dev.kvbench.interleave.Interleaver;
 import dev.kvbench.interleave.PassServer;
-import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -20,8 +19,8 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  * (each settled, then interleaved with the other engines' JVMs on the same workload). JMH's options keep their meaning where they have one: {@code -wi} warm-up rotations (default 1),
  * {@code -i} the fewest measured rotations (default 12), {@code -r} a turn's length (default 200 ms),
  * {@code -f} JVMs per engine (default 1), each turn after untimed passes for a quarter of its length that refill
- * the caches the other engines' turns emptied; after {@code -i} rotations only the engines whose interval is still wider
- * than 5% of their median take more, up to three times {@code -i} and for at most as long
+ * the caches the other engines' turns emptied; after {@code -i} rotations only the engines of the pairs whose order the
+ * paired ranking has not decided take more, up to {@link #MAX_ROTATIONS} times {@code -i} and for at most half as long
  * as the first rotations took. The result file is JMH's CSV format.
  *
  * @param timeout the longest wait, in seconds, for one JVM's answer
@@ -31,14 +30,17 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
     static final int DEFAULT_WARMUP = 1;
     static final int DEFAULT_ROTATIONS = 12;
     static final long DEFAULT_TURN_MS = 200;
-    static final double TARGET = 0.05;
     /**
-     * The time cap of a benchmark's extra rotations: at most as long as its warmup and fewest rotations took (about what
-     * they took without a cap on a quiet host; on a noisy one it keeps a run from taking three times as long). Half as
-     * long (20261126-quick-3 and -4) took quick from 16.5-17 min to 13-14 but left 84 and 93 of its 104 numbers within
-     * 10% instead of 97 and 100.
+     * The most measured rotations, as a multiple of {@code -i}: the extra rotations are those of the undecided pairs
+     * alone, two or three engines each, so many fit in the time cap.
      */
-    static final double EXTRA_SHARE = 1.0;
+    static final int MAX_ROTATIONS = 8;
+    /**
+     * The time cap of a benchmark's extra rotations: at most half as long as its warmup and fewest rotations took. They
+     * go to the undecided pairs only, and a pair that is still undecided by then is close: 400 pairs for ±3%, more
+     * than a default run has time for.
+     */
+    static final double EXTRA_SHARE = 0.5;
     /** The package of the Store path's benchmarks. */
     private static final String STORE_BENCHMARKS = "dev.kvbench.bench.";
 
@@ -70,7 +72,7 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
         long turn = options.getMeasurementTime().hasValue()
                 ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS)) : DEFAULT_TURN_MS;
         Interleaver.Settings settings = new Interleaver.Settings(options.getWarmupIterations().orElse(DEFAULT_WARMUP),
-                rotations, 3 * rotations, turn, turn / 4, Math.max(1, options.getForkCount().orElse(1)), TARGET, EXTRA_SHARE, timeout,
+                rotations, MAX_ROTATIONS * rotations, turn, turn / 4, Math.max(1, options.getForkCount().orElse(1)), EXTRA_SHARE, timeout,
                 System.nanoTime());
         Interleaver interleaver = new Interleaver(command, settings, side, System.out,
                 options.shouldFailOnError().orElse(true), Runtime.getRuntime().availableProcessors());
@@ -84,28 +86,8 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
             System.out.println("kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
                     + " another, after the interleaved blocks (only the Store path's single-pass workloads interleave)");
         }
-        String few = fewTurns(rotations);
-        if (!few.isEmpty()) {
-            System.out.println(few);
-        }
         System.out.println("# VM options: " + String.join(" ", forkArgs));
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
-    }
-
-    /**
-     * The line that warns of {@code -i rotations} too few for any interval: "" when an engine can reach the turns an
-     * interval of its median needs ({@link Turns#fewestForInterval()}) within three times {@code rotations}, and for
-     * {@code -i 1}, one check turn per engine (smoke), whose report says each number is one sample.
-     */
-    static String fewTurns(int rotations) {
-        int fewest = Turns.fewestForInterval();
-        if (rotations == 1 || 3 * rotations >= fewest) {
-            return "";
-        }
-        return "kvbench: -i " + rotations + ": an interleaved engine gets at most " + 3 * rotations + " measured turns"
-                + " (three times -i), fewer than the " + fewest + " a 99.9% interval of its median needs, so every"
-                + " number will have no error and be unstable; use -i " + (fewest + 2) / 3 + " or more (-i 1 for one"
-                + " check turn each)";
     }
 
     /**

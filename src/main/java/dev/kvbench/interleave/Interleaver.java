@@ -3,7 +3,6 @@ package dev.kvbench.interleave;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,12 +10,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.function.Predicate;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
+import dev.kvbench.results.PairedRanking;
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.Stability;
 import dev.kvbench.results.TrialRecord;
+import dev.kvbench.results.TurnLog;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
 import dev.kvbench.trial.BenchParams;
 
 /**
@@ -29,10 +33,12 @@ import dev.kvbench.trial.BenchParams;
  * ({@link Turns}) leaves it out. What such a phase still does to every engine's turns in a rotation is then
  * divided out ({@link HostFactors}), from the other engines' turns of the same rotation.
  *
- * <p>Every engine gets {@link Settings#minRotations} measured turns per JVM; after that, only the engines whose
- * interval is still wider than {@link Settings#target} of their median take further rotations (still shuffled
- * among themselves), up to {@link Settings#maxRotations}, and only until the time cap, which stops no engine short of
- * the turns an interval needs.
+ * <p>Every engine gets {@link Settings#minRotations} measured turns per JVM, in shuffled rotations; after that, only
+ * the engines whose order in the paired ranking ({@link PairedRanking}) is not decided take further rotations, the two
+ * of each undecided pair taking the first turn by turns, up to {@link Settings#maxRotations}, and only until the time
+ * cap. The user's question is which engine is faster and by how much: a ratio of turns seconds apart, which the
+ * host's slow phases divide out of, and which a close pair settles only with hundreds of turns that every engine
+ * cannot take.
  * A JVM that fails, dies or hangs ends its own trial (failed, with the cause, in the side file), and the
  * others go on unless fail-on-error is set. While one engine is measured, the CPU the waiting JVMs use
  * (an engine's background threads) is counted and logged per engine.
@@ -49,14 +55,13 @@ public final class Interleaver {
      * @param warmMillis      untimed passes run for at least this long before a turn's timed ones, unless the engine's
      *                        last pass was longer than a turn
      * @param forks           JVMs per engine; their turns are pooled
-     * @param target          the relative error at which a block may stop
      * @param extraShare      the extra rotations (after the fewest) stop once they have taken this share of the time the
      *                        warmup and fewest rotations took: the time cap of a benchmark
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
      * @param seed            the shuffles' seed
      */
     public record Settings(int warmupRotations, int minRotations, int maxRotations, long turnMillis, long warmMillis,
-                           int forks, double target, double extraShare, long timeoutSeconds, long seed) {
+                           int forks, double extraShare, long timeoutSeconds, long seed) {
         public Settings {
             if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || warmMillis < 0 || forks < 1
                     || !(extraShare >= 0)) {
@@ -145,11 +150,12 @@ public final class Interleaver {
         log.println("# Warmup: " + settings.warmupRotations() + " rotations");
         log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
-                + " rotations, then up to " + settings.maxRotations() + " for the engines whose interval is still over "
-                + Math.round(settings.target() * 100) + "% of their median, with the quickest of the others as companions"
-                + " while they are fewer than " + (HostFactors.MIN_OTHERS + 1) + ", until the extra rotations have taken "
-                + settings.capText() + " the warmup and fewest ones (the time cap) and every engine taking them has the "
-                + Turns.fewestForInterval() + " turns a 99.9% interval of its median needs");
+                + " rotations, then up to " + settings.maxRotations() + " for the engines of the neighbouring pairs of the"
+                + " paired ranking whose order is not decided (a ratio's 99.9% interval holding 1 and wider than ±"
+                + Math.round(PairedRatio.TIE_WIDTH * 100) + "%), until the extra rotations have taken "
+                + settings.capText() + " the warmup and fewest ones (the time cap)");
+        log.println("# Ranking: by paired ratios, each engine's turn over another's in the same rotation; limit rows"
+                + " are measured, not ranked");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
                 + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
         log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
@@ -312,6 +318,9 @@ public final class Interleaver {
         long fewestNanos = -1;
         boolean capped = false;
         List<Server> active = new ArrayList<>(present);
+        List<Server> ranked = present.stream().filter(server -> !reference(server.params)).toList();
+        HostSamples host = new HostSamples();
+        int extra = 0;
         for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
             if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
                     && everyHasAnInterval(active, turns)) {
@@ -320,7 +329,11 @@ public final class Interleaver {
             }
             boolean warmup = r < settings.warmupRotations();
             List<Server> order = new ArrayList<>(active);
-            Collections.shuffle(order, random);
+            if (rotations < settings.minRotations()) {
+                Collections.shuffle(order, random);
+            } else if (extra++ % 2 == 1) {
+                Collections.reverse(order); // a pair's two engines take the first turn by turns
+            }
             log.println("  rotation " + (warmup ? "w" : "") + (r + 1) + ": "
                     + String.join(" ", order.stream().map(server -> server.label).toList()));
             for (Server server : order) {
@@ -346,27 +359,38 @@ public final class Interleaver {
                 }
             }
             if (!warmup) {
+                host.sample();
                 rotations++;
                 if (rotations == settings.minRotations()) {
                     fewestNanos = System.nanoTime() - rotationsStart;
                 }
                 if (rotations >= settings.minRotations()) {
                     HostFactors.apply(byTrial.values());
-                    // only the engines whose interval is still wide take the next rotations
-                    active.removeIf(server -> !servers.contains(server)
-                            || turns.get(server).relativeError() <= settings.target());
-                    active.addAll(companions(active, present, servers::contains, server -> turns.get(server).median()));
+                    int left = settings.maxRotations() - rotations;
+                    List<Server> next = new ArrayList<>(undecided(ranked.stream().filter(servers::contains).toList(),
+                            server -> turns.get(server).byRotation(), server -> turns.get(server).median(), left));
+                    // an engine short of the turns an interval needs takes turns until it has them, where it can
+                    int fewest = Turns.fewestForInterval();
+                    present.stream().filter(server -> servers.contains(server) && !next.contains(server)
+                            && turns.get(server).count() < fewest && turns.get(server).count() + left >= fewest)
+                            .forEach(next::add);
+                    active = next;
                 }
             }
             active.retainAll(servers);
         }
         HostFactors.apply(byTrial.values());
         logBlock(benchmark, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - start);
+        String hostText = host.text();
+        if (!hostText.isEmpty()) {
+            log.println(hostText);
+        }
         long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
         log.printf(Locale.ROOT, "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
                 Math.min(rotations, settings.minRotations()), (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
                 Math.max(0, rotations - settings.minRotations()), fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
                 capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
+        log.println("  ranking: " + rankingText(ranked.stream().filter(turns::containsKey).toList(), turns));
         log.flush();
         return byTrial;
     }
@@ -382,17 +406,61 @@ public final class Interleaver {
     }
 
     /**
-     * Engines that are done, to take the next rotation beside {@code wide} (the engines still over the target) when
-     * those are too few for a host factor: enough of them that each wide engine's turn has {@link HostFactors#MIN_OTHERS}
-     * others in its rotation, the quickest turns first. A slow phase of the host during the extra rotations is then taken
-     * out of the wide engines' turns as it is in the others; the companions' own turns count for them too.
+     * The engines that take the next rotation: those of the neighbouring pairs of the paired ranking of
+     * {@code ranked} whose order is not decided yet ({@link PairedRanking#undecidedNeighbours()}), leaving out a pair
+     * that {@code left} more rotations would not decide either; none when every pair is decided. The extra turns go
+     * where the answer needs them: a close pair needs hundreds of pairs, which every engine cannot take.
      */
-    static <T> List<T> companions(List<T> wide, List<T> present, Predicate<T> alive, ToDoubleFunction<T> median) {
-        if (wide.isEmpty() || wide.size() > HostFactors.MIN_OTHERS) {
-            return List.of();
+    static <T> List<T> undecided(List<T> ranked, Function<T, Map<Integer, Double>> turns, ToDoubleFunction<T> median,
+                                 int left) {
+        PairedRanking<T> ranking = PairedRanking.of(ranked, turns, median);
+        List<T> engines = new ArrayList<>();
+        for (List<T> pair : ranking.undecidedNeighbours()) {
+            if (decidable(ranking.ratio(pair.get(0), pair.get(1)), left)) {
+                pair.stream().filter(engine -> !engines.contains(engine)).forEach(engines::add);
+            }
         }
-        return present.stream().filter(engine -> alive.test(engine) && !wide.contains(engine))
-                .sorted(Comparator.comparingDouble(median)).limit(HostFactors.MIN_OTHERS + 1 - wide.size()).toList();
+        return engines;
+    }
+
+    /**
+     * Whether {@code left} more pairs could decide {@code ratio}: its interval, narrowed as the square root of the
+     * pairs, would then leave 1 out, or lie within the width of a decided tie. A pair without an interval yet may.
+     */
+    static boolean decidable(PairedRatio ratio, int left) {
+        if (left <= 0) {
+            return false;
+        }
+        if (!ratio.hasInterval()) {
+            return ratio.pairs() + left >= Turns.fewestForInterval();
+        }
+        double half = (Math.log(ratio.high()) - Math.log(ratio.low())) / 2;
+        double projected = half * Math.sqrt((double) ratio.pairs() / (ratio.pairs() + left));
+        return Math.abs(Math.log(ratio.median())) > projected || projected <= Math.log(1 + PairedRatio.TIE_WIDTH);
+    }
+
+    /** "lmdb < mvstore 1.42× (1.20-1.63×) < xodus ...": the block's paired ranking, for the log. */
+    private static String rankingText(List<Server> ranked, Map<Server, Turns> turns) {
+        PairedRanking<Server> ranking = PairedRanking.of(ranked, server -> turns.get(server).byRotation(),
+                server -> turns.get(server).median());
+        StringBuilder text = new StringBuilder();
+        List<Server> order = ranking.order();
+        for (int i = 0; i < order.size(); i++) {
+            text.append(i == 0 ? "" : " < ").append(order.get(i).params.get("store"));
+            if (i > 0) {
+                text.append(' ').append(ranking.ratio(order.get(i - 1), order.get(i)).text());
+            }
+        }
+        return text.length() == 0 ? "none (no engine to rank)" : text.toString();
+    }
+
+    /** Whether {@code params}' store is a limit row (array, heap, null), which is measured but never ranked. */
+    private static boolean reference(Map<String, String> params) {
+        try {
+            return Stores.engine(StoreSpec.parse(params.get("store")).engine()).isReference();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Waits until each of {@code waiting} is loaded and settled; those that are join {@code servers}. */
@@ -470,7 +538,8 @@ public final class Interleaver {
                             + " measured %.3f%n", entry.getKey().get("store"), t.median() / 1e6,
                     t.error() / 1e6, 100 * t.relativeError(), t.count(), t.passes(), idle / 1_000_000,
                     measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos, t.adjusted(), t.rawMedian() / 1e6);
-            log.println("    turns (ms/op, in order): " + t.text());
+            log.println(TurnLog.TURNS + t.text());
+            log.println(TurnLog.ROTATIONS + t.rotationsText());
             double[] drift = t.drift();
             if (drift != null && Stability.drifted(drift[0], drift[1])) {
                 log.println(Stability.driftLine(drift[0], drift[1]));

@@ -1,6 +1,10 @@
 package dev.kvbench.interleave;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.kvbench.results.OrderStatistics;
 
 /**
  * The turns of one engine in an interleaved run, and what they add up to: each turn's mean pass time
@@ -16,9 +20,6 @@ import java.util.Arrays;
  * and {@link #rawMedian()} is the median before that.
  */
 public final class Turns {
-
-    /** The confidence of the interval, as JMH's error column states it. */
-    static final double CONFIDENCE = 0.999;
 
     private double[] means = new double[16];
     private int[] rotations = new int[16];
@@ -73,11 +74,7 @@ public final class Turns {
 
     /** The median of {@code sorted}, NaN when it is empty. */
     static double median(double[] sorted) {
-        int n = sorted.length;
-        if (n == 0) {
-            return Double.NaN;
-        }
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return OrderStatistics.median(sorted);
     }
 
     /** Turn {@code i}'s mean pass time as measured, ns. */
@@ -156,32 +153,37 @@ public final class Turns {
 
     /** The fewest turns that give a 99.9% interval of the median. */
     public static int fewestForInterval() {
-        int n = 1;
-        while (lowerRank(n) < 1) {
-            n++;
-        }
-        return n;
+        return OrderStatistics.fewestForInterval();
+    }
+
+    static int lowerRank(int n) {
+        return OrderStatistics.lowerRank(n);
     }
 
     /**
-     * The largest rank k (1-based) such that the interval from the k-th smallest to the k-th largest of
-     * {@code n} samples covers the median with at least {@link #CONFIDENCE}: P(Binomial(n, 1/2) &lt; k) on
-     * each side at most (1 − confidence) / 2; 0 when no such k exists.
+     * Each measured rotation's turn as measured (no host factor), ns: what {@link dev.kvbench.results.PairedRatio} pairs
+     * with another engine's turn of the same rotation, whose ratio divides the host out by itself. Several JVMs of
+     * one engine in a rotation ({@code -f}) give their mean.
      */
-    static int lowerRank(int n) {
-        double tail = (1 - CONFIDENCE) / 2;
-        double cumulative = 0;
-        double term = Math.pow(0.5, n); // P(X = 0)
-        int k = 0;
-        for (int i = 0; i < n / 2; i++) {
-            cumulative += term; // P(X <= i)
-            if (cumulative > tail) {
-                break;
-            }
-            k = i + 1;
-            term = term * (n - i) / (i + 1);
+    public Map<Integer, Double> byRotation() {
+        Map<Integer, double[]> sums = new LinkedHashMap<>();
+        for (int i = 0; i < count; i++) {
+            double[] sum = sums.computeIfAbsent(rotations[i], r -> new double[2]);
+            sum[0] += means[i];
+            sum[1]++;
         }
-        return k;
+        Map<Integer, Double> turns = new LinkedHashMap<>();
+        sums.forEach((rotation, sum) -> turns.put(rotation, sum[0] / sum[1]));
+        return turns;
+    }
+
+    /** The measured rotations of the turns, 1-based, in the order they ran, as "1 2 3 ...": the log's pairing key. */
+    public String rotationsText() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append(i == 0 ? "" : " ").append(rotations[i] + 1);
+        }
+        return text.toString();
     }
 
     /** The turns' mean pass times in ms, in the order they ran, as "6.12 6.30 ...". */

@@ -379,6 +379,14 @@ public final class Compare {
             if (cells == 0) {
                 return;
             }
+            long decidedA = glanceA.cells().stream().filter(Verdict::decided).count();
+            long decidedB = glanceB.cells().stream().filter(Verdict::decided).count();
+            if (glanceA.paired() || glanceB.paired()) {
+                md.paragraph("Verdicts from paired turns (each engine's turn over the leader's in the same rotation): A decides "
+                        + decidedA + " of its " + glanceA.cells().size() + " cells, B " + decidedB + " of "
+                        + glanceB.cells().size() + " (a winner, or a tie within ±3%). Two runs contradict each other in a "
+                        + "cell only where each names as faster, at 99.9%, an engine the other names as slower.");
+            }
             md.paragraph("At a glance: " + agree + " of " + cells + " cells agree (the same fastest engine, the same engines "
                     + "tied, or no stable winner in both" + (sameTie == 0 ? "" : "; " + sameTie + " of them the same tie with "
                     + "another engine first") + ")" + (compatible == 0 ? "" : "; in " + compatible + " more, one run's fastest "
@@ -407,6 +415,15 @@ public final class Compare {
         }
 
         private String verdictText(Verdict v) {
+            if (v.paired()) {
+                String leader = specs.label(v.best().store());
+                List<String> tied = v.rivals().stream().map(r -> specs.label(r.store()) + " " + v.againstLeader(r).text()).toList();
+                return switch (v.kind()) {
+                    case WINNER -> leader + ", " + v.againstLeader(v.ranking().runnerUp()).text() + " over "
+                            + specs.label(v.ranking().runnerUp().store());
+                    default -> (v.decided() ? leader + " ties with " : "undecided: " + leader + " or ") + String.join(", ", tied);
+                };
+            }
             return switch (v.kind()) {
                 case WINNER -> specs.label(v.best().store());
                 case TIE -> specs.label(v.best().store()) + ", tied with " + String.join(", ",

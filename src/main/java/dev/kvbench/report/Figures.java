@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.text.Numbers;
 
 /** Builds the report's charts from a {@link Group}: time per pass, storage, and their sweeps. */
@@ -57,6 +58,43 @@ final class Figures {
             panels.add(new Figure.Panel(workload, "", Figure.Axis.fit(unit.name(), bars), bars, tics, true));
         }
         return new Figure(stem, title, panels, List.of());
+    }
+
+    /**
+     * Each ranked engine's time relative to the fastest, per workload, from their turns paired by rotation: the
+     * median of its turn ÷ the leader's turn in the same rotation, its whisker the wider side of that median's 99.9%
+     * interval; the leader at 1. Limit rows are not ranked and not drawn. Empty when no workload was interleaved.
+     */
+    Optional<Figure> relative(String stem, String title, Group group, List<String> ranked) {
+        List<Figure.Panel> panels = new ArrayList<>();
+        for (String workload : group.workloads()) {
+            List<Result> runs = ranked.stream().map(spec -> group.find(spec, workload)).flatMap(Optional::stream)
+                    .filter(Result::ok).toList();
+            Verdict verdict = Verdict.of(runs);
+            if (!verdict.paired()) {
+                continue;
+            }
+            List<Figure.Bar> bars = new ArrayList<>();
+            List<Figure.Tic> tics = new ArrayList<>();
+            List<Result> order = new ArrayList<>(verdict.ranking().order());
+            Result leader = order.remove(0);
+            order.sort(java.util.Comparator.comparingDouble(r -> verdict.againstLeader(r).median()));
+            order.add(0, leader);
+            for (int i = 0; i < order.size(); i++) {
+                Result r = order.get(i);
+                double value = 1;
+                double error = Double.NaN;
+                if (i > 0) {
+                    PairedRatio ratio = verdict.againstLeader(r);
+                    value = ratio.median();
+                    error = ratio.hasInterval() ? Math.max(ratio.median() - ratio.low(), ratio.high() - ratio.median()) : Double.NaN;
+                }
+                bars.add(new Figure.Bar(i, 0.4, value, error, specs.rgb(r.store()), specs.fill(r.store()), "", specs.label(r.store())));
+                tics.add(new Figure.Tic(specs.label(r.store()), i));
+            }
+            panels.add(new Figure.Panel(workload, "", Figure.Axis.fit("time ÷ the fastest's, paired", bars), bars, tics, true));
+        }
+        return panels.isEmpty() ? Optional.empty() : Optional.of(new Figure(stem, title, panels, List.of()));
     }
 
     /** Time per pass against a swept parameter: one panel per workload, a cluster of bars per value. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
@@ -27,10 +28,61 @@ final class Findings {
      * slowest MapDB (14.8 ms/pass, 12× LMDB DB)." Runs whose JMH error bars overlap are called a tie.
      */
     String ranking(String workload, List<Result> runs, Figures.Unit unit) {
+        Verdict verdict = Verdict.of(runs);
+        if (verdict.paired()) {
+            return pairedRanking(workload, runs, verdict, unit);
+        }
         List<Result> unstable = runs.stream().filter(r -> r.ok() && !r.stable())
                 .sorted(Comparator.comparingDouble(Result::ms)).toList();
         String rest = unstable.isEmpty() ? "" : " Not ranked, " + unstableList(unstable, unit) + ".";
         return rankStable(workload, runs, unit) + rest;
+    }
+
+    /**
+     * "readKey: fastest LMDB (1.23 ms/pass), 3.21× faster than the next, MVStore (3.95 ms/pass), paired interval
+     * 2.42-3.77×; slowest SQLite (43.3 ms/pass, 35.2× LMDB, 30.1-40.6×)", from the engines' turns paired by rotation
+     * ({@link Verdict#paired()}); a number whose own interval is wide is ranked all the same and named after it.
+     */
+    private String pairedRanking(String workload, List<Result> runs, Verdict verdict, Figures.Unit unit) {
+        List<Result> order = verdict.ranking().order();
+        Result first = order.get(0);
+        StringBuilder s = new StringBuilder("**" + workload + "**: ");
+        if (verdict.kind() == Verdict.Kind.WINNER) {
+            Result next = order.get(1);
+            PairedRatio margin = verdict.againstLeader(next);
+            s.append("fastest ").append(name(first)).append(" (").append(time(first, unit)).append("), ")
+                    .append(times(margin)).append(" faster than the next, ").append(name(next)).append(" (")
+                    .append(time(next, unit)).append("), paired interval ").append(interval(margin));
+        } else {
+            s.append(verdict.decided() ? "" : "undecided: ").append(name(first)).append(" (").append(time(first, unit))
+                    .append(verdict.decided() ? ") ties with " : ") or ").append(String.join(", ", verdict.rivals().stream()
+                            .map(r -> name(r) + " (" + time(r, unit) + ", " + verdict.againstLeader(r).text() + ")").toList()));
+            if (!verdict.decided()) {
+                s.append(", whose paired intervals hold 1 and are wider than ±3%");
+            }
+        }
+        if (order.size() > 2) {
+            Result slowest = order.get(order.size() - 1);
+            PairedRatio ratio = verdict.againstLeader(slowest);
+            s.append("; slowest ").append(name(slowest)).append(" (").append(time(slowest, unit)).append(", ")
+                    .append(times(ratio)).append(' ').append(name(first)).append(", ").append(interval(ratio)).append(')');
+        }
+        s.append('.');
+        List<Result> imprecise = runs.stream().filter(r -> r.ok() && !r.stable())
+                .sorted(Comparator.comparingDouble(Result::ms)).toList();
+        if (!imprecise.isEmpty()) {
+            s.append(" Ranked by their paired turns, though their own numbers are imprecise: ")
+                    .append(unstableList(imprecise, unit)).append('.');
+        }
+        return s.toString();
+    }
+
+    private static String times(PairedRatio ratio) {
+        return ratio.medianText();
+    }
+
+    private static String interval(PairedRatio ratio) {
+        return ratio.intervalText();
     }
 
     /**
@@ -100,6 +152,14 @@ final class Findings {
     String versus(String workload, Result variant, Result base, Figures.Unit unit) {
         String head = "**" + workload + "**: " + name(variant) + " " + time(variant, unit) + " against "
                 + time(base, unit) + " for " + name(base) + ": ";
+        if (variant.paired() && base.paired()) {
+            PairedRatio ratio = PairedRatio.of(base.turns(), variant.turns());
+            if (ratio.baseFaster() || ratio.otherFaster()) {
+                return head + (ratio.median() >= 1 ? ratio.medianText() + " slower (paired " + interval(ratio)
+                        : ratio.inverse().medianText() + " faster (paired " + interval(ratio.inverse())) + ").";
+            }
+            return head + (ratio.narrowTie() ? "as fast, " : "undecided, ") + ratio.text() + " by paired turns.";
+        }
         if (!variant.stable() || !base.stable()) {
             Result shaky = variant.stable() ? base : variant;
             return head + "not compared, " + name(shaky) + " is " + shaky.instability() + ".";

@@ -50,4 +50,24 @@ record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures.Unit> 
     boolean isEmpty() {
         return rows.isEmpty();
     }
+
+    /** Whether any cell's verdict comes from paired turns (an interleaved run). */
+    boolean paired() {
+        return cells().stream().anyMatch(Verdict::paired);
+    }
+
+    /** Every cell's verdict, row by row. */
+    List<Verdict> cells() {
+        return rows.values().stream().flatMap(row -> row.values().stream()).toList();
+    }
+
+    /** "11 of 12 cells are decided (10 winners, 1 tie within ±3%)". */
+    String decidedText() {
+        List<Verdict> cells = cells();
+        long winners = cells.stream().filter(v -> v.kind() == Verdict.Kind.WINNER).count();
+        long decided = cells.stream().filter(Verdict::decided).count();
+        long ties = decided - winners;
+        return decided + " of " + cells.size() + " cells are decided (" + winners + (winners == 1 ? " winner" : " winners")
+                + (ties == 0 ? "" : ", " + ties + (ties == 1 ? " tie" : " ties") + " within ±3%") + ")";
+    }
 }

@@ -101,7 +101,14 @@ final class HeaderSection extends Section {
         });
         List<String> header = new ArrayList<>(List.of("Fastest per workload"));
         header.addAll(glance.workloads());
-        md.paragraph("The fastest engine per workload and data set (time per pass; lower is better). A winner is named "
+        md.paragraph(glance.paired() ? "The fastest engine per workload and data set (time per pass; lower is better), "
+                + "decided by paired comparison: in every rotation each engine's turn is divided by the leader's, taken "
+                + "seconds apart, so that a slow phase of the host divides out; the median of those ratios and its 99.9% "
+                + "interval give the margin (\"3.21× faster than MVStore (2.42-3.77×)\": the runner-up's time over the "
+                + "winner's). A winner is named where every other engine's interval lies above 1; engines whose interval "
+                + "holds 1 tie with it, a decided tie where that interval lies within ±3%, else \"undecided\". "
+                + glance.decidedText() + "."
+                : "The fastest engine per workload and data set (time per pass; lower is better). A winner is named "
                 + "only where its interval (score ± error) lies below every other engine's, stable or not; \"tied with\" "
                 + "names the stable engines whose intervals overlap the fastest one's; \"no stable winner (N of M stable)\" "
                 + "where fewer than half of the engines' scores are stable (error at most 10% of the score) or an unstable "
@@ -111,6 +118,9 @@ final class HeaderSection extends Section {
 
     /** "LMDB DB (1.23 ms)", "LMDB DB (1.23 ms, tied with MVStore)" or "no stable winner (5 of 13 stable): LMDB DB (1.23 ± 0.4 ms), Xodus (…)". */
     private String glanceCell(Verdict verdict, Figures.Unit unit) {
+        if (verdict.paired()) {
+            return pairedCell(verdict, unit);
+        }
         if (verdict.kind() == Verdict.Kind.NONE) {
             List<Result> candidates = new ArrayList<>();
             if (verdict.best() != null) {
@@ -129,6 +139,24 @@ final class HeaderSection extends Section {
         String tie = verdict.kind() == Verdict.Kind.TIE ? ", tied with " + String.join(", ",
                 verdict.rivals().stream().map(x -> specs.label(x.store())).toList()) : "";
         return specs.label(r.store()) + " (" + Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name() + tie + ")";
+    }
+
+    /**
+     * "LMDB (1.23 ms), 3.21× faster than MVStore (2.42-3.77×)"; "LMDB (1.23 ms) ties with MVStore 1.01× (0.99-1.02×)";
+     * "undecided: LMDB (1.23 ms) or MVStore, 1.04× (0.95-1.27×)".
+     */
+    private String pairedCell(Verdict verdict, Figures.Unit unit) {
+        Result leader = verdict.best();
+        String lead = specs.label(leader.store()) + " (" + Numbers.sig3(leader.ms() / unit.divisor()) + " " + unit.name() + ")";
+        if (verdict.kind() == Verdict.Kind.WINNER) {
+            Result next = verdict.ranking().runnerUp();
+            return lead + ", " + verdict.againstLeader(next).text().replaceFirst("× ", "× faster than "
+                    + specs.label(next.store()) + " ");
+        }
+        List<String> tied = verdict.rivals().stream()
+                .map(r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text()).toList();
+        return verdict.decided() ? lead + " ties with " + String.join(", ", tied)
+                : "undecided: " + lead + " or " + String.join(", ", tied);
     }
 
     /** "1.23 ± 0.40 ms", or "1.23 ms" without an error. */

@@ -4,13 +4,16 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.kvbench.results.Stability;
+import dev.kvbench.results.TurnLog;
 
 /**
  * What the report needs from a JMH text log ({@code out-N.txt}): the run settings JMH printed
@@ -24,13 +27,20 @@ final class JmhLog {
 
     /** An engine's line in an interleaved block: "  lmdb   1.851 ±    0.189 ms/op (10.2%), 29 turns, ...". */
     private static final Pattern ENGINE = Pattern.compile("^  (\\S+)\\s+\\S+ ±\\s+\\S+ ms/op");
+    /** A rotation's order: "  rotation w1: lmdb heap" (warmup) or "  rotation 2: heap lmdb". */
+    private static final Pattern ROTATION = Pattern.compile("^  rotation (w?)(\\d+): (.*)$");
     private static final List<String> SETTINGS = List.of("JMH version", "VM version", "VM invoker", "VM options",
-            "Blackhole mode", "Warmup", "Measurement", "Host factors", "JVMs", "Timeout", "Threads", "Benchmark mode");
+            "Blackhole mode", "Warmup", "Measurement", "Ranking", "Host factors", "JVMs", "Timeout", "Threads", "Benchmark mode");
 
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final Map<RunKey, String> failures = new LinkedHashMap<>();
     /** Per interleaved benchmark and store: the medians of the first and last third of its turns, ms. */
     private final Map<String, Map<String, double[]>> drifts = new LinkedHashMap<>();
+    /** Per interleaved benchmark and store: its turns as measured, ms, by measured rotation. */
+    private final Map<String, Map<String, Map<Integer, Double>>> turns = new LinkedHashMap<>();
+    /** Per interleaved benchmark: the canary after each measured rotation, ms, and the steal over it, %. */
+    private final Map<String, double[]> canary = new LinkedHashMap<>();
+    private final Map<String, double[]> steal = new LinkedHashMap<>();
     private int forks;
     private boolean complete;
 
@@ -49,12 +59,34 @@ final class JmhLog {
         String benchmark = null;
         String engine = null;
         Map<String, String> params = Map.of();
+        List<List<String>> pending = new ArrayList<>();
+        List<List<String>> rotations = List.of();
+        double[] engineTurns = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             Matcher matcher;
             double[] drift;
             if ((matcher = ENGINE.matcher(line)).find()) {
                 engine = matcher.group(1);
+                engineTurns = null;
+            } else if ((matcher = ROTATION.matcher(line)).find()) {
+                if (matcher.group(1).isEmpty()) {
+                    pending.add(List.of(matcher.group(3).trim().split(" ")));
+                }
+            } else if (line.startsWith(TurnLog.TURNS) && benchmark != null && engine != null) {
+                engineTurns = numbers(line.substring(TurnLog.TURNS.length()));
+                putTurns(benchmark, engine, engineTurns, inferredRotations(rotations, engine, engineTurns.length));
+            } else if (line.startsWith(TurnLog.ROTATIONS) && benchmark != null && engine != null && engineTurns != null) {
+                double[] numbers = numbers(line.substring(TurnLog.ROTATIONS.length()));
+                int[] explicit = new int[numbers.length];
+                for (int k = 0; k < numbers.length; k++) {
+                    explicit[k] = (int) numbers[k];
+                }
+                putTurns(benchmark, engine, engineTurns, explicit);
+            } else if (line.startsWith(TurnLog.CANARY) && benchmark != null) {
+                canary.put(benchmarkName(benchmark), numbers(line.substring(TurnLog.CANARY.length())));
+            } else if (line.startsWith(TurnLog.STEAL) && benchmark != null) {
+                steal.put(benchmarkName(benchmark), numbers(line.substring(TurnLog.STEAL.length())));
             } else if ((drift = Stability.parseDriftLine(line)) != null && benchmark != null && engine != null) {
                 drifts.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>()).put(engine, drift);
             } else if (line.startsWith(COMPLETE)) {
@@ -62,6 +94,8 @@ final class JmhLog {
             } else if (line.startsWith("# Benchmark: ")) {
                 benchmark = line.substring("# Benchmark: ".length()).trim();
                 engine = null;
+                rotations = pending;
+                pending = new ArrayList<>();
                 params = Map.of();
             } else if (line.startsWith("# Parameters: ")) {
                 params = parameters(line.substring("# Parameters: ".length()).trim());
@@ -76,6 +110,53 @@ final class JmhLog {
                 setting(line.substring(2));
             }
         }
+    }
+
+    /**
+     * Each turn's measured rotation (1-based) for a log without the interleaver's "in rotations" line: an engine's
+     * k-th turn ran in the k-th measured rotation whose order lists it (as "store" or, with several JVMs, "store#2");
+     * a JVM lost in its last turn was listed without a turn, so only the first {@code count} count. Null where the
+     * rotations list the engine fewer times than it has turns.
+     */
+    private static int[] inferredRotations(List<List<String>> rotations, String engine, int count) {
+        int[] found = new int[count];
+        int k = 0;
+        for (int r = 0; r < rotations.size() && k < count; r++) {
+            for (String label : rotations.get(r)) {
+                if (k < count && (label.equals(engine) || label.startsWith(engine + "#"))) {
+                    found[k++] = r + 1;
+                }
+            }
+        }
+        return k == count ? found : null;
+    }
+
+    /** An engine's turns by rotation (the mean of several JVMs' turns in one rotation); none without rotations. */
+    private void putTurns(String benchmark, String engine, double[] times, int[] rotations) {
+        Map<String, Map<Integer, Double>> byEngine = turns.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>());
+        if (rotations == null || rotations.length != times.length) {
+            byEngine.remove(engine);
+            return;
+        }
+        Map<Integer, double[]> sums = new TreeMap<>();
+        for (int k = 0; k < times.length; k++) {
+            double[] sum = sums.computeIfAbsent(rotations[k], r -> new double[2]);
+            sum[0] += times[k];
+            sum[1]++;
+        }
+        Map<Integer, Double> byRotation = new LinkedHashMap<>();
+        sums.forEach((rotation, sum) -> byRotation.put(rotation, sum[0] / sum[1]));
+        byEngine.put(engine, byRotation);
+    }
+
+    /** "1.2 3.4 - 5" as numbers, "-" as NaN. */
+    private static double[] numbers(String text) {
+        String[] parts = text.trim().split("\\s+");
+        double[] values = new double[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+            values[k] = parts[k].equals("-") ? Double.NaN : Double.parseDouble(parts[k]);
+        }
+        return values;
     }
 
     private void setting(String line) {
@@ -106,6 +187,42 @@ final class JmhLog {
             }
         }
         return "failed (see the JMH log)";
+    }
+
+    /**
+     * This log with the turns of {@code later}, a later round's log of the same test, whose rotations are numbered
+     * after this one's ({@code round} × 100,000): they pair only with turns of their own round.
+     */
+    JmhLog withTurnsOf(JmhLog later, int round) {
+        later.turns.forEach((benchmark, byEngine) -> byEngine.forEach((engine, byRotation) -> {
+            Map<Integer, Double> into = turns.computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+                    .computeIfAbsent(engine, e -> new LinkedHashMap<>());
+            byRotation.forEach((rotation, ms) -> into.put(round * 100_000 + rotation, ms));
+        }));
+        return this;
+    }
+
+    /**
+     * {@code store}'s turns of interleaved {@code benchmark} as measured, ms, by measured rotation; empty where the
+     * log has none (not interleaved) or cannot say which rotation a turn ran in.
+     */
+    Map<Integer, Double> turns(String benchmark, String store) {
+        return turns.getOrDefault(benchmark, Map.of()).getOrDefault(store, Map.of());
+    }
+
+    /** Every interleaved benchmark's turns: benchmark → store → rotation → ms. */
+    Map<String, Map<String, Map<Integer, Double>>> turns() {
+        return turns;
+    }
+
+    /** Per interleaved benchmark, the canary after each measured rotation, ms (logs from before it: none). */
+    Map<String, double[]> canary() {
+        return canary;
+    }
+
+    /** Per interleaved benchmark, the steal over each measured rotation, % (NaN where unknown). */
+    Map<String, double[]> steal() {
+        return steal;
     }
 
     /** This log with the failures of {@code later} (a later round's log of the same test) added. */

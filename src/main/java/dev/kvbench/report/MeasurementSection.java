@@ -126,6 +126,7 @@ final class MeasurementSection extends Section {
         boolean cappedAtInterval = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "")
                 .contains("turns a 99.9% interval of its median needs"));
         boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
+        boolean pairs = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("neighbouring pairs"));
         List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
         long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
         return "Interleaved (test" + (tests.size() == 1 ? " " : "s ") + String.join(", ", tests.stream()
@@ -145,20 +146,29 @@ final class MeasurementSection extends Section {
                 + "in that rotation (at least 5; with fewer the turn stands as measured), of their turn ÷ their own median "
                 + "turn, so that what a slow phase did to the whole rotation is taken out of it. " : "")
                 + "A score is the median of an engine's turns; its ± is the wider side of the median's distribution-free "
-                + "99.9% interval (order statistics of the turns, 11 turns at the least). After the fewest rotations only "
-                + "the engines still wider than ±" + Math.round(100 * TARGET) + "% took more, up to three times as many"
+                + "99.9% interval (order statistics of the turns, 11 turns at the least). "
+                + (!tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired)) ? "" : "Rankings, winners, ties and margins come from paired comparisons: in each rotation where two engines "
+                + "both took a turn, one's turn ÷ the other's, seconds apart, so a slow phase of the host divides out; the "
+                + "median of those ratios and its 99.9% interval (the same order statistics) decide. ")
+                + (pairs ? "After the fewest rotations only the engines of the neighbouring pairs of that ranking whose order "
+                + "was not decided (their interval holding 1 and wider than ±3%) took more, the two of a pair taking the "
+                + "first turn by turns, leaving out a pair that the rotations left would not decide at the rate an interval "
+                + "narrows (the square root of its pairs); an engine with fewer turns than an interval needs took them"
+                : "After the fewest rotations only the engines still wider than ±" + Math.round(100 * TARGET) + "% took "
+                + "more, up to three times as many")
                 + (companions ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
                 + "turns still had a host factor)" : "")
                 + (hopeless ? "; an engine whose interval could not get under ±" + Math.round(100 * Stability.ERROR)
                 + "% by then, at the rate an interval narrows (the square root of its turns), left the extra rotations "
                 + "with the turns it had (the test's log names them)" : "")
                 + (!cap.isEmpty() ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
-                + "(a time cap: an engine that never reaches the target, such as a limit row's GC-bound write, would "
-                + "otherwise hold every benchmark to its three times"
+                + (pairs ? "(a time cap: a close pair needs hundreds of turns to be told apart" : "(a time cap: an engine "
+                + "that never reaches the target, such as a limit row's GC-bound write, would otherwise hold every "
+                + "benchmark to its three times")
                 + (cappedAtInterval ? "; it stopped no test before every engine still taking turns had the 11 an interval "
                 + "needs" : "") + ")" : "") + ". "
                 + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
-                + Math.round(100 * TARGET) + "%.";
+                + Math.round(100 * TARGET) + "%" + (pairs ? " (a number's own precision; it gates no ranking)" : "") + ".";
     }
 
     private static int rounds(Result r) {
@@ -204,5 +214,58 @@ final class MeasurementSection extends Section {
                 : "Rounds where the host was more than 10% slower than its median: " + String.join(", ", slow)
                 + "; engines measured in them had their other rounds to outvote it."));
         md.table(List.of("Test", "Round", "Canary (ms)", "Against the median", "Steal", "Round (s)"), rows);
+        underTheTurns();
+    }
+
+    /** A host whose steal or turn-to-turn spread is at least this is called noisy: steal in %, spread as a share. */
+    static final double NOISY_STEAL_PCT = 1.0;
+    static final double NOISY_SPREAD = 0.10;
+
+    /**
+     * The host under the interleaved turns, per test: the canary after every rotation, the steal over each, and the
+     * turns' own spread (per engine and workload, the interquartile range of its turns over their median; the median
+     * of those), then in plain words whether the host was noisy and what that means for the report's answers.
+     */
+    private void underTheTurns() {
+        List<List<String>> rows = new ArrayList<>();
+        double worstSteal = 0;
+        double worstSpread = 0;
+        for (TestRun test : folder.tests) {
+            double spread = HostNoise.turnSpread(test.log.turns());
+            if (Double.isNaN(spread)) {
+                continue;
+            }
+            double[] canary = HostNoise.pooled(test.log.canary());
+            double[] steal = HostNoise.pooled(test.log.steal());
+            double stealMean = HostNoise.mean(steal);
+            worstSteal = Math.max(worstSteal, Double.isNaN(stealMean) ? 0 : stealMean);
+            worstSpread = Math.max(worstSpread, spread);
+            rows.add(List.of(String.valueOf(test.number), String.valueOf(canary.length == 0 ? "—" : canary.length),
+                    canary.length == 0 ? "—" : String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", HostNoise.median(canary),
+                            HostNoise.min(canary), HostNoise.max(canary)),
+                    Double.isNaN(stealMean) ? "—" : String.format(Locale.ROOT, "%.2f%% (most %.2f%%)", stealMean, HostNoise.max(steal)),
+                    String.format(Locale.ROOT, "%.0f%%", 100 * spread)));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        md.paragraph("Under the interleaved turns: after every measured rotation the interleaver timed a short canary "
+                + "(the same walk, 32,768 steps) and read the steal over the rotation (logs from before this have no "
+                + "canary per rotation: —). *Turn spread* is how much an engine's turns differ from one another: per engine "
+                + "and workload the interquartile range of its turns over their median, the median of those.");
+        md.table(List.of("Test", "Rotations sampled", "Canary per rotation (ms): median (range)", "Steal per rotation: mean",
+                "Turn spread"), rows);
+        double precision = engineNumbers().stream().filter(r -> !Double.isNaN(r.errorMs()))
+                .mapToDouble(r -> r.errorMs() / r.ms()).sorted().skip(engineNumbers().size() / 2).findFirst().orElse(Double.NaN);
+        String figures = String.format(Locale.ROOT, "steal %.1f%%, turns spread %.0f%%", worstSteal, 100 * worstSpread);
+        String absolute = Double.isNaN(precision) ? "" : String.format(Locale.ROOT, "; absolute times are ±%.0f%% (the median "
+                + "engine number's interval)", 100 * precision);
+        md.paragraph(worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
+                ? "**This host is noisy (" + figures + ")**: rankings are decided by paired comparison, which divides the "
+                + "host's slow phases out of each ratio" + absolute + ". Steal is CPU time the hypervisor gave another "
+                + "tenant; a spread with little steal is the memory system or the CPU's frequency moving under the turns. "
+                + "To narrow the absolute times, run on a dedicated or larger host, or at a quieter hour; to decide close "
+                + "pairs, give the suite more rotations (`-i`)."
+                : "The host was quiet (" + figures + "): rankings are decided by paired comparison" + absolute + ".");
     }
 }

@@ -45,7 +45,10 @@ final class MethodSection extends Section {
                 measurement.interleaved(),
                 clientCost(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Stability.ERROR) + "% of it, or "
-                        + "whose error is unknown (one sample), is marked unstable and is never ranked or called a winner."
+                        + "whose error is unknown (one sample), is marked unstable" + (paired()
+                        ? ": that says how precise the number is, and gates no ranking where the engines' turns were "
+                        + "paired (an interleaved test); elsewhere it is never ranked or called a winner."
+                        : " and is never ranked or called a winner.")
                         + drifts(),
                 engineSettings(),
                 "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array, the ceiling; its "
@@ -61,6 +64,11 @@ final class MethodSection extends Section {
      * What the drifts among the interleaved engines' numbers say, or nothing when none drifted: a drift is the
      * engine's own change of speed during the test, which more turns do not narrow.
      */
+    /** Whether any test's engines have turns paired by rotation, which then rank them. */
+    private boolean paired() {
+        return folder.tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired));
+    }
+
     private String drifts() {
         List<Result> ok = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok).toList();
         long drifted = ok.stream().filter(Result::drifted).count();

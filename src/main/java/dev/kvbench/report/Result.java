@@ -9,9 +9,28 @@ import dev.kvbench.text.Numbers;
 /**
  * Everything known about one run once the JMH CSV, the side file and the JMH log are joined:
  * its time per pass in milliseconds (NaN without a JMH score), JMH's 99.9% error, its status,
- * and its measurements aggregated over forks.
+ * its measurements aggregated over forks, and, for an interleaved run, its turns by the rotation
+ * they ran in, which rankings pair with the other engines' turns ({@link dev.kvbench.results.PairedRatio}).
+ *
+ * @param turns measured rotation → the turn's time as measured, ms; empty for a run that was not interleaved
  */
-record Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics) {
+record Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics,
+              Map<Integer, Double> turns) {
+
+    /** A run without turns (not interleaved, or no score). */
+    Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics) {
+        this(key, ms, errorMs, status, reason, metrics, Map.of());
+    }
+
+    /** This run with {@code turns}. */
+    Result withTurns(Map<Integer, Double> turns) {
+        return new Result(key, ms, errorMs, status, reason, metrics, Map.copyOf(turns));
+    }
+
+    /** Whether the run has turns to pair with another engine's. */
+    boolean paired() {
+        return ok() && !turns.isEmpty();
+    }
 
     enum Status {
         OK, SKIPPED, FAILED;

@@ -56,7 +56,8 @@ final class TestRun {
         for (String stem : RoundScores.stems(dir, n)) {
             if (RoundScores.round(stem) > 1) {
                 trials.addAll(new SideFile(dir.resolve(stem + ".side.jsonl")).read());
-                log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt")));
+                log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt"))).withTurnsOf(JmhLog.read(dir.resolve(stem + ".txt")),
+                        RoundScores.round(stem));
             }
         }
         Path metaFile = dir.resolve("out-" + n + ".meta");
@@ -133,7 +134,8 @@ final class TestRun {
                 result.metrics().put(DRIFT_FIRST, drift[0]);
                 result.metrics().put(DRIFT_LAST, drift[1]);
             }
-            results.add(result);
+            Map<Integer, Double> turns = log.turns(key.benchmark(), key.params().getOrDefault("store", ""));
+            results.add(turns.isEmpty() ? result : result.withTurns(turns));
         }
         return results;
     }
@@ -185,7 +187,7 @@ final class TestRun {
         params.put("store", new StoreSpec(spec.engine(), options).toString());
         params.put(option, value);
         return new Result(new RunKey(r.key().benchmark(), params), r.ms(), r.errorMs(), r.status(), r.reason(),
-                r.metrics());
+                r.metrics(), r.turns());
     }
 
     private static TrialRecord first(List<TrialRecord> trials, Status status) {

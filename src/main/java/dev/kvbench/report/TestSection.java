@@ -108,6 +108,8 @@ final class TestSection extends Section {
         charts.add(figures.time(stem, "Time per pass: " + group.title(), group, specList));
         Figures.Unit unit = Figures.Unit.time(group.results());
         if (test.ranked()) {
+            figures.relative(stem + "-relative", "Time relative to the fastest, from paired turns: " + group.title(), group,
+                    specList.stream().filter(spec -> !specs.reference(spec)).toList()).ifPresent(charts::add);
             List<String> sentences = new ArrayList<>();
             for (String workload : group.workloads()) {
                 sentences.add(findings.ranking(workload, competitors(runs(group, workload)), unit));

@@ -4,12 +4,21 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.kvbench.results.PairedRanking;
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.Stability;
 
 /**
  * Who is fastest among the engines of one workload and data set, called only where the numbers
  * carry it: the one rule behind the At a glance table and every ranking sentence.
  *
+ * <p>Where every engine was interleaved (its turns by rotation are in the log), the verdict comes from
+ * paired comparisons ({@link PairedRanking}): each engine's turn over the leader's in the same rotation,
+ * the median of those ratios and its 99.9% interval. The leader is the winner where every other engine's
+ * ratio lies above 1; {@link Kind#TIE} where some hold 1, {@link #decided()} when each of those lies within
+ * ±3%. How precise each absolute number is (stable, drifted) is shown beside it and gates nothing there.
+ *
+ * <p>Otherwise (runs in JMH forks or rounds, no turns to pair) the intervals of the scores decide:
  * <ul>
  * <li>{@link Kind#NONE}, "no stable winner (N of M stable)": fewer than half of the engines that
  * have a score are stable (error at most {@link Stability#ERROR} of the score), or an unstable
@@ -31,13 +40,23 @@ import dev.kvbench.results.Stability;
  * @param stable     how many of the runs are stable
  * @param total      how many runs have a score
  */
-record Verdict(Kind kind, Result best, List<Result> rivals, int stable, int total) {
+record Verdict(Kind kind, Result best, List<Result> rivals, int stable, int total, PairedRanking<Result> ranking) {
 
     enum Kind { WINNER, TIE, NONE }
+
+    Verdict(Kind kind, Result best, List<Result> rivals, int stable, int total) {
+        this(kind, best, rivals, stable, total, null);
+    }
 
     /** The verdict over {@code runs} (limit rows already left out); runs without a score are not counted. */
     static Verdict of(List<Result> runs) {
         List<Result> scored = runs.stream().filter(Result::ok).sorted(Comparator.comparingDouble(Result::ms)).toList();
+        int stableCount = (int) scored.stream().filter(Result::stable).count();
+        if (scored.size() >= 2 && scored.stream().allMatch(Result::paired)) {
+            PairedRanking<Result> ranking = PairedRanking.of(scored, Result::turns, Result::ms);
+            Kind kind = ranking.kind() == PairedRanking.Kind.WINNER ? Kind.WINNER : Kind.TIE;
+            return new Verdict(kind, ranking.leader(), ranking.tied(), stableCount, scored.size(), ranking);
+        }
         List<Result> stable = scored.stream().filter(Result::stable).toList();
         if (stable.isEmpty()) {
             return new Verdict(Kind.NONE, null, scored.stream().limit(2).toList(), 0, scored.size());
@@ -64,6 +83,21 @@ record Verdict(Kind kind, Result best, List<Result> rivals, int stable, int tota
             return new Verdict(Kind.TIE, best, tied, stable.size(), scored.size());
         }
         return new Verdict(Kind.WINNER, best, List.of(), stable.size(), scored.size());
+    }
+
+    /** Whether the verdict comes from paired turns. */
+    boolean paired() {
+        return ranking != null;
+    }
+
+    /** Whether the verdict answers who is fastest: a winner, or (paired) a tie within ±3%. */
+    boolean decided() {
+        return paired() ? ranking.decided() : kind == Kind.WINNER;
+    }
+
+    /** How much slower {@code other} is than the leader, paired by rotation; null for a verdict without turns. */
+    PairedRatio againstLeader(Result other) {
+        return paired() ? ranking.againstLeader(other) : null;
     }
 
     /** The low end of a run's interval; a run with no error could be anything. */

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.kvbench.measure.Canary;
+import dev.kvbench.measure.Steal;
 import dev.kvbench.report.HostRounds;
 
 /**
@@ -48,7 +50,7 @@ final class HostWatch {
     /** Before a round: the canary, and the CPU counters to measure steal against. */
     void before() {
         canaryMs = timer.getAsDouble();
-        cpuBefore = cpuTimes();
+        cpuBefore = Steal.cpuTimes();
         began = System.nanoTime();
     }
 
@@ -62,15 +64,7 @@ final class HostWatch {
     /** After a round: its line in {@code host.tsv}. */
     void after(int test, int round, int part) {
         double seconds = (System.nanoTime() - began) / 1e9;
-        long[] now = cpuTimes();
-        double steal = Double.NaN;
-        if (cpuBefore != null && now != null) {
-            long total = 0;
-            for (int i = 0; i < Math.min(now.length, 8); i++) {
-                total += now[i] - cpuBefore[i];
-            }
-            steal = total > 0 && now.length > 7 ? 100.0 * (now[7] - cpuBefore[7]) / total : Double.NaN;
-        }
+        double steal = Steal.percent(cpuBefore, Steal.cpuTimes());
         try {
             if (!Files.exists(file)) {
                 Files.writeString(file, HEADER + "\n", StandardCharsets.UTF_8);
@@ -102,20 +96,5 @@ final class HostWatch {
                 String.format(Locale.ROOT, "host.canaryDriftPct: %.1f", 100 * (slowest / fastest - 1)),
                 "host.slowRounds: " + (slow.isEmpty() ? "none" : String.join(", ", slow)),
                 "host.stealMaxPct: " + (Double.isNaN(steal) ? "unknown" : String.format(Locale.ROOT, "%.2f", steal)));
-    }
-
-    /** The first line of {@code /proc/stat}: user, nice, system, idle, iowait, irq, softirq, steal (jiffies); null elsewhere. */
-    private static long[] cpuTimes() {
-        try {
-            String first = Files.readAllLines(Path.of("/proc/stat"), StandardCharsets.UTF_8).get(0);
-            String[] f = first.trim().split("\\s+");
-            long[] times = new long[Math.min(8, f.length - 1)];
-            for (int i = 0; i < times.length; i++) {
-                times[i] = Long.parseLong(f[i + 1]);
-            }
-            return times;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }

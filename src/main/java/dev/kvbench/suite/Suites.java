@@ -85,7 +85,8 @@ public final class Suites {
 
     /**
      * The report suite's fewest measured rotations: fewer than quick's 12, since its tests have more engine numbers (test
-     * 4 alone 312) in about the hour; up to three times as many for the engines whose interval is still over 5%.
+     * 4 alone 312) in about the hour; every engine then takes turns until it has the 11 an interval needs, and the
+     * engines of undecided pairs more.
      */
     static final int REPORT_ROTATIONS = 8;
 
@@ -236,8 +237,9 @@ public final class Suites {
      * starts the first one's description. Interleaved ({@code -interleave true}): every engine has a JVM of its own per test
      * that loads its store once for the read workloads, which run one after another in it (a new JVM for the write), each
      * settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of passes in
-     * shuffled rotations, one warm-up rotation, then 12 measured ones, and up to 36 for the engines whose interval is
-     * still over 5% of their median; a slow phase of the host then lands on every engine's turns alike. The direct-API
+     * shuffled rotations, one warm-up rotation, then 12 measured ones, and more for the engines of the neighbouring pairs
+     * of the paired ranking whose order is not decided; a slow phase of the host then lands on every engine's turns
+     * alike, and divides out of each paired ratio. The direct-API
      * pairs, which do not interleave, run after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
      * (Before: JMH forks one after another, five 100 ms iterations, in two or three rounds of every engine in a shuffled
      * order: 24-26 minutes on an AMD EPYC host with 10-22 of 104 numbers within 10%.)
@@ -278,8 +280,8 @@ public final class Suites {
      * The 2016 report's tests 1-6, then the deep-vs-flat directories benchmark on the work folder ({@link #depths()} has
      * it on a disk folder too); entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link #quick()} measures: the
      * engines of a test interleaved in shuffled rotations of 100 ms turns, each engine's JVM loading its store once
-     * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (up to three times as many for the
-     * engines still wide), so that a slow phase of the host lands on every engine alike. One binding per engine in
+     * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (more for the engines short of an
+     * interval and those of undecided pairs), so that a slow phase of the host lands on every engine alike. One binding per engine in
      * tests 4 and 5, as in quick (test 1 and the bindings suite compare the bindings). Sized, with the report's default
      * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. (Before: every trial in 2 JMH forks of
      * one warm-up and five measured single-shot passes, every binding, then the durability tests: about 126 hours
@@ -357,7 +359,7 @@ public final class Suites {
 
     /**
      * Interleaved turns ({@code -interleave true}): one JVM per engine and block, one warm-up rotation, then
-     * {@code rotations} measured ones of 100 ms turns (up to three times as many for the engines still wide).
+     * {@code rotations} measured ones of 100 ms turns (more for the engines of undecided pairs).
      */
     private static Map<String, String> interleaved(int rotations) {
         return options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", Integer.toString(rotations),

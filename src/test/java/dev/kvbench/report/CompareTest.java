@@ -91,18 +91,24 @@ class CompareTest {
     }
 
     @Test
-    void theSameTieInAnotherOrderAgreesAndAWinnerAmongTheOthersTiesDoesNotContradictIt() throws IOException {
+    void pairedVerdictsAgreeCellByCellAndARealContradictionIsNamed() throws IOException {
         a = dir.resolve("quick");
         b = dir.resolve("quick-2");
         Fixtures.copy(Path.of("results/20261126-quick"), a);
         Fixtures.copy(Path.of("results/20261126-quick-2"), b);
         String readme = Files.readString(compare("--out", dir.resolve("c").toString()).resolve("README.md"));
-        assertTrue(readme.contains("At a glance: 10 of 12 cells agree (the same fastest engine, the same engines tied, or no "
-                + "stable winner in both; 1 of them the same tie with another engine first); in 2 more, one run's fastest "
-                + "engine is among the other's tied engines or best candidates"), readme);
-        assertTrue(readme.contains("| readCrc | LMDB DB, tied with MVStore | MVStore, tied with LMDB DB | yes (the same tie) |"), readme);
-        assertTrue(readme.contains("| write | Chronicle, tied with LMDB DB | LMDB DB | **no**, but not against each other |"), readme);
-        assertFalse(readme.contains("name different fastest engines"), readme);
+        assertTrue(readme.contains("Verdicts from paired turns (each engine's turn over the leader's in the same rotation): "
+                + "A decides 10 of its 12 cells, B 12 of 12"), readme);
+        assertTrue(readme.contains("At a glance: 10 of 12 cells agree"), readme);
+        assertTrue(readme.contains("| readSeq | MVStore, 1.55× (1.52-1.57×) over LMDB DB | MVStore, 1.49× (1.47-1.53×) over "
+                + "LMDB DB | yes |"), readme);
+        // A cannot yet tell LMDB and MVStore apart on readCrc; B names MVStore: no contradiction
+        assertTrue(readme.contains("| readCrc | undecided: LMDB DB or MVStore 1.03× (0.96-1.09×) | MVStore, 1.07× (1.01-1.10×)"
+                + " over LMDB DB | **no**, but not against each other |"), readme);
+        // test 2's write: each run decides, the other way round; the paired interval does not hold a JVM's own luck
+        assertTrue(readme.contains("| write | Chronicle, 1.07× (1.00-1.15×) over LMDB DB | LMDB DB, 1.12× (1.03-1.18×) over "
+                + "Chronicle | **no** |"), readme);
+        assertTrue(readme.contains("in 1 the two runs name different fastest engines"), readme);
     }
 
     @Test

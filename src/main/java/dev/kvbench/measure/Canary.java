@@ -1,4 +1,4 @@
-package dev.kvbench.suite;
+package dev.kvbench.measure;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -10,21 +10,29 @@ import java.util.SplittableRandom;
  * speed). The same work every time, in the suite runner's JVM while no benchmark runs, so a change
  * in its time is the host's (another tenant, memory bandwidth, frequency), not an engine's.
  */
-final class Canary {
+public final class Canary {
 
     /** Entries of the cycle: 16 Mi ints, 64 MiB, beyond any CPU cache. */
     private static final int SIZE = 1 << 24;
-    /** Steps of one walk. */
-    private static final int STEPS = 1 << 19;
+    /** Steps of one walk before a test. */
+    public static final int STEPS = 1 << 19;
     /** Walks per measurement, of which the median is taken. */
     private static final int WALKS = 3;
 
     private final int[] next = new int[SIZE];
+    private final int steps;
     private int start;
     /** Keeps the walk's result alive so that the JIT cannot drop it. */
     private long sink;
 
-    Canary() {
+    /** The canary the suite times before a test: {@link #STEPS} steps a walk. */
+    public Canary() {
+        this(STEPS);
+    }
+
+    /** A canary of {@code steps} steps a walk: the interleaver's, shorter, taken after every rotation. */
+    public Canary(int steps) {
+        this.steps = steps;
         // Sattolo's shuffle: one cycle through every entry, fixed seed, so every run walks the same cycle.
         for (int i = 0; i < SIZE; i++) {
             next[i] = i;
@@ -42,7 +50,7 @@ final class Canary {
     }
 
     /** The canary's time in milliseconds: the median of {@link #WALKS} walks. */
-    double millis() {
+    public double millis() {
         double[] ms = new double[WALKS];
         for (int i = 0; i < WALKS; i++) {
             long t0 = System.nanoTime();
@@ -56,7 +64,7 @@ final class Canary {
     private void walk() {
         int at = start;
         long x = 1;
-        for (int i = 0; i < STEPS; i++) {
+        for (int i = 0; i < steps; i++) {
             at = next[at];
             x = x * 6364136223846793005L + at;
         }
@@ -64,7 +72,7 @@ final class Canary {
         sink += x;
     }
 
-    long sink() {
+    public long sink() {
         return sink;
     }
 }

@@ -1,0 +1,54 @@
+package dev.kvbench.results;
+
+/**
+ * Medians and their distribution-free confidence intervals from order statistics: one engine's turns
+ * (the interleaver's score and its error) and the ratios of two engines' paired turns ({@link PairedRatio})
+ * use the same rule, so a number and a ranking are judged alike.
+ */
+public final class OrderStatistics {
+
+    /** The confidence of every interval, as JMH's error column states it. */
+    public static final double CONFIDENCE = 0.999;
+
+    private OrderStatistics() {
+    }
+
+    /** The median of {@code sorted}, NaN when it is empty. */
+    public static double median(double[] sorted) {
+        int n = sorted.length;
+        if (n == 0) {
+            return Double.NaN;
+        }
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /**
+     * The largest rank k (1-based) such that the interval from the k-th smallest to the k-th largest of
+     * {@code n} samples covers the median with at least {@link #CONFIDENCE}: P(Binomial(n, 1/2) &lt; k) on
+     * each side at most (1 − confidence) / 2; 0 when no such k exists (fewer than 11 samples).
+     */
+    public static int lowerRank(int n) {
+        double tail = (1 - CONFIDENCE) / 2;
+        double cumulative = 0;
+        double term = Math.pow(0.5, n); // P(X = 0)
+        int k = 0;
+        for (int i = 0; i < n / 2; i++) {
+            cumulative += term; // P(X <= i)
+            if (cumulative > tail) {
+                break;
+            }
+            k = i + 1;
+            term = term * (n - i) / (i + 1);
+        }
+        return k;
+    }
+
+    /** The fewest samples that give a {@link #CONFIDENCE} interval of the median. */
+    public static int fewestForInterval() {
+        int n = 1;
+        while (lowerRank(n) < 1) {
+            n++;
+        }
+        return n;
+    }
+}

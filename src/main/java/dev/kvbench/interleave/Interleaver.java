@@ -424,18 +424,17 @@ public final class Interleaver {
     }
 
     /**
-     * Whether {@code left} more pairs could decide {@code ratio}: its interval, narrowed as the square root of the
-     * pairs, would then leave 1 out, or lie within the width of a decided tie. A pair without an interval yet may.
+     * Whether {@code left} more pairs could decide {@code ratio}: the interval its spread gives at that many pairs would
+     * leave 1 out, or lie within the width of a decided tie. A pair without an interval yet may, when it can reach one.
      */
     static boolean decidable(PairedRatio ratio, int left) {
         if (left <= 0) {
             return false;
         }
-        if (!ratio.hasInterval()) {
+        if (!ratio.hasInterval() || Double.isNaN(ratio.spread())) {
             return ratio.pairs() + left >= Turns.fewestForInterval();
         }
-        double half = (Math.log(ratio.high()) - Math.log(ratio.low())) / 2;
-        double projected = half * Math.sqrt((double) ratio.pairs() / (ratio.pairs() + left));
+        double projected = ratio.halfWidthAt(ratio.pairs() + left);
         return Math.abs(Math.log(ratio.median())) > projected || projected <= Math.log(1 + PairedRatio.TIE_WIDTH);
     }
 

@@ -14,8 +14,10 @@ import java.util.Map;
  * @param low    the interval's low end; NaN with fewer pairs than an interval needs
  * @param high   the interval's high end; NaN likewise
  * @param pairs  the rotations both engines took a turn in
+ * @param spread the interquartile range of the ratios' logarithms: how much they scatter, robust to the outliers
+ *               that set a small sample's interval (11 pairs: the extremes); NaN with fewer than 4 pairs
  */
-public record PairedRatio(double median, double low, double high, int pairs) {
+public record PairedRatio(double median, double low, double high, int pairs, double spread) {
 
     /**
      * The half-width, as a share of 1, within which a tie is decided: an interval inside 0.97-1.03 says the two
@@ -31,8 +33,26 @@ public record PairedRatio(double median, double low, double high, int pairs) {
         int n = ratios.length;
         int k = OrderStatistics.lowerRank(n);
         double median = OrderStatistics.median(ratios);
-        return k < 1 ? new PairedRatio(median, Double.NaN, Double.NaN, n)
-                : new PairedRatio(median, ratios[k - 1], ratios[n - k], n);
+        double spread = n < 4 ? Double.NaN : Math.log(quartile(ratios, 0.75)) - Math.log(quartile(ratios, 0.25));
+        return k < 1 ? new PairedRatio(median, Double.NaN, Double.NaN, n, spread)
+                : new PairedRatio(median, ratios[k - 1], ratios[n - k], n, spread);
+    }
+
+    private static double quartile(double[] sorted, double q) {
+        double at = q * (sorted.length - 1);
+        int below = (int) Math.floor(at);
+        int above = Math.min(sorted.length - 1, below + 1);
+        return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
+    }
+
+    /**
+     * The half-width, in logarithms, that the interval would have with {@code pairs} pairs, from the ratios' spread as
+     * the normal approximation of a median's interval gives it (z of 99.9% × 1.2533 σ / √n, σ the spread ÷ 1.349);
+     * NaN without a spread. The order statistics of a small sample sit on its outliers; the spread does not.
+     */
+    public double halfWidthAt(int pairs) {
+        double z = 3.2905; // two-sided 99.9%
+        return z * 1.2533 * (spread / 1.349) / Math.sqrt(pairs);
     }
 
     /** Whether there were pairs enough for an interval. */
@@ -62,7 +82,7 @@ public record PairedRatio(double median, double low, double high, int pairs) {
 
     /** The same pairs the other way round: base ÷ other. */
     public PairedRatio inverse() {
-        return new PairedRatio(1 / median, 1 / high, 1 / low, pairs);
+        return new PairedRatio(1 / median, 1 / high, 1 / low, pairs, spread);
     }
 
     /** "3.21× (2.42-3.77×)", or "3.21× (no interval: 7 pairs)". */
@@ -84,7 +104,15 @@ public record PairedRatio(double median, double low, double high, int pairs) {
         return number(ratio) + "×";
     }
 
+    /** Two decimals, or as many more as it takes not to show a bound that excludes 1 as 1.00. */
     private static String number(double ratio) {
-        return String.format(Locale.ROOT, ratio >= 9.995 ? "%.1f" : "%.2f", ratio);
+        if (ratio >= 9.995) {
+            return String.format(Locale.ROOT, "%.1f", ratio);
+        }
+        String text = String.format(Locale.ROOT, "%.2f", ratio);
+        for (int decimals = 3; ratio != 1 && Double.parseDouble(text) == 1 && decimals <= 6; decimals++) {
+            text = String.format(Locale.ROOT, "%." + decimals + "f", ratio);
+        }
+        return text;
     }
 }

@@ -106,7 +106,7 @@ class CompareTest {
         assertTrue(readme.contains("| readCrc | undecided: LMDB DB or MVStore 1.03× (0.96-1.09×) | MVStore, 1.07× (1.01-1.10×)"
                 + " over LMDB DB | **no**, but not against each other |"), readme);
         // test 2's write: each run decides, the other way round; the paired interval does not hold a JVM's own luck
-        assertTrue(readme.contains("| write | Chronicle, 1.07× (1.00-1.15×) over LMDB DB | LMDB DB, 1.12× (1.03-1.18×) over "
+        assertTrue(readme.contains("| write | Chronicle, 1.07× (1.0002-1.15×) over LMDB DB | LMDB DB, 1.12× (1.03-1.18×) over "
                 + "Chronicle | **no** |"), readme);
         assertTrue(readme.contains("in 1 the two runs name different fastest engines"), readme);
     }

@@ -1,0 +1,58 @@
+package dev.kvbench.interleave;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.results.PairedRatio;
+import org.junit.jupiter.api.Test;
+
+/** Which engines take the extra rotations: those of the neighbouring pairs whose order more turns can still decide. */
+class UndecidedPairsTest {
+
+    /** {@code n} turns of {@code ms} on a host that swings ±20% between rotations, times {@code own(r)}. */
+    private static Map<Integer, Double> turns(double ms, int n, java.util.function.IntToDoubleFunction own) {
+        Map<Integer, Double> turns = new LinkedHashMap<>();
+        for (int r = 1; r <= n; r++) {
+            turns.put(r, ms * (r % 3 == 0 ? 1.2 : r % 3 == 1 ? 0.8 : 1.0) * own.applyAsDouble(r));
+        }
+        return turns;
+    }
+
+    @Test
+    void onlyTheEnginesOfAnUndecidedPairTakeMoreTurns() {
+        // a and b 4% apart with 3% noise of their own: 12 pairs leave it open; c is far behind both
+        Map<String, Map<Integer, Double>> engines = Map.of(
+                "a", turns(1.00, 12, r -> 1 + 0.03 * Math.sin(r)),
+                "b", turns(1.04, 12, r -> 1 + 0.03 * Math.cos(r)),
+                "c", turns(3.00, 12, r -> 1));
+        List<String> next = Interleaver.undecided(List.of("a", "b", "c"), engines::get, e -> 1, 84);
+        assertEquals(List.of("a", "b"), next);
+        assertEquals(List.of(), Interleaver.undecided(List.of("a", "c"), engines::get, e -> 1, 84));
+    }
+
+    @Test
+    void oneOutlierDoesNotMakeAPairLookHopeless() {
+        // 12 pairs 5% apart, tight but for one 2x outlier, which sets the small sample's interval (the extremes)
+        Map<Integer, Double> a = turns(1.0, 12, r -> 1);
+        Map<Integer, Double> b = turns(1.05, 12, r -> r == 7 ? 0.5 : 1 + 0.01 * Math.sin(r));
+        PairedRatio ratio = PairedRatio.of(a, b);
+        assertTrue(ratio.low() < 0.6, ratio.text());
+        assertTrue(Interleaver.decidable(ratio, 20), "its spread says a few more pairs decide it: " + ratio.text());
+    }
+
+    @Test
+    void aPairTooCloseForTheTurnsLeftIsLeftAlone() {
+        // 0.5% apart with 15% noise: ±3% would take thousands of pairs
+        Map<Integer, Double> a = turns(1.0, 12, r -> 1 + 0.15 * Math.sin(r * 1.3));
+        Map<Integer, Double> b = turns(1.005, 12, r -> 1 + 0.15 * Math.cos(r * 0.7));
+        PairedRatio ratio = PairedRatio.of(a, b);
+        assertFalse(ratio.decided(), ratio.text());
+        assertFalse(Interleaver.decidable(ratio, 20), ratio.text());
+        assertFalse(Interleaver.decidable(ratio, 0), "no turns left: nothing to decide with");
+    }
+}

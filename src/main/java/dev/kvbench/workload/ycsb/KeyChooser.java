@@ -11,8 +11,9 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  * <ul>
  *   <li>{@code uniform}: every loaded key number equally likely;</li>
  *   <li>{@code zipfian}: YCSB's scrambled zipfian: a {@link Zipfian} rank over 10^10 items, hashed
- *       (FNV-64) and taken modulo the key numbers in play (the loaded ones plus twice the inserts
- *       the run expects), so the popular records are spread over the key space;</li>
+ *       (FNV-64) and taken modulo YCSB's item count (the loaded key numbers plus twice the inserts
+ *       the run expects, plus one: YCSB's range includes both its ends), so the popular records are
+ *       spread over the key space, and are the same key numbers as YCSB's;</li>
  *   <li>{@code latest}: the newest committed insert minus a zipfian rank over the committed key
  *       numbers, so recent inserts are the most read (as YCSB, the oldest key number is never
  *       chosen: the rank is below the newest key number);</li>
@@ -66,7 +67,10 @@ public abstract class KeyChooser {
             case "zipfian" -> {
                 long expectedNewKeys = (long) (properties.operationCount() * properties.proportion(
                         WorkloadProperties.Op.INSERT) * 2.0);
-                yield scrambledZipfian(random, inserts, start, count + expectedNewKeys, properties.zipfianConstant());
+                // YCSB's CoreWorkload gives its scrambled zipfian the range insertstart to insertstart + insertcount +
+                // expectednewkeys, both ends included, so its item count is one more than the keys in play: the hot
+                // key numbers are fnv64(rank) mod that count, and one of them may lie beyond the last insert (redrawn)
+                yield scrambledZipfian(random, inserts, start, count + expectedNewKeys + 1, properties.zipfianConstant());
             }
             case "latest" -> latest(random, inserts, properties.zipfianConstant());
             case "hotspot" -> hotspot(random, inserts, start, count, properties.hotspotDataFraction(),

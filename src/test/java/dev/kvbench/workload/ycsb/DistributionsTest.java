@@ -86,6 +86,85 @@ class DistributionsTest {
         assertTrue(slope < -0.8 && slope > -1.2, "the hottest records keep zipfian's slope: " + slope);
     }
 
+    /**
+     * YCSB 0.17.0's CoreWorkload builds ScrambledZipfianGenerator(insertstart, insertstart + insertcount +
+     * expectednewkeys), whose item count is max - min + 1, and maps a zipfian rank to min + fnv64(rank) % itemcount
+     * (FNV-1 over the rank's 8 bytes, low byte first, then its absolute value). The hottest key numbers follow from that
+     * formula, not from a seed: rank r's key is the same in both tools. Written out here from YCSB's code, not from
+     * kvbench's {@link Fnv}.
+     */
+    private static long ycsbKeyOfRank(long rank, long insertStart, long itemCount) {
+        long hash = 0xCBF29CE484222325L;
+        long value = rank;
+        for (int i = 0; i < 8; i++) {
+            hash = (hash ^ (value & 0xff)) * 1099511628211L;
+            value = value >> 8;
+        }
+        return insertStart + Math.abs(hash) % itemCount;
+    }
+
+    @Test
+    void theHottestZipfianKeysAreYcsbsForTheSameProperties() {
+        for (Map<String, String> file : java.util.List.of(
+                Map.of("recordcount", "100000", "operationcount", "2000000", "requestdistribution", "zipfian"),
+                Map.of("recordcount", "100000", "operationcount", "200000", "requestdistribution", "zipfian",
+                        "readproportion", "0.95", "updateproportion", "0", "insertproportion", "0.05"))) {
+            WorkloadProperties properties = WorkloadProperties.of(file);
+            long expectedNewKeys = (long) (properties.operationCount() * properties.proportion(Op.INSERT) * 2.0);
+            long itemCount = properties.insertCount() + expectedNewKeys + 1; // max - min + 1
+            InsertCounter counter = loaded((int) (100_000 + expectedNewKeys + 1)); // every key number the formula gives exists
+            // the ranks 0 to 5 from the least uniform number that gives each (a rank grows with the uniform number)
+            Zipfian zipfian = new Zipfian(KeyChooser.ZIPFIAN_ITEMS, properties.zipfianConstant());
+            for (int rank = 0; rank < 6; rank++) {
+                double low = 0;
+                double high = 1;
+                for (int step = 0; step < 80; step++) {
+                    double mid = (low + high) / 2;
+                    if (zipfian.rank(mid) >= rank) {
+                        high = mid;
+                    } else {
+                        low = mid;
+                    }
+                }
+                double u = high;
+                KeyChooser chooser = KeyChooser.of(properties, fixed(u), counter, new AtomicLong());
+                assertEquals(zipfian.rank(u), rank);
+                assertEquals(ycsbKeyOfRank(rank, 0, itemCount), chooser.next(), "rank " + rank + ", " + file);
+            }
+            // the 20 hottest key numbers of 2 million draws are those of the 20 first ranks whose key is loaded
+            KeyChooser chooser = KeyChooser.of(properties, Sampling.source(11, 0), loaded(100_000), new AtomicLong());
+            Map<Long, Integer> counts = new java.util.HashMap<>();
+            for (int i = 0; i < 2_000_000; i++) {
+                counts.merge(chooser.next(), 1, Integer::sum);
+            }
+            java.util.Set<Long> hottest = new java.util.HashSet<>(counts.entrySet().stream()
+                    .sorted(Map.Entry.<Long, Integer>comparingByValue().reversed()).limit(20).map(Map.Entry::getKey).toList());
+            java.util.Set<Long> formula = new java.util.HashSet<>();
+            for (long rank = 0; formula.size() < 20; rank++) {
+                long key = ycsbKeyOfRank(rank, 0, itemCount);
+                if (key < 100_000) {
+                    formula.add(key); // a key beyond the loaded ones is redrawn, as in YCSB
+                }
+            }
+            assertEquals(formula, hottest, file.toString());
+        }
+    }
+
+    /** A random source whose every double is {@code u}. */
+    private static UniformRandomProvider fixed(double u) {
+        return new UniformRandomProvider() {
+            @Override
+            public long nextLong() {
+                return 0;
+            }
+
+            @Override
+            public double nextDouble() {
+                return u;
+            }
+        };
+    }
+
     @Test
     void latestFavoursTheNewestInsertAndFollowsTheCounter() {
         InsertCounter counter = loaded(ITEMS);

@@ -70,10 +70,19 @@ public final class ResultsIndex {
 
     /** The index's text for the run folders in {@code results}. */
     static String render(Path results) throws IOException {
+        return render(results, name -> true);
+    }
+
+    /**
+     * The index's text for the run folders in {@code results} whose name {@code published} accepts: a test holds the
+     * committed index to the folders git tracks, not to a run the user made in their clone.
+     */
+    static String render(Path results, java.util.function.Predicate<String> published) throws IOException {
         List<Run> runs = new ArrayList<>();
         List<String> comparisons = new ArrayList<>();
         try (Stream<Path> folders = Files.list(results)) {
-            for (Path dir : folders.filter(Files::isDirectory).sorted().toList()) {
+            for (Path dir : folders.filter(Files::isDirectory).filter(d -> published.test(d.getFileName().toString()))
+                    .sorted().toList()) {
                 String name = dir.getFileName().toString();
                 if (RUN.matcher(name).matches() && !SHARD.matcher(name).matches() && ResultsFolder.load(dir).hasResults()) {
                     runs.add(describe(dir));

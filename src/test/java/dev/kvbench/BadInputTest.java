@@ -138,8 +138,32 @@ class BadInputTest {
         pool = Executors.newFixedThreadPool(3);
     }
 
+    /** Locks held as another run would hold them, released when the tests end. */
+    private static final List<java.nio.channels.FileChannel> LOCKS = new ArrayList<>();
+
+    /** Holds {@code results}'s lock as a running suite does: the file with its owner's line, locked. */
+    private static void holdLock(Path results) throws IOException {
+        Files.createDirectories(results);
+        java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(results.resolve(".kvbench-lock"),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        channel.write(java.nio.ByteBuffer.wrap("pid 4242, started 2026-11-28T03:00:00Z\n".getBytes(StandardCharsets.UTF_8)));
+        channel.lock();
+        synchronized (LOCKS) {
+            LOCKS.add(channel);
+        }
+    }
+
     @AfterAll
     static void stop() {
+        synchronized (LOCKS) {
+            for (java.nio.channels.FileChannel channel : LOCKS) {
+                try {
+                    channel.close();
+                } catch (IOException e) {
+                    // the tests are over: the JVM's exit releases it anyway
+                }
+            }
+        }
         pool.shutdownNow();
         SmallDisk.unmountAll();
         deleteTree(base);
@@ -329,6 +353,11 @@ class BadInputTest {
                         + "set KVBENCH_RESULTS to a writable folder",
                 "smoke", "-p", "store=lmdb").setup(dir -> Files.writeString(dir.resolve("afile"), "x"))
                 .env("KVBENCH_RESULTS", "$CASE/afile"));
+        cases.add(runSh("results-folder-in-use", "a second `./run.sh` into a results folder another run is writing", 2,
+                "run.sh: $CASE/busy is in use by another run of kvbench (pid {}, started {}): wait for it to finish, or "
+                        + "run into another folder (KVBENCH_RESULTS)",
+                "smoke", "-p", "store=lmdb").setup(dir -> holdLock(dir.resolve("busy")))
+                .env("KVBENCH_RESULTS", "$CASE/busy"));
         cases.add(runSh("no-room-for-the-data", "`-p store=lmdb -p valSize=100000000`: more data than the work folder holds", 2,
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
                         + "to a bigger folder, or pass fewer entries (-p num={} fits)",

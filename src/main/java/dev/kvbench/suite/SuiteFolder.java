@@ -51,6 +51,7 @@ public final class SuiteFolder {
     static Choice choice(Path root, String suite, LocalDate today, String configured, Origin origin) {
         if (configured != null && !configured.isBlank()) {
             Path dir = Path.of(configured).toAbsolutePath().normalize();
+            refuseIfLocked(dir);
             String why = notResumable(dir, origin);
             if (why != null) {
                 throw new UsageException("KVBENCH_RESULTS=" + configured + " " + why
@@ -64,6 +65,7 @@ public final class SuiteFolder {
             return new Choice(todays, "");
         }
         if (Files.isDirectory(todays)) {
+            refuseIfLocked(todays);
             String why = notResumable(todays, origin);
             if (why == null) {
                 return new Choice(todays, "");
@@ -124,6 +126,73 @@ public final class SuiteFolder {
             Files.writeString(dir.resolve(MARK), "finished=true\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(MARK), e);
+        }
+    }
+
+    /** The file a running suite holds locked in its results folder, so that a second run into it is refused. */
+    static final String LOCK = ".kvbench-lock";
+
+    /** The locks this JVM holds, by folder: held until it exits, when the operating system releases them. */
+    private static final Map<Path, java.nio.channels.FileLock> HELD = new HashMap<>();
+
+    /**
+     * Locks {@code dir} for this run, or refuses in one line when another run holds it: two runs into one folder
+     * would share its unfinished tests' files, and the first one's forks would die of the second's.
+     */
+    static synchronized void lock(Path dir) {
+        Path file = dir.resolve(LOCK);
+        if (HELD.containsKey(file)) {
+            return;
+        }
+        try {
+            java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE,
+                    java.nio.file.StandardOpenOption.READ);
+            java.nio.channels.FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) {
+                channel.close();
+                return; // this JVM holds it already (a folder its earlier run wrote, moved since)
+            }
+            if (lock == null) {
+                String owner = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
+                channel.close();
+                throw new UsageException(dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
+                        + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
+            }
+            channel.truncate(0);
+            channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
+                    + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + "\n")
+                    .getBytes(StandardCharsets.UTF_8)));
+            HELD.put(file, lock);
+        } catch (IOException e) {
+            throw new UsageException("cannot lock the results folder " + dir + " (" + file.getFileName() + "): " + e.getMessage()
+                    + "; set KVBENCH_RESULTS to a writable folder");
+        }
+    }
+
+    /**
+     * Refuses {@code dir} in one line while another run holds its lock, before anything else is said of it: a folder
+     * that is being written is the other run's, whatever its mark says.
+     */
+    static void refuseIfLocked(Path dir) {
+        Path file = dir.resolve(LOCK);
+        if (!Files.isRegularFile(file) || HELD.containsKey(file)) {
+            return;
+        }
+        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
+                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.READ)) {
+            java.nio.channels.FileLock lock = channel.tryLock();
+            if (lock != null) {
+                lock.release();
+                return;
+            }
+            String owner = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
+            throw new UsageException(dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
+                    + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
+        } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
+            // not ours to judge here: lock() says what is wrong when the run takes the folder
         }
     }
 

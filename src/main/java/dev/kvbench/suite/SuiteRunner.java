@@ -366,6 +366,7 @@ public final class SuiteRunner {
             throw new UsageException("cannot create the results folder " + results + ": " + WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
         }
+        SuiteFolder.lock(results);
         SuiteFolder.mark(results, origin);
         if (!choice.note().isEmpty()) {
             config.out().println("run.sh: " + choice.note());

@@ -436,6 +436,15 @@ class BadInputTest {
                 "run.sh: workload file nope.properties not found; give a YCSB workload file (e.g. path/to/workloada) or a "
                         + "preset: workloada, workloadb, workloadc, workloadd, workloade, workloadf",
                 "workload", "nope.properties"));
+        cases.add(runSh("workload-file-is-a-folder", "a folder given as the workload file", 2,
+                "run.sh: workload file $CASE is a folder; give a YCSB workload file in it (e.g. $CASE/workloada) or a preset: "
+                        + "workloada, workloadb, workloadc, workloadd, workloade, workloadf",
+                "workload", "$CASE"));
+        cases.add(runSh("workload-file-empty", "a workload file that sets nothing (only comments)", 2,
+                "run.sh: workload file $CASE/empty sets no property (it is empty or all comments): YCSB would run its "
+                        + "defaults; write the workload's properties in it, or use a preset: workloada, workloadb, workloadc, "
+                        + "workloadd, workloade, workloadf",
+                "workload", "$CASE/empty").setup(dir -> Files.writeString(dir.resolve("empty"), "# nothing yet\n")));
         cases.add(runSh("workload-unknown-property", "`-p readproprtion=0.5`: a property YCSB would ignore silently", 2,
                 "run.sh: unknown property 'readproprtion' in workloada; did you mean 'readproportion'? (YCSB would ignore it silently)",
                 "workload", "workloada", "-p", "readproprtion=0.5"));
@@ -447,6 +456,27 @@ class BadInputTest {
                 "run.sh: requestdistribution=zipf in workloada is not one kvbench knows; valid: uniform, zipfian, latest, "
                         + "hotspot, sequential, exponential (nearest: zipfian)",
                 "workload", "workloada", "-p", "requestdistribution=zipf"));
+        cases.add(runSh("workload-property-names-a-file", "`-p workload=workloadc`: YCSB's class property given a workload file", 2,
+                "run.sh: -p workload=workloadc: YCSB's workload property names its Java class "
+                        + "(site.ycsb.workloads.CoreWorkload); the workload file is the argument after the suite: "
+                        + "./run.sh workload workloadc",
+                "workload", "workloada", "-p", "workload=workloadc"));
+        cases.add(runSh("workload-property-other-class", "`-p workload=site.ycsb.workloads.RestWorkload`: a workload class kvbench does not model", 2,
+                "run.sh: workload=site.ycsb.workloads.RestWorkload in workloada: kvbench models YCSB's core workload only; "
+                        + "write workload=site.ycsb.workloads.CoreWorkload",
+                "workload", "workloada", "-p", "workload=site.ycsb.workloads.RestWorkload"));
+        cases.add(runSh("workload-props-parameter", "`-p props=...`: kvbench's internal parameter given by hand", 2,
+                "run.sh: -p props=recordcount=5: props is kvbench's own parameter (the workload's -p overrides as one "
+                        + "value); give each property as -p name=value",
+                "workload", "workloada", "-p", "props=recordcount=5"));
+        cases.add(runSh("workload-zipfian-constant-one", "`-p zipfianconstant=1`: outside YCSB's zipfian, found before any store opens", 2,
+                "run.sh: zipfianconstant=1 in workloada: YCSB's zipfian generator needs a constant above 0 and below 1 "
+                        + "(its default: 0.99)",
+                "workload", "workloada", "-p", "zipfianconstant=1"));
+        cases.add(runSh("workload-insertstart-beyond-records", "`-p insertstart=2000` on workload A's 1,000 records", 2,
+                "run.sh: insertstart=2000 in workloada is not below recordcount=1000: the load inserts the key numbers "
+                        + "from insertstart up to recordcount, so it would insert none; give insertstart below recordcount",
+                "workload", "workloada", "-p", "insertstart=2000"));
         cases.add(runSh("workload-batch-with-threads", "`-p batchsize=10 -p threadcount=2`: a batch held open by one of several threads", 2,
                 "run.sh: batchsize=10 with threadcount=2 in workloada: a store has one writer, confined to its thread, so "
                         + "only one client thread can keep a batch open; use threadcount=1 or batchsize=1",
@@ -455,6 +485,12 @@ class BadInputTest {
                 "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
                         + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
                 "workload", "workloada", "-p", "recordcount=1000000000"));
+        cases.add(runSh("workload-inserts-too-large", "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1`: the run's inserts, not the records, overfill the work folder", 2,
+                "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
+                        + "$CASE/work has {} free: lower them with -p operationcount=..., -p insertproportion=... or set "
+                        + "KVBENCH_DIR to a bigger folder",
+                "workload", "workloada", "-p", "recordcount=1000", "-p", "operationcount=2000000000", "-p",
+                "insertproportion=1", "-p", "readproportion=0", "-p", "updateproportion=0"));
         cases.add(runSh("workload-scans-unordered-only", "workload E (scans) on `chronicle` only: no ordered cursor, found before any store opens", 2,
                 "run.sh: nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered cursor, and chronicle has "
                         + "none; engines with one: bdbje, leveldb, lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni, mapdb, mvstore, rocksdb, sqlite, xodus",
@@ -664,6 +700,16 @@ class BadInputTest {
         cases.add(runSh("shard-beyond-count", "`--shard 3/2`: a shard past the number of shards", 2,
                 "run.sh: --shard 3/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
                 "smoke", "--shard", "3/2"));
+        cases.add(runSh("shard-twice", "`--shard 1/2 --shard 2/2`: the last one would win silently", 2,
+                "run.sh: --shard 1/2 and --shard 2/2: give --shard once",
+                "smoke", "--shard", "1/2", "--shard", "2/2"));
+        cases.add(runSh("tests-twice", "`--tests 1 --tests 2`: the last one would win silently", 2,
+                "run.sh: --tests 1 and --tests 2: give --tests once",
+                "smoke", "--tests", "1", "--tests", "2"));
+        cases.add(runSh("param-twice", "`-p num=2000 -p num=3000`: JMH would run both while the plan names one", 2,
+                "run.sh: -p num=2000 and -p num=3000: give each parameter once, its values comma-separated "
+                        + "(-p num=2000,3000)",
+                "smoke", "-p", "num=2000", "-p", "num=3000"));
         cases.add(runSh("shard-zero", "`--shard 0/2`: shards count from 1", 2,
                 "run.sh: --shard 0/2: the shard must be from 1 to the number of shards (1 to 2), e.g. --shard 1/2",
                 "smoke", "--shard", "0/2"));
@@ -690,6 +736,10 @@ class BadInputTest {
                     copyFixture(dir, "results", "a");
                     copyFixture(dir, "app-results", "b");
                 }));
+        cases.add(processSh("compare-same-folder", "`--compare A A`: one run given as both", 2,
+                "compare: $CASE/a and $CASE/a are the same folder: a comparison needs two runs; run the suite again (it "
+                        + "writes a folder of its own) and compare the two",
+                "--compare", "$CASE/a", "$CASE/a").setup(dir -> copyFixture(dir, "results", "a")));
         cases.add(processSh("compare-bad-threshold", "`--compare A B --threshold lots`", 2,
                 "compare: --threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
                 "--compare", "$CASE/a", "$CASE/a", "--threshold", "lots").setup(dir -> copyFixture(dir, "results", "a")));
@@ -718,6 +768,9 @@ class BadInputTest {
         cases.add(processSh("merge-missing-folder", "`--merge` with a shard folder that does not exist", 2,
                 "merge: $CASE/nothing is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote",
                 "--merge", "$CASE/out", "$CASE/a", "$CASE/nothing").setup(dir -> copyFixture(dir, "results", "a")));
+        cases.add(processSh("merge-onto-a-file", "`--merge` into a path that is a file", 2,
+                "merge: $CASE/out is a file, not a folder: merge into a new folder",
+                "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> Files.writeString(dir.resolve("out"), "x")));
         cases.add(processSh("merge-test-in-two-shards", "`--merge` of two folders that hold the same test", 2,
                 "merge: test 1 is in both $CASE/a and $CASE/b: merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test",
                 "--merge", "$CASE/out", "$CASE/a", "$CASE/b").setup(dir -> {

@@ -122,6 +122,10 @@ public final class Compare {
     /** Compares as the command line says; returns the folder written. */
     static Path run(List<String> args) throws IOException {
         Options options = Options.parse(args);
+        if (Files.isDirectory(options.a()) && Files.isDirectory(options.b()) && Files.isSameFile(options.a(), options.b())) {
+            throw new Refused(options.a() + " and " + options.b() + " are the same folder: a comparison needs two runs; "
+                    + "run the suite again (it writes a folder of its own) and compare the two");
+        }
         ResultsFolder a = load(options.a());
         ResultsFolder b = load(options.b());
         String hostA = a.env.getOrDefault("cpu.model", "");

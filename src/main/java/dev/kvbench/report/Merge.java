@@ -77,6 +77,9 @@ public final class Merge {
         String suite = null;
         int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
         int runs = 0; // a folder merged before counts the shards it holds
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new Compare.Refused(out + " is a file, not a folder: merge into a new folder");
+        }
         for (Path shard : shards) {
             if (!Files.isDirectory(shard)) {
                 throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
@@ -111,6 +114,7 @@ public final class Merge {
         if (Files.isDirectory(out) && !testNumbers(out).isEmpty()) {
             throw new Compare.Refused(out + " already holds results: merge into a new folder");
         }
+
         Files.createDirectories(out);
         for (Map.Entry<Path, List<Integer>> entry : tests.entrySet()) {
             Path shard = entry.getKey();

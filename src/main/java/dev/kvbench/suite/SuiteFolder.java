@@ -167,7 +167,7 @@ public final class SuiteFolder {
                     .getBytes(StandardCharsets.UTF_8)));
             HELD.put(file, lock);
         } catch (IOException e) {
-            throw new UsageException("cannot lock the results folder " + dir + " (" + file.getFileName() + "): " + e.getMessage()
+            throw new UsageException("cannot write the results folder " + dir + ": " + dev.kvbench.trial.WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
         }
     }

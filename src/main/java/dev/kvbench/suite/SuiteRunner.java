@@ -311,9 +311,15 @@ public final class SuiteRunner {
         if (workload != null) {
             long need = dev.kvbench.workload.ycsb.YcsbWorkload.bytesNeeded(workload.properties());
             if (workFree >= 0 && workFree < need) {
-                throw new UsageException("recordcount=" + workload.properties().recordCount() + " needs about "
-                        + Numbers.bytes(need) + " but the work folder " + workDir + " has " + Numbers.bytes(workFree)
-                        + " free: lower it with -p recordcount=... or set KVBENCH_DIR to a bigger folder");
+                long records = workload.properties().recordCount();
+                long room = dev.kvbench.workload.ycsb.YcsbWorkload.shape(workload.properties()).entries();
+                // the run's inserts may need more room than the records loaded: name what needs it
+                String what = room > records ? "recordcount=" + records + " and up to " + (room - records)
+                        + " inserts of the run" : "recordcount=" + records;
+                throw new UsageException(what + " need" + (room > records ? "" : "s") + " about " + Numbers.bytes(need)
+                        + " but the work folder " + workDir + " has " + Numbers.bytes(workFree) + " free: lower "
+                        + (room > records ? "them with -p operationcount=..., -p insertproportion=..." : "it with -p recordcount=...")
+                        + " or set KVBENCH_DIR to a bigger folder");
             }
         }
         String rounds = config.env().get(Repeat.ENVIRONMENT);
@@ -368,21 +374,38 @@ public final class SuiteRunner {
         }
         SuiteFolder.lock(results);
         SuiteFolder.mark(results, origin);
-        if (!choice.note().isEmpty()) {
-            config.out().println("run.sh: " + choice.note());
-        }
-        List<String> machine = new ArrayList<>(EnvFile.machineLines(name, rerun, workDir, workFree));
-        machine.addAll(shard.envLines());
-        machine.addAll(selection.envLines(suiteTests));
-        if (peer != null) {
-            machine.addAll(peer.envLines());
-        }
-        EnvFile.write(results, machine, javaSide);
-        config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
-                + workDir + ", " + Numbers.bytes(workFree) + " free)");
-
+        // until the tests start, an interrupted run says so and leaves no folder it made with nothing in it
+        Thread beforeTests = new Thread(() -> {
+            config.err().println();
+            if (created) {
+                WorkFolder.delete(results);
+                config.err().println("interrupted before any test ran: removed " + results);
+            } else {
+                config.err().println("interrupted before any test ran: " + results + " is as it was; run " + rerun
+                        + " again to resume");
+            }
+        }, "kvbench-suite-interrupt-early");
+        Runtime.getRuntime().addShutdownHook(beforeTests);
         Map<Test.Folder, Launcher> launcher = new EnumMap<>(Test.Folder.class);
-        folders.forEach((folder, dir) -> launcher.put(folder, launchers.apply(dir)));
+        try {
+            if (!choice.note().isEmpty()) {
+                config.out().println("run.sh: " + choice.note());
+            }
+            List<String> machine = new ArrayList<>(EnvFile.machineLines(name, rerun, workDir, workFree));
+            machine.addAll(shard.envLines());
+            machine.addAll(selection.envLines(suiteTests));
+            if (peer != null) {
+                machine.addAll(peer.envLines());
+            }
+            EnvFile.write(results, machine, javaSide);
+            config.out().println("suite " + name + ": " + plan.size() + " tests into " + results + " (work folder "
+                    + workDir + ", " + Numbers.bytes(workFree) + " free)");
+
+            folders.forEach((folder, dir) -> launcher.put(folder, launchers.apply(dir)));
+        } catch (RuntimeException e) {
+            removeHook(beforeTests); // a mistake, not an interrupt: its own line says what is wrong
+            throw e;
+        }
         Thread onInterrupt = new Thread(() -> {
             stopping = true;
             launcher.values().forEach(Launcher::stop);
@@ -398,6 +421,7 @@ public final class SuiteRunner {
                     + " again to resume");
         }, "kvbench-suite-interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
+        removeHook(beforeTests);
         try {
             new Progress(plan, results, name, rerun, created, budget, folders, launcher).run();
         } finally {
@@ -405,7 +429,19 @@ public final class SuiteRunner {
             EnvFile.append(results, HostWatch.summary(results));
         }
 
-        boolean reported = report.write(results) == 0;
+        Thread duringReport = new Thread(() -> {
+            ProcessHandle.current().descendants().forEach(ProcessHandle::destroy); // process.sh would go on unseen
+            config.err().println();
+            config.err().println("interrupted while writing the report: every test's results are in " + results
+                    + "; run ./process.sh " + results + " to write it");
+        }, "kvbench-suite-interrupt-report");
+        Runtime.getRuntime().addShutdownHook(duringReport);
+        boolean reported;
+        try {
+            reported = report.write(results) == 0;
+        } finally {
+            removeHook(duringReport);
+        }
         SuiteFolder.markFinished(results);
         List<Integer> failed = failedTests(results, plan);
         if (!reported) {

@@ -32,13 +32,24 @@ public final class UserArgs {
      */
     static <T> T runnerOption(List<String> args, String option, Function<String, T> parse, T none) {
         T value = none;
+        String given = null;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
+            String text = null;
             if (arg.equals(option)) {
-                value = parse.apply(i + 1 < args.size() ? args.get(i + 1) : "");
+                text = i + 1 < args.size() ? args.get(i + 1) : "";
                 i++;
             } else if (arg.startsWith(option + "=")) {
-                value = parse.apply(arg.substring(option.length() + 1));
+                text = arg.substring(option.length() + 1);
+            }
+            if (text != null) {
+                if (given != null) {
+                    // the last one would win silently: a run of other tests than the user meant
+                    throw new UsageException(option + " " + given + " and " + option + " " + text + ": give " + option
+                            + " once");
+                }
+                given = text;
+                value = parse.apply(text);
             }
         }
         return value;
@@ -82,7 +93,14 @@ public final class UserArgs {
                 if (at <= 0) {
                     throw new UsageException("-p " + value + ": a parameter is given as -p name=value (e.g. -p num=50000)");
                 }
-                params.putIfAbsent(value.substring(0, at), value.substring(at + 1));
+                String name = value.substring(0, at);
+                if (params.containsKey(name)) {
+                    // JMH would run both, while the plan, the estimate and the report's header would name one
+                    throw new UsageException("-p " + name + "=" + params.get(name) + " and -p " + value + ": give each "
+                            + "parameter once, its values comma-separated (-p " + name + "=" + params.get(name) + ","
+                            + value.substring(at + 1) + ")");
+                }
+                params.put(name, value.substring(at + 1));
             } else {
                 options.putIfAbsent(arg, value);
             }

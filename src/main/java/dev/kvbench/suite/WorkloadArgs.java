@@ -38,6 +38,10 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
         Split split = split(args.subList(1, args.size()));
         String given = args.get(0);
         Path file = Path.of(given);
+        if (Files.isDirectory(file) && Presets.presetName(given) == null) {
+            throw new UsageException("workload file " + given + " is a folder; give a YCSB workload file in it (e.g. "
+                    + file.resolve("workloada") + ") or a preset: " + String.join(", ", Presets.NAMES));
+        }
         if (!Files.isRegularFile(file) && Presets.presetName(given) == null) {
             throw new UsageException("workload file " + given + " not found; give a YCSB workload file (e.g. "
                     + "path/to/workloada) or a preset: " + String.join(", ", Presets.NAMES));
@@ -72,7 +76,21 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
                 String pair = args.get(i + 1);
                 int at = pair.indexOf('=');
                 String name = at > 0 ? pair.substring(0, at) : pair;
-                if (at > 0 && !JMH_PARAMS.contains(name) && !YcsbParams.NAMES.contains(name)) {
+                if (at > 0 && name.equals("props")) {
+                    throw new UsageException("-p " + pair + ": props is kvbench's own parameter (the workload's -p "
+                            + "overrides as one value); give each property as -p name=value");
+                }
+                if (at > 0 && name.equals("workload")) {
+                    String value = pair.substring(at + 1);
+                    if (Presets.presetName(value) != null || Files.isRegularFile(Path.of(value))) {
+                        throw new UsageException("-p " + pair + ": YCSB's workload property names its Java class ("
+                                + WorkloadProperties.CORE_WORKLOAD + "); the workload file is the argument after the "
+                                + "suite: ./run.sh workload " + value);
+                    }
+                }
+                // YCSB's workload property (every YCSB file carries it) is a property here, never the benchmark's
+                // own workload parameter, which only the argument after the suite sets
+                if (at > 0 && !JMH_PARAMS.contains(name) && (!YcsbParams.NAMES.contains(name) || name.equals("workload"))) {
                     if (pair.contains(",") || pair.contains(";")) {
                         throw new UsageException("-p " + pair + ": a workload property's value cannot hold , or ;");
                     }

@@ -307,6 +307,18 @@ class SuitesTest {
     }
 
     @Test
+    void ycsbsWorkloadPropertyIsAPropertyAndNeverTheBenchmarksWorkloadFile() {
+        WorkloadArgs args = WorkloadArgs.of(List.of("workloada", "-p", "workload=site.ycsb.workloads.CoreWorkload"));
+        assertEquals("workloada", args.workload());
+        assertEquals("workload=site.ycsb.workloads.CoreWorkload", args.props());
+        assertEquals(List.of(), args.rest(), "nothing reaches JMH's own workload parameter");
+        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
+                "workload=workloadc")));
+        assertTrue(e.getMessage().endsWith("the workload file is the argument after the suite: ./run.sh workload workloadc"),
+                e.getMessage());
+    }
+
+    @Test
     void scaleSweepsEntriesFrom10ToThe4thUpAndLeavesOutWhatTheBudgetCannotHoldWithTheReason() {
         Suite suite = Suites.named("scale", (test, original, entryBytes) -> Math.min(original, 10_000_000));
         dev.kvbench.suite.Test small = suite.tests().get(0);

@@ -1,7 +1,6 @@
 package dev.kvbench.workload.ycsb;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -143,15 +142,26 @@ public final class WorkloadProperties {
 
     /** The properties of {@code file} with {@code overrides} on top ({@code -p name=value}, in order). */
     public static WorkloadProperties read(Path file, Map<String, String> overrides) {
+        if (Files.isDirectory(file)) {
+            throw new WorkloadFileException("workload file " + file + " is a folder; give a YCSB workload file in it"
+                    + " (e.g. " + file.resolve("workloada") + ") or one of the presets: " + String.join(", ", Presets.NAMES));
+        }
         if (!Files.isRegularFile(file)) {
             throw new WorkloadFileException("workload file " + file + " not found; give a YCSB workload file"
                     + " (e.g. workloada) or one of the presets: " + String.join(", ", Presets.NAMES));
         }
         Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-            properties.load(reader);
+        try {
+            String text = Files.readString(file, StandardCharsets.ISO_8859_1);
+            // an editor's UTF-8 byte-order mark would become part of the first property's name
+            properties.load(new java.io.StringReader(text.startsWith("\u00ef\u00bb\u00bf") ? text.substring(3) : text));
         } catch (IOException | IllegalArgumentException e) {
             throw new WorkloadFileException("cannot read workload file " + file + ": " + e.getMessage());
+        }
+        if (properties.isEmpty()) {
+            throw new WorkloadFileException("workload file " + file + " sets no property (it is empty or all comments):"
+                    + " YCSB would run its defaults; write the workload's properties in it, or use a preset: "
+                    + String.join(", ", Presets.NAMES));
         }
         return of(properties, overrides, file.getFileName().toString());
     }
@@ -392,6 +402,18 @@ public final class WorkloadProperties {
         booleanOf("sync");
         recordCount();
         insertStart();
+        if (insertStart() >= recordCount() && !isGiven("insertcount")) {
+            throw new WorkloadFileException("insertstart=" + insertStart() + " in " + source + " is not below recordcount="
+                    + recordCount() + ": the load inserts the key numbers from insertstart up to recordcount, so it would "
+                    + "insert none; give insertstart below recordcount");
+        }
+        boolean zipfian = List.of("zipfian", "latest").contains(requestDistribution())
+                || "zipfian".equals(get("fieldlengthdistribution")) || "zipfian".equals(get("valuelengthdistribution"))
+                || "zipfian".equals(get("scanlengthdistribution"));
+        if (zipfian && !(zipfianConstant() > 0 && zipfianConstant() < 1)) {
+            throw new WorkloadFileException("zipfianconstant=" + get("zipfianconstant") + " in " + source
+                    + ": YCSB's zipfian generator needs a constant above 0 and below 1 (its default: 0.99)");
+        }
         if (insertStart() + insertCount() > recordCount() && isGiven("insertcount")) {
             throw new WorkloadFileException("insertstart + insertcount = " + (insertStart() + insertCount())
                     + " is more than recordcount=" + recordCount() + " in " + source);

@@ -22,6 +22,24 @@ class WorkloadPropertiesTest {
     Path dir;
 
     @Test
+    void anEditorsByteOrderMarkIsNotPartOfTheFirstPropertysName() throws IOException {
+        Path file = dir.resolve("bom");
+        Files.write(file, ("\uFEFFrecordcount=123\noperationcount=10\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(123, WorkloadProperties.read(file, Map.of()).recordCount());
+    }
+
+    @Test
+    void aFileThatSetsNothingOrIsAFolderIsRefusedInOneLine() throws IOException {
+        Path empty = dir.resolve("empty");
+        Files.writeString(empty, "# only a comment\n\n");
+        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> WorkloadProperties.read(empty, Map.of()));
+        assertTrue(e.getMessage().startsWith("workload file " + empty + " sets no property (it is empty or all comments)"),
+                e.getMessage());
+        e = assertThrows(WorkloadFileException.class, () -> WorkloadProperties.read(dir, Map.of()));
+        assertTrue(e.getMessage().startsWith("workload file " + dir + " is a folder"), e.getMessage());
+    }
+
+    @Test
     void readsYcsbsWorkloadFileUnchanged() throws IOException {
         Path file = dir.resolve("workloade");
         Files.writeString(file, """

@@ -66,6 +66,11 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class Main {
 
+    /** The measured turns an interleaved engine takes on average for {@code -i rotations}: the suite's estimate. */
+    public static double expectedInterleavedTurns(int rotations) {
+        return Interleaving.expectedTurns(rotations);
+    }
+
     public static final int OK = 0;
     public static final int FAILED = 1;
     static final int USAGE = 2;

@@ -247,11 +247,11 @@ public final class Planner {
         String mode = value(options, "-bm");
         if ("true".equals(options.get("-interleave"))) {
             // the JVMs load and settle two at a time, a test's reads sharing one per engine (each settled again);
-            // each engine's turns: the warm-up rotations, then the fewest measured rotations, and about half as many
-            // again on average for the engines still wide; a turn is its untimed passes for a quarter of its length,
-            // then the timed ones, and one pass at the least
+            // each engine's turns: the warm-up rotations, then the measured ones (the interleaver's expectation); a
+            // turn is its untimed passes for a quarter of its length, then the timed ones, and one pass at the least
+            double measured = dev.kvbench.cli.Main.expectedInterleavedTurns(iterations);
             return (jvms * (START_SECONDS + pass) + SETTLE_SECONDS) / 2
-                    + (warmups + 1.5 * iterations) * Math.max(1.25 * seconds(value(options, "-r")), pass);
+                    + (warmups + measured) * Math.max(1.25 * seconds(value(options, "-r")), pass);
         }
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {
             return START_SECONDS + (warmups + iterations + 1) * pass;

@@ -161,16 +161,17 @@ class PlannerTest {
     void theTimeEstimateCountsStartsIterationsAndPasses() {
         // quick, interleaved: a third of a JVM per run (the five reads share one JVM per engine, the write has its own)
         // of 2.5 s start + one pass of 100,000 x 104 B at 50 MB/s (0.208 s), + 1 s settling, halved (two JVMs load at
-        // once), + (1 warm-up + 1.5 x 12 measured) turns of one pass (longer than 0.1 s + 0.025 s of untimed passes)
+        // once), + (1 warm-up + 12 measured + a quarter as many again for undecided pairs) turns of one pass (longer than
+        // 0.1 s + 0.025 s of untimed passes)
         PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
         // per run, for the 6 Store runs and LMDB's 4 direct baselines alike
-        assertEquals(Math.round(10 * ((2.708 / 3 + 1) / 2 + 19 * 0.208)), quick.seconds());
-        // smoke's six workloads, interleaved: the same third of a JVM, + 1.5 turns of one pass of 2,000 x 104 B (longer
-        // than 1 ms + 0.25 ms), per run; single shot (the application workloads): 2.5 s + (warmups + iterations + 1)
+        assertEquals(Math.round(10 * ((2.708 / 3 + 1) / 2 + 16 * 0.208)), quick.seconds());
+        // smoke's six workloads, interleaved: the same third of a JVM, + 1.25 turns of one pass of 2,000 x 104 B (longer
+        // than 1 ms + 0.25 ms; -i 1 cannot reach an interval, so no engine takes turns for one), per run; single shot (the application workloads): 2.5 s + (warmups + iterations + 1)
         // passes, and their 1-second timed run
         List<PlannedTest> smoke = plan("smoke", "-p", "store=lmdb");
         double tiny = 2000 * 104 / 50e6;
-        assertEquals(Math.round(10 * (((2.5 + tiny) / 3 + 1) / 2 + 1.5 * tiny)), smoke.get(0).seconds());
+        assertEquals(Math.round(10 * (((2.5 + tiny) / 3 + 1) / 2 + 1.25 * tiny)), smoke.get(0).seconds());
         assertEquals(Math.round(3 * (2.5 + 2 * 2000 * 104 / 50e6 + 1)), smoke.get(2).seconds());
     }
 

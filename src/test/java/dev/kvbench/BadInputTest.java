@@ -740,6 +740,13 @@ class BadInputTest {
                 "compare: $CASE/a and $CASE/a are the same folder: a comparison needs two runs; run the suite again (it "
                         + "writes a folder of its own) and compare the two",
                 "--compare", "$CASE/a", "$CASE/a").setup(dir -> copyFixture(dir, "results", "a")));
+        cases.add(processSh("compare-ycsb-folders", "`--compare` on two ycsb folders, whose answer is run-phase throughput", 2,
+                "compare: $CASE/a and $CASE/b hold YCSB tests, whose answer is the run phase's throughput: --compare "
+                        + "compares time per pass and does not compare them; read each report's YCSB section",
+                "--compare", "$CASE/a", "$CASE/b").setup(dir -> {
+                    copyFixture(dir, "ycsb-results", "a");
+                    copyFixture(dir, "ycsb-results", "b");
+                }));
         cases.add(processSh("compare-bad-threshold", "`--compare A B --threshold lots`", 2,
                 "compare: --threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
                 "--compare", "$CASE/a", "$CASE/a", "--threshold", "lots").setup(dir -> copyFixture(dir, "results", "a")));

@@ -119,6 +119,11 @@ public final class Compare {
         }
     }
 
+    /** Whether {@code folder} holds a YCSB test (a workload file's load and run phases). */
+    private static boolean ycsb(ResultsFolder folder) {
+        return folder.tests.stream().anyMatch(test -> test.chart().equals("ycsb"));
+    }
+
     /** Compares as the command line says; returns the folder written. */
     static Path run(List<String> args) throws IOException {
         Options options = Options.parse(args);
@@ -135,6 +140,11 @@ public final class Compare {
                     + ": runs of different hosts differ by the hosts; add --any-host to compare them anyway");
         }
         Comparison comparison = Comparison.of(a, b, options.threshold());
+        if (comparison.common().isEmpty() && (ycsb(a) || ycsb(b))) {
+            throw new Refused(options.a() + " and " + options.b() + " hold YCSB tests, whose answer is the run phase's "
+                    + "throughput: --compare compares time per pass and does not compare them; read each report's YCSB "
+                    + "section");
+        }
         if (comparison.common().isEmpty()) {
             throw new Refused(options.a() + " and " + options.b() + " have no run in common (the same benchmark, "
                     + "engine and parameters): compare two runs of one suite");
@@ -229,6 +239,9 @@ public final class Compare {
             Map<List<Object>, Pair> runs = new LinkedHashMap<>();
             Map<RunKey, Integer> seen = new java.util.HashMap<>();
             for (TestRun test : folder.tests) {
+                if (test.chart().equals("ycsb")) {
+                    continue; // its answer is the run phase's throughput, not the trial's single-shot time
+                }
                 for (List<Result> results : List.of(test.results, test.direct)) {
                     for (Result r : results) {
                         int occurrence = seen.merge(r.key(), 1, Integer::sum);

@@ -66,14 +66,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class Main {
 
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    static final int USAGE = 2;
+
     /** The measured turns an interleaved engine takes on average for {@code -i rotations}: the suite's estimate. */
     public static double expectedInterleavedTurns(int rotations) {
         return Interleaving.expectedTurns(rotations);
     }
-
-    public static final int OK = 0;
-    public static final int FAILED = 1;
-    static final int USAGE = 2;
 
     /** kvbench's own option, taken out of the command line before JMH reads it: run the engines interleaved. */
     static final String INTERLEAVE = "-interleave";

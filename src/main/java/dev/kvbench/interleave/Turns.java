@@ -1,10 +1,10 @@
 package dev.kvbench.interleave;
 
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.kvbench.results.OrderStatistics;
+import dev.kvbench.results.TurnLog;
 
 /**
  * The turns of one engine in an interleaved run, and what they add up to: each turn's mean pass time
@@ -162,19 +162,10 @@ public final class Turns {
 
     /**
      * Each measured rotation's turn as measured (no host factor), ns: what {@link dev.kvbench.results.PairedRatio} pairs
-     * with another engine's turn of the same rotation, whose ratio divides the host out by itself. Several JVMs of
-     * one engine in a rotation ({@code -f}) give their mean.
+     * with another engine's turn of the same rotation, whose ratio divides the host out by itself.
      */
     public Map<Integer, Double> byRotation() {
-        Map<Integer, double[]> sums = new LinkedHashMap<>();
-        for (int i = 0; i < count; i++) {
-            double[] sum = sums.computeIfAbsent(rotations[i], r -> new double[2]);
-            sum[0] += means[i];
-            sum[1]++;
-        }
-        Map<Integer, Double> turns = new LinkedHashMap<>();
-        sums.forEach((rotation, sum) -> turns.put(rotation, sum[0] / sum[1]));
-        return turns;
+        return TurnLog.byRotation(Arrays.copyOf(means, count), Arrays.copyOf(rotations, count));
     }
 
     /** The measured rotations of the turns, 1-based, in the order they ran, as "1 2 3 ...": the log's pairing key. */

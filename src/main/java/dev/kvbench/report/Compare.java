@@ -434,12 +434,9 @@ public final class Compare {
         private String verdictText(Verdict v) {
             if (v.paired()) {
                 String leader = specs.label(v.best().store());
-                List<String> tied = v.rivals().stream().map(r -> specs.label(r.store()) + " " + v.againstLeader(r).text()).toList();
-                return switch (v.kind()) {
-                    case WINNER -> leader + ", " + v.againstLeader(v.ranking().runnerUp()).text() + " over "
-                            + specs.label(v.ranking().runnerUp().store());
-                    default -> (v.decided() ? leader + " ties with " : "undecided: " + leader + " or ") + String.join(", ", tied);
-                };
+                return v.kind() == Verdict.Kind.WINNER ? leader + ", " + v.againstLeader(v.ranking().runnerUp()).text()
+                        + " over " + specs.label(v.ranking().runnerUp().store())
+                        : v.tieText(leader, r -> specs.label(r.store()) + " " + v.againstLeader(r).text());
             }
             return switch (v.kind()) {
                 case WINNER -> specs.label(v.best().store());

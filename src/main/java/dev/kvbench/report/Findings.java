@@ -54,9 +54,8 @@ final class Findings {
                     .append(times(margin)).append(" faster than the next, ").append(name(next)).append(" (")
                     .append(time(next, unit)).append("), paired interval ").append(interval(margin));
         } else {
-            s.append(verdict.decided() ? "" : "undecided: ").append(name(first)).append(" (").append(time(first, unit))
-                    .append(verdict.decided() ? ") ties with " : ") or ").append(String.join(", ", verdict.rivals().stream()
-                            .map(r -> name(r) + " (" + time(r, unit) + ", " + verdict.againstLeader(r).text() + ")").toList()));
+            s.append(verdict.tieText(name(first) + " (" + time(first, unit) + ")",
+                    r -> name(r) + " (" + time(r, unit) + ", " + verdict.againstLeader(r).text() + ")"));
             if (!verdict.decided()) {
                 s.append(", whose paired intervals hold 1 and are wider than ±3%");
             }

@@ -3,6 +3,7 @@ package dev.kvbench.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.text.Numbers;
 
 /** The report's title, what it is made from, its contents, and at a glance the fastest engine per workload. */
@@ -152,13 +153,11 @@ final class HeaderSection extends Section {
         String lead = specs.label(leader.store()) + " (" + Numbers.sig3(leader.ms() / unit.divisor()) + " " + unit.name() + ")";
         if (verdict.kind() == Verdict.Kind.WINNER) {
             Result next = verdict.ranking().runnerUp();
-            return lead + ", " + verdict.againstLeader(next).text().replaceFirst("× ", "× faster than "
-                    + specs.label(next.store()) + " ");
+            PairedRatio margin = verdict.againstLeader(next);
+            return lead + ", " + margin.medianText() + " faster than " + specs.label(next.store()) + " ("
+                    + margin.intervalText() + ")";
         }
-        List<String> tied = verdict.rivals().stream()
-                .map(r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text()).toList();
-        return verdict.decided() ? lead + " ties with " + String.join(", ", tied)
-                : "undecided: " + lead + " or " + String.join(", ", tied);
+        return verdict.tieText(lead, r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text());
     }
 
     /** "1.23 ± 0.40 ms", or "1.23 ms" without an error. */

@@ -25,19 +25,12 @@ final class HostNoise {
         turns.values().forEach(byEngine -> byEngine.values().forEach(byRotation -> {
             double[] sorted = byRotation.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
             if (sorted.length >= FEWEST) {
-                double q1 = quantile(sorted, 0.25);
-                double q3 = quantile(sorted, 0.75);
+                double q1 = OrderStatistics.quantile(sorted, 0.25);
+                double q3 = OrderStatistics.quantile(sorted, 0.75);
                 spreads.add((q3 - q1) / OrderStatistics.median(sorted));
             }
         }));
         return median(spreads.stream().mapToDouble(Double::doubleValue).toArray());
-    }
-
-    private static double quantile(double[] sorted, double q) {
-        double at = q * (sorted.length - 1);
-        int low = (int) Math.floor(at);
-        int high = Math.min(sorted.length - 1, low + 1);
-        return sorted[low] + (at - low) * (sorted[high] - sorted[low]);
     }
 
     /** Every benchmark's samples in one array, NaN left out. */

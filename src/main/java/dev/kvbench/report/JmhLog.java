@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -138,15 +137,7 @@ final class JmhLog {
             byEngine.remove(engine);
             return;
         }
-        Map<Integer, double[]> sums = new TreeMap<>();
-        for (int k = 0; k < times.length; k++) {
-            double[] sum = sums.computeIfAbsent(rotations[k], r -> new double[2]);
-            sum[0] += times[k];
-            sum[1]++;
-        }
-        Map<Integer, Double> byRotation = new LinkedHashMap<>();
-        sums.forEach((rotation, sum) -> byRotation.put(rotation, sum[0] / sum[1]));
-        byEngine.put(engine, byRotation);
+        byEngine.put(engine, TurnLog.byRotation(times, rotations));
     }
 
     /** "1.2 3.4 - 5" as numbers, "-" as NaN. */

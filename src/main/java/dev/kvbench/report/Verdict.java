@@ -100,6 +100,15 @@ record Verdict(Kind kind, Result best, List<Result> rivals, int stable, int tota
         return paired() ? ranking.againstLeader(other) : null;
     }
 
+    /**
+     * A paired tie in words, "LEAD ties with RIVAL, RIVAL" when decided, else "undecided: LEAD or RIVAL, RIVAL":
+     * {@code lead} is how the leader is named, {@code rival} how each tied engine is (with its ratio to the leader).
+     */
+    String tieText(String lead, java.util.function.Function<Result, String> rival) {
+        String rivals = String.join(", ", this.rivals.stream().map(rival).toList());
+        return decided() ? lead + " ties with " + rivals : "undecided: " + lead + " or " + rivals;
+    }
+
     /** The low end of a run's interval; a run with no error could be anything. */
     private static double lower(Result r) {
         return Double.isNaN(r.errorMs()) ? Double.NEGATIVE_INFINITY : r.ms() - r.errorMs();

@@ -22,6 +22,14 @@ public final class OrderStatistics {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
+    /** The {@code q} quantile of {@code sorted} (0 to 1), interpolated linearly between neighbouring samples. */
+    public static double quantile(double[] sorted, double q) {
+        double at = q * (sorted.length - 1);
+        int below = (int) Math.floor(at);
+        int above = Math.min(sorted.length - 1, below + 1);
+        return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
+    }
+
     /**
      * The largest rank k (1-based) such that the interval from the k-th smallest to the k-th largest of
      * {@code n} samples covers the median with at least {@link #CONFIDENCE}: P(Binomial(n, 1/2) &lt; k) on

@@ -34,7 +34,8 @@ public final class PairedRanking<T> {
     private final Map<List<T>, PairedRatio> ratios = new HashMap<>();
 
     private PairedRanking(List<T> engines, Function<T, Map<Integer, Double>> turns, ToDoubleFunction<T> score) {
-        this.turns = turns;
+        Map<T, Map<Integer, Double>> byEngine = new HashMap<>();
+        this.turns = engine -> byEngine.computeIfAbsent(engine, turns); // each engine's turns once, not once per pair
         List<T> sorted = new ArrayList<>(engines);
         sorted.sort(Comparator.comparingDouble(t -> Double.isNaN(score.applyAsDouble(t))
                 ? Double.POSITIVE_INFINITY : score.applyAsDouble(t)));

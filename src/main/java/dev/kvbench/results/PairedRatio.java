@@ -33,16 +33,10 @@ public record PairedRatio(double median, double low, double high, int pairs, dou
         int n = ratios.length;
         int k = OrderStatistics.lowerRank(n);
         double median = OrderStatistics.median(ratios);
-        double spread = n < 4 ? Double.NaN : Math.log(quartile(ratios, 0.75)) - Math.log(quartile(ratios, 0.25));
+        double spread = n < 4 ? Double.NaN
+                : Math.log(OrderStatistics.quantile(ratios, 0.75)) - Math.log(OrderStatistics.quantile(ratios, 0.25));
         return k < 1 ? new PairedRatio(median, Double.NaN, Double.NaN, n, spread)
                 : new PairedRatio(median, ratios[k - 1], ratios[n - k], n, spread);
-    }
-
-    private static double quartile(double[] sorted, double q) {
-        double at = q * (sorted.length - 1);
-        int below = (int) Math.floor(at);
-        int above = Math.min(sorted.length - 1, below + 1);
-        return sorted[below] + (at - below) * (sorted[above] - sorted[below]);
     }
 
     /**

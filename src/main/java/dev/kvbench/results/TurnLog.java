@@ -1,5 +1,9 @@
 package dev.kvbench.results;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
 /**
  * The lines of an interleaved run's log ({@code out-N.txt}) that the report reads back to pair engines' turns by
  * rotation and to show the host under them: the interleaver writes them, the report parses them, and their
@@ -17,5 +21,22 @@ public final class TurnLog {
     public static final String STEAL = "  steal per rotation (%): ";
 
     private TurnLog() {
+    }
+
+    /**
+     * An engine's turns by the measured rotation each ran in ({@code times[k]} in {@code rotations[k]}), in rotation
+     * order: what a paired ratio pairs with another engine's. Several JVMs of one engine in a rotation ({@code -f}) give
+     * their mean.
+     */
+    public static Map<Integer, Double> byRotation(double[] times, int[] rotations) {
+        Map<Integer, double[]> sums = new TreeMap<>();
+        for (int k = 0; k < times.length; k++) {
+            double[] sum = sums.computeIfAbsent(rotations[k], r -> new double[2]);
+            sum[0] += times[k];
+            sum[1]++;
+        }
+        Map<Integer, Double> byRotation = new LinkedHashMap<>();
+        sums.forEach((rotation, sum) -> byRotation.put(rotation, sum[0] / sum[1]));
+        return byRotation;
     }
 }

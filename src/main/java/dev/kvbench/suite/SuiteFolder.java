@@ -156,10 +156,8 @@ public final class SuiteFolder {
                 return; // this JVM holds it already (a folder its earlier run wrote, moved since)
             }
             if (lock == null) {
-                String owner = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
                 channel.close();
-                throw new UsageException(dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
-                        + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
+                throw inUse(dir, file);
             }
             channel.truncate(0);
             channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
@@ -170,6 +168,13 @@ public final class SuiteFolder {
             throw new UsageException("cannot write the results folder " + dir + ": " + dev.kvbench.trial.WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
         }
+    }
+
+    /** The line for {@code dir} locked by another run, naming the owner its lock {@code file} records. */
+    private static UsageException inUse(Path dir, Path file) throws IOException {
+        String owner = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
+        return new UsageException(dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
+                + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
     }
 
     /**
@@ -188,9 +193,7 @@ public final class SuiteFolder {
                 lock.release();
                 return;
             }
-            String owner = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
-            throw new UsageException(dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
-                    + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
+            throw inUse(dir, file);
         } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
             // not ours to judge here: lock() says what is wrong when the run takes the folder
         }

@@ -16,7 +16,8 @@ import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
  *       spread over the key space, and are the same key numbers as YCSB's;</li>
  *   <li>{@code latest}: the newest committed insert minus a zipfian rank over the committed key
  *       numbers, so recent inserts are the most read (as YCSB, the oldest key number is never
- *       chosen: the rank is below the newest key number);</li>
+ *       chosen: the rank is below the newest key number); as the inserts grow, the zipfian
+ *       grows as YCSB's does ({@link Zipfian#rank(double, long)}: eta keeps the loaded count);</li>
  *   <li>{@code hotspot}: with probability {@code hotspotopnfraction} a uniform key number among
  *       the first {@code hotspotdatafraction} of them, else a uniform one among the rest;</li>
  *   <li>{@code sequential}: the key numbers in turn, shared by all threads, from the start again

@@ -192,6 +192,59 @@ class DistributionsTest {
     }
 
     @Test
+    void latestDrawsYcsbsKeysAsTheInsertsGrow() {
+        InsertCounter counter = loaded(ITEMS);
+        KeyChooser latest = KeyChooser.latest(Sampling.source(6, 0), counter, 0.99);
+        UniformRandomProvider same = Sampling.source(6, 0);
+        YcsbLatest ycsb = new YcsbLatest(ITEMS - 1, 0.99);
+        UniformRandomProvider ops = Sampling.source(7, 0);
+        for (int i = 0; i < 300_000; i++) {
+            double op = ops.nextDouble();
+            // 5% inserts one at a time, and twice a burst of 20,000 (as another thread's, between two draws)
+            int inserts = i == 100_000 || i == 200_000 ? 20_000 : op < 0.05 ? 1 : 0;
+            if (inserts > 0) {
+                for (int n = 0; n < inserts; n++) {
+                    counter.take();
+                }
+                counter.commitTaken();
+                continue;
+            }
+            long want = ycsb.next(counter.lastCommitted(), same.nextDouble());
+            assertEquals(want, latest.next(), "draw " + i + " with " + (counter.lastCommitted() + 1) + " records");
+        }
+    }
+
+    @Test
+    void theNewestKeysGetYcsbsShareOfLatestReadsWithInserts() {
+        // YCSB 0.17.0 with requestdistribution=latest, recordcount=100000, operationcount=2000000, 95% reads and 5%
+        // inserts: the newest 10, 100 and 1,000 keys get 20.9%, 39.2% and 57.9% of the reads (a generator remade
+        // for each new count would give them 23.5%, 41.2% and 59.4%)
+        InsertCounter counter = loaded(100_000);
+        KeyChooser latest = KeyChooser.latest(Sampling.source(8, 0), counter, 0.99);
+        UniformRandomProvider ops = Sampling.source(9, 0);
+        long reads = 0;
+        long[] newest = new long[3];
+        for (int i = 0; i < 2_000_000; i++) {
+            if (ops.nextDouble() < 0.05) {
+                counter.take();
+                counter.commitTaken();
+                continue;
+            }
+            long age = counter.lastCommitted() - latest.next();
+            reads++;
+            for (int j = 0; j < newest.length; j++) {
+                newest[j] += age < (long) Math.pow(10, j + 1) ? 1 : 0;
+            }
+        }
+        System.out.printf("latest with 5%% inserts: the newest 10/100/1000 keys get %.1f/%.1f/%.1f%% of the reads%n",
+                100.0 * newest[0] / reads, 100.0 * newest[1] / reads, 100.0 * newest[2] / reads);
+        double[] ycsb = {20.9, 39.2, 57.9};
+        for (int j = 0; j < newest.length; j++) {
+            assertEquals(ycsb[j], 100.0 * newest[j] / reads, 0.3, "share of the newest " + (long) Math.pow(10, j + 1));
+        }
+    }
+
+    @Test
     void hotspotPutsItsOperationFractionOnItsDataFraction() {
         long[] observed = draw(KeyChooser.hotspot(Sampling.source(5, 0), loaded(ITEMS), 0, ITEMS, 0.2, 0.8));
         double[] expected = new double[ITEMS];
@@ -287,6 +340,51 @@ class DistributionsTest {
     }
 
     /** A counter whose key numbers 0 .. items-1 are committed. */
+    /**
+     * YCSB 0.17.0's {@code latest} written out from its source, to check kvbench's against
+     * (SkewedLatestGenerator over ZipfianGenerator): made for the last key number inserted; a draw
+     * is the last key number now minus a rank over that many items; zeta is summed term by term,
+     * and extended when the count has grown past the one it was summed for, eta then recomputed
+     * from it, with the item count in its numerator still the one the generator was made for.
+     */
+    private static final class YcsbLatest {
+        private final double theta;
+        private final long madeFor;
+        private long zetaCount;
+        private double zeta;
+        private double eta;
+
+        YcsbLatest(long last, double theta) {
+            this.theta = theta;
+            this.madeFor = last;
+            grow(last);
+        }
+
+        long next(long last, double u) {
+            if (last > zetaCount) {
+                grow(last);
+            }
+            double zeta2 = 1 + Math.pow(0.5, theta);
+            long rank;
+            if (u * zeta < 1) {
+                rank = 0;
+            } else if (u * zeta < zeta2) {
+                rank = 1;
+            } else {
+                rank = (long) (last * Math.pow(eta * u - eta + 1, 1 / (1 - theta)));
+            }
+            return last - rank;
+        }
+
+        private void grow(long count) {
+            for (long i = zetaCount + 1; i <= count; i++) {
+                zeta += 1 / Math.pow(i, theta);
+            }
+            zetaCount = count;
+            eta = (1 - Math.pow(2.0 / madeFor, 1 - theta)) / (1 - (1 + Math.pow(0.5, theta)) / zeta);
+        }
+    }
+
     private static InsertCounter loaded(int items) {
         return new InsertCounter(items - 1);
     }

@@ -1,8 +1,12 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteBuffer;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ForwardingCursor;
 import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Reader;
@@ -13,8 +17,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * A deliberately wrong store for tests: wraps a real one and either loses one entry on the way
- * in, or swaps two neighbouring entries on the way out of a forward cursor, so the
- * benchmark's verification must catch it.
+ * in, or swaps two neighbouring entries on the way out of a forward cursor, or has its cursors
+ * skip entries, so the benchmark's verification must catch it.
  */
 public final class FaultyStore extends ForwardingStore {
 
@@ -23,11 +27,15 @@ public final class FaultyStore extends ForwardingStore {
         /** The writer silently drops its {@code at}-th put. */
         DROP,
         /** A forward cursor returns its {@code at}-th and next entries in swapped order. */
-        REORDER
+        REORDER,
+        /** Every {@code at}-th move to the next entry, counted over all cursors, skips one entry. */
+        SKIP
     }
 
     private final Fault fault;
     private final int at;
+    private final AtomicLong moves = new AtomicLong();
+    private final Set<String> skipped = ConcurrentHashMap.newKeySet();
 
     public FaultyStore(Store store, Fault fault, int at) {
         super(store);
@@ -53,10 +61,15 @@ public final class FaultyStore extends ForwardingStore {
         };
     }
 
+    /** The keys the cursors skipped (fault {@link Fault#SKIP}), as ASCII text. */
+    public Set<String> skipped() {
+        return skipped;
+    }
+
     @Override
     public Reader reader() {
         Reader reader = store.reader();
-        if (fault != Fault.REORDER) {
+        if (fault == Fault.DROP) {
             return reader;
         }
         return new Reader() {
@@ -67,7 +80,8 @@ public final class FaultyStore extends ForwardingStore {
 
             @Override
             public Cursor cursor() {
-                return new SwappingCursor(reader.cursor(), store, at);
+                return fault == Fault.REORDER ? new SwappingCursor(reader.cursor(), store, at)
+                        : new SkippingCursor(reader.cursor());
             }
 
             @Override
@@ -75,6 +89,24 @@ public final class FaultyStore extends ForwardingStore {
                 reader.close();
             }
         };
+    }
+
+    /** Skips the entry it would stand on at every {@code at}-th move to the next one, counted over all cursors. */
+    private final class SkippingCursor extends ForwardingCursor {
+
+        SkippingCursor(Cursor cursor) {
+            super(cursor);
+        }
+
+        @Override
+        public boolean next() {
+            boolean on = cursor.next();
+            if (on && moves.incrementAndGet() % at == 0) {
+                skipped.add(cursor.key().getStringWithoutLengthAscii(0, cursor.key().capacity()));
+                on = cursor.next();
+            }
+            return on;
+        }
     }
 
     /** Counts entries as it moves; at entries {@code at} and {@code at + 1} returns the other's entry. */

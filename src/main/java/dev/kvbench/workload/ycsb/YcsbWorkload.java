@@ -1,6 +1,7 @@
 package dev.kvbench.workload.ycsb;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -8,9 +9,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongPredicate;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -46,7 +49,11 @@ import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
  * thread last wrote or saw for that key, and at most the newest written; a missing record is
  * right only if a deletion at least that new exists. A scan must return keys in ascending
  * unsigned byte order from its start key, each the key of the record its value names, of a key
- * number inserted so far, at a version no newer than written. After the run every inserted key
+ * number inserted so far, at a version no newer than written; and it must skip no record: every
+ * one whose key lies from its start key to the last key it returned (to the end, when it returned
+ * fewer than its length) must be among them if it existed before the scan's reader was opened and
+ * no write to it was taken since ({@link KeyOrder}, and the write clock below). Records inserted,
+ * updated or deleted meanwhile may appear or not. After the run every inserted key
  * holds exactly its last version (or is absent after a last deletion). A wrong answer throws
  * {@link VerificationException}: the trial fails. A store that discards everything (the
  * {@code null} store, to measure the client's own cost) must find nothing.
@@ -73,6 +80,16 @@ public final class YcsbWorkload {
     private final AtomicIntegerArray versions;
     private final AtomicIntegerArray deletions;
     private final InsertCounter inserts;
+    /**
+     * The write clock, with scans: every write takes the next tick (under the write lock) and a
+     * commit makes every tick taken so far committed, as {@link #inserts} does for insert key
+     * numbers. A reader opened after tick t was committed sees every write up to t.
+     */
+    private final InsertCounter writes = new InsertCounter(0);
+    /** With scans: the tick of each key number's last write, 0 before its first. */
+    private final AtomicLongArray writtenAt;
+    /** With scans: the key numbers in key order, made when the first run phase begins. */
+    private KeyOrder order;
     private final AtomicLong sequential = new AtomicLong();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final int[][] seen;
@@ -97,6 +114,7 @@ public final class YcsbWorkload {
         this.versions = new AtomicIntegerArray(capacity);
         this.deletions = new AtomicIntegerArray(capacity);
         this.inserts = new InsertCounter(properties.insertStart() - 1);
+        this.writtenAt = properties.scans() ? new AtomicLongArray(capacity) : null;
         this.seen = new int[threads][];
     }
 
@@ -131,6 +149,9 @@ public final class YcsbWorkload {
 
     /** The run phase: the operation mix for {@code operationcount} operations or {@code maxexecutiontime}. */
     public PhaseOutcome run(Store store, Runnable onThread) {
+        if (properties.scans() && order == null && cannotRun(store) == null && !store.has(Capability.DISCARDS)) {
+            order = new KeyOrder(properties, properties.insertStart(), inserts.taken()); // before the clock starts
+        }
         return phase("run", store, properties.operationCount(), properties.maxExecutionTimeSec(), properties.target(),
                 onThread, false);
     }
@@ -294,6 +315,11 @@ public final class YcsbWorkload {
         int readerOps;
         /** The last key number committed when the reader was opened: it sees every key up to it. */
         long readerHorizon;
+        /** The last write clock tick committed when the reader was opened: it sees every write up to it. */
+        long readerWrites;
+        /** The key numbers a scan returned, in its order. */
+        long[] scanned = new long[16];
+        final LongPredicate mustSee = this::mustSee;
         Writer writer;
         int pending;
 
@@ -377,7 +403,7 @@ public final class YcsbWorkload {
                 lockWrites();
                 try {
                     writer.commit();
-                    inserts.commitTaken();
+                    commitTaken();
                     pending = 0;
                 } finally {
                     writeLock.unlock();
@@ -404,6 +430,7 @@ public final class YcsbWorkload {
             }
             if (reader == null) {
                 readerHorizon = inserts.lastCommitted();
+                readerWrites = writes.lastCommitted();
                 reader = store.reader();
                 readerOps = 0;
             }
@@ -481,13 +508,39 @@ public final class YcsbWorkload {
                     }
                     seenVersions[(int) number] = version;
                     remember(key);
-                    got++;
+                    if (got == scanned.length) {
+                        scanned = Arrays.copyOf(scanned, 2 * got);
+                    }
+                    scanned[got++] = number;
                     on = cursor.next();
                 }
             }
             if (discards && got > 0) {
                 throw fail("nothing from a store that keeps nothing", got + " records from a scan");
             }
+            if (order != null) { // timed, as the checks above: a step per key in the scan's range (KeyOrder.skipped)
+                long skipped = order.skipped(k, scanned, got, got < length, mustSee);
+                if (skipped >= 0) {
+                    throw fail("a scan of " + length + " from " + records.keyText(k) + " to return "
+                            + scanRecords.keyText(skipped) + ", which existed before it began",
+                            got + " records without it");
+                }
+            }
+        }
+
+        /**
+         * Whether a scan with this thread's reader must return key number {@code k} when it lies
+         * in its range: its last write was committed before the reader was opened and was no
+         * deletion. Read in the reverse of the order a write sets them (tick, version, deletion),
+         * so that a write taken since is seen by its tick, which excludes the key, whenever its
+         * version or deletion was read.
+         */
+        private boolean mustSee(long k) {
+            int key = (int) k;
+            int version = versions.get(key);
+            int deleted = deletions.get(key);
+            long at = writtenAt.get(key);
+            return at > 0 && at <= readerWrites && deleted != version;
         }
 
         private void remember(DirectBuffer key) {
@@ -512,6 +565,12 @@ public final class YcsbWorkload {
                     throw new IllegalStateException("the run inserted more than the " + (capacity - properties.recordCount())
                             + " records kvbench made room for");
                 }
+                if (writtenAt != null) { // before the version, which a scan's check reads first (Client.mustSee)
+                    writtenAt.set((int) key, writes.take());
+                }
+                if (insert && order != null) {
+                    order.insert(key);
+                }
                 version = versions.incrementAndGet((int) key);
                 if (delete) {
                     deletions.set((int) key, version);
@@ -526,7 +585,7 @@ public final class YcsbWorkload {
                     }
                     if (!holdsWriter || ++pending == batch) {
                         w.commit();
-                        inserts.commitTaken();
+                        commitTaken();
                         pending = 0;
                         committed = true;
                     }
@@ -542,6 +601,12 @@ public final class YcsbWorkload {
                 seenVersions[(int) key] = version;
             }
         }
+    }
+
+    /** Every insert and write taken so far is committed (under the write lock, after the commit). */
+    private void commitTaken() {
+        inserts.commitTaken();
+        writes.commitTaken();
     }
 
     /** Takes the phase's write lock, trying {@value #LOCK_SPINS} times before blocking on it. */

@@ -21,6 +21,7 @@ import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import dev.kvbench.store.Writer;
+import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 
@@ -133,6 +134,44 @@ class YcsbWorkloadTest {
                     n++;
                 }
                 assertEquals(200, n);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "array"})
+    void aScanThatSkipsAnEntryFailsTheTrialNamingTheKey(String engine) {
+        for (String threads : new String[] {"1", "2"}) {
+            WorkloadProperties properties = Presets.resolve("workloade", Map.of("recordcount", "2000",
+                    "operationcount", "2000", "threadcount", threads, "fieldcount", "2", "fieldlength", "40"));
+            YcsbWorkload workload = new YcsbWorkload(properties, engine);
+            try (FaultyStore store = new FaultyStore(Stores.open(engine, dir.resolve("skip" + threads),
+                    YcsbWorkload.shape(properties)), FaultyStore.Fault.SKIP, 500)) {
+                workload.load(store, () -> { });
+                VerificationException e = assertThrows(VerificationException.class,
+                        () -> workload.run(store, () -> { }), threads + " thread(s)");
+                assertTrue(store.skipped().stream().anyMatch(key -> e.getMessage().contains("to return " + key + ",")),
+                        e.getMessage() + " names none of the keys skipped, " + store.skipped());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"heap", "array", "lmdb", "rocksdb"})
+    void scansFindEveryRecordWhileAnotherThreadInsertsUpdatesAndDeletes(String engine) {
+        for (String order : new String[] {"hashed", "ordered"}) {
+            Map<String, String> overrides = new HashMap<>(Map.of("recordcount", "1000", "operationcount", "6000",
+                    "threadcount", "2", "scanproportion", "0.7", "insertproportion", "0.1", "updateproportion", "0.1",
+                    "deleteproportion", "0.1", "insertorder", order, "requestdistribution", "latest"));
+            overrides.putAll(Map.of("fieldcount", "2", "fieldlength", "40"));
+            WorkloadProperties properties = Presets.resolve("workloade", overrides);
+            YcsbWorkload workload = new YcsbWorkload(properties, engine);
+            try (Store store = Stores.open(engine, dir.resolve("concurrent-" + order), YcsbWorkload.shape(properties))) {
+                workload.load(store, () -> { });
+                PhaseOutcome run = workload.run(store, () -> { });
+                assertEquals(6000, run.operations());
+                assertTrue(run.counts().get(Op.INSERT) > 400 && run.counts().get(Op.DELETE) > 400, run.counts().toString());
+                workload.verifyAll(store);
             }
         }
     }

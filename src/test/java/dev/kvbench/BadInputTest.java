@@ -485,12 +485,16 @@ class BadInputTest {
                 "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
                         + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
                 "workload", "workloada", "-p", "recordcount=1000000000"));
-        cases.add(runSh("workload-inserts-too-large", "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1`: the run's inserts, not the records, overfill the work folder", 2,
+        cases.add(runSh("workload-inserts-too-large", "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1 -p interleave=false`: the run's inserts, not the records, overfill the work folder", 2,
                 "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
                         + "$CASE/work has {} free: lower them with -p operationcount=..., -p insertproportion=... or set "
                         + "KVBENCH_DIR to a bigger folder",
                 "workload", "workloada", "-p", "recordcount=1000", "-p", "operationcount=2000000000", "-p",
-                "insertproportion=1", "-p", "readproportion=0", "-p", "updateproportion=0"));
+                "insertproportion=1", "-p", "readproportion=0", "-p", "updateproportion=0", "-p", "interleave=false"));
+        cases.add(runSh("workload-turns-paced", "`-p interleave=true -p target=500`: interleaved turns are unpaced; a paced run is run once", 2,
+                "run.sh: interleave=true with target=500 in workloada: interleaved turns are a fixed number of operations,"
+                        + " unpaced; use interleave=false to run the phase once, as YCSB does",
+                "workload", "workloada", "-p", "interleave=true", "-p", "target=500"));
         cases.add(runSh("workload-scans-unordered-only", "workload E (scans) on `chronicle` only: no ordered cursor, found before any store opens", 2,
                 "run.sh: nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered cursor, and chronicle has "
                         + "none; engines with one: bdbje, leveldb, lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni, mapdb, mvstore, rocksdb, sqlite, xodus",

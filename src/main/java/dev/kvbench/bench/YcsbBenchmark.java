@@ -1,8 +1,5 @@
 package dev.kvbench.bench;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -12,15 +9,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
-import dev.kvbench.results.Metric;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.workload.Latency;
+import dev.kvbench.trial.YcsbRun;
 import dev.kvbench.workload.ycsb.PhaseOutcome;
-import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
-import dev.kvbench.workload.ycsb.YcsbWorkload;
 
 /**
  * A YCSB workload file on one store: the load phase (insert {@code recordcount} records) into an
@@ -66,49 +60,19 @@ public class YcsbBenchmark extends TimedRunBenchmark {
         @Setup(Level.Trial)
         public void open(BenchmarkParams params) {
             trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
+            if (trial.ycsb().properties().inTurns()) {
+                throw trial.fail(new IllegalArgumentException("interleave=true: the run phase in turns needs the"
+                        + " interleaved run (-interleave true); JMH runs it once (interleave=false)"));
+            }
             trial.openEmpty();
         }
 
         long run() {
-            YcsbWorkload ycsb = new YcsbWorkload(trial.ycsb().properties(), trial.spec());
-            Map<String, Object> figures = new LinkedHashMap<>();
-            StringBuilder inForce = new StringBuilder();
-            trial.ycsb().properties().inForce().forEach((name, value) ->
-                    inForce.append(inForce.length() == 0 ? "" : "; ").append(name).append('=').append(value));
-            figures.put(Metric.YCSB_PROPERTIES, inForce.toString());
-            figures.put(Metric.YCSB_THREADS, trial.ycsb().properties().threadCount());
-            PhaseOutcome load = trial.measured(onThread -> ycsb.load(trial.store(), onThread));
-            put(figures, load);
-            figures.put(Metric.ycsb("load", "storageBytes"), trial.storeBytes());
-            PhaseOutcome run = trial.measured(onThread -> ycsb.run(trial.store(), onThread));
-            put(figures, run);
-            figures.put(Metric.ycsb("run", "storageBytes"), trial.storeBytes());
-            figures.put(Metric.YCSB_WRITES, run.writes());
-            long verified = trial.measured(onThread -> ycsb.verifyAll(trial.store()));
-            figures.put(Metric.YCSB_VERIFIED, verified);
-            trial.record(figures);
+            YcsbRun ycsb = new YcsbRun(trial);
+            PhaseOutcome load = ycsb.load();
+            PhaseOutcome run = trial.measured(onThread -> ycsb.workload().run(trial.store(), onThread));
+            ycsb.finish(run);
             return load.operations() + run.operations();
-        }
-
-        private static void put(Map<String, Object> figures, PhaseOutcome phase) {
-            String name = phase.phase();
-            figures.put(Metric.ycsb(name, "ops"), phase.operations());
-            figures.put(Metric.ycsb(name, "seconds"), phase.nanos() / 1e9);
-            figures.put(Metric.ycsb(name, "opsPerSec"), Math.round(phase.opsPerSec() * 10) / 10.0);
-            for (Op op : phase.counts().keySet()) {
-                String label = op.label();
-                figures.put(Metric.ycsb(name, label, "count"), phase.counts().get(op));
-                figures.put(Metric.ycsb(name, label, "opsPerSec"), Math.round(phase.opsPerSec(op) * 10) / 10.0);
-                latency(figures, name, label, "service", phase.service().get(op));
-                latency(figures, name, label, "intended", phase.intended().get(op));
-            }
-        }
-
-        private static void latency(Map<String, Object> figures, String phase, String op, String kind, Latency latency) {
-            if (latency == null) {
-                return;
-            }
-            latency.percentiles().forEach((p, nanos) -> figures.put(Metric.ycsbLatency(phase, op, kind, p), nanos));
         }
 
         @TearDown(Level.Trial)

@@ -55,7 +55,7 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
         return (MAX_ROTATIONS * rotations >= fewest ? Math.max(rotations, fewest) : rotations) + 0.25 * rotations;
     }
 
-    /** Whether {@code benchmark} is interleaved: a Store path benchmark of a single-pass workload. */
+    /** Whether {@code benchmark} is interleaved: a Store path benchmark of a single-pass workload, or YCSB's. */
     static boolean interleaves(String benchmark) {
         return benchmark.startsWith(STORE_BENCHMARKS) && PassServer.interleaves(Plan.workload(benchmark));
     }
@@ -103,7 +103,8 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
 
     /**
      * One block per combination of the parameters other than the store: its read workloads together (each engine's
-     * JVM loads its store once for all of them and runs them one after another), and each write on its own, with
+     * JVM loads its store once for all of them and runs them one after another), and each write and each YCSB
+     * workload (its run phase in turns of a fixed number of operations) on its own, with
      * every store's trial of each benchmark in it.
      */
     static List<Interleaver.Block> blocks(Plan plan) {
@@ -117,7 +118,8 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
                     for (Map<String, String> params : plan.combinations(benchmark, store, run.sync())) {
                         Map<String, String> others = new LinkedHashMap<>(params);
                         others.remove("store");
-                        List<Object> block = Plan.workload(benchmark) == Workload.WRITE
+                        Workload workload = Plan.workload(benchmark);
+                        List<Object> block = workload == Workload.WRITE || workload == Workload.YCSB
                                 ? List.of(benchmark, others) : List.of("reads", others);
                         grouped.computeIfAbsent(block, b -> new LinkedHashMap<>())
                                 .computeIfAbsent(benchmark, b -> new ArrayList<>()).add(params);

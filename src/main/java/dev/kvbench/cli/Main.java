@@ -507,12 +507,14 @@ public final class Main {
                 latency=true|false; prefixScan also keysPerPrefix=N writer=false,true
               readKeyThreads: -p readers=1,2,4,8
               -interleave true   the Store path's single-pass workloads (write, readKey, readSeq, readRev,
-                                                      readCrc, readXxh64) measured engine by engine in shuffled
-                                                      rotations of short turns, every engine's JVM loaded and
-                                                      waiting; -wi warm-up rotations (1), -i the fewest measured
-                                                      rotations (12; up to 3x for
-                                                      the engines whose interval is over 5%), -r a turn (200ms), -f JVMs per
-                                                      engine (1); the score is each engine's median over its turns
+                                                      readCrc, readXxh64), and a YCSB workload's run phase (with
+                                                      its property interleave=true), measured engine by engine in
+                                                      shuffled rotations of short turns, every engine's JVM loaded
+                                                      and waiting; -wi warm-up rotations (1), -i the fewest
+                                                      measured rotations (12; up to 8x for the engines of the pairs
+                                                      the paired ranking has not decided), -r a turn (200ms), -f
+                                                      JVMs per engine (1); the score is each engine's median over
+                                                      its turns
               java -Dkvbench.dir=DIR -jar ... (or KVBENCH_DIR=DIR)   the work folder
                                                       (default /dev/shm/kvbench, else the temp folder)
               -jvmArgsAppend -Dkvbench.cache=cold  (with -bm ss) the page cache of the store's files

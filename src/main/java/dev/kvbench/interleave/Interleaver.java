@@ -22,6 +22,7 @@ import dev.kvbench.results.TurnLog;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.BenchParams;
+import dev.kvbench.workload.Workload;
 
 /**
  * Runs the engines of one benchmark and parameter combination interleaved, pass by pass, rather than
@@ -121,6 +122,26 @@ public final class Interleaver {
     /** One engine's result: its turns. */
     public record Row(String benchmark, Map<String, String> params, Turns turns) {
     }
+
+    /**
+     * A YCSB block's first warm-up rotations: probe turns of {@link #YCSB_PROBE_OPS} operations, the same on every
+     * engine, the first of which also takes the run phase's JIT compilation; the last sizes the turns of the warm-up
+     * rotations after them, and each of those the next ones' ({@link #turnOps}). A YCSB turn's time is its time per
+     * operation (ns), all client threads together.
+     */
+    static final int YCSB_PROBES = 2;
+    static final long YCSB_PROBE_OPS = 1_000;
+    /**
+     * Warm-up rotations of full turns after the probes, at the least: the probes' few thousand operations leave the
+     * run phase's code still compiling (the heap store's time per operation fell by 40% over the first turns after
+     * one warm-up rotation).
+     */
+    static final int YCSB_WARMUPS = 2;
+    static final long YCSB_MIN_TURN_OPS = 100;
+    /** An engine's YCSB turn at most this many times a turn's length ({@link #turnOps}). */
+    static final int YCSB_SLOWEST_TURNS = 10;
+    /** Well within the room the run keeps for inserts over the most turns (10^7 key numbers). */
+    static final long YCSB_MAX_TURN_OPS = 1_000_000;
 
     private final List<String> java;
     private final Settings settings;
@@ -321,13 +342,28 @@ public final class Interleaver {
         List<Server> ranked = present.stream().filter(server -> !reference(server.params)).toList();
         HostSamples host = new HostSamples();
         int extra = 0;
-        for (int r = 0; r < settings.warmupRotations() + settings.maxRotations() && !active.isEmpty(); r++) {
+        boolean ycsb = Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
+        int warmupRotations = ycsb ? YCSB_PROBES + Math.max(YCSB_WARMUPS, settings.warmupRotations())
+                : settings.warmupRotations();
+        Map<Server, Long> probes = new LinkedHashMap<>();
+        Map<Server, Long> ops = new LinkedHashMap<>();
+        for (int r = 0; r < warmupRotations + settings.maxRotations() && !active.isEmpty(); r++) {
+            if (ycsb && r >= YCSB_PROBES && r <= warmupRotations) {
+                ops = turnOps(probes, settings.turnMillis()); // sized again after each warm-up rotation, as the JIT ends
+            }
+            if (ycsb && r == warmupRotations) {
+                log.println("  turns of operations: " + String.join(", ", ops.entrySet().stream()
+                        .map(e -> e.getKey().label + " " + e.getValue()).toList()) + " (the median engine's rate in"
+                        + " the last warm-up turn times " + settings.turnMillis() + " ms, the"
+                        + " same for every engine but one whose turn would last over " + YCSB_SLOWEST_TURNS
+                        + " times that: its own rate times " + YCSB_SLOWEST_TURNS * settings.turnMillis() + " ms)");
+            }
             if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
                     && everyHasAnInterval(active, turns)) {
                 capped = true;
                 break;
             }
-            boolean warmup = r < settings.warmupRotations();
+            boolean warmup = r < warmupRotations;
             List<Server> order = new ArrayList<>(active);
             if (rotations < settings.minRotations()) {
                 Collections.shuffle(order, random);
@@ -342,7 +378,7 @@ public final class Interleaver {
                 }
                 Map<Server, Long> before = cpu(servers, server);
                 long turnStart = System.nanoTime();
-                long[] passes = turn(server);
+                long[] passes = turn(server, ycsb ? ops.getOrDefault(server, YCSB_PROBE_OPS) : 0, warmup);
                 long elapsed = System.nanoTime() - turnStart;
                 Map<Server, Long> after = cpu(servers, server);
                 if (passes == null) {
@@ -352,8 +388,11 @@ public final class Interleaver {
                     }
                     continue;
                 }
+                if (ycsb && warmup) {
+                    probes.put(server, passes[0]);
+                }
                 if (!warmup) {
-                    turns.get(server).add(r - settings.warmupRotations(), passes);
+                    turns.get(server).add(r - warmupRotations, passes);
                     measuredNanos += elapsed;
                     before.forEach((other, nanos) -> background.merge(other, after.getOrDefault(other, nanos) - nanos, Long::sum));
                 }
@@ -475,8 +514,32 @@ public final class Interleaver {
         waiting.clear();
     }
 
-    private long[] turn(Server server) throws InterruptedException {
-        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis())) {
+    /**
+     * Each engine's YCSB turn size from {@code probes}, each engine's time per operation (ns) in a probe turn: the
+     * operations {@code millis} take at the median engine's rate, the same for every engine, so that every engine runs
+     * the same operations turn by turn; but an engine slower than {@link #YCSB_SLOWEST_TURNS} times that turn's length
+     * takes turns of its own size, that many times {@code millis} at its own rate. Rates differ a hundredfold (MVStore
+     * committing each write, against LMDB): one size for all, the slow engine's turns take minutes each, or the fast
+     * engines' a few milliseconds. Within {@link #YCSB_MIN_TURN_OPS} and {@link #YCSB_MAX_TURN_OPS}.
+     */
+    static <T> Map<T, Long> turnOps(Map<T, Long> probes, long millis) {
+        Map<T, Long> ops = new LinkedHashMap<>();
+        if (probes.isEmpty()) {
+            return ops;
+        }
+        double[] rates = probes.values().stream().mapToDouble(nanos -> 1e9 / Math.max(1, nanos)).sorted().toArray();
+        int n = rates.length;
+        double median = n % 2 == 1 ? rates[n / 2] : (rates[n / 2 - 1] + rates[n / 2]) / 2;
+        probes.forEach((engine, nanos) -> {
+            double own = Math.min(median, YCSB_SLOWEST_TURNS * 1e9 / Math.max(1, nanos)) * millis / 1000;
+            ops.put(engine, Math.max(YCSB_MIN_TURN_OPS, Math.min(YCSB_MAX_TURN_OPS, Math.round(own))));
+        });
+        return ops;
+    }
+
+    private long[] turn(Server server, long ops, boolean warmup) throws InterruptedException {
+        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + ops + " "
+                + (warmup ? "warmup" : "measured"))) {
             server.await(10);
             return null;
         }
@@ -532,9 +595,9 @@ public final class Interleaver {
             Turns t = entry.getValue();
             long idle = background.entrySet().stream().filter(e -> e.getKey().params.equals(entry.getKey()))
                     .mapToLong(Map.Entry::getValue).sum();
-            log.printf(Locale.ROOT, "  %-24s %10.3f ± %8.3f ms/op (%4.1f%%), %d turns, %d passes; CPU while others were"
+            log.printf(Locale.ROOT, "  %-24s %10.4g ± %8.3g ms/op (%4.1f%%), %d turns, %d passes; CPU while others were"
                             + " measured: %d ms (%.2f%% of their time); %d turns divided by a host factor, median as"
-                            + " measured %.3f%n", entry.getKey().get("store"), t.median() / 1e6,
+                            + " measured %.4g%n", entry.getKey().get("store"), t.median() / 1e6,
                     t.error() / 1e6, 100 * t.relativeError(), t.count(), t.passes(), idle / 1_000_000,
                     measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos, t.adjusted(), t.rawMedian() / 1e6);
             log.println(TurnLog.TURNS + t.text());

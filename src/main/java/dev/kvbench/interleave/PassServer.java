@@ -23,9 +23,10 @@ import dev.kvbench.workload.Workload;
  * One engine's JVM in an interleaved run: it begins the trial of one benchmark and parameter
  * combination as the JMH benchmark's state would (the store filled and reopened for a read, a fresh
  * empty store before every write pass), runs passes until their time settles ({@link Settle}), says
- * it is ready, and then waits: each {@code turn MS WARM} line on its standard input makes it run verified
+ * it is ready, and then waits: each {@code turn MS WARM OPS KIND} line on its standard input makes it run verified
  * passes for at least {@code MS} milliseconds (one at the least) after untimed ones for at least {@code WARM}
- * milliseconds, and answer with each pass's own time; {@code next} ends the trial (ended) and begins the next
+ * milliseconds, and answer with each pass's own time (a YCSB workload's run phase instead runs {@code OPS}
+ * operations, {@code KIND} {@code measured} or {@code warmup}, and answers with the turn's time: {@link YcsbTurns}); {@code next} ends the trial (ended) and begins the next
  * benchmark's on the same loaded store ({@link Trial#handOver}: read workloads share one JVM and one load), ready again
  * once settled; {@code end} ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
  * measured meanwhile has the machine.
@@ -40,9 +41,9 @@ public final class PassServer {
     static final String ENDED = PREFIX + "ended";
     static final String FAILED = PREFIX + "failed";
 
-    /** The workloads a server runs: the 2016 report's single passes. */
+    /** The workloads a server runs: the 2016 report's single passes, and a YCSB workload's run phase in turns. */
     static final Set<Workload> WORKLOADS = Set.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ,
-            Workload.READ_REV, Workload.READ_CRC, Workload.READ_XXH64);
+            Workload.READ_REV, Workload.READ_CRC, Workload.READ_XXH64, Workload.YCSB);
 
     /** Whether a server runs {@code workload}. */
     public static boolean interleaves(Workload workload) {
@@ -90,7 +91,8 @@ public final class PassServer {
                 if (line.startsWith("turn ")) {
                     trial.waiting(false);
                     String[] turn = line.substring(5).trim().split(" ");
-                    String passes = turn(pass, Long.parseLong(turn[0]) * 1_000_000L,
+                    String passes = ycsb != null ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
+                            : turn(pass, Long.parseLong(turn[0]) * 1_000_000L,
                             turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
                     trial.waiting(true);
                     out.println(PASSES + " " + passes);
@@ -107,6 +109,9 @@ public final class PassServer {
                     out.flush();
                 } else if (line.equals("end")) {
                     trial.waiting(false);
+                    if (ycsb != null) {
+                        ycsb.finish();
+                    }
                     trial.end();
                     out.println(ENDED);
                     out.flush();
@@ -127,9 +132,21 @@ public final class PassServer {
         System.exit(1);
     }
 
-    /** The trial's timed pass, with what the JMH state runs around it; the store loaded first for a read. */
+    /** The YCSB trial's turns, when the server runs a YCSB workload's run phase (null otherwise). */
+    private static YcsbTurns ycsb;
+
+    /**
+     * The trial's timed pass, with what the JMH state runs around it; the store loaded first for a read. A YCSB
+     * workload has no pass: its store is loaded and its client threads wait for their turns ({@link YcsbTurns}),
+     * unsettled, since a settling of its own length per engine would put each engine at a different point of the
+     * operations' sequence; the warm-up rotations take that part.
+     */
     private static Settle.Pass prepare(Trial trial) {
         Workload workload = trial.workload();
+        if (workload == Workload.YCSB) {
+            ycsb = YcsbTurns.start(trial);
+            return null;
+        }
         if (!WORKLOADS.contains(workload)) {
             throw new IllegalArgumentException(workload + " cannot be interleaved (only "
                     + "write, readKey, readSeq, readRev, readCrc and readXxh64 can)");

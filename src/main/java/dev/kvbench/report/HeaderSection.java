@@ -82,6 +82,20 @@ final class HeaderSection extends Section {
         if (glance.isEmpty()) {
             String peer = YcsbPeerSection.glance(folder);
             List<List<String>> ycsb = peer.isEmpty() ? YcsbSection.glance(folder, specs) : List.of();
+            if (!ycsb.isEmpty() && YcsbSection.interleaved(folder)) {
+                long decided = ycsb.stream().filter(row -> !row.get(1).startsWith("undecided")).count();
+                md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
+                        + "threads; higher is better), decided by paired comparison: every engine ran the same operations"
+                        + " in short turns, rotation by rotation in a shuffled order, and in every rotation each engine's"
+                        + " time per operation is divided by the leader's, taken seconds apart, so that a slow phase of"
+                        + " the host divides out; the median of those ratios and its 99.9% interval give the margin. A"
+                        + " winner is named where every other engine's interval lies above 1; engines whose interval"
+                        + " holds 1 tie with it, a decided tie where that interval lies within ±3%, else \"undecided\". "
+                        + decided + " of " + ycsb.size() + " workloads are decided. The ± of each rate is the 99.9%"
+                        + " interval of its own median turn: how precise the absolute number is, which ranks nothing.");
+                md.table(List.of("YCSB workload", "Fastest in the run phase"), ycsb);
+                return;
+            }
             if (!ycsb.isEmpty()) {
                 md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
                         + "threads; higher is better). As everywhere in this report, a winner is named only where its "

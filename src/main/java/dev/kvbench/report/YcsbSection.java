@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
@@ -82,9 +83,12 @@ final class YcsbSection {
             for (int i = 0; i < specList.size(); i++) {
                 String spec = specList.get(i);
                 Optional<Result> run = run(group, spec);
-                double value = run.filter(Result::ok).map(r -> r.metric(Metric.ycsb(phase, "opsPerSec"))).orElse(Double.NaN);
-                double error = run.filter(Result::ok).map(r -> r.metric(Metrics.spread(Metric.ycsb(phase, "opsPerSec"))))
+                boolean running = phase.equals("run");
+                double value = run.filter(Result::ok).map(r -> running ? rate(r) : r.metric(Metric.ycsb(phase, "opsPerSec")))
                         .orElse(Double.NaN);
+                double error = run.filter(Result::ok).map(r -> running ? spread(r)
+                        : r.metric(Metrics.spread(Metric.ycsb(phase, "opsPerSec")))).orElse(Double.NaN);
+                error = Double.isInfinite(error) ? value : error; // an interval reaching 0 ms: the bar's own height
                 String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
                 bars.add(new Figure.Bar(i, 0.4, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec)));
                 tics.add(new Figure.Tic(specs.label(spec), i));
@@ -143,7 +147,7 @@ final class YcsbSection {
             }
             Result r = found.get();
             row.add(withSpread(r, Metric.ycsb("load", "opsPerSec")));
-            row.add(withSpread(r, Metric.ycsb("run", "opsPerSec")));
+            row.add(runText(r));
             for (String op : runOps) {
                 row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
                 row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
@@ -153,11 +157,18 @@ final class YcsbSection {
             row.add(Numbers.count(r.metric(Metric.YCSB_VERIFIED)));
             rows.add(row);
         }
-        boolean rounds = group.results().stream().anyMatch(r -> !Double.isNaN(spread(r)));
+        boolean turns = group.results().stream().anyMatch(Result::paired);
+        boolean rounds = !turns && group.results().stream().anyMatch(r -> !Double.isNaN(spread(r)));
+        String turnOps = turnsText(group, specList);
         md.paragraph("Operations per second of each phase (all client threads together, from the phase's start to its last "
                 + "thread's end" + (rounds ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
-                + "distance from it to the farthest round, as a JMH score's rounds" : "") + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
-                + "merged); storage: bytes allocated in the store's folder after each phase, the store open.");
+                + "distance from it to the farthest round, as a JMH score's rounds" : "")
+                + (turns ? "; the run phase in interleaved turns: its ops/s from the median of its turns' time per"
+                + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
+                + " turns" + turnOps : "")
+                + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
+                + "merged" + (turns ? " over every measured turn" : "") + "); storage: bytes allocated in the store's"
+                + " folder after each phase, the store open.");
         md.table(header, rows);
     }
 
@@ -217,9 +228,18 @@ final class YcsbSection {
         return rows;
     }
 
+    /** Whether a YCSB test of {@code folder} ran interleaved: its run phases in turns, paired by rotation. */
+    static boolean interleaved(ResultsFolder folder) {
+        return folder.tests.stream().filter(test -> test.chart().equals("ycsb"))
+                .anyMatch(test -> test.results.stream().anyMatch(Result::paired));
+    }
+
     /** "LMDB DB (286,811 ± 4,000 ops/s)", "..., tied with RocksDB" or "no stable winner (0 of 12 stable): LevelDB (...), ...". */
     private String glanceCell(List<Result> ranked) {
         Verdict verdict = Verdict.of(ranked.stream().map(YcsbSection::scored).toList());
+        if (verdict.paired()) {
+            return pairedText(verdict);
+        }
         return switch (verdict.kind()) {
             case WINNER -> named(original(verdict.best(), ranked));
             case TIE -> named(original(verdict.best(), ranked)) + ", tied with " + String.join(", ",
@@ -244,8 +264,29 @@ final class YcsbSection {
                 ? specs.label(r.store()) + " (" + opsText(r) + ", the fastest stable)" : named(r)).toList());
     }
 
+    /**
+     * An interleaved verdict, from the engines' turns paired by rotation: "LMDB DB (286,811 ± 4,000 ops/s), 1.32×
+     * faster than RocksDB (1.10-1.50×)", "LMDB DB (...) ties with RocksDB 1.01× (0.99-1.02×)" or "undecided: ...".
+     */
+    private String pairedText(Verdict verdict) {
+        Result leader = verdict.best();
+        if (verdict.kind() == Verdict.Kind.WINNER) {
+            Result next = verdict.ranking().runnerUp();
+            PairedRatio margin = verdict.againstLeader(next);
+            return named(leader) + ", " + margin.medianText() + " faster than " + named(next) + " ("
+                    + margin.intervalText() + ")";
+        }
+        return verdict.tieText(named(leader), r -> named(r) + " " + verdict.againstLeader(r).text());
+    }
+
     /** The verdict over two or more engines, in words: the winner and its margin, the tie, or why none is named. */
     private String verdictText(Verdict verdict, List<Result> ranked) {
+        if (verdict.paired()) {
+            return pairedText(verdict) + " in the run phase, from each rotation's turns paired (the same operations on"
+                    + " every engine); " + (verdict.kind() == Verdict.Kind.WINNER
+                    ? "every other engine's 99.9% interval lies above 1." : verdict.decided()
+                    ? "their intervals hold 1 and lie within ±3%." : "their intervals hold 1 and are wider than ±3%.");
+        }
         return switch (verdict.kind()) {
             case WINNER -> {
                 Result best = original(verdict.best(), ranked);
@@ -291,6 +332,9 @@ final class YcsbSection {
      * its ± the wider side of the throughput's interval turned into time; no ± for a run measured once.
      */
     static Result scored(Result r) {
+        if (r.paired()) {
+            return r; // interleaved: its score is the median of its turns' time per operation, its turns paired
+        }
         double ops = rate(r);
         double spread = spread(r);
         double ms = 1000 / ops;
@@ -309,7 +353,12 @@ final class YcsbSection {
 
     /** "114,956 ± 3,200 ops/s" in the run phase, or "114,956 ops/s" for a run measured once. */
     static String opsText(Result r) {
-        return withSpread(r, Metric.ycsb("run", "opsPerSec")) + " ops/s";
+        return runText(r) + " ops/s";
+    }
+
+    /** The run phase's rate and its ± ({@link #rate}, {@link #spread}). */
+    private static String runText(Result r) {
+        return withSpread(rate(r), spread(r));
     }
 
     /** A throughput metric of a run and, measured in rounds, its ± ({@link Metrics#spread}): "114,956 ± 3,200", or "114,956". */
@@ -317,12 +366,22 @@ final class YcsbSection {
         return withSpread(r.metric(metric), r.metric(Metrics.spread(metric)));
     }
 
-    /** "114,956 ± 3,200", or "114,956" without a spread. */
+    /** "114,956 ± 3,200", or "114,956" without a spread; an unbounded one (an interval of times reaching 0) says so. */
     static String withSpread(double value, double spread) {
-        return Numbers.sig3(value) + (Double.isNaN(spread) ? "" : " ± " + Numbers.sig3(spread));
+        return Numbers.sig3(value) + (Double.isNaN(spread) ? "" : Double.isInfinite(spread) ? " (± unbounded)"
+                : " ± " + Numbers.sig3(spread));
     }
 
+    /**
+     * The ± of the run phase's operations per second: interleaved, the wider side of the interval of the turns'
+     * median turned into a rate; in rounds, the rounds' ({@link Metrics#spread}); NaN for a run measured once.
+     */
     private static double spread(Result r) {
+        if (r.paired()) {
+            double low = r.ms() - r.errorMs();
+            return Double.isNaN(r.errorMs()) ? Double.NaN
+                    : low <= 0 ? Double.POSITIVE_INFINITY : 1000 / low - 1000 / r.ms();
+        }
         return r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")));
     }
 
@@ -344,6 +403,39 @@ final class YcsbSection {
             }
         }
         return "";
+    }
+
+    /**
+     * "; turns of 9,770 operations (MVStore: 321), 12-20 measured turns per engine": what each interleaved engine
+     * ran, from its side-file figures; empty without them.
+     */
+    private String turnsText(Group group, List<String> specList) {
+        Map<String, Double> sizes = new java.util.LinkedHashMap<>();
+        List<Double> counts = new ArrayList<>();
+        for (String spec : specList) {
+            run(group, spec).filter(Result::paired).ifPresent(r -> {
+                sizes.put(spec, r.metric(Metric.YCSB_TURN_OPS));
+                counts.add(r.metric(Metric.YCSB_TURNS));
+            });
+        }
+        if (sizes.isEmpty() || sizes.values().stream().anyMatch(v -> Double.isNaN(v))) {
+            return "";
+        }
+        double common = sizes.values().stream().collect(java.util.stream.Collectors.groupingBy(v -> v,
+                java.util.stream.Collectors.counting())).entrySet().stream().max(Map.Entry.comparingByValue())
+                .orElseThrow().getKey();
+        List<String> own = new ArrayList<>();
+        sizes.forEach((spec, n) -> {
+            if (n != common) {
+                own.add(specs.label(spec) + ": " + Numbers.count(n));
+            }
+        });
+        double fewest = counts.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+        double most = counts.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        return "; turns of " + Numbers.count(common) + " operations, the same on every engine"
+                + (own.isEmpty() ? "" : " but the far slower ones, whose turns were their own size (" + String.join(", ", own)
+                + ")") + ", " + (fewest == most ? Numbers.count(fewest) : Numbers.count(fewest) + "-" + Numbers.count(most))
+                + " measured turns per engine";
     }
 
     private static List<String> ops(Group group, String phase) {
@@ -370,8 +462,12 @@ final class YcsbSection {
         return main;
     }
 
+    /**
+     * The run phase's operations per second: interleaved, from the median of its turns' time per operation (all
+     * client threads together); run once or in rounds, the phase's own.
+     */
     private static double rate(Result r) {
-        return r.metric(Metric.ycsb("run", "opsPerSec"));
+        return r.paired() ? 1000 / r.ms() : r.metric(Metric.ycsb("run", "opsPerSec"));
     }
 
     private static double p99(Result r, String op) {

@@ -162,6 +162,10 @@ public final class Metric {
     public static final String YCSB_THREADS = "ycsb.threads";
     /** YCSB: how writes were serialized for the Store contract's one writer (a string). */
     public static final String YCSB_WRITES = "ycsb.writes";
+    /** YCSB, interleaved: the operations of one turn of the run phase (the same for every engine but far slower ones). */
+    public static final String YCSB_TURN_OPS = "ycsb.run.turnOps";
+    /** YCSB, interleaved: the measured turns of the run phase (its figures merge them). */
+    public static final String YCSB_TURNS = "ycsb.run.turns";
     /** YCSB: records found by the check of every record after the run (each at its last version). */
     public static final String YCSB_VERIFIED = "ycsb.verifiedRecords";
 

@@ -157,6 +157,8 @@ public final class Planner {
         }
         long runs = runs(test, runParams, options, dev.kvbench.cli.Main.baselines(command.toArray(String[]::new)));
         double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Test.entryBytes(params))
+                : test.workloads().contains("ycsb") && "true".equals(options.get("-interleave"))
+                ? ycsbTurnsSeconds(options, params.getOrDefault("props", ""), num)
                 : perRunSeconds(options, num, Test.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
@@ -259,6 +261,26 @@ public final class Planner {
         return START_SECONDS + SETTLE_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r"))
                 + pass;
     }
+
+    /**
+     * A rough cost of one engine's interleaved YCSB trial: its JVM's start and load, two at a time (a commit per insert,
+     * YCSB's way, at {@value #YCSB_COMMITTED_LOADS_PER_SECOND} records a second; bulk, with {@code loadbatchsize}, ten
+     * times that), then its turns: the probes and warm-ups, then the measured ones, each on average twice the median
+     * engine's (the far slower engines' last up to ten times as long: a run of workload A on 13 engines took 4 s per
+     * rotation of 150 ms turns).
+     */
+    static double ycsbTurnsSeconds(Map<String, String> options, String props, int records) {
+        boolean bulk = java.util.regex.Pattern.compile("(^|;)loadbatchsize=([2-9]|\\d\\d+)").matcher(props).find();
+        double load = records / (bulk ? 10.0 * YCSB_COMMITTED_LOADS_PER_SECOND : YCSB_COMMITTED_LOADS_PER_SECOND);
+        double turns = YCSB_WARMUP_TURNS + dev.kvbench.cli.Main.expectedInterleavedTurns(
+                Integer.parseInt(value(options, "-i")));
+        return (START_SECONDS + load) / 2 + turns * 2 * seconds(value(options, "-r"));
+    }
+
+    /** Records a second an engine loads with a commit per insert, on average over the engines (MVStore: 9,000). */
+    static final double YCSB_COMMITTED_LOADS_PER_SECOND = 5_000;
+    /** A YCSB block's probe and warm-up rotations ({@code Interleaver}'s). */
+    static final int YCSB_WARMUP_TURNS = 4;
 
     /**
      * A rough cost of one amplification trial: a fork's start, then the load, {@value AmpState#OVERWRITES} passes of

@@ -273,6 +273,7 @@ public final class SuiteRunner {
         if (name.equals(Suites.WORKLOAD)) {
             workload = WorkloadArgs.of(rest);
             rest = workload.rest();
+            workload.note().ifPresent(config.out()::println);
         } else if (name.equals("ycsb") || name.equals(Suites.YCSB_PEER)) {
             WorkloadArgs.Split split = WorkloadArgs.split(rest);
             ycsbOverrides = split.overrides();

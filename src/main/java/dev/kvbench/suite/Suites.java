@@ -54,13 +54,13 @@ public final class Suites {
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
-     * The ycsb suite's size: records loaded (in commits of {@link #YCSB_LOAD_BATCH}), operations run,
-     * client threads. Sized for about 15 minutes on 2 cores from a run at 2,000 records and operations
-     * with a commit per insert (18 min 47 s, much of it waiting for another JMH run's lock): MVStore's
-     * commit per write (about 45 a second there) and the sorted array's merge of the whole array per
-     * commit dominate, so the load is a bulk load and the run at most 10,000 operations.
+     * The ycsb suite's size: records loaded (in commits of {@link #YCSB_LOAD_BATCH}), operations run once per engine
+     * (only where a workload runs once: {@code interleave=false}, a target or a time), client threads. 300,000 records
+     * of 1 KB: 300 MB per store, beyond the last-level cache of either host kind these runs meet (32 MiB and 260 MiB),
+     * so that reads go to memory as a real data set's do; 10,000 records fit in the cache and flattered whoever keeps
+     * them compact. The load is a bulk load: the sorted array merges its whole array per commit.
      */
-    static final int YCSB_RECORDS = 10_000;
+    static final int YCSB_RECORDS = 300_000;
     static final int YCSB_OPERATIONS = 10_000;
     static final int YCSB_THREADS = 2;
     static final int YCSB_LOAD_BATCH = 1_000;
@@ -70,6 +70,10 @@ public final class Suites {
      * the intervals part (one run of A-F took 3 min 27 s, so about 7-10 minutes). {@code KVBENCH_ROUNDS=1} runs it once.
      */
     static final Repeat YCSB_ROUNDS = new Repeat(2, 3, 0.05, 2.5);
+    /** The fewest measured rotations of an interleaved YCSB test, as quick's tests. */
+    static final int YCSB_ROTATIONS = 12;
+    /** The median engine's turn of an interleaved YCSB test (the issue asked for 100-200 ms). */
+    static final String YCSB_TURN = "150ms";
     public static final String DEFAULT = "quick";
     /** YCSB's own client beside kvbench's on A-F ({@link #ycsbPeer}). */
     public static final String YCSB_PEER = "ycsb-peer";
@@ -465,19 +469,12 @@ public final class Suites {
     }
 
     /**
-     * The application workloads, one test each: readers under a rate-limited writer (the RocksDB
-     * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
-     * under that writer, and readKey as reader threads grow. Each concurrent run is one timed
-     * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
-     * JIT's). A further application test is one more entry of {@link #appTests()}.
-     */
-    /**
      * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
      * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
-     * loaded in commits of {@value #YCSB_LOAD_BATCH}, {@value #YCSB_OPERATIONS} operations,
-     * {@value #YCSB_THREADS} client threads, one
-     * trial per engine and round (a single shot: the load, the run, the check of every record), in
-     * {@link #YCSB_ROUNDS}. {@code overrides}
+     * loaded in commits of {@value #YCSB_LOAD_BATCH}, then the run phase by {@value #YCSB_THREADS} client
+     * threads in interleaved turns, every engine's JVM loading its store once, until the ranking is decided
+     * ({@link #ycsbTest}); with a {@code target} or a {@code maxexecutiontime} (or {@code interleave=false}),
+     * {@value #YCSB_OPERATIONS} operations once per engine and round, in {@link #YCSB_ROUNDS}. {@code overrides}
      * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
      */
     static Suite ycsb(Map<String, String> overrides) {
@@ -487,6 +484,12 @@ public final class Suites {
         all.put("threadcount", String.valueOf(YCSB_THREADS));
         all.put("loadbatchsize", String.valueOf(YCSB_LOAD_BATCH));
         all.putAll(overrides);
+        boolean turns = !all.containsKey("target") && !all.containsKey("maxexecutiontime");
+        all.putIfAbsent("interleave", Boolean.toString(turns));
+        turns = Boolean.parseBoolean(all.get("interleave"));
+        if (turns && !overrides.containsKey("operationcount")) {
+            all.remove("operationcount"); // the turns' number is the ranking's to decide
+        }
         String props = dev.kvbench.trial.YcsbParams.props(all);
         int records;
         try {
@@ -503,11 +506,13 @@ public final class Suites {
                 {"workloade", "E: short ranges", "95% scans of up to 100 records, 5% inserts, zipfian; ordered engines only"},
                 {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}};
         for (String[] w : workloads) {
-            tests.add(ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
-                    + " (loaded in commits of " + all.get("loadbatchsize") + "), " + all.get("operationcount")
-                    + " operations by " + all.get("threadcount") + " client threads, each write committed (the"
-                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records)
-                    .repeated(YCSB_ROUNDS));
+            String run = turns ? "the run phase in interleaved turns by " + all.get("threadcount") + " client threads"
+                    + " until the ranking is decided" : all.get("operationcount") + " operations by "
+                    + all.get("threadcount") + " client threads";
+            Test test = ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
+                    + " (loaded in commits of " + all.get("loadbatchsize") + "), " + run + ", each write committed (the"
+                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records, turns);
+            tests.add(turns ? test : test.repeated(YCSB_ROUNDS));
         }
         return new Suite("ycsb", tests);
     }
@@ -544,14 +549,14 @@ public final class Suites {
             tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + " beside YCSB's own client: RocksDB",
                     "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w + ": " + size
                             + ", the same properties on both (ycsb-N.properties).",
-                    "rocksdb", w, dev.kvbench.trial.YcsbParams.props(all), records));
+                    "rocksdb", w, dev.kvbench.trial.YcsbParams.props(all), records, false));
         }
         for (String w : Presets.NAMES) {
             tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + ": the clients' own cost",
                     "kvbench's null store, and YCSB 0.17.0's client with BasicDB just before it, on " + w + ": neither keeps"
                             + " anything, so their throughput is each client's own cost; " + client.get("operationcount")
                             + " operations, so that both are warm.",
-                    "null", w, dev.kvbench.trial.YcsbParams.props(client), records));
+                    "null", w, dev.kvbench.trial.YcsbParams.props(client), records, false));
         }
         return new Suite(YCSB_PEER, tests);
     }
@@ -559,16 +564,33 @@ public final class Suites {
     /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
     public static Suite workload(String workload, String props, dev.kvbench.workload.ycsb.WorkloadProperties properties) {
         return new Suite(WORKLOAD, List.of(ycsbTest("YCSB workload " + properties.source(),
-                "A YCSB workload file, loaded then run on every engine, every operation verified.", engineRows(false),
-                workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()))));
+                "A YCSB workload file, loaded then run on every engine, every operation verified"
+                        + (properties.inTurns() ? "; the run phase in interleaved turns until the ranking is decided."
+                        : "; the run phase once per engine, as YCSB runs it."), engineRows(false),
+                workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()), properties.inTurns())));
     }
 
-    private static Test ycsbTest(String title, String about, String stores, String workload, String props, int records) {
+    /**
+     * A YCSB test: in interleaved turns ({@code interleave=true} in {@code props}), each engine's JVM loads its store
+     * once and runs the run phase in turns of {@value #YCSB_TURN} in shuffled rotations with the other engines', as
+     * quick runs its passes; else one single shot per engine, the load and the run as YCSB's client makes them.
+     */
+    private static Test ycsbTest(String title, String about, String stores, String workload, String props, int records,
+                                 boolean turns) {
         return new Test(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
                 params("store", stores, "workload", workload, "props", props),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(records));
+                turns ? options("-interleave", "true", "-f", "1", "-wi", "1", "-i", Integer.toString(YCSB_ROTATIONS),
+                        "-r", YCSB_TURN, "-foe", "false")
+                        : options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(records));
     }
 
+    /**
+     * The application workloads, one test each: readers under a rate-limited writer (the RocksDB
+     * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
+     * under that writer, and readKey as reader threads grow. Each concurrent run is one timed
+     * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
+     * JIT's). A further application test is one more entry of {@link #appTests()}.
+     */
     static Suite app() {
         return new Suite("app", appTests());
     }

@@ -55,11 +55,40 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
         List<String> rest = split.rest();
         WorkloadProperties properties;
         try {
+            overrides = interleaved(Presets.resolve(workload, overrides), overrides);
             properties = Presets.resolve(workload, overrides);
         } catch (WorkloadFileException e) {
             throw new UsageException(e.getMessage());
         }
         return new WorkloadArgs(workload, overrides, properties, rest);
+    }
+
+    /**
+     * {@code overrides} with {@code interleave=true} added where neither they nor {@code properties} set interleave,
+     * target or maxexecutiontime: a user's workload runs interleaved, every engine's run phase in turns until the
+     * ranking is decided, unless the workload paces its operations or runs for a time, as YCSB's client does.
+     */
+    static Map<String, String> interleaved(WorkloadProperties properties, Map<String, String> overrides) {
+        if (properties.isGiven("interleave") || properties.target() > 0 || properties.maxExecutionTimeSec() > 0) {
+            return overrides;
+        }
+        Map<String, String> with = new LinkedHashMap<>(overrides);
+        with.put("interleave", "true");
+        return with;
+    }
+
+    /**
+     * The line that says an explicit {@code -p operationcount} does not set the run's length in turns (the ranking does,
+     * and {@code interleave=false} runs that many operations once per engine); empty otherwise.
+     */
+    java.util.Optional<String> note() {
+        if (!properties.inTurns() || !overrides.containsKey("operationcount")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("run.sh: operationcount=" + overrides.get("operationcount") + " is not the run's"
+                + " length here: each engine's run phase runs in turns until the ranking is decided, and the report"
+                + " gives how many operations each ran; -p interleave=false runs " + overrides.get("operationcount")
+                + " operations once per engine, as YCSB's client does");
     }
 
     /** A command line's workload property overrides ({@code -p name=value}) and the rest, for JMH. */

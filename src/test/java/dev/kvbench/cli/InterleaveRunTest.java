@@ -141,6 +141,47 @@ class InterleaveRunTest {
     }
 
     @Test
+    void aYcsbRunPhaseTakesTurnsOfTheSameOperationsOnEveryEngineAndIsVerified() throws IOException {
+        Path csv = dir.resolve("ycsb.csv");
+        int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "3", "-r", "20ms", "-p", "store=lmdb,rocksdb,heap",
+                "-p", "workload=workloade", "-p", "props=recordcount=500;threadcount=1;maxscanlength=20;interleave=true",
+                "-rf", "csv", "-rff", csv.toString(), "bench.YcsbBenchmark");
+        assertEquals(Main.OK, exit, output());
+        assertRows(csv, 3, "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,[0-9.]+,"
+                + "\"ms/op\",.*");
+        String log = out.toString(StandardCharsets.UTF_8);
+        assertTrue(log.contains("  rotation w1: ") && log.contains("  rotation w4: ") && !log.contains("  rotation w5: "),
+                "two probe rotations and two of full turns before the measured ones: " + log);
+        java.util.regex.Matcher sizes = java.util.regex.Pattern.compile("  turns of operations: (\\S+) (\\d+), (\\S+)"
+                + " (\\d+), (\\S+) (\\d+) ").matcher(log);
+        assertTrue(sizes.find(), log);
+        assertEquals(sizes.group(2), sizes.group(4), "the same operations in every engine's turn: " + log);
+        assertEquals(sizes.group(2), sizes.group(6), log);
+        List<String> side = Files.readAllLines(dir.resolve("ycsb.side.jsonl"));
+        assertEquals(3, side.size(), side.toString());
+        Map<Object, Object> scans = new HashMap<>();
+        for (String line : side) {
+            Map<?, ?> record = (Map<?, ?>) Json.parse(line);
+            assertEquals("ok", record.get("status"), line);
+            Map<?, ?> metrics = (Map<?, ?>) record.get("metrics");
+            long turns = ((Number) metrics.get("ycsb.run.turns")).longValue();
+            long turnOps = ((Number) metrics.get("ycsb.run.turnOps")).longValue();
+            assertTrue(turns >= 11, line);
+            assertEquals(turns * turnOps, ((Number) metrics.get("ycsb.run.ops")).longValue(), line);
+            assertTrue(((Number) metrics.get("ycsb.verifiedRecords")).longValue() >= 500, line);
+            assertTrue(metrics.containsKey("ycsb.load.opsPerSec") && metrics.containsKey("ycsb.run.SCAN.service.p99Ns"),
+                    line);
+            Object before = scans.putIfAbsent(turns, metrics.get("ycsb.run.SCAN.count"));
+            if (before != null) {
+                assertEquals(before, metrics.get("ycsb.run.SCAN.count"), "as many turns, as many scans: " + side);
+            }
+        }
+        try (var left = Files.list(dir.resolve("work"))) {
+            assertEquals(List.of(), left.toList(), "trial folders left behind");
+        }
+    }
+
+    @Test
     void benchmarksThatDoNotInterleaveRunInJmhAndSaySo() throws IOException {
         Path csv = dir.resolve("mixed.csv");
         int exit = Main.run("-interleave", "true", "-f", "0", "-wi", "0", "-i", "2", "-r", "20ms", "-p", "store=lmdb",

@@ -243,13 +243,21 @@ class SuitesTest {
             dev.kvbench.suite.Test test = suite.tests().get(i);
             assertEquals(List.of("ycsb"), test.workloads());
             assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
-            assertEquals("recordcount=2000;operationcount=10000;threadcount=2;loadbatchsize=1000", test.params().get("props"));
+            assertEquals("recordcount=2000;threadcount=2;loadbatchsize=1000;interleave=true", test.params().get("props"),
+                    "in turns the ranking decides how many operations run");
             assertEquals(2000, test.entries().num());
             assertEquals("ycsb", test.chart().kind());
-            // in rounds, as quick: each engine's throughput gets an interval, so the answer can name a winner
-            assertEquals(Suites.YCSB_ROUNDS, test.repeat());
-            assertEquals(2, test.repeat().min());
+            // interleaved as quick: every engine's run phase in turns, paired by rotation, once
+            assertEquals("true", test.options().get("-interleave"));
+            assertEquals(Integer.toString(Suites.YCSB_ROTATIONS), test.options().get("-i"));
+            assertEquals(Repeat.ONCE, test.repeat());
         }
+        // a paced run is YCSB's own kind: once per engine, in rounds
+        dev.kvbench.suite.Test paced = Suites.ycsb(Map.of("target", "1000")).tests().get(0);
+        assertEquals("recordcount=10000;operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
+                paced.params().get("props"));
+        assertEquals(Suites.YCSB_ROUNDS, paced.repeat());
+        assertEquals("ss", paced.options().get("-bm"));
         assertEquals(Repeat.ONCE, Suites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
     }
 
@@ -297,7 +305,7 @@ class SuitesTest {
         WorkloadArgs args = WorkloadArgs.of(List.of("workloadb", "-p", "recordcount=500", "-p", "store=lmdb",
                 "-p", "threadcount=2", "-f", "1"));
         assertEquals("workloadb", args.workload());
-        assertEquals("recordcount=500;threadcount=2", args.props());
+        assertEquals("recordcount=500;threadcount=2;interleave=true", args.props());
         assertEquals(List.of("-p", "store=lmdb", "-f", "1"), args.rest());
         assertEquals(0.95, args.properties().proportion(dev.kvbench.workload.ycsb.WorkloadProperties.Op.READ));
         UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
@@ -307,10 +315,29 @@ class SuitesTest {
     }
 
     @Test
+    void aUsersWorkloadRunsInterleavedUnlessItIsPacedTimedOrSaysOtherwise() {
+        dev.kvbench.suite.Test turns = Suites.workload("workloada", WorkloadArgs.of(List.of("workloada")).props(),
+                WorkloadArgs.of(List.of("workloada")).properties()).tests().get(0);
+        assertEquals("interleave=true", turns.params().get("props"));
+        assertEquals("true", turns.options().get("-interleave"));
+        assertEquals(Suites.YCSB_TURN, turns.options().get("-r"));
+        for (String once : List.of("interleave=false", "target=500", "maxexecutiontime=5")) {
+            WorkloadArgs args = WorkloadArgs.of(List.of("workloada", "-p", once));
+            assertEquals(once, args.props(), "nothing added to " + once);
+            assertFalse(args.properties().inTurns(), once);
+            dev.kvbench.suite.Test test = Suites.workload("workloada", args.props(), args.properties()).tests().get(0);
+            assertEquals("ss", test.options().get("-bm"), once);
+        }
+        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
+                "interleave=true", "-p", "target=500")));
+        assertTrue(e.getMessage().contains("use interleave=false to run the phase once"), e.getMessage());
+    }
+
+    @Test
     void ycsbsWorkloadPropertyIsAPropertyAndNeverTheBenchmarksWorkloadFile() {
         WorkloadArgs args = WorkloadArgs.of(List.of("workloada", "-p", "workload=site.ycsb.workloads.CoreWorkload"));
         assertEquals("workloada", args.workload());
-        assertEquals("workload=site.ycsb.workloads.CoreWorkload", args.props());
+        assertEquals("workload=site.ycsb.workloads.CoreWorkload;interleave=true", args.props());
         assertEquals(List.of(), args.rest(), "nothing reaches JMH's own workload parameter");
         UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
                 "workload=workloadc")));

@@ -127,6 +127,10 @@ public final class WorkloadProperties {
         kvbench("loadbatchsize", "1", "inserts per commit in the load phase; above 1 one client thread loads"
                 + " (a bulk load); 1: as YCSB, threadcount threads, each insert committed");
         kvbench("sync", "false", "ask the engine to sync each commit where its spec has a sync option");
+        kvbench("interleave", "false", "true: the run phase in turns of a fixed number of operations, every engine's"
+                + " turns interleaved in shuffled rotations until the ranking is decided (./run.sh workload and the ycsb"
+                + " suite set it unless target or maxexecutiontime is given); false: one run of operationcount"
+                + " operations per engine, as YCSB's client runs");
         kvbench("seed", "20160810", "the seed of every generator (thread t draws from seed + t)");
         kvbench("store", null, "engine specs to run (as -p store=... everywhere in kvbench)");
     }
@@ -214,7 +218,9 @@ public final class WorkloadProperties {
         Map<String, String> all = new TreeMap<>();
         KNOWN.forEach((name, property) -> {
             String value = get(name);
-            if (property.origin() != Origin.YCSB_IGNORED && value != null && !name.equals("store")) {
+            // in turns the ranking decides how many operations run: the report gives each engine's
+            boolean unused = inTurns() && (name.equals("operationcount") || name.equals("maxexecutiontime"));
+            if (property.origin() != Origin.YCSB_IGNORED && value != null && !name.equals("store") && !unused) {
                 all.put(name, value);
             }
         });
@@ -329,6 +335,11 @@ public final class WorkloadProperties {
         return booleanOf("sync");
     }
 
+    /** Whether the run phase runs in interleaved turns ({@code interleave=true}) rather than once. */
+    public boolean inTurns() {
+        return booleanOf("interleave");
+    }
+
     public long seed() {
         return longOf("seed", Long.MIN_VALUE);
     }
@@ -422,9 +433,14 @@ public final class WorkloadProperties {
             throw new WorkloadFileException("recordcount=" + recordCount() + " in " + source
                     + " is more than kvbench's limit of " + Integer.MAX_VALUE / 2 + " records");
         }
-        if (operationCount() == 0 && maxExecutionTimeSec() == 0) {
+        if (operationCount() == 0 && maxExecutionTimeSec() == 0 && !inTurns()) {
             throw new WorkloadFileException("operationcount=0 and no maxexecutiontime in " + source
                     + ": give operationcount (operations) or maxexecutiontime (seconds)");
+        }
+        if (inTurns() && (target() > 0 || maxExecutionTimeSec() > 0)) {
+            throw new WorkloadFileException("interleave=true with " + (target() > 0 ? "target=" + get("target")
+                    : "maxexecutiontime=" + maxExecutionTimeSec()) + " in " + source + ": interleaved turns are a fixed"
+                    + " number of operations, unpaced; use interleave=false to run the phase once, as YCSB does");
         }
         if (threadCount() < 1) {
             throw new WorkloadFileException("threadcount=" + threadCount() + " in " + source + ": give 1 or more");

@@ -68,8 +68,17 @@ public final class YcsbWorkload {
     static final int LOCK_SPINS = 100;
     /** Operations on one reader before a new one is taken (as the other concurrent workloads). */
     public static final int RENEW_EVERY = 1024;
-    /** Key numbers the run may insert beyond the loaded ones when it is limited by time, not count. */
+    /**
+     * Key numbers the run may insert beyond the loaded ones when it is limited by time, not count.
+     */
     static final long TIMED_INSERT_ROOM = 10_000_000L;
+    /**
+     * Key numbers the run may insert in turns ({@link #turns}): each turn is held to a {@link #ROOM_TURNS}th of it
+     * ({@link RunTurns#mostOperations()}), and an interleaved run's turns per engine (warm-up rotations and at most
+     * eight times {@code -i} measured ones, 100 for quick's 12) stay under that.
+     */
+    static final long TURNS_INSERT_ROOM = 1_000_000L;
+    static final int ROOM_TURNS = 128;
     /** The latency percentiles of each operation type, the ones YCSB users read: p50, p95, p99, p99.9 and the maximum. */
     static final double[] LATENCY_PERCENTILES = {50, 95, 99, 99.9, 100};
 
@@ -98,9 +107,7 @@ public final class YcsbWorkload {
         this.properties = properties;
         this.spec = spec;
         this.threads = properties.threadCount();
-        long room = properties.proportion(Op.INSERT) == 0 ? 0
-                : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM;
-        long keys = properties.insertStart() + properties.insertCount() + room;
+        long keys = properties.insertStart() + properties.insertCount() + insertRoom(properties);
         if (keys > Integer.MAX_VALUE - 8) {
             throw new WorkloadFileException("recordcount plus the run's inserts is " + keys + " records: more than"
                     + " kvbench tracks (" + (Integer.MAX_VALUE - 8) + ")");
@@ -118,10 +125,21 @@ public final class YcsbWorkload {
         this.seen = new int[threads][];
     }
 
+    /**
+     * Key numbers the run phase may insert: its operation count, {@link #TIMED_INSERT_ROOM} when it runs for a time,
+     * or {@link #TURNS_INSERT_ROOM} in turns ({@link WorkloadProperties#inTurns()}), whose number the ranking decides as
+     * it goes.
+     */
+    static long insertRoom(WorkloadProperties properties) {
+        return properties.proportion(Op.INSERT) == 0 ? 0
+                : properties.inTurns() ? TURNS_INSERT_ROOM
+                : properties.operationCount() > 0 ? properties.operationCount()
+                : TIMED_INSERT_ROOM;
+    }
+
     /** The shape to open a store for: every record the phases may write, keys and values at their largest. */
     public static Shape shape(WorkloadProperties properties) {
-        long records = properties.recordCount() + (properties.proportion(Op.INSERT) == 0 ? 0
-                : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM);
+        long records = properties.recordCount() + insertRoom(properties);
         return new Shape(records, properties.maxKeySize(), properties.valueLength().maxRecord(),
                 false, false,
                 properties.valueLength().fixed() && properties.valueLength().maxRecord() > Records.HEADER);
@@ -149,11 +167,16 @@ public final class YcsbWorkload {
 
     /** The run phase: the operation mix for {@code operationcount} operations or {@code maxexecutiontime}. */
     public PhaseOutcome run(Store store, Runnable onThread) {
-        if (properties.scans() && order == null && cannotRun(store) == null && !store.has(Capability.DISCARDS)) {
-            order = new KeyOrder(properties, properties.insertStart(), inserts.taken()); // before the clock starts
-        }
+        orderKeys(store);
         return phase("run", store, properties.operationCount(), properties.maxExecutionTimeSec(), properties.target(),
                 onThread, false);
+    }
+
+    /** The loaded keys in key order, for the scans' check of skipped records; made before the run's clock starts. */
+    private void orderKeys(Store store) {
+        if (properties.scans() && order == null && cannotRun(store) == null && !store.has(Capability.DISCARDS)) {
+            order = new KeyOrder(properties, properties.insertStart(), inserts.taken());
+        }
     }
 
     /** Inserted key numbers so far (the loaded ones and the run's inserts). */
@@ -261,6 +284,11 @@ public final class YcsbWorkload {
         for (long e : ends) {
             end = Math.max(end, e);
         }
+        return outcome(name, clients, end - start[0], target > 0, batch);
+    }
+
+    /** What {@code clients} did in {@code nanos}: their counts and latencies merged. */
+    private static PhaseOutcome outcome(String name, List<Client> clients, long nanos, boolean paced, int batch) {
         Map<Op, Long> counts = new EnumMap<>(Op.class);
         Map<Op, Latency> service = new EnumMap<>(Op.class);
         Map<Op, Latency> intended = new EnumMap<>(Op.class);
@@ -272,15 +300,137 @@ public final class YcsbWorkload {
                 }
                 counts.merge(op, n, Long::sum);
                 service.computeIfAbsent(op, o -> Latency.of(LATENCY_PERCENTILES)).add(client.service[op.ordinal()]);
-                if (target > 0) {
+                if (paced) {
                     intended.computeIfAbsent(op, o -> Latency.of(LATENCY_PERCENTILES)).add(client.intended[op.ordinal()]);
                 }
             }
         }
-        String writes = threads == 1
+        String writes = clients.size() == 1
                 ? "one client thread holds the store's one writer, committing every " + batch + " write(s)"
                 : "serialized: each write takes one lock, opens the store's one writer, commits and closes it";
-        return new PhaseOutcome(name, threads, end - start[0], counts, service, intended, writes);
+        return new PhaseOutcome(name, clients.size(), nanos, counts, service, intended, writes);
+    }
+
+    /**
+     * The run phase in turns, for an interleaved run: {@code threadcount} client threads that live as long as the
+     * returned object, each continuing its own seeded stream of operations turn after turn, so that every engine
+     * runs the same sequence of operations in the same turns. Between turns the threads wait, holding no reader and
+     * no writer. {@link RunTurns#close()} ends them.
+     */
+    public RunTurns turns(Store store, Runnable onThread) {
+        String reason = cannotRun(store);
+        if (reason != null) {
+            throw new IllegalStateException(reason);
+        }
+        orderKeys(store);
+        return new RunTurns(store, onThread);
+    }
+
+    /** The run phase's client threads between turns ({@link #turns}). */
+    public final class RunTurns implements AutoCloseable {
+
+        private final List<Client> clients = new ArrayList<>();
+        private final List<Thread> running = new ArrayList<>();
+        private final List<java.util.concurrent.BlockingQueue<Long>> orders = new ArrayList<>();
+        private final java.util.concurrent.BlockingQueue<Long> done = new java.util.concurrent.LinkedBlockingQueue<>();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private long measuredNanos;
+        private long turnsTaken;
+
+        private RunTurns(Store store, Runnable onThread) {
+            for (int t = 0; t < threads; t++) {
+                if (seen[t] == null) {
+                    seen[t] = new int[capacity];
+                }
+                Client client = new Client(t, store, true, 0, false, seen[t], 0, threads == 1, properties.batchSize());
+                java.util.concurrent.BlockingQueue<Long> order = new java.util.concurrent.LinkedBlockingQueue<>();
+                clients.add(client);
+                orders.add(order);
+                Thread thread = new Thread(() -> serve(client, order, onThread), "kvbench-ycsb-turns-" + t);
+                thread.setDaemon(true);
+                running.add(thread);
+            }
+            running.forEach(Thread::start);
+        }
+
+        /** A client thread: a turn per order ({@code share} operations), until an order of -1. */
+        private void serve(Client client, java.util.concurrent.BlockingQueue<Long> order, Runnable onThread) {
+            onThread.run();
+            try {
+                for (long share = order.take(); share >= 0; share = order.take()) {
+                    long end;
+                    try {
+                        client.share = share;
+                        client.open();
+                        client.loop(System.nanoTime(), Long.MAX_VALUE, failure);
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                    } finally {
+                        try {
+                            client.close();
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e);
+                        }
+                        end = System.nanoTime();
+                    }
+                    done.add(end);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /**
+         * One turn of {@code operations} operations, shared among the threads as the phase shares its count; its wall
+         * time in ns, from the orders to the last thread's end. A turn that is not {@code measured} (a warm-up turn)
+         * is left out of the counts and latencies. A wrong answer or an engine's failure is thrown.
+         */
+        public long turn(long operations, boolean measured) throws InterruptedException {
+            long start = System.nanoTime();
+            for (int t = 0; t < threads; t++) {
+                orders.get(t).add(operations / threads + (t < operations % threads ? 1 : 0));
+            }
+            long end = start;
+            for (int t = 0; t < threads; t++) {
+                end = Math.max(end, done.take());
+            }
+            ThreadFailure.rethrow(failure.get());
+            if (measured) {
+                measuredNanos += end - start;
+                turnsTaken++;
+            } else {
+                clients.forEach(Client::forget);
+            }
+            return end - start;
+        }
+
+        /**
+         * The most operations a turn may have so that the run's inserts stay within {@link #TURNS_INSERT_ROOM} over
+         * {@link #ROOM_TURNS} turns: the same on every engine, which all run the same operation mix.
+         */
+        public long mostOperations() {
+            double inserts = properties.proportion(Op.INSERT);
+            return inserts == 0 ? Long.MAX_VALUE : Math.max(1, (long) (TURNS_INSERT_ROOM / ROOM_TURNS / inserts));
+        }
+
+        /** The measured turns so far, merged: counts and latencies over every turn, the wall time their sum. */
+        public PhaseOutcome outcome() {
+            return YcsbWorkload.outcome("run", clients, measuredNanos, false, properties.batchSize());
+        }
+
+        /** Measured turns taken. */
+        public long turnsTaken() {
+            return turnsTaken;
+        }
+
+        /** Ends the client threads (each between turns holds nothing). */
+        @Override
+        public void close() throws InterruptedException {
+            orders.forEach(order -> order.add(-1L));
+            for (Thread thread : running) {
+                thread.join();
+            }
+        }
     }
 
     private VerificationException fail(String expected, String actual) {
@@ -292,7 +442,8 @@ public final class YcsbWorkload {
         final int id;
         final Store store;
         final boolean counted;
-        final long share;
+        /** Operations this thread runs in the phase, or in the current turn ({@link RunTurns}). */
+        long share;
         final boolean loading;
         final int[] seenVersions;
         final double nanosPerOp;
@@ -335,18 +486,22 @@ public final class YcsbWorkload {
             this.nanosPerOp = nanosPerOp;
             this.discards = store.has(Capability.DISCARDS);
             this.holdsWriter = holdsWriter;
-            for (int i = 0; i < service.length; i++) {
-                service[i] = Latency.of(LATENCY_PERCENTILES);
-                intended[i] = Latency.of(LATENCY_PERCENTILES);
-            }
+            forget();
         }
 
+        /**
+         * Readies the thread for its phase, or its next turn: its random streams are made once, so that turn after
+         * turn continues the same sequence of operations (the same on every engine); the writer, confined to the
+         * thread, is its own per turn.
+         */
         void open() {
-            random = Sampling.source(properties.seed() + (loading ? 0 : 1_000_003L), id);
-            if (!loading) {
-                mix = new OperationMix(properties, random);
-                chooser = KeyChooser.of(properties, random, inserts, sequential);
-                scanLength = properties.scans() ? new ScanLength(properties, random) : null;
+            if (random == null) {
+                random = Sampling.source(properties.seed() + (loading ? 0 : 1_000_003L), id);
+                if (!loading) {
+                    mix = new OperationMix(properties, random);
+                    chooser = KeyChooser.of(properties, random, inserts, sequential);
+                    scanLength = properties.scans() ? new ScanLength(properties, random) : null;
+                }
             }
             if (holdsWriter) {
                 writer = store.writer(false);
@@ -408,6 +563,15 @@ public final class YcsbWorkload {
                 } finally {
                     writeLock.unlock();
                 }
+            }
+        }
+
+        /** Forgets what the thread counted and timed so far (the warm-up turns). */
+        void forget() {
+            java.util.Arrays.fill(counts, 0);
+            for (int i = 0; i < service.length; i++) {
+                service[i] = Latency.of(LATENCY_PERCENTILES);
+                intended[i] = Latency.of(LATENCY_PERCENTILES);
             }
         }
 

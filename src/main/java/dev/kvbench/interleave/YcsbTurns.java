@@ -1,0 +1,75 @@
+package dev.kvbench.interleave;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.trial.YcsbRun;
+import dev.kvbench.workload.ycsb.YcsbWorkload;
+
+/**
+ * A YCSB trial in an engine's interleaved JVM: the store opened empty and loaded (the load phase measured on its own,
+ * as a single run), then the run phase's client threads waiting for turns. A turn is a number of operations the
+ * coordinator gives, the same for every engine but the far slower ones, from each client thread's own seeded stream,
+ * so every engine runs the same sequence of operations; its answer is the turn's wall time per operation. The trial's line gets the load phase,
+ * the measured turns merged (counts, and latency percentiles over every turn's operations), the turns' size and
+ * number, and the check of every record after the last turn.
+ */
+final class YcsbTurns {
+
+    private final Trial trial;
+    private final YcsbRun run;
+    private final YcsbWorkload.RunTurns turns;
+    private long operations;
+
+    private YcsbTurns(Trial trial, YcsbRun run, YcsbWorkload.RunTurns turns) {
+        this.trial = trial;
+        this.run = run;
+        this.turns = turns;
+    }
+
+    /** Opens {@code trial}'s store, loads it and starts the run phase's client threads. */
+    static YcsbTurns start(Trial trial) {
+        if (!trial.ycsb().properties().inTurns()) {
+            throw new IllegalArgumentException("interleave=false: the run phase runs once, in JMH, not in turns;"
+                    + " give interleave=true to interleave it");
+        }
+        trial.openEmpty();
+        YcsbRun run = new YcsbRun(trial);
+        run.load();
+        YcsbWorkload.RunTurns turns = trial.measured(onThread -> run.workload().turns(trial.store(), onThread));
+        return new YcsbTurns(trial, run, turns);
+    }
+
+    /**
+     * One turn of {@code asked} operations (fewer where the run's room for inserts sets a lower limit), measured or a warm-up's; as the protocol's answer, its wall time per
+     * operation in ns (all client threads together): engines far slower than the rest take turns of fewer operations
+     * ({@code Interleaver#turnOps}), so only a time per operation compares them.
+     */
+    String turn(long asked, boolean measured) {
+        long ops = Math.min(asked, turns.mostOperations());
+        long nanos = trial.measured(onThread -> {
+            try {
+                return turns.turn(ops, measured);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted in a turn", e);
+            }
+        });
+        if (measured) {
+            operations = ops;
+        }
+        return Long.toString(Math.round((double) nanos / ops));
+    }
+
+    /** Ends the client threads and records the run: the turns merged, then every record checked. */
+    void finish() {
+        try {
+            turns.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw trial.fail(new IllegalStateException("interrupted while the client threads ended", e));
+        }
+        run.put(Metric.YCSB_TURN_OPS, operations);
+        run.put(Metric.YCSB_TURNS, turns.turnsTaken());
+        run.finish(turns.outcome());
+    }
+}

@@ -1,0 +1,128 @@
+package dev.kvbench.workload.ycsb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.FaultyStore;
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
+
+/** The run phase in turns ({@link YcsbWorkload#turns}), as an interleaved run takes it, on real engines. */
+class YcsbTurnsTest {
+
+    @TempDir
+    Path dir;
+
+    private static WorkloadProperties workloadE(int threads) {
+        return Presets.resolve("workloade", Map.of("recordcount", "400", "threadcount", String.valueOf(threads),
+                "fieldcount", "2", "fieldlength", "40", "maxscanlength", "20", "interleave", "true"));
+    }
+
+    /** The counts by operation type of {@code turns} measured turns of {@code ops} after one warm-up turn. */
+    private Map<Op, Long> runTurns(String engine, WorkloadProperties properties, int turns, long ops)
+            throws InterruptedException {
+        YcsbWorkload workload = new YcsbWorkload(properties, engine);
+        try (Store store = Stores.open(engine, dir.resolve(engine + properties.threadCount()),
+                YcsbWorkload.shape(properties))) {
+            workload.load(store, () -> { });
+            PhaseOutcome outcome;
+            try (YcsbWorkload.RunTurns run = workload.turns(store, () -> { })) {
+                run.turn(ops, false);
+                for (int i = 0; i < turns; i++) {
+                    assertTrue(run.turn(ops, true) > 0);
+                }
+                assertEquals(turns, run.turnsTaken());
+                outcome = run.outcome();
+            }
+            assertEquals(turns * ops, outcome.operations(), "the warm-up turn is left out of the counts");
+            for (Op op : outcome.counts().keySet()) {
+                assertEquals(outcome.counts().get(op), outcome.service().get(op).count(), op + " on " + engine);
+            }
+            assertEquals(workload.inserted(), workload.verifyAll(store), engine);
+            return outcome.counts();
+        }
+    }
+
+    @Test
+    void everyEngineRunsTheSameOperationsTurnByTurn() throws InterruptedException {
+        // one client thread: its stream alone decides every operation and key, inserts and scans included
+        WorkloadProperties e = workloadE(1);
+        Map<Op, Long> lmdb = runTurns("lmdb", e, 5, 300);
+        assertTrue(lmdb.get(Op.SCAN) > 1000 && lmdb.get(Op.INSERT) > 10, lmdb.toString());
+        assertEquals(lmdb, runTurns("rocksdb", e, 5, 300));
+        assertEquals(lmdb, runTurns("heap", e, 5, 300));
+    }
+
+    @Test
+    void twoClientThreadsRunTheSameOperationsWhereNoneInserts() throws InterruptedException {
+        // with inserts, which key a thread draws depends on how far the other thread's inserts got, as in YCSB
+        WorkloadProperties a = Presets.resolve("workloada", Map.of("recordcount", "400", "threadcount", "2",
+                "fieldcount", "2", "fieldlength", "40", "interleave", "true"));
+        Map<Op, Long> lmdb = runTurns("lmdb", a, 4, 501);
+        assertTrue(lmdb.get(Op.READ) > 500 && lmdb.get(Op.UPDATE) > 500, lmdb.toString());
+        assertEquals(lmdb, runTurns("mvstore", a, 4, 501));
+        assertEquals(lmdb, runTurns("array", a, 4, 501));
+    }
+
+    @Test
+    void aTurnHoldsItsInsertsToTheRoomTheRunKeeps() {
+        WorkloadProperties inserts = Presets.resolve("workloadd", Map.of("recordcount", "100", "interleave", "true"));
+        WorkloadProperties reads = Presets.resolve("workloadc", Map.of("recordcount", "100", "interleave", "true"));
+        YcsbWorkload withInserts = new YcsbWorkload(inserts, "heap");
+        YcsbWorkload readOnly = new YcsbWorkload(reads, "heap");
+        try (Store a = Stores.open("heap", dir.resolve("d"), YcsbWorkload.shape(inserts));
+             Store b = Stores.open("heap", dir.resolve("c"), YcsbWorkload.shape(reads));
+             YcsbWorkload.RunTurns d = withInserts.turns(a, () -> { });
+             YcsbWorkload.RunTurns c = readOnly.turns(b, () -> { })) {
+            // 5% inserts: a turn's inserts at most a 128th of the million key numbers kept for them
+            assertEquals((long) (YcsbWorkload.TURNS_INSERT_ROOM / YcsbWorkload.ROOM_TURNS / 0.05), d.mostOperations());
+            assertEquals(Long.MAX_VALUE, c.mostOperations());
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        assertEquals(100 + YcsbWorkload.TURNS_INSERT_ROOM, YcsbWorkload.shape(inserts).entries());
+    }
+
+    @Test
+    void aWrongAnswerInATurnIsThrownFromTheTurn() throws InterruptedException {
+        WorkloadProperties properties = workloadE(2);
+        YcsbWorkload workload = new YcsbWorkload(properties, "heap");
+        try (Store real = Stores.open("heap", dir.resolve("h"), YcsbWorkload.shape(properties))) {
+            workload.load(real, () -> { });
+            Store faulty = new FaultyStore(real, FaultyStore.Fault.SKIP, 50);
+            try (YcsbWorkload.RunTurns run = workload.turns(faulty, () -> { })) {
+                assertThrows(VerificationException.class, () -> run.turn(1000, true));
+            }
+        }
+    }
+
+    @Test
+    void interleavedTurnsRefuseAPacedOrTimedRun() {
+        for (Map.Entry<String, String> pacing : Map.of("target", "1000", "maxexecutiontime", "10").entrySet()) {
+            Map<String, String> given = new LinkedHashMap<>(Map.of("interleave", "true"));
+            given.put(pacing.getKey(), pacing.getValue());
+            WorkloadFileException refused = assertThrows(WorkloadFileException.class, () -> WorkloadProperties.of(given));
+            assertTrue(refused.getMessage().contains("interleave=true with " + pacing.getKey() + "=")
+                    && refused.getMessage().contains("use interleave=false"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void inTurnsTheOperationCountIsNotInForce() {
+        WorkloadProperties turns = WorkloadProperties.of(Map.of("interleave", "true", "operationcount", "0"));
+        assertTrue(turns.inTurns());
+        assertTrue(!turns.inForce().containsKey("operationcount"), turns.inForce().toString());
+        assertEquals("true", turns.inForce().get("interleave"));
+        assertThrows(WorkloadFileException.class, () -> WorkloadProperties.of(Map.of("operationcount", "0")));
+    }
+}

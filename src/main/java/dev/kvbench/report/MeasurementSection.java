@@ -226,10 +226,14 @@ final class MeasurementSection extends Section {
      * turns' own spread (per engine and workload, the interquartile range of its turns over their median; the median
      * of those), then in plain words whether the host was noisy and what that means for the report's answers.
      */
+    /** A canary per rotation at most this many times its median: the host's speed held (quiet hosts: within 1.1). */
+    static final double STEADY_CANARY = 1.5;
+
     private void underTheTurns() {
         List<List<String>> rows = new ArrayList<>();
         double worstSteal = 0;
         double worstSpread = 0;
+        double worstCanary = 0;
         for (TestRun test : folder.tests) {
             double spread = HostNoise.turnSpread(test.log.turns());
             if (Double.isNaN(spread)) {
@@ -240,6 +244,9 @@ final class MeasurementSection extends Section {
             double stealMean = HostNoise.mean(steal);
             worstSteal = Math.max(worstSteal, Double.isNaN(stealMean) ? 0 : stealMean);
             worstSpread = Math.max(worstSpread, spread);
+            if (canary.length > 0) {
+                worstCanary = Math.max(worstCanary, HostNoise.max(canary) / HostNoise.median(canary));
+            }
             rows.add(List.of(String.valueOf(test.number), String.valueOf(canary.length == 0 ? "—" : canary.length),
                     canary.length == 0 ? "—" : String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", HostNoise.median(canary),
                             HostNoise.min(canary), HostNoise.max(canary)),
@@ -260,7 +267,14 @@ final class MeasurementSection extends Section {
         String figures = String.format(Locale.ROOT, "steal %.1f%%, turns spread %.0f%%", worstSteal, 100 * worstSpread);
         String absolute = Double.isNaN(precision) ? "" : String.format(Locale.ROOT, "; absolute times are ±%.0f%% (the median "
                 + "engine number's interval)", 100 * precision);
-        md.paragraph(worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
+        boolean steady = worstCanary > 0 && worstCanary <= STEADY_CANARY && worstSteal < NOISY_STEAL_PCT;
+        md.paragraph(steady && worstSpread >= NOISY_SPREAD
+                ? String.format(Locale.ROOT, "The host was steady (its canary at most %.0f%% over its median, steal"
+                + " %.1f%%), yet the turns spread %.0f%%: that is the engines' own variation from turn to turn (garbage"
+                + " collection, compaction, the JIT, turns of a few milliseconds), which paired comparison does not"
+                + " divide out", 100 * (worstCanary - 1), worstSteal, 100 * worstSpread) + absolute + ". More rotations"
+                + " (`-i`) or longer turns (`-r`) narrow it."
+                : worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
                 ? "**This host is noisy (" + figures + ")**: rankings are decided by paired comparison, which divides the "
                 + "host's slow phases out of each ratio" + absolute + ". Steal is CPU time the hypervisor gave another "
                 + "tenant; a spread with little steal is the memory system or the CPU's frequency moving under the turns. "

@@ -25,6 +25,10 @@ final class MethodSection extends Section {
 
     void write() {
         md.heading(2, "Method");
+        if (ycsbOnly()) {
+            writeYcsb();
+            return;
+        }
         md.bullets(List.of(
                 "Time: JMH's score for one operation, and one operation is one full pass over the data set "
                         + "(write: insert every entry; reads: visit every entry), in milliseconds (or seconds) per pass; "
@@ -60,15 +64,63 @@ final class MethodSection extends Section {
                         + "values span more than 10×."));
     }
 
-    /**
-     * What the drifts among the interleaved engines' numbers say, or nothing when none drifted: a drift is the
-     * engine's own change of speed during the test, which more turns do not narrow.
-     */
+    /** Whether every test of the folder is a YCSB workload's, whose method is its own ({@link #writeYcsb}). */
+    private boolean ycsbOnly() {
+        return !folder.tests.isEmpty() && folder.tests.stream().allMatch(t -> t.chart().equals("ycsb"));
+    }
+
+    /** The method of a folder of YCSB workloads: its phases, turns or single runs, verification and figures. */
+    private void writeYcsb() {
+        md.bullets(java.util.stream.Stream.of(
+                "Phases: each engine loads `recordcount` records into an empty store (the load phase, run once and timed"
+                        + " on its own), then runs the workload's operation mix (the run phase). Throughput is operations"
+                        + " per second, all client threads together; higher is better.",
+                paired()
+                        ? "Interleaved turns (`interleave=true`): every engine's JVM loaded its store once; then, rotation by"
+                        + " rotation in a shuffled order, each engine ran a turn of the run phase while the others waited,"
+                        + " holding no reader or writer. A turn is a fixed number of operations from each client thread's"
+                        + " own seeded stream, the same on every engine (an engine far slower than the others takes turns"
+                        + " of its own size, which its test names). Two probe turns and two warm-up turns come first and"
+                        + " are left out. An engine's rate is the operations over the median of its turns' time per"
+                        + " operation, ± the 99.9% interval of that median (order statistics); its ranking against another"
+                        + " engine comes from their turns paired by rotation: the median of the ratios and its 99.9%"
+                        + " interval, so a slow phase of the host divides out. After the fewest rotations, only the"
+                        + " engines of neighbouring pairs still undecided take more turns, within a time cap."
+                        : "Single runs (`interleave=false`, a `target` or a `maxexecutiontime`): each engine ran the phase"
+                        + " once per round, `operationcount` operations or `maxexecutiontime` seconds, as YCSB's client"
+                        + " does; in rounds, a figure is the median of the rounds and its ± the distance to the farthest"
+                        + " round.",
+                "Verification: every value is derived from its key number and version, so every read is checked (its"
+                        + " key's record, at a version no older than the thread last saw and no newer than written), every"
+                        + " scan too (order, contents, and no record skipped that existed before it began), and after the"
+                        + " run every record must hold its last version. A wrong answer fails the trial: no number.",
+                "Latency: service time per operation type, from the operation's start to its end, the client's whole"
+                        + " work for it included; HdrHistogram per client thread, merged"
+                        + (paired() ? " over every measured turn" : "") + "; with a `target`, also from each operation's"
+                        + " intended start (no coordinated omission).",
+                "Storage: bytes really allocated in the store's folder (st_blocks × 512) after each phase, the store open.",
+                forkOptions(),
+                adapterInlining(),
+                clientCost(),
+                "Stability: a rate whose 99.9% interval is over " + Math.round(100 * Stability.ERROR) + "% of it is"
+                        + " imprecise; " + (paired() ? "that gates no ranking here, which the paired turns decide."
+                        : "it is never ranked or called a winner."),
+                engineSettings(),
+                "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array; a commit merges the whole"
+                        + " array), Heap map (`heap`: a sorted map on the Java heap) and Null (`null`: keeps nothing, so its"
+                        + " throughput is the client's own cost, verified as finding nothing). They are never ranked.")
+                .filter(line -> line != null && !line.isEmpty()).toList());
+    }
+
     /** Whether any test's engines have turns paired by rotation, which then rank them. */
     private boolean paired() {
         return folder.tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired));
     }
 
+    /**
+     * What the drifts among the interleaved engines' numbers say, or nothing when none drifted: a drift is the
+     * engine's own change of speed during the test, which more turns do not narrow.
+     */
     private String drifts() {
         List<Result> ok = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok).toList();
         long drifted = ok.stream().filter(Result::drifted).count();

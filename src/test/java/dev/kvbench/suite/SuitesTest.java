@@ -254,7 +254,7 @@ class SuitesTest {
         }
         // a paced run is YCSB's own kind: once per engine, in rounds
         dev.kvbench.suite.Test paced = Suites.ycsb(Map.of("target", "1000")).tests().get(0);
-        assertEquals("recordcount=10000;operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
+        assertEquals("recordcount=" + Suites.YCSB_RECORDS + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
                 paced.params().get("props"));
         assertEquals(Suites.YCSB_ROUNDS, paced.repeat());
         assertEquals("ss", paced.options().get("-bm"));

@@ -11,7 +11,7 @@ import dev.kvbench.store.StoreSpec;
 import dev.kvbench.text.Numbers;
 
 /**
- * The arithmetic and the checks of the beyond-memory tests ({@link Test#limited()}): each test's memory limit
+ * The arithmetic and the checks of the beyond-memory tests ({@link Experiment#limited()}): each test's memory limit
  * (its smallest size's flat data divided by the test's ratio, or {@code KVBENCH_MEM_LIMIT}), the heap its forks get
  * inside it (the harness's data set and half of what it and the JVM's own memory leave), and the one-line refusals: a limit not below the data, a limit too small for a
  * benchmark JVM, a disk folder on tmpfs.
@@ -43,7 +43,7 @@ final class BeyondMemory {
         for (String num : Defaults.values(test.params(), "num")) {
             smallest = Math.min(smallest, Defaults.integer(num));
         }
-        return smallest * Test.entryBytes(test.params());
+        return smallest * Experiment.entryBytes(test.params());
     }
 
     /** The limit of {@code test}: {@code configured} (KVBENCH_MEM_LIMIT) when set, else its smallest size's flat data / ratio, in whole MiB. */
@@ -137,7 +137,7 @@ final class BeyondMemory {
      */
     static void check(PlannedTest test, long limit, String configured) {
         long flat = smallestFlat(test);
-        long entries = flat / Test.entryBytes(test.params());
+        long entries = flat / Experiment.entryBytes(test.params());
         int ratio = test.test().memoryRatio();
         boolean set = configured != null && !configured.isBlank();
         String given = set ? ENVIRONMENT + "=" + configured.trim() + " (" + Numbers.bytes(limit) + ")"
@@ -158,7 +158,7 @@ final class BeyondMemory {
 
     /** Entries whose flat data is at least {@code bytes}, rounded up to one significant digit. */
     static long entriesFor(PlannedTest test, long bytes) {
-        long entries = (bytes + Test.entryBytes(test.params()) - 1) / Test.entryBytes(test.params());
+        long entries = (bytes + Experiment.entryBytes(test.params()) - 1) / Experiment.entryBytes(test.params());
         long p = 1;
         while (entries / p >= 10) {
             p *= 10;

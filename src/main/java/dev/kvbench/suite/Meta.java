@@ -40,7 +40,7 @@ final class Meta {
 
     /** The lines of a test's meta file before it runs. */
     static List<String> lines(String suite, PlannedTest planned, Budget budget, Path workDir) {
-        Test test = planned.test();
+        Experiment test = planned.test();
         List<String> lines = new ArrayList<>();
         lines.add("test=" + planned.number());
         lines.add("suite=" + suite);

@@ -22,7 +22,7 @@ import dev.kvbench.workload.DataSpec;
  * @param largest   the data set that needs the most room in the work folder
  * @param space     {@code WorkFolder.estimate(largest)}, times the stores held at once ({@link Planner#storesAtOnce})
  */
-public record PlannedTest(int number, Test test, List<String> args, Map<String, String> params,
+public record PlannedTest(int number, Experiment test, List<String> args, Map<String, String> params,
                           Map<String, String> options, int num, String numSource, long runs, long seconds,
                           DataSpec largest, long space) {
 

@@ -76,7 +76,7 @@ public final class Planner {
         List<PlannedTest> planned = new ArrayList<>();
         Set<String> takenByAny = new LinkedHashSet<>();
         for (int i = 0; i < suite.tests().size(); i++) {
-            Test test = suite.tests().get(i);
+            Experiment test = suite.tests().get(i);
             if (chosen.test(i + 1)) {
                 PlannedTest p = plan(i + 1, test, user);
                 planned.add(p);
@@ -99,7 +99,7 @@ public final class Planner {
         return planned;
     }
 
-    static PlannedTest plan(int number, Test test, UserArgs user) {
+    static PlannedTest plan(int number, Experiment test, UserArgs user) {
         Map<String, String> suiteParams = new LinkedHashMap<>();
         suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
         suiteParams.putAll(test.params());
@@ -156,10 +156,10 @@ public final class Planner {
             throw new UsageException(e.getMessage());
         }
         long runs = runs(test, runParams, options, dev.kvbench.cli.Main.baselines(command.toArray(String[]::new)));
-        double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Test.entryBytes(params))
+        double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Experiment.entryBytes(params))
                 : test.workloads().contains("ycsb") && "true".equals(options.get("-interleave"))
                 ? ycsbTurnsSeconds(options, params.getOrDefault("props", ""), num)
-                : perRunSeconds(options, num, Test.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
+                : perRunSeconds(options, num, Experiment.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
                 largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : storesAtOnce(runParams, options) * WorkFolder.estimate(largest));
@@ -192,7 +192,7 @@ public final class Planner {
      * Runs of a test: workloads x stores x the values of every other parameter x forks, and one more per store spec
      * and workload that has a direct-API baseline the command selects ({@code baselines}: per engine, its workloads).
      */
-    static long runs(Test test, Map<String, String> params, Map<String, String> options, Map<String, Set<String>> baselines) {
+    static long runs(Experiment test, Map<String, String> params, Map<String, String> options, Map<String, Set<String>> baselines) {
         List<String> workloads = test.workloads().isEmpty()
                 ? Workload.passes().stream().map(Workload::label).toList() : test.workloads();
         long others = 1;
@@ -229,7 +229,7 @@ public final class Planner {
      * The JVMs an interleaved run starts, per run (one engine's workload): a test's read workloads share one JVM per
      * engine, each write has its own; 1 for a test of one workload.
      */
-    static double jvmsPerRun(Test test) {
+    static double jvmsPerRun(Experiment test) {
         List<String> workloads = test.workloads().isEmpty()
                 ? Workload.passes().stream().map(Workload::label).toList() : test.workloads();
         long writes = workloads.stream().filter(w -> w.equals(Workload.WRITE.label())).count();

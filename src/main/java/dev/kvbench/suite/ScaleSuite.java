@@ -58,7 +58,7 @@ final class ScaleSuite {
 
     static Suite suite(Scaler scaler) {
         Map<String, String> data = Suites.params("intKey", "true", "sequential", "false", "valSize", "100");
-        int entryBytes = Test.entryBytes(data);
+        int entryBytes = Experiment.entryBytes(data);
         List<Integer> small = new ArrayList<>();
         List<Integer> large = new ArrayList<>();
         List<String> left = new ArrayList<>();
@@ -74,7 +74,7 @@ final class ScaleSuite {
         String leftOut = left.isEmpty() ? "" : " Left out: " + String.join("; ", left) + ".";
         Map<String, String> sampled = Suites.options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
         Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "1", "-i", "3", "-foe", "false");
-        List<Test> tests = new ArrayList<>();
+        List<Experiment> tests = new ArrayList<>();
         String passes = "write (random order), readKey (random order) and readSeq; every engine and the limit rows; "
                 + "random int keys, 100-byte values. The report charts time per entry (ns) against entries, "
                 + "one line per engine, with the other sizes' test.";
@@ -95,13 +95,13 @@ final class ScaleSuite {
                         + "overwrites random keys at 10,000 writes/s; the report charts ns per read against entries." + leftOut,
                 List.of("readWhileWriting"), mixed, all, Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false")));
         int cliff = scaler.num(1, 1_000_000, 2027 + 4);
-        tests.add(new Test("LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
+        tests.add(new Experiment("LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
                 "Values of 2,026 and 2,027 bytes: one byte more and LMDB puts each value on overflow pages of its own "
                         + "(the 2016 report's cliff). Storage and write time of LMDB, RocksDB and LevelDB, random int keys."
                         + (cliff < 1_000_000 ? " Fewer than 1,000,000 entries: that many are over this machine's budget." : ""),
                 Chart.sweep("valSize"), List.of("write"),
                 Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
-                        "valSize", "2026,2027"), single, new Test.Entries(cliff, 1_000_000)));
+                        "valSize", "2026,2027"), single, new Experiment.Entries(cliff, 1_000_000)));
         tests.addAll(beyondTests());
         return new Suite("scale", tests);
     }
@@ -119,7 +119,7 @@ final class ScaleSuite {
      * {@link #BEYOND_CACHE_MB} MiB, and LMDB twice: with the kernel's readahead on its map (its default) and
      * without ({@code lmdb:readAhead=false}, {@code MDB_NORDAHEAD}), side by side.
      */
-    static List<Test> beyondTests() {
+    static List<Experiment> beyondTests() {
         List<String> stores = new ArrayList<>();
         for (String store : Suites.engineRows(false).split(",")) {
             switch (store) {
@@ -149,33 +149,33 @@ final class ScaleSuite {
                 + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
                 + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"
                 + " are left out.";
-        List<Test> tests = new ArrayList<>();
+        List<Experiment> tests = new ArrayList<>();
         for (int size : BEYOND_SIZES) {
             Map<String, String> params = Suites.params("store", String.join(",", stores), "intKey", "true",
                     "sequential", "false", "valSize", "100", "batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size));
-            tests.add(new Test("Beyond memory on a disk: " + Numbers.count(size) + " entries",
+            tests.add(new Experiment("Beyond memory on a disk: " + Numbers.count(size) + " entries",
                     "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
                             + memory, new Chart("scale", "num", true), List.of("write", "readKey", "readSeq"), params, single,
-                    Test.Entries.fixed(size)).beyondMemory(BEYOND_RATIO));
-            tests.add(new Test("Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
+                    Experiment.Entries.fixed(size)).beyondMemory(BEYOND_RATIO));
+            tests.add(new Experiment("Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
                     "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
                             + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
                             + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
                             + " and an engine's own cache is process memory: the report says how much stayed." + memory,
-                    new Chart("scale", "num", true), List.of("readKey"), params, cold, Test.Entries.fixed(size))
+                    new Chart("scale", "num", true), List.of("readKey"), params, cold, Experiment.Entries.fixed(size))
                     .beyondMemory(BEYOND_RATIO));
         }
         return tests;
     }
 
-    private static Test sweep(String title, String about, List<String> workloads, Map<String, String> data,
-                              List<Integer> sizes, Map<String, String> jmh) {
+    private static Experiment sweep(String title, String about, List<String> workloads, Map<String, String> data,
+                                    List<Integer> sizes, Map<String, String> jmh) {
         Map<String, String> params = new java.util.LinkedHashMap<>();
         params.put("store", Suites.engineRows(false));
         params.putAll(data);
         params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
-        return new Test(title, about, new Chart("scale", "num", true), workloads, params, jmh,
-                Test.Entries.fixed(sizes.get(sizes.size() - 1)));
+        return new Experiment(title, about, new Chart("scale", "num", true), workloads, params, jmh,
+                Experiment.Entries.fixed(sizes.get(sizes.size() - 1)));
     }
 
     /** "10,000 and 100,000", "1,000,000, 10,000,000 and 100,000,000". */

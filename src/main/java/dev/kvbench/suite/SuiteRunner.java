@@ -38,7 +38,7 @@ public final class SuiteRunner {
     public static final int FAILED = 1;
     public static final int USAGE = 2;
 
-    /** Where {@link Test.Folder#DISK} tests keep their stores unless KVBENCH_DISK_DIR says otherwise: the root file system. */
+    /** Where {@link Experiment.Folder#DISK} tests keep their stores unless KVBENCH_DISK_DIR says otherwise: the root file system. */
     static final Path DEFAULT_DISK_DIR = Path.of("/var/tmp/kvbench");
 
     /** Seconds to wait for another JMH run holding JMH's lock before giving up. */
@@ -350,10 +350,10 @@ public final class SuiteRunner {
             return OK;
         }
         checkRoom("the work folder", "KVBENCH_DIR", workDir, workFree,
-                plan.stream().filter(t -> t.test().folder() == Test.Folder.WORK).toList());
-        Map<Test.Folder, Path> folders = new EnumMap<>(Test.Folder.class);
-        folders.put(Test.Folder.WORK, workDir);
-        if (plan.stream().anyMatch(t -> t.test().folder() == Test.Folder.DISK)) {
+                plan.stream().filter(t -> t.test().folder() == Experiment.Folder.WORK).toList());
+        Map<Experiment.Folder, Path> folders = new EnumMap<>(Experiment.Folder.class);
+        folders.put(Experiment.Folder.WORK, workDir);
+        if (plan.stream().anyMatch(t -> t.test().folder() == Experiment.Folder.DISK)) {
             Path diskDir = diskDir();
             if (plan.stream().anyMatch(t -> t.test().limited())) {
                 BeyondMemory.checkDiskFolder(diskDir, Machine.fileSystem(diskDir));
@@ -363,8 +363,8 @@ public final class SuiteRunner {
             }
             checkAmpRoom(diskDir, WorkFolder.usableBytes(diskDir), plan);
             checkRoom("the disk folder", "KVBENCH_DISK_DIR", diskDir, WorkFolder.usableBytes(diskDir),
-                    plan.stream().filter(t -> t.test().folder() == Test.Folder.DISK).toList());
-            folders.put(Test.Folder.DISK, diskDir);
+                    plan.stream().filter(t -> t.test().folder() == Experiment.Folder.DISK).toList());
+            folders.put(Experiment.Folder.DISK, diskDir);
         }
         boolean created = !Files.isDirectory(results);
         try {
@@ -387,7 +387,7 @@ public final class SuiteRunner {
             }
         }, "kvbench-suite-interrupt-early");
         Runtime.getRuntime().addShutdownHook(beforeTests);
-        Map<Test.Folder, Launcher> launcher = new EnumMap<>(Test.Folder.class);
+        Map<Experiment.Folder, Launcher> launcher = new EnumMap<>(Experiment.Folder.class);
         try {
             if (!choice.note().isEmpty()) {
                 config.out().println("run.sh: " + choice.note());
@@ -470,7 +470,7 @@ public final class SuiteRunner {
         return writable(dir, "the work folder", "set KVBENCH_DIR to a writable folder (tmpfs preferred)");
     }
 
-    /** The disk folder of {@link Test.Folder#DISK} tests: KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}; created and checked writable. */
+    /** The disk folder of {@link Experiment.Folder#DISK} tests: KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}; created and checked writable. */
     private Path diskDir() {
         return writable(configuredDiskDir(), "the disk folder", "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
     }
@@ -611,7 +611,7 @@ public final class SuiteRunner {
     private void printPlan(List<PlannedTest> plan, Path results, Path workDir) {
         for (PlannedTest test : plan) {
             config.out().println(heading(test, suiteTests));
-            if (test.test().folder() == Test.Folder.DISK) {
+            if (test.test().folder() == Experiment.Folder.DISK) {
                 String disk = config.env().get("KVBENCH_DISK_DIR");
                 config.out().println("    (stores in the disk folder: KVBENCH_DISK_DIR" + (disk == null || disk.isBlank()
                         ? ", default " + DEFAULT_DISK_DIR : "=" + disk) + ")");
@@ -734,12 +734,12 @@ public final class SuiteRunner {
         private final String rerun;
         private final boolean created;
         private final Budget budget;
-        private final Map<Test.Folder, Path> folders;
-        private final Map<Test.Folder, Launcher> launchers;
+        private final Map<Experiment.Folder, Path> folders;
+        private final Map<Experiment.Folder, Launcher> launchers;
         private final HostWatch host;
 
         Progress(List<PlannedTest> plan, Path results, String suite, String rerun, boolean created, Budget budget,
-                 Map<Test.Folder, Path> folders, Map<Test.Folder, Launcher> launchers) {
+                 Map<Experiment.Folder, Path> folders, Map<Experiment.Folder, Launcher> launchers) {
             this.plan = plan;
             this.results = results;
             this.suite = suite;
@@ -852,7 +852,7 @@ public final class SuiteRunner {
             PlannedTest planned = new PlannedTest(n, test.test(), args, test.params(), test.options(), test.num(),
                     test.numSource(), test.runs(), test.seconds(), test.largest(), test.space());
             if (peer != null && j <= 1) { // YCSB's client first, then kvbench's, on the same workload, in every round
-                String failed = peer.run(test, r, results, folders.get(Test.Folder.WORK), config.out());
+                String failed = peer.run(test, r, results, folders.get(Experiment.Folder.WORK), config.out());
                 if (failed != null) {
                     config.err().println("run.sh: warning: " + failed);
                     peerFailures.add(failed);

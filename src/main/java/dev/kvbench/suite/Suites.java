@@ -129,21 +129,21 @@ public final class Suites {
         // for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
         Map<String, String> turns = options("-interleave", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "1ms",
                 "-foe", "false", "-jvmArgsAppend", "-Dkvbench.settle.maxMs=0");
-        return new Suite("smoke", List.of(new Test("Every engine and workload on tiny data",
+        return new Suite("smoke", List.of(new Experiment("Every engine and workload on tiny data",
                 "A check that every engine runs every workload and passes its checks; too small to rank engines.",
                 Chart.panels().unranked(), SIX,
                 params("intKey", "true", "sequential", "false", "valSize", "100"), turns,
-                Test.Entries.fixed(2000)),
-                new Test("Directory tree walk on a tiny tree",
+                Experiment.Entries.fixed(2000)),
+                new Experiment("Directory tree walk on a tiny tree",
                         "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
                         Chart.panels().unranked(), List.of("dirWalk"),
                         params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"), once,
-                        Test.Entries.fixed(120)),
-                new Test("Application workloads on tiny data",
+                        Experiment.Entries.fixed(120)),
+                new Experiment("Application workloads on tiny data",
                         "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
                         Chart.panels().unranked(), List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
                         params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
-                        once, Test.Entries.fixed(2000))));
+                        once, Experiment.Entries.fixed(2000))));
     }
 
     /**
@@ -160,13 +160,13 @@ public final class Suites {
      * the walk before the first measured one. One fork: loading the tree (seconds for the slow
      * engines) is paid once per trial.
      */
-    public static Test dirWalk(String title, String about, String stores, String encodings, int threads) {
+    public static Experiment dirWalk(String title, String about, String stores, String encodings, int threads) {
         Map<String, String> params = new LinkedHashMap<>();
         if (stores != null) {
             params.put("store", stores);
         }
         params.putAll(params("fanout", "5", "depth", "8", "encoding", encodings, "fields", "id"));
-        return new Test(title,
+        return new Experiment(title,
                 "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
                         + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
                         + " the miss below the leaf; " + threads + (threads == 1 ? " walking thread" : " walking threads")
@@ -174,7 +174,7 @@ public final class Suites {
                 new Chart("dirWalk", "encoding", true), List.of("dirWalk"), params,
                 options("-f", "1", "-wi", "2", "-w", "500ms", "-i", "10", "-r", "300ms", "-t", Integer.toString(threads),
                         "-foe", "false"),
-                Test.Entries.fixed(488_280));
+                Experiment.Entries.fixed(488_280));
     }
 
     /**
@@ -248,17 +248,17 @@ public final class Suites {
      * (Before: JMH forks one after another, five 100 ms iterations, in two or three rounds of every engine in a shuffled
      * order: 24-26 minutes on an AMD EPYC host with 10-22 of 104 numbers within 10%.)
      */
-    private static List<Test> intKeyTests(String stores, String who) {
+    private static List<Experiment> intKeyTests(String stores, String who) {
         Map<String, String> jmh = interleaved(12);
         return List.of(
-                new Test("Int keys in sequential order",
+                new Experiment("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
                         Chart.panels(), SIX, params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000)),
-                new Test("Int keys in random order",
+                        Experiment.Entries.fixed(100_000)),
+                new Experiment("Int keys in random order",
                         "The same, with keys inserted (and looked up) in random order.",
                         Chart.panels(), SIX, params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"), jmh,
-                        Test.Entries.fixed(100_000)));
+                        Experiment.Entries.fixed(100_000)));
     }
 
     /**
@@ -295,7 +295,7 @@ public final class Suites {
     static Suite report(Scaler scaler) {
         Map<String, String> jmh = interleaved(REPORT_ROTATIONS);
         String engines = engineRows(false);
-        List<Test> tests = new ArrayList<>();
+        List<Experiment> tests = new ArrayList<>();
         tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
                 Chart.settings(), SIX,
@@ -336,7 +336,7 @@ public final class Suites {
      * so that the disk test alone runs for an hour or more.
      */
     static Suite depths() {
-        Test work = fileSystemDepths(WORK_DEPTHS);
+        Experiment work = fileSystemDepths(WORK_DEPTHS);
         return new Suite("depths", List.of(work, work.onDisk("File system by directory depth, disk folder")));
     }
 
@@ -347,18 +347,18 @@ public final class Suites {
      * rotations it took 8 min 53 s on the work folder rather than 14 min, but the write block's time cap ended it at
      * 10 turns, one short of the 11 a 99.9% interval of the median needs, so that every write had no error.)
      */
-    static Test fileSystemDepths(String title) {
+    static Experiment fileSystemDepths(String title) {
         List<String> specs = new ArrayList<>();
         for (int depth = 0; depth <= 5; depth++) {
             specs.add("fs:depth=" + depth);
         }
-        return new Test(title,
+        return new Experiment(title,
                 "The file system as the store, as in the deep-vs-flat directories benchmark: one file per key, sharded "
                         + "into 0 to 5 levels of directories named by the leading hex pairs of the key's SHA-256; "
                         + "random int keys, 100-byte values. The folder's file system is named below.",
                 Chart.sweep("depth"), List.of("write", "readKey"),
                 params("store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
-                interleaved(REPORT_ROTATIONS), Test.Entries.fixed(100_000));
+                interleaved(REPORT_ROTATIONS), Experiment.Entries.fixed(100_000));
     }
 
     /**
@@ -389,7 +389,7 @@ public final class Suites {
      * batches).
      * Not scaled: it measures losses, not speed.
      */
-    static Test crash() {
+    static Experiment crash() {
         return durability("Durability: what kill -9 of the writer loses",
                 "A writer JVM commits batches of 100 entries and acknowledges each; it is killed with SIGKILL after a random "
                         + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
@@ -402,13 +402,13 @@ public final class Suites {
      * engine, sync on and off, {@code reps} repetitions of a writer committing batches of 100 entries into a data set
      * of 100,000, all in one single-shot iteration; not scaled, since it measures losses, not speed.
      */
-    private static Test durability(String title, String description, String benchmark) {
-        return new Test(title, description,
+    private static Experiment durability(String title, String description, String benchmark) {
+        return new Experiment(title, description,
                 new Chart(benchmark, "", false), List.of(benchmark),
                 params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
                         "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
-                Test.Entries.fixed(100_000));
+                Experiment.Entries.fixed(100_000));
     }
 
     /**
@@ -425,7 +425,7 @@ public final class Suites {
      * FUSE, root): the crash test's engines, settings and data, with the store on cutfs and the power cut after each
      * kill, so that what was not synced is lost. Not scaled.
      */
-    static Test powerCut() {
+    static Experiment powerCut() {
         return durability("Durability: what a power cut loses",
                 "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
                         + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
@@ -451,11 +451,11 @@ public final class Suites {
      * took minutes on its own at 100,000 entries, and a file per entry amplifies as the depth test's storage table
      * already shows; {@code -p store=fs} runs it. Not scaled: {@code -p num} sizes it.
      */
-    static Test amp() {
+    static Experiment amp() {
         String stores = String.join(",", Stores.engines().stream()
                 .filter(engine -> !engine.isReference() && engine.bindingOf().isEmpty() && !engine.name().equals("fs"))
                 .map(Engine::name).toList());
-        return new Test("Write and space amplification, disk folder",
+        return new Experiment("Write and space amplification, disk folder",
                 "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
                         + "empty store, and for " + dev.kvbench.amp.AmpState.OVERWRITES + " times as many puts of random "
                         + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
@@ -464,8 +464,8 @@ public final class Suites {
                 new Chart("amp", "", false), List.of("amp"),
                 params("store", stores + ",null", "sync", "false,true", "intKey", "true", "sequential", "false",
                         "valSize", "100", "batchSize", "1000"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(AMP_ENTRIES),
-                Test.Folder.DISK);
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Experiment.Entries.fixed(AMP_ENTRIES),
+                Experiment.Folder.DISK);
     }
 
     /**
@@ -497,7 +497,7 @@ public final class Suites {
         } catch (NumberFormatException e) {
             throw new UsageException("-p recordcount=" + all.get("recordcount") + " is not a whole number");
         }
-        List<Test> tests = new ArrayList<>();
+        List<Experiment> tests = new ArrayList<>();
         String[][] workloads = {
                 {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
                 {"workloadb", "B: read mostly", "95% reads, 5% updates, zipfian"},
@@ -509,7 +509,7 @@ public final class Suites {
             String run = turns ? "the run phase in interleaved turns by " + all.get("threadcount") + " client threads"
                     + " until the ranking is decided" : all.get("operationcount") + " operations by "
                     + all.get("threadcount") + " client threads";
-            Test test = ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
+            Experiment test = ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
                     + " (loaded in commits of " + all.get("loadbatchsize") + "), " + run + ", each write committed (the"
                     + " properties in force are listed with the results).", engineRows(false), w[0], props, records, turns);
             tests.add(turns ? test : test.repeated(YCSB_ROUNDS));
@@ -544,7 +544,7 @@ public final class Suites {
         client.put("operationcount", String.valueOf(operations * YCSB_PEER_CLIENT_FACTOR));
         String size = all.get("recordcount") + " records of 10 x 100 bytes, loaded one insert per commit, then "
                 + all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
-        List<Test> tests = new ArrayList<>();
+        List<Experiment> tests = new ArrayList<>();
         for (String w : Presets.NAMES) {
             tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + " beside YCSB's own client: RocksDB",
                     "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w + ": " + size
@@ -575,13 +575,13 @@ public final class Suites {
      * once and runs the run phase in turns of {@value #YCSB_TURN} in shuffled rotations with the other engines', as
      * quick runs its passes; else one single shot per engine, the load and the run as YCSB's client makes them.
      */
-    private static Test ycsbTest(String title, String about, String stores, String workload, String props, int records,
-                                 boolean turns) {
-        return new Test(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
+    private static Experiment ycsbTest(String title, String about, String stores, String workload, String props, int records,
+                                       boolean turns) {
+        return new Experiment(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
                 params("store", stores, "workload", workload, "props", props),
                 turns ? options("-interleave", "true", "-f", "1", "-wi", "1", "-i", Integer.toString(YCSB_ROTATIONS),
                         "-r", YCSB_TURN, "-foe", "false")
-                        : options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Test.Entries.fixed(records));
+                        : options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Experiment.Entries.fixed(records));
     }
 
     /**
@@ -595,26 +595,26 @@ public final class Suites {
         return new Suite("app", appTests());
     }
 
-    static List<Test> appTests() {
+    static List<Experiment> appTests() {
         Map<String, String> single = options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
-        List<Test> tests = new ArrayList<>();
-        tests.add(new Test("Readers while one writer writes",
+        List<Experiment> tests = new ArrayList<>();
+        tests.add(new Experiment("Readers while one writer writes",
                 "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
                 Chart.concurrent(), List.of("readWhileWriting"),
                 params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2",
-                        "writesPerSec", "10000", "duration", "10"), single, Test.Entries.fixed(100_000)));
-        tests.add(new Test("Prefix scans",
+                        "writesPerSec", "10000", "duration", "10"), single, Experiment.Entries.fixed(100_000)));
+        tests.add(new Experiment("Prefix scans",
                 "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
                 Chart.concurrent(), List.of("prefixScan"),
                 params("store", "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
                         "valSize", "100", "readers", "2", "writesPerSec", "10000", "duration", "5",
-                        "keysPerPrefix", "10", "writer", "false,true"), single, Test.Entries.fixed(100_000)));
-        tests.add(new Test("readKey by reader threads",
+                        "keysPerPrefix", "10", "writer", "false,true"), single, Experiment.Entries.fixed(100_000)));
+        tests.add(new Experiment("readKey by reader threads",
                 "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
                 Chart.threads(), List.of("readKeyThreads"),
                 params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
                 options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
-                Test.Entries.fixed(100_000)));
+                Experiment.Entries.fixed(100_000)));
         // Every engine in three encodings at 1 and 2 threads is 96 trials, each a fork (~1.7 s), the tree's
         // load (488,280 directories: up to ~10 s for fs, a few for mapdb, sqlite and bdbje) and 4 s of
         // iterations: about 12 minutes, on top of about 12 for the tests above, against a budget of about
@@ -642,13 +642,13 @@ public final class Suites {
         Map<String, String> params(int num);
     }
 
-    private static Test scaled(List<Test> before, Scaler scaler, int original, String title, String about, Chart chart,
-                               List<String> workloads, Map<String, String> params, Map<String, String> options,
-                               ByNum byNum) {
-        int num = scaler.num(before.size() + 1, original, Test.entryBytes(params));
+    private static Experiment scaled(List<Experiment> before, Scaler scaler, int original, String title, String about, Chart chart,
+                                     List<String> workloads, Map<String, String> params, Map<String, String> options,
+                                     ByNum byNum) {
+        int num = scaler.num(before.size() + 1, original, Experiment.entryBytes(params));
         Map<String, String> all = new LinkedHashMap<>(params);
         all.putAll(byNum.params(num));
-        return new Test(title, about, chart, workloads, all, options, new Test.Entries(num, original));
+        return new Experiment(title, about, chart, workloads, all, options, new Experiment.Entries(num, original));
     }
 
     static Map<String, String> params(String... pairs) {

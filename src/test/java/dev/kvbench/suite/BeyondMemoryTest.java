@@ -19,10 +19,10 @@ class BeyondMemoryTest {
     @Test
     void lmdbRunsBeyondMemoryWithAndWithoutReadaheadSideBySideInBothSuites() {
         for (String suite : List.of("beyond", "scale")) {
-            List<dev.kvbench.suite.Test> beyond = Suites.named(suite, Scaler.none()).tests().stream()
-                    .filter(dev.kvbench.suite.Test::limited).toList();
+            List<Experiment> beyond = Suites.named(suite, Scaler.none()).tests().stream()
+                    .filter(Experiment::limited).toList();
             assertEquals(4, beyond.size(), suite);
-            for (dev.kvbench.suite.Test test : beyond) {
+            for (Experiment test : beyond) {
                 List<String> stores = List.of(test.params().get("store").split(","));
                 int lmdb = stores.indexOf("lmdb");
                 assertTrue(lmdb >= 0, stores.toString());
@@ -36,7 +36,7 @@ class BeyondMemoryTest {
     void theSuiteHasAWarmAndAColdTestPerSizeEachLimitedToAQuarterOfItsData() {
         List<PlannedTest> plan = plan();
         assertEquals(4, plan.size());
-        assertTrue(plan.stream().allMatch(t -> t.test().limited() && t.test().folder() == dev.kvbench.suite.Test.Folder.DISK));
+        assertTrue(plan.stream().allMatch(t -> t.test().limited() && t.test().folder() == Experiment.Folder.DISK));
         PlannedTest first = plan.get(0);
         assertEquals(10_000_000L * 104, BeyondMemory.smallestFlat(first));
         assertEquals(10_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(first, null), "a quarter, whole MiB");

@@ -22,7 +22,7 @@ class SuitesTest {
     private static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
 
     private static List<String> titles(Suite suite) {
-        return suite.tests().stream().map(dev.kvbench.suite.Test::title).toList();
+        return suite.tests().stream().map(Experiment::title).toList();
     }
 
     @Test
@@ -67,7 +67,7 @@ class SuitesTest {
     void smokeRunsEveryWorkloadOfEveryEngineOnceOnTinyDataUnranked() {
         Suite smoke = Suites.named("smoke", Scaler.none());
         assertEquals(3, smoke.tests().size());
-        dev.kvbench.suite.Test test = smoke.tests().get(0);
+        Experiment test = smoke.tests().get(0);
         assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
         assertFalse(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.crash.CrashBenchmark.crash").find(),
                 "the crash test is a suite of its own");
@@ -79,14 +79,14 @@ class SuitesTest {
         // interleaved as quick runs them (read workloads sharing each engine's JVM), one pass a turn, no settling
         assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "1ms", "-foe", "false",
                 "-jvmArgsAppend", "-Dkvbench.settle.maxMs=0"), test.options());
-        dev.kvbench.suite.Test walk = smoke.tests().get(1);
+        Experiment walk = smoke.tests().get(1);
         assertEquals("\\.dirWalk$", walk.pattern());
         assertEquals("3", walk.params().get("fanout"));
         assertEquals("4", walk.params().get("depth"));
         assertEquals("all", walk.params().get("fields"));
         assertFalse(walk.chart().ranked());
         assertEquals(Map.of("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), walk.options());
-        dev.kvbench.suite.Test app = smoke.tests().get(2);
+        Experiment app = smoke.tests().get(2);
         assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads"), app.workloads());
         assertEquals("1", app.params().get("duration"));
         assertEquals(walk.options(), app.options());
@@ -94,16 +94,16 @@ class SuitesTest {
 
     @Test
     void appWalksEveryEngineOnLongAndFiveEnginesInThreeEncodingsAndAtTwoThreads() {
-        List<dev.kvbench.suite.Test> walks = Suites.named("app", Scaler.none()).tests().subList(3, 6);
+        List<Experiment> walks = Suites.named("app", Scaler.none()).tests().subList(3, 6);
         assertEquals(List.of("1", "1", "2"), walks.stream().map(t -> t.options().get("-t")).toList());
         assertEquals(List.of("LONG", "LONG,PROTO,FLAT_BUFFER", "LONG"),
                 walks.stream().map(t -> t.params().get("encoding")).toList());
         assertFalse(walks.get(0).params().containsKey("store"), "every registered engine on LONG");
-        for (dev.kvbench.suite.Test walk : walks.subList(1, 3)) {
+        for (Experiment walk : walks.subList(1, 3)) {
             assertEquals(Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus"), walk.params().get("store"));
             assertTrue(walk.about().contains("to keep the suite near 15 minutes"), walk.about());
         }
-        for (dev.kvbench.suite.Test walk : walks) {
+        for (Experiment walk : walks) {
             assertEquals("encoding", walk.chart().sweep(), "one group per tree: the encodings side by side");
             assertEquals(List.of("dirWalk"), walk.workloads());
             assertEquals("10", walk.options().get("-i"), "ten measured iterations: a 99.9% interval that can be within 10%");
@@ -123,7 +123,7 @@ class SuitesTest {
         Suite quick = Suites.named("quick", Scaler.none());
         Set<String> expected = new HashSet<>(Stores.names());
         expected.removeAll(List.of("lmdb-bb", "lmdb-lwjgl", "lmdbjni", "leveldb-java"));
-        for (dev.kvbench.suite.Test test : quick.tests()) {
+        for (Experiment test : quick.tests()) {
             List<String> stores = List.of(test.params().get("store").split(","));
             assertEquals(expected, new HashSet<>(stores), "every registered engine but the second bindings, once each");
             assertEquals(stores.size(), expected.size(), test.params().get("store"));
@@ -154,7 +154,7 @@ class SuitesTest {
         List<String> orders = List.of("true", "false");
         assertEquals(2, suite.tests().size());
         for (int i = 0; i < 2; i++) {
-            dev.kvbench.suite.Test test = suite.tests().get(i);
+            Experiment test = suite.tests().get(i);
             assertEquals(SIX, test.workloads());
             assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
             assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms",
@@ -172,7 +172,7 @@ class SuitesTest {
         assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
                 "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
                 "Native engines and Chronicle, large values", "File system by directory depth, work folder"), titles(report));
-        for (dev.kvbench.suite.Test test : report.tests()) {
+        for (Experiment test : report.tests()) {
             assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "8", "-r", "100ms",
                     "-foe", "false"), test.options(), test.title() + ": interleaved, 100 ms turns, 8 to 24 measured rotations");
             assertFalse(test.workloads().stream().anyMatch(w -> List.of("crash", "powercut", "amp").contains(w)),
@@ -184,7 +184,7 @@ class SuitesTest {
         assertEquals(Suites.engineRows(false), report.tests().get(3).params().get("store"), "one binding per engine, as quick");
         assertEquals(Suites.engineRows(false), report.tests().get(4).params().get("store"));
         assertFalse(report.tests().get(3).params().get("store").contains("lmdb-bb"));
-        List<dev.kvbench.suite.Test> tests1To6 = report.tests().subList(0, 6);
+        List<Experiment> tests1To6 = report.tests().subList(0, 6);
         tests1To6.forEach(test -> assertTrue(test.entries().scaled(), test.title()));
         List<Integer> originals = tests1To6.stream().map(t -> t.entries().original()).toList();
         assertEquals(List.of(1_000_000, 1_000_000, 10_000_000, 1_000_000, 10_000_000, 10_000_000), originals);
@@ -201,26 +201,26 @@ class SuitesTest {
     @Test
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
-                .map(dev.kvbench.suite.Test::entryBytes).toList();
+                .map(Experiment::entryBytes).toList();
         assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104), bytes);
     }
 
     @Test
     void reportEndsWithTheDeepVsFlatTestOnTheWorkFolderAndOnADisk() {
-        List<dev.kvbench.suite.Test> tests = Suites.named("depths", Scaler.none()).tests();
-        dev.kvbench.suite.Test work = tests.get(0);
-        dev.kvbench.suite.Test disk = tests.get(1);
+        List<Experiment> tests = Suites.named("depths", Scaler.none()).tests();
+        Experiment work = tests.get(0);
+        Experiment disk = tests.get(1);
         assertEquals(work, Suites.named("report", Scaler.none()).tests().get(6), "the report ends with it on the work folder");
         assertEquals(2, tests.size());
-        for (dev.kvbench.suite.Test test : List.of(work, disk)) {
+        for (Experiment test : List.of(work, disk)) {
             assertEquals("fs:depth=0,fs:depth=1,fs:depth=2,fs:depth=3,fs:depth=4,fs:depth=5", test.params().get("store"));
             assertEquals(List.of("write", "readKey"), test.workloads());
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled(), "the reference's own size");
             assertEquals("depth", test.chart().sweep());
         }
-        assertEquals(dev.kvbench.suite.Test.Folder.WORK, work.folder());
-        assertEquals(dev.kvbench.suite.Test.Folder.DISK, disk.folder());
+        assertEquals(Experiment.Folder.WORK, work.folder());
+        assertEquals(Experiment.Folder.DISK, disk.folder());
     }
 
     @Test
@@ -240,7 +240,7 @@ class SuitesTest {
         Suite suite = Suites.ycsb(java.util.Map.of("recordcount", "2000"));
         assertEquals(6, suite.tests().size());
         for (int i = 0; i < 6; i++) {
-            dev.kvbench.suite.Test test = suite.tests().get(i);
+            Experiment test = suite.tests().get(i);
             assertEquals(List.of("ycsb"), test.workloads());
             assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
             assertEquals("recordcount=2000;threadcount=2;loadbatchsize=1000;interleave=true", test.params().get("props"),
@@ -253,7 +253,7 @@ class SuitesTest {
             assertEquals(Repeat.ONCE, test.repeat());
         }
         // a paced run is YCSB's own kind: once per engine, in rounds
-        dev.kvbench.suite.Test paced = Suites.ycsb(Map.of("target", "1000")).tests().get(0);
+        Experiment paced = Suites.ycsb(Map.of("target", "1000")).tests().get(0);
         assertEquals("recordcount=" + Suites.YCSB_RECORDS + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
                 paced.params().get("props"));
         assertEquals(Suites.YCSB_ROUNDS, paced.repeat());
@@ -266,7 +266,7 @@ class SuitesTest {
         Suite suite = Suites.ycsbPeer(Map.of());
         assertEquals(12, suite.tests().size());
         for (int i = 0; i < 12; i++) {
-            dev.kvbench.suite.Test test = suite.tests().get(i);
+            Experiment test = suite.tests().get(i);
             assertEquals("workload" + (char) ('a' + i % 6), test.params().get("workload"));
             assertEquals(i < 6 ? "rocksdb" : "null", test.params().get("store"));
             assertEquals(i < 6 ? "recordcount=100000;operationcount=100000;threadcount=2"
@@ -316,7 +316,7 @@ class SuitesTest {
 
     @Test
     void aUsersWorkloadRunsInterleavedUnlessItIsPacedTimedOrSaysOtherwise() {
-        dev.kvbench.suite.Test turns = Suites.workload("workloada", WorkloadArgs.of(List.of("workloada")).props(),
+        Experiment turns = Suites.workload("workloada", WorkloadArgs.of(List.of("workloada")).props(),
                 WorkloadArgs.of(List.of("workloada")).properties()).tests().get(0);
         assertEquals("interleave=true", turns.params().get("props"));
         assertEquals("true", turns.options().get("-interleave"));
@@ -325,7 +325,7 @@ class SuitesTest {
             WorkloadArgs args = WorkloadArgs.of(List.of("workloada", "-p", once));
             assertEquals(once, args.props(), "nothing added to " + once);
             assertFalse(args.properties().inTurns(), once);
-            dev.kvbench.suite.Test test = Suites.workload("workloada", args.props(), args.properties()).tests().get(0);
+            Experiment test = Suites.workload("workloada", args.props(), args.properties()).tests().get(0);
             assertEquals("ss", test.options().get("-bm"), once);
         }
         UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
@@ -348,8 +348,8 @@ class SuitesTest {
     @Test
     void scaleSweepsEntriesFrom10ToThe4thUpAndLeavesOutWhatTheBudgetCannotHoldWithTheReason() {
         Suite suite = Suites.named("scale", (test, original, entryBytes) -> Math.min(original, 10_000_000));
-        dev.kvbench.suite.Test small = suite.tests().get(0);
-        dev.kvbench.suite.Test large = suite.tests().get(1);
+        Experiment small = suite.tests().get(0);
+        Experiment large = suite.tests().get(1);
         assertEquals("10000,100000", small.params().get("num"));
         assertEquals("1000000,10000000", large.params().get("num"));
         assertEquals("ss", large.options().get("-bm"));
@@ -364,9 +364,9 @@ class SuitesTest {
     void ampRunsEveryEngineThroughOneBindingButFsBesideTheNullRowSyncOffAndOnInTheDiskFolder() {
         Suite amp = Suites.named("amp", Scaler.none());
         assertEquals(1, amp.tests().size());
-        dev.kvbench.suite.Test test = amp.tests().get(0);
+        Experiment test = amp.tests().get(0);
         assertEquals(List.of("amp"), test.workloads());
-        assertEquals(dev.kvbench.suite.Test.Folder.DISK, test.folder());
+        assertEquals(Experiment.Folder.DISK, test.folder());
         assertEquals("false,true", test.params().get("sync"));
         List<String> stores = List.of(test.params().get("store").split(","));
         assertTrue(stores.containsAll(List.of("lmdb", "rocksdb", "leveldb", "mvstore", "null")), stores.toString());

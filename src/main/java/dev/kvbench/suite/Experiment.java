@@ -27,9 +27,9 @@ import dev.kvbench.workload.DataSpec;
  *                  control group limited to the flat data of the test's smallest size divided by this
  *                  ({@code KVBENCH_MEM_LIMIT} in place of that), page cache included
  */
-public record Test(String title, String about, Chart chart, List<String> workloads,
-                   Map<String, String> params, Map<String, String> options, Entries entries, Folder folder,
-                   Repeat repeat, int memoryRatio) {
+public record Experiment(String title, String about, Chart chart, List<String> workloads,
+                         Map<String, String> params, Map<String, String> options, Entries entries, Folder folder,
+                         Repeat repeat, int memoryRatio) {
 
     /**
      * The work folder a test's stores live in: the suite's ({@code KVBENCH_DIR}, tmpfs by default),
@@ -39,30 +39,30 @@ public record Test(String title, String about, Chart chart, List<String> workloa
     public enum Folder { WORK, DISK }
 
     /** A test in the suite's work folder. */
-    public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
-                Map<String, String> options, Entries entries) {
+    public Experiment(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
+                      Map<String, String> options, Entries entries) {
         this(title, about, chart, workloads, params, options, entries, Folder.WORK, Repeat.ONCE, 0);
     }
 
     /** A test in {@code folder}, run once. */
-    public Test(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
-                Map<String, String> options, Entries entries, Folder folder) {
+    public Experiment(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
+                      Map<String, String> options, Entries entries, Folder folder) {
         this(title, about, chart, workloads, params, options, entries, folder, Repeat.ONCE, 0);
     }
 
     /** The same test run in rounds. */
-    public Test repeated(Repeat rounds) {
-        return new Test(title, about, chart, workloads, params, options, entries, folder, rounds, memoryRatio);
+    public Experiment repeated(Repeat rounds) {
+        return new Experiment(title, about, chart, workloads, params, options, entries, folder, rounds, memoryRatio);
     }
 
     /** The same test with its stores in the disk folder, under {@code title}. */
-    public Test onDisk(String title) {
-        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, memoryRatio);
+    public Experiment onDisk(String title) {
+        return new Experiment(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, memoryRatio);
     }
 
     /** The same test in the disk folder, its forks' memory held to its data divided by {@code ratio}. */
-    public Test beyondMemory(int ratio) {
-        return new Test(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, ratio);
+    public Experiment beyondMemory(int ratio) {
+        return new Experiment(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, ratio);
     }
 
     /** Whether its forks run in a memory control group. */
@@ -87,7 +87,7 @@ public record Test(String title, String about, Chart chart, List<String> workloa
         }
     }
 
-    public Test {
+    public Experiment {
         workloads = List.copyOf(workloads);
         params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));

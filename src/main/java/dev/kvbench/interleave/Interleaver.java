@@ -207,7 +207,7 @@ public final class Interleaver {
     private List<Row> block(Block block, Random random) throws InterruptedException {
         Map<String, Map<Map<String, String>, Turns>> measured = new LinkedHashMap<>();
         Map<String, Set<Map<String, String>>> ended = new LinkedHashMap<>();
-        List<Server> servers = new ArrayList<>();
+        List<EngineJvm> servers = new ArrayList<>();
         List<String> benchmarks = block.benchmarks();
         for (int i = 0; i < benchmarks.size() && !(failed && failOnError); i++) {
             String benchmark = benchmarks.get(i);
@@ -218,14 +218,14 @@ public final class Interleaver {
                         + benchmarks.size() + " on the same JVMs and loaded stores");
             }
             Set<String> begun = new HashSet<>();
-            List<Server> moving = servers.stream().filter(server -> trials.contains(server.params)).toList();
+            List<EngineJvm> moving = servers.stream().filter(server -> trials.contains(server.params)).toList();
             next(moving, servers, benchmark, begun, ended);
             if (!(failed && failOnError)) {
                 startMissing(block, i, servers, begun);
-                List<Server> present = servers.stream().filter(server -> trials.contains(server.params)).toList();
+                List<EngineJvm> present = servers.stream().filter(server -> trials.contains(server.params)).toList();
                 measured.put(benchmark, measure(benchmark, present, servers, random, start));
                 // a JVM whose trial has no benchmark after this one ends now
-                for (Server server : present) {
+                for (EngineJvm server : present) {
                     if (servers.contains(server) && block.after(i, server.params).isEmpty()) {
                         end(server, servers, ended);
                     }
@@ -235,7 +235,7 @@ public final class Interleaver {
         if (failed && failOnError) {
             stop(servers);
         }
-        for (Server server : new ArrayList<>(servers)) {
+        for (EngineJvm server : new ArrayList<>(servers)) {
             end(server, servers, ended);
         }
         List<Row> rows = new ArrayList<>();
@@ -252,7 +252,7 @@ public final class Interleaver {
     }
 
     /** Ends {@code server}'s trial and its JVM; a trial that ended well goes into {@code ended}. */
-    private void end(Server server, List<Server> servers, Map<String, Set<Map<String, String>>> ended)
+    private void end(EngineJvm server, List<EngineJvm> servers, Map<String, Set<Map<String, String>>> ended)
             throws InterruptedException {
         if (server.send("end") && server.await(settings.timeoutSeconds()) != null) {
             ended.computeIfAbsent(server.benchmark, b -> new HashSet<>()).add(server.params);
@@ -267,19 +267,19 @@ public final class Interleaver {
      * (an engine's first benchmark of the block, or its JVM lost before), a few at a time, each ready when loaded and
      * settled.
      */
-    private void startMissing(Block block, int i, List<Server> servers, Set<String> begun) throws InterruptedException {
+    private void startMissing(Block block, int i, List<EngineJvm> servers, Set<String> begun) throws InterruptedException {
         String benchmark = block.benchmarks().get(i);
-        List<Server> waiting = new ArrayList<>();
+        List<EngineJvm> waiting = new ArrayList<>();
         for (int fork = 0; fork < settings.forks(); fork++) {
             for (Map<String, String> params : block.trials(benchmark)) {
-                String id = Server.id(params, fork);
+                String id = EngineJvm.id(params, fork);
                 if (begun.contains(id) || servers.stream().anyMatch(server -> server.id().equals(id))) {
                     continue;
                 }
                 String label = params.get("store") + (settings.forks() > 1 ? "#" + (fork + 1) : "");
                 List<String> own = new ArrayList<>(List.of(benchmark));
                 own.addAll(block.after(i, params));
-                waiting.add(Server.start(java, own, params, fork, label, log));
+                waiting.add(EngineJvm.start(java, own, params, fork, label, log));
                 if (waiting.size() == startAtOnce) {
                     ready(waiting, servers);
                 }
@@ -293,16 +293,16 @@ public final class Interleaver {
      * ready when settled again; a trial that ended well goes into {@code ended}, and a server that began
      * {@code benchmark}, well or not, into {@code begun}.
      */
-    private void next(List<Server> moving, List<Server> servers, String benchmark, Set<String> begun,
+    private void next(List<EngineJvm> moving, List<EngineJvm> servers, String benchmark, Set<String> begun,
                       Map<String, Set<Map<String, String>>> ended) throws InterruptedException {
         for (int from = 0; from < moving.size(); from += startAtOnce) {
-            List<Server> batch = moving.subList(from, Math.min(moving.size(), from + startAtOnce));
-            for (Server server : batch) {
+            List<EngineJvm> batch = moving.subList(from, Math.min(moving.size(), from + startAtOnce));
+            for (EngineJvm server : batch) {
                 if (!server.send("next")) {
                     lost(server, servers);
                 }
             }
-            for (Server server : batch) {
+            for (EngineJvm server : batch) {
                 if (!servers.contains(server)) {
                     continue;
                 }
@@ -324,29 +324,29 @@ public final class Interleaver {
      * The rotations of one benchmark on {@code present}, each ready ({@code servers}: every live JVM of the block,
      * those of other benchmarks waiting); each trial's turns.
      */
-    private Map<Map<String, String>, Turns> measure(String benchmark, List<Server> present, List<Server> servers,
+    private Map<Map<String, String>, Turns> measure(String benchmark, List<EngineJvm> present, List<EngineJvm> servers,
                                                     Random random, long start) throws InterruptedException {
         long readyNanos = System.nanoTime() - start;
-        Map<Server, Turns> turns = new LinkedHashMap<>();
+        Map<EngineJvm, Turns> turns = new LinkedHashMap<>();
         Map<Map<String, String>, Turns> byTrial = new LinkedHashMap<>();
-        for (Server server : present) {
+        for (EngineJvm server : present) {
             turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns()));
         }
-        Map<Server, Long> background = new LinkedHashMap<>();
+        Map<EngineJvm, Long> background = new LinkedHashMap<>();
         long measuredNanos = 0;
         int rotations = 0;
         long rotationsStart = System.nanoTime();
         long fewestNanos = -1;
         boolean capped = false;
-        List<Server> active = new ArrayList<>(present);
-        List<Server> ranked = present.stream().filter(server -> !reference(server.params)).toList();
+        List<EngineJvm> active = new ArrayList<>(present);
+        List<EngineJvm> ranked = present.stream().filter(server -> !reference(server.params)).toList();
         HostSamples host = new HostSamples();
         int extra = 0;
         boolean ycsb = Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
         int warmupRotations = ycsb ? YCSB_PROBES + Math.max(YCSB_WARMUPS, settings.warmupRotations())
                 : settings.warmupRotations();
-        Map<Server, Long> probes = new LinkedHashMap<>();
-        Map<Server, Long> ops = new LinkedHashMap<>();
+        Map<EngineJvm, Long> probes = new LinkedHashMap<>();
+        Map<EngineJvm, Long> ops = new LinkedHashMap<>();
         for (int r = 0; r < warmupRotations + settings.maxRotations() && !active.isEmpty(); r++) {
             if (ycsb && r >= YCSB_PROBES && r <= warmupRotations) {
                 ops = turnOps(probes, settings.turnMillis()); // sized again after each warm-up rotation, as the JIT ends
@@ -364,7 +364,7 @@ public final class Interleaver {
                 break;
             }
             boolean warmup = r < warmupRotations;
-            List<Server> order = new ArrayList<>(active);
+            List<EngineJvm> order = new ArrayList<>(active);
             if (rotations < settings.minRotations()) {
                 Collections.shuffle(order, random);
             } else if (extra++ % 2 == 1) {
@@ -372,15 +372,15 @@ public final class Interleaver {
             }
             log.println("  rotation " + (warmup ? "w" : "") + (r + 1) + ": "
                     + String.join(" ", order.stream().map(server -> server.label).toList()));
-            for (Server server : order) {
+            for (EngineJvm server : order) {
                 if (!servers.contains(server)) {
                     continue;
                 }
-                Map<Server, Long> before = cpu(servers, server);
+                Map<EngineJvm, Long> before = cpu(servers, server);
                 long turnStart = System.nanoTime();
                 long[] passes = turn(server, ycsb ? ops.getOrDefault(server, YCSB_PROBE_OPS) : 0, warmup);
                 long elapsed = System.nanoTime() - turnStart;
-                Map<Server, Long> after = cpu(servers, server);
+                Map<EngineJvm, Long> after = cpu(servers, server);
                 if (passes == null) {
                     lost(server, servers);
                     if (failOnError) {
@@ -406,7 +406,7 @@ public final class Interleaver {
                 if (rotations >= settings.minRotations()) {
                     HostFactors.apply(byTrial.values());
                     int left = settings.maxRotations() - rotations;
-                    List<Server> next = new ArrayList<>(undecided(ranked.stream().filter(servers::contains).toList(),
+                    List<EngineJvm> next = new ArrayList<>(undecided(ranked.stream().filter(servers::contains).toList(),
                             server -> turns.get(server).byRotation(), server -> turns.get(server).median(), left));
                     // an engine short of the turns an interval needs takes turns until it has them, where it can
                     int fewest = Turns.fewestForInterval();
@@ -439,7 +439,7 @@ public final class Interleaver {
      * median needs: the time cap stops no block before, since an engine stopped with fewer has no error, and every
      * number it gives is unstable by construction (4 rotations of the deep-vs-flat test once stopped at 10 turns).
      */
-    private static boolean everyHasAnInterval(List<Server> active, Map<Server, Turns> turns) {
+    private static boolean everyHasAnInterval(List<EngineJvm> active, Map<EngineJvm, Turns> turns) {
         int fewest = Turns.fewestForInterval();
         return active.stream().allMatch(server -> turns.get(server).count() >= fewest);
     }
@@ -478,11 +478,11 @@ public final class Interleaver {
     }
 
     /** "lmdb < mvstore 1.42× (1.20-1.63×) < xodus ...": the block's paired ranking, for the log. */
-    private static String rankingText(List<Server> ranked, Map<Server, Turns> turns) {
-        PairedRanking<Server> ranking = PairedRanking.of(ranked, server -> turns.get(server).byRotation(),
+    private static String rankingText(List<EngineJvm> ranked, Map<EngineJvm, Turns> turns) {
+        PairedRanking<EngineJvm> ranking = PairedRanking.of(ranked, server -> turns.get(server).byRotation(),
                 server -> turns.get(server).median());
         StringBuilder text = new StringBuilder();
-        List<Server> order = ranking.order();
+        List<EngineJvm> order = ranking.order();
         for (int i = 0; i < order.size(); i++) {
             text.append(i == 0 ? "" : " < ").append(order.get(i).params.get("store"));
             if (i > 0) {
@@ -502,8 +502,8 @@ public final class Interleaver {
     }
 
     /** Waits until each of {@code waiting} is loaded and settled; those that are join {@code servers}. */
-    private void ready(List<Server> waiting, List<Server> servers) throws InterruptedException {
-        for (Server server : waiting) {
+    private void ready(List<EngineJvm> waiting, List<EngineJvm> servers) throws InterruptedException {
+        for (EngineJvm server : waiting) {
             String answer = server.await(settings.timeoutSeconds());
             if (answer == null) {
                 lost(server, servers);
@@ -537,7 +537,7 @@ public final class Interleaver {
         return ops;
     }
 
-    private long[] turn(Server server, long ops, boolean warmup) throws InterruptedException {
+    private long[] turn(EngineJvm server, long ops, boolean warmup) throws InterruptedException {
         if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + ops + " "
                 + (warmup ? "warmup" : "measured"))) {
             server.await(10);
@@ -558,7 +558,7 @@ public final class Interleaver {
     }
 
     /** A JVM that failed, died or hung: out of the block, its trial failed in the side file. */
-    private void lost(Server server, List<Server> servers) {
+    private void lost(EngineJvm server, List<EngineJvm> servers) {
         servers.remove(server);
         failed = true;
         String reason = server.failure() == null ? "the JVM stopped answering" : server.failure();
@@ -569,16 +569,16 @@ public final class Interleaver {
         server.kill();
     }
 
-    private static void stop(List<Server> servers) {
-        for (Server server : servers) {
+    private static void stop(List<EngineJvm> servers) {
+        for (EngineJvm server : servers) {
             server.kill();
         }
         servers.clear();
     }
 
-    private static Map<Server, Long> cpu(List<Server> servers, Server measured) {
-        Map<Server, Long> cpu = new LinkedHashMap<>();
-        for (Server server : servers) {
+    private static Map<EngineJvm, Long> cpu(List<EngineJvm> servers, EngineJvm measured) {
+        Map<EngineJvm, Long> cpu = new LinkedHashMap<>();
+        for (EngineJvm server : servers) {
             if (server != measured) {
                 cpu.put(server, server.cpuNanos());
             }
@@ -587,7 +587,7 @@ public final class Interleaver {
     }
 
     private void logBlock(String benchmark, Map<Map<String, String>, Turns> byTrial, int rotations,
-                          Map<Server, Long> background, long measuredNanos, long readyNanos, long blockNanos) {
+                          Map<EngineJvm, Long> background, long measuredNanos, long readyNanos, long blockNanos) {
         log.printf(Locale.ROOT, "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load or hand over, and settle the JVMs,"
                 + " %.1f s in all)%n", benchmark, rotations, readyNanos / 1e9, blockNanos / 1e9);
         log.println("  host factor per rotation: " + HostFactors.text(byTrial.values()));

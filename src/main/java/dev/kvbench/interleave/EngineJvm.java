@@ -24,7 +24,7 @@ import dev.kvbench.fork.ProcessTree;
  * protocol lines read by a thread of its own (anything else it prints goes to the run's log with the
  * store's name, and the last lines are kept for a failure), asked for turns, ended or killed.
  */
-final class Server {
+final class EngineJvm {
 
     private static final int TAIL = 40;
     private static final String GONE = "\u0000gone";
@@ -42,8 +42,8 @@ final class Server {
     /** Whether the trial reported its own failure (and so wrote its side-file line) before the JVM ended. */
     private boolean failedItself;
 
-    private Server(String benchmark, Map<String, String> params, int fork, String label, Process process,
-                   PrintStream log) {
+    private EngineJvm(String benchmark, Map<String, String> params, int fork, String label, Process process,
+                      PrintStream log) {
         this.benchmark = benchmark;
         this.params = params;
         this.fork = fork;
@@ -59,15 +59,15 @@ final class Server {
      * Starts {@code java} (the command up to the class name) on {@code benchmarks} (the first now, the others on
      * {@code next}) with {@code params}, as JVM {@code fork} of that trial.
      */
-    static Server start(List<String> java, List<String> benchmarks, Map<String, String> params, int fork, String label,
-                        PrintStream log) {
+    static EngineJvm start(List<String> java, List<String> benchmarks, Map<String, String> params, int fork, String label,
+                           PrintStream log) {
         List<String> command = new ArrayList<>(java);
         command.add(PassServer.class.getName());
         command.add(String.join(",", benchmarks));
         params.forEach((name, value) -> command.add(name + "=" + value));
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            return new Server(benchmarks.get(0), params, fork, label, process, log);
+            return new EngineJvm(benchmarks.get(0), params, fork, label, process, log);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot start a JVM for " + label + ": " + e.getMessage(), e);
         }

@@ -26,7 +26,7 @@ import org.openjdk.jmh.runner.options.CommandLineOptions;
  *
  * @param timeout the longest wait, in seconds, for one JVM's answer
  */
-record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long timeout) {
+record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, long timeout) {
 
     static final int DEFAULT_WARMUP = 1;
     static final int DEFAULT_ROTATIONS = 12;
@@ -57,16 +57,16 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
 
     /** Whether {@code benchmark} is interleaved: a Store path benchmark of a single-pass workload, or YCSB's. */
     static boolean interleaves(String benchmark) {
-        return benchmark.startsWith(STORE_BENCHMARKS) && PassServer.interleaves(Plan.workload(benchmark));
+        return benchmark.startsWith(STORE_BENCHMARKS) && PassServer.interleaves(RunPlan.workload(benchmark));
     }
 
     /** The plan's JMH runs with only the benchmarks that are not interleaved (none left: the run is dropped). */
-    List<Plan.Run> jmhRuns() {
-        List<Plan.Run> runs = new ArrayList<>();
-        for (Plan.Run run : plan.runs) {
+    List<RunPlan.Run> jmhRuns() {
+        List<RunPlan.Run> runs = new ArrayList<>();
+        for (RunPlan.Run run : plan.runs) {
             List<String> rest = run.benchmarks().stream().filter(b -> !interleaves(b)).toList();
             if (!rest.isEmpty()) {
-                runs.add(new Plan.Run(rest, run.stores(), run.sync()));
+                runs.add(new RunPlan.Run(rest, run.stores(), run.sync()));
             }
         }
         return runs;
@@ -107,9 +107,9 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
      * workload (its run phase in turns of a fixed number of operations) on its own, with
      * every store's trial of each benchmark in it.
      */
-    static List<Interleaver.Block> blocks(Plan plan) {
+    static List<Interleaver.Block> blocks(RunPlan plan) {
         Map<List<Object>, Map<String, List<Map<String, String>>>> grouped = new LinkedHashMap<>();
-        for (Plan.Run run : plan.runs) {
+        for (RunPlan.Run run : plan.runs) {
             for (String benchmark : run.benchmarks()) {
                 if (!interleaves(benchmark)) {
                     continue;
@@ -118,7 +118,7 @@ record Interleaving(CommandLineOptions options, Plan plan, SideFile side, long t
                     for (Map<String, String> params : plan.combinations(benchmark, store, run.sync())) {
                         Map<String, String> others = new LinkedHashMap<>(params);
                         others.remove("store");
-                        Workload workload = Plan.workload(benchmark);
+                        Workload workload = RunPlan.workload(benchmark);
                         List<Object> block = workload == Workload.WRITE || workload == Workload.YCSB
                                 ? List.of(benchmark, others) : List.of("reads", others);
                         grouped.computeIfAbsent(block, b -> new LinkedHashMap<>())

@@ -170,7 +170,7 @@ public final class Main {
      */
     public static Map<String, Set<String>> baselines(String... args) {
         try {
-            return PlanChecks.baselines(new CommandLineOptions(withoutInterleave(args)));
+            return RunPlanChecks.baselines(new CommandLineOptions(withoutInterleave(args)));
         } catch (CommandLineOptionException | RuntimeException e) {
             return Map.of();
         }
@@ -182,7 +182,7 @@ public final class Main {
      */
     public static Set<String> parameters(String... args) {
         try {
-            return PlanChecks.taken(new CommandLineOptions(withoutInterleave(args)));
+            return RunPlanChecks.taken(new CommandLineOptions(withoutInterleave(args)));
         } catch (CommandLineOptionException | RuntimeException e) {
             return Set.of(); // the caller's checks name the mistake
         }
@@ -223,7 +223,7 @@ public final class Main {
     }
 
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
-    private static Plan checkedPlan(CommandLineOptions options, List<String> paramNames) {
+    private static RunPlan checkedPlan(CommandLineOptions options, List<String> paramNames) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
         dev.kvbench.trial.ColdCache.check(options.getJvmArgsAppend().orElse(List.of()),
                 options.getBenchModes().isEmpty() ? org.openjdk.jmh.annotations.Mode.SampleTime
@@ -235,7 +235,7 @@ public final class Main {
         addFlags(given, userFlags, "-jvmArgsAppend", options.getJvmArgsAppend());
         ForkFlags.checkUserFlags(options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
                 String.join(", ", given), userFlags);
-        return PlanChecks.checked(options, paramNames);
+        return RunPlanChecks.checked(options, paramNames);
     }
 
     /**
@@ -306,7 +306,7 @@ public final class Main {
         }
         String java = options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 
-        Plan plan;
+        RunPlan plan;
         long timeout;
         try {
             plan = checkedPlan(options, paramNames);
@@ -329,8 +329,8 @@ public final class Main {
 
         long sideStart = size(side);
         SideFile sideFile = new SideFile(side);
-        for (Plan.Skip skip : plan.skips) {
-            System.out.println("kvbench: skipped " + Plan.workload(skip.benchmark()) + " on " + skip.store()
+        for (RunPlan.Skip skip : plan.skips) {
+            System.out.println("kvbench: skipped " + RunPlan.workload(skip.benchmark()) + " on " + skip.store()
                     + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
             for (Map<String, String> params : plan.combinations(skip.benchmark(), skip.store(), skip.sync())) {
                 sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
@@ -349,7 +349,7 @@ public final class Main {
         Runtime.getRuntime().addShutdownHook(cleanup);
         ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
         List<CsvResults.Line> interleaved = new ArrayList<>();
-        List<Plan.Run> jmhRuns = plan.runs;
+        List<RunPlan.Run> jmhRuns = plan.runs;
         try {
             if (interleave && !(failOnError && !plan.died.isEmpty())) {
                 Interleaving interleaving = new Interleaving(options, plan, sideFile, timeout);
@@ -367,7 +367,7 @@ public final class Main {
                     jmhRuns = List.of();
                 }
             }
-            for (Plan.Run run : failOnError && !plan.died.isEmpty() ? List.<Plan.Run>of() : jmhRuns) {
+            for (RunPlan.Run run : failOnError && !plan.died.isEmpty() ? List.<RunPlan.Run>of() : jmhRuns) {
                 ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
                         .param("store", run.stores().toArray(String[]::new))
                         .param("sync", run.sync())
@@ -441,9 +441,9 @@ public final class Main {
      * JVM, as {@link ForkWatch} writes for a trial that died; the JVM's last lines go with the first
      * line of each store and sync value only.
      */
-    private static void recordDeaths(Plan plan, SideFile sideFile) {
+    private static void recordDeaths(RunPlan plan, SideFile sideFile) {
         Set<String> tailed = new HashSet<>();
-        for (Plan.Died died : plan.died) {
+        for (RunPlan.Died died : plan.died) {
             for (Map<String, String> params : plan.combinations(died.benchmark(), died.store(), died.sync())) {
                 boolean first = tailed.add(died.store() + "\n" + died.sync());
                 sideFile.append(TrialRecord.died(died.benchmark(), params, died.death().reason(),

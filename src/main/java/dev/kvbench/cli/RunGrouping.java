@@ -16,7 +16,7 @@ import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Workload;
 
 /**
- * Groups a checked {@link Plan}'s (benchmark, store, sync) combinations into JMH runs: JMH runs the
+ * Groups a checked {@link RunPlan}'s (benchmark, store, sync) combinations into JMH runs: JMH runs the
  * full cross product of its parameters and cannot leave one combination out, so the runnable pairs
  * are grouped into runs that share a store list; the rest are skipped with a reason (a store the
  * build lacks, a capability the workload needs, no sync option), or failed when the store's
@@ -33,7 +33,7 @@ final class RunGrouping {
      * Runs the preflight and groups the runnable (benchmark, store) pairs into JMH runs; refuses a plan
      * that runs nothing, unless a store failed its preflight (then the run reports that failure).
      */
-    static void group(Plan plan, boolean storesGiven, Preflight preflight) {
+    static void group(RunPlan plan, boolean storesGiven, Preflight preflight) {
         List<String> stores = plan.values.get("store");
         Map<String, String> unavailable = new LinkedHashMap<>();
         for (String store : stores) {
@@ -100,7 +100,7 @@ final class RunGrouping {
         for (String sync : plan.values.get("sync")) {
             Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
             for (String benchmark : plan.benchmarks) {
-                Workload workload = Plan.workload(benchmark);
+                Workload workload = RunPlan.workload(benchmark);
                 String directEngine = Direct.engine(benchmark);
                 List<String> capable = new ArrayList<>();
                 for (String store : stores) {
@@ -118,7 +118,7 @@ final class RunGrouping {
                         StoreSpec spec = effective.get(sync).get(store);
                         Preflight.Death death = preflight.dead().get(spec);
                         if (death != null) {
-                            plan.died.add(new Plan.Died(benchmark, store, sync, death));
+                            plan.died.add(new RunPlan.Died(benchmark, store, sync, death));
                             continue;
                         }
                         reason = missing(workload, spec, capabilities);
@@ -126,14 +126,14 @@ final class RunGrouping {
                     if (reason == null) {
                         capable.add(store);
                     } else {
-                        plan.skips.add(new Plan.Skip(benchmark, store, sync, reason));
+                        plan.skips.add(new RunPlan.Skip(benchmark, store, sync, reason));
                     }
                 }
                 if (!capable.isEmpty()) {
                     benchmarksByStores.computeIfAbsent(capable, c -> new ArrayList<>()).add(benchmark);
                 }
             }
-            benchmarksByStores.forEach((capable, group) -> plan.runs.add(new Plan.Run(group, capable, sync)));
+            benchmarksByStores.forEach((capable, group) -> plan.runs.add(new RunPlan.Run(group, capable, sync)));
         }
         if (plan.runs.isEmpty() && plan.died.isEmpty()) {
             Set<String> reasons = new LinkedHashSet<>();

@@ -9,7 +9,7 @@ import dev.kvbench.workload.Concurrent;
 /**
  * The parameters of the application workloads (readWhileWriting, prefixScan, readKeyThreads),
  * parsed and checked like {@link BenchParams}: one line per mistake, naming the parameter and
- * what it accepts. A benchmark without one of them does not have it; {@link Plan} checks every
+ * what it accepts. A benchmark without one of them does not have it; {@code cli.RunPlan} checks every
  * given value before any store is opened.
  */
 public final class AppParams {

@@ -525,7 +525,7 @@ public final class Trial {
 
     /**
      * What a read of the open store must find: the whole data set, or nothing from a store that
-     * declares it keeps nothing (the {@code null} store; {@link Plan} runs no cursor workload on it).
+     * declares it keeps nothing (the {@code null} store; {@code cli.RunPlan} runs no cursor workload on it).
      */
     private Expected expectedReads() {
         return expected.readBy(trialStore.current());

@@ -44,7 +44,7 @@ class DefaultStoresTest {
 
     @Test
     void thePlanRunsEveryRegisteredEngineByDefault() throws Exception {
-        Plan plan = Plan.of(new CommandLineOptions("-p", "num=10", "ReadKey"), ANY);
+        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "num=10", "ReadKey"), ANY);
         assertEquals(registered(), plan.values.get("store"));
         assertTrue(plan.values.get("store").contains("treemap"), "the test-only engine is planned");
         assertEquals(registered(), plan.runs.get(0).stores());
@@ -52,7 +52,7 @@ class DefaultStoresTest {
 
     @Test
     void allMayStandBesideVariants() throws Exception {
-        Plan plan = Plan.of(new CommandLineOptions("-p", "store=all,lmdb:sync=true", "-p", "num=10", "ReadKey"), ANY);
+        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "store=all,lmdb:sync=true", "-p", "num=10", "ReadKey"), ANY);
         List<String> expected = new ArrayList<>(registered());
         expected.add("lmdb:sync=true");
         assertEquals(expected, plan.values.get("store"));

@@ -31,27 +31,27 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * The checks of a command line that open no store: the benchmarks it selects, the parameter names
  * given (each must belong to a selected benchmark), every value alone and in combination (one clear
  * line for the first bad one), and the largest data set or tree, for the space check. They fill a
- * {@link Plan}'s benchmarks and values; {@link RunGrouping} then groups its runs.
+ * {@link RunPlan}'s benchmarks and values; {@link RunGrouping} then groups its runs.
  */
-final class PlanChecks {
+final class RunPlanChecks {
 
-    private final Plan plan;
+    private final RunPlan plan;
 
-    private PlanChecks(Plan plan) {
+    private RunPlanChecks(RunPlan plan) {
         this.plan = plan;
     }
 
     /**
-     * The checks of {@link Plan#of} that open no store: the benchmarks, the parameter names
+     * The checks of {@link RunPlan#of} that open no store: the benchmarks, the parameter names
      * {@code paramNames} given on the command line (each must belong to a selected benchmark), every value
      * and the largest data set (the caller checks its room, after removing stale folders). {@link #group}
      * then runs the preflight, which writes stores.
      *
      * @throws IllegalArgumentException with one line for the first mistake in the command line
      */
-    static Plan checked(Options options, Collection<String> paramNames) {
-        Plan plan = new Plan();
-        PlanChecks checks = new PlanChecks(plan);
+    static RunPlan checked(Options options, Collection<String> paramNames) {
+        RunPlan plan = new RunPlan();
+        RunPlanChecks checks = new RunPlanChecks(plan);
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         BenchmarkList list = BenchmarkList.defaultList();
         for (BenchmarkListEntry entry : list.find(quiet, List.of(".*"), List.of())) {
@@ -65,17 +65,17 @@ final class PlanChecks {
         Set<String> taken = taken(selected);
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
-            boolean tree = Plan.workload(entry.getUsername()) == Workload.DIR_WALK;
-            boolean ycsb = Plan.workload(entry.getUsername()) == Workload.YCSB;
+            boolean tree = RunPlan.workload(entry.getUsername()) == Workload.DIR_WALK;
+            boolean ycsb = RunPlan.workload(entry.getUsername()) == Workload.YCSB;
             plan.treeSelected |= tree;
             plan.ycsbSelected |= ycsb;
             plan.kvSelected |= !tree && !ycsb;
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
-            if (Plan.workload(entry.getUsername()) == Workload.WRITE) {
+            if (RunPlan.workload(entry.getUsername()) == Workload.WRITE) {
                 checkOneWriter(entry.getUsername(), options);
             }
             checkDirectInOneThread(entry.getUsername(), options);
-            for (String name : Plan.names(entry.getUsername())) {
+            for (String name : RunPlan.names(entry.getUsername())) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.getOrDefault(name, new String[0]));
@@ -184,7 +184,7 @@ final class PlanChecks {
         int threads = options.getThreads().orElse(1);
         boolean groups = options.getThreadGroups().hasValue();
         if (threads != 1 || groups) {
-            throw new IllegalArgumentException(Plan.workload(benchmark).name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException(RunPlan.workload(benchmark).name().toLowerCase(java.util.Locale.ROOT)
                     + " has one writer per store, so it runs in one thread: leave out -t"
                     + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
                     + " or select only read benchmarks (e.g. ReadKey) for several threads");

@@ -17,11 +17,11 @@ import org.openjdk.jmh.runner.options.Options;
 
 /**
  * What a command line asks for, checked before anything runs: the benchmarks it selects and the
- * values of their parameters ({@link PlanChecks}), the JMH runs the runnable (benchmark, store)
+ * values of their parameters ({@link RunPlanChecks}), the JMH runs the runnable (benchmark, store)
  * pairs are grouped into and the pairs skipped or failed ({@link RunGrouping}, after the
  * {@link Preflight}).
  */
-final class Plan {
+final class RunPlan {
 
     /** One JMH run: these benchmarks over these stores, with one {@code sync} value. */
     record Run(List<String> benchmarks, List<String> stores, String sync) {
@@ -68,7 +68,7 @@ final class Plan {
     String ycsbScanning;
     int ycsbValSize;
 
-    Plan() {
+    RunPlan() {
     }
 
     /**
@@ -76,8 +76,8 @@ final class Plan {
      *
      * @throws IllegalArgumentException with one line for the first mistake in the command line
      */
-    static Plan of(Options options, Preflight preflight) {
-        Plan plan = PlanChecks.checked(options, List.of());
+    static RunPlan of(Options options, Preflight preflight) {
+        RunPlan plan = RunPlanChecks.checked(options, List.of());
         WorkFolder.requireSpace(WorkFolder.base(), plan.largestSpace, plan.largestWhat);
         RunGrouping.group(plan, options.getParameter("store").hasValue(), preflight);
         return plan;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /** How a command line becomes JMH runs and skips, with a stand-in for the forked preflight. */
-class PlanTest {
+class RunPlanTest {
 
     /** Says lmdb-bb has no ordered cursor, null keeps nothing, and refuses values over 1000 bytes for leveldb. */
     private static final Preflight PRETEND = checks -> {
@@ -35,20 +35,20 @@ class PlanTest {
         return result;
     };
 
-    private static Plan plan(String... args) throws Exception {
-        return Plan.of(new CommandLineOptions(args), PRETEND);
+    private static RunPlan plan(String... args) throws Exception {
+        return RunPlan.of(new CommandLineOptions(args), PRETEND);
     }
 
     @Test
     void aStoreWithoutACursorIsSkippedForCursorWorkloadsAndRunForTheRest() throws Exception {
-        Plan plan = plan("-p", "store=lmdb,lmdb-bb", "-p", "num=10");
+        RunPlan plan = plan("-p", "store=lmdb,lmdb-bb", "-p", "num=10");
         assertEquals(5, plan.skips.size(), "readSeq, readRev, readCrc, readXxh64 and prefixScan");
-        for (Plan.Skip skip : plan.skips) {
+        for (RunPlan.Skip skip : plan.skips) {
             assertEquals("lmdb-bb", skip.store());
             assertEquals("lmdb-bb has no ordered cursor", skip.reason());
         }
         assertEquals(2, plan.runs.size());
-        Plan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
+        RunPlan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
         assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
                         "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads", "dev.kvbench.bench.WriteBenchmark.write",
                         "dev.kvbench.amp.AmpBenchmark.amp",
@@ -59,9 +59,9 @@ class PlanTest {
 
     @Test
     void aStoreThatKeepsNothingRunsWriteAndReadKeyOnlyEvenWithAnEmptyCursor() throws Exception {
-        Plan plan = plan("-p", "store=null", "-p", "num=10");
+        RunPlan plan = plan("-p", "store=null", "-p", "num=10");
         assertEquals(10, plan.skips.size());
-        for (Plan.Skip skip : plan.skips) {
+        for (RunPlan.Skip skip : plan.skips) {
             String b = skip.benchmark();
             assertEquals(b.endsWith("dirWalk") ? "null keeps nothing: a walk would stop at the root's first lookup"
                     : b.endsWith("crash") || b.endsWith("powercut") ? "null keeps nothing: a crash has nothing to lose"
@@ -100,20 +100,20 @@ class PlanTest {
 
     @Test
     void aStoreWhosePreflightDiedFailsEveryTrialItWouldRunAndTheOthersRun() throws Exception {
-        Plan plan = Plan.of(new CommandLineOptions("-p", "store=lmdb,rocksdb", "-p", "num=10", "-p", "sync=false,true",
+        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "store=lmdb,rocksdb", "-p", "num=10", "-p", "sync=false,true",
                 "WriteBenchmark", "ReadKeyBenchmark"), ROCKSDB_CRASHES);
         assertEquals(4, plan.died.size(), "write and readKey, sync false and true: " + plan.died);
-        for (Plan.Died died : plan.died) {
+        for (RunPlan.Died died : plan.died) {
             assertEquals("rocksdb", died.store());
             assertEquals("rocksdb failed its preflight check: SIGSEGV", died.death().reason());
         }
-        assertEquals(List.of(List.of("lmdb"), List.of("lmdb")), plan.runs.stream().map(Plan.Run::stores).toList());
+        assertEquals(List.of(List.of("lmdb"), List.of("lmdb")), plan.runs.stream().map(RunPlan.Run::stores).toList());
         assertTrue(plan.skips.isEmpty(), plan.skips.toString());
     }
 
     @Test
     void aPlanWhoseOnlyStoreDiedInThePreflightIsNotRefusedButReportsTheFailure() throws Exception {
-        Plan plan = Plan.of(new CommandLineOptions("-p", "store=rocksdb", "-p", "num=10", "WriteBenchmark"), ROCKSDB_CRASHES);
+        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "store=rocksdb", "-p", "num=10", "WriteBenchmark"), ROCKSDB_CRASHES);
         assertTrue(plan.runs.isEmpty());
         assertEquals(1, plan.died.size());
     }
@@ -132,13 +132,13 @@ class PlanTest {
             checks.forEach(check -> opened.add(check.store()));
             return PRETEND.check(checks);
         };
-        Plan plan = Plan.of(new CommandLineOptions("YcsbBenchmark", "-p", "workload=workloade", "-p", "props=recordcount=100",
+        RunPlan plan = RunPlan.of(new CommandLineOptions("YcsbBenchmark", "-p", "workload=workloade", "-p", "props=recordcount=100",
                 "-p", "store=lmdb,chronicle,fs"), recording);
         assertEquals(List.of("lmdb"), opened, "only the ordered engine is opened by the preflight");
         assertEquals(List.of("chronicle has no ordered cursor, and workloade (scanproportion=0.95) scans",
                         "fs has no ordered cursor, and workloade (scanproportion=0.95) scans"),
-                plan.skips.stream().map(Plan.Skip::reason).toList());
-        assertEquals(List.of(List.of("lmdb")), plan.runs.stream().map(Plan.Run::stores).toList());
+                plan.skips.stream().map(RunPlan.Skip::reason).toList());
+        assertEquals(List.of(List.of("lmdb")), plan.runs.stream().map(RunPlan.Run::stores).toList());
     }
 
     @Test
@@ -153,14 +153,14 @@ class PlanTest {
 
     @Test
     void aYcsbWorkloadWithoutScansRunsOnUnorderedEngines() throws Exception {
-        Plan plan = plan("YcsbBenchmark", "-p", "workload=workloada", "-p", "props=recordcount=100", "-p", "store=chronicle");
+        RunPlan plan = plan("YcsbBenchmark", "-p", "workload=workloada", "-p", "props=recordcount=100", "-p", "store=chronicle");
         assertTrue(plan.skips.isEmpty(), plan.skips.toString());
-        assertEquals(List.of(List.of("chronicle")), plan.runs.stream().map(Plan.Run::stores).toList());
+        assertEquals(List.of(List.of("chronicle")), plan.runs.stream().map(RunPlan.Run::stores).toList());
     }
 
     @Test
     void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
-        Plan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
+        RunPlan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
         List<Map<String, String>> combos = plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");
         assertEquals(4, combos.size());
         assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
@@ -169,7 +169,7 @@ class PlanTest {
 
     @Test
     void skippedPrefixScanLinesCarryTheApplicationParametersOfTheirRun() throws Exception {
-        Plan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10", "prefixScan"); // lmdb runs: a plan must run something
+        RunPlan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10", "prefixScan"); // lmdb runs: a plan must run something
         assertEquals(1, plan.skips.size());
         assertEquals("lmdb-bb has no ordered cursor", plan.skips.get(0).reason());
         List<Map<String, String>> combos = plan.combinations(plan.skips.get(0).benchmark(), "lmdb-bb", "false");
@@ -187,7 +187,7 @@ class PlanTest {
 
     @Test
     void theLargestDataSetIsKnownForTheSpaceCheck() throws Exception {
-        Plan plan = plan("-p", "store=lmdb", "-p", "num=10,1000", "-p", "intKey=true,false", "-p", "valSize=8,100");
+        RunPlan plan = plan("-p", "store=lmdb", "-p", "num=10,1000", "-p", "intKey=true,false", "-p", "valSize=8,100");
         assertEquals(1000, plan.largest.num());
         assertEquals(116_000, plan.largest.flatBytes());
     }

@@ -61,7 +61,7 @@ final class HarnessCostSection extends Section {
                         + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
                         + "the goal is within 3%." + (oneFork ? " Here every ratio comes from one fork, so a ratio a few "
                         + "percent from 1.00 may be that fork's and not the harness's: repeat the comparison in several "
-                        + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.Rounds`) before reading it as the "
+                        + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.AlternatingRuns`) before reading it as the "
                         + "harness's cost." : "")
                 : "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
                         + "interface (adapter, verification of every pass) and with the engine's own API called directly "

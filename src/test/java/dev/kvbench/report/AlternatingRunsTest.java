@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The side-by-side summary: results matched across tools by method and shared parameters, ratios per round. */
-class RoundsTest {
+class AlternatingRunsTest {
 
     @TempDir
     Path dir;
@@ -25,7 +25,7 @@ class RoundsTest {
         return file;
     }
 
-    private Rounds.Run kv(int round, double readSeq, double direct) throws IOException {
+    private AlternatingRuns.Run kv(int round, double readSeq, double direct) throws IOException {
         Path file = csv("kv-" + round + ".csv", ",\"Param: store\",\"Param: sequential\",\"Param: sync\"",
                 "\"dev.kvbench.bench.DirectLmdbBenchmark.readSeq\",\"sample\",1,100," + direct + ",0.01,\"ms/op\",lmdb,true,false",
                 "\"dev.kvbench.bench.ReadSeqBenchmark.readSeq\",\"sample\",1,100," + readSeq + ",0.01,\"ms/op\",lmdb,true,false",
@@ -34,22 +34,22 @@ class RoundsTest {
         Files.writeString(dir.resolve("kv-" + round + ".side.jsonl"), "{\"benchmark\":\"dev.kvbench.bench.DirectLmdbBenchmark.readSeq\","
                 + "\"workload\":\"readSeq\",\"params\":{\"store\":\"lmdb\",\"sequential\":\"true\"},\"status\":\"ok\",\"reason\":null,"
                 + "\"metrics\":{\"harness.ratio\":1.02}}\n");
-        return Rounds.read(file, false);
+        return AlternatingRuns.read(file, false);
     }
 
-    private Rounds.Run peer(int round, double readSeq) throws IOException {
+    private AlternatingRuns.Run peer(int round, double readSeq) throws IOException {
         // the peer's readers have no sync parameter, its writer has: readSeq still matches without it
-        return Rounds.read(csv("peer-" + round + ".csv", ",\"Param: sequential\",\"Param: sync\",\"Param: writeMap\"",
+        return AlternatingRuns.read(csv("peer-" + round + ".csv", ",\"Param: sequential\",\"Param: sync\",\"Param: writeMap\"",
                 "\"org.lmdbjava.bench.LmdbJavaAgrona.readSeq\",\"sample\",1,100," + readSeq + ",0.01,\"ms/op\",true,,true",
                 "\"org.lmdbjava.bench.LmdbJavaAgrona.write\",\"sample\",1,100,8.0,0.01,\"ms/op\",true,false,true"), false);
     }
 
     @Test
     void matchesByMethodAndSharedParametersAndGivesRatiosPerRound() throws IOException {
-        Map<String, List<Rounds.Run>> runs = new LinkedHashMap<>();
+        Map<String, List<AlternatingRuns.Run>> runs = new LinkedHashMap<>();
         runs.put("peer", List.of(peer(0, 2.0), peer(1, 1.9), peer(2, 2.1)));
         runs.put("kv", List.of(kv(0, 2.2, 5.0), kv(1, 1.9, 5.0), kv(2, 2.1, 5.0)));
-        String md = Rounds.summary(runs);
+        String md = AlternatingRuns.summary(runs);
         // per round 1.10, 1.00, 1.00: median 1.000, range 1.000-1.100; the direct baseline's score is not a result
         assertTrue(md.contains("| readSeq sequential=true | 2.000 | 2.100 | 1.000 [1.000-1.100] |"), md);
         assertTrue(md.contains("| readSeq Store/direct sequential=true | - | 1.020 | - |"), md);
@@ -60,7 +60,7 @@ class RoundsTest {
 
     @Test
     void aMissingResultFileIsAnEmptyRun() throws IOException {
-        Rounds.Run run = Rounds.read(dir.resolve("absent.csv"), true);
+        AlternatingRuns.Run run = AlternatingRuns.read(dir.resolve("absent.csv"), true);
         assertTrue(run.scores().isEmpty());
         assertTrue(run.busy());
     }

@@ -28,7 +28,7 @@ import dev.kvbench.results.Json;
  * L3, other tenants); the median of per-round ratios over several rounds can.
  *
  * <pre>
- *   java -cp target/benchmarks.jar dev.kvbench.report.Rounds OUT ROUNDS NAME=COMMAND NAME=COMMAND...
+ *   java -cp target/benchmarks.jar dev.kvbench.report.AlternatingRuns OUT ROUNDS NAME=COMMAND NAME=COMMAND...
  * </pre>
  *
  * Each COMMAND runs under {@code bash -c} with {@code -rf csv -rff OUT/NAME-R.csv} appended, its
@@ -39,13 +39,13 @@ import dev.kvbench.results.Json;
  * direct-API baselines are left out of the scores, and their Store/direct pairs (side file) get
  * rows of their own. The summary goes to stdout and {@code OUT/rounds.md}.
  */
-public final class Rounds {
+public final class AlternatingRuns {
 
     /** One run's results: a label per matched benchmark, and its score. */
     record Run(Map<String, Double> scores, boolean busy) {
     }
 
-    private Rounds() {
+    private AlternatingRuns() {
     }
 
     public static void main(String[] args) throws Exception {
@@ -54,7 +54,7 @@ public final class Rounds {
             args = Arrays.copyOfRange(args, 1, args.length);
         }
         if (args.length < 4 || !args[1].matches("[1-9][0-9]*")) {
-            System.err.println("usage: Rounds [--summarize] OUT ROUNDS NAME=COMMAND NAME=COMMAND... (ROUNDS a whole number"
+            System.err.println("usage: AlternatingRuns [--summarize] OUT ROUNDS NAME=COMMAND NAME=COMMAND... (ROUNDS a whole number"
                     + " above 0; two or more commands, each a JMH command line without -rf/-rff; --summarize reads the"
                     + " result files of an earlier run in OUT instead of running anything)");
             System.exit(2);
@@ -65,7 +65,7 @@ public final class Rounds {
         for (String arg : Arrays.asList(args).subList(2, args.length)) {
             int eq = arg.indexOf('=');
             if (eq <= 0 || !arg.substring(0, eq).matches("[A-Za-z0-9_.-]+") || commands.containsKey(arg.substring(0, eq))) {
-                System.err.println("Rounds: '" + arg + "' is not NAME=COMMAND with a new NAME of letters, digits, . _ -");
+                System.err.println("AlternatingRuns: '" + arg + "' is not NAME=COMMAND with a new NAME of letters, digits, . _ -");
                 System.exit(2);
             }
             commands.put(arg.substring(0, eq), arg.substring(eq + 1));
@@ -145,7 +145,7 @@ public final class Rounds {
             Map<String, Set<String>> reported = new TreeMap<>();
             list.forEach(run -> run.scores().keySet().forEach(label ->
                     reported.computeIfAbsent(workload(label), w -> new HashSet<>()).addAll(paramNames(label))));
-            reported.forEach((workload, params) -> common.merge(workload, params, Rounds::intersect));
+            reported.forEach((workload, params) -> common.merge(workload, params, AlternatingRuns::intersect));
         }
         Map<String, List<Map<String, Double>>> cut = new LinkedHashMap<>();
         runs.forEach((name, list) -> cut.put(name, list.stream().map(run -> cut(run.scores(), common)).toList()));

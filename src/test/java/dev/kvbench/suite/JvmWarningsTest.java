@@ -26,7 +26,7 @@ class JvmWarningsTest {
 
     @Test
     void aChildWhoseOutputIsReadSendsTheJvmsWarningsToStderr() throws Exception {
-        List<String> clean = Jvm.commandReadingStdout("dev.kvbench.report.Environment", List.of("--jvm-flags"));
+        List<String> clean = Jvm.commandReadingStdout("dev.kvbench.report.EnvJavaSide", List.of("--jvm-flags"));
         assertTrue(clean.containsAll(Versions.WARNINGS_TO_STDERR), "Jvm.commandReadingStdout leaves the JVM's warnings on stdout");
 
         List<String> bare = new ArrayList<>(clean);
@@ -43,7 +43,7 @@ class JvmWarningsTest {
     @Test
     void runShReadsTheFlagsWithTheJvmsWarningsOnStderr() throws IOException {
         String runSh = Files.readString(Path.of("run.sh"));
-        String line = runSh.lines().filter(l -> l.contains("Environment --jvm-flags")).findFirst().orElseThrow();
+        String line = runSh.lines().filter(l -> l.contains("EnvJavaSide --jvm-flags")).findFirst().orElseThrow();
         assertTrue(line.contains(String.join(" ", Versions.WARNINGS_TO_STDERR)), line);
     }
 

@@ -8,13 +8,13 @@ import dev.kvbench.store.Versions;
  * Prints the Java side of {@code env.txt}: JVM, the one JVM flag set, and every registered engine's
  * label and library version, as {@code key: value} lines. run.sh adds the machine's side.
  *
- * <pre>java -cp target/benchmarks.jar dev.kvbench.report.Environment            # env.txt lines
- * java -cp target/benchmarks.jar dev.kvbench.report.Environment --jvm-flags  # just the flags
- * java -cp target/benchmarks.jar dev.kvbench.report.Environment --engines    # lmdb,rocksdb,...</pre>
+ * <pre>java -cp target/benchmarks.jar dev.kvbench.report.EnvJavaSide            # env.txt lines
+ * java -cp target/benchmarks.jar dev.kvbench.report.EnvJavaSide --jvm-flags  # just the flags
+ * java -cp target/benchmarks.jar dev.kvbench.report.EnvJavaSide --engines    # lmdb,rocksdb,...</pre>
  */
-public final class Environment {
+public final class EnvJavaSide {
 
-    private Environment() {
+    private EnvJavaSide() {
     }
 
     public static void main(String[] args) {

@@ -21,8 +21,8 @@ import dev.kvbench.fork.ParentWatch;
 import dev.kvbench.fork.TrialTimeout;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.BuildFacts;
 import dev.kvbench.store.Stores;
-import dev.kvbench.store.Versions;
 import dev.kvbench.trial.DeadTrials;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.Settle;
@@ -45,7 +45,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <ul>
  * <li>Every JMH option works as usual ({@code -p}, {@code -f}, {@code -bm ss}, {@code -rf csv
  * -rff out.csv}, {@code -l}, {@code -lp}, {@code -h}...).
- * <li>Every fork gets the one JVM flag set ({@link Versions#jvmFlags()}) before any
+ * <li>Every fork gets the one JVM flag set ({@link BuildFacts#jvmFlags()}) before any
  * {@code -jvmArgsAppend} of the user, the side file ({@code -Dkvbench.side}, beside the result
  * file: {@code out.csv} gives {@code out.side.jsonl}) and its own work folder.
  * <li>Before anything runs, every parameter is checked and every store is opened once in a JVM
@@ -286,7 +286,7 @@ public final class Main {
         ParentWatch.start(base.resolve("run-" + ProcessHandle.current().pid()));
         Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
         Path side = SideFile.besideResult(options.getResult().orElse(null));
-        List<String> flags = Arrays.asList(Versions.jvmFlags().trim().split("\\s+"));
+        List<String> flags = Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+"));
         List<String> forkArgs = new ArrayList<>(flags);
         forkArgs.addAll(ForkFlags.BENCH_FLAGS);
         // A crashing engine leaves its JVM's fatal-error report in the temp folder (not the work

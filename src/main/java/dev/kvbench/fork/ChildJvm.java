@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.kvbench.store.Versions;
+import dev.kvbench.store.BuildFacts;
 
 /**
  * The command line of a helper JVM started from a benchmark JVM (the crash test's writer and
@@ -19,10 +19,10 @@ public final class ChildJvm {
     public static List<String> command(Class<?> main, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(Arrays.asList(Versions.jvmFlags().trim().split("\\s+")));
+        command.addAll(Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+")));
         command.addAll(ForkFlags.BENCH_FLAGS);
         command.add("-XX:-CreateCoredumpOnCrash");
-        command.addAll(Versions.WARNINGS_TO_STDERR);
+        command.addAll(BuildFacts.WARNINGS_TO_STDERR);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());

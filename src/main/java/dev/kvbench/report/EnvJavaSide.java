@@ -1,8 +1,8 @@
 package dev.kvbench.report;
 
+import dev.kvbench.store.BuildFacts;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
-import dev.kvbench.store.Versions;
 
 /**
  * Prints the Java side of {@code env.txt}: JVM, the one JVM flag set, and every registered engine's
@@ -19,7 +19,7 @@ public final class EnvJavaSide {
 
     public static void main(String[] args) {
         if (args.length == 1 && args[0].equals("--jvm-flags")) {
-            System.out.println(Versions.jvmFlags());
+            System.out.println(BuildFacts.jvmFlags());
             return;
         }
         if (args.length == 1 && args[0].equals("--engines")) {
@@ -29,9 +29,9 @@ public final class EnvJavaSide {
         line("java.version", System.getProperty("java.version"));
         line("java.vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
                 + " (" + System.getProperty("java.vm.vendor") + ")");
-        line("jvm.flags", Versions.jvmFlags());
-        line("kvbench.version", Versions.get("version"));
-        line("jmh.version", Versions.get("jmh.version"));
+        line("jvm.flags", BuildFacts.jvmFlags());
+        line("kvbench.version", BuildFacts.get("version"));
+        line("jmh.version", BuildFacts.get("jmh.version"));
         for (String name : Stores.names()) {
             Engine engine = Stores.engine(name);
             line("engine." + name + ".label", engine.label());

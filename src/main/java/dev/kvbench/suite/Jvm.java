@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.kvbench.store.Versions;
+import dev.kvbench.store.BuildFacts;
 
 /** Command lines for the JVMs the runner starts: this JVM's java and class path, and the one JVM flag set. */
 final class Jvm {
@@ -22,7 +22,7 @@ final class Jvm {
         List<String> command = new ArrayList<>();
         command.add(java());
         if (withFlags) {
-            command.addAll(Arrays.asList(Versions.jvmFlags().trim().split("\\s+")));
+            command.addAll(Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+")));
         }
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
@@ -37,7 +37,7 @@ final class Jvm {
      */
     static List<String> commandReadingStdout(String mainClass, List<String> args) {
         List<String> command = command(true, mainClass, args);
-        command.addAll(1, Versions.WARNINGS_TO_STDERR);
+        command.addAll(1, BuildFacts.WARNINGS_TO_STDERR);
         return command;
     }
 }

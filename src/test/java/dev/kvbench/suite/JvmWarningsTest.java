@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-import dev.kvbench.store.Versions;
+import dev.kvbench.store.BuildFacts;
 
 /**
  * The child JVMs whose standard output is read keep the JVM's own warnings off it. The warning
@@ -27,24 +27,24 @@ class JvmWarningsTest {
     @Test
     void aChildWhoseOutputIsReadSendsTheJvmsWarningsToStderr() throws Exception {
         List<String> clean = Jvm.commandReadingStdout("dev.kvbench.report.EnvJavaSide", List.of("--jvm-flags"));
-        assertTrue(clean.containsAll(Versions.WARNINGS_TO_STDERR), "Jvm.commandReadingStdout leaves the JVM's warnings on stdout");
+        assertTrue(clean.containsAll(BuildFacts.WARNINGS_TO_STDERR), "Jvm.commandReadingStdout leaves the JVM's warnings on stdout");
 
         List<String> bare = new ArrayList<>(clean);
-        bare.removeAll(Versions.WARNINGS_TO_STDERR);
+        bare.removeAll(BuildFacts.WARNINGS_TO_STDERR);
         String plain = stdoutWithPerfFileLocked(bare);
         assumeTrue(plain.startsWith("[") && plain.contains("hsperfdata"),
                 "could not make the JVM warn about a locked perf file here: " + plain);
 
         String out = stdoutWithPerfFileLocked(clean);
         assertFalse(out.contains("warning"), out);
-        assertTrue(out.trim().equals(Versions.jvmFlags().trim()), out);
+        assertTrue(out.trim().equals(BuildFacts.jvmFlags().trim()), out);
     }
 
     @Test
     void runShReadsTheFlagsWithTheJvmsWarningsOnStderr() throws IOException {
         String runSh = Files.readString(Path.of("run.sh"));
         String line = runSh.lines().filter(l -> l.contains("EnvJavaSide --jvm-flags")).findFirst().orElseThrow();
-        assertTrue(line.contains(String.join(" ", Versions.WARNINGS_TO_STDERR)), line);
+        assertTrue(line.contains(String.join(" ", BuildFacts.WARNINGS_TO_STDERR)), line);
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Properties;
 
 /** Build facts filtered from {@code pom.xml} into {@code kvbench.properties}: versions and JVM flags. */
-public final class Versions {
+public final class BuildFacts {
 
     private static final Properties PROPERTIES = load();
 
@@ -19,12 +19,12 @@ public final class Versions {
      */
     public static final List<String> WARNINGS_TO_STDERR = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
 
-    private Versions() {
+    private BuildFacts() {
     }
 
     private static Properties load() {
         Properties properties = new Properties();
-        try (InputStream in = Versions.class.getResourceAsStream("/kvbench.properties")) {
+        try (InputStream in = BuildFacts.class.getResourceAsStream("/kvbench.properties")) {
             if (in == null) {
                 throw new IllegalStateException("kvbench.properties is missing from the class path; rebuild with ./mvnw package");
             }

@@ -11,7 +11,6 @@ import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
 import dev.kvbench.workload.Concurrent;
 import dev.kvbench.workload.ConcurrentRun;
-import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.Pass;

@@ -2,7 +2,6 @@ package dev.kvbench.workload;
 
 import dev.kvbench.store.KeyFold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -3,7 +3,6 @@ package dev.kvbench.store.lmdb;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.KeyFold;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;

@@ -2,7 +2,6 @@ package dev.kvbench.store.lmdbjni;
 
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.OffHeapCopy;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;

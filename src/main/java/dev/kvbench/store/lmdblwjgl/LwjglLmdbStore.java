@@ -42,7 +42,6 @@ import java.nio.file.Path;
 
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.OffHeapCopy;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;

@@ -1,6 +1,5 @@
 package dev.kvbench.store.rocksdb;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.CacheSize;

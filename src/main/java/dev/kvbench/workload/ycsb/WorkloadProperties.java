@@ -374,18 +374,6 @@ public final class WorkloadProperties {
                 + proportion(Op.DELETE) > 0;
     }
 
-    /**
-     * Inserts the run phase may make at most: the insert proportion of the operation count (all of
-     * it with a time limit and no count: bounded then by the key space the runner sizes).
-     */
-    public long maxRunInserts() {
-        if (proportion(Op.INSERT) == 0) {
-            return 0;
-        }
-        long ops = operationCount();
-        return ops > 0 ? ops : Integer.MAX_VALUE - recordCount();
-    }
-
     /** The largest key (bytes), for sizing engines. */
     public int maxKeySize() {
         return binaryKeys() ? keySize() : Records.maxYcsbKeyLength(zeroPadding());

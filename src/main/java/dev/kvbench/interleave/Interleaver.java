@@ -130,14 +130,19 @@ public final class Interleaver {
      * operation (ns), all client threads together.
      */
     static final int YCSB_PROBES = 2;
-    static final long YCSB_PROBE_OPS = 1_000;
+    /**
+     * Few, since every engine runs them whatever its speed: the sorted array, which merges its whole array per
+     * commit, took 92 ms an update at 300,000 records, and two probes of 1,000 operations cost it three minutes.
+     */
+    static final long YCSB_PROBE_OPS = 100;
     /**
      * Warm-up rotations of full turns after the probes, at the least: the probes' few thousand operations leave the
      * run phase's code still compiling (the heap store's time per operation fell by 40% over the first turns after
      * one warm-up rotation).
      */
     static final int YCSB_WARMUPS = 2;
-    static final long YCSB_MIN_TURN_OPS = 100;
+    /** An engine slow enough to take turns of its own size may take as few as this (the array: 10 ops/s). */
+    static final long YCSB_MIN_TURN_OPS = 10;
     /** An engine's YCSB turn at most this many times a turn's length ({@link #turnOps}). */
     static final int YCSB_SLOWEST_TURNS = 10;
     /** Well within the room the run keeps for inserts over the most turns (10^7 key numbers). */

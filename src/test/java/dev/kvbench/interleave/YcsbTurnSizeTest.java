@@ -27,8 +27,8 @@ class YcsbTurnSizeTest {
     }
 
     @Test
-    void aTurnIsAtLeastAHundredAndAtMostAMillionOperations() {
-        assertEquals(Interleaver.YCSB_MIN_TURN_OPS, Interleaver.turnOps(Map.of("fs", 50_000_000L), 100).get("fs"));
+    void aTurnIsAtLeastTenAndAtMostAMillionOperations() {
+        assertEquals(Interleaver.YCSB_MIN_TURN_OPS, Interleaver.turnOps(Map.of("fs", 500_000_000L), 100).get("fs"));
         assertEquals(Interleaver.YCSB_MAX_TURN_OPS, Interleaver.turnOps(Map.of("null", 10L), 1000).get("null"));
         assertEquals(Map.of(), Interleaver.turnOps(Map.<String, Long>of(), 100));
     }

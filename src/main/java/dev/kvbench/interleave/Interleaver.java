@@ -136,11 +136,11 @@ public final class Interleaver {
      */
     static final long YCSB_PROBE_OPS = 100;
     /**
-     * Warm-up rotations of full turns after the probes, at the least: the probes' few thousand operations leave the
-     * run phase's code still compiling (the heap store's time per operation fell by 40% over the first turns after
-     * one warm-up rotation).
+     * Warm-up rotations of full turns after the probes, at the least: the probes' few hundred operations leave the
+     * run phase's code still compiling (after two warm-up rotations, workload C's first measured turns still took
+     * 2-10 times the later ones on LMDB, Chronicle and the heap store, at 200,000 records).
      */
-    static final int YCSB_WARMUPS = 2;
+    static final int YCSB_WARMUPS = 4;
     /** An engine slow enough to take turns of its own size may take as few as this (the array: 10 ops/s). */
     static final long YCSB_MIN_TURN_OPS = 10;
     /** An engine's YCSB turn at most this many times a turn's length ({@link #turnOps}). */
@@ -450,8 +450,9 @@ public final class Interleaver {
     }
 
     /**
-     * The engines that take the next rotation: those of the neighbouring pairs of the paired ranking of
-     * {@code ranked} whose order is not decided yet ({@link PairedRanking#undecidedNeighbours()}), leaving out a pair
+     * The engines that take the next rotation: those of the pairs of the paired ranking of {@code ranked} whose order
+     * is not decided yet, neighbours and the leader's undecided rivals ({@link PairedRanking#undecidedPairs()}),
+     * leaving out a pair
      * that {@code left} more rotations would not decide either; none when every pair is decided. The extra turns go
      * where the answer needs them: a close pair needs hundreds of pairs, which every engine cannot take.
      */
@@ -459,7 +460,7 @@ public final class Interleaver {
                                  int left) {
         PairedRanking<T> ranking = PairedRanking.of(ranked, turns, median);
         List<T> engines = new ArrayList<>();
-        for (List<T> pair : ranking.undecidedNeighbours()) {
+        for (List<T> pair : ranking.undecidedPairs()) {
             if (decidable(ranking.ratio(pair.get(0), pair.get(1)), left)) {
                 pair.stream().filter(engine -> !engines.contains(engine)).forEach(engines::add);
             }

@@ -106,6 +106,25 @@ public final class PairedRanking<T> {
     }
 
     /**
+     * The pairs whose order more turns could still settle, the fastest first: the undecided neighbours of the order
+     * ({@link #undecidedNeighbours()}), and the leader with each engine it ties with undecided, which keeps the
+     * leader from being named the winner though the engine between them is decided against both (Chronicle 1.95×
+     * faster than LMDB, LMDB beside LevelDB undecided, Chronicle against LevelDB 0.63-5.91×).
+     */
+    public List<List<T>> undecidedPairs() {
+        List<List<T>> pairs = new ArrayList<>(undecidedNeighbours());
+        if (!order.isEmpty()) {
+            for (T other : tied()) {
+                List<T> pair = List.of(leader(), other);
+                if (!againstLeader(other).narrowTie() && !pairs.contains(pair)) {
+                    pairs.add(pair);
+                }
+            }
+        }
+        return pairs;
+    }
+
+    /**
      * The neighbours of the order whose ratio is not yet decided ({@link PairedRatio#decided()}), the fastest pair
      * first: where more turns could change the ranking.
      */

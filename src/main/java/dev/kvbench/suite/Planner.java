@@ -280,7 +280,7 @@ public final class Planner {
     /** Records a second an engine loads with a commit per insert, on average over the engines (MVStore: 9,000). */
     static final double YCSB_COMMITTED_LOADS_PER_SECOND = 5_000;
     /** A YCSB block's probe and warm-up rotations ({@code Interleaver}'s). */
-    static final int YCSB_WARMUP_TURNS = 4;
+    static final int YCSB_WARMUP_TURNS = 6;
 
     /**
      * A rough cost of one amplification trial: a fork's start, then the load, {@value AmpState#OVERWRITES} passes of

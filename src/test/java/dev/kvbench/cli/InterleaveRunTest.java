@@ -150,8 +150,8 @@ class InterleaveRunTest {
         assertRows(csv, 3, "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,[0-9.]+,"
                 + "\"ms/op\",.*");
         String log = out.toString(StandardCharsets.UTF_8);
-        assertTrue(log.contains("  rotation w1: ") && log.contains("  rotation w4: ") && !log.contains("  rotation w5: "),
-                "two probe rotations and two of full turns before the measured ones: " + log);
+        assertTrue(log.contains("  rotation w1: ") && log.contains("  rotation w6: ") && !log.contains("  rotation w7: "),
+                "two probe rotations and four of full turns before the measured ones: " + log);
         java.util.regex.Matcher sizes = java.util.regex.Pattern.compile("  turns of operations: (\\S+) (\\d+), (\\S+)"
                 + " (\\d+), (\\S+) (\\d+) ").matcher(log);
         assertTrue(sizes.find(), log);

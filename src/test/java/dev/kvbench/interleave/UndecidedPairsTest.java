@@ -36,6 +36,23 @@ class UndecidedPairsTest {
     }
 
     @Test
+    void theLeaderAndAnEngineItIsUndecidedAgainstTakeMoreTurnsThoughTheOneBetweenIsDecided() {
+        // a is 1.5x faster than b, tightly; c, 1.8x a, swings from 0.55x to 1.5x of that, so 12 pairs leave it
+        // undecided against a, and more can decide it; only a's own pair with c brings a more turns
+        double[] swing = {0.55, 1.5, 0.6, 1.45, 0.58, 1.4, 0.62, 1.5, 0.56, 1.35, 0.6, 1.45};
+        Map<String, Map<Integer, Double>> engines = Map.of(
+                "a", turns(1.00, 12, r -> 1),
+                "b", turns(1.50, 12, r -> 1 + 0.01 * Math.sin(r)),
+                "c", turns(1.80, 12, r -> swing[r - 1]));
+        dev.kvbench.results.PairedRanking<String> ranking = dev.kvbench.results.PairedRanking.of(List.of("a", "b", "c"),
+                engines::get, e -> e.equals("a") ? 1 : e.equals("b") ? 1.5 : 1.8);
+        assertTrue(ranking.ratio("a", "b").decided(), ranking.ratio("a", "b").text());
+        assertFalse(ranking.againstLeader("c").baseFaster(), ranking.againstLeader("c").text());
+        assertTrue(ranking.undecidedPairs().contains(List.of("a", "c")), ranking.undecidedPairs().toString());
+        assertTrue(Interleaver.undecided(List.of("a", "b", "c"), engines::get, e -> 1, 84).contains("a"));
+    }
+
+    @Test
     void oneOutlierDoesNotMakeAPairLookHopeless() {
         // 12 pairs 5% apart, tight but for one 2x outlier, which sets the small sample's interval (the extremes)
         Map<Integer, Double> a = turns(1.0, 12, r -> 1);

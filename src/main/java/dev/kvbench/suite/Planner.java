@@ -15,8 +15,10 @@ import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Workload;
+import dev.kvbench.workload.ycsb.Presets;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -159,7 +161,8 @@ public final class Planner {
         double perRun = test.workloads().contains("amp") ? ampRunSeconds(num, Experiment.entryBytes(params))
                 : test.workloads().contains("ycsb") && "true".equals(options.get("-interleave"))
                 ? ycsbTurnsSeconds(options, params.getOrDefault("props", ""), num)
-                : perRunSeconds(options, num, Experiment.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options);
+                : perRunSeconds(options, num, Experiment.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options)
+                + (test.workloads().contains("ycsb") ? ycsbRunLimitSeconds(params) : 0);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
                 largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : storesAtOnce(runParams, options) * WorkFolder.estimate(largest));
@@ -275,6 +278,20 @@ public final class Planner {
         double turns = YCSB_WARMUP_TURNS + dev.kvbench.cli.Main.expectedInterleavedTurns(
                 Integer.parseInt(value(options, "-i")));
         return (START_SECONDS + load) / 2 + turns * 2 * seconds(value(options, "-r"));
+    }
+
+    /**
+     * The seconds a YCSB single run's phase lasts at the most by its own {@code maxexecutiontime} (the file's or an
+     * override's): a run of two 600-second phases was planned as "about 5 s". 0 without one, or for a workload the
+     * plan cannot read (the trial's own check says why).
+     */
+    static double ycsbRunLimitSeconds(Map<String, String> params) {
+        try {
+            return Presets.resolve(params.get("workload"), YcsbParams.overrides(params.getOrDefault("props", "-")))
+                    .maxExecutionTimeSec();
+        } catch (RuntimeException e) {
+            return 0;
+        }
     }
 
     /** Records a second an engine loads with a commit per insert, on average over the engines (MVStore: 9,000). */

@@ -194,4 +194,13 @@ class PlannerTest {
         assertThrows(UsageException.class, () -> plan("quick", "-p", "valSize=2"));
         assertThrows(UsageException.class, () -> plan("quick", "-f", "many"));
     }
+
+    @Test
+    void aYcsbRunOnceForATimePlansThatTimeForEveryEngine() {
+        WorkloadArgs timed = WorkloadArgs.of(List.of("workloada", "-p", "maxexecutiontime=600", "-p", "store=lmdb,rocksdb"));
+        PlannedTest test = Planner.plan(Suites.workload(timed.workload(), timed.props(), timed.properties()),
+                UserArgs.of(timed.rest())).get(0);
+        // a run of two 600-second phases once planned "about 5 s"
+        assertTrue(test.seconds() >= 2 * 600, test.seconds() + " s for " + test.runs() + " runs");
+    }
 }

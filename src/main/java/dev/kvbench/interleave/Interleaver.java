@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
+import dev.kvbench.results.OrderStatistics;
 import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.SideFile;
@@ -145,7 +146,7 @@ public final class Interleaver {
     static final long YCSB_MIN_TURN_OPS = 10;
     /** An engine's YCSB turn at most this many times a turn's length ({@link #turnOps}). */
     static final int YCSB_SLOWEST_TURNS = 10;
-    /** Well within the room the run keeps for inserts over the most turns (10^7 key numbers). */
+    /** A bound on a turn's size; each engine's JVM also holds a turn's inserts to the run's room for them. */
     static final long YCSB_MAX_TURN_OPS = 1_000_000;
 
     private final List<String> java;
@@ -533,9 +534,8 @@ public final class Interleaver {
         if (probes.isEmpty()) {
             return ops;
         }
-        double[] rates = probes.values().stream().mapToDouble(nanos -> 1e9 / Math.max(1, nanos)).sorted().toArray();
-        int n = rates.length;
-        double median = n % 2 == 1 ? rates[n / 2] : (rates[n / 2 - 1] + rates[n / 2]) / 2;
+        double median = OrderStatistics.median(probes.values().stream().mapToDouble(nanos -> 1e9 / Math.max(1, nanos))
+                .sorted().toArray());
         probes.forEach((engine, nanos) -> {
             double own = Math.min(median, YCSB_SLOWEST_TURNS * 1e9 / Math.max(1, nanos)) * millis / 1000;
             ops.put(engine, Math.max(YCSB_MIN_TURN_OPS, Math.min(YCSB_MAX_TURN_OPS, Math.round(own))));

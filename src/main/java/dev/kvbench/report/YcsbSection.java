@@ -2,12 +2,14 @@ package dev.kvbench.report;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.PairedRatio;
@@ -410,7 +412,7 @@ final class YcsbSection {
      * ran, from its side-file figures; empty without them.
      */
     private String turnsText(Group group, List<String> specList) {
-        Map<String, Double> sizes = new java.util.LinkedHashMap<>();
+        Map<String, Double> sizes = new LinkedHashMap<>();
         List<Double> counts = new ArrayList<>();
         for (String spec : specList) {
             run(group, spec).filter(Result::paired).ifPresent(r -> {
@@ -421,8 +423,8 @@ final class YcsbSection {
         if (sizes.isEmpty() || sizes.values().stream().anyMatch(v -> Double.isNaN(v))) {
             return "";
         }
-        double common = sizes.values().stream().collect(java.util.stream.Collectors.groupingBy(v -> v,
-                java.util.stream.Collectors.counting())).entrySet().stream().max(Map.Entry.comparingByValue())
+        double common = sizes.values().stream().collect(Collectors.groupingBy(v -> v,
+                Collectors.counting())).entrySet().stream().max(Map.Entry.comparingByValue())
                 .orElseThrow().getKey();
         List<String> own = new ArrayList<>();
         sizes.forEach((spec, n) -> {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import dev.kvbench.trial.YcsbParams;
@@ -81,11 +82,11 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
      * The line that says an explicit {@code -p operationcount} does not set the run's length in turns (the ranking does,
      * and {@code interleave=false} runs that many operations once per engine); empty otherwise.
      */
-    java.util.Optional<String> note() {
+    Optional<String> note() {
         if (!properties.inTurns() || !overrides.containsKey("operationcount")) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
-        return java.util.Optional.of("run.sh: operationcount=" + overrides.get("operationcount") + " is not the run's"
+        return Optional.of("run.sh: operationcount=" + overrides.get("operationcount") + " is not the run's"
                 + " length here: each engine's run phase runs in turns until the ranking is decided, and the report"
                 + " gives how many operations each ran; -p interleave=false runs " + overrides.get("operationcount")
                 + " operations once per engine, as YCSB's client does");

@@ -5,7 +5,9 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
@@ -331,8 +333,8 @@ public final class YcsbWorkload {
 
         private final List<Client> clients = new ArrayList<>();
         private final List<Thread> running = new ArrayList<>();
-        private final List<java.util.concurrent.BlockingQueue<Long>> orders = new ArrayList<>();
-        private final java.util.concurrent.BlockingQueue<Long> done = new java.util.concurrent.LinkedBlockingQueue<>();
+        private final List<BlockingQueue<Long>> orders = new ArrayList<>();
+        private final BlockingQueue<Long> done = new LinkedBlockingQueue<>();
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private long measuredNanos;
         private long turnsTaken;
@@ -343,7 +345,7 @@ public final class YcsbWorkload {
                     seen[t] = new int[capacity];
                 }
                 Client client = new Client(t, store, true, 0, false, seen[t], 0, threads == 1, properties.batchSize());
-                java.util.concurrent.BlockingQueue<Long> order = new java.util.concurrent.LinkedBlockingQueue<>();
+                BlockingQueue<Long> order = new LinkedBlockingQueue<>();
                 clients.add(client);
                 orders.add(order);
                 Thread thread = new Thread(() -> serve(client, order, onThread), "kvbench-ycsb-turns-" + t);
@@ -354,7 +356,7 @@ public final class YcsbWorkload {
         }
 
         /** A client thread: a turn per order ({@code share} operations), until an order of -1. */
-        private void serve(Client client, java.util.concurrent.BlockingQueue<Long> order, Runnable onThread) {
+        private void serve(Client client, BlockingQueue<Long> order, Runnable onThread) {
             onThread.run();
             try {
                 for (long share = order.take(); share >= 0; share = order.take()) {
@@ -568,7 +570,7 @@ public final class YcsbWorkload {
 
         /** Forgets what the thread counted and timed so far (the warm-up turns). */
         void forget() {
-            java.util.Arrays.fill(counts, 0);
+            Arrays.fill(counts, 0);
             for (int i = 0; i < service.length; i++) {
                 service[i] = Latency.of(LATENCY_PERCENTILES);
                 intended[i] = Latency.of(LATENCY_PERCENTILES);

@@ -120,6 +120,14 @@ public interface Engine {
     String libraryVersion();
 
     /**
+     * The Maven artifact of this engine's library, {@code groupId:artifactId}, whose jar a version variant
+     * ({@code rocksdb@10.10.1.1}) runs in place of the project's; empty for an engine without one library jar to swap.
+     */
+    default Optional<String> artifact() {
+        return Optional.empty();
+    }
+
+    /**
      * Opens (creating when empty) a store in {@code dir}, which exists.
      *
      * @param options the spec's options, already checked against {@link #options()}

@@ -2,6 +2,7 @@ package dev.kvbench.store;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
 
@@ -13,16 +14,54 @@ import java.util.StringJoiner;
  * JMH's {@code -p store=a,b} splits its values at commas. Parse a spec once, where it enters
  * (a JMH parameter, a command line), and pass the parsed spec on.
  *
+ * <p>A spec may also name a <em>variant</em>: the same engine with another library version or in another JVM
+ * ({@link #VARIANT_KEYS}), its own row in an interleaved run, so that an upgrade is measured in the same rotations as
+ * what it replaces. {@code rocksdb@10.10.1.1} is {@code rocksdb:version=10.10.1.1}; {@code lmdb:jdk=25+gc=ZGC} runs
+ * LMDB's JVM on JDK 25 with ZGC; {@code jvmArgs} takes the rest of the spec, flags separated by spaces. The engine
+ * never sees these keys: {@link #options()} holds the engine's options only, {@link #variant()} the variant's.
+ *
  * @param engine  the engine name
- * @param options the options in the order given
+ * @param options the engine's options in the order given
+ * @param variant the variant's keys in the order given (empty: the run's own library and JVM)
  */
-public record StoreSpec(String engine, Map<String, String> options) {
+public record StoreSpec(String engine, Map<String, String> options, Map<String, String> variant) {
+
+    /** The library version in place of the project's (Maven's version of the engine's artifact). */
+    public static final String VERSION = "version";
+    /** The JDK: a major version ({@code 17}, {@code 25}) or a JDK's folder. */
+    public static final String JDK = "jdk";
+    /** The garbage collector: G1, ZGC, Parallel, Serial or Shenandoah. */
+    public static final String GC = "gc";
+    /** {@code sun.misc.Unsafe}'s memory access: allow, warn, debug or deny (JEP 471, 498). */
+    public static final String UNSAFE = "unsafe";
+    /** Further JVM flags, separated by spaces; the rest of the spec. */
+    public static final String JVM_ARGS = "jvmArgs";
+    /** The keys of a variant, in the order {@link #toString()} writes them. */
+    public static final List<String> VARIANT_KEYS = List.of(VERSION, JDK, GC, UNSAFE, JVM_ARGS);
 
     public StoreSpec {
         options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (String key : VARIANT_KEYS) {
+            if (variant.containsKey(key)) {
+                ordered.put(key, variant.get(key));
+            }
+        }
+        if (ordered.size() != variant.size()) {
+            throw new IllegalArgumentException("a variant's keys are " + String.join(", ", VARIANT_KEYS) + "; given "
+                    + variant.keySet());
+        }
+        variant = Collections.unmodifiableMap(ordered);
     }
 
-    public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate specs)";
+    /** A spec of the run's own library and JVM. */
+    public StoreSpec(String engine, Map<String, String> options) {
+        this(engine, options, Map.of());
+    }
+
+    public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate"
+            + " specs); a variant: engine@version, or the options jdk=17|25|PATH, gc=G1|ZGC|Parallel|Serial|Shenandoah,"
+            + " unsafe=allow|warn|deny, jvmArgs=FLAGS (last)";
 
     public static StoreSpec parse(String spec) {
         if (spec == null || spec.isBlank()) {
@@ -30,7 +69,18 @@ public record StoreSpec(String engine, Map<String, String> options) {
         }
         String text = spec.trim();
         int colon = text.indexOf(':');
-        String engine = colon < 0 ? text : text.substring(0, colon);
+        String head = colon < 0 ? text : text.substring(0, colon);
+        Map<String, String> variant = new LinkedHashMap<>();
+        int at = head.indexOf('@');
+        String engine = at < 0 ? head : head.substring(0, at);
+        if (at >= 0) {
+            String version = head.substring(at + 1).trim();
+            if (version.isEmpty() || version.contains("@")) {
+                throw new IllegalArgumentException("store spec '" + spec + "': '@' takes one library version, e.g."
+                        + " rocksdb@10.10.1.1");
+            }
+            variant.put(VERSION, version);
+        }
         if (engine.isEmpty()) {
             throw new IllegalArgumentException("store spec '" + spec + "' has no engine name; expected " + SYNTAX);
         }
@@ -40,39 +90,81 @@ public record StoreSpec(String engine, Map<String, String> options) {
         }
         Map<String, String> options = new LinkedHashMap<>();
         if (colon >= 0) {
-            for (String pair : text.substring(colon + 1).split("[,+]", -1)) {
+            String rest = text.substring(colon + 1);
+            int flags = jvmArgsAt(rest);
+            if (flags >= 0) {
+                String value = rest.substring(flags + JVM_ARGS.length() + 1).trim();
+                if (value.isEmpty()) {
+                    throw new IllegalArgumentException("store spec '" + spec + "': jvmArgs= needs flags, e.g."
+                            + " jvmArgs=-XX:MaxInlineLevel=20");
+                }
+                variant.put(JVM_ARGS, value);
+                rest = flags == 0 ? "" : rest.substring(0, flags - 1);
+            }
+            for (String pair : rest.isEmpty() && flags >= 0 ? new String[0] : rest.split("[,+]", -1)) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0 || eq == pair.length() - 1) {
                     throw new IllegalArgumentException("store spec '" + spec + "': '" + pair
                             + "' is not option=value; expected " + SYNTAX);
                 }
                 String name = pair.substring(0, eq).trim();
-                if (options.put(name, pair.substring(eq + 1).trim()) != null) {
-                    throw new IllegalArgumentException("store spec '" + spec + "' sets option '" + name + "' twice");
+                String value = pair.substring(eq + 1).trim();
+                Map<String, String> into = VARIANT_KEYS.contains(name) ? variant : options;
+                if (into.put(name, value) != null) {
+                    throw new IllegalArgumentException("store spec '" + spec + "' sets " + (name.equals(VERSION)
+                            ? "the version" : "option '" + name + "'") + " twice");
                 }
             }
         }
+        return new StoreSpec(engine, options, variant);
+    }
+
+    /** Where {@code jvmArgs=} begins in an option list, at its start or after a separator; -1 when it is not there. */
+    private static int jvmArgsAt(String list) {
+        String key = JVM_ARGS + "=";
+        for (int i = list.indexOf(key); i >= 0; i = list.indexOf(key, i + 1)) {
+            if (i == 0 || list.charAt(i - 1) == '+' || list.charAt(i - 1) == ',') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether this spec names a variant: another library version or another JVM than the run's own. */
+    public boolean isVariant() {
+        return !variant.isEmpty();
+    }
+
+    /** This spec without its variant: the engine and options the run's own library and JVM would run. */
+    public StoreSpec base() {
         return new StoreSpec(engine, options);
     }
 
     /** This spec with {@code option} set to {@code value} (added last, or replaced where it was). */
     public StoreSpec with(String option, String value) {
+        if (VARIANT_KEYS.contains(option)) {
+            Map<String, String> changed = new LinkedHashMap<>(variant);
+            changed.put(option, value);
+            return new StoreSpec(engine, options, changed);
+        }
         Map<String, String> changed = new LinkedHashMap<>(options);
         changed.put(option, value);
-        return new StoreSpec(engine, changed);
+        return new StoreSpec(engine, changed, variant);
     }
 
     /**
      * The spec as text that {@link #parse} reads back: {@code engine}, or {@code engine:a=1+b=2}
-     * (options joined by {@code +}, so that the text is one JMH parameter value).
+     * (options joined by {@code +}, so that the text is one JMH parameter value), the variant's keys after the
+     * engine's options ({@code rocksdb:version=10.10.1.1}, {@code jvmArgs} last).
      */
     @Override
     public String toString() {
-        if (options.isEmpty()) {
+        if (options.isEmpty() && variant.isEmpty()) {
             return engine;
         }
         StringJoiner text = new StringJoiner("+", engine + ":", "");
         options.forEach((name, value) -> text.add(name + "=" + value));
+        variant.forEach((name, value) -> text.add(name + "=" + value));
         return text.toString();
     }
 }

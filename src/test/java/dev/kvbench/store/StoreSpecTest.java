@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -112,5 +113,45 @@ class StoreSpecTest {
         assertEquals("lmdb", StoreSpec.parse("lmdb").toString());
         assertEquals("lmdb:writeMap=false+sync=false", spec.with("sync", "false").toString());
         assertEquals("lmdb:sync=true", StoreSpec.parse("lmdb").with("sync", "true").toString());
+    }
+
+    @Test
+    void aVariantKeepsItsKeysApartFromTheEngineOptionsAndReadsBack() {
+        StoreSpec version = StoreSpec.parse("rocksdb@10.10.1.1");
+        assertEquals(Map.of(StoreSpec.VERSION, "10.10.1.1"), version.variant());
+        assertEquals(Map.of(), version.options());
+        assertEquals("rocksdb:version=10.10.1.1", version.toString());
+        assertEquals(version, StoreSpec.parse(version.toString()));
+        assertEquals(StoreSpec.parse("rocksdb"), version.base());
+
+        StoreSpec jvm = StoreSpec.parse("lmdb:gc=ZGC+writeMap=false+jdk=25");
+        assertEquals(Map.of("writeMap", "false"), jvm.options());
+        assertEquals(List.of("jdk", "gc"), List.copyOf(jvm.variant().keySet()), "in the variant's own order");
+        assertEquals("lmdb:writeMap=false+jdk=25+gc=ZGC", jvm.toString());
+        assertTrue(jvm.isVariant());
+        assertFalse(StoreSpec.parse("lmdb:writeMap=false").isVariant());
+    }
+
+    @Test
+    void jvmArgsTakeTheRestOfTheSpecWithItsPlusSigns() {
+        StoreSpec spec = StoreSpec.parse("mvstore:jdk=25+jvmArgs=-XX:+AlwaysPreTouch -Xmx2g");
+        assertEquals("-XX:+AlwaysPreTouch -Xmx2g", spec.variant().get(StoreSpec.JVM_ARGS));
+        assertEquals("25", spec.variant().get(StoreSpec.JDK));
+        assertEquals(spec, StoreSpec.parse(spec.toString()));
+        assertEquals("-Xmx1g", StoreSpec.parse("mvstore:jvmArgs=-Xmx1g").variant().get(StoreSpec.JVM_ARGS));
+    }
+
+    @Test
+    void aVersionGivenTwiceOrEmptyIsRejected() {
+        assertEquals("store spec 'rocksdb@1@2': '@' takes one library version, e.g. rocksdb@10.10.1.1",
+                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@1@2")).getMessage());
+        assertEquals("store spec 'rocksdb@10:version=9' sets the version twice",
+                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@10:version=9")).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@"));
+    }
+
+    @Test
+    void theEngineNeverSeesAVariantsKeys() {
+        assertEquals("true", Stores.options(StoreSpec.parse("lmdb@0.9.1:sync=true+gc=ZGC")).string("sync"));
     }
 }

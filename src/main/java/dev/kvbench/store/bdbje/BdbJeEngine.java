@@ -9,6 +9,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** {@code bdbje}: Oracle Berkeley DB Java Edition, one B+ tree database in a log-structured environment. */
 public final class BdbJeEngine extends BaseEngine {
@@ -26,6 +27,11 @@ public final class BdbJeEngine extends BaseEngine {
     }
 
     /** The version JE compiles into itself (also its Maven version). */
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("com.sleepycat:je");
+    }
+
     @Override
     public String libraryVersion() {
         return JEVersion.CURRENT_VERSION.getVersionString();

@@ -39,6 +39,11 @@ public final class ChronicleEngine extends BaseEngine {
     }
 
     @Override
+    public Optional<String> artifact() {
+        return Optional.of("net.openhft:chronicle-map");
+    }
+
+    @Override
     public String libraryVersion() {
         return LibraryVersion.of("net.openhft", "chronicle-map", ChronicleMap.class);
     }

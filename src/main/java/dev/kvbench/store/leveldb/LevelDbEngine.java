@@ -19,6 +19,11 @@ public final class LevelDbEngine extends LevelDbPortEngine {
     }
 
     @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.fusesource.leveldbjni:leveldbjni-all");
+    }
+
+    @Override
     public String libraryVersion() {
         return LibraryVersion.of("org.fusesource.leveldbjni", "leveldbjni-all", JniDBFactory.class);
     }

@@ -25,6 +25,11 @@ public final class LevelDbJavaEngine extends LevelDbPortEngine {
     }
 
     @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.iq80.leveldb:leveldb");
+    }
+
+    @Override
     public String libraryVersion() {
         return LibraryVersion.of("org.iq80.leveldb", "leveldb", Iq80DBFactory.class);
     }

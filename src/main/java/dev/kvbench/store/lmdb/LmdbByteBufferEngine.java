@@ -9,6 +9,7 @@ import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@code lmdb-bb}: LMDB through lmdbjava with {@code ByteBuffer}s (the report's "LMDB BB");
@@ -24,6 +25,11 @@ public final class LmdbByteBufferEngine extends LmdbBinding {
         List<Option> options = new ArrayList<>(LmdbChecks.withOption());
         options.add(Option.bool("forceSafe", false, "use lmdbjava's reflection-free PROXY_SAFE buffers"));
         return options;
+    }
+
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.lmdbjava:lmdbjava");
     }
 
     @Override

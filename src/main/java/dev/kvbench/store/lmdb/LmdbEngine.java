@@ -27,6 +27,11 @@ public final class LmdbEngine extends LmdbBinding {
     }
 
     @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.lmdbjava:lmdbjava");
+    }
+
+    @Override
     public String libraryVersion() {
         return LmdbChecks.version();
     }

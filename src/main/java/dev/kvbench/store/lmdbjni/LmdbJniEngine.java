@@ -7,6 +7,7 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdbshared.LmdbBinding;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.fusesource.lmdbjni.Env;
 
 /**
@@ -22,6 +23,11 @@ public final class LmdbJniEngine extends LmdbBinding {
     }
 
     /** The binding's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}). */
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.deephacks.lmdbjni:lmdbjni");
+    }
+
     @Override
     public String libraryVersion() {
         return LibraryVersion.of("org.deephacks.lmdbjni", "lmdbjni", Env.class) + " (" + Env.version() + ")";

@@ -9,6 +9,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.mapdb.DB;
 
 /** MapDB: a B-tree map ({@code BTreeMap}) in a memory-mapped file. */
@@ -35,6 +36,11 @@ public final class MapDbEngine extends BaseEngine {
                                 + " cleanly; MapDB does not promise that a commit is forced to the device (MapDB docs, \"Transactions\")",
                         "without transactionEnable() a store that is not closed cleanly can be corrupted and refused (MapDB"
                                 + " docs, \"Transactions\"); nothing is promised about a power cut"));
+    }
+
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.mapdb:mapdb");
     }
 
     @Override

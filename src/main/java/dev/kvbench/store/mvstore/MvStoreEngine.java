@@ -1,6 +1,7 @@
 package dev.kvbench.store.mvstore;
 
 import java.util.Map;
+import java.util.Optional;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.Option;
@@ -38,6 +39,11 @@ public final class MvStoreEngine extends BaseEngine {
     }
 
     /** The version H2 compiles into the library (its jar has no Maven properties). */
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("com.h2database:h2-mvstore");
+    }
+
     @Override
     public String libraryVersion() {
         return Constants.VERSION;

@@ -49,6 +49,11 @@ public final class RocksDbEngine extends BaseEngine {
 
     /** The native library's own version (the jar has neither Maven properties nor a manifest version). */
     @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.rocksdb:rocksdbjni");
+    }
+
+    @Override
     public String libraryVersion() {
         RocksDB.loadLibrary();
         return RocksDB.rocksdbVersion().toString();

@@ -1,6 +1,7 @@
 package dev.kvbench.store.sqlite;
 
 import java.util.Map;
+import java.util.Optional;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.LibraryVersion;
@@ -26,6 +27,11 @@ public final class SqliteEngine extends BaseEngine {
     }
 
     /** The bundled SQLite's version next to the driver's, e.g. {@code 3.54.1 (sqlite-jdbc 3.54.1.0)}. */
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.xerial:sqlite-jdbc");
+    }
+
     @Override
     public String libraryVersion() {
         return SqliteStore.sqliteVersion() + " (sqlite-jdbc "

@@ -10,6 +10,7 @@ import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import jetbrains.exodus.env.Environments;
 
 /** {@code xodus}: JetBrains Xodus, one store of an environment, without duplicates. */
@@ -39,6 +40,11 @@ public final class XodusEngine extends BaseEngine {
     @Override
     public boolean keepsOverwrittenPages(Map<String, String> options) {
         return !Boolean.parseBoolean(options.getOrDefault("gc", "false"));
+    }
+
+    @Override
+    public Optional<String> artifact() {
+        return Optional.of("org.jetbrains.xodus:xodus-environment");
     }
 
     @Override

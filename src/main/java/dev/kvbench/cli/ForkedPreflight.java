@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.kvbench.fork.ForkDeath;
 import dev.kvbench.fork.ForkWatch;
+import dev.kvbench.fork.VariantJvm;
+import dev.kvbench.results.VariantLine;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.DeadTrials;
@@ -41,6 +43,8 @@ final class ForkedPreflight implements Preflight {
     private final Path scratch;
     private final long timeoutSeconds;
     private final Map<StoreSpec, Preflight.Death> dead = new LinkedHashMap<>();
+    private final Map<StoreSpec, String> refused = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> facts = new LinkedHashMap<>();
 
     /**
      * @param trialTimeout the run's trial timeout in seconds (0 for none): a check gets at most
@@ -55,21 +59,38 @@ final class ForkedPreflight implements Preflight {
 
     @Override
     public Map<Preflight.Check, Set<Capability>> check(Collection<Preflight.Check> checks) {
+        // a variant's stores are checked in a JVM like the variant's own: its library version, JDK, collector and flags
+        Map<Map<String, String>, List<Preflight.Check>> byJvm = new LinkedHashMap<>();
+        for (Preflight.Check check : checks) {
+            byJvm.computeIfAbsent(check.spec().variant(), v -> new ArrayList<>()).add(check);
+        }
         Map<Preflight.Check, Set<Capability>> results = new LinkedHashMap<>();
+        for (List<Preflight.Check> group : byJvm.values()) {
+            check(group, results);
+        }
+        return results;
+    }
+
+    private void check(List<Preflight.Check> checks, Map<Preflight.Check, Set<Capability>> results) {
+        boolean variant = checks.get(0).spec().isVariant();
         List<Preflight.Check> remaining = new ArrayList<>(checks);
         while (!remaining.isEmpty()) {
             Attempt attempt = probe(remaining);
-            List<Set<Capability>> answers = answers(attempt.output, remaining);
+            List<Set<Capability>> answers = answers(attempt.output, remaining, variant);
             for (int i = 0; i < answers.size(); i++) {
-                results.put(remaining.get(i), answers.get(i));
+                if (answers.get(i) != null) {
+                    results.put(remaining.get(i), answers.get(i));
+                }
             }
+            facts(attempt.output, remaining);
             if (answers.size() == remaining.size()) {
                 break;
             }
             if (answers.isEmpty() && !attempt.timedOut && attempt.exit < 128 && !attempt.output.contains("#  SIG")) {
                 // no signal, no answer: the JVM itself did not start (a bad flag, no memory), whatever the store
                 String last = attempt.output.lines().filter(line -> !line.isBlank()).reduce((a, b) -> b).orElse("no output");
-                throw new IllegalStateException("the preflight JVM ended (exit " + attempt.exit + ") before it checked any store: "
+                throw new IllegalStateException("the preflight JVM" + (variant ? " of " + checks.get(0).store() : "")
+                        + " ended (exit " + attempt.exit + ") before it checked any store: "
                         + last.strip() + WorkFolder.openFilesHint(attempt.output));
             }
             Preflight.Check culprit = remaining.get(answers.size());
@@ -77,7 +98,44 @@ final class ForkedPreflight implements Preflight {
                     .filter(check -> !check.spec().equals(culprit.spec())).toList();
             dead.put(culprit.spec(), death(culprit, attempt, !remaining.isEmpty()));
         }
-        return results;
+    }
+
+    @Override
+    public Map<StoreSpec, String> refused() {
+        return refused;
+    }
+
+    @Override
+    public Map<String, Map<String, String>> facts() {
+        return facts;
+    }
+
+    /**
+     * What the probe JVM said about itself ({@link Probe#JVM}) and each store's library ({@link Probe#LIBRARY}), kept
+     * per store as the log's variant lines give them ({@link VariantLine}).
+     */
+    private void facts(String output, List<Preflight.Check> ordered) {
+        Map<String, String> jvm = new LinkedHashMap<>();
+        Map<Integer, String> libraries = new LinkedHashMap<>();
+        for (String line : output.split("\n")) {
+            String[] fields = line.split("\t", -1);
+            if (fields[0].equals(Probe.JVM) && fields.length == 5) {
+                jvm.put(VariantLine.JAVA, fields[1]);
+                jvm.put(VariantLine.VM, fields[2]);
+                jvm.put(VariantLine.GC, fields[3]);
+                jvm.put(VariantLine.HOME, fields[4]);
+            } else if (fields[0].equals(Probe.LIBRARY) && fields.length == 3) {
+                libraries.put(Integer.parseInt(fields[1]), fields[2]);
+            }
+        }
+        libraries.forEach((index, library) -> {
+            Preflight.Check check = ordered.get(index);
+            Map<String, String> known = new LinkedHashMap<>();
+            known.put(VariantLine.LIBRARY, library);
+            known.putAll(jvm);
+            known.put(VariantLine.FLAGS, String.join(" ", VariantJvm.ownFlags(check.spec())));
+            facts.putIfAbsent(check.store(), known);
+        });
     }
 
     @Override
@@ -91,14 +149,12 @@ final class ForkedPreflight implements Preflight {
 
     /** Runs the checks {@code ordered} in one JVM, until it ends or a check has no answer in time. */
     private Attempt probe(List<Preflight.Check> ordered) {
-        List<String> command = new ArrayList<>();
-        command.add(java);
-        command.addAll(jvmArgs);
+        List<String> flags = new ArrayList<>(jvmArgs);
         // a crash report of an engine (SIGBUS on a full tmpfs) goes to the temp folder, not the user's current one
-        command.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
-        command.add("-XX:-CreateCoredumpOnCrash");
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        flags.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
+        flags.add("-XX:-CreateCoredumpOnCrash");
+        List<String> command = new ArrayList<>(VariantJvm.command(ordered.get(0).spec(), java, flags,
+                System.getProperty("java.class.path")));
         command.add(Probe.class.getName());
         command.add(scratch.toString());
         for (Preflight.Check check : ordered) {
@@ -158,9 +214,11 @@ final class ForkedPreflight implements Preflight {
 
     /**
      * The capabilities the probe's lines in {@code output} give, in order, for the checks they
-     * answer; throws with the engine's refusal for a check it refused.
+     * answer; throws with the engine's refusal for a check it refused, unless the check is of a {@code variant}: the
+     * same store passes in the run's own JVM, so the variant's library or JVM is the cause, and that store is skipped
+     * with the reason ({@link #refused()}, its answer null) while the others run.
      */
-    private static List<Set<Capability>> answers(String output, List<Preflight.Check> ordered) {
+    private List<Set<Capability>> answers(String output, List<Preflight.Check> ordered, boolean variant) {
         List<Set<Capability>> answers = new ArrayList<>();
         for (String line : output.split("\n")) {
             String[] fields = line.split("\t", 4);
@@ -169,6 +227,11 @@ final class ForkedPreflight implements Preflight {
             }
             Preflight.Check check = ordered.get(Integer.parseInt(fields[1]));
             String detail = fields.length > 3 ? fields[3].strip() : "";
+            if (fields[2].equals("error") && variant) {
+                refused.putIfAbsent(check.spec(), VariantJvm.incompatibility(check.spec(), detail));
+                answers.add(null);
+                continue;
+            }
             if (fields[2].equals("error")) {
                 throw new IllegalArgumentException(check.store() + " (tried with " + (check.intKey() ? "int" : "string")
                         + " keys and valSize=" + check.valSize() + "): " + detail + WorkFolder.fileSizeHint(detail));

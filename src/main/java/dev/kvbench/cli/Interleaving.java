@@ -5,11 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
+import dev.kvbench.fork.VariantJvm;
 import dev.kvbench.interleave.Interleaver;
 import dev.kvbench.interleave.PassServer;
 import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -74,11 +77,10 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
 
     /** Runs the interleaved blocks; their result rows. */
     List<CsvResults.Line> run(String java, List<String> forkArgs) throws InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(java);
-        command.addAll(forkArgs);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        String classpath = System.getProperty("java.class.path");
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        Function<Map<String, String>, List<String>> command = params -> commands.computeIfAbsent(params.get("store"),
+                store -> VariantJvm.command(StoreSpec.parse(store), java, forkArgs, classpath));
         int rotations = options.getMeasurementIterations().orElse(DEFAULT_ROTATIONS);
         long turn = options.getMeasurementTime().hasValue()
                 ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS)) : DEFAULT_TURN_MS;

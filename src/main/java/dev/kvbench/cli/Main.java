@@ -15,13 +15,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import dev.kvbench.direct.Direct;
 import dev.kvbench.fork.ForkFlags;
 import dev.kvbench.fork.ForkWatch;
 import dev.kvbench.fork.ParentWatch;
 import dev.kvbench.fork.TrialTimeout;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
+import dev.kvbench.results.VariantLine;
 import dev.kvbench.store.BuildFacts;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.DeadTrials;
 import dev.kvbench.trial.FailureReason;
@@ -157,7 +160,7 @@ public final class Main {
         interleaveValue(given);
         String[] args = withoutInterleave(given);
         try {
-            checkedPlan(new CommandLineOptions(args), paramNames(args));
+            checkedPlan(new CommandLineOptions(args), paramNames(args), interleaveValue(given));
         } catch (CommandLineOptionException | IllegalStateException e) {
             throw new IllegalArgumentException(String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; "), e);
         }
@@ -223,7 +226,7 @@ public final class Main {
     }
 
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
-    private static RunPlan checkedPlan(CommandLineOptions options, List<String> paramNames) {
+    private static RunPlan checkedPlan(CommandLineOptions options, List<String> paramNames, boolean interleave) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
         dev.kvbench.trial.ColdCache.check(options.getJvmArgsAppend().orElse(List.of()),
                 options.getBenchModes().isEmpty() ? org.openjdk.jmh.annotations.Mode.SampleTime
@@ -235,7 +238,31 @@ public final class Main {
         addFlags(given, userFlags, "-jvmArgsAppend", options.getJvmArgsAppend());
         ForkFlags.checkUserFlags(options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
                 String.join(", ", given), userFlags);
-        return RunPlanChecks.checked(options, paramNames);
+        RunPlan plan = RunPlanChecks.checked(options, paramNames);
+        checkVariantsInterleave(plan, interleave);
+        return plan;
+    }
+
+    /**
+     * A variant (another library version or JVM) runs in a JVM of its own, in the interleaved turns that pair it with
+     * what it replaces: a JMH fork would run it in the run's own JVM, a silently different experiment.
+     */
+    private static void checkVariantsInterleave(RunPlan plan, boolean interleave) {
+        String variant = plan.specs.values().stream().filter(StoreSpec::isVariant).map(StoreSpec::toString).findFirst()
+                .orElse(null);
+        if (variant == null) {
+            return;
+        }
+        // a direct-API baseline runs beside its engine's own rows only, never a variant's (RunGrouping)
+        String other = plan.benchmarks.stream().filter(b -> !Interleaving.interleaves(b) && Direct.engine(b) == null)
+                .findFirst().orElse(null);
+        if (!interleave || other != null) {
+            throw new IllegalArgumentException("store " + variant + " is a variant (another library version or JVM),"
+                    + " which runs in a JVM of its own in interleaved turns only: " + (interleave
+                    ? other.substring(other.lastIndexOf('.', other.lastIndexOf('.') - 1) + 1) + " does not interleave;"
+                            + " select the Store path's single-pass workloads or YCSB's"
+                    : "give -interleave true") + " (./run.sh quick, ycsb, workload and upgrade do)");
+        }
     }
 
     /**
@@ -309,7 +336,7 @@ public final class Main {
         RunPlan plan;
         long timeout;
         try {
-            plan = checkedPlan(options, paramNames);
+            plan = checkedPlan(options, paramNames, interleave);
             WorkFolder.removeStale(base);
             WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
             WorkFolder.empty(runFolder);
@@ -327,6 +354,10 @@ public final class Main {
             WorkFolder.delete(runFolder);
         }
 
+        if (plan.specs.values().stream().anyMatch(StoreSpec::isVariant)) {
+            // what each store's own JVM said of itself, for the report's list of every variant's JVM and flags
+            plan.facts.forEach((store, facts) -> System.out.println(new VariantLine(store, facts).text()));
+        }
         long sideStart = size(side);
         SideFile sideFile = new SideFile(side);
         for (RunPlan.Skip skip : plan.skips) {

@@ -32,4 +32,17 @@ interface Preflight {
     default Map<StoreSpec, Death> dead() {
         return Map.of();
     }
+
+    /**
+     * After {@link #check}: the variants (another library version or JVM) whose check failed, why in words; they are
+     * skipped, as the same stores passed in the run's own JVM.
+     */
+    default Map<StoreSpec, String> refused() {
+        return Map.of();
+    }
+
+    /** After {@link #check}: per store as the plan names it, what its checking JVM said of itself ({@code VariantLine}). */
+    default Map<String, Map<String, String>> facts() {
+        return Map.of();
+    }
 }

@@ -1,11 +1,14 @@
 package dev.kvbench.cli;
 
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.WorkFolder;
@@ -31,12 +34,19 @@ import dev.kvbench.workload.Write;
 public final class Probe {
 
     static final String PREFIX = "kvbench-probe";
+    /** The line that says which JVM checks: its runtime version, VM, collectors and home, tab-separated. */
+    static final String JVM = "kvbench-probe-jvm";
+    /** The line that gives a checked store's library version as its engine reads it: the check's index, the version. */
+    static final String LIBRARY = "kvbench-probe-library";
 
     private Probe() {
     }
 
     public static void main(String[] args) {
         Path scratch = Path.of(args[0]);
+        System.out.println(JVM + "\t" + System.getProperty("java.runtime.version") + "\t" + System.getProperty("java.vm.name")
+                + "\t" + String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .map(GarbageCollectorMXBean::getName).toList()) + "\t" + System.getProperty("java.home"));
         int index = 0;
         for (int i = 1; i + 4 <= args.length; i += 4) {
             String spec = args[i];
@@ -45,8 +55,9 @@ public final class Probe {
             String result;
             try {
                 result = "ok\t" + String.join(",", check(spec, data, scratch.resolve(Integer.toString(index))));
+                System.out.println(LIBRARY + "\t" + index + "\t" + Stores.engine(StoreSpec.parse(spec).engine()).libraryVersion());
             } catch (RuntimeException | Error e) {
-                result = "error\t" + FailureReason.oneLine(e);
+                result = "error\t" + (isVariant(spec) ? variantError(e) : FailureReason.oneLine(e));
             } finally {
                 WorkFolder.delete(scratch.resolve(Integer.toString(index)));
             }
@@ -54,6 +65,35 @@ public final class Probe {
             System.out.flush();
             index++;
         }
+    }
+
+    private static boolean isVariant(String spec) {
+        try {
+            return StoreSpec.parse(spec).isVariant();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * A variant's failure with what tells its cause: the error's class (a {@code NoSuchMethodError}, an
+     * {@code UnsupportedOperationException} from a denied Unsafe), its message, and the library's frame that met it.
+     */
+    static String variantError(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String where = "";
+        for (StackTraceElement frame : root.getStackTrace()) {
+            String type = frame.getClassName();
+            if (!type.startsWith("java.") && !type.startsWith("jdk.") && !type.startsWith("sun.")) {
+                where = " (in " + type + "." + frame.getMethodName() + ")";
+                break;
+            }
+        }
+        String message = String.valueOf(root.getMessage()).lines().findFirst().orElse("").strip();
+        return root.getClass().getSimpleName() + ": " + message + where;
     }
 
     private static Set<String> check(String spec, DataSpec data, Path dir) {

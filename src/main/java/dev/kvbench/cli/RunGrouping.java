@@ -96,6 +96,7 @@ final class RunGrouping {
             }
         }
         Map<Preflight.Check, Set<Capability>> capabilities = checks.isEmpty() ? Map.of() : preflight.check(checks);
+        plan.facts.putAll(preflight.facts());
 
         for (String sync : plan.values.get("sync")) {
             Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
@@ -104,8 +105,11 @@ final class RunGrouping {
                 String directEngine = Direct.engine(benchmark);
                 List<String> capable = new ArrayList<>();
                 for (String store : stores) {
-                    if (directEngine != null && !StoreSpec.parse(store).engine().equals(directEngine)) {
-                        continue; // a direct baseline applies to its own engine's specs only
+                    if (directEngine != null && (!StoreSpec.parse(store).engine().equals(directEngine)
+                            || StoreSpec.parse(store).isVariant())) {
+                        // a direct baseline applies to its own engine's specs only, in the run's own JVM: a variant's
+                        // rows are interleaved in JVMs of their own
+                        continue;
                     }
                     String reason = unavailable.get(store);
                     if (reason == null && workload == Workload.YCSB) {
@@ -121,7 +125,10 @@ final class RunGrouping {
                             plan.died.add(new RunPlan.Died(benchmark, store, sync, death));
                             continue;
                         }
-                        reason = missing(workload, spec, capabilities);
+                        reason = preflight.refused().get(spec);
+                        if (reason == null) {
+                            reason = missing(workload, spec, capabilities);
+                        }
                     }
                     if (reason == null) {
                         capable.add(store);

@@ -52,6 +52,8 @@ final class RunPlan {
     final List<Skip> skips = new ArrayList<>();
     /** The combinations of stores whose preflight check crashed or hung its JVM: failed, not run. */
     final List<Died> died = new ArrayList<>();
+    /** Per store, what the JVM that checked it said of itself (the log's variant lines). */
+    final Map<String, Map<String, String>> facts = new LinkedHashMap<>();
     DataSpec largest;
     /** The room the largest trial may need in the work folder, and what it is, for the space check. */
     long largestSpace;

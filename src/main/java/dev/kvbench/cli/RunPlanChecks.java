@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.kvbench.direct.Direct;
+import dev.kvbench.fork.VariantJvm;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
@@ -79,7 +80,7 @@ final class RunPlanChecks {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.getOrDefault(name, new String[0]));
-                plan.values.putIfAbsent(name, name.equals("store") ? Stores.expand(given) : given);
+                plan.values.putIfAbsent(name, name.equals("store") ? stores(Stores.expand(given)) : given);
             }
             for (String name : AppParams.NAMES) {
                 if (defaults.containsKey(name)) {
@@ -101,7 +102,14 @@ final class RunPlanChecks {
             }
         }
         for (String store : plan.values.get("store")) {
-            plan.specs.put(store, StoreSpec.parse(store));
+            StoreSpec spec = StoreSpec.parse(store);
+            if (plan.specs.put(store, spec) != null) {
+                // two rows of one name: the report could not tell their turns apart
+                throw new IllegalArgumentException("-p store names " + store + " twice; give each store spec once");
+            }
+            if (spec.isVariant() && Stores.names().contains(spec.engine())) {
+                VariantJvm.check(spec);
+            }
         }
         if (plan.kvSelected) {
             checks.checkValues();
@@ -156,6 +164,23 @@ final class RunPlanChecks {
         order.stream().filter(all::contains).forEach(taken::add);
         taken.addAll(all); // any a benchmark declares beyond the lists above
         return taken;
+    }
+
+    /**
+     * The store specs as their rows name them: {@code rocksdb@10.10.1.1} as {@code rocksdb:version=10.10.1.1}, the text
+     * {@link StoreSpec#toString()} writes, so that one store has one name from the command line to the report; a spec
+     * that does not parse stays as given, for its own error later.
+     */
+    static List<String> stores(List<String> given) {
+        List<String> named = new ArrayList<>();
+        for (String store : given) {
+            try {
+                named.add(StoreSpec.parse(store).toString());
+            } catch (IllegalArgumentException e) {
+                named.add(store);
+            }
+        }
+        return named;
     }
 
     /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */

@@ -26,6 +26,7 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
+import dev.kvbench.store.BuildFacts;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
@@ -79,6 +80,7 @@ public final class VariantJvm {
         gcs.put("Parallel", "-XX:+UseParallelGC");
         gcs.put("Serial", "-XX:+UseSerialGC");
         gcs.put("Shenandoah", "-XX:+UseShenandoahGC");
+        gcs.put("CMS", "-XX:+UseConcMarkSweepGC"); // removed in JDK 14: named so that asking for it says so
         return Collections.unmodifiableMap(gcs);
     }
 
@@ -171,9 +173,18 @@ public final class VariantJvm {
             if (variant.containsKey(StoreSpec.VERSION)) {
                 jar(spec);
             }
+            String java = home.resolve("bin").resolve("java").toString();
+            if (gc != null) {
+                try {
+                    ForkFlags.checkUserFlags(java, "gc=" + gc, gcFlags(gc, major));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("gc=" + gc + ": JDK " + major + " (" + home + ") has no such"
+                            + " collector; give another collector or another jdk", e);
+                }
+            }
             List<String> flags = new ArrayList<>(ownFlags(spec));
             if (!flags.isEmpty()) {
-                ForkFlags.checkUserFlags(home.resolve("bin").resolve("java").toString(), "JDK " + major, flags);
+                ForkFlags.checkUserFlags(java, "JDK " + major, flags);
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("store spec " + name + ": " + e.getMessage(), e);
@@ -357,7 +368,8 @@ public final class VariantJvm {
         Path wrapper = root == null ? null : Path.of(root, "mvnw");
         List<String> command = new ArrayList<>();
         command.add(wrapper != null && Files.isExecutable(wrapper) ? wrapper.toString() : "mvn");
-        command.addAll(List.of("-q", "-B", "dependency:get", "-Dartifact=" + coordinates, "-Dtransitive=false"));
+        // -U: a failure Maven cached (a version mistyped before, a network that was down) is tried again
+        command.addAll(List.of("-q", "-B", "-U", "dependency:get", "-Dartifact=" + coordinates, "-Dtransitive=false"));
         String said;
         int exit;
         try {
@@ -385,15 +397,23 @@ public final class VariantJvm {
             throw new IllegalArgumentException("interrupted while Maven fetched " + coordinates);
         }
         if (exit != 0) {
-            String error = said.lines().map(String::strip).filter(line -> line.startsWith("[ERROR]"))
-                    .map(line -> line.substring("[ERROR]".length()).strip()).filter(line -> !line.isEmpty())
-                    .findFirst().orElse("exit status " + exit);
-            if (error.length() > 240) {
-                error = error.substring(0, 240) + "...";
-            }
-            throw new IllegalArgumentException("Maven cannot resolve " + coordinates + ": the version does not exist, or"
-                    + " Maven Central cannot be reached from here (Maven said: " + error + ")");
+            throw new IllegalArgumentException("Maven cannot resolve " + coordinates + ": " + resolveCause(said, exit));
         }
+    }
+
+    /** Why Maven could not fetch a jar, from what it said: no such version, no network, or its own first error. */
+    static String resolveCause(String said, int exit) {
+        if (said.contains("(absent)") || said.contains("Could not find artifact")) {
+            return "Maven's repositories have no such version (check the version on Maven Central)";
+        }
+        if (said.matches("(?s).*(Unknown host|UnknownHost|Could not transfer|Connection refused|Connect timed out"
+                + "|Network is unreachable|No route to host).*")) {
+            return "Maven's repository cannot be reached from here (the network is the cause, not the version)";
+        }
+        String error = said.lines().map(String::strip).filter(line -> line.startsWith("[ERROR]"))
+                .map(line -> line.substring("[ERROR]".length()).strip()).filter(line -> !line.isEmpty())
+                .findFirst().orElse("exit status " + exit);
+        return "Maven said: " + (error.length() > 240 ? error.substring(0, 240) + "..." : error);
     }
 
     /**
@@ -405,6 +425,11 @@ public final class VariantJvm {
         String artifact = artifact(spec);
         String[] ga = artifact.split(":");
         Path own = jar(spec);
+        Path original = jarPath(artifact, projectVersion(artifact));
+        if (!Files.isRegularFile(original)) {
+            throw new IllegalArgumentException("the project's " + ga[1] + " is not in the local Maven repository ("
+                    + original + "), so it cannot be taken off the class path; ./mvnw package puts it there");
+        }
         Path folder = repository().resolve(ga[0].replace('.', '/')).resolve(ga[1]).toAbsolutePath().normalize();
         List<String> entries = new ArrayList<>();
         entries.add(own.toString());
@@ -416,8 +441,8 @@ public final class VariantJvm {
             if (path.startsWith(folder)) {
                 continue; // the project's jar of that library
             }
-            if (entry.endsWith(".jar") && Files.isRegularFile(path) && packs(path, ga[0], ga[1])) {
-                entries.add(without(path, ga[0], ga[1]).toString());
+            if (entry.endsWith(".jar") && Files.isRegularFile(path) && packs(path, original)) {
+                entries.add(without(path, original).toString());
             } else {
                 entries.add(entry);
             }
@@ -425,44 +450,31 @@ public final class VariantJvm {
         return String.join(File.pathSeparator, entries);
     }
 
-    private static String pomProperties(String groupId, String artifactId) {
-        return "META-INF/maven/" + groupId + "/" + artifactId + "/pom.properties";
+    /** The project's version of {@code artifact}, as the build recorded it ({@code kvbench.properties}). */
+    static String projectVersion(String artifact) {
+        return BuildFacts.get("library." + artifact);
     }
 
-    /** Whether {@code jar} packs the artifact (a shaded jar keeps each artifact's pom.properties). */
-    private static boolean packs(Path jar, String groupId, String artifactId) {
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            return zip.getEntry(pomProperties(groupId, artifactId)) != null;
+    /** Whether {@code jar} packs the project's jar {@code original} (a shaded jar): it holds that jar's first class. */
+    private static boolean packs(Path jar, Path original) {
+        try (ZipFile zip = new ZipFile(jar.toFile()); ZipFile own = new ZipFile(original.toFile())) {
+            String first = own.stream().map(ZipEntry::getName).filter(name -> name.endsWith(".class")).findFirst()
+                    .orElse(null);
+            return first != null && zip.getEntry(first) != null;
         } catch (IOException e) {
             return false;
         }
     }
 
     /**
-     * A copy of {@code jar} without the entries of the project's jar of the artifact (its classes, native libraries and
-     * Maven files; the merged service files and the manifest stay, as other libraries' entries share them), made once
-     * per benchmark jar beside it in {@code variants/}.
+     * A copy of {@code jar} without the entries of the project's jar {@code original} of the library (its classes,
+     * native libraries and Maven files; the merged service files and the manifest stay, as other libraries' entries
+     * share them), made once per benchmark jar beside it in {@code variants/}.
      */
-    static Path without(Path jar, String groupId, String artifactId) {
-        String projectVersion;
-        try (ZipFile zip = new ZipFile(jar.toFile())) {
-            ZipEntry pom = zip.getEntry(pomProperties(groupId, artifactId));
-            Properties properties = new Properties();
-            try (InputStream in = zip.getInputStream(pom)) {
-                properties.load(in);
-            }
-            projectVersion = properties.getProperty("version");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + jar, e);
-        }
-        Path original = jarPath(groupId + ":" + artifactId, projectVersion);
-        if (!Files.isRegularFile(original)) {
-            throw new IllegalArgumentException("the project's " + artifactId + " " + projectVersion + " is not in the local"
-                    + " Maven repository (" + original + "), so its entries cannot be taken off " + jar.getFileName()
-                    + "; ./mvnw package puts it there");
-        }
+    static Path without(Path jar, Path original) {
         String name = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        Path copy = jar.resolveSibling("variants").resolve(name + "-without-" + artifactId + "-" + projectVersion + ".jar");
+        String library = original.getFileName().toString().replaceFirst("\\.jar$", "");
+        Path copy = jar.resolveSibling("variants").resolve(name + "-without-" + library + ".jar");
         try {
             if (Files.isRegularFile(copy) && Files.getLastModifiedTime(copy).compareTo(Files.getLastModifiedTime(jar)) >= 0) {
                 return copy;
@@ -507,6 +519,9 @@ public final class VariantJvm {
             case "IncompatibleClassChangeError" -> "a class the adapter uses changed its kind in " + what + ": " + detail;
             case "UnsatisfiedLinkError" -> "the native library of " + what + " lacks what the adapter calls: " + detail;
             case "UnsupportedClassVersionError" -> what + " needs a newer JDK than this variant's: " + detail;
+            case "UnsupportedOperationException" -> "deny".equals(spec.variant().get(StoreSpec.UNSAFE))
+                    ? "sun.misc.Unsafe's memory access is denied, and the engine's library calls Unsafe." + detail
+                    : "it failed under this variant: " + error;
             default -> "it failed under " + (spec.isVariant() ? "this variant" : "this JVM") + ": " + error;
         };
     }

@@ -149,7 +149,7 @@ public final class Interleaver {
     /** A bound on a turn's size; each engine's JVM also holds a turn's inserts to the run's room for them. */
     static final long YCSB_MAX_TURN_OPS = 1_000_000;
 
-    private final List<String> java;
+    private final Function<Map<String, String>, List<String>> java;
     private final Settings settings;
     private final SideFile side;
     private final PrintStream log;
@@ -158,12 +158,13 @@ public final class Interleaver {
     private boolean failed;
 
     /**
-     * @param java        the JVM command up to the main class (java, its flags, the class path)
+     * @param java        a trial's JVM command up to the main class (java, its flags, the class path), from its
+     *                    parameters: a variant of a store (another library version, JDK or collector) has its own
      * @param startAtOnce JVMs loading and settling at the same time (nothing is measured meanwhile)
      */
-    public Interleaver(List<String> java, Settings settings, SideFile side, PrintStream log, boolean failOnError,
-                       int startAtOnce) {
-        this.java = List.copyOf(java);
+    public Interleaver(Function<Map<String, String>, List<String>> java, Settings settings, SideFile side,
+                       PrintStream log, boolean failOnError, int startAtOnce) {
+        this.java = java;
         this.settings = settings;
         this.side = side;
         this.log = log;
@@ -285,7 +286,7 @@ public final class Interleaver {
                 String label = params.get("store") + (settings.forks() > 1 ? "#" + (fork + 1) : "");
                 List<String> own = new ArrayList<>(List.of(benchmark));
                 own.addAll(block.after(i, params));
-                waiting.add(EngineJvm.start(java, own, params, fork, label, log));
+                waiting.add(EngineJvm.start(java.apply(params), own, params, fork, label, log));
                 if (waiting.size() == startAtOnce) {
                     ready(waiting, servers);
                 }
@@ -412,8 +413,12 @@ public final class Interleaver {
                 if (rotations >= settings.minRotations()) {
                     HostFactors.apply(byTrial.values());
                     int left = settings.maxRotations() - rotations;
-                    List<EngineJvm> next = new ArrayList<>(undecided(ranked.stream().filter(servers::contains).toList(),
-                            server -> turns.get(server).byRotation(), server -> turns.get(server).median(), left));
+                    List<EngineJvm> live = ranked.stream().filter(servers::contains).toList();
+                    List<EngineJvm> next = new ArrayList<>(undecided(live, server -> turns.get(server).byRotation(),
+                            server -> turns.get(server).median(), left));
+                    undecidedVariants(live, server -> base(server.params), server -> turns.get(server).byRotation(),
+                            server -> turns.get(server).median(), left).stream().filter(server -> !next.contains(server))
+                            .forEach(next::add);
                     // an engine short of the turns an interval needs takes turns until it has them, where it can
                     int fewest = Turns.fewestForInterval();
                     present.stream().filter(server -> servers.contains(server) && !next.contains(server)
@@ -467,6 +472,44 @@ public final class Interleaver {
             }
         }
         return engines;
+    }
+
+    /**
+     * The engines of the variant pairs (another library version or JVM of one store: {@code rocksdb:version=10.10.1.1}
+     * and {@code rocksdb}) whose ratio is not decided yet and that {@code left} more rotations could decide. The
+     * question of an upgrade is that pair's ratio, which the ranking's neighbours need not include: an engine between
+     * the two, or a third variant, would leave it undecided.
+     */
+    static <T> List<T> undecidedVariants(List<T> ranked, Function<T, String> base, Function<T, Map<Integer, Double>> turns,
+                                         ToDoubleFunction<T> median, int left) {
+        List<T> engines = new ArrayList<>();
+        PairedRanking<T> ranking = null;
+        for (int i = 0; i < ranked.size(); i++) {
+            for (int j = i + 1; j < ranked.size(); j++) {
+                T a = ranked.get(i);
+                T b = ranked.get(j);
+                if (!base.apply(a).equals(base.apply(b))) {
+                    continue;
+                }
+                if (ranking == null) {
+                    ranking = PairedRanking.of(ranked, turns, median);
+                }
+                PairedRatio ratio = ranking.ratio(a, b);
+                if (!ratio.decided() && decidable(ratio, left)) {
+                    List.of(a, b).stream().filter(engine -> !engines.contains(engine)).forEach(engines::add);
+                }
+            }
+        }
+        return engines;
+    }
+
+    /** The store of {@code params} without its variant: the same for every variant of one store. */
+    private static String base(Map<String, String> params) {
+        try {
+            return StoreSpec.parse(params.get("store")).base().toString();
+        } catch (IllegalArgumentException e) {
+            return params.get("store");
+        }
     }
 
     /**

@@ -107,6 +107,9 @@ public final class Planner {
         suiteParams.putAll(test.params());
         // "all" in a test's own store list stands for every registered engine, as in JMH's default.
         suiteParams.put("store", String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
+        if (!user.jvms().isEmpty() && user.param("store").isEmpty()) {
+            suiteParams.put("store", JvmVariants.expand(suiteParams.get("store"), user.jvms()));
+        }
 
         List<String> args = new ArrayList<>();
         args.add(user.pattern().orElse(test.pattern()));

@@ -268,18 +268,24 @@ public final class SuiteRunner {
             throw new UsageException(TestSelection.OPTION + " " + selection + " with " + Shard.OPTION + " " + shard
                     + ": give one of them (--tests picks tests by number, --shard every n-th test for one of n machines)");
         }
+        // taken out before a YCSB suite's -p name=value become workload properties
+        List<Map<String, String>> jvms = JvmVariants.of(rest);
+        rest = JvmVariants.without(rest);
         WorkloadArgs workload = null;
         Map<String, String> ycsbOverrides = Map.of();
         if (name.equals(Suites.WORKLOAD)) {
             workload = WorkloadArgs.of(rest);
             rest = workload.rest();
             workload.note().ifPresent(config.out()::println);
-        } else if (name.equals("ycsb") || name.equals(Suites.YCSB_PEER)) {
+        } else if (name.equals("ycsb") || name.equals(Suites.YCSB_PEER) || name.equals(Suites.UPGRADE)) {
             WorkloadArgs.Split split = WorkloadArgs.split(rest);
             ycsbOverrides = split.overrides();
             rest = split.rest();
         }
-        UserArgs user = UserArgs.of(rest);
+        UserArgs user = UserArgs.of(rest).withJvms(jvms);
+        if (name.equals(Suites.UPGRADE)) {
+            Suites.checkUpgradeVariants(user);
+        }
         if (name.equals(Suites.YCSB_PEER)) {
             if (user.param("store").isPresent()) {
                 throw new UsageException("-p store=" + user.param("store").get() + ": the ycsb-peer suite sets its own stores "
@@ -302,6 +308,7 @@ public final class SuiteRunner {
         Scaler scaler = resumingScaler(results, budget);
         Suite suite = workload != null ? Suites.workload(workload.workload(), workload.props(), workload.properties())
                 : name.equals("ycsb") ? Suites.ycsb(ycsbOverrides)
+                : name.equals(Suites.UPGRADE) ? Suites.upgrade(ycsbOverrides)
                 : name.equals(Suites.YCSB_PEER) ? Suites.ycsbPeer(ycsbOverrides) : Suites.named(name, (test, original, entryBytes) -> {
                     largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
                     return scaler.num(test, original, entryBytes);

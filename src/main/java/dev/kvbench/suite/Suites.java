@@ -50,7 +50,7 @@ public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
     public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "depths", "app", "crash", "powercut",
-            "amp", "ycsb", "ycsb-peer", "workload", "scale", "beyond");
+            "amp", "ycsb", "ycsb-peer", "workload", "upgrade", "scale", "beyond");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
     /**
@@ -77,6 +77,8 @@ public final class Suites {
     /** The median engine's turn of an interleaved YCSB test (the issue asked for 100-200 ms). */
     static final String YCSB_TURN = "150ms";
     public static final String DEFAULT = "quick";
+    /** Variants side by side: quick's two tests and YCSB's A-F on the stores the user names ({@link #upgrade}). */
+    public static final String UPGRADE = "upgrade";
     /** YCSB's own client beside kvbench's on A-F ({@link #ycsbPeer}). */
     public static final String YCSB_PEER = "ycsb-peer";
     /**
@@ -115,6 +117,7 @@ public final class Suites {
             case "amp" -> new Suite("amp", List.of(amp()));
             case "app" -> app();
             case "ycsb" -> ycsb(Map.of());
+            case UPGRADE -> upgrade(Map.of());
             case YCSB_PEER -> ycsbPeer(Map.of());
             case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
                     + " [-p name=value ...]");
@@ -584,6 +587,43 @@ public final class Suites {
                 turns ? options("-interleave", "true", "-f", "1", "-wi", "1", "-i", Integer.toString(YCSB_ROTATIONS),
                         "-r", YCSB_TURN, "-foe", "false")
                         : options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Experiment.Entries.fixed(records));
+    }
+
+    /**
+     * Is the upgrade faster: quick's two tests, then YCSB's A-F ({@link #ycsb}, {@code overrides} replacing its
+     * properties), on the stores the user names, among them variants of one engine (another library version, JDK or
+     * collector: {@code -p store=rocksdb@10.10.1.1,rocksdb}, {@code -p jvm=17,25}). Every test is interleaved, so each
+     * variant's ratio to what it replaces comes from turns of the same rotations, seconds apart.
+     */
+    static Suite upgrade(Map<String, String> overrides) {
+        List<Experiment> tests = new ArrayList<>(intKeyTests(engineRows(false), "The variants"));
+        tests.addAll(ycsb(overrides).tests());
+        return new Suite(UPGRADE, tests);
+    }
+
+    /**
+     * The upgrade suite compares variants: without one among the stores ({@code -p store=rocksdb@10.10.1.1,rocksdb}) or
+     * a JVM list ({@code -p jvm=17,25}) it would be quick and ycsb run again, which is not what was asked.
+     */
+    static void checkUpgradeVariants(UserArgs user) {
+        if (!user.jvms().isEmpty()) {
+            return;
+        }
+        String stores = user.param("store").orElse("");
+        boolean variant = false;
+        for (String spec : stores.split(",")) {
+            try {
+                variant |= !spec.isBlank() && dev.kvbench.store.StoreSpec.parse(spec).isVariant();
+            } catch (IllegalArgumentException e) {
+                // the benchmark jar names the mistake
+            }
+        }
+        if (!variant) {
+            throw new UsageException("the upgrade suite compares variants of an engine: give them, e.g. -p store="
+                    + "rocksdb@10.10.1.1,rocksdb (a library version), -p store=lmdb:jdk=17,lmdb:jdk=25, or -p jvm=17,25"
+                    + " (every engine on both JDKs); " + (stores.isEmpty() ? "none was given"
+                    : "-p store=" + stores + " names none"));
+        }
     }
 
     /**

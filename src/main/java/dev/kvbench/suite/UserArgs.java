@@ -25,6 +25,8 @@ public final class UserArgs {
     private final Map<String, String> params = new LinkedHashMap<>();
     private String pattern;
     private int patternAt = -1;
+    /** The JVMs of {@code -p jvm=...} ({@link JvmVariants}), each store of the run once per JVM; empty when not given. */
+    private List<Map<String, String>> jvms = List.of();
 
     /**
      * The value of the runner's own {@code option} in {@code args} ({@code --option VALUE} or {@code --option=VALUE};
@@ -108,7 +110,55 @@ public final class UserArgs {
     }
 
     public static UserArgs of(List<String> args) {
-        return new UserArgs(args);
+        return new UserArgs(normalStores(args));
+    }
+
+    /**
+     * These arguments with each store of the run once per JVM of {@code jvms} ({@code -p jvm=...}, taken out of the
+     * arguments before): the user's {@code -p store=} expanded here, a suite's own store lists when each test is planned
+     * ({@link #jvms()}).
+     */
+    UserArgs withJvms(List<Map<String, String>> jvms) {
+        if (jvms.isEmpty()) {
+            return this;
+        }
+        List<String> rewritten = new ArrayList<>(args);
+        for (int i = 0; i + 1 < rewritten.size(); i++) {
+            if (rewritten.get(i).equals("-p") && rewritten.get(i + 1).startsWith("store=")) {
+                rewritten.set(i + 1, "store=" + JvmVariants.expand(rewritten.get(i + 1).substring("store=".length()), jvms));
+            }
+        }
+        UserArgs user = new UserArgs(rewritten);
+        user.jvms = List.copyOf(jvms);
+        return user;
+    }
+
+    /** The JVMs each store of the run takes a row in ({@code -p jvm=...}); empty for the run's own JVM alone. */
+    List<Map<String, String>> jvms() {
+        return jvms;
+    }
+
+    /**
+     * {@code args} with {@code -p store=}'s specs as the benchmark jar names their rows ({@code rocksdb@10.10.1.1} is
+     * {@code rocksdb:version=10.10.1.1}), so that a store has one name in the plan, the log and the report; a spec that
+     * does not parse stays as given, for the benchmark jar's own error.
+     */
+    private static List<String> normalStores(List<String> args) {
+        List<String> normal = new ArrayList<>(args);
+        for (int i = 0; i + 1 < normal.size(); i++) {
+            if (normal.get(i).equals("-p") && normal.get(i + 1).startsWith("store=") && normal.get(i + 1).contains("@")) {
+                List<String> specs = new ArrayList<>();
+                for (String spec : normal.get(i + 1).substring("store=".length()).split(",", -1)) {
+                    try {
+                        specs.add(dev.kvbench.store.StoreSpec.parse(spec).toString());
+                    } catch (IllegalArgumentException e) {
+                        specs.add(spec);
+                    }
+                }
+                normal.set(i + 1, "store=" + String.join(",", specs));
+            }
+        }
+        return normal;
     }
 
     /** The arguments as given. */

@@ -28,6 +28,9 @@
 #            about 10 minutes; needs KVBENCH_YCSB (docs/your-own-workload.md, "Side by side with YCSB itself")
 #   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
 #            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
+#   upgrade  variants of an engine side by side, interleaved: quick's two tests and YCSB's A-F on the stores given,
+#            e.g. ./run.sh upgrade -p store=rocksdb@10.10.1.1,rocksdb (a library version), -p jvm=17,25 (every
+#            engine on both JDKs), -p store=mvstore:collector=G1,mvstore:collector=ZGC (collectors); docs/upgrade.md
 #   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours (docs/scale.md);
 #            then the same beyond memory (the part below)
 #   beyond   10^7 and 10^8 entries on a disk folder (KVBENCH_DISK_DIR), the forks' memory held to a quarter

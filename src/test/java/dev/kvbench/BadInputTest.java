@@ -197,6 +197,11 @@ class BadInputTest {
     /** What the amplification test's disk-folder lines say to do. */
     static final String AMP_FIX = "set KVBENCH_DISK_DIR to a writable folder on a disk file system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp";
 
+    /** The folder of this machine's JDK {@code major}, as a variant finds it. */
+    static String jdkHome(int major) {
+        return dev.kvbench.fork.VariantJvm.jdk(Integer.toString(major)).toString();
+    }
+
     static List<Case> cases() {
         List<Case> cases = new ArrayList<>();
         // --- the command line of run.sh
@@ -499,6 +504,41 @@ class BadInputTest {
                 "run.sh: nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered cursor, and chronicle has "
                         + "none; engines with one: bdbje, leveldb, lmdb, lmdb-bb, lmdb-lwjgl, lmdbjni, mapdb, mvstore, rocksdb, sqlite, xodus",
                 "workload", "workloade", "-p", "store=chronicle", "-p", "recordcount=100"));
+        // --- variants: another library version, JDK or collector (./run.sh upgrade, -p jvm=)
+        cases.add(runSh("upgrade-no-variant", "`./run.sh upgrade` without a variant to compare", 2,
+                "run.sh: the upgrade suite compares variants of an engine: give them, e.g. -p store=rocksdb@10.10.1.1,rocksdb"
+                        + " (a library version), -p store=lmdb:jdk=17,lmdb:jdk=25, or -p jvm=17,25 (every engine on both"
+                        + " JDKs); none was given",
+                "upgrade"));
+        cases.add(runSh("upgrade-version-unresolvable", "`rocksdb@9.99.99`: a version Maven cannot resolve", 2,
+                "run.sh: store spec rocksdb:version=9.99.99: Maven cannot resolve org.rocksdb:rocksdbjni:9.99.99: Maven's"
+                        + " repositories have no such version (check the version on Maven Central)",
+                "upgrade", "-p", "store=rocksdb@9.99.99,rocksdb"));
+        cases.add(runSh("upgrade-version-of-no-library", "`heap@1.0`: a limit row has no library to swap", 2,
+                "run.sh: store spec heap:version=1.0: engine 'heap' has no library jar of its own to swap, so it takes no"
+                        + " version; engines that do: bdbje, chronicle, leveldb, leveldb-java, lmdb, lmdb-bb, lmdbjni, mapdb,"
+                        + " mvstore, rocksdb, sqlite, xodus",
+                "upgrade", "-p", "store=heap@1.0,heap"));
+        cases.add(runSh("upgrade-jdk-not-a-jdk", "`jdk=$CASE`: a folder that is not a JDK", 2,
+                "run.sh: store spec lmdb:jdk=$CASE: jdk=$CASE is not a JDK: it has no bin/java",
+                "upgrade", "-p", "store=lmdb:jdk=$CASE,lmdb"));
+        cases.add(runSh("upgrade-jdk-too-old", "`-p jvm=11`: a JDK older than 17", 2,
+                "run.sh: store spec lmdb:jdk=11: jdk=11 is older than kvbench runs on; give 17 or newer",
+                "upgrade", "-p", "jvm=11,17", "-p", "store=lmdb"));
+        cases.add(runSh("upgrade-gc-missing", "`collector=CMS` on JDK 17, which no longer has it", 2,
+                "run.sh: store spec lmdb:jdk=17+collector=CMS: collector=CMS: JDK 17 (" + jdkHome(17) + ") has no such collector; give"
+                        + " another collector or another jdk",
+                "upgrade", "-p", "store=lmdb:jdk=17+collector=CMS,lmdb"));
+        cases.add(runSh("upgrade-variant-twice", "`-p jvm=17,17`: one JVM named twice", 2,
+                "run.sh: -p jvm=17,17 names the JVM '17' twice; name each once",
+                "upgrade", "-p", "jvm=17,17"));
+        cases.add(runSh("upgrade-store-twice", "`-p store=lmdb:jdk=25,lmdb:jdk=25`: one variant named twice", 2,
+                "run.sh: -p store names lmdb:jdk=25 twice; give each store spec once",
+                "upgrade", "-p", "store=lmdb:jdk=25,lmdb:jdk=25"));
+        cases.add(runSh("variant-not-interleaved", "a variant in a suite that does not interleave (`crash`)", 2,
+                "run.sh: store lmdb:jdk=25 is a variant (another library version or JVM), which runs in a JVM of its own in"
+                        + " interleaved turns only: give -interleave true (./run.sh quick, ycsb, workload and upgrade do)",
+                "crash", "-p", "store=lmdb:jdk=25"));
         // --- YCSB's own client beside kvbench's (./run.sh ycsb-peer, KVBENCH_YCSB)
         cases.add(runSh("ycsb-peer-no-client", "`./run.sh ycsb-peer` without `KVBENCH_YCSB`, YCSB's client", 2,
                 "run.sh: the ycsb-peer suite runs YCSB's own client, and KVBENCH_YCSB is not set: " + YCSB_HOW,

@@ -41,7 +41,7 @@ import dev.kvbench.store.Stores;
  * benchmark jar without its entries), so that no class of the project's version is left to mix with the other's;
  * the library's own dependencies stay the project's;
  * <li>{@code jdk}: another JDK, by major version (found among the JDKs of this machine) or by its folder;
- * <li>{@code gc}: a collector ({@link #COLLECTORS}), generational ZGC where the JDK has it;
+ * <li>{@code collector}: a collector ({@link #COLLECTORS}), generational ZGC where the JDK has it;
  * <li>{@code unsafe}: {@code sun.misc.Unsafe}'s memory access in place of the run's {@code allow} (JDK 23 on);
  * <li>{@code jvmArgs}: further flags, after all the others.
  * </ul>
@@ -156,7 +156,7 @@ public final class VariantJvm {
             int major = variant.containsKey(StoreSpec.JDK) ? major(home) : Runtime.version().feature();
             String gc = variant.get(StoreSpec.GC);
             if (gc != null && gcName(gc) == null) {
-                throw new IllegalArgumentException("gc=" + gc + " is not a collector kvbench knows; give one of "
+                throw new IllegalArgumentException("collector=" + gc + " is not a collector kvbench knows; give one of "
                         + String.join(", ", COLLECTORS.keySet()));
             }
             String unsafe = variant.get(StoreSpec.UNSAFE);
@@ -176,9 +176,9 @@ public final class VariantJvm {
             String java = home.resolve("bin").resolve("java").toString();
             if (gc != null) {
                 try {
-                    ForkFlags.checkUserFlags(java, "gc=" + gc, gcFlags(gc, major));
+                    ForkFlags.checkUserFlags(java, "collector=" + gc, gcFlags(gc, major));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("gc=" + gc + ": JDK " + major + " (" + home + ") has no such"
+                    throw new IllegalArgumentException("collector=" + gc + ": JDK " + major + " (" + home + ") has no such"
                             + " collector; give another collector or another jdk", e);
                 }
             }
@@ -200,7 +200,7 @@ public final class VariantJvm {
     static List<String> gcFlags(String gc, int major) {
         String name = gcName(gc);
         if (name == null) {
-            throw new IllegalArgumentException("gc=" + gc + " is not a collector kvbench knows; give one of "
+            throw new IllegalArgumentException("collector=" + gc + " is not a collector kvbench knows; give one of "
                     + String.join(", ", COLLECTORS.keySet()));
         }
         List<String> flags = new ArrayList<>(List.of(COLLECTORS.get(name)));
@@ -520,7 +520,8 @@ public final class VariantJvm {
             case "UnsatisfiedLinkError" -> "the native library of " + what + " lacks what the adapter calls: " + detail;
             case "UnsupportedClassVersionError" -> what + " needs a newer JDK than this variant's: " + detail;
             case "UnsupportedOperationException" -> "deny".equals(spec.variant().get(StoreSpec.UNSAFE))
-                    ? "sun.misc.Unsafe's memory access is denied, and the engine's library calls Unsafe." + detail
+                    ? "sun.misc.Unsafe's memory access is denied, and " + (detail.contains("(in dev.kvbench.")
+                            ? "kvbench's own code" : "the engine's library") + " calls Unsafe." + detail
                     : "it failed under this variant: " + error;
             default -> "it failed under " + (spec.isVariant() ? "this variant" : "this JVM") + ": " + error;
         };

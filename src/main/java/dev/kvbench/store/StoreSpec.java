@@ -16,7 +16,7 @@ import java.util.StringJoiner;
  *
  * <p>A spec may also name a <em>variant</em>: the same engine with another library version or in another JVM
  * ({@link #VARIANT_KEYS}), its own row in an interleaved run, so that an upgrade is measured in the same rotations as
- * what it replaces. {@code rocksdb@10.10.1.1} is {@code rocksdb:version=10.10.1.1}; {@code lmdb:jdk=25+gc=ZGC} runs
+ * what it replaces. {@code rocksdb@10.10.1.1} is {@code rocksdb:version=10.10.1.1}; {@code lmdb:jdk=25+collector=ZGC} runs
  * LMDB's JVM on JDK 25 with ZGC; {@code jvmArgs} takes the rest of the spec, flags separated by spaces. The engine
  * never sees these keys: {@link #options()} holds the engine's options only, {@link #variant()} the variant's.
  *
@@ -31,7 +31,7 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
     /** The JDK: a major version ({@code 17}, {@code 25}) or a JDK's folder. */
     public static final String JDK = "jdk";
     /** The garbage collector: G1, ZGC, Parallel, Serial or Shenandoah. */
-    public static final String GC = "gc";
+    public static final String GC = "collector";
     /** {@code sun.misc.Unsafe}'s memory access: allow, warn, debug or deny (JEP 471, 498). */
     public static final String UNSAFE = "unsafe";
     /** Further JVM flags, separated by spaces; the rest of the spec. */
@@ -60,7 +60,7 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
     }
 
     public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate"
-            + " specs); a variant: engine@version, or the options jdk=17|25|PATH, gc=G1|ZGC|Parallel|Serial|Shenandoah,"
+            + " specs); a variant: engine@version, or the options jdk=17|25|PATH, collector=G1|ZGC|Parallel|Serial|Shenandoah,"
             + " unsafe=allow|warn|deny, jvmArgs=FLAGS (last)";
 
     public static StoreSpec parse(String spec) {

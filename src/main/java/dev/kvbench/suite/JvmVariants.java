@@ -12,7 +12,7 @@ import dev.kvbench.store.StoreSpec;
  * {@code -p jvm=17,25}: every store of the run once per JVM named, each its own row in the same interleaved rotations
  * ({@code lmdb:jdk=17}, {@code lmdb:jdk=25}), so that a JDK, a collector or flags are compared as engines are. A value
  * is a JDK (a major version or a folder), a collector ({@code G1}, {@code ZGC}, ...), {@code own} (the run's own JVM,
- * no variant), or the variant keys of a store spec joined by {@code +} ({@code jdk=25+gc=ZGC},
+ * no variant), or the variant keys of a store spec joined by {@code +} ({@code jdk=25+collector=ZGC},
  * {@code jdk=25+unsafe=deny}); a library version is an engine's own ({@code -p store=rocksdb@10.10.1.1}).
  */
 final class JvmVariants {
@@ -69,12 +69,12 @@ final class JvmVariants {
     static Map<String, String> parse(String value) {
         if (value.isEmpty()) {
             throw new UsageException("-p jvm=...: an empty value; give JDKs (17, 25, a folder), collectors (G1, ZGC),"
-                    + " own, or keys such as jdk=25+gc=ZGC, comma-separated");
+                    + " own, or keys such as jdk=25+collector=ZGC, comma-separated");
         }
         if (value.equals(OWN)) {
             return new LinkedHashMap<>();
         }
-        // a bare part is a JDK or a collector: 25+ZGC is jdk=25+gc=ZGC; flags (jvmArgs=, the last) stay as given
+        // a bare part is a JDK or a collector: 25+ZGC is jdk=25+collector=ZGC; flags (jvmArgs=, the last) stay as given
         int flags = value.indexOf(StoreSpec.JVM_ARGS + "=");
         String head = flags < 0 ? value : value.substring(0, flags);
         List<String> parts = new ArrayList<>();
@@ -95,8 +95,8 @@ final class JvmVariants {
             throw new UsageException("-p jvm=" + value + ": " + e.getMessage());
         }
         if (!spec.options().isEmpty() || spec.variant().containsKey(StoreSpec.VERSION)) {
-            throw new UsageException("-p jvm=" + value + ": a JVM is given by jdk, gc, unsafe and jvmArgs (e.g."
-                    + " jdk=25+gc=ZGC); a library version is an engine's own: -p store=rocksdb@10.10.1.1");
+            throw new UsageException("-p jvm=" + value + ": a JVM is given by jdk, collector, unsafe and jvmArgs (e.g."
+                    + " jdk=25+collector=ZGC); a library version is an engine's own: -p store=rocksdb@10.10.1.1");
         }
         return spec.variant();
     }

@@ -36,6 +36,6 @@ class ProbeTest {
         } finally {
             System.setOut(original);
         }
-        return out.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith(Probe.PREFIX)).toList();
+        return out.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith(Probe.PREFIX + "\t")).toList();
     }
 }

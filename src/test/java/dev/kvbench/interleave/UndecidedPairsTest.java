@@ -53,6 +53,23 @@ class UndecidedPairsTest {
     }
 
     @Test
+    void twoVariantsOfOneStoreTakeMoreTurnsThoughAnEngineBetweenThemMakesThemNoNeighbours() {
+        // rocksdb and its older version 4% apart, noisy; mvstore between them in the ranking, decided against both
+        Map<String, Map<Integer, Double>> engines = Map.of(
+                "rocksdb", turns(1.00, 12, r -> 1 + 0.03 * Math.sin(r)),
+                "mvstore", turns(1.02, 12, r -> 1 + 0.001 * Math.sin(r)),
+                "rocksdb:version=10.10.1.1", turns(1.04, 12, r -> 1 + 0.03 * Math.cos(r)),
+                "lmdb", turns(3.00, 12, r -> 1));
+        List<String> all = List.of("rocksdb", "mvstore", "rocksdb:version=10.10.1.1", "lmdb");
+        java.util.function.Function<String, String> base = e -> e.replace(":version=10.10.1.1", "");
+        assertEquals(List.of("rocksdb", "rocksdb:version=10.10.1.1"),
+                Interleaver.undecidedVariants(all, base, engines::get, e -> 1, 84));
+        assertEquals(List.of(), Interleaver.undecidedVariants(all, base, engines::get, e -> 1, 0), "no rotation left");
+        assertEquals(List.of(), Interleaver.undecidedVariants(List.of("rocksdb", "mvstore", "lmdb"), base, engines::get,
+                e -> 1, 84), "no variants, no pair");
+    }
+
+    @Test
     void oneOutlierDoesNotMakeAPairLookHopeless() {
         // 12 pairs 5% apart, tight but for one 2x outlier, which sets the small sample's interval (the extremes)
         Map<Integer, Double> a = turns(1.0, 12, r -> 1);

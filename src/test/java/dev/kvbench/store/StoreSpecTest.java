@@ -124,10 +124,10 @@ class StoreSpecTest {
         assertEquals(version, StoreSpec.parse(version.toString()));
         assertEquals(StoreSpec.parse("rocksdb"), version.base());
 
-        StoreSpec jvm = StoreSpec.parse("lmdb:gc=ZGC+writeMap=false+jdk=25");
+        StoreSpec jvm = StoreSpec.parse("lmdb:collector=ZGC+writeMap=false+jdk=25");
         assertEquals(Map.of("writeMap", "false"), jvm.options());
-        assertEquals(List.of("jdk", "gc"), List.copyOf(jvm.variant().keySet()), "in the variant's own order");
-        assertEquals("lmdb:writeMap=false+jdk=25+gc=ZGC", jvm.toString());
+        assertEquals(List.of("jdk", "collector"), List.copyOf(jvm.variant().keySet()), "in the variant's own order");
+        assertEquals("lmdb:writeMap=false+jdk=25+collector=ZGC", jvm.toString());
         assertTrue(jvm.isVariant());
         assertFalse(StoreSpec.parse("lmdb:writeMap=false").isVariant());
     }
@@ -152,6 +152,16 @@ class StoreSpecTest {
 
     @Test
     void theEngineNeverSeesAVariantsKeys() {
-        assertEquals("true", Stores.options(StoreSpec.parse("lmdb@0.9.1:sync=true+gc=ZGC")).string("sync"));
+        assertEquals("true", Stores.options(StoreSpec.parse("lmdb@0.9.1:sync=true+collector=ZGC")).string("sync"));
+    }
+
+    @Test
+    void noEngineHasAnOptionNamedAsAVariantsKey() {
+        for (String name : Stores.names()) {
+            for (Option option : Stores.engine(name).options()) {
+                assertFalse(StoreSpec.VARIANT_KEYS.contains(option.name()), name + "'s option " + option.name()
+                        + " would be taken for a variant's key");
+            }
+        }
     }
 }

@@ -27,7 +27,7 @@ class SuitesTest {
 
     @Test
     void theSuitesAreListedWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "depths", "app", "crash", "powercut", "amp", "ycsb", "ycsb-peer", "workload", "scale", "beyond"), Suites.NAMES);
+        assertEquals(List.of("smoke", "quick", "bindings", "report", "depths", "app", "crash", "powercut", "amp", "ycsb", "ycsb-peer", "workload", "upgrade", "scale", "beyond"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteRunner.suiteName(List.of()));
         assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
@@ -48,7 +48,7 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload scale beyond (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload upgrade scale beyond (e.g. ./run.sh quick)", e.getMessage());
     }
 
     @Test

@@ -362,19 +362,20 @@ public final class VariantJvm {
         });
     }
 
-    /** Runs Maven (the project's wrapper where kvbench.root names it, else mvn on the path) to fetch one jar. */
+    /** Runs Maven (the project's wrapper, where kvbench.root names it or here, else mvn on the path) to fetch one jar. */
     private static void resolve(String coordinates) {
-        String root = System.getProperty("kvbench.root");
-        Path wrapper = root == null ? null : Path.of(root, "mvnw");
+        // the project's wrapper: where the suite says the project is, else here (the tests, a user in the project)
+        String root = System.getProperty("kvbench.root", "");
+        Path wrapper = Path.of(root, "mvnw").toAbsolutePath();
         List<String> command = new ArrayList<>();
-        command.add(wrapper != null && Files.isExecutable(wrapper) ? wrapper.toString() : "mvn");
+        command.add(Files.isExecutable(wrapper) ? wrapper.toString() : "mvn");
         // -U: a failure Maven cached (a version mistyped before, a network that was down) is tried again
         command.addAll(List.of("-q", "-B", "-U", "dependency:get", "-Dartifact=" + coordinates, "-Dtransitive=false"));
         String said;
         int exit;
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-            if (wrapper != null && Files.isExecutable(wrapper)) {
+            if (Files.isExecutable(wrapper)) {
                 builder.directory(wrapper.getParent().toFile());
             }
             Process process = builder.start();

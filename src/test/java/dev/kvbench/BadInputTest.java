@@ -212,7 +212,7 @@ class BadInputTest {
                 "run.sh [SUITE] [JMH options...]: runs a benchmark suite into results/<YYYYMMDD>-<SUITE>/ (one JMH",
                 "quick", "-h").seen(Seen.OUT_FIRST).check(BadInputTest::touchedNothing));
         cases.add(runSh("unknown-suite", "a suite that does not exist", 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload scale beyond (e.g. ./run.sh quick)", "fast"));
+                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload upgrade scale beyond (e.g. ./run.sh quick)", "fast"));
         cases.add(runSh("misspelt-param", "`-p nums=1000`: a misspelt parameter name", 2,
                 "run.sh: unknown parameter 'nums'; parameters: store, num, intKey, sequential, valSize, valRandom, batchSize, sync "
                         + "(dirWalk: store, fanout, depth, encoding, fields, sync; application workloads: readers, writesPerSec, "
@@ -533,7 +533,7 @@ class BadInputTest {
                 "run.sh: -p jvm=17,17 names the JVM '17' twice; name each once",
                 "upgrade", "-p", "jvm=17,17"));
         cases.add(runSh("upgrade-store-twice", "`-p store=lmdb:jdk=25,lmdb:jdk=25`: one variant named twice", 2,
-                "run.sh: -p store names lmdb:jdk=25 twice; give each store spec once",
+                "run.sh: -p store=lmdb:jdk=25,lmdb:jdk=25 gives lmdb:jdk=25 twice; give each value once",
                 "upgrade", "-p", "store=lmdb:jdk=25,lmdb:jdk=25"));
         cases.add(runSh("variant-not-interleaved", "a variant in a suite that does not interleave (`crash`)", 2,
                 "run.sh: store lmdb:jdk=25 is a variant (another library version or JVM), which runs in a JVM of its own in"

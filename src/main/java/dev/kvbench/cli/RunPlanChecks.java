@@ -105,7 +105,8 @@ final class RunPlanChecks {
             StoreSpec spec = StoreSpec.parse(store);
             if (plan.specs.put(store, spec) != null) {
                 // two rows of one name: the report could not tell their turns apart
-                throw new IllegalArgumentException("-p store names " + store + " twice; give each store spec once");
+                throw new IllegalArgumentException("-p store=" + String.join(",", plan.values.get("store")) + " gives "
+                        + store + " twice; give each value once");
             }
             if (spec.isVariant() && Stores.names().contains(spec.engine())) {
                 VariantJvm.check(spec);

@@ -59,9 +59,8 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
         this(engine, options, Map.of());
     }
 
-    public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate"
-            + " specs); a variant: engine@version, or the options jdk=17|25|PATH, collector=G1|ZGC|Parallel|Serial|Shenandoah,"
-            + " unsafe=allow|warn|deny, jvmArgs=FLAGS (last)";
+    /** The syntax, as errors name it; a variant's keys are described where they are refused, and in docs/upgrade.md. */
+    public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate specs)";
 
     public static StoreSpec parse(String spec) {
         if (spec == null || spec.isBlank()) {

@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
 
 import dev.kvbench.results.OrderStatistics;
 import dev.kvbench.results.PairedRanking;
@@ -190,6 +191,11 @@ public final class Interleaver {
                 + " store it loaded once, each settled again before its turns");
         log.println("# Threads: 1 thread");
         log.println("# Fork: 1 of " + settings.forks());
+        if (settings.forks() > 1) {
+            log.println("# JVM pairs: each engine's JVM k takes its turns beside every other engine's JVM k; rotation r's"
+                    + " turns of JVM k are paired as rotation " + settings.forks() + "r+k, so that a ratio's interval"
+                    + " holds what differs from one JVM to the next");
+        }
         log.println("# Shuffle seed: " + settings.seed());
         List<Row> rows = new ArrayList<>();
         Random random = new Random(settings.seed());
@@ -399,7 +405,7 @@ public final class Interleaver {
                     probes.put(server, passes[0]);
                 }
                 if (!warmup) {
-                    turns.get(server).add(r - warmupRotations, passes);
+                    turns.get(server).add(pairing(r - warmupRotations, server.fork, settings.forks()), passes);
                     measuredNanos += elapsed;
                     before.forEach((other, nanos) -> background.merge(other, after.getOrDefault(other, nanos) - nanos, Long::sum));
                 }
@@ -413,7 +419,8 @@ public final class Interleaver {
                 if (rotations >= settings.minRotations()) {
                     HostFactors.apply(byTrial.values());
                     int left = settings.maxRotations() - rotations;
-                    List<EngineJvm> live = ranked.stream().filter(servers::contains).toList();
+                    // one per store: an engine's JVMs share their turns (paired JVM by JVM, see pairing)
+                    List<EngineJvm> live = distinctStores(ranked.stream().filter(servers::contains).toList());
                     List<EngineJvm> next = new ArrayList<>(undecided(live, server -> turns.get(server).byRotation(),
                             server -> turns.get(server).median(), left));
                     undecidedVariants(live, server -> base(server.params), server -> turns.get(server).byRotation(),
@@ -424,7 +431,11 @@ public final class Interleaver {
                     present.stream().filter(server -> servers.contains(server) && !next.contains(server)
                             && turns.get(server).count() < fewest && turns.get(server).count() + left >= fewest)
                             .forEach(next::add);
-                    active = next;
+                    // every JVM of a store that takes more turns takes them
+                    Set<Map<String, String>> taking = new HashSet<>();
+                    next.forEach(server -> taking.add(server.params));
+                    active = present.stream().filter(server -> servers.contains(server) && taking.contains(server.params))
+                            .collect(Collectors.toCollection(ArrayList::new));
                 }
             }
             active.retainAll(servers);
@@ -440,9 +451,27 @@ public final class Interleaver {
                 Math.min(rotations, settings.minRotations()), (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
                 Math.max(0, rotations - settings.minRotations()), fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
                 capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
-        log.println("  ranking: " + rankingText(ranked.stream().filter(turns::containsKey).toList(), turns));
+        log.println("  ranking: " + rankingText(distinctStores(ranked.stream().filter(turns::containsKey).toList()), turns));
         log.flush();
         return byTrial;
+    }
+
+    /** The first JVM of each store among {@code jvms}: with several JVMs per engine, one stands for its turns. */
+    private static List<EngineJvm> distinctStores(List<EngineJvm> jvms) {
+        Set<Map<String, String>> seen = new HashSet<>();
+        return jvms.stream().filter(server -> seen.add(server.params)).toList();
+    }
+
+    /**
+     * The rotation number a turn is logged and paired under: {@code rotation} itself with one JVM per engine; with
+     * {@code forks}, rotation r's turn of JVM k is {@code forks * r + k}, paired with the other engines' JVM k of the
+     * same rotation only. Two JVMs of one library on one host differ by several per cent (an A/A run of rocksdbjni
+     * 11.8.1 against itself gave 1.08× (1.06-1.12×) on random writes with one JVM each): pooled by rotation, the JVMs'
+     * own difference would sit inside every pair and never in the interval; paired JVM by JVM, a ratio that differs
+     * between the JVM pairs widens the interval by as much.
+     */
+    static int pairing(int rotation, int fork, int forks) {
+        return forks == 1 ? rotation : forks * rotation + fork;
     }
 
     /**

@@ -55,6 +55,13 @@ public record Experiment(String title, String about, Chart chart, List<String> w
         return new Experiment(title, about, chart, workloads, params, options, entries, folder, rounds, memoryRatio);
     }
 
+    /** The same test with {@code option} set to {@code value} (added, or replacing the test's own). */
+    public Experiment with(String option, String value) {
+        Map<String, String> changed = new java.util.LinkedHashMap<>(options);
+        changed.put(option, value);
+        return new Experiment(title, about, chart, workloads, params, changed, entries, folder, repeat, memoryRatio);
+    }
+
     /** The same test with its stores in the disk folder, under {@code title}. */
     public Experiment onDisk(String title) {
         return new Experiment(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, memoryRatio);

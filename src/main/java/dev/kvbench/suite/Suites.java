@@ -77,6 +77,13 @@ public final class Suites {
     /** The median engine's turn of an interleaved YCSB test (the issue asked for 100-200 ms). */
     static final String YCSB_TURN = "150ms";
     public static final String DEFAULT = "quick";
+    /**
+     * JVMs per variant in the upgrade suite, each paired with the other variants' JVM of the same number: an upgrade's
+     * effect is often a few per cent, as large as what differs between two JVMs of the same library (an A/A run of
+     * rocksdbjni 11.8.1 against itself: 1.08× on random writes, one JVM each), which one JVM pair would take for the
+     * upgrade's.
+     */
+    static final int UPGRADE_JVMS = 2;
     /** Variants side by side: quick's two tests and YCSB's A-F on the stores the user names ({@link #upgrade}). */
     public static final String UPGRADE = "upgrade";
     /** YCSB's own client beside kvbench's on A-F ({@link #ycsbPeer}). */
@@ -598,7 +605,7 @@ public final class Suites {
     static Suite upgrade(Map<String, String> overrides) {
         List<Experiment> tests = new ArrayList<>(intKeyTests(engineRows(false), "The variants"));
         tests.addAll(ycsb(overrides).tests());
-        return new Suite(UPGRADE, tests);
+        return new Suite(UPGRADE, tests.stream().map(test -> test.with("-f", Integer.toString(UPGRADE_JVMS))).toList());
     }
 
     /**

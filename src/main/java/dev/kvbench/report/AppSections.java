@@ -50,7 +50,7 @@ final class AppSections {
                 row.add(run.map(r -> r.ok() ? Numbers.sig3(perSec) + (r.stable() ? "" : " (" + r.instability() + ")")
                         : r.status().word()).orElse("not run"));
             }
-            series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.variant(spec), points));
+            series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
             rows.add(row);
         }
         List<Figure.Tic> tics = counts.stream().map(c -> new Figure.Tic(c, Numbers.parse(c))).toList();
@@ -109,7 +109,7 @@ final class AppSections {
                     points.add(new double[] {i, r.metric(Metric.latency(PERCENTILES.get(i))) / 1000});
                 }
                 if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
-                    latency.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.variant(spec), points));
+                    latency.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
                 }
             }
         }

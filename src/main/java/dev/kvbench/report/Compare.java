@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Two runs side by side: for every run both folders hold (the same benchmark, engine and
@@ -150,7 +151,8 @@ public final class Compare {
                     + "engine and parameters): compare two runs of one suite");
         }
         Files.createDirectories(options.out());
-        Specs specs = new Specs(merged(a.env, b.env));
+        Specs specs = new Specs(merged(a.env, b.env), Stream.concat(a.stores().stream(),
+                b.stores().stream()).distinct().toList());
         Writer writer = new Writer(options, a, b, comparison, specs);
         String readme = writer.write();
         if (writer.figure != null) {

@@ -54,6 +54,12 @@ final class ResultsFolder {
     }
 
     Specs specs() {
-        return new Specs(env);
+        return new Specs(env, stores());
+    }
+
+    /** Every store spec of the folder's runs, the direct-API baselines' included, in the order they first appear. */
+    List<String> stores() {
+        return tests.stream().flatMap(t -> Stream.concat(t.results.stream(), t.direct.stream())).map(Result::store)
+                .filter(store -> !store.isEmpty()).distinct().toList();
     }
 }

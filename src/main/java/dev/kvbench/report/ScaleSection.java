@@ -2,6 +2,7 @@ package dev.kvbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -119,8 +120,10 @@ final class ScaleSection {
                         + ", is mostly a hole of a sparse file" : "") + "): pages the engine maps stay cached while mapped, so its"
                         + " reads are not all cold.");
             }
-            if (spec.contains("acheMb=")) {
-                sentences.add(specs.label(spec) + " (" + size + "): its own cache (" + spec.substring(spec.indexOf(':') + 1)
+            Map<String, String> options = Specs.parse(spec).options();
+            if (options.keySet().stream().anyMatch(name -> name.endsWith("acheMb"))) {
+                sentences.add(specs.label(spec) + " (" + size + "): its own cache (" + String.join("+", options.entrySet()
+                        .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())
                         + ") is process memory, which the drop does not touch: what it holds is read warm.");
             }
         }
@@ -199,7 +202,7 @@ final class ScaleSection {
                 double value = run.filter(Result::ok).map(y::applyAsDouble).orElse(Double.NaN);
                 points.add(new double[] {Math.log10(Numbers.parse(n)), value});
             }
-            series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.variant(spec), points));
+            series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
         }
         return series;
     }

@@ -184,7 +184,7 @@ final class TestRun {
         Map<String, String> options = new LinkedHashMap<>(spec.options());
         options.remove(option);
         Map<String, String> params = new LinkedHashMap<>(r.key().params());
-        params.put("store", new StoreSpec(spec.engine(), options).toString());
+        params.put("store", new StoreSpec(spec.engine(), options, spec.variant()).toString());
         params.put(option, value);
         return new Result(new RunKey(r.key().benchmark(), params), r.ms(), r.errorMs(), r.status(), r.reason(),
                 r.metrics(), r.turns());

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -126,7 +127,10 @@ final class TestSection extends Section {
         storageAndCosts(group, stem, specList);
     }
 
-    /** Test 1: one chart per option, each engine's defaults beside its variants. */
+    /**
+     * Test 1: one chart per option, each engine's defaults beside its specs that set options (a spec of another
+     * library or JVM beside its own defaults there: {@code lmdb:jdk=25} for {@code lmdb:sync=true+jdk=25}).
+     */
     private void settings(Group group, String stem) {
         List<String> specList = group.specs(specs);
         Figures.Unit unit = Figures.Unit.time(group.results());
@@ -135,8 +139,8 @@ final class TestSection extends Section {
         for (String option : options) {
             List<String> compared = specList.stream()
                     .filter(spec -> Specs.options(spec).containsKey(option)
-                            || (!Specs.variant(spec) && specList.stream().anyMatch(v -> Specs.options(v).containsKey(option)
-                            && Specs.engine(v).equals(spec))))
+                            || (!Specs.hasOptions(spec) && specList.stream().anyMatch(v -> Specs.options(v).containsKey(option)
+                            && defaults(v).equals(spec))))
                     .toList();
             md.heading(4, "Setting: " + option);
             if (option.equals("sync") && "tmpfs".equals(folder.env.get("work.fs"))) {
@@ -147,10 +151,10 @@ final class TestSection extends Section {
             specList.stream().filter(specs::reference).forEach(charted::add); // the limit rows, in every chart
             charts.add(figures.time(stem + "-" + option, option + ": " + group.title(), group, charted));
             List<String> sentences = new ArrayList<>();
-            for (String variant : compared.stream().filter(Specs::variant).toList()) {
-                String base = Specs.engine(variant);
+            for (String tuned : compared.stream().filter(Specs::hasOptions).toList()) {
+                String base = defaults(tuned);
                 for (String workload : group.workloads()) {
-                    Optional<Result> v = group.find(variant, workload).filter(Result::ok);
+                    Optional<Result> v = group.find(tuned, workload).filter(Result::ok);
                     Optional<Result> b = group.find(base, workload).filter(Result::ok);
                     if (v.isPresent() && b.isPresent()) {
                         sentences.add(findings.versus(workload, v.get(), b.get(), unit));
@@ -162,6 +166,12 @@ final class TestSection extends Section {
         md.heading(4, "All settings");
         timeTable(group, specList, unit);
         storageAndCosts(group, stem, specList);
+    }
+
+    /** The spec without its engine options: the engine's defaults, in the same library and JVM. */
+    private static String defaults(String spec) {
+        StoreSpec parsed = Specs.parse(spec);
+        return new StoreSpec(parsed.engine(), Map.of(), parsed.variant()).toString();
     }
 
     /**

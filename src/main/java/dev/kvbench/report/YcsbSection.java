@@ -112,7 +112,7 @@ final class YcsbSection {
                 points.add(new double[] {i, run.get().metric(Metric.ycsbLatency("run", op, kind, PERCENTILES.get(i))) / 1000});
             }
             if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
-                series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.variant(spec), points));
+                series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
             }
         }
         if (series.isEmpty()) {

@@ -1,10 +1,12 @@
 package dev.kvbench.report;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.kvbench.results.VariantLine;
 import dev.kvbench.text.Numbers;
 
 /** The machine the results come from ({@code env.txt}), how busy it was at the start, and the engines' library versions. */
@@ -84,6 +86,33 @@ final class EnvironmentSection extends Section {
                     .forEach(e -> engineRows.add(List.of(e.getValue()[0], code(e.getKey()), e.getValue()[1])));
             md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
         }
+        variants();
+    }
+
+    /**
+     * The JVM each store of a run with variants ran in, from the logs' {@code # Variant:} lines: what the store's own
+     * JVM said about itself (library version, Java, VM, collectors, the flags the variant adds), not what was asked.
+     */
+    private void variants() {
+        List<VariantLine> lines = new ArrayList<>();
+        for (TestRun test : folder.tests) {
+            test.log.variants().stream().filter(line -> !lines.contains(line)).forEach(lines::add);
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        lines.stream().sorted(Comparator.comparing(VariantLine::store, specs.order())).forEach(line -> {
+            Map<String, String> facts = line.facts();
+            String flags = facts.getOrDefault(VariantLine.FLAGS, "");
+            rows.add(List.of(specs.label(line.store()), code(line.store()), facts.getOrDefault(VariantLine.LIBRARY, ""),
+                    facts.getOrDefault(VariantLine.JAVA, ""), facts.getOrDefault(VariantLine.VM, ""),
+                    facts.getOrDefault(VariantLine.GC, ""), flags.isBlank() ? "none" : code(flags)));
+        });
+        md.paragraph("The JVM each store ran in, as that JVM said (the `# Variant:` lines of the logs): a variant's library"
+                + " version, Java runtime, collectors, and the flags it adds to or changes in the run's own (JVM flags"
+                + " above).");
+        md.table(List.of("Engine", "Spec", "Library", "Java", "VM", "Collectors", "Flags"), rows);
     }
 
     /** "fa4a3c4… (clean tree)", "… with uncommitted changes", or "not recorded" for a folder from before env.txt held it. */

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 
 import dev.kvbench.results.Stability;
 import dev.kvbench.results.TurnLog;
+import dev.kvbench.results.VariantLine;
 
 /**
  * What the report needs from a JMH text log ({@code out-N.txt}): the run settings JMH printed
@@ -24,8 +25,12 @@ final class JmhLog {
     /** The line JMH prints once every benchmark has run. */
     static final String COMPLETE = "# Run complete.";
 
-    /** An engine's line in an interleaved block: "  lmdb   1.851 ±    0.189 ms/op (10.2%), 29 turns, ...". */
-    private static final Pattern ENGINE = Pattern.compile("^  (\\S+)\\s+\\S+ ±\\s+\\S+ ms/op");
+    /**
+     * An engine's line in an interleaved block: "  lmdb   1.851 ±    0.189 ms/op (10.2%), 29 turns, ...". The store is
+     * everything before the score, so that a variant's flags, which may hold spaces ({@code x:jvmArgs=-Xms2g -Xmx2g}),
+     * stay in it.
+     */
+    private static final Pattern ENGINE = Pattern.compile("^  (\\S.*?)\\s+\\S+ ±\\s+\\S+ ms/op");
     /** A rotation's order: "  rotation w1: lmdb heap" (warmup) or "  rotation 2: heap lmdb". */
     private static final Pattern ROTATION = Pattern.compile("^  rotation (w?)(\\d+): (.*)$");
     private static final List<String> SETTINGS = List.of("JMH version", "VM version", "VM invoker", "VM options",
@@ -40,6 +45,8 @@ final class JmhLog {
     /** Per interleaved benchmark: the canary after each measured rotation, ms, and the steal over it, %. */
     private final Map<String, double[]> canary = new LinkedHashMap<>();
     private final Map<String, double[]> steal = new LinkedHashMap<>();
+    /** The JVM each store of a run with variants ran in, as its preflight JVM said ({@code # Variant:} lines). */
+    private final List<VariantLine> variants = new ArrayList<>();
     private int forks;
     private boolean complete;
 
@@ -88,6 +95,11 @@ final class JmhLog {
                 steal.put(benchmarkName(benchmark), numbers(line.substring(TurnLog.STEAL.length())));
             } else if ((drift = Stability.parseDriftLine(line)) != null && benchmark != null && engine != null) {
                 drifts.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>()).put(engine, drift);
+            } else if (line.startsWith(VariantLine.PREFIX)) {
+                VariantLine variant = VariantLine.parse(line);
+                if (!variants.contains(variant)) {
+                    variants.add(variant);
+                }
             } else if (line.startsWith(COMPLETE)) {
                 complete = true;
             } else if (line.startsWith("# Benchmark: ")) {
@@ -234,6 +246,11 @@ final class JmhLog {
     private static String benchmarkName(String header) {
         int space = header.indexOf(' ');
         return space < 0 ? header : header.substring(0, space);
+    }
+
+    /** The {@code # Variant:} lines of the log, once each, in the order they came: the JVM each store ran in. */
+    List<VariantLine> variants() {
+        return variants;
     }
 
     /** JMH's own settings lines by name ("Warmup", "Measurement", "VM options", ...). */

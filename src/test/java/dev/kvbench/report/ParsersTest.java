@@ -51,6 +51,29 @@ class ParsersTest {
     }
 
     @Test
+    void aVariantsTurnsAndJvmAreReadUnderItsWholeSpecFlagsAndAll() throws IOException {
+        String store = "lmdb:jdk=25+jvmArgs=-XX:+AlwaysPreTouch -Xmx2g";
+        Path file = dir.resolve("out-1.txt");
+        Files.write(file, List.of(
+                "# Variant: " + store + " | library=0.9.3 | java=25.0.1+8-LTS | vm=OpenJDK 64-Bit Server VM | gc=G1 Young"
+                        + " Generation | flags=-XX:+AlwaysPreTouch -Xmx2g | home=/opt/jdk-25",
+                "# Benchmark: dev.kvbench.bench.ReadSeqBenchmark.readSeq (2 measured rotations at most)",
+                "  lmdb                          2.000 ±    0.100 ms/op ( 5.0%), 2 turns, 20 passes",
+                "    turns (ms/op, in order): 2.0 2.2",
+                "    in rotations: 1 2",
+                "  " + store + "      1.900 ±    0.100 ms/op ( 5.3%), 2 turns, 20 passes",
+                "    turns (ms/op, in order): 1.8 2.0",
+                "    in rotations: 1 2",
+                "# Run complete."));
+        JmhLog log = JmhLog.read(file);
+        assertEquals(Map.of(1, 1.8, 2, 2.0), log.turns("dev.kvbench.bench.ReadSeqBenchmark.readSeq", store));
+        assertEquals(Map.of(1, 2.0, 2, 2.2), log.turns("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb"));
+        assertEquals(1, log.variants().size());
+        assertEquals(store, log.variants().get(0).store());
+        assertEquals("-XX:+AlwaysPreTouch -Xmx2g", log.variants().get(0).facts().get("flags"));
+    }
+
+    @Test
     void splitsQuotedCsvFields() {
         assertEquals(List.of("a", "b,c", "say \"hi\"", ""), JmhCsv.fields("a,\"b,c\",\"say \"\"hi\"\"\",\r"));
     }

@@ -23,18 +23,10 @@ final class FailuresSection extends Section {
         md.heading(2, "Failed and skipped runs");
         List<List<String>> rows = new ArrayList<>();
         for (TestRun test : folder.tests) {
-            Map<List<String>, List<Result>> byReason = new LinkedHashMap<>();
-            test.results.stream().filter(r -> !r.ok()).sorted(Comparator.comparing(Result::store, specs.order()))
-                    .forEach(r -> byReason.computeIfAbsent(List.of(r.store(), r.status().word(),
-                            r.reason() == null ? "" : r.reason()), k -> new ArrayList<>()).add(r));
-            byReason.forEach((key, runs) -> {
-                List<String> workloads = Group.WORKLOADS.stream().filter(w -> runs.stream().anyMatch(r -> r.workload().equals(w)))
-                        .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
-                runs.stream().map(Result::workload).distinct().filter(w -> !workloads.contains(w)).forEach(workloads::add);
-                List<String> data = runs.stream().map(r -> Group.describe(r.key())).distinct().toList();
-                rows.add(List.of(Integer.toString(test.number), specs.label(key.get(0)), String.join(", ", workloads),
-                        data.size() == 1 ? data.get(0) : data.size() + " data sets", key.get(1), key.get(2)));
-            });
+            for (NotRun entry : NotRun.of(test.results, specs)) {
+                rows.add(List.of(Integer.toString(test.number), specs.label(entry.store()), String.join(", ", entry.workloads()),
+                        entry.data(), entry.status().word(), entry.reason()));
+            }
         }
         List<String> missing = folder.tests.stream().filter(t -> !t.hasResults())
                 .map(t -> "Test " + t.number + " (" + t.title() + ") has no results yet.").toList();
@@ -53,6 +45,43 @@ final class FailuresSection extends Section {
                 md.block(lines);
             });
         }
+    }
+
+    /**
+     * The runs of one store that gave no score for one reason: what this section lists per row, and what the variants'
+     * table of a test says about each variant that did not run.
+     */
+    record NotRun(String store, Result.Status status, String reason, List<Result> runs) {
+
+        /** The runs of {@code results} without a score, by store in the report's order, then status and reason. */
+        static List<NotRun> of(List<Result> results, Specs specs) {
+            Map<List<String>, List<Result>> byReason = new LinkedHashMap<>();
+            results.stream().filter(r -> !r.ok()).sorted(Comparator.comparing(Result::store, specs.order()))
+                    .forEach(r -> byReason.computeIfAbsent(List.of(r.store(), r.status().name(),
+                            r.reason() == null ? "" : r.reason()), k -> new ArrayList<>()).add(r));
+            List<NotRun> entries = new ArrayList<>();
+            byReason.forEach((key, runs) -> entries.add(new NotRun(key.get(0), Result.Status.valueOf(key.get(1)), key.get(2),
+                    List.copyOf(runs))));
+            return entries;
+        }
+
+        List<String> workloads() {
+            return FailuresSection.workloads(runs);
+        }
+
+        /** The data set, or how many there were: "1,000 int keys, sequential, 100 B values", "3 data sets". */
+        String data() {
+            List<String> data = runs.stream().map(r -> Group.describe(r.key())).distinct().toList();
+            return data.size() == 1 ? data.get(0) : data.size() + " data sets";
+        }
+    }
+
+    /** The workloads of {@code runs}: the 2016 six in their order, then the others as they come. */
+    static List<String> workloads(List<Result> runs) {
+        List<String> workloads = Group.WORKLOADS.stream().filter(w -> runs.stream().anyMatch(r -> r.workload().equals(w)))
+                .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+        runs.stream().map(Result::workload).distinct().filter(w -> !workloads.contains(w)).forEach(workloads::add);
+        return workloads;
     }
 
     private void rawFiles() {

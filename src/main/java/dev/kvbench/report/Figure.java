@@ -18,24 +18,33 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
     /**
      * One bar: centre x and half width, value and JMH error (NaN: none) in the axis unit, its
      * colour, its {@link Fill}, the text printed on it, and a note ("skipped", "failed") printed
-     * instead when there is no value.
+     * instead when there is no value; an interval that is not value ± error (a paired ratio's)
+     * gives its own ends, {@code low} and {@code high} (NaN: value ± error).
      */
-    record Bar(double x, double half, double value, double error, int rgb, Fill fill, String note, String label) {
+    record Bar(double x, double half, double value, double error, int rgb, Fill fill, String note, String label,
+               double low, double high) {
+
+        /** A bar whose whisker is value ± error. */
+        Bar(double x, double half, double value, double error, int rgb, Fill fill, String note, String label) {
+            this(x, half, value, error, rgb, fill, note, label, Double.NaN, Double.NaN);
+        }
 
         String text() {
             return Numbers.sig3(value);
         }
 
         /**
-         * The error whisker as drawn on {@code axis}: from value − error to value + error, cut at
-         * the panel's edges, and which ends get a cap (an end that was cut gets none).
+         * The error whisker as drawn on {@code axis}: from value − error to value + error (or the
+         * interval's own ends), cut at the panel's edges, and which ends get a cap (an end that was
+         * cut gets none).
          */
         Whisker whisker(Axis axis) {
-            if (Double.isNaN(value) || Double.isNaN(error) || error <= 0) {
+            boolean ends = !Double.isNaN(this.low) && !Double.isNaN(this.high);
+            if (Double.isNaN(value) || !ends && (Double.isNaN(error) || error <= 0)) {
                 return new Whisker(Double.NaN, Double.NaN, Whisker.BOTH_CAPS);
             }
-            double low = value - error;
-            double high = value + error;
+            double low = ends ? this.low : value - error;
+            double high = ends ? this.high : value + error;
             boolean lowCut = low < axis.min() || (axis.log() && low <= 0);
             boolean highCut = high > axis.max();
             int style = lowCut && highCut ? Whisker.NO_CAP : lowCut ? Whisker.HIGH_CAP : highCut ? Whisker.LOW_CAP : Whisker.BOTH_CAPS;
@@ -44,8 +53,9 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
     }
 
     /**
-     * How a bar is filled, column 7 of a chart's data (its ordinal): solid for an engine's defaults,
-     * hatched with white for a variant (a spec with options), hatched with dark lines for a limit
+     * How a bar is filled, column 7 of a chart's data (its ordinal): solid for an engine's defaults
+     * (and for another library or JVM, which {@link Specs#rgb} shades instead), hatched with white
+     * for a spec with engine options, hatched with dark lines for a limit
      * row (an {@link dev.kvbench.store.Engine#isReference() reference}: array, heap, null), which
      * is a yardstick, not a competitor.
      */
@@ -71,7 +81,36 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
      * values span more than 10×, with room above the tallest bar for its printed value; the label
      * names the unit and says "log scale".
      */
-    record Axis(String unit, boolean log, double min, double max) {
+    record Axis(String unit, boolean log, double min, double max, double origin) {
+
+        /** An axis whose bars start at 0, or at the bottom of a log axis. */
+        Axis(String unit, boolean log, double min, double max) {
+            this(unit, log, min, max, Double.NaN);
+        }
+
+        /**
+         * An axis of ratios: bars grow from 1 (up where B takes longer, down where it takes less), which a line
+         * marks across the panel, and the range holds 1, every bar and every interval, with a margin.
+         */
+        static Axis ratio(String unit, List<Bar> bars) {
+            double low = 1;
+            double high = 1;
+            for (Bar bar : bars) {
+                for (double v : new double[] {bar.value(), bar.low(), bar.high()}) {
+                    if (!Double.isNaN(v) && v > 0 && Double.isFinite(v)) {
+                        low = Math.min(low, v);
+                        high = Math.max(high, v);
+                    }
+                }
+            }
+            double pad = Math.max(0.02, (high - low) * 0.15);
+            return new Axis(unit, false, Math.max(0, low - pad), high + pad, 1);
+        }
+
+        /** Whether bars start at an origin of their own, marked by a line across the panel ({@link #ratio}). */
+        boolean hasOrigin() {
+            return !Double.isNaN(origin);
+        }
 
         static Axis fit(String unit, List<Bar> bars) {
             List<Double> values = new ArrayList<>();
@@ -96,14 +135,14 @@ record Figure(String stem, String title, List<Panel> panels, List<Legend> legend
             return log ? unit + ", log scale" : unit;
         }
 
-        /** Where bars start: 0, or the bottom of a log axis. */
+        /** Where bars start: the origin, 0, or the bottom of a log axis. */
         double base() {
-            return log ? min : 0;
+            return hasOrigin() ? origin : log ? min : 0;
         }
 
         /** The height at which a note is printed in an empty slot. */
         double noteY() {
-            return log ? min * Math.pow(max / min, 0.03) : max * 0.03;
+            return hasOrigin() ? origin : log ? min * Math.pow(max / min, 0.03) : min + (max - min) * 0.03;
         }
     }
 }

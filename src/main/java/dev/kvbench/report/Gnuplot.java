@@ -164,7 +164,11 @@ final class Gnuplot {
         values.put("PANEL_TITLE", escape(panel.title()));
         values.put("YLABEL", escape(axis.label()));
         values.put("XLABEL", escape(panel.xLabel()));
-        values.put("LOGSCALE", axis.log() ? "set logscale y" : "unset logscale y");
+        // A ratio's origin, 1, is marked by a line across the panel; panel.gp has no slot of its own for it, so it
+        // follows the axis's scale, set just before the plot
+        values.put("LOGSCALE", (axis.log() ? "set logscale y" : "unset logscale y") + (axis.hasOrigin()
+                ? "\nset arrow 1 from graph 0, first " + num(axis.origin()) + " to graph 1, first " + num(axis.origin())
+                + " nohead front lw 1.5 dt 2 lc rgb \"#202020\"" : ""));
         values.put("XMIN", num(xmin));
         values.put("XMAX", num(xmax));
         values.put("YMIN", num(axis.min()));

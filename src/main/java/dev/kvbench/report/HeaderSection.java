@@ -75,9 +75,22 @@ final class HeaderSection extends Section {
         return "Test " + test.number + ": " + test.title();
     }
 
-    /** The fastest engine per workload for every data set of every engine-comparison test. */
+    /** The fastest engine per workload for every data set of every engine-comparison test; the variants' verdicts. */
     private void atAGlance() {
         md.heading(2, "At a glance");
+        fastest();
+        List<String> variants = VariantSection.glance(folder, specs);
+        if (!variants.isEmpty()) {
+            md.paragraph("Variants, each B against its base A (the same engine and options in the run's own library and JVM,"
+                    + " or, where the run has none, its first variant in the run's store order): B's time ÷ A's paired in"
+                    + " the same rotations, a workload on each data set counted once, decided at 99.9% (the ratios are in"
+                    + " each test's " + VariantSection.HEADING + " part):");
+            md.bullets(variants);
+        }
+    }
+
+    /** The fastest engine per workload for every data set of every engine-comparison test. */
+    private void fastest() {
         Glance glance = Glance.of(folder, specs);
         if (glance.isEmpty()) {
             String peer = YcsbPeerSection.glance(folder);

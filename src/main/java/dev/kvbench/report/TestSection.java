@@ -13,7 +13,8 @@ import dev.kvbench.text.Numbers;
 /**
  * One test's section: what it ran (entries, JMH settings, work folder, command, duration), then per data
  * set its charts, rankings, time and storage tables and hidden costs, drawn as the test's chart kind says
- * (panels, settings, sweep, crash, or the application sections).
+ * (panels, settings, sweep, crash, or the application sections), then its variants against their bases
+ * ({@link VariantSection}).
  */
 final class TestSection extends Section {
 
@@ -25,6 +26,7 @@ final class TestSection extends Section {
     private final DirWalkSection walks;
     private final YcsbSection ycsb;
     private final ScaleSection scale;
+    private final VariantSection variants;
 
     /** @param cores the machine's cores from env.txt, 0 when unknown (the application sections say when threads exceed them) */
     TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, int cores) {
@@ -37,6 +39,7 @@ final class TestSection extends Section {
         this.walks = new DirWalkSection(specs, md, figures, tables, charts::add, cores);
         this.ycsb = new YcsbSection(specs, md, charts::add, charts::add);
         this.scale = new ScaleSection(specs, md, charts::add);
+        this.variants = new VariantSection(folder, specs, md, charts);
     }
 
     void write(TestRun test) {
@@ -102,6 +105,7 @@ final class TestSection extends Section {
                 default -> panels(test, group, stem);
             }
         }
+        variants.write(test); // a test's variants against their bases, over all its data sets
     }
 
     private void panels(TestRun test, Group group, String stem) {

@@ -41,7 +41,7 @@ final class Specs {
     /** Engine colours by spec name, in registration order: the order of bars and rows. */
     private final Map<String, Integer> colours = new LinkedHashMap<>();
     private final List<String> order;
-    /** Per engine, the variants of the run ({@code jdk=25+gc=ZGC}), in the order their shades are given. */
+    /** Per engine, the variants of the run ({@code jdk=25+collector=ZGC}), in the order their shades are given. */
     private final Map<String, List<String>> variants = new TreeMap<>();
 
     /**
@@ -114,7 +114,7 @@ final class Specs {
         return new TreeMap<>(parse(spec).options());
     }
 
-    /** The variant's keys as one text, {@code jdk=25+gc=ZGC}: what the specs with one shade share. */
+    /** The variant's keys as one text, {@code jdk=25+collector=ZGC}: what the specs with one shade share. */
     private static String variantText(StoreSpec spec) {
         List<String> parts = new ArrayList<>();
         spec.variant().forEach((key, value) -> parts.add(key + "=" + value));

@@ -29,11 +29,11 @@ class SpecsTest {
         assertEquals("RocksDB 10.10.1.1", named.label("rocksdb:version=10.10.1.1"));
         assertEquals("RocksDB 10.10.1.1", named.label("rocksdb@10.10.1.1"), "the short form of a version is the same spec");
         assertEquals("LMDB DB (JDK 25)", named.label("lmdb:jdk=25"));
-        assertEquals("MVStore (ZGC)", named.label("mvstore:gc=ZGC"));
-        assertEquals("MVStore (G1 GC)", named.label("mvstore:gc=G1"), "a collector's bare name says it is one");
+        assertEquals("MVStore (ZGC)", named.label("mvstore:collector=ZGC"));
+        assertEquals("MVStore (G1 GC)", named.label("mvstore:collector=G1"), "a collector's bare name says it is one");
         assertEquals("Chronicle Map (JDK 25, Unsafe deny)", named.label("chronicle:jdk=25+unsafe=deny"));
-        assertEquals("LMDB DB (JDK 25, ZGC, -Xmx2g)", named.label("lmdb:jdk=25+gc=ZGC+jvmArgs=-Xmx2g"));
-        assertEquals("LMDB DB (no writeMap, JDK 25, ZGC)", named.label("lmdb:writeMap=false+jdk=25+gc=ZGC"),
+        assertEquals("LMDB DB (JDK 25, ZGC, -Xmx2g)", named.label("lmdb:jdk=25+collector=ZGC+jvmArgs=-Xmx2g"));
+        assertEquals("LMDB DB (no writeMap, JDK 25, ZGC)", named.label("lmdb:writeMap=false+jdk=25+collector=ZGC"),
                 "engine options first, as they are shown without a variant");
         assertEquals("RocksDB 10.10.1.1 (blockCacheMb=64, JDK 25)", named.label("rocksdb@10.10.1.1:blockCacheMb=64+jdk=25"));
         assertEquals("LMDB DB (java-25-openjdk-amd64)", named.label("lmdb:jdk=/usr/lib/jvm/java-25-openjdk-amd64/"),

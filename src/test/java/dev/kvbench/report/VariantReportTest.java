@@ -141,7 +141,7 @@ class VariantReportTest {
                 + " chronicle:jdk=25+unsafe=deny cannot run: Chronicle Map calls sun.misc.Unsafe's memory access, which"
                 + " --sun-misc-unsafe-memory-access=deny refuses (java.lang.UnsupportedOperationException: objectFieldOffset)"
                 + " | — |"), variants);
-        assertTrue(variants.contains("| LMDB DB (ZGC) | `lmdb:gc=ZGC` | — | — | YCSB workloada: the JVM died during the load"
+        assertTrue(variants.contains("| LMDB DB (ZGC) | `lmdb:collector=ZGC` | — | — | YCSB workloada: the JVM died during the load"
                 + " (exit code 134, SIGABRT): see its last lines |"), variants);
         assertTrue(variants.contains("| RocksDB 10.10.1.1 | `rocksdb:version=10.10.1.1` | YCSB workloada | — | — |"), variants);
         assertTrue(variants.contains("[Failed and skipped runs](#failed-and-skipped-runs)"), variants);

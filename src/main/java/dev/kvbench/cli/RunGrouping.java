@@ -105,8 +105,8 @@ final class RunGrouping {
                 String directEngine = Direct.engine(benchmark);
                 List<String> capable = new ArrayList<>();
                 for (String store : stores) {
-                    if (directEngine != null && (!StoreSpec.parse(store).engine().equals(directEngine)
-                            || StoreSpec.parse(store).isVariant())) {
+                    if (directEngine != null && (!plan.specs.get(store).engine().equals(directEngine)
+                            || plan.specs.get(store).isVariant())) {
                         // a direct baseline applies to its own engine's specs only, in the run's own JVM: a variant's
                         // rows are interleaved in JVMs of their own
                         continue;

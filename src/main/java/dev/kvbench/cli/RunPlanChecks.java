@@ -80,7 +80,8 @@ final class RunPlanChecks {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.getOrDefault(name, new String[0]));
-                plan.values.putIfAbsent(name, name.equals("store") ? stores(Stores.expand(given)) : given);
+                plan.values.putIfAbsent(name, name.equals("store")
+                        ? Stores.expand(given).stream().map(StoreSpec::named).toList() : given);
             }
             for (String name : AppParams.NAMES) {
                 if (defaults.containsKey(name)) {
@@ -165,23 +166,6 @@ final class RunPlanChecks {
         order.stream().filter(all::contains).forEach(taken::add);
         taken.addAll(all); // any a benchmark declares beyond the lists above
         return taken;
-    }
-
-    /**
-     * The store specs as their rows name them: {@code rocksdb@10.10.1.1} as {@code rocksdb:version=10.10.1.1}, the text
-     * {@link StoreSpec#toString()} writes, so that one store has one name from the command line to the report; a spec
-     * that does not parse stays as given, for its own error later.
-     */
-    static List<String> stores(List<String> given) {
-        List<String> named = new ArrayList<>();
-        for (String store : given) {
-            try {
-                named.add(StoreSpec.parse(store).toString());
-            } catch (IllegalArgumentException e) {
-                named.add(store);
-            }
-        }
-        return named;
     }
 
     /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */

@@ -90,15 +90,8 @@ public final class VariantJvm {
      */
     public static List<String> command(StoreSpec spec, String java, List<String> flags, String classpath) {
         Map<String, String> variant = spec.variant();
-        String javaCommand = java;
-        int major = -1;
-        if (variant.containsKey(StoreSpec.JDK)) {
-            Path home = jdk(variant.get(StoreSpec.JDK));
-            javaCommand = home.resolve("bin").resolve("java").toString();
-            major = major(home);
-        }
         List<String> command = new ArrayList<>();
-        command.add(javaCommand);
+        command.add(variant.containsKey(StoreSpec.JDK) ? home(spec).resolve("bin").resolve("java").toString() : java);
         for (String flag : flags) {
             if (flag.startsWith(UNSAFE_FLAG) && variant.containsKey(StoreSpec.UNSAFE)) {
                 command.add(UNSAFE_FLAG + variant.get(StoreSpec.UNSAFE));
@@ -106,12 +99,7 @@ public final class VariantJvm {
                 command.add(flag);
             }
         }
-        if (variant.containsKey(StoreSpec.GC)) {
-            command.addAll(gcFlags(variant.get(StoreSpec.GC), major < 0 ? Runtime.version().feature() : major));
-        }
-        if (variant.containsKey(StoreSpec.JVM_ARGS)) {
-            command.addAll(jvmArgs(variant.get(StoreSpec.JVM_ARGS)));
-        }
+        command.addAll(addedFlags(spec));
         command.add("-cp");
         command.add(variant.containsKey(StoreSpec.VERSION) ? swapped(spec, classpath) : classpath);
         return command;
@@ -122,19 +110,36 @@ public final class VariantJvm {
      * the report's list of what each variant ran with.
      */
     public static List<String> ownFlags(StoreSpec spec) {
+        List<String> flags = new ArrayList<>();
+        if (spec.variant().containsKey(StoreSpec.UNSAFE)) {
+            flags.add(UNSAFE_FLAG + spec.variant().get(StoreSpec.UNSAFE));
+        }
+        flags.addAll(addedFlags(spec));
+        return flags;
+    }
+
+    /** The flags a variant adds after the run's own: its collector's, then its own. */
+    private static List<String> addedFlags(StoreSpec spec) {
         Map<String, String> variant = spec.variant();
         List<String> flags = new ArrayList<>();
-        int major = variant.containsKey(StoreSpec.JDK) ? major(jdk(variant.get(StoreSpec.JDK))) : Runtime.version().feature();
-        if (variant.containsKey(StoreSpec.UNSAFE)) {
-            flags.add(UNSAFE_FLAG + variant.get(StoreSpec.UNSAFE));
-        }
         if (variant.containsKey(StoreSpec.GC)) {
-            flags.addAll(gcFlags(variant.get(StoreSpec.GC), major));
+            flags.addAll(gcFlags(variant.get(StoreSpec.GC), major(spec)));
         }
         if (variant.containsKey(StoreSpec.JVM_ARGS)) {
             flags.addAll(jvmArgs(variant.get(StoreSpec.JVM_ARGS)));
         }
         return flags;
+    }
+
+    /** The JDK {@code spec} runs on: the one its variant names, else the running one. */
+    private static Path home(StoreSpec spec) {
+        return spec.variant().containsKey(StoreSpec.JDK) ? jdk(spec.variant().get(StoreSpec.JDK))
+                : Path.of(System.getProperty("java.home"));
+    }
+
+    /** The major version of the JDK {@code spec} runs on. */
+    private static int major(StoreSpec spec) {
+        return spec.variant().containsKey(StoreSpec.JDK) ? major(home(spec)) : Runtime.version().feature();
     }
 
     /**
@@ -151,13 +156,11 @@ public final class VariantJvm {
         }
         String name = spec.toString();
         try {
-            Path home = variant.containsKey(StoreSpec.JDK) ? jdk(variant.get(StoreSpec.JDK))
-                    : Path.of(System.getProperty("java.home"));
-            int major = variant.containsKey(StoreSpec.JDK) ? major(home) : Runtime.version().feature();
+            Path home = home(spec);
+            int major = major(spec);
             String gc = variant.get(StoreSpec.GC);
-            if (gc != null && gcName(gc) == null) {
-                throw new IllegalArgumentException("collector=" + gc + " is not a collector kvbench knows; give one of "
-                        + String.join(", ", COLLECTORS.keySet()));
+            if (gc != null) {
+                collector(gc); // before Maven fetches anything
             }
             String unsafe = variant.get(StoreSpec.UNSAFE);
             if (unsafe != null) {
@@ -191,18 +194,20 @@ public final class VariantJvm {
         }
     }
 
-    /** The collector's name as {@link #COLLECTORS} spells it, whatever its case; null when it is none of them. */
-    static String gcName(String gc) {
-        return COLLECTORS.keySet().stream().filter(name -> name.equalsIgnoreCase(gc)).findFirst().orElse(null);
+    /**
+     * The collector's name as {@link #COLLECTORS} spells it, whatever its case.
+     *
+     * @throws IllegalArgumentException when it is none of them
+     */
+    static String collector(String gc) {
+        return COLLECTORS.keySet().stream().filter(name -> name.equalsIgnoreCase(gc)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("collector=" + gc + " is not a collector kvbench knows;"
+                        + " give one of " + String.join(", ", COLLECTORS.keySet())));
     }
 
     /** The flags that select collector {@code gc} on JDK {@code major}: generational ZGC where that JDK has it. */
     static List<String> gcFlags(String gc, int major) {
-        String name = gcName(gc);
-        if (name == null) {
-            throw new IllegalArgumentException("collector=" + gc + " is not a collector kvbench knows; give one of "
-                    + String.join(", ", COLLECTORS.keySet()));
-        }
+        String name = collector(gc);
         List<String> flags = new ArrayList<>(List.of(COLLECTORS.get(name)));
         if (name.equals("ZGC") && major >= GENERATIONAL_ZGC_JDK && major < GENERATIONAL_ZGC_DEFAULT_JDK) {
             flags.add("-XX:+ZGenerational");
@@ -526,30 +531,5 @@ public final class VariantJvm {
                     : "it failed under this variant: " + error;
             default -> "it failed under " + (spec.isVariant() ? "this variant" : "this JVM") + ": " + error;
         };
-    }
-
-    /** The variant in words for a log line: the library version and the JVM it names. */
-    public static String describe(StoreSpec spec) {
-        List<String> parts = new ArrayList<>();
-        Map<String, String> variant = spec.variant();
-        if (variant.containsKey(StoreSpec.VERSION)) {
-            parts.add(artifactOrEngine(spec) + " " + variant.get(StoreSpec.VERSION));
-        }
-        if (variant.containsKey(StoreSpec.JDK)) {
-            parts.add("JDK " + jdk(variant.get(StoreSpec.JDK)));
-        }
-        List<String> flags = ownFlags(spec);
-        if (!flags.isEmpty()) {
-            parts.add(String.join(" ", flags));
-        }
-        return String.join(", ", parts);
-    }
-
-    private static String artifactOrEngine(StoreSpec spec) {
-        try {
-            return artifact(spec);
-        } catch (IllegalArgumentException e) {
-            return spec.engine();
-        }
     }
 }

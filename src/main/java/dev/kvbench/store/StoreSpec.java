@@ -118,6 +118,19 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
         return new StoreSpec(engine, options, variant);
     }
 
+    /**
+     * {@code spec} as its rows name it ({@code rocksdb@10.10.1.1} is {@code rocksdb:version=10.10.1.1}), so that one
+     * store has one name from the command line to the report; a spec that does not parse stays as given, for its own
+     * error where it is checked.
+     */
+    public static String named(String spec) {
+        try {
+            return parse(spec).toString();
+        } catch (IllegalArgumentException e) {
+            return spec;
+        }
+    }
+
     /** Where {@code jvmArgs=} begins in an option list, at its start or after a separator; -1 when it is not there. */
     private static int jvmArgsAt(String list) {
         String key = JVM_ARGS + "=";

@@ -1,12 +1,16 @@
 package dev.kvbench.suite;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import dev.kvbench.store.StoreSpec;
 
 /**
  * What the user put after the suite name: JMH's own command line, which replaces the suite's
@@ -122,12 +126,7 @@ public final class UserArgs {
         if (jvms.isEmpty()) {
             return this;
         }
-        List<String> rewritten = new ArrayList<>(args);
-        for (int i = 0; i + 1 < rewritten.size(); i++) {
-            if (rewritten.get(i).equals("-p") && rewritten.get(i + 1).startsWith("store=")) {
-                rewritten.set(i + 1, "store=" + JvmVariants.expand(rewritten.get(i + 1).substring("store=".length()), jvms));
-            }
-        }
+        List<String> rewritten = withStores(args, stores -> JvmVariants.expand(stores, jvms));
         UserArgs user = new UserArgs(rewritten);
         user.jvms = List.copyOf(jvms);
         return user;
@@ -144,21 +143,19 @@ public final class UserArgs {
      * does not parse stays as given, for the benchmark jar's own error.
      */
     private static List<String> normalStores(List<String> args) {
-        List<String> normal = new ArrayList<>(args);
-        for (int i = 0; i + 1 < normal.size(); i++) {
-            if (normal.get(i).equals("-p") && normal.get(i + 1).startsWith("store=") && normal.get(i + 1).contains("@")) {
-                List<String> specs = new ArrayList<>();
-                for (String spec : normal.get(i + 1).substring("store=".length()).split(",", -1)) {
-                    try {
-                        specs.add(dev.kvbench.store.StoreSpec.parse(spec).toString());
-                    } catch (IllegalArgumentException e) {
-                        specs.add(spec);
-                    }
-                }
-                normal.set(i + 1, "store=" + String.join(",", specs));
+        return withStores(args, stores -> stores.contains("@") ? String.join(",",
+                Arrays.stream(stores.split(",", -1)).map(StoreSpec::named).toList()) : stores);
+    }
+
+    /** {@code args} with the value of each {@code -p store=} replaced by what {@code rewrite} makes of it. */
+    private static List<String> withStores(List<String> args, UnaryOperator<String> rewrite) {
+        List<String> rewritten = new ArrayList<>(args);
+        for (int i = 0; i + 1 < rewritten.size(); i++) {
+            if (rewritten.get(i).equals("-p") && rewritten.get(i + 1).startsWith("store=")) {
+                rewritten.set(i + 1, "store=" + rewrite.apply(rewritten.get(i + 1).substring("store=".length())));
             }
         }
-        return normal;
+        return rewritten;
     }
 
     /** The arguments as given. */

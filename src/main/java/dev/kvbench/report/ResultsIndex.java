@@ -36,6 +36,36 @@ public final class ResultsIndex {
 
     static final String FILE = "README.md";
 
+    /**
+     * The runs taken out of {@code results/} (experiments, and runs a later one of the same suite superseded), one per
+     * line: folder, the commit that holds it, why it went; tab-separated. A clone carries the published folders in its
+     * tree, so they are kept to what a user reads; the index still names every run and where git keeps it.
+     */
+    static final String REMOVED = "removed.tsv";
+
+    /** A run no longer in {@code results/}: where to read it, and why it went. */
+    record Removed(String folder, String commit, String why) {
+
+        static List<Removed> read(Path results) throws IOException {
+            Path file = results.resolve(REMOVED);
+            if (!Files.exists(file)) {
+                return List.of();
+            }
+            List<Removed> removed = new ArrayList<>();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] cells = line.split("\t", -1);
+                if (cells.length != 3 || cells[0].isBlank() || !cells[1].matches("[0-9a-f]{7,40}")) {
+                    throw new IllegalArgumentException(file + ": '" + line + "' is not FOLDER<tab>COMMIT<tab>WHY");
+                }
+                removed.add(new Removed(cells[0], cells[1], cells[2]));
+            }
+            return removed;
+        }
+    }
+
     private ResultsIndex() {
     }
 
@@ -109,6 +139,17 @@ public final class ResultsIndex {
             md.heading(2, "Comparisons");
             md.paragraph("Two runs side by side (`./process.sh --compare A B`): the significant differences, B ÷ A.");
             md.bullets(comparisons.stream().map(c -> "[" + c + "](" + c + "/README.md)").toList());
+        }
+        List<Removed> removed = Removed.read(results);
+        if (!removed.isEmpty()) {
+            md.heading(2, "Runs kept in git only");
+            md.paragraph("Experiments, and runs a later run of the same suite superseded, are no longer in this folder, so "
+                    + "that a clone's tree holds what a user reads. Each is in the commit named: `git show "
+                    + "COMMIT:results/FOLDER/README.md` prints its report, and `git archive COMMIT results/FOLDER | tar -x` "
+                    + "restores the folder (then `./process.sh` on it as on any run).");
+            md.table(List.of("Run", "Commit", "Why it went"), removed.stream()
+                    .sorted(Comparator.comparing(Removed::folder).reversed())
+                    .map(r -> List.of(r.folder(), r.commit(), r.why())).toList());
         }
         return md.toString();
     }

@@ -1,6 +1,7 @@
 package dev.kvbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -107,5 +108,35 @@ class ResultsIndexTest {
         assertEquals("8 min 50 s", ResultsIndex.duration(quick));
         ResultsFolder crash = ResultsFolder.load(Path.of("src/test/resources/fixtures/crash"));
         assertEquals("1 test: " + crash.tests.get(0).title(), ResultsIndex.headline(crash));
+    }
+
+    @Test
+    void everyRunTakenOutOfTheFolderIsInTheCommitTheIndexNamesAndNoLongerInTheTree() throws IOException, InterruptedException {
+        Path results = Path.of("results");
+        List<ResultsIndex.Removed> removed = ResultsIndex.Removed.read(results);
+        assertTrue(!removed.isEmpty(), "results/removed.tsv lists the runs taken out of results/");
+        if (!Files.isDirectory(Path.of(".git"))) {
+            return; // a source archive has no history to hold them
+        }
+        for (ResultsIndex.Removed run : removed) {
+            assertTrue(!Files.exists(results.resolve(run.folder())), run.folder() + " is listed as removed but is still in results/");
+            Process git = new ProcessBuilder("git", "cat-file", "-e", run.commit() + ":results/" + run.folder() + "/README.md")
+                    .redirectErrorStream(true).start();
+            git.getInputStream().readAllBytes();
+            assertEquals(0, git.waitFor(), run.folder() + " is not in commit " + run.commit());
+        }
+    }
+
+    @Test
+    void theIndexNamesEachRemovedRunWithItsCommitAndWhy(@TempDir Path results) throws IOException {
+        Fixtures.copy(ReportTest.FIXTURE, results.resolve("20251122-report"));
+        Files.writeString(results.resolve(ResultsIndex.REMOVED), "# comment\n20251121-quick\tabc1234\tsuperseded by 20251122-report\n");
+        String index = ResultsIndex.render(results);
+        assertTrue(index.contains("## Runs kept in git only"), index);
+        assertTrue(index.contains("| 20251121-quick | abc1234 | superseded by 20251122-report |"), index);
+        Files.writeString(results.resolve(ResultsIndex.REMOVED), "20251121-quick abc1234\n");
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> ResultsIndex.render(results));
+        assertTrue(bad.getMessage().contains("is not FOLDER<tab>COMMIT<tab>WHY"), bad.getMessage());
     }
 }

@@ -249,19 +249,30 @@ public final class Suites {
     }
 
     /**
+     * JVMs per engine in quick's tests, each JVM's turns paired with the other engines' turns in the JVM of the same
+     * number. One JVM per engine decided pairs within about 15% of each other on that JVM's luck: two consecutive runs
+     * named opposite winners on one such cell (results/20261128-quick-3 and -4, LMDB against MVStore on readCrc, 1.06×
+     * one way, 1.08× the other), and an A/A test of one library against itself in two JVMs called 1.08× "decided". With two
+     * JVMs, a ratio that differs between them widens the interval instead of deciding the cell.
+     */
+    static final int QUICK_JVMS = 2;
+
+    /** Measured rotations per JVM in quick's tests: with {@link #QUICK_JVMS} JVMs, 12 paired turns, the fewest from which a 99.9% interval of a median can be drawn is 11. */
+    static final int QUICK_ROTATIONS = 6;
+
+    /**
      * The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who}
-     * starts the first one's description. Interleaved ({@code -interleave true}): every engine has a JVM of its own per test
-     * that loads its store once for the read workloads, which run one after another in it (a new JVM for the write), each
-     * settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of passes in
-     * shuffled rotations, one warm-up rotation, then 12 measured ones, and more for the engines of the neighbouring pairs
-     * of the paired ranking whose order is not decided; a slow phase of the host then lands on every engine's turns
-     * alike, and divides out of each paired ratio. The direct-API
-     * pairs, which do not interleave, run after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
-     * (Before: JMH forks one after another, five 100 ms iterations, in two or three rounds of every engine in a shuffled
-     * order: 24-26 minutes on an AMD EPYC host with 10-22 of 104 numbers within 10%.)
+     * starts the first one's description. Interleaved ({@code -interleave true}): every engine has {@link #QUICK_JVMS} JVMs
+     * of its own per test that load its store once for the read workloads, which run one after another in them (new JVMs
+     * for the write), each settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of
+     * passes in shuffled rotations, one warm-up rotation, then {@link #QUICK_ROTATIONS} measured ones per JVM, and more for
+     * the engines of the pairs of the paired ranking whose order is not decided; a slow phase of the host then lands on
+     * every engine's turns alike, and divides out of each paired ratio. The direct-API pairs, which do not interleave, run
+     * after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
      */
     private static List<Experiment> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = interleaved(12);
+        Map<String, String> jmh = new LinkedHashMap<>(interleaved(QUICK_ROTATIONS));
+        jmh.put("-f", Integer.toString(QUICK_JVMS));
         return List.of(
                 new Experiment("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",

@@ -34,10 +34,11 @@ class PlannerTest {
         PlannedTest quick = plan("quick").get(0);
         assertEquals(Suites.engineRows(false), quick.params().get("store"));
         assertTrue(quick.command().contains("-p store=" + Suites.engineRows(false) + " "), quick.command());
-        assertEquals((Stores.names().size() - 4) * 6L + DIRECT, quick.runs(), "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java");
+        assertEquals(((Stores.names().size() - 4) * 6L + DIRECT) * Suites.QUICK_JVMS, quick.runs(),
+                "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java, in two JVMs each");
         PlannedTest bindings = plan("bindings").get(0);
         assertEquals("lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null", bindings.params().get("store"));
-        assertEquals(9 * 6L + 4, bindings.runs(), "and LMDB's four direct baselines");
+        assertEquals((9 * 6L + 4) * Suites.QUICK_JVMS, bindings.runs(), "and LMDB's four direct baselines, in two JVMs each");
     }
 
     @Test
@@ -46,27 +47,27 @@ class PlannerTest {
             assertEquals(100_000, test.num());
             assertEquals("suite", test.numSource());
             assertEquals("100000", test.params().get("num"));
-            assertEquals("1", test.options().get("-f"));
-            assertTrue(test.args().containsAll(List.of("-interleave", "true", "-wi", "1", "-i", "12", "-r", "100ms",
+            assertEquals("2", test.options().get("-f"), "two JVMs per engine, paired JVM by JVM");
+            assertTrue(test.args().containsAll(List.of("-interleave", "true", "-wi", "1", "-i", "6", "-r", "100ms",
                     "-foe", "false")));
         }
     }
 
     @Test
     void theUsersOptionsAndParametersReplaceTheSuitesOwn() {
-        PlannedTest test = plan("quick", "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2").get(0);
+        PlannedTest test = plan("quick", "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "3").get(0);
         assertEquals(50_000, test.num());
         assertEquals("user", test.numSource());
         assertEquals("lmdb,rocksdb", test.params().get("store"));
-        assertEquals("2", test.options().get("-f"));
-        assertEquals((2L * 6 + 2 * 4) * 2, test.runs(), "(2 stores x 6 workloads, and each one's 4 direct baselines) x 2 forks");
+        assertEquals("3", test.options().get("-f"));
+        assertEquals((2L * 6 + 2 * 4) * 3, test.runs(), "(2 stores x 6 workloads, and each one's 4 direct baselines) x 3 forks");
         assertEquals(List.of("\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$",
                 "-p", "sequential=true", "-p", "intKey=true", "-p", "valSize=100",
-                "-interleave", "true", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms", "-foe", "false",
-                "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "2"), test.args());
+                "-interleave", "true", "-wi", "1", "-w", "100ms", "-i", "6", "-r", "100ms", "-foe", "false",
+                "-p", "num=50000", "-p", "store=lmdb,rocksdb", "-f", "3"), test.args());
         assertEquals("java -jar target/benchmarks.jar '\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$' "
-                + "-p sequential=true -p intKey=true -p valSize=100 -interleave true -wi 1 -w 100ms -i 12 -r 100ms -foe false "
-                + "-p num=50000 -p store=lmdb,rocksdb -f 2", test.command());
+                + "-p sequential=true -p intKey=true -p valSize=100 -interleave true -wi 1 -w 100ms -i 6 -r 100ms -foe false "
+                + "-p num=50000 -p store=lmdb,rocksdb -f 3", test.command());
     }
 
     @Test
@@ -90,7 +91,7 @@ class PlannerTest {
 
     @Test
     void directBaselinesLeftOutWithMinusEAreNotCounted() {
-        assertEquals((Stores.names().size() - 4) * 6L, plan("quick", "-e", "Direct").get(0).runs());
+        assertEquals((Stores.names().size() - 4) * 6L * Suites.QUICK_JVMS, plan("quick", "-e", "Direct").get(0).runs());
         assertEquals(java.util.Map.of("lmdb", java.util.Set.of("write", "readKey", "readSeq", "readRev")),
                 dev.kvbench.cli.Main.baselines("\\.(write|readKey|readSeq|readRev)$", "-e", "MvStore|RocksDb"));
         assertEquals(java.util.Map.of(), dev.kvbench.cli.Main.baselines("-no-such-option"), "the caller's checks name it");
@@ -163,7 +164,7 @@ class PlannerTest {
         // of 2.5 s start + one pass of 100,000 x 104 B at 50 MB/s (0.208 s), + 1 s settling, halved (two JVMs load at
         // once), + (1 warm-up + 12 measured + a quarter as many again for undecided pairs) turns of one pass (longer than
         // 0.1 s + 0.025 s of untimed passes)
-        PlannedTest quick = plan("quick", "-p", "store=lmdb").get(0);
+        PlannedTest quick = plan("quick", "-p", "store=lmdb", "-f", "1", "-i", "12").get(0);
         // per run, for the 6 Store runs and LMDB's 4 direct baselines alike
         assertEquals(Math.round(10 * ((2.708 / 3 + 1) / 2 + 16 * 0.208)), quick.seconds());
         // smoke's six workloads, interleaved: the same third of a JVM, + 1.25 turns of one pass of 2,000 x 104 B (longer

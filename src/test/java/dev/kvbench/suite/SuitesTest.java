@@ -157,8 +157,9 @@ class SuitesTest {
             Experiment test = suite.tests().get(i);
             assertEquals(SIX, test.workloads());
             assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
-            assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "12", "-r", "100ms",
-                    "-foe", "false"), test.options(), "interleaved: 100 ms turns, one warm-up rotation, 12 to 36 measured");
+            assertEquals(Map.of("-interleave", "true", "-f", "2", "-wi", "1", "-w", "100ms", "-i", "6", "-r", "100ms",
+                    "-foe", "false"), test.options(), "interleaved: 2 JVMs per engine, 100 ms turns, one warm-up rotation, "
+                    + "6 measured per JVM");
             assertEquals(Repeat.ONCE, test.repeat(), "interleaving replaces the rounds");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());

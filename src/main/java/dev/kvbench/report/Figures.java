@@ -173,7 +173,7 @@ final class Figures {
     }
 
     /**
-     * dirWalk's throughput: a panel of walks/s and one of lookups/s ({@link DirWalkSection#rate}),
+     * dirWalk's throughput: a panel of walks/s and one of lookups/s ({@link DirWalkKind#rate}),
      * JMH's error as the whisker. One encoding: a bar per spec; several: per encoding a cluster of
      * one bar per spec, one colour per engine.
      */
@@ -185,7 +185,7 @@ final class Figures {
         for (boolean lookups : new boolean[] {false, true}) {
             String what = lookups ? "lookups/s" : "walks/s";
             Unit unit = Unit.rate(group.results().stream().filter(Result::ok)
-                    .mapToDouble(r -> DirWalkSection.rate(r, lookups)).max().orElse(1), what);
+                    .mapToDouble(r -> DirWalkKind.rate(r, lookups)).max().orElse(1), what);
             List<Figure.Bar> bars = new ArrayList<>();
             List<Figure.Tic> tics = new ArrayList<>();
             for (int c = 0; c < encodings.size(); c++) {
@@ -193,8 +193,8 @@ final class Figures {
                     String spec = specList.get(e);
                     double x = clusters ? c + (e - (specList.size() - 1) / 2.0) * width : e;
                     Optional<Result> run = group.find(spec, "dirWalk", "encoding", encodings.get(c));
-                    double value = run.filter(Result::ok).map(r -> DirWalkSection.rate(r, lookups)).orElse(Double.NaN);
-                    double error = run.filter(Result::ok).map(r -> DirWalkSection.rate(r, lookups) * r.errorMs() / r.ms())
+                    double value = run.filter(Result::ok).map(r -> DirWalkKind.rate(r, lookups)).orElse(Double.NaN);
+                    double error = run.filter(Result::ok).map(r -> DirWalkKind.rate(r, lookups) * r.errorMs() / r.ms())
                             .orElse(Double.NaN);
                     bars.add(new Figure.Bar(x, width * 0.45, value / unit.divisor(), error / unit.divisor(), specs.rgb(spec),
                             specs.fill(spec), run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run"), specs.label(spec)));

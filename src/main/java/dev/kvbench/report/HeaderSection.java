@@ -79,12 +79,12 @@ final class HeaderSection extends Section {
     private void atAGlance() {
         md.heading(2, "At a glance");
         fastest();
-        List<String> variants = VariantSection.glance(folder, specs);
+        List<String> variants = TestVariants.glance(folder, specs);
         if (!variants.isEmpty()) {
             md.paragraph("Variants, each B against its base A (the same engine and options in the run's own library and JVM,"
                     + " or, where the run has none, its first variant in the run's store order): B's time ÷ A's paired in"
                     + " the same rotations, a workload on each data set counted once, decided at 99.9% (the ratios are in"
-                    + " each test's " + VariantSection.HEADING + " part):");
+                    + " each test's " + TestVariants.HEADING + " part):");
             md.bullets(variants);
         }
     }
@@ -94,8 +94,8 @@ final class HeaderSection extends Section {
         Glance glance = Glance.of(folder, specs);
         if (glance.isEmpty()) {
             String peer = YcsbPeerSection.glance(folder);
-            List<List<String>> ycsb = peer.isEmpty() ? YcsbSection.glance(folder, specs) : List.of();
-            if (!ycsb.isEmpty() && YcsbSection.interleaved(folder)) {
+            List<List<String>> ycsb = peer.isEmpty() ? YcsbKind.glance(folder, specs) : List.of();
+            if (!ycsb.isEmpty() && YcsbKind.interleaved(folder)) {
                 long decided = ycsb.stream().filter(row -> !row.get(1).startsWith("undecided")).count();
                 md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
                         + "threads; higher is better), decided by paired comparison: every engine ran the same operations"

@@ -8,8 +8,8 @@ import dev.kvbench.text.Numbers;
  * Writes the README.md of a results folder and collects the charts it shows, section by section:
  * {@link HeaderSection} (title, contents, at a glance), {@link EnvironmentSection}, the host during the run
  * ({@link MeasurementSection}), {@link MethodSection},
- * {@link HarnessCostSection}, {@link YcsbPeerSection} (YCSB's own client beside kvbench's), a {@link TestSection} per test (with {@link AppSections} and
- * {@link DirWalkSection} for the application workloads), {@link FailuresSection}. Every number in it
+ * {@link HarnessCostSection}, {@link YcsbPeerSection} (YCSB's own client beside kvbench's), a {@link TestSection} per test (with {@link ThreadsKind} and
+ * {@link DirWalkKind} for the application workloads), {@link FailuresSection}. Every number in it
  * comes from the folder's raw files; sentences with numbers or rankings come from {@link Findings}.
  */
 final class ReportWriter {

@@ -14,7 +14,7 @@ import dev.kvbench.text.Numbers;
  * One test's section: what it ran (entries, JMH settings, work folder, command, duration), then per data
  * set its charts, rankings, time and storage tables and hidden costs, drawn as the test's chart kind says
  * (panels, settings, sweep, crash, or the application sections), then its variants against their bases
- * ({@link VariantSection}).
+ * ({@link TestVariants}).
  */
 final class TestSection extends Section {
 
@@ -22,11 +22,11 @@ final class TestSection extends Section {
     private final Figures figures;
     private final Findings findings;
     private final Tables tables;
-    private final AppSections app;
-    private final DirWalkSection walks;
-    private final YcsbSection ycsb;
-    private final ScaleSection scale;
-    private final VariantSection variants;
+    private final ThreadsKind app;
+    private final DirWalkKind walks;
+    private final YcsbKind ycsb;
+    private final ScaleKind scale;
+    private final TestVariants variants;
 
     /** @param cores the machine's cores from env.txt, 0 when unknown (the application sections say when threads exceed them) */
     TestSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts, int cores) {
@@ -35,11 +35,11 @@ final class TestSection extends Section {
         this.figures = new Figures(specs);
         this.findings = new Findings(specs);
         this.tables = new Tables(specs);
-        this.app = new AppSections(specs, md, charts::add, cores);
-        this.walks = new DirWalkSection(specs, md, figures, tables, charts::add, cores);
-        this.ycsb = new YcsbSection(specs, md, charts::add, charts::add);
-        this.scale = new ScaleSection(specs, md, charts::add);
-        this.variants = new VariantSection(folder, specs, md, charts);
+        this.app = new ThreadsKind(specs, md, charts::add, cores);
+        this.walks = new DirWalkKind(specs, md, figures, tables, charts::add, cores);
+        this.ycsb = new YcsbKind(specs, md, charts::add, charts::add);
+        this.scale = new ScaleKind(specs, md, charts::add);
+        this.variants = new TestVariants(folder, specs, md, charts);
     }
 
     void write(TestRun test) {
@@ -76,7 +76,7 @@ final class TestSection extends Section {
                     + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
             return;
         }
-        if (test.chart().equals("scale")) { // a size sweep: its tests charted together (ScaleSection)
+        if (test.chart().equals("scale")) { // a size sweep: its tests charted together (ScaleKind)
             scale.write(test, folder.tests);
             return;
         }

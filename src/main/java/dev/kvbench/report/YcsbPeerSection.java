@@ -47,7 +47,7 @@ final class YcsbPeerSection extends Section {
                 phase.filter(o -> o.exit() != 0).ifPresent(o -> failures.add("test " + p.test().number + " (" + p.workload()
                         + "): YCSB's client " + (o.exit() < 0 ? "did not finish" : "exited with status " + o.exit())));
             }
-            long notOk = YcsbSection.OPS.stream().mapToLong(op -> p.run().notOk(op)).sum();
+            long notOk = YcsbKind.OPS.stream().mapToLong(op -> p.run().notOk(op)).sum();
             if (notOk > 0) {
                 failures.add("test " + p.test().number + " (" + p.workload() + "): YCSB's client had " + Numbers.count(notOk)
                         + " operations that did not return OK");
@@ -252,11 +252,11 @@ final class YcsbPeerSection extends Section {
 
     /** kvbench's throughput of a phase, with its ± over the rounds when it ran in rounds. */
     private static String kvbench(Result r, String phase) {
-        return YcsbSection.withSpread(r, Metric.ycsb(phase, "opsPerSec"));
+        return YcsbKind.withSpread(r, Metric.ycsb(phase, "opsPerSec"));
     }
 
     private static String withSpread(double value, double spread) {
-        return YcsbSection.withSpread(value, spread);
+        return YcsbKind.withSpread(value, spread);
     }
 
     private static String notRun(YcsbPeerRuns.Pair p) {

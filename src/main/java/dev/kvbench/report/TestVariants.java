@@ -19,14 +19,14 @@ import dev.kvbench.store.StoreSpec;
  * a variant could not run (a version without a method the adapter calls, an engine that fails under
  * {@code unsafe=deny}), which of them ran. At a glance sums the verdicts up per pair ({@link #glance}).
  */
-final class VariantSection extends Section {
+final class TestVariants extends Section {
 
     static final String HEADING = "Variants";
 
     /** Null where only the sentences are wanted (At a glance): no chart is drawn then. */
     private final ReportCharts charts;
 
-    VariantSection(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
+    TestVariants(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         super(folder, specs, md);
         this.charts = charts;
     }
@@ -187,18 +187,18 @@ final class VariantSection extends Section {
                 .sorted(specs.order()).toList();
         Set<StoreSpec> varied = new HashSet<>();
         stores.stream().filter(Specs::isVariant).forEach(s -> varied.add(Specs.parse(s).base()));
-        List<String> allWorkloads = test.results.stream().map(VariantSection::workloadName).distinct().toList();
+        List<String> allWorkloads = test.results.stream().map(TestVariants::workloadName).distinct().toList();
         List<List<String>> rows = new ArrayList<>();
         for (String store : stores) {
             if (!varied.contains(Specs.parse(store).base())) {
                 continue;
             }
             List<Result> runs = test.results.stream().filter(r -> r.store().equals(store)).toList();
-            List<String> ran = runs.stream().filter(Result::ok).map(VariantSection::workloadName).distinct().toList();
+            List<String> ran = runs.stream().filter(Result::ok).map(TestVariants::workloadName).distinct().toList();
             List<String> skipped = new ArrayList<>();
             List<String> failed = new ArrayList<>();
             for (FailuresSection.NotRun entry : FailuresSection.NotRun.of(runs, specs)) {
-                List<String> names = entry.runs().stream().map(VariantSection::workloadName).distinct().toList();
+                List<String> names = entry.runs().stream().map(TestVariants::workloadName).distinct().toList();
                 String text = workloads(names, allWorkloads) + (entry.reason().isEmpty() ? "" : ": " + entry.reason());
                 (entry.status() == Result.Status.SKIPPED ? skipped : failed).add(text);
             }
@@ -249,7 +249,7 @@ final class VariantSection extends Section {
      * why, in place of its pair's sentence. Empty for a run without variants.
      */
     static List<String> glance(ResultsFolder folder, Specs specs) {
-        VariantSection section = new VariantSection(folder, specs, null, null);
+        TestVariants section = new TestVariants(folder, specs, null, null);
         Map<VariantPair, List<Comparison>> byPair = new LinkedHashMap<>();
         for (TestRun test : folder.tests) {
             comparisons(test).forEach(c -> byPair.computeIfAbsent(c.pair(), p -> new ArrayList<>()).add(c));

@@ -10,7 +10,7 @@ import dev.kvbench.results.Metric;
 import org.junit.jupiter.api.Test;
 
 /** dirWalk's figures: walks/s and lookups/s from a throughput score, and the chart of a single encoding. */
-class DirWalkSectionTest {
+class DirWalkKindTest {
 
     private final Specs specs = new Specs(Map.of("engine.lmdb.label", "LMDB DB", "engine.rocksdb.label", "RocksDB"));
 
@@ -25,20 +25,20 @@ class DirWalkSectionTest {
     @Test
     void aStableScoreIsShownAsWalksAndLookupsPerSecondWithItsError() {
         Result r = walk("lmdb", "LONG", 200_000, 4_000);
-        assertEquals("200,000 ± 4,000", DirWalkSection.rateCell(r, false));
-        assertEquals("1,800,000 ± 36,000", DirWalkSection.rateCell(r, true));
+        assertEquals("200,000 ± 4,000", DirWalkKind.rateCell(r, false));
+        assertEquals("1,800,000 ± 36,000", DirWalkKind.rateCell(r, true));
     }
 
     @Test
     void anErrorOverTenPercentOfTheScoreIsMarkedUnstable() {
-        assertEquals("200,000 ± 30,000 (unstable)", DirWalkSection.rateCell(walk("lmdb", "LONG", 200_000, 30_000), false));
+        assertEquals("200,000 ± 30,000 (unstable)", DirWalkKind.rateCell(walk("lmdb", "LONG", 200_000, 30_000), false));
     }
 
     @Test
     void lookupsPerWalkFallBackToDepthPlusOneWithoutTheSideFile() {
         Result r = walk("lmdb", "LONG", 1000, 10);
         Result bare = new Result(r.key(), r.ms(), r.errorMs(), r.status(), null, Map.of());
-        assertEquals(9, DirWalkSection.lookupsPerWalk(bare));
+        assertEquals(9, DirWalkKind.lookupsPerWalk(bare));
     }
 
     @Test
@@ -59,6 +59,6 @@ class DirWalkSectionTest {
     void sharedCoresNamesTheCoresAndTheThreads() {
         assertEquals("This machine has 2 cores (env.txt), fewer than this test's 4 walking threads: threads beyond "
                 + "the cores share them, so those figures show how an engine copes with more threads than cores, not "
-                + "how it scales with cores.", DirWalkSection.sharedCores(2, "this test's 4 walking threads"));
+                + "how it scales with cores.", DirWalkKind.sharedCores(2, "this test's 4 walking threads"));
     }
 }

@@ -16,7 +16,7 @@ import dev.kvbench.text.Numbers;
  * ({@code concurrent} charts): read throughput, the writer's achieved rate beside its target,
  * and read latency percentiles, all from the side file's metrics (docs/results-format.md).
  */
-final class AppSections {
+final class ThreadsKind {
 
     /** The percentiles the latency chart and table show, as the side file names them. */
     static final List<String> PERCENTILES = List.of("p50", "p90", "p99", "p99.9", "p99.99", "max");
@@ -27,7 +27,7 @@ final class AppSections {
     /** The machine's cores from env.txt; 0 when unknown. */
     private final int cores;
 
-    AppSections(Specs specs, Markdown md, Consumer<LineChart> charts, int cores) {
+    ThreadsKind(Specs specs, Markdown md, Consumer<LineChart> charts, int cores) {
         this.specs = specs;
         this.md = md;
         this.charts = charts;
@@ -45,7 +45,7 @@ final class AppSections {
             List<String> row = new ArrayList<>(List.of(specs.label(spec)));
             for (String count : counts) {
                 Optional<Result> run = group.find(spec, "readKeyThreads", "readers", count);
-                double perSec = run.filter(Result::ok).map(AppSections::readsPerSec).orElse(Double.NaN);
+                double perSec = run.filter(Result::ok).map(ThreadsKind::readsPerSec).orElse(Double.NaN);
                 points.add(new double[] {Numbers.parse(count), perSec});
                 row.add(run.map(r -> r.ok() ? Numbers.sig3(perSec) + (r.stable() ? "" : " (" + r.instability() + ")")
                         : r.status().word()).orElse("not run"));
@@ -60,7 +60,7 @@ final class AppSections {
                 + "reads/s = threads × entries ÷ JMH's time per round).");
         List<String> beyond = counts.stream().filter(c -> cores > 0 && Numbers.parse(c) > cores).toList();
         if (!beyond.isEmpty()) {
-            md.paragraph(DirWalkSection.sharedCores(cores, "the " + (beyond.size() == 1 ? beyond.get(0) : String.join(", ", beyond.subList(0, beyond.size() - 1)) + " and " + beyond.get(beyond.size() - 1)) + " reader threads of those runs"));
+            md.paragraph(DirWalkKind.sharedCores(cores, "the " + (beyond.size() == 1 ? beyond.get(0) : String.join(", ", beyond.subList(0, beyond.size() - 1)) + " and " + beyond.get(beyond.size() - 1)) + " reader threads of those runs"));
         }
         List<String> header = new ArrayList<>(List.of("Engine"));
         counts.forEach(c -> header.add(c + (c.equals("1") ? " thread" : " threads")));

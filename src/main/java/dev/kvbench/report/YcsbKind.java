@@ -24,7 +24,7 @@ import dev.kvbench.text.Numbers;
  * in force, and a computed paragraph answering "which engine for this workload". Every figure is
  * the side file's ({@code ycsb.*} metrics, docs/results-format.md).
  */
-final class YcsbSection {
+final class YcsbKind {
 
     static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p99.9", "max");
     static final List<String> OPS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE");
@@ -34,7 +34,7 @@ final class YcsbSection {
     private final Consumer<Figure> figures;
     private final Consumer<LineChart> lines;
 
-    YcsbSection(Specs specs, Markdown md, Consumer<Figure> figures, Consumer<LineChart> lines) {
+    YcsbKind(Specs specs, Markdown md, Consumer<Figure> figures, Consumer<LineChart> lines) {
         this.specs = specs;
         this.md = md;
         this.figures = figures;
@@ -190,7 +190,7 @@ final class YcsbSection {
             text.append(specs.label(ranked.get(0).store())).append(", the only engine that ran it (")
                     .append(opsText(ranked.get(0))).append(" in the run phase).");
         } else {
-            text.append(verdictText(Verdict.of(ranked.stream().map(YcsbSection::scored).toList()), ranked));
+            text.append(verdictText(Verdict.of(ranked.stream().map(YcsbKind::scored).toList()), ranked));
         }
         String op = mainOp(ranked.get(0));
         if (op != null) {
@@ -214,7 +214,7 @@ final class YcsbSection {
      * verdict's cell ({@link #glanceCell}); empty when no YCSB test has two engines that ran to the end.
      */
     static List<List<String>> glance(ResultsFolder folder, Specs specs) {
-        YcsbSection section = new YcsbSection(specs, null, f -> { }, l -> { });
+        YcsbKind section = new YcsbKind(specs, null, f -> { }, l -> { });
         List<List<String>> rows = new ArrayList<>();
         for (TestRun test : folder.tests) {
             if (!test.chart().equals("ycsb")) {
@@ -238,7 +238,7 @@ final class YcsbSection {
 
     /** "LMDB DB (286,811 ± 4,000 ops/s)", "..., tied with RocksDB" or "no stable winner (0 of 12 stable): LevelDB (...), ...". */
     private String glanceCell(List<Result> ranked) {
-        Verdict verdict = Verdict.of(ranked.stream().map(YcsbSection::scored).toList());
+        Verdict verdict = Verdict.of(ranked.stream().map(YcsbKind::scored).toList());
         if (verdict.paired()) {
             return pairedText(verdict);
         }
@@ -325,7 +325,7 @@ final class YcsbSection {
     private List<Result> ranked(Group group, List<String> specList) {
         return specs.competitors(specList).stream().map(spec -> run(group, spec)).flatMap(Optional::stream)
                 .filter(Result::ok).filter(r -> !Double.isNaN(rate(r)))
-                .sorted(Comparator.comparingDouble(YcsbSection::rate).reversed())
+                .sorted(Comparator.comparingDouble(YcsbKind::rate).reversed())
                 .toList();
     }
 

@@ -17,7 +17,7 @@ import dev.kvbench.text.Numbers;
  * number comes from the JMH CSV (walks/s, every thread together) and the side file
  * ({@code dirWalk.lookupsPerWalk}, {@code alloc.bytesPerWalk}, storage).
  */
-final class DirWalkSection {
+final class DirWalkKind {
 
     private final Specs specs;
     private final Markdown md;
@@ -27,7 +27,7 @@ final class DirWalkSection {
     /** The machine's cores from env.txt; 0 when unknown. */
     private final int cores;
 
-    DirWalkSection(Specs specs, Markdown md, Figures figures, Tables tables, Consumer<Figure> charts, int cores) {
+    DirWalkKind(Specs specs, Markdown md, Figures figures, Tables tables, Consumer<Figure> charts, int cores) {
         this.specs = specs;
         this.md = md;
         this.figures = figures;

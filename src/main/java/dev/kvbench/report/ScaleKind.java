@@ -18,7 +18,7 @@ import dev.kvbench.text.Numbers;
  * sentence per engine where its time per entry grows by more than {@link #STEP} between neighbouring sizes.
  * The tests of one sweep (settled small sizes, single-shot large ones) are charted together, under the last.
  */
-final class ScaleSection {
+final class ScaleKind {
 
     /** Growth of ns/entry between neighbouring sizes that a sentence names: more than 1.5x. */
     static final double STEP = 1.5;
@@ -27,7 +27,7 @@ final class ScaleSection {
     private final Markdown md;
     private final Consumer<LineChart> charts;
 
-    ScaleSection(Specs specs, Markdown md, Consumer<LineChart> charts) {
+    ScaleKind(Specs specs, Markdown md, Consumer<LineChart> charts) {
         this.specs = specs;
         this.md = md;
         this.charts = charts;
@@ -160,7 +160,7 @@ final class ScaleSection {
         List<String> sizes = group.values("num");
         List<Figure.Tic> tics = sizes.stream().map(n -> new Figure.Tic(power(n), Math.log10(Numbers.parse(n)))).toList();
         for (String workload : group.workloads()) {
-            List<LineChart.Series> series = series(group, workload, specList, sizes, ScaleSection::nsPerEntry);
+            List<LineChart.Series> series = series(group, workload, specList, sizes, ScaleKind::nsPerEntry);
             if (series.stream().anyMatch(s -> anyValue(s.points().stream().map(p -> p[1]).toList()))) {
                 charts.accept(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
                         + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
@@ -170,7 +170,7 @@ final class ScaleSection {
             md.bullets(slopeChanges(workload, series, sizes));
             List<List<Double>> bounds = lowerBounds(group, workload, specList, sizes);
             table(what(workload), series, sizes, bounds);
-            if (bounds.stream().anyMatch(ScaleSection::anyValue)) {
+            if (bounds.stream().anyMatch(ScaleKind::anyValue)) {
                 md.paragraph("\"> N\": the trial timeout (KVBENCH_TIMEOUT) killed the trial while that pass was under way, after"
                         + " N " + what(workload) + " of it; the pass would have taken longer: a lower bound, not a result.");
             }
@@ -182,7 +182,7 @@ final class ScaleSection {
                 "entries (log scale)", "bytes per entry", true, tics, storage));
         md.paragraph("Storage after close per entry (bytes; the flat array is " + flatPerEntry(group) + " bytes per entry):");
         table("bytes per entry", storage, sizes, List.of());
-        List<LineChart.Series> cpu = series(group, storageWorkload, specList, sizes, ScaleSection::backgroundNsPerEntry);
+        List<LineChart.Series> cpu = series(group, storageWorkload, specList, sizes, ScaleKind::backgroundNsPerEntry);
         if (cpu.stream().anyMatch(s -> s.points().stream().anyMatch(p -> p[1] > 0))) {
             charts.accept(new LineChart(stem + "-cpu", "Background CPU per entry (" + storageWorkload + ") against entries, "
                     + sizeless(group.title()), "entries (log scale)", "ns of background CPU per entry", true, tics, cpu));

@@ -122,7 +122,7 @@ public final class Compare {
 
     /** Whether {@code folder} holds a YCSB test (a workload file's load and run phases). */
     private static boolean ycsb(ResultsFolder folder) {
-        return folder.tests.stream().anyMatch(test -> test.chart().equals("ycsb"));
+        return folder.tests.stream().anyMatch(test -> ChartKind.of(test) == ChartKind.YCSB);
     }
 
     /** Compares as the command line says; returns the folder written. */
@@ -241,7 +241,7 @@ public final class Compare {
             Map<List<Object>, Pair> runs = new LinkedHashMap<>();
             Map<RunKey, Integer> seen = new java.util.HashMap<>();
             for (TestRun test : folder.tests) {
-                if (test.chart().equals("ycsb")) {
+                if (ChartKind.of(test) == ChartKind.YCSB) {
                     continue; // its answer is the run phase's throughput, not the trial's single-shot time
                 }
                 for (List<Result> results : List.of(test.results, test.direct)) {

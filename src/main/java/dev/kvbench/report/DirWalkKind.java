@@ -3,7 +3,7 @@ package dev.kvbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.Set;
 
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.Stability;
@@ -17,23 +17,21 @@ import dev.kvbench.text.Numbers;
  * number comes from the JMH CSV (walks/s, every thread together) and the side file
  * ({@code dirWalk.lookupsPerWalk}, {@code alloc.bytesPerWalk}, storage).
  */
-final class DirWalkKind {
+final class DirWalkKind extends DataSetKind {
 
-    private final Specs specs;
-    private final Markdown md;
-    private final Figures figures;
-    private final Tables tables;
-    private final Consumer<Figure> charts;
-    /** The machine's cores from env.txt; 0 when unknown. */
-    private final int cores;
+    DirWalkKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
+        super(folder, specs, md, charts);
+    }
 
-    DirWalkKind(Specs specs, Markdown md, Figures figures, Tables tables, Consumer<Figure> charts, int cores) {
-        this.specs = specs;
-        this.md = md;
-        this.figures = figures;
-        this.tables = tables;
-        this.charts = charts;
-        this.cores = cores;
+    @Override
+    public boolean countsEntries() {
+        return false;
+    }
+
+    /** Every encoding of a tree in one data set, also in folders whose meta names no sweep. */
+    @Override
+    Set<String> groupedBy(TestRun test) {
+        return Set.of("encoding");
     }
 
     /** Walks/s of a run (the JMH score, every thread together), or its lookups/s: walks/s × lookups per walk. */
@@ -66,9 +64,11 @@ final class DirWalkKind {
                 + "than cores, not how it scales with cores.";
     }
 
-    void write(TestRun test, Group group, String stem, List<TestRun> all) {
+    @Override
+    void write(TestRun test, Group group, String stem) {
         List<String> specList = group.specs(specs);
         int threads = threads(test);
+        int cores = cores();
         md.paragraph("Walks per second (" + (threads == 1 ? "1 walking thread" : "all " + threads + " walking threads together")
                 + "), and lookups per second (walks/s × " + lookupsText(group) + " lookups per walk: depth + 1, "
                 + "the last one the miss below the leaf); every walk was verified. ± is JMH's 99.9% error; a score whose "
@@ -76,15 +76,16 @@ final class DirWalkKind {
         if (cores > 0 && threads > cores) {
             md.paragraph(sharedCores(cores, "this test's " + threads + " walking threads"));
         }
-        charts.accept(figures.walks(stem, "dirWalk, " + threads + (threads == 1 ? " thread" : " threads")
+        charts.add(figures.walks(stem, "dirWalk, " + threads + (threads == 1 ? " thread" : " threads")
                 + ": walks/s and lookups/s, " + group.title(), group, specList));
         List<String> encodings = group.values("encoding");
         table(rates(group, specList, encodings));
         storage(group, stem, specList);
         allocation(group, specList, encodings);
         if (threads > 1) {
-            againstOneThread(group, specList, encodings, threads, all);
+            againstOneThread(group, specList, encodings, threads, folder.tests);
         }
+        costs(group, specList);
     }
 
     private static String lookupsText(Group group) {
@@ -120,7 +121,7 @@ final class DirWalkKind {
 
     /** The storage chart and table by encoding: the flat array of the tree's keys and values, then each engine. */
     private void storage(Group group, String stem, List<String> specList) {
-        charts.accept(figures.storageByEncoding(stem + "-storage", "dirWalk storage after close by value encoding: "
+        charts.add(figures.storageByEncoding(stem + "-storage", "dirWalk storage after close by value encoding: "
                 + group.title(), group, specList));
         md.paragraph("Storage after close in bytes (overhead against the flat array: every directory's key, 8-byte "
                 + "parent id + name, and its encoded record, back to back), by value encoding:");
@@ -177,11 +178,7 @@ final class DirWalkKind {
     }
 
     private static Optional<Result> oneThread(Result run, List<TestRun> all) {
-        return all.stream().filter(t -> t.meta.getOrDefault("chart", "").equals("dirWalk") && threads(t) == 1)
+        return all.stream().filter(t -> t.meta.getOrDefault("chart", "").equals(ChartKind.DIR_WALK.id()) && threads(t) == 1)
                 .flatMap(t -> t.results.stream()).filter(r -> r.key().sameRunAs(run.key())).findFirst();
-    }
-
-    private void table(Tables.Table table) {
-        md.table(table.header(), table.rows());
     }
 }

@@ -19,6 +19,7 @@ final class EnvironmentSection extends Section {
         super(folder, specs, md);
     }
 
+    @Override
     void write() {
         md.heading(2, "Environment");
         Map<String, String> env = new LinkedHashMap<>(folder.env);

@@ -13,6 +13,7 @@ final class FailuresSection extends Section {
         super(folder, specs, md);
     }
 
+    @Override
     void write() {
         failures();
         rawFiles();

@@ -22,7 +22,7 @@ record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures.Unit> 
         Map<String, Figures.Unit> units = new LinkedHashMap<>();
         List<String> seen = new ArrayList<>();
         for (TestRun test : folder.tests) {
-            if (!test.chart().equals("panels") || !test.ranked()) {
+            if (ChartKind.of(test) != ChartKind.PANELS || !test.ranked()) {
                 continue;
             }
             for (Group group : Group.of(test.results, Set.of())) {

@@ -20,6 +20,7 @@ final class HarnessCostSection extends Section {
     }
 
     /** The section, when the folder has direct-API baselines; nothing otherwise. */
+    @Override
     void write() {
         List<List<String>> rows = new ArrayList<>();
         boolean paired = false;

@@ -18,6 +18,7 @@ final class HeaderSection extends Section {
         this.measurement = measurement;
     }
 
+    @Override
     void write() {
         header();
         atAGlance();

@@ -184,7 +184,8 @@ final class MeasurementSection extends Section {
      * The canary before every round and the steal over it: a table, the drift (slowest over fastest
      * canary), and the rounds whose canary was more than 10% over the run's median.
      */
-    void host() {
+    @Override
+    void write() {
         if (host.isEmpty()) {
             return;
         }

@@ -23,6 +23,7 @@ final class MethodSection extends Section {
         this.measurement = measurement;
     }
 
+    @Override
     void write() {
         md.heading(2, "Method");
         if (ycsbOnly()) {
@@ -66,7 +67,7 @@ final class MethodSection extends Section {
 
     /** Whether every test of the folder is a YCSB workload's, whose method is its own ({@link #writeYcsb}). */
     private boolean ycsbOnly() {
-        return !folder.tests.isEmpty() && folder.tests.stream().allMatch(t -> t.chart().equals("ycsb"));
+        return !folder.tests.isEmpty() && folder.tests.stream().allMatch(t -> ChartKind.of(t) == ChartKind.YCSB);
     }
 
     /** The method of a folder of YCSB workloads: its phases, turns or single runs, verification and figures. */

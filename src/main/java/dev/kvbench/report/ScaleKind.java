@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
 
 import dev.kvbench.results.Metric;
@@ -18,19 +17,27 @@ import dev.kvbench.text.Numbers;
  * sentence per engine where its time per entry grows by more than {@link #STEP} between neighbouring sizes.
  * The tests of one sweep (settled small sizes, single-shot large ones) are charted together, under the last.
  */
-final class ScaleKind {
+final class ScaleKind implements ReportKind {
 
     /** Growth of ns/entry between neighbouring sizes that a sentence names: more than 1.5x. */
     static final double STEP = 1.5;
 
+    private final ResultsFolder folder;
     private final Specs specs;
     private final Markdown md;
-    private final Consumer<LineChart> charts;
+    private final ReportCharts charts;
 
-    ScaleKind(Specs specs, Markdown md, Consumer<LineChart> charts) {
+    ScaleKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
+        this.folder = folder;
         this.specs = specs;
         this.md = md;
         this.charts = charts;
+    }
+
+    /** A scale test has no variants section: its sizes, across tests, are its data sets. */
+    @Override
+    public void write(TestRun test) {
+        write(test, folder.tests);
     }
 
     /**
@@ -38,7 +45,7 @@ final class ScaleKind {
      * memory (held by a control group, or not) and with the same page cache (cold or warm).
      */
     static List<TestRun> sweep(TestRun test, List<TestRun> tests) {
-        return tests.stream().filter(t -> t.chart().equals("scale")
+        return tests.stream().filter(t -> ChartKind.of(t) == ChartKind.SCALE
                 && t.meta.getOrDefault("workloads", "").equals(test.meta.getOrDefault("workloads", ""))
                 && beyond(t) == beyond(test) && cold(t) == cold(test)).toList();
     }
@@ -162,7 +169,7 @@ final class ScaleKind {
         for (String workload : group.workloads()) {
             List<LineChart.Series> series = series(group, workload, specList, sizes, ScaleKind::nsPerEntry);
             if (series.stream().anyMatch(s -> anyValue(s.points().stream().map(p -> p[1]).toList()))) {
-                charts.accept(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
+                charts.add(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
                         + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
             } else { // every engine skipped or failed it (readSeq on unordered engines only): a chart of no points
                 md.paragraph("**" + workload + "**: no engine here has a result (the failures section says why).");
@@ -178,13 +185,13 @@ final class ScaleKind {
         String storageWorkload = group.workloads().contains("write") ? "write" : group.workloads().get(0);
         List<LineChart.Series> storage = series(group, storageWorkload, specList, sizes,
                 r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / entries(r));
-        charts.accept(new LineChart(stem + "-storage", "Storage bytes per entry after close against entries, " + sizeless(group.title()),
+        charts.add(new LineChart(stem + "-storage", "Storage bytes per entry after close against entries, " + sizeless(group.title()),
                 "entries (log scale)", "bytes per entry", true, tics, storage));
         md.paragraph("Storage after close per entry (bytes; the flat array is " + flatPerEntry(group) + " bytes per entry):");
         table("bytes per entry", storage, sizes, List.of());
         List<LineChart.Series> cpu = series(group, storageWorkload, specList, sizes, ScaleKind::backgroundNsPerEntry);
         if (cpu.stream().anyMatch(s -> s.points().stream().anyMatch(p -> p[1] > 0))) {
-            charts.accept(new LineChart(stem + "-cpu", "Background CPU per entry (" + storageWorkload + ") against entries, "
+            charts.add(new LineChart(stem + "-cpu", "Background CPU per entry (" + storageWorkload + ") against entries, "
                     + sizeless(group.title()), "entries (log scale)", "ns of background CPU per entry", true, tics, cpu));
             md.paragraph("Background CPU per entry, " + storageWorkload + " (ns): the engine's own threads' CPU over the trial as a "
                     + "share of the benchmark thread's, times the time per entry; 0 for an engine without threads of its own.");

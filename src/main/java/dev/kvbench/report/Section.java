@@ -1,6 +1,9 @@
 package dev.kvbench.report;
 
-/** A part of the report: written from the results folder, with the engines' labels, into the report's Markdown. */
+/**
+ * A part of the report: written from the results folder, with the engines' labels, into the report's Markdown.
+ * {@link ReportWriter} lists the sections in the order the report shows them.
+ */
 abstract class Section {
 
     final ResultsFolder folder;
@@ -12,4 +15,7 @@ abstract class Section {
         this.specs = specs;
         this.md = md;
     }
+
+    /** Writes this part of the report. */
+    abstract void write();
 }

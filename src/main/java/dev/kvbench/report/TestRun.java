@@ -91,18 +91,9 @@ final class TestRun {
         return meta.getOrDefault("title", "untitled (no out-" + number + ".meta)");
     }
 
-    /**
-     * How the test is charted: "panels" (bars per engine, a panel per workload), "settings", "sweep",
-     * "crash", "threads", "concurrent" or "dirWalk". A test of dirWalk alone is always "dirWalk"
-     * (walks/s, not time per pass), also from folders written before that chart existed (smoke's, older app runs).
-     */
-    String chart() {
-        return "dirWalk".equals(meta.get("workloads")) ? "dirWalk" : meta.getOrDefault("chart", "panels");
-    }
-
-    /** The parameter on the x axis of a sweep chart (valSize, batchSize), dirWalk's encoding; "" for other charts. */
+    /** The parameter on the x axis of a sweep chart (valSize, batchSize); "" for other charts. */
     String sweep() {
-        return chart().equals("dirWalk") ? "encoding" : meta.getOrDefault("sweep", "");
+        return meta.getOrDefault("sweep", "");
     }
 
     /** Whether the test's scores may be ranked; a smoke test (meta {@code ranking=false}) only checks that runs work. */

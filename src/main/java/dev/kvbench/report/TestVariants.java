@@ -19,15 +19,20 @@ import dev.kvbench.store.StoreSpec;
  * a variant could not run (a version without a method the adapter calls, an engine that fails under
  * {@code unsafe=deny}), which of them ran. At a glance sums the verdicts up per pair ({@link #glance}).
  */
-final class TestVariants extends Section {
+final class TestVariants {
 
     static final String HEADING = "Variants";
 
+    private final ResultsFolder folder;
+    private final Specs specs;
+    private final Markdown md;
     /** Null where only the sentences are wanted (At a glance): no chart is drawn then. */
     private final ReportCharts charts;
 
     TestVariants(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
-        super(folder, specs, md);
+        this.folder = folder;
+        this.specs = specs;
+        this.md = md;
         this.charts = charts;
     }
 
@@ -100,7 +105,7 @@ final class TestVariants extends Section {
                     + " rotations.");
             return;
         }
-        String time = test.chart().equals("ycsb") ? "time per operation in the run phase" : "time per pass";
+        String time = ChartKind.of(test) == ChartKind.YCSB ? "time per operation in the run phase" : "time per pass";
         md.paragraph("Each variant B against its base A (the same engine and options in the run's own library and JVM,"
                 + " or, where the run has none, its first variant in the run's store order): B's " + time + " ÷ A's in"
                 + " every rotation both took a turn in, seconds apart, so that a slow phase of the host divides out; a"

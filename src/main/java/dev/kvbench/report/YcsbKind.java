@@ -1,5 +1,6 @@
 package dev.kvbench.report;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import dev.kvbench.results.Metric;
@@ -24,23 +24,22 @@ import dev.kvbench.text.Numbers;
  * in force, and a computed paragraph answering "which engine for this workload". Every figure is
  * the side file's ({@code ycsb.*} metrics, docs/results-format.md).
  */
-final class YcsbKind {
+final class YcsbKind extends DataSetKind {
 
     static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p99.9", "max");
     static final List<String> OPS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE");
 
-    private final Specs specs;
-    private final Markdown md;
-    private final Consumer<Figure> figures;
-    private final Consumer<LineChart> lines;
-
-    YcsbKind(Specs specs, Markdown md, Consumer<Figure> figures, Consumer<LineChart> lines) {
-        this.specs = specs;
-        this.md = md;
-        this.figures = figures;
-        this.lines = lines;
+    YcsbKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
+        super(folder, specs, md, charts);
     }
 
+    /** A data set is a workload file, named by it. */
+    @Override
+    String heading(Group group) {
+        return "Workload " + Path.of(group.first().param("workload")).getFileName();
+    }
+
+    @Override
     void write(TestRun test, Group group, String stem) {
         List<String> specList = group.specs(specs);
         Map<String, String> texts = test.texts;
@@ -75,6 +74,7 @@ final class YcsbKind {
         if (!client.isEmpty()) {
             md.paragraph(client);
         }
+        costs(group, specList);
     }
 
     private void throughputChart(Group group, String stem, List<String> specList) {
@@ -97,7 +97,7 @@ final class YcsbKind {
             }
             panels.add(new Figure.Panel(phase + " phase", "", Figure.Axis.fit("operations/s", bars), bars, tics, true));
         }
-        figures.accept(new Figure(stem, "YCSB throughput, load and run: " + group.title(), panels, List.of()));
+        charts.add(new Figure(stem, "YCSB throughput, load and run: " + group.title(), panels, List.of()));
     }
 
     private void latencyChart(Group group, String stem, List<String> specList, String op, String kind) {
@@ -122,7 +122,7 @@ final class YcsbKind {
         for (int i = 0; i < PERCENTILES.size(); i++) {
             tics.add(new Figure.Tic(PERCENTILES.get(i), i));
         }
-        lines.accept(new LineChart(stem + "-" + op.toLowerCase().replace("-", "") + "-" + kind, op + " latency"
+        charts.add(new LineChart(stem + "-" + op.toLowerCase().replace("-", "") + "-" + kind, op + " latency"
                 + (kind.equals("intended") ? " from the intended start" : " (service time)") + ", run phase: "
                 + group.title(), "percentile", "µs", true, tics, series));
     }
@@ -214,10 +214,10 @@ final class YcsbKind {
      * verdict's cell ({@link #glanceCell}); empty when no YCSB test has two engines that ran to the end.
      */
     static List<List<String>> glance(ResultsFolder folder, Specs specs) {
-        YcsbKind section = new YcsbKind(specs, null, f -> { }, l -> { });
+        YcsbKind section = new YcsbKind(folder, specs, null, null);
         List<List<String>> rows = new ArrayList<>();
         for (TestRun test : folder.tests) {
-            if (!test.chart().equals("ycsb")) {
+            if (ChartKind.of(test) != ChartKind.YCSB) {
                 continue;
             }
             for (Group group : Group.of(test.results, Set.of())) {
@@ -232,7 +232,7 @@ final class YcsbKind {
 
     /** Whether a YCSB test of {@code folder} ran interleaved: its run phases in turns, paired by rotation. */
     static boolean interleaved(ResultsFolder folder) {
-        return folder.tests.stream().filter(test -> test.chart().equals("ycsb"))
+        return folder.tests.stream().filter(test -> ChartKind.of(test) == ChartKind.YCSB)
                 .anyMatch(test -> test.results.stream().anyMatch(Result::paired));
     }
 

@@ -104,7 +104,7 @@ final class YcsbPeerRuns {
      * and µs per operation and thread, in test order.
      */
     static List<Result> nullRuns(ResultsFolder folder) {
-        return folder.tests.stream().filter(t -> "ycsb".equals(t.chart())).flatMap(t -> t.results.stream())
+        return folder.tests.stream().filter(t -> ChartKind.of(t) == ChartKind.YCSB).flatMap(t -> t.results.stream())
                 .filter(r -> Specs.engine(r.store()).equals("null") && r.ok()
                         && !Double.isNaN(r.metric(Metric.ycsb("run", "opsPerSec"))))
                 .toList();

@@ -27,6 +27,7 @@ final class YcsbPeerSection extends Section {
         super(folder, specs, md);
     }
 
+    @Override
     void write() {
         List<YcsbPeerRuns.Pair> pairs = YcsbPeerRuns.of(folder);
         if (pairs.isEmpty()) {

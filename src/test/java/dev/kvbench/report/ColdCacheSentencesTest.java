@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** What the report says a cold-cache readKey kept through its drops: mapped pages against the bytes the files hold. */
 class ColdCacheSentencesTest {
 
-    private final ScaleKind section = new ScaleKind(new Specs(Map.of("engine.lmdb.label", "LMDB DB")), new Markdown(), c -> { });
+    private final ScaleKind section = new ScaleKind(null, new Specs(Map.of("engine.lmdb.label", "LMDB DB")), new Markdown(), null);
 
     private static Result coldReadKey(Map<String, Double> metrics) {
         RunKey key = new RunKey("dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "lmdb", "num", "2000000"));

@@ -42,11 +42,6 @@ public final class Merge {
     /** env.txt's {@code tests:} line of a {@code --tests} run ("1-4 of 8"): the suite's number of tests. */
     private static final Pattern TESTS_OF = Pattern.compile(".* of (\\d+)");
 
-    /** A test's machine, beside its raw files in a merged folder. */
-    static String envFile(int test) {
-        return "out-" + test + ".env.txt";
-    }
-
     private Merge() {
     }
 
@@ -129,9 +124,9 @@ public final class Merge {
             }
             for (int n : entry.getValue()) {
                 // a folder merged before keeps each test's own machine: its out-N.env.txt, not its merged env.txt
-                Path env = Files.exists(shard.resolve(envFile(n))) ? shard.resolve(envFile(n)) : shard.resolve("env.txt");
+                Path env = Files.exists(shard.resolve(ResultsFolder.envFile(n))) ? shard.resolve(ResultsFolder.envFile(n)) : shard.resolve("env.txt");
                 if (Files.exists(env)) {
-                    Files.copy(env, out.resolve(envFile(n)), StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(env, out.resolve(ResultsFolder.envFile(n)), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         }

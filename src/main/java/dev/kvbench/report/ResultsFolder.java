@@ -28,6 +28,11 @@ final class ResultsFolder {
         this.tests = tests;
     }
 
+    /** A test's machine, beside its raw files in a merged folder. */
+    static String envFile(int test) {
+        return "out-" + test + ".env.txt";
+    }
+
     static ResultsFolder load(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + " is not a folder; give the results folder run.sh wrote, e.g. results/20250101-quick");

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * In a folder merged from shards ({@link Merge}), the machine of each test: its shard's
+ * In a folder merged from shards ({@code ./process.sh --merge}), the machine of each test: its shard's
  * {@code env.txt}, kept as {@code out-N.env.txt}. Tests of one machine share a row. Nothing for a
  * folder that one machine wrote.
  */
@@ -24,7 +24,7 @@ final class ShardMachines {
         for (TestRun test : folder.tests) {
             Map<String, String> env;
             try {
-                env = KeyValueFile.read(folder.dir.resolve(Merge.envFile(test.number)), ":");
+                env = KeyValueFile.read(folder.dir.resolve(ResultsFolder.envFile(test.number)), ":");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

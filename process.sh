@@ -72,7 +72,7 @@ write_report() {
         classpath=$JAR
     fi
     have_gnuplot || options+=(--no-png)
-    java -cp "$classpath" dev.kvbench.report.Report "$dir" "${options[@]}"
+    java -cp "$classpath" dev.kvbench.report.tool.Report "$dir" "${options[@]}"
 }
 
 # Renders every chart script in $1; a chart gnuplot cannot draw (or draws empty) is left out with
@@ -114,14 +114,14 @@ tools_classpath() {
 # --index [RESULTS]: rewrites RESULTS/README.md (default results/), one line per published run.
 write_index() {
     (($# <= 1)) || usage
-    java -cp "$(tools_classpath)" dev.kvbench.report.ResultsIndex "${1:-$ROOT/results}"
+    java -cp "$(tools_classpath)" dev.kvbench.report.tool.ResultsIndex "${1:-$ROOT/results}"
 }
 
 # --compare A B [options]: B against A into a folder of its own; the Java side checks the folders.
 write_comparison() {
     local options=(--templates "$ROOT/gnuplot") out status=0
     have_gnuplot || options+=(--no-png)
-    out=$(java -cp "$(tools_classpath)" dev.kvbench.report.Compare "$@" "${options[@]}") || status=$?
+    out=$(java -cp "$(tools_classpath)" dev.kvbench.report.tool.Compare "$@" "${options[@]}") || status=$?
     ((status == 0)) || exit "$status"
     out=${out#comparison: }
     if have_gnuplot; then
@@ -133,7 +133,7 @@ write_comparison() {
 # --merge OUT SHARD...: the shards' tests into OUT (the Java side checks them), then OUT's report.
 merge_shards() {
     (($# >= 1)) || usage
-    java -cp "$(tools_classpath)" dev.kvbench.report.Merge "$@"
+    java -cp "$(tools_classpath)" dev.kvbench.report.tool.Merge "$@"
     report_folder "$1"
 }
 

@@ -141,7 +141,7 @@ check_gnuplot() {
 run_suite() {
     local flags classpath=${KVBENCH_CLASSPATH:-$JAR}
     # The JVM's own warnings (e.g. another process holding this pid's /tmp/hsperfdata file) go to stderr, not into the flags.
-    read -ra flags <<<"$("$JAVA" -Xlog:disable -Xlog:all=warning:stderr -cp "$classpath" dev.kvbench.report.EnvJavaSide --jvm-flags)"
+    read -ra flags <<<"$("$JAVA" -Xlog:disable -Xlog:all=warning:stderr -cp "$classpath" dev.kvbench.report.tool.EnvJavaSide --jvm-flags)"
     # the 1-minute load before this command built the jar: the load at the start is then mostly the build's own
     [[ -z $LOAD_BEFORE_BUILD ]] || flags+=("-Dkvbench.loadBeforeBuild=$LOAD_BEFORE_BUILD")
     exec "$JAVA" "${flags[@]}" -Dkvbench.root="$ROOT" -cp "$classpath" dev.kvbench.suite.SuiteMain "$@"

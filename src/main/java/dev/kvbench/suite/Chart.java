@@ -1,6 +1,6 @@
 package dev.kvbench.suite;
 
-import dev.kvbench.report.ChartKind;
+import dev.kvbench.report.section.ChartKind;
 
 /**
  * How the report draws a test, as {@code out-N.meta} tells it: its kind ({@link ChartKind} lists them), the swept

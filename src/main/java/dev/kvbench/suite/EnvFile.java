@@ -17,7 +17,7 @@ import dev.kvbench.measure.Machine;
  * {@code env.txt}: the machine the suite ran on, as {@code key: value} lines: the suite and the
  * command that resumes it, the git commit of the code and whether its tree was clean
  * ({@link GitCommit}), CPU, cores, memory, OS, kernel, the work folder and its file system and free space, the open-file limit, then the Java side (JVM, flags, engine versions) printed by
- * {@code dev.kvbench.report.EnvJavaSide}. Written once per folder: a resumed suite keeps it.
+ * {@code dev.kvbench.report.tool.EnvJavaSide}. Written once per folder: a resumed suite keeps it.
  */
 final class EnvFile {
 

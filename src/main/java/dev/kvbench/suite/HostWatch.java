@@ -12,7 +12,7 @@ import java.util.Locale;
 
 import dev.kvbench.measure.Canary;
 import dev.kvbench.measure.Steal;
-import dev.kvbench.report.HostRounds;
+import dev.kvbench.report.folder.HostRounds;
 
 /**
  * Watches the host through a run: before each round of each test it times the {@link Canary}, and

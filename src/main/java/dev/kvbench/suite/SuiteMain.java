@@ -23,10 +23,10 @@ public final class SuiteMain {
         System.exit(runner.run(List.of(args)));
     }
 
-    /** The JVM's lines of env.txt, from {@code dev.kvbench.report.EnvJavaSide} in a JVM with the benchmark flags. */
+    /** The JVM's lines of env.txt, from {@code dev.kvbench.report.tool.EnvJavaSide} in a JVM with the benchmark flags. */
     static List<String> environment() {
         try {
-            Process process = new ProcessBuilder(Jvm.commandReadingStdout("dev.kvbench.report.EnvJavaSide", List.of()))
+            Process process = new ProcessBuilder(Jvm.commandReadingStdout("dev.kvbench.report.tool.EnvJavaSide", List.of()))
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {

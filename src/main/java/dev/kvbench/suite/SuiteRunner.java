@@ -20,7 +20,7 @@ import dev.kvbench.store.StoreSpec;
 import dev.kvbench.measure.Machine;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.WorkFolder;
-import dev.kvbench.report.RoundScores;
+import dev.kvbench.report.folder.RoundScores;
 
 /**
  * Runs a suite into its results folder: plans it (scaling entry counts to the budget), checks

@@ -26,7 +26,7 @@ class JvmWarningsTest {
 
     @Test
     void aChildWhoseOutputIsReadSendsTheJvmsWarningsToStderr() throws Exception {
-        List<String> clean = Jvm.commandReadingStdout("dev.kvbench.report.EnvJavaSide", List.of("--jvm-flags"));
+        List<String> clean = Jvm.commandReadingStdout("dev.kvbench.report.tool.EnvJavaSide", List.of("--jvm-flags"));
         assertTrue(clean.containsAll(BuildFacts.WARNINGS_TO_STDERR), "Jvm.commandReadingStdout leaves the JVM's warnings on stdout");
 
         List<String> bare = new ArrayList<>(clean);

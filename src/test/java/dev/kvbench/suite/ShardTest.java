@@ -85,8 +85,8 @@ class ShardTest {
                 .replaceFirst("cpu.model: .*", "cpu.model: The Second Machine"));
 
         Path merged = root.resolve("results/20261124-smoke");
-        dev.kvbench.report.Merge.main(new String[] {merged.toString(), one.toString(), two.toString()});
-        dev.kvbench.report.Report.main(new String[] {merged.toString(), "--templates", "gnuplot", "--no-png"});
+        dev.kvbench.report.tool.Merge.main(new String[] {merged.toString(), one.toString(), two.toString()});
+        dev.kvbench.report.tool.Report.main(new String[] {merged.toString(), "--templates", "gnuplot", "--no-png"});
         String readme = Files.readString(merged.resolve("README.md"));
         for (int n = 1; n <= 3; n++) {
             assertTrue(readme.contains("## Test " + n + ": "), "test " + n + " in the merged report");

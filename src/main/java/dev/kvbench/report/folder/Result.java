@@ -1,0 +1,110 @@
+package dev.kvbench.report.folder;
+
+import java.util.Map;
+
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.Stability;
+import dev.kvbench.text.Numbers;
+
+/**
+ * Everything known about one run once the JMH CSV, the side file and the JMH log are joined:
+ * its time per pass in milliseconds (NaN without a JMH score), JMH's 99.9% error, its status,
+ * its measurements aggregated over forks, and, for an interleaved run, its turns by the rotation
+ * they ran in, which rankings pair with the other engines' turns ({@link dev.kvbench.results.PairedRatio}).
+ *
+ * @param turns measured rotation → the turn's time as measured, ms; empty for a run that was not interleaved
+ */
+public record Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics,
+              Map<Integer, Double> turns) {
+
+    /** A run without turns (not interleaved, or no score). */
+    public Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics) {
+        this(key, ms, errorMs, status, reason, metrics, Map.of());
+    }
+
+    /** This run with {@code turns}. */
+    Result withTurns(Map<Integer, Double> turns) {
+        return new Result(key, ms, errorMs, status, reason, metrics, Map.copyOf(turns));
+    }
+
+    /** Whether the run has turns to pair with another engine's. */
+    public boolean paired() {
+        return ok() && !turns.isEmpty();
+    }
+
+    public enum Status {
+        OK, SKIPPED, FAILED;
+
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    public boolean ok() {
+        return status == Status.OK && !Double.isNaN(ms);
+    }
+
+    /**
+     * Whether the score may be ranked or called a winner: JMH's 99.9% error is at most
+     * {@link Stability#ERROR} of it. A score without an error (one sample) is not stable either:
+     * nothing says how far the next pass could be.
+     */
+    public boolean stable() {
+        return ok() && !Double.isNaN(errorMs) && errorMs <= Stability.ERROR * ms;
+    }
+
+    /**
+     * Whether the trial's pass time settled before it was measured (every fork's did); true when
+     * the trial did not settle at all (single-shot runs, settling turned off, results from before it).
+     */
+    public boolean settled() {
+        double settled = metric(Metric.SETTLED);
+        return Double.isNaN(settled) || settled >= 1;
+    }
+
+    /**
+     * "unstable: ± 250% of the score" or "unstable: one sample, error unknown", with ", pass time
+     * still changing after 3.0 s of settling" when the trial did not settle.
+     */
+    public String instability() {
+        String error = Double.isNaN(errorMs) ? "unstable: one sample, error unknown"
+                : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
+        error = drifted() ? error + ", " + drift() : error;
+        return settled() ? error : error + ", " + unsettled();
+    }
+
+    /** Whether the engine's own time moved during its interleaved turns (the log's drift line). */
+    public boolean drifted() {
+        return !Double.isNaN(metric(TestRun.DRIFT_FIRST));
+    }
+
+    /** "its own time drifted from 1.49 to 3.45 ms/pass over its turns (+131%), the host's divided out". */
+    String drift() {
+        double first = metric(TestRun.DRIFT_FIRST);
+        double last = metric(TestRun.DRIFT_LAST);
+        return "its own time drifted from " + Numbers.sig3(first) + " to " + Numbers.sig3(last)
+                + " ms/pass over its turns (" + String.format(java.util.Locale.ROOT, "%+.0f%%", 100 * (last / first - 1))
+                + "), the host's divided out";
+    }
+
+    /** "pass time still changing after 3.0 s of settling". */
+    String unsettled() {
+        double seconds = metric(Metric.SETTLE_MS) / 1000;
+        return "pass time still changing after " + (Double.isNaN(seconds) ? "its"
+                : String.format(java.util.Locale.ROOT, "%.1f s of", seconds)) + " settling";
+    }
+
+    /** A measurement from the side file, NaN when the engine or the run did not report it. */
+    public double metric(String name) {
+        Double value = metrics.get(name);
+        return value == null ? Double.NaN : value;
+    }
+
+    public String workload() {
+        return key.workload();
+    }
+
+    public String store() {
+        return key.store();
+    }
+}

@@ -1,0 +1,377 @@
+package dev.kvbench.report.section;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.kvbench.report.folder.Amplification;
+import dev.kvbench.report.folder.Group;
+import dev.kvbench.report.folder.Result;
+import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.Verdict;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.PairedRatio;
+import dev.kvbench.results.Stability;
+import dev.kvbench.text.Numbers;
+
+/**
+ * The sentences of the report that state a number or a ranking, each computed from the results
+ * it is about, so that the prose can never contradict the tables and charts beside it.
+ */
+final class Findings {
+
+    private final Specs specs;
+
+    Findings(Specs specs) {
+        this.specs = specs;
+    }
+
+    /**
+     * "readKey: fastest LMDB DB (1.23 ms/pass), 2.1× faster than the next, RocksDB (2.58 ms/pass);
+     * slowest MapDB (14.8 ms/pass, 12× LMDB DB)." Runs whose JMH error bars overlap are called a tie.
+     */
+    String ranking(String workload, List<Result> runs, Figures.Unit unit) {
+        Verdict verdict = Verdict.of(runs);
+        if (verdict.paired()) {
+            return pairedRanking(workload, runs, verdict, unit);
+        }
+        List<Result> unstable = runs.stream().filter(r -> r.ok() && !r.stable())
+                .sorted(Comparator.comparingDouble(Result::ms)).toList();
+        String rest = unstable.isEmpty() ? "" : " Not ranked, " + unstableList(unstable, unit) + ".";
+        return rankStable(workload, runs, unit) + rest;
+    }
+
+    /**
+     * "readKey: fastest LMDB (1.23 ms/pass), 3.21× faster than the next, MVStore (3.95 ms/pass), paired interval
+     * 2.42-3.77×; slowest SQLite (43.3 ms/pass, 35.2× LMDB, 30.1-40.6×)", from the engines' turns paired by rotation
+     * ({@link Verdict#paired()}); a number whose own interval is wide is ranked all the same and named after it.
+     */
+    private String pairedRanking(String workload, List<Result> runs, Verdict verdict, Figures.Unit unit) {
+        List<Result> order = verdict.ranking().order();
+        Result first = order.get(0);
+        StringBuilder s = new StringBuilder("**" + workload + "**: ");
+        if (verdict.kind() == Verdict.Kind.WINNER) {
+            Result next = order.get(1);
+            PairedRatio margin = verdict.againstLeader(next);
+            s.append("fastest ").append(name(first)).append(" (").append(time(first, unit)).append("), ")
+                    .append(times(margin)).append(" faster than the next, ").append(name(next)).append(" (")
+                    .append(time(next, unit)).append("), paired interval ").append(interval(margin));
+        } else {
+            s.append(verdict.tieText(name(first) + " (" + time(first, unit) + ")",
+                    r -> name(r) + " (" + time(r, unit) + ", " + verdict.againstLeader(r).text() + ")"));
+            if (!verdict.decided()) {
+                s.append(", whose paired intervals hold 1 and are wider than ±3%");
+            }
+        }
+        if (order.size() > 2) {
+            Result slowest = order.get(order.size() - 1);
+            PairedRatio ratio = verdict.againstLeader(slowest);
+            s.append("; slowest ").append(name(slowest)).append(" (").append(time(slowest, unit)).append(", ")
+                    .append(times(ratio)).append(' ').append(name(first)).append(", ").append(interval(ratio)).append(')');
+        }
+        s.append('.');
+        List<Result> imprecise = runs.stream().filter(r -> r.ok() && !r.stable())
+                .sorted(Comparator.comparingDouble(Result::ms)).toList();
+        if (!imprecise.isEmpty()) {
+            s.append(" Ranked by their paired turns, though their own numbers are imprecise: ")
+                    .append(unstableList(imprecise, unit)).append('.');
+        }
+        return s.toString();
+    }
+
+    private static String times(PairedRatio ratio) {
+        return ratio.medianText();
+    }
+
+    private static String interval(PairedRatio ratio) {
+        return ratio.intervalText();
+    }
+
+    /**
+     * "readKey, limit rows (not ranked): Sorted array 0.81 ms/pass, Heap map 2.40 ms/pass, Null
+     * (harness cost) 0.12 ms/pass." Empty when no limit row ran.
+     */
+    String limits(String workload, List<Result> references, Figures.Unit unit) {
+        List<String> parts = new ArrayList<>();
+        for (Result r : references) {
+            if (!r.ok()) {
+                continue;
+            }
+            String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
+            parts.add(name(r) + " " + time + (r.stable() ? "" : " (" + r.instability() + ")"));
+        }
+        return parts.isEmpty() ? "" : "**" + workload + "**, limit rows (not ranked): " + String.join(", ", parts) + ".";
+    }
+
+    /** "MVStore (599 ± 1,500 ms/pass, unstable: ± 250% of the score)", joined with "; ". */
+    private String unstableList(List<Result> unstable, Figures.Unit unit) {
+        List<String> parts = new ArrayList<>();
+        for (Result r : unstable) {
+            String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
+            parts.add(name(r) + " (" + time + ", " + r.instability() + ")");
+        }
+        return String.join("; ", parts);
+    }
+
+    private String rankStable(String workload, List<Result> runs, Figures.Unit unit) {
+        List<Result> ok = runs.stream().filter(Result::stable).sorted(Comparator.comparingDouble(Result::ms)).toList();
+        if (ok.isEmpty()) {
+            return "**" + workload + "**: no engine has a stable result (JMH error at most "
+                    + Math.round(100 * Stability.ERROR) + "% of the score).";
+        }
+        Result fastest = ok.get(0);
+        Verdict verdict = Verdict.of(runs);
+        if (verdict.kind() == Verdict.Kind.NONE) {
+            List<String> candidates = new ArrayList<>(List.of(name(fastest) + " (" + timeWithError(fastest, unit) + ")"));
+            verdict.rivals().forEach(r -> candidates.add(name(r) + " (" + (Double.isNaN(r.errorMs()) ? time(r, unit)
+                    : timeWithError(r, unit)) + (r.stable() ? "" : ", unstable") + ")"));
+            return "**" + workload + "**: " + verdict.noWinner() + "; best candidates " + String.join(", ", candidates) + ".";
+        }
+        if (ok.size() == 1) {
+            return "**" + workload + "**: only " + name(fastest) + " has a result (" + time(fastest, unit) + ").";
+        }
+        Result next = ok.get(1);
+        StringBuilder s = new StringBuilder("**" + workload + "**: ");
+        if (verdict.kind() == Verdict.Kind.TIE) {
+            s.append("fastest ").append(name(fastest)).append(" (").append(timeWithError(fastest, unit))
+                    .append(") and ").append(String.join(", ", verdict.rivals().stream()
+                            .map(r -> name(r) + " (" + timeWithError(r, unit) + ")").toList()))
+                    .append(verdict.rivals().size() == 1 ? " are within each other's error margin" : " are within its error margin");
+        } else {
+            s.append("fastest ").append(name(fastest)).append(" (").append(time(fastest, unit)).append("), ")
+                    .append(Numbers.times(next.ms() / fastest.ms())).append(" faster than the next, ")
+                    .append(name(next)).append(" (").append(time(next, unit)).append(')');
+        }
+        if (ok.size() > 2) {
+            Result slowest = ok.get(ok.size() - 1);
+            s.append("; slowest ").append(name(slowest)).append(" (").append(time(slowest, unit)).append(", ")
+                    .append(Numbers.times(slowest.ms() / fastest.ms())).append(' ').append(name(fastest)).append(')');
+        }
+        return s.append('.').toString();
+    }
+
+    /** "write: LMDB DB (sync) takes 12.3 ms/pass against 4.10 ms/pass for LMDB DB: 3.0× slower." */
+    String versus(String workload, Result variant, Result base, Figures.Unit unit) {
+        String head = "**" + workload + "**: " + name(variant) + " " + time(variant, unit) + " against "
+                + time(base, unit) + " for " + name(base) + ": ";
+        if (variant.paired() && base.paired()) {
+            PairedRatio ratio = PairedRatio.of(base.turns(), variant.turns());
+            if (ratio.baseFaster() || ratio.otherFaster()) {
+                return head + (ratio.median() >= 1 ? ratio.medianText() + " slower (paired " + interval(ratio)
+                        : ratio.inverse().medianText() + " faster (paired " + interval(ratio.inverse())) + ").";
+            }
+            return head + (ratio.narrowTie() ? "as fast, " : "undecided, ") + ratio.text() + " by paired turns.";
+        }
+        if (!variant.stable() || !base.stable()) {
+            Result shaky = variant.stable() ? base : variant;
+            return head + "not compared, " + name(shaky) + " is " + shaky.instability() + ".";
+        }
+        if (overlap(variant, base)) {
+            return head + "within each other's error margin.";
+        }
+        double ratio = variant.ms() / base.ms();
+        return head + (ratio >= 1 ? Numbers.times(ratio) + " slower." : Numbers.times(1 / ratio) + " faster.");
+    }
+
+    /** "Smallest: LevelDB, 2.91% over the flat array; largest: Xodus, 354.87% over (4.5× the flat array)." */
+    String storage(List<Tables.StorageRow> rows) {
+        if (rows.isEmpty()) {
+            return "No engine reported its storage.";
+        }
+        Tables.StorageRow smallest = rows.get(0);
+        Tables.StorageRow largest = rows.get(rows.size() - 1);
+        if (rows.size() > 1 && smallest.bytes() == largest.bytes()) {
+            return "Every engine here uses the same storage: " + Numbers.count(smallest.bytes()) + " bytes, "
+                    + overhead(smallest.overheadPercent()) + ".";
+        }
+        String s = "Smallest: " + smallest.label() + ", " + overhead(smallest.overheadPercent());
+        if (rows.size() > 1) {
+            s += "; largest: " + largest.label() + ", " + overhead(largest.overheadPercent()) + " ("
+                    + Numbers.times(largest.bytes() / smallest.bytes()) + " " + smallest.label() + ")";
+        }
+        return s + ".";
+    }
+
+    private static String overhead(double percent) {
+        return percent >= 0 ? Numbers.percent(percent) + "% over the flat array"
+                : Numbers.percent(-percent) + "% under the flat array";
+    }
+
+    /** The engine that burnt most CPU in its own threads while writing, and the one with most open files. */
+    List<String> costs(List<Result> runs) {
+        List<String> sentences = new ArrayList<>();
+        runs.stream().filter(r -> r.workload().equals("write") && r.metric(Metric.CPU_BACKGROUND) > 0)
+                .max(Comparator.comparingDouble(r -> r.metric(Metric.CPU_BACKGROUND)))
+                .ifPresent(r -> sentences.add("Most background CPU while writing: " + name(r) + ", "
+                        + Numbers.count(r.metric(Metric.CPU_BACKGROUND)) + " ms per trial"
+                        + share(r) + "."));
+        runs.stream().filter(r -> !Double.isNaN(r.metric(Metric.FD_PEAK)))
+                .max(Comparator.comparingDouble(r -> r.metric(Metric.FD_PEAK)))
+                .ifPresent(r -> sentences.add("Most open files at a peak: " + name(r) + ", "
+                        + Numbers.count(r.metric(Metric.FD_PEAK)) + " (" + r.workload() + ")."));
+        return sentences;
+    }
+
+    /** ", 45% of its benchmark thread's CPU" when the benchmark thread's CPU is known. */
+    static String share(Result r) {
+        double measured = r.metric(Metric.CPU_MEASURED);
+        if (Double.isNaN(measured) || measured <= 0) {
+            return "";
+        }
+        return " (" + Math.round(100 * r.metric(Metric.CPU_BACKGROUND) / measured) + "% of its benchmark thread's CPU)";
+    }
+
+    /** Per spec, the value of the swept parameter with the fastest time, then the fastest overall. */
+    List<String> sweepBest(Group group, String workload, String param, List<String> specList, Figures.Unit unit) {
+        List<String> sentences = new ArrayList<>();
+        Result overall = null;
+        for (String spec : specList) {
+            Optional<Result> best = group.results().stream()
+                    .filter(r -> r.store().equals(spec) && r.workload().equals(workload) && r.ok())
+                    .min(Comparator.comparingDouble(Result::ms));
+            if (best.isEmpty()) {
+                continue;
+            }
+            Result r = best.get();
+            sentences.add("**" + workload + "**, " + specs.label(spec) + ": fastest with "
+                    + Figures.valueText(param, r.key().param(param)) + " (" + time(r, unit) + ").");
+            if (overall == null || r.ms() < overall.ms()) {
+                overall = r;
+            }
+        }
+        if (overall != null && specList.size() > 1) {
+            sentences.add("Fastest " + workload + " of all: " + name(overall) + " with "
+                    + Figures.valueText(param, overall.key().param(param)) + " (" + time(overall, unit) + ").");
+        }
+        return sentences;
+    }
+
+    /** Of all one-byte steps of the swept value size, the one that grows storage the most. */
+    String largestStep(List<Tables.Step> steps) {
+        return steps.stream().max(Comparator.comparingDouble(Tables.Step::percent))
+                .map(s -> "Largest storage step from one more value byte: " + s.label() + ", "
+                        + Numbers.count(s.fromSize()) + " → " + Numbers.count(s.fromSize() + 1) + " B values: "
+                        + Numbers.bytes(s.fromBytes()) + " → " + Numbers.bytes(s.toBytes()) + " ("
+                        + (s.percent() >= 0 ? "+" : "") + Numbers.percent(s.percent()) + "%).")
+                .orElse("");
+    }
+
+    private String name(Result r) {
+        return specs.label(r.store());
+    }
+
+    private static String time(Result r, Figures.Unit unit) {
+        return Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name();
+    }
+
+    private static String timeWithError(Result r, Figures.Unit unit) {
+        return Numbers.sig3(r.ms() / unit.divisor()) + " ± " + Numbers.sig2(r.errorMs() / unit.divisor()) + " " + unit.name();
+    }
+
+    /** Whether two scores' JMH error intervals overlap (both errors known). */
+    static boolean overlap(Result a, Result b) {
+        if (Double.isNaN(a.errorMs()) || Double.isNaN(b.errorMs())) {
+            return false;
+        }
+        Result low = a.ms() <= b.ms() ? a : b;
+        Result high = low == a ? b : a;
+        return low.ms() + low.errorMs() >= high.ms() - high.errorMs();
+    }
+
+    /**
+     * The crash test in sentences: every loss of acknowledged entries with sync (a broken promise
+     * of durability), every corrupt entry and failed reopen, loudly; else that none was seen.
+     */
+    List<String> crash(Group group, List<String> specList, String workload, String after) {
+        List<String> sentences = new ArrayList<>();
+        List<String> clean = new ArrayList<>();
+        for (String spec : specList) {
+            for (String sync : group.values("sync")) {
+                Result r = group.find(spec, workload, "sync", sync).filter(Result::ok).orElse(null);
+                if (r == null) {
+                    continue;
+                }
+                String name = specs.label(spec) + (group.values("sync").size() > 1 ? " with sync=" + sync : "");
+                double lost = r.metric(Metric.CRASH_LOST);
+                double corrupt = r.metric(Metric.CRASH_CORRUPT);
+                double notOpened = r.metric(Metric.CRASH_REPS) - r.metric(Metric.CRASH_OPENED);
+                String promise = Specs.durabilityPromise(spec, sync);
+                String promised = promise.isEmpty() ? "" : " Its documentation: " + promise + ".";
+                if (lost > 0 && "true".equals(sync)) {
+                    sentences.add("**FINDING: " + name + " lost " + Numbers.count(lost) + " acknowledged entries** after "
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after + "s, with its commits meant to be durable."
+                            + promised);
+                } else if (lost > 0) {
+                    sentences.add(name + " lost " + Numbers.count(lost) + " acknowledged entries (no sync: allowed, and worth knowing).");
+                }
+                if (corrupt > 0) {
+                    sentences.add("**FINDING: " + name + " returned " + Numbers.count(corrupt) + " corrupt acknowledged entries**"
+                            + " after the " + after + "s." + promised);
+                }
+                if (notOpened > 0) {
+                    sentences.add("**FINDING: " + name + " did not open after " + Numbers.count(notOpened) + " of "
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after + "s.**" + promised);
+                }
+                double silent = r.metric(Metric.CRASH_WRITER_SILENT);
+                if (silent > 0) {
+                    sentences.add("**" + name + "'s writer fell silent in " + Numbers.count(silent) + " of "
+                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " repetitions**: alive, it acknowledged no commit"
+                            + " within the time limit (2 minutes plus a second per 10,000 entries), and was killed there; those"
+                            + " repetitions were checked from that point (the side file's " + Metric.CRASH_WRITER_SILENT_REASON
+                            + " says where).");
+                }
+                if (lost == 0 && corrupt == 0 && notOpened == 0) {
+                    clean.add(name);
+                }
+            }
+        }
+        if (!clean.isEmpty()) {
+            sentences.add("No acknowledged entry lost, none corrupt, every reopen worked: " + String.join(", ", clean) + ".");
+        }
+        return sentences;
+    }
+
+    /**
+     * The amplification test in sentences, per sync setting over the engines (not the limit rows): which wrote the
+     * least and the most per user byte under the overwrites, and which ended the smallest and the largest on disk.
+     * A run whose overwrites its engine skipped ({@link Amplification#overwritesSkipped}) is left out.
+     * A single measurement each, on one disk: differences of a few percent are not a ranking.
+     */
+    List<String> amp(Group group, List<String> specList) {
+        List<String> sentences = new ArrayList<>();
+        for (String sync : group.values("sync")) {
+            Map<String, Amplification> runs = new java.util.LinkedHashMap<>();
+            for (String spec : specList) {
+                if (!specs.reference(spec)) {
+                    group.find(spec, "amp", "sync", sync).filter(r -> r.status() == Result.Status.OK)
+                            .map(Amplification::of).filter(a -> !a.overwritesSkipped(spec))
+                            .ifPresent(a -> runs.put(spec, a));
+                }
+            }
+            if (runs.size() < 2) {
+                continue;
+            }
+            String with = group.values("sync").size() > 1 ? "With sync=" + sync + ", u" : "U";
+            sentences.add(with + "nder the overwrites " + extremes(runs, Amplification::writeAmpOverwrite, " bytes written per byte put")
+                    + "; after them " + extremes(runs, Amplification::spaceAmpOverwrite, " bytes on disk per byte held") + ".");
+        }
+        return sentences;
+    }
+
+    /** "X the least (1.2×)... , Y the most (30×)..." of {@code figure} over {@code runs}, NaN left out. */
+    private String extremes(Map<String, Amplification> runs, java.util.function.ToDoubleFunction<Amplification> figure,
+                            String unit) {
+        List<Map.Entry<String, Amplification>> known = runs.entrySet().stream()
+                .filter(e -> !Double.isNaN(figure.applyAsDouble(e.getValue())))
+                .sorted(java.util.Comparator.comparingDouble(e -> figure.applyAsDouble(e.getValue()))).toList();
+        if (known.isEmpty()) {
+            return "nothing was measured";
+        }
+        Map.Entry<String, Amplification> least = known.get(0);
+        Map.Entry<String, Amplification> most = known.get(known.size() - 1);
+        return specs.label(least.getKey()) + " had the fewest (" + Numbers.sig3(figure.applyAsDouble(least.getValue())) + unit
+                + "), " + specs.label(most.getKey()) + " the most (" + Numbers.sig3(figure.applyAsDouble(most.getValue())) + ")";
+    }
+}

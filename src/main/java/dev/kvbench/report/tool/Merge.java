@@ -1,0 +1,191 @@
+package dev.kvbench.report.tool;
+
+import dev.kvbench.report.folder.ResultsFolder;
+import dev.kvbench.report.section.ShardMachines;
+import dev.kvbench.text.KeyValueFile;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * One results folder from the shard folders of several machines ({@code ./run.sh SUITE --shard i/n}
+ * on each, or {@code --tests LIST}, some tests each): every test's raw files, which keep the suite's test numbers (so nothing is renumbered): {@code out-N.*},
+ * its later rounds' {@code out-N.rR.*}, and the ycsb-peer suite's YCSB client output {@code ycsb-N.properties},
+ * {@code ycsb-N.load.txt}, {@code ycsb-N.run.txt} and their rounds' {@code ycsb-N.rR.*}; and,
+ * beside them, its machine's {@code env.txt} as {@code out-N.env.txt}, so that the report gives
+ * each test its own machine ({@link ShardMachines}); a folder merged before gives its tests' own {@code out-N.env.txt}.
+ * The merged {@code env.txt} is the first shard's, with {@code shards: K} (a merged folder counting the shards it holds), and, when the folders of {@code --tests} runs still leave some of the suite's
+ * tests out, {@code tests: 1-4,6 of 8}. process.sh then writes the report.
+ *
+ * <pre>java -cp target/benchmarks.jar dev.kvbench.report.tool.Merge OUT SHARD...   # or ./process.sh --merge OUT SHARD...</pre>
+ *
+ * One line and exit status 2 for: fewer than two shards, a shard that is not a results folder,
+ * shards of different suites, a test in two shards, an OUT that already holds results.
+ */
+public final class Merge {
+
+    /** The files that say a shard ran a test: its JMH CSV or its side file (round 1's). */
+    private static final Pattern TEST_FILE = Pattern.compile("out-(\\d+)\\.(csv|side\\.jsonl)");
+    /** Every raw file of a test, of any round, YCSB's client output included; one of its groups is the test's number. */
+    private static final Pattern RAW_FILE = Pattern.compile(
+            "(?:out-(\\d+)(?:\\.r\\d+(?:-\\d+)?)?\\.(?:csv|txt|side\\.jsonl)|out-(\\d+)\\.meta"
+                    + "|ycsb-(\\d+)(?:\\.r\\d+)?\\.(?:properties|load\\.txt|run\\.txt))");
+
+    /** env.txt's {@code tests:} line of a {@code --tests} run ("1-4 of 8"): the suite's number of tests. */
+    private static final Pattern TESTS_OF = Pattern.compile(".* of (\\d+)");
+
+    private Merge() {
+    }
+
+    public static void main(String[] args) {
+        try {
+            if (args.length < 3) {
+                throw new Compare.Refused("give the merged folder and two or more shard folders; usage: ./process.sh --merge OUT SHARD SHARD...");
+            }
+            List<Path> shards = new ArrayList<>();
+            for (int i = 1; i < args.length; i++) {
+                shards.add(Path.of(args[i]));
+            }
+            merge(Path.of(args[0]), shards);
+            System.out.println("merged " + shards.size() + " shards into " + args[0]);
+        } catch (Compare.Refused e) {
+            System.err.println("merge: " + e.getMessage());
+            System.exit(2);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("merge: cannot merge the shards: " + e);
+            System.exit(1);
+        }
+    }
+
+    /** Copies every shard's tests into {@code out}; returns the test numbers by shard. */
+    static Map<Path, List<Integer>> merge(Path out, List<Path> shards) throws IOException {
+        Map<Path, List<Integer>> tests = new LinkedHashMap<>();
+        Map<Integer, Path> owner = new LinkedHashMap<>();
+        String suite = null;
+        int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
+        int runs = 0; // a folder merged before counts the shards it holds
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new Compare.Refused(out + " is a file, not a folder: merge into a new folder");
+        }
+        for (Path shard : shards) {
+            if (!Files.isDirectory(shard)) {
+                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
+            }
+            Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
+            String of = env.getOrDefault("suite", "");
+            String held = env.getOrDefault("shards", "1").trim();
+            runs += held.matches("\\d+") ? Integer.parseInt(held) : 1;
+            Matcher total = TESTS_OF.matcher(env.getOrDefault("tests", ""));
+            if (total.matches()) {
+                suiteTests = Integer.parseInt(total.group(1));
+            }
+            if (suite == null) {
+                suite = of;
+            } else if (!suite.equals(of)) {
+                throw new Compare.Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
+                        + " suite: merge the shards of one suite");
+            }
+            List<Integer> numbers = testNumbers(shard);
+            if (numbers.isEmpty()) {
+                throw new Compare.Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
+            }
+            for (int n : numbers) {
+                Path before = owner.putIfAbsent(n, shard);
+                if (before != null) {
+                    throw new Compare.Refused("test " + n + " is in both " + before + " and " + shard
+                            + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
+                }
+            }
+            tests.put(shard, numbers);
+        }
+        if (Files.isDirectory(out) && !testNumbers(out).isEmpty()) {
+            throw new Compare.Refused(out + " already holds results: merge into a new folder");
+        }
+
+        Files.createDirectories(out);
+        for (Map.Entry<Path, List<Integer>> entry : tests.entrySet()) {
+            Path shard = entry.getKey();
+            try (Stream<Path> files = Files.list(shard)) {
+                for (Path file : files.toList()) {
+                    Matcher m = RAW_FILE.matcher(file.getFileName().toString());
+                    // only the shard's own tests: a test another shard ran is that shard's, whatever is left here
+                    if (m.matches() && entry.getValue().contains(number(m))) {
+                        Files.copy(file, out.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+            }
+            for (int n : entry.getValue()) {
+                // a folder merged before keeps each test's own machine: its out-N.env.txt, not its merged env.txt
+                Path env = Files.exists(shard.resolve(ResultsFolder.envFile(n))) ? shard.resolve(ResultsFolder.envFile(n)) : shard.resolve("env.txt");
+                if (Files.exists(env)) {
+                    Files.copy(env, out.resolve(ResultsFolder.envFile(n)), StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+        List<String> env = new ArrayList<>();
+        Path first = shards.get(0).resolve("env.txt");
+        if (Files.exists(first)) {
+            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")
+                    && !line.startsWith("shards:") && !line.startsWith("tests:")).forEach(env::add);
+        }
+        env.add("shards: " + runs);
+        List<Integer> merged = owner.keySet().stream().sorted().toList();
+        if (suiteTests > 0 && !merged.equals(java.util.stream.IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
+            env.add("tests: " + ranges(merged) + " of " + suiteTests); // --tests folders that still leave some out
+        }
+        Files.write(out.resolve("env.txt"), env, StandardCharsets.UTF_8);
+        return tests;
+    }
+
+    /** "1-4,6" of 1, 2, 3, 4, 6 (sorted). */
+    static String ranges(List<Integer> numbers) {
+        List<String> parts = new ArrayList<>();
+        for (int i = 0; i < numbers.size(); ) {
+            int j = i;
+            while (j + 1 < numbers.size() && numbers.get(j + 1) == numbers.get(j) + 1) {
+                j++;
+            }
+            parts.add(i == j ? String.valueOf(numbers.get(i)) : numbers.get(i) + "-" + numbers.get(j));
+            i = j + 1;
+        }
+        return String.join(",", parts);
+    }
+
+    /** The test number of a {@link #RAW_FILE} match. */
+    private static int number(Matcher m) {
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                return Integer.parseInt(m.group(g));
+            }
+        }
+        throw new IllegalStateException("no test number in " + m.group());
+    }
+
+    /** The test numbers that have a JMH CSV or a side file in {@code dir}. */
+    private static List<Integer> testNumbers(Path dir) throws IOException {
+        List<Integer> numbers = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.toList()) {
+                Matcher m = TEST_FILE.matcher(file.getFileName().toString());
+                if (m.matches()) {
+                    int n = Integer.parseInt(m.group(1));
+                    if (!numbers.contains(n)) {
+                        numbers.add(n);
+                    }
+                }
+            }
+        }
+        numbers.sort(Integer::compare);
+        return numbers;
+    }
+}

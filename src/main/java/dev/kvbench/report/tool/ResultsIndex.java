@@ -1,0 +1,263 @@
+package dev.kvbench.report.tool;
+
+import dev.kvbench.report.folder.Result;
+import dev.kvbench.report.folder.ResultsFolder;
+import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.report.section.Markdown;
+import dev.kvbench.report.section.ReportWriter;
+import dev.kvbench.text.Numbers;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * {@code results/README.md}, the index of the published runs: one line per results folder
+ * ({@code YYYYMMDD-SUITE}), newest first, with its date, suite, commit, host CPU, load at the
+ * start, duration, how many engine numbers are within 10% and a headline, all read from the
+ * folder's own files, so that the index cannot drift from them ({@code ResultsIndexTest} checks
+ * the committed file). Comparisons ({@code compare-A-vs-B}, written by {@link Compare}) follow.
+ *
+ * <pre>java -cp target/benchmarks.jar dev.kvbench.report.tool.ResultsIndex results    # or ./process.sh --index</pre>
+ */
+public final class ResultsIndex {
+
+    /** A published run's folder name: its date, then its suite (and a number when a suite ran again that day). */
+    static final Pattern RUN = Pattern.compile("(\\d{4})(\\d{2})(\\d{2})-.+");
+
+    /**
+     * One machine's share of a run ({@code --shard i/n}): listed through the folder the shards were merged into. A run of
+     * some of a suite's tests ({@code --tests LIST}, {@code -tests1-4}) is listed as a run of its own, its suite cell
+     * naming the tests.
+     */
+    static final Pattern SHARD = Pattern.compile(".+-shard\\d+of\\d+");
+
+    static final String FILE = "README.md";
+
+    /**
+     * The runs taken out of {@code results/} (experiments, and runs a later one of the same suite superseded), one per
+     * line: folder, the commit that holds it, why it went; tab-separated. A clone carries the published folders in its
+     * tree, so they are kept to what a user reads; the index still names every run and where git keeps it.
+     */
+    static final String REMOVED = "removed.tsv";
+
+    /** A run no longer in {@code results/}: where to read it, and why it went. */
+    record Removed(String folder, String commit, String why) {
+
+        static List<Removed> read(Path results) throws IOException {
+            Path file = results.resolve(REMOVED);
+            if (!Files.exists(file)) {
+                return List.of();
+            }
+            List<Removed> removed = new ArrayList<>();
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] cells = line.split("\t", -1);
+                if (cells.length != 3 || cells[0].isBlank() || !cells[1].matches("[0-9a-f]{7,40}")) {
+                    throw new IllegalArgumentException(file + ": '" + line + "' is not FOLDER<tab>COMMIT<tab>WHY");
+                }
+                removed.add(new Removed(cells[0], cells[1], cells[2]));
+            }
+            return removed;
+        }
+    }
+
+    private ResultsIndex() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 1 || args[0].startsWith("-")) {
+            System.err.println("usage: ResultsIndex RESULTS_DIR   (writes RESULTS_DIR/README.md, e.g. results)");
+            System.exit(2);
+        }
+        Path results = Path.of(args[0]);
+        if (!Files.isDirectory(results)) {
+            System.err.println(results + " is not a folder; give the folder that holds the published runs, e.g. results");
+            System.exit(2);
+        }
+        try {
+            Files.writeString(results.resolve(FILE), render(results), StandardCharsets.UTF_8);
+            System.out.println("index: " + results.resolve(FILE));
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cannot write the index of " + results + ": " + e);
+            System.exit(1);
+        }
+    }
+
+    /** One published run as its index line shows it. */
+    record Run(String folder, String date, String suite, String commit, String cpu, String load,
+               String duration, String stable, String headline, String started) {
+
+        List<String> cells() {
+            return List.of("[" + folder + "](" + folder + "/README.md)", date, suite, commit, cpu, load, duration,
+                    stable, headline);
+        }
+    }
+
+    /** The index's text for the run folders in {@code results}. */
+    static String render(Path results) throws IOException {
+        return render(results, name -> true);
+    }
+
+    /**
+     * The index's text for the run folders in {@code results} whose name {@code published} accepts: a test holds the
+     * committed index to the folders git tracks, not to a run the user made in their clone.
+     */
+    static String render(Path results, java.util.function.Predicate<String> published) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        List<String> comparisons = new ArrayList<>();
+        try (Stream<Path> folders = Files.list(results)) {
+            for (Path dir : folders.filter(Files::isDirectory).filter(d -> published.test(d.getFileName().toString()))
+                    .sorted().toList()) {
+                String name = dir.getFileName().toString();
+                if (RUN.matcher(name).matches() && !SHARD.matcher(name).matches() && ResultsFolder.load(dir).hasResults()) {
+                    runs.add(describe(dir));
+                } else if (name.startsWith(Compare.PREFIX) && Files.exists(dir.resolve(FILE))) {
+                    comparisons.add(name);
+                }
+            }
+        }
+        runs.sort(Comparator.comparing(Run::started).thenComparing(Run::folder).reversed());
+        Markdown md = new Markdown();
+        md.heading(1, "Published runs");
+        md.paragraph("One line per results folder, newest first, each linking its report. Generated from the folders' own "
+                + "files (`env.txt`, `out-N.meta`, the results) by `./process.sh --index`; `ResultsIndexTest` fails when "
+                + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
+                + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
+                + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "
+                + "and direct-API baselines left out) whose JMH error is at most 10% of the score, the ones the report "
+                + "may rank. *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
+                + "within one run: runs on different hosts, or on one host at different times, differ by more than "
+                + "most gaps between engines.");
+        List<List<String>> rows = runs.stream().map(Run::cells).toList();
+        md.table(List.of("Run", "Date", "Suite", "Commit", "Host CPU", "Load", "Duration", "Within 10%", "Headline"), rows);
+        if (!comparisons.isEmpty()) {
+            md.heading(2, "Comparisons");
+            md.paragraph("Two runs side by side (`./process.sh --compare A B`): the significant differences, B ÷ A.");
+            md.bullets(comparisons.stream().map(c -> "[" + c + "](" + c + "/README.md)").toList());
+        }
+        List<Removed> removed = Removed.read(results);
+        if (!removed.isEmpty()) {
+            md.heading(2, "Runs kept in git only");
+            md.paragraph("Experiments, and runs a later run of the same suite superseded, are no longer in this folder, so "
+                    + "that a clone's tree holds what a user reads. Each is in the commit named: `git show "
+                    + "COMMIT:results/FOLDER/README.md` prints its report, and `git archive COMMIT results/FOLDER | tar -x` "
+                    + "restores the folder (then `./process.sh` on it as on any run).");
+            md.table(List.of("Run", "Commit", "Why it went"), removed.stream()
+                    .sorted(Comparator.comparing(Removed::folder).reversed())
+                    .map(r -> List.of(r.folder(), r.commit(), r.why())).toList());
+        }
+        return md.toString();
+    }
+
+    /** A run's index line, from its folder. */
+    static Run describe(Path dir) throws IOException {
+        ResultsFolder folder = ResultsFolder.load(dir);
+        Map<String, String> env = folder.env;
+        String name = dir.getFileName().toString();
+        var m = RUN.matcher(name);
+        String date = m.matches() ? m.group(1) + "-" + m.group(2) + "-" + m.group(3) : "";
+        String suite = env.getOrDefault("suite", name.substring(name.indexOf('-') + 1));
+        String tests = env.get("tests"); // --tests: some of the suite's tests, a run of its own
+        if (tests != null && !tests.isBlank()) {
+            suite += " (tests " + tests + ")";
+        }
+        return new Run(name, date, suite, commit(env), recorded(env.get("cpu.model")), recorded(env.get("load.start")),
+                duration(folder), stableNumbers(folder), headline(folder), env.getOrDefault("started", ""));
+    }
+
+    /** "1a2b3c4", "1a2b3c4 (modified)", or "not recorded" for a folder written before env.txt held it. */
+    static String commit(Map<String, String> env) {
+        String commit = env.get("git.commit");
+        if (commit == null || commit.isBlank()) {
+            return "not recorded";
+        }
+        String shown = commit.length() > 7 && commit.matches("[0-9a-f]+") ? commit.substring(0, 7) : commit;
+        return "false".equals(env.get("git.clean")) ? shown + " (modified)" : shown;
+    }
+
+    private static String recorded(String value) {
+        return value == null || value.isBlank() ? "not recorded" : value;
+    }
+
+    /** The sum of the tests' {@code seconds} ({@code out-N.meta}), as "8 min 50 s"; "not recorded" without any. */
+    static String duration(ResultsFolder folder) {
+        double seconds = 0;
+        boolean any = false;
+        for (TestRun test : folder.tests) {
+            double s = Numbers.parse(test.meta.get("seconds"));
+            if (!Double.isNaN(s)) {
+                seconds += s;
+                any = true;
+            }
+        }
+        return any ? Numbers.duration(seconds) : "not recorded";
+    }
+
+    /**
+     * "84 of 104": of the engine numbers of the ranked tests (scores of engines, not limit rows,
+     * through the Store path), those stable enough to be ranked ({@link Result#stable()}).
+     */
+    static String stableNumbers(ResultsFolder folder) {
+        Specs specs = folder.specs();
+        int scored = 0;
+        int stable = 0;
+        for (TestRun test : folder.tests) {
+            if (!test.ranked()) {
+                continue;
+            }
+            for (Result r : test.results) {
+                if (r.ok() && !specs.reference(r.store())) {
+                    scored++;
+                    if (r.stable()) {
+                        stable++;
+                    }
+                }
+            }
+        }
+        return scored == 0 ? "none" : stable + " of " + scored;
+    }
+
+    /**
+     * The first filled cell of the report's at-a-glance table, with its workload and data set
+     * ("write, 100,000 int keys, sequential, 100 B values: LMDB DB (8.77 ms/pass)"), read from the
+     * report as {@link ReportWriter} writes it; for a folder without one, its tests.
+     */
+    static String headline(ResultsFolder folder) {
+        String report = new ReportWriter(folder, true).write();
+        List<String> table = report.lines().dropWhile(line -> !line.equals("## At a glance")).skip(1)
+                .takeWhile(line -> !line.startsWith("## ")).dropWhile(line -> !line.startsWith("|"))
+                .takeWhile(line -> line.startsWith("|")).toList();
+        if (table.size() >= 3) {
+            List<String> header = cells(table.get(0));
+            List<String> first = cells(table.get(2));
+            for (int i = 1; i < first.size() && i < header.size(); i++) {
+                if (!first.get(i).equals("—")) {
+                    String dataSet = first.get(0).replaceFirst("^Test \\d+: ", "");
+                    return header.get(i) + ", " + dataSet + ": " + first.get(i);
+                }
+            }
+        }
+        List<String> titles = folder.tests.stream().filter(TestRun::hasResults).map(TestRun::title).toList();
+        if (titles.isEmpty()) {
+            return "no results";
+        }
+        return titles.size() == 1 ? "1 test: " + titles.get(0)
+                : titles.size() + " tests, the first: " + titles.get(0);
+    }
+
+    private static List<String> cells(String row) {
+        String inner = row.substring(1, row.length() - (row.endsWith("|") ? 1 : 0));
+        return List.of(inner.split(" \\| ", -1)).stream().map(String::trim).toList();
+    }
+}

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.kvbench.measure.Machine;
 
@@ -40,7 +41,7 @@ final class EnvFile {
         lines.add("cpu.model: " + Machine.cpuModel());
         lines.add("cpu.cores: " + Machine.cores());
         double load = Machine.loadAverage();
-        lines.add("load.start: " + (load < 0 ? "unknown" : String.format(java.util.Locale.ROOT, "%.2f", load)));
+        lines.add("load.start: " + (load < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", load)));
         String beforeBuild = System.getProperty(LOAD_BEFORE_BUILD, "");
         if (beforeBuild.matches("\\d+(\\.\\d+)?")) {
             lines.add("load.beforeBuild: " + beforeBuild);

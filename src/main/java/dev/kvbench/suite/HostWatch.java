@@ -9,6 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleSupplier;
 
 import dev.kvbench.measure.Canary;
 import dev.kvbench.measure.Steal;
@@ -31,7 +32,7 @@ final class HostWatch {
     private static Canary canary;
 
     private final Path file;
-    private final java.util.function.DoubleSupplier timer;
+    private final DoubleSupplier timer;
     private double canaryMs;
     private long[] cpuBefore;
     private long began;
@@ -42,7 +43,7 @@ final class HostWatch {
     }
 
     /** A watch whose canary is {@code timer} (tests: a fixed time). */
-    HostWatch(Path results, java.util.function.DoubleSupplier timer) {
+    HostWatch(Path results, DoubleSupplier timer) {
         this.file = results.resolve(FILE);
         this.timer = timer;
     }

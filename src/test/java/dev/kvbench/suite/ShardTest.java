@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.kvbench.report.tool.Merge;
+import dev.kvbench.report.tool.Report;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,8 +87,8 @@ class ShardTest {
                 .replaceFirst("cpu.model: .*", "cpu.model: The Second Machine"));
 
         Path merged = root.resolve("results/20261124-smoke");
-        dev.kvbench.report.tool.Merge.main(new String[] {merged.toString(), one.toString(), two.toString()});
-        dev.kvbench.report.tool.Report.main(new String[] {merged.toString(), "--templates", "gnuplot", "--no-png"});
+        Merge.main(new String[] {merged.toString(), one.toString(), two.toString()});
+        Report.main(new String[] {merged.toString(), "--templates", "gnuplot", "--no-png"});
         String readme = Files.readString(merged.resolve("README.md"));
         for (int n = 1; n <= 3; n++) {
             assertTrue(readme.contains("## Test " + n + ": "), "test " + n + " in the merged report");

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.kvbench.report.tool.Merge;
+import dev.kvbench.report.tool.Report;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -138,16 +140,16 @@ class TestSelectionTest {
         assertTrue(Files.exists(two.resolve("out-3.csv")), "test 3 keeps its number");
         assertFalse(Files.exists(two.resolve("out-1.csv")));
 
-        dev.kvbench.report.tool.Report.main(new String[] {one.toString(), "--templates", "gnuplot", "--no-png"});
+        Report.main(new String[] {one.toString(), "--templates", "gnuplot", "--no-png"});
         String report = Files.readString(one.resolve("README.md"));
         assertTrue(report.contains("**Only tests 1-2 of the smoke suite's 3 ran** (`./run.sh smoke --tests 1-2`)"), report);
         assertFalse(report.contains("## Test 3: "), report);
 
         Path merged = root.resolve("results/20261124-smoke");
-        dev.kvbench.report.tool.Merge.main(new String[] {merged.toString(), one.toString(), two.toString()});
+        Merge.main(new String[] {merged.toString(), one.toString(), two.toString()});
         String mergedEnv = Files.readString(merged.resolve("env.txt"));
         assertFalse(mergedEnv.contains("tests:"), "the merged folder holds every test: " + mergedEnv);
-        dev.kvbench.report.tool.Report.main(new String[] {merged.toString(), "--templates", "gnuplot", "--no-png"});
+        Report.main(new String[] {merged.toString(), "--templates", "gnuplot", "--no-png"});
         String readme = Files.readString(merged.resolve("README.md"));
         assertFalse(readme.contains("**Only tests"), "the merged folder holds the whole suite");
         for (int n = 1; n <= 3; n++) {

@@ -1,5 +1,6 @@
 package dev.kvbench.report.folder;
 
+import java.util.Locale;
 import java.util.Map;
 
 import dev.kvbench.results.Metric;
@@ -36,7 +37,7 @@ public record Result(RunKey key, double ms, double errorMs, Status status, Strin
         OK, SKIPPED, FAILED;
 
         public String word() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -83,7 +84,7 @@ public record Result(RunKey key, double ms, double errorMs, Status status, Strin
         double first = metric(TestRun.DRIFT_FIRST);
         double last = metric(TestRun.DRIFT_LAST);
         return "its own time drifted from " + Numbers.sig3(first) + " to " + Numbers.sig3(last)
-                + " ms/pass over its turns (" + String.format(java.util.Locale.ROOT, "%+.0f%%", 100 * (last / first - 1))
+                + " ms/pass over its turns (" + String.format(Locale.ROOT, "%+.0f%%", 100 * (last / first - 1))
                 + "), the host's divided out";
     }
 
@@ -91,7 +92,7 @@ public record Result(RunKey key, double ms, double errorMs, Status status, Strin
     String unsettled() {
         double seconds = metric(Metric.SETTLE_MS) / 1000;
         return "pass time still changing after " + (Double.isNaN(seconds) ? "its"
-                : String.format(java.util.Locale.ROOT, "%.1f s of", seconds)) + " settling";
+                : String.format(Locale.ROOT, "%.1f s of", seconds)) + " settling";
     }
 
     /** A measurement from the side file, NaN when the engine or the run did not report it. */

@@ -1,14 +1,17 @@
 package dev.kvbench.report.folder;
 
 import dev.kvbench.report.chart.Figure;
+import dev.kvbench.store.Engine;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -210,7 +213,7 @@ public final class Specs {
         variant.forEach((key, value) -> {
             switch (key) {
                 case StoreSpec.JDK -> parts.add(value.matches("\\d+") ? "JDK " + value : folderName(value));
-                case StoreSpec.GC -> parts.add(value.toUpperCase(java.util.Locale.ROOT).endsWith("GC") ? value : value + " GC");
+                case StoreSpec.GC -> parts.add(value.toUpperCase(Locale.ROOT).endsWith("GC") ? value : value + " GC");
                 case StoreSpec.UNSAFE -> parts.add("Unsafe " + value);
                 case StoreSpec.JVM_ARGS -> parts.add(value);
                 default -> { } // the version, said above
@@ -233,8 +236,8 @@ public final class Specs {
     public static String durabilityPromise(String spec, String sync) {
         try {
             StoreSpec parsed = StoreSpec.parse(spec);
-            dev.kvbench.store.Engine engine = Stores.engine(parsed.engine());
-            java.util.Map<String, String> options = new java.util.HashMap<>(parsed.options());
+            Engine engine = Stores.engine(parsed.engine());
+            Map<String, String> options = new HashMap<>(parsed.options());
             if (sync != null && !sync.isEmpty() && engine.options().stream().anyMatch(o -> o.name().equals("sync"))) {
                 options.putIfAbsent("sync", sync);
             }

@@ -3,6 +3,7 @@ package dev.kvbench.report.folder;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.PairedRatio;
@@ -104,7 +105,7 @@ public record Verdict(Kind kind, Result best, List<Result> rivals, int stable, i
      * A paired tie in words, "LEAD ties with RIVAL, RIVAL" when decided, else "undecided: LEAD or RIVAL, RIVAL":
      * {@code lead} is how the leader is named, {@code rival} how each tied engine is (with its ratio to the leader).
      */
-    public String tieText(String lead, java.util.function.Function<Result, String> rival) {
+    public String tieText(String lead, Function<Result, String> rival) {
         String rivals = String.join(", ", this.rivals.stream().map(rival).toList());
         return decided() ? lead + " ties with " + rivals : "undecided: " + lead + " or " + rivals;
     }

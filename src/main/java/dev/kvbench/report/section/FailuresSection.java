@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
@@ -86,7 +87,7 @@ final class FailuresSection extends Section {
     /** The workloads of {@code runs}: the 2016 six in their order, then the others as they come. */
     static List<String> workloads(List<Result> runs) {
         List<String> workloads = Group.WORKLOADS.stream().filter(w -> runs.stream().anyMatch(r -> r.workload().equals(w)))
-                .collect(java.util.stream.Collectors.toCollection(ArrayList::new));
+                .collect(Collectors.toCollection(ArrayList::new));
         runs.stream().map(Result::workload).distinct().filter(w -> !workloads.contains(w)).forEach(workloads::add);
         return workloads;
     }

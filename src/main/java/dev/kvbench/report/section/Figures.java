@@ -1,6 +1,7 @@
 package dev.kvbench.report.section;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -83,7 +84,7 @@ final class Figures {
             List<Figure.Tic> tics = new ArrayList<>();
             List<Result> order = new ArrayList<>(verdict.ranking().order());
             Result leader = order.remove(0);
-            order.sort(java.util.Comparator.comparingDouble(r -> verdict.againstLeader(r).median()));
+            order.sort(Comparator.comparingDouble(r -> verdict.againstLeader(r).median()));
             order.add(0, leader);
             for (int i = 0; i < order.size(); i++) {
                 Result r = order.get(i);

@@ -2,9 +2,11 @@ package dev.kvbench.report.section;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 import dev.kvbench.report.folder.Amplification;
 import dev.kvbench.report.folder.Group;
@@ -342,7 +344,7 @@ final class Findings {
     List<String> amp(Group group, List<String> specList) {
         List<String> sentences = new ArrayList<>();
         for (String sync : group.values("sync")) {
-            Map<String, Amplification> runs = new java.util.LinkedHashMap<>();
+            Map<String, Amplification> runs = new LinkedHashMap<>();
             for (String spec : specList) {
                 if (!specs.reference(spec)) {
                     group.find(spec, "amp", "sync", sync).filter(r -> r.status() == Result.Status.OK)
@@ -361,11 +363,11 @@ final class Findings {
     }
 
     /** "X the least (1.2×)... , Y the most (30×)..." of {@code figure} over {@code runs}, NaN left out. */
-    private String extremes(Map<String, Amplification> runs, java.util.function.ToDoubleFunction<Amplification> figure,
+    private String extremes(Map<String, Amplification> runs, ToDoubleFunction<Amplification> figure,
                             String unit) {
         List<Map.Entry<String, Amplification>> known = runs.entrySet().stream()
                 .filter(e -> !Double.isNaN(figure.applyAsDouble(e.getValue())))
-                .sorted(java.util.Comparator.comparingDouble(e -> figure.applyAsDouble(e.getValue()))).toList();
+                .sorted(Comparator.comparingDouble(e -> figure.applyAsDouble(e.getValue()))).toList();
         if (known.isEmpty()) {
             return "nothing was measured";
         }

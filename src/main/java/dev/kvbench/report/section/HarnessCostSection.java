@@ -2,6 +2,7 @@ package dev.kvbench.report.section;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Metrics;
@@ -85,12 +86,12 @@ final class HarnessCostSection extends Section {
         }
         double ratio = direct.metric(Metric.HARNESS_RATIO);
         double error = direct.metric(Metric.HARNESS_RATIO_ERROR);
-        String text = String.format(java.util.Locale.ROOT, "%.2f", ratio)
-                + (Double.isNaN(error) ? "" : String.format(java.util.Locale.ROOT, " ± %.2f", error));
+        String text = String.format(Locale.ROOT, "%.2f", ratio)
+                + (Double.isNaN(error) ? "" : String.format(Locale.ROOT, " ± %.2f", error));
         double lowest = direct.metric(Metrics.RATIO_MIN);
         double highest = direct.metric(Metrics.RATIO_MAX);
         if (!Double.isNaN(lowest) && !Double.isNaN(highest)) {
-            text += String.format(java.util.Locale.ROOT, " (forks %.3f-%.3f)", lowest, highest);
+            text += String.format(Locale.ROOT, " (forks %.3f-%.3f)", lowest, highest);
         }
         if (Double.isNaN(error) || error > Stability.ERROR * ratio) {
             return text + " (unstable)";
@@ -103,7 +104,7 @@ final class HarnessCostSection extends Section {
             return "—";
         }
         double ratio = store.ms() / direct.ms();
-        String text = String.format(java.util.Locale.ROOT, "%.2f", ratio);
+        String text = String.format(Locale.ROOT, "%.2f", ratio);
         if (!store.stable() || !direct.stable()) {
             return text + " (unstable)";
         }

@@ -1,6 +1,7 @@
 package dev.kvbench.report.section;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import dev.kvbench.report.folder.Result;
@@ -164,7 +165,7 @@ final class HeaderSection extends Section {
             }
             candidates.addAll(verdict.rivals());
             // fastest first: the unstable engines that could beat the fastest stable one come before it
-            candidates.sort(java.util.Comparator.comparingDouble(Result::ms));
+            candidates.sort(Comparator.comparingDouble(Result::ms));
             Result best = verdict.best();
             boolean markBest = best != null && candidates.get(0) != best;
             return verdict.noWinner() + ": " + String.join(", ", candidates.stream()

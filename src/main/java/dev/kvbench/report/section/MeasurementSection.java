@@ -3,6 +3,7 @@ package dev.kvbench.report.section;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -65,7 +66,7 @@ final class MeasurementSection extends Section {
      */
     private String singleShot(List<Result> numbers) {
         long count = 0;
-        java.util.TreeSet<Integer> passes = new java.util.TreeSet<>();
+        TreeSet<Integer> passes = new TreeSet<>();
         for (TestRun test : folder.tests) {
             if (!test.log.settings().getOrDefault("Benchmark mode", "").startsWith("Single shot")) {
                 continue;

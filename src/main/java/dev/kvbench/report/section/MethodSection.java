@@ -1,10 +1,14 @@
 package dev.kvbench.report.section;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
@@ -12,7 +16,9 @@ import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.Stability;
+import dev.kvbench.store.CacheSize;
 import dev.kvbench.text.Numbers;
+import dev.kvbench.workload.DataSpec;
 
 /**
  * How the numbers were made: what a pass and a score are, what is checked and measured, the forks' JVM
@@ -76,7 +82,7 @@ final class MethodSection extends Section {
 
     /** The method of a folder of YCSB workloads: its phases, turns or single runs, verification and figures. */
     private void writeYcsb() {
-        md.bullets(java.util.stream.Stream.of(
+        md.bullets(Stream.of(
                 "Phases: each engine loads `recordcount` records into an empty store (the load phase, run once and timed"
                         + " on its own), then runs the workload's operation mix (the run phase). Throughput is operations"
                         + " per second, all client threads together; higher is better.",
@@ -171,8 +177,8 @@ final class MethodSection extends Section {
 
     /** "0.41" for one value or equal ones, else "0.35-0.52", three significant digits. */
     private static String range(double[] values) {
-        double low = java.util.Arrays.stream(values).min().orElse(Double.NaN);
-        double high = java.util.Arrays.stream(values).max().orElse(Double.NaN);
+        double low = Arrays.stream(values).min().orElse(Double.NaN);
+        double high = Arrays.stream(values).max().orElse(Double.NaN);
         String a = Numbers.sig3(low);
         String b = Numbers.sig3(high);
         return a.equals(b) ? a : a + "-" + b;
@@ -210,17 +216,17 @@ final class MethodSection extends Section {
                     continue;
                 }
                 try {
-                    dev.kvbench.workload.DataSpec data = new dev.kvbench.workload.DataSpec(
+                    DataSpec data = new DataSpec(
                             (int) Numbers.parse(r.key().param("num")), !"false".equals(r.key().param("intKey")),
                             false, (int) Numbers.parse(r.key().param("valSize")), false);
                     given.putIfAbsent(Numbers.count(data.num()) + " entries of " + data.keySize() + " + "
-                            + Numbers.count(data.valSize()) + " B", dev.kvbench.store.CacheSize.forData(data.shape()));
+                            + Numbers.count(data.valSize()) + " B", CacheSize.forData(data.shape()));
                 } catch (RuntimeException e) {
                     // a parameter that is not a number: nothing to say for this run
                 }
             }
         }
-        StringBuilder s = new StringBuilder(dev.kvbench.store.CacheSize.RULE);
+        StringBuilder s = new StringBuilder(CacheSize.RULE);
         if (!given.isEmpty()) {
             s.append(" (here: ");
             List<String> parts = new ArrayList<>();
@@ -246,7 +252,7 @@ final class MethodSection extends Section {
      * trial settled at all (single-shot runs, results from before settling).
      */
     private String steadyState() {
-        List<Result> settling = folder.tests.stream().flatMap(t -> java.util.stream.Stream.concat(t.results.stream(),
+        List<Result> settling = folder.tests.stream().flatMap(t -> Stream.concat(t.results.stream(),
                 t.direct.stream())).filter(r -> r.ok() && !Double.isNaN(r.metric(Metric.SETTLED))).toList();
         if (settling.isEmpty()) {
             return "";
@@ -254,7 +260,7 @@ final class MethodSection extends Section {
         List<Result> unsettled = settling.stream().filter(r -> !r.settled()).toList();
         List<Result> settled = settling.stream().filter(Result::settled).toList();
         String longest = settled.stream().max(Comparator.comparingDouble(r -> r.metric(Metric.SETTLE_MS)))
-                .map(r -> "; the longest to settle was " + runName(r) + " (" + String.format(java.util.Locale.ROOT,
+                .map(r -> "; the longest to settle was " + runName(r) + " (" + String.format(Locale.ROOT,
                         "%.1f s, %d passes", r.metric(Metric.SETTLE_MS) / 1000, Math.round(r.metric(Metric.SETTLE_PASSES))) + ")")
                 .orElse("");
         String still = unsettled.isEmpty() ? "" : " Still changing when settling stopped (their scores stand when their "
@@ -278,14 +284,14 @@ final class MethodSection extends Section {
         if (caps.length == 0) {
             return "3 s";
         }
-        String low = seconds(java.util.Arrays.stream(caps).min().getAsDouble());
-        String high = seconds(java.util.Arrays.stream(caps).max().getAsDouble());
+        String low = seconds(Arrays.stream(caps).min().getAsDouble());
+        String high = seconds(Arrays.stream(caps).max().getAsDouble());
         return low.equals(high) ? high + " s" : low + "-" + high + " s";
     }
 
     /** Milliseconds as plain seconds: 2000 as "2", 1500 as "1.5". */
     private static String seconds(double millis) {
-        return java.math.BigDecimal.valueOf(Math.round(millis)).movePointLeft(3).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(Math.round(millis)).movePointLeft(3).stripTrailingZeros().toPlainString();
     }
 
     /** "Xodus readKey, random" or, for a direct baseline, "LMDB DB readKey (direct API), sequential". */

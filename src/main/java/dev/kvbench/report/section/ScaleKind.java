@@ -2,6 +2,7 @@ package dev.kvbench.report.section;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -83,7 +84,7 @@ final class ScaleKind implements ReportKind {
                     + Numbers.bytes(limit) + " by a " + t.meta.getOrDefault("memory.cgroup", "memory control group")
                     + " (the JMH host and the runner outside it), the Java heap to " + Numbers.bytes(Numbers.parse(
                     t.meta.getOrDefault("memory.heapBytes", "NaN"))) + " (-Xmx); the smallest size's flat data, "
-                    + Numbers.bytes(flat) + ", is " + String.format(java.util.Locale.ROOT, "%.1f", flat / limit)
+                    + Numbers.bytes(flat) + ", is " + String.format(Locale.ROOT, "%.1f", flat / limit)
                     + "x the limit; stores in " + t.meta.getOrDefault("disk.dir", "?") + " on " + t.meta.getOrDefault("disk.device", "?")
                     + " (" + t.meta.getOrDefault("disk.fs", "?") + ")");
             String readAhead = t.meta.getOrDefault("disk.readAheadKb", "-1");
@@ -235,7 +236,7 @@ final class ScaleKind implements ReportKind {
                 double before = s.points().get(i - 1)[1];
                 double after = s.points().get(i)[1];
                 if (before > 0 && after / before > STEP) {
-                    steps.add(String.format(java.util.Locale.ROOT, "%.1fx", after / before) + " from "
+                    steps.add(String.format(Locale.ROOT, "%.1fx", after / before) + " from "
                             + Numbers.count(Numbers.parse(sizes.get(i - 1))) + " to " + Numbers.count(Numbers.parse(sizes.get(i)))
                             + " entries (" + Numbers.sig3(before) + " to " + Numbers.sig3(after) + ")");
                 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
@@ -268,8 +269,8 @@ final class YcsbKind extends DataSetKind {
             return String.join(", ", ranked.stream().limit(2).map(this::named).toList());
         }
         Result best = original(verdict.best(), ranked);
-        List<Result> listed = java.util.stream.Stream.concat(java.util.stream.Stream.of(verdict.best()), verdict.rivals().stream())
-                .map(r -> original(r, ranked)).sorted(java.util.Comparator.comparingInt(ranked::indexOf)).toList();
+        List<Result> listed = Stream.concat(Stream.of(verdict.best()), verdict.rivals().stream())
+                .map(r -> original(r, ranked)).sorted(Comparator.comparingInt(ranked::indexOf)).toList();
         boolean mark = listed.get(0) != best;
         return String.join(", ", listed.stream().map(r -> mark && r == best
                 ? specs.label(r.store()) + " (" + opsText(r) + ", the fastest stable)" : named(r)).toList());

@@ -1,6 +1,8 @@
 package dev.kvbench.report.section;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -84,8 +86,8 @@ public final class YcsbPeerSection extends Section {
             parts.add("RocksDB's run-phase throughput through kvbench ÷ through YCSB's own client: " + String.join(", ", ratios));
         }
         if (costs.length > 0) {
-            double low = java.util.Arrays.stream(costs).min().getAsDouble();
-            double high = java.util.Arrays.stream(costs).max().getAsDouble();
+            double low = Arrays.stream(costs).min().getAsDouble();
+            double high = Arrays.stream(costs).max().getAsDouble();
             parts.add("kvbench's client costs " + (Numbers.sig3(low).equals(Numbers.sig3(high)) ? Numbers.sig3(low)
                     : Numbers.sig3(low) + "-" + Numbers.sig3(high)) + " of YCSB's per operation");
         }
@@ -187,7 +189,7 @@ public final class YcsbPeerSection extends Section {
     private Map<String, String> properties(int test) {
         try {
             return KeyValueFile.read(folder.dir.resolve("ycsb-" + test + ".properties"), "=");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return Map.of();
         }
     }

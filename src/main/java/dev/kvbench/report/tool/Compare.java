@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -251,7 +252,7 @@ public final class Compare {
          */
         private static Map<List<Object>, Pair> runs(ResultsFolder folder) {
             Map<List<Object>, Pair> runs = new LinkedHashMap<>();
-            Map<RunKey, Integer> seen = new java.util.HashMap<>();
+            Map<RunKey, Integer> seen = new HashMap<>();
             for (TestRun test : folder.tests) {
                 if (ChartKind.of(test) == ChartKind.YCSB) {
                     continue; // its answer is the run phase's throughput, not the trial's single-shot time

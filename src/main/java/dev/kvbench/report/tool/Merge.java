@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -140,7 +141,7 @@ public final class Merge {
         }
         env.add("shards: " + runs);
         List<Integer> merged = owner.keySet().stream().sorted().toList();
-        if (suiteTests > 0 && !merged.equals(java.util.stream.IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
+        if (suiteTests > 0 && !merged.equals(IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
             env.add("tests: " + ranges(merged) + " of " + suiteTests); // --tests folders that still leave some out
         }
         Files.write(out.resolve("env.txt"), env, StandardCharsets.UTF_8);

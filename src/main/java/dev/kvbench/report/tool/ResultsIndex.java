@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -113,7 +114,7 @@ public final class ResultsIndex {
      * The index's text for the run folders in {@code results} whose name {@code published} accepts: a test holds the
      * committed index to the folders git tracks, not to a run the user made in their clone.
      */
-    static String render(Path results, java.util.function.Predicate<String> published) throws IOException {
+    static String render(Path results, Predicate<String> published) throws IOException {
         List<Run> runs = new ArrayList<>();
         List<String> comparisons = new ArrayList<>();
         try (Stream<Path> folders = Files.list(results)) {

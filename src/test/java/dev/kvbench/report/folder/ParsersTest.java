@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.kvbench.results.Stability;
 import dev.kvbench.text.KeyValueFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,7 +103,7 @@ class ParsersTest {
                 "    turns (ms/op, in order): 2.053 1.920 1.822",
                 "  mvstore                       1.373 ±    0.541 ms/op (39.4%), 29 turns, 2053 passes; CPU ...",
                 "    turns (ms/op, in order): 1.524 1.545 1.136",
-                dev.kvbench.results.Stability.driftLine(1.2e6, 1.98e6),
+                Stability.driftLine(1.2e6, 1.98e6),
                 "# Benchmark: dev.kvbench.bench.ReadKeyBenchmark.readKey (29 measured rotations at most; 3.2 s to start)",
                 "  mvstore                       9.0 ±    0.1 ms/op (1.1%), 29 turns, 53 passes; CPU ...",
                 ""));
@@ -110,7 +112,7 @@ class ParsersTest {
         assertNull(log.drift("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb"), "lmdb's turns did not drift");
         assertNull(log.drift("dev.kvbench.bench.ReadKeyBenchmark.readKey", "mvstore"), "another benchmark's");
 
-        Map<String, Double> metrics = new java.util.HashMap<>(Map.of(TestRun.DRIFT_FIRST, 1.2, TestRun.DRIFT_LAST, 1.98));
+        Map<String, Double> metrics = new HashMap<>(Map.of(TestRun.DRIFT_FIRST, 1.2, TestRun.DRIFT_LAST, 1.98));
         Result drifted = new Result(new RunKey("dev.kvbench.bench.ReadSeqBenchmark.readSeq", Map.of("store", "mvstore")),
                 1.373, 0.541, Result.Status.OK, null, metrics);
         assertEquals("unstable: ± 39% of the score, its own time drifted from 1.20 to 1.98 ms/pass over its turns (+65%),"

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +62,6 @@ class RoundScoresTest {
         Files.writeString(dir.resolve("out-1.r10-1.csv"), header);
         Files.writeString(dir.resolve("out-12.csv"), header);
         assertEquals(List.of("out-1", "out-1.r2", "out-1.r10-1"), RoundScores.stems(dir, 1));
-        assertEquals(Map.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", java.util.Set.of("rocksdb")), RoundScores.wide(dir, 1, 0.05));
+        assertEquals(Map.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", Set.of("rocksdb")), RoundScores.wide(dir, 1, 0.05));
     }
 }

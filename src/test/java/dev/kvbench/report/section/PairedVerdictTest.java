@@ -19,6 +19,7 @@ import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.RunKey;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.Verdict;
+import dev.kvbench.results.OrderStatistics;
 import dev.kvbench.results.Stability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +58,7 @@ class PairedVerdictTest {
         double[] sorted = turns.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
         int n = sorted.length;
         double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-        int k = dev.kvbench.results.OrderStatistics.lowerRank(n);
+        int k = OrderStatistics.lowerRank(n);
         double error = k < 1 ? Double.NaN : Math.max(median - sorted[k - 1], sorted[n - k] - median);
         return new Result(new RunKey(READ_SEQ, Map.of("store", store)), median, error, Result.Status.OK, null,
                 new LinkedHashMap<>(), turns);

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,14 +70,14 @@ class CompareTest {
         Fixtures.copy(ReportTest.FIXTURE, a);
         Fixtures.copy(ReportTest.FIXTURE, b);
         String same = Files.readString(compare("--out", dir.resolve("same").toString()).resolve("README.md"));
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("Over the (\\d+) engine numbers.*the two intervals "
+        Matcher m = Pattern.compile("Over the (\\d+) engine numbers.*the two intervals "
                 + "overlap for (\\d+) of (\\d+).*B ÷ A is within 10% of 1 for (\\d+) of").matcher(same);
         assertTrue(m.find(), same);
         int n = Integer.parseInt(m.group(1));
         assertTrue(n > 0);
         assertEquals(List.of(n, n, n), List.of(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
                 Integer.parseInt(m.group(4))), "a run against itself agrees everywhere");
-        java.util.regex.Matcher cells = java.util.regex.Pattern.compile("At a glance: (\\d+) of (\\d+) cells agree").matcher(same);
+        Matcher cells = Pattern.compile("At a glance: (\\d+) of (\\d+) cells agree").matcher(same);
         assertTrue(cells.find(), same);
         assertEquals(cells.group(2), cells.group(1));
         assertFalse(same.contains("| **no** |"), same);

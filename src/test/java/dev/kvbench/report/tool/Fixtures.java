@@ -1,6 +1,7 @@
 package dev.kvbench.report.tool;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -20,7 +21,7 @@ final class Fixtures {
     static String report(Path fixture, Path dir, boolean png) throws IOException {
         copy(fixture, dir);
         Report.write(dir, Path.of("gnuplot"), png);
-        return Files.readString(dir.resolve("README.md"), java.nio.charset.StandardCharsets.UTF_8);
+        return Files.readString(dir.resolve("README.md"), StandardCharsets.UTF_8);
     }
 
     static void copy(Path from, Path to) throws IOException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +119,7 @@ class MergeTest {
                 Files.writeString(folder.resolve("env.txt"), "suite: scale\ncpu: host of test " + n + "\ntests: " + n + " of 8\n",
                         StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
         Path first = dir.resolve("first");

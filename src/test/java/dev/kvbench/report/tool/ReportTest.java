@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -84,7 +87,7 @@ class ReportTest {
     void aHarnessTableOfOneForkSaysSo(@TempDir Path copy) throws IOException {
         Fixtures.copy(FIXTURE, copy);
         Path side = copy.resolve("out-4.side.jsonl");
-        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(side));
+        List<String> lines = new ArrayList<>(Files.readAllLines(side));
         int second = -1;
         for (int i = 0, seen = 0; i < lines.size(); i++) {
             if (lines.get(i).contains("DirectLmdbBenchmark.readKey") && ++seen == 2) {
@@ -197,7 +200,7 @@ class ReportTest {
         assertEquals("Entries scaled from the 2016 report's 1,000,000 to 200,000: the 2016 count needs 104 MB as a flat array of its "
                         + "largest entries (104 B each), more than the report suite's default budget of 21.0 MB per store, sized for "
                         + "about an hour on 2 cores (KVBENCH_BUDGET sets a larger one); the count is rounded down to one significant digit.",
-                TestSection.entriesSentence(java.util.Map.of("num", "200000", "num.source", "scaled", "num.2016", "1000000",
+                TestSection.entriesSentence(Map.of("num", "200000", "num.source", "scaled", "num.2016", "1000000",
                         "scale.entryBytes", "104", "scale.budgetBytes", "20971520", "scale.budgetSource", "report")));
     }
 
@@ -303,7 +306,7 @@ class ReportTest {
     /** The report of the fixture copied into {@code copy}, with {@code lines} added to its {@code env.txt}. */
     private static String readmeWithEnv(Path copy, String lines) throws IOException {
         Fixtures.copy(FIXTURE, copy);
-        Files.writeString(copy.resolve("env.txt"), lines, java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(copy.resolve("env.txt"), lines, StandardOpenOption.APPEND);
         Report.write(copy, Path.of("gnuplot"), false);
         return Files.readString(copy.resolve("README.md"));
     }
@@ -382,7 +385,7 @@ class ReportTest {
         Fixtures.copy(FIXTURE, copy);
         Path side = copy.resolve("out-1.side.jsonl");
         List<String> lines = Files.readAllLines(side);
-        List<String> settled = new java.util.ArrayList<>();
+        List<String> settled = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             boolean first = i == 0;
             settled.add(lines.get(i).replace("\"metrics\":{", "\"metrics\":{\"settle.passes\":" + (first ? 12 : 30)
@@ -390,7 +393,7 @@ class ReportTest {
                     + ",\"settle.lastMs\":2.0,\"settle.maxMs\":" + (first ? 4000 : 1500) + ","));
         }
         Files.write(side, settled);
-        Files.writeString(copy.resolve("env.txt"), "memory.pageReporting: order 9\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(copy.resolve("env.txt"), "memory.pageReporting: order 9\n", StandardOpenOption.APPEND);
         Report.write(copy, Path.of("gnuplot"), false);
         String text = Files.readString(copy.resolve("README.md"));
         String method = section(text, "## Method", "## Test 1");
@@ -405,7 +408,7 @@ class ReportTest {
     @Test
     void aSmokeTestIsNotRanked(@TempDir Path copy) throws IOException {
         Fixtures.copy(FIXTURE, copy);
-        Files.writeString(copy.resolve("out-4.meta"), "ranking=false\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(copy.resolve("out-4.meta"), "ranking=false\n", StandardOpenOption.APPEND);
         Report.write(copy, Path.of("gnuplot"), true);
         String text = Files.readString(copy.resolve("README.md"));
         assertFalse(section(text, "## Test 4", "## Test 5").contains("fastest"));

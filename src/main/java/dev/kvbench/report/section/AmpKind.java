@@ -2,7 +2,6 @@ package dev.kvbench.report.section;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import dev.kvbench.report.folder.Amplification;
 import dev.kvbench.report.folder.Group;
@@ -15,20 +14,14 @@ import dev.kvbench.report.folder.TestRun;
  * The amplification test: per engine and sync setting, bytes written per user byte for the load and the overwrites,
  * and the store's size against its keys and values; what the counters count is said first.
  */
-final class AmpKind extends DataSetKind {
+final class AmpKind extends SyncKind {
 
     AmpKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         super(folder, specs, md, charts);
     }
 
     @Override
-    Set<String> unswept() {
-        return Set.of("sync");
-    }
-
-    @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         String fs = test.meta.getOrDefault("work.fs", "unknown");
         md.paragraph("Written bytes are this JVM's I/O accounting (`/proc/self/io`: `write_bytes` less "
                 + "`cancelled_write_bytes`), the engine's own threads included; each phase ends with the store's close and "

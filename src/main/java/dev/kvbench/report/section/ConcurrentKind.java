@@ -30,8 +30,7 @@ final class ConcurrentKind extends DataSetKind {
 
     /** readWhileWriting or prefixScan: throughput, the writer's rates and the latency percentiles. */
     @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         boolean scans = group.workloads().contains("prefixScan");
         String op = scans ? "scans" : "reads";
         List<List<String>> rows = new ArrayList<>();

@@ -1,7 +1,6 @@
 package dev.kvbench.report.section;
 
 import java.util.List;
-import java.util.Set;
 
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.ResultsFolder;
@@ -12,20 +11,14 @@ import dev.kvbench.report.folder.TestRun;
  * The crash test: per engine and sync setting, what a kill -9 of the writer cost (acknowledged entries lost, corrupt
  * entries, whether the store opened) and how long the reopen took.
  */
-final class CrashKind extends DataSetKind {
+final class CrashKind extends SyncKind {
 
     CrashKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         super(folder, specs, md, charts);
     }
 
     @Override
-    Set<String> unswept() {
-        return Set.of("sync");
-    }
-
-    @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         String fs = test.meta.getOrDefault("work.fs", folder.env.getOrDefault("work.fs", "unknown"));
         md.paragraph("What is tested is a kill of the writing process (SIGKILL), not of the machine: data an engine has "
                 + "handed to the operating system survives it even without a sync. The work folder was on " + fs

@@ -39,24 +39,19 @@ abstract class DataSetKind implements ReportKind {
 
     @Override
     public final void write(TestRun test) {
-        for (Group group : Group.of(test.results, groupedBy(test))) {
+        for (Group group : Group.of(test.results, withinDataSet(test))) {
             md.heading(3, heading(group));
-            write(test, group, test.number + "-" + group.slug());
+            write(test, group, test.number + "-" + group.slug(), group.specs(specs));
         }
         variants.write(test); // over all its data sets
     }
 
-    /** One data set of the test; {@code stem} names its charts' files. */
-    abstract void write(TestRun test, Group group, String stem);
+    /** One data set of the test; {@code stem} names its charts' files, {@code specList} is its specs in the report's order. */
+    abstract void write(TestRun test, Group group, String stem, List<String> specList);
 
-    /** The parameters whose values are charted within a data set rather than split into data sets: the swept one. */
-    Set<String> groupedBy(TestRun test) {
-        return test.sweep().isEmpty() ? unswept() : Set.of(test.sweep());
-    }
-
-    /** What {@link #groupedBy} is for a test that sweeps nothing. */
-    Set<String> unswept() {
-        return Set.of();
+    /** The parameters whose values one data set holds side by side, rather than each in a data set of its own: the swept one. */
+    Set<String> withinDataSet(TestRun test) {
+        return test.sweep().isEmpty() ? Set.of() : Set.of(test.sweep());
     }
 
     String heading(Group group) {

@@ -35,7 +35,7 @@ final class DirWalkKind extends DataSetKind {
 
     /** Every encoding of a tree in one data set, also in folders whose meta names no sweep. */
     @Override
-    Set<String> groupedBy(TestRun test) {
+    Set<String> withinDataSet(TestRun test) {
         return Set.of("encoding");
     }
 
@@ -70,8 +70,7 @@ final class DirWalkKind extends DataSetKind {
     }
 
     @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         int threads = threads(test);
         int cores = cores();
         md.paragraph("Walks per second (" + (threads == 1 ? "1 walking thread" : "all " + threads + " walking threads together")

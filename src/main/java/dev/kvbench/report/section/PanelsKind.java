@@ -16,8 +16,7 @@ final class PanelsKind extends DataSetKind {
     }
 
     @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         charts.add(figures.time(stem, "Time per pass: " + group.title(), group, specList));
         Figures.Unit unit = Figures.Unit.time(group.results());
         if (test.ranked()) {

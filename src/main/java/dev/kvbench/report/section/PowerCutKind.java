@@ -1,7 +1,6 @@
 package dev.kvbench.report.section;
 
 import java.util.List;
-import java.util.Set;
 
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.ResultsFolder;
@@ -12,20 +11,14 @@ import dev.kvbench.report.folder.TestRun;
  * The power-cut test: the crash test's table and findings, on cutfs, where what an engine did not sync is lost; a
  * finding quotes the engine's documented promise.
  */
-final class PowerCutKind extends DataSetKind {
+final class PowerCutKind extends SyncKind {
 
     PowerCutKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         super(folder, specs, md, charts);
     }
 
     @Override
-    Set<String> unswept() {
-        return Set.of("sync");
-    }
-
-    @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         md.paragraph("The store was on cutfs, a FUSE file system that keeps what was written but not yet synced (fsync, "
                 + "fdatasync, msync, O_SYNC/O_DSYNC) apart and drops it at the cut, as a device loses its cache when the power "
                 + "goes; the writer was killed, the power cut, and the store reopened from what had been synced. With sync=false "

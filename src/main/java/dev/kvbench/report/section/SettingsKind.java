@@ -25,8 +25,7 @@ final class SettingsKind extends DataSetKind {
     }
 
     @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         Figures.Unit unit = Figures.Unit.time(group.results());
         Set<String> options = new LinkedHashSet<>();
         specList.forEach(spec -> options.addAll(Specs.options(spec).keySet()));

@@ -16,9 +16,8 @@ final class SweepKind extends DataSetKind {
     }
 
     @Override
-    void write(TestRun test, Group group, String stem) {
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         String param = test.sweep();
-        List<String> specList = group.specs(specs);
         Figures.Unit unit = Figures.Unit.time(group.results());
         String axis = Figures.axisName(param);
         charts.add(figures.sweepTime(stem, "Time per pass by " + axis + ": " + group.title(), group, param, specList));

@@ -25,9 +25,8 @@ final class ThreadsKind extends DataSetKind {
 
     /** readKeyThreads: reads per second ({@code readers × num} per round) against reader threads, a line per engine. */
     @Override
-    void write(TestRun test, Group group, String stem) {
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         int cores = cores();
-        List<String> specList = group.specs(specs);
         List<String> counts = group.values("readers");
         List<LineChart.Series> series = new ArrayList<>();
         List<List<String>> rows = new ArrayList<>();

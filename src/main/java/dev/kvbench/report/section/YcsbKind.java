@@ -50,8 +50,7 @@ final class YcsbKind extends DataSetKind {
     }
 
     @Override
-    void write(TestRun test, Group group, String stem) {
-        List<String> specList = group.specs(specs);
+    void write(TestRun test, Group group, String stem, List<String> specList) {
         Map<String, String> texts = test.texts;
         String properties = texts.getOrDefault(Metric.YCSB_PROPERTIES, "");
         if (!properties.isEmpty()) {

@@ -9,6 +9,9 @@ import java.util.stream.Stream;
 /** Copies the committed fixture folder, so tests never write into the source tree, and reports on the copy. */
 final class Fixtures {
 
+    /** A real tiny ycsb-peer run: YCSB's own client's output beside kvbench's (YcsbPeerReportTest says how it was made). */
+    static final Path YCSB_PEER = Path.of("src/test/resources/fixtures/ycsb-peer-results");
+
     private Fixtures() {
     }
 

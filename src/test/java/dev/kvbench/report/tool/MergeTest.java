@@ -39,7 +39,7 @@ class MergeTest {
         Path two = dir.resolve("shard2");
         Files.createDirectories(one);
         Files.createDirectories(two);
-        try (Stream<Path> files = Files.list(YcsbPeerReportTest.FIXTURE)) {
+        try (Stream<Path> files = Files.list(Fixtures.YCSB_PEER)) {
             for (Path file : files.toList()) {
                 String name = file.getFileName().toString();
                 Matcher m = NUMBER.matcher(name);
@@ -72,7 +72,7 @@ class MergeTest {
                 "test 2's YCSB output is its own shard's");
 
         Path whole = dir.resolve("whole");
-        String expected = Fixtures.report(YcsbPeerReportTest.FIXTURE, whole, false);
+        String expected = Fixtures.report(Fixtures.YCSB_PEER, whole, false);
         Report.write(merged, Path.of("gnuplot"), false);
         String readme = Files.readString(merged.resolve("README.md"), StandardCharsets.UTF_8);
         String table = section(expected);

@@ -22,8 +22,6 @@ import dev.kvbench.report.section.YcsbPeerSection;
  */
 class YcsbPeerReportTest {
 
-    static final Path FIXTURE = Path.of("src/test/resources/fixtures/ycsb-peer-results");
-
     @TempDir
     static Path dir;
 
@@ -31,7 +29,7 @@ class YcsbPeerReportTest {
 
     @BeforeAll
     static void generate() throws IOException {
-        readme = Fixtures.report(FIXTURE, dir);
+        readme = Fixtures.report(Fixtures.YCSB_PEER, dir);
     }
 
     @Test
@@ -93,7 +91,7 @@ class YcsbPeerReportTest {
     @Test
     void inRoundsBothToolsFiguresAreMediansWithTheirIntervalsAndTheCaptionSaysSo() throws IOException {
         Path to = dir.resolveSibling(dir.getFileName() + "-rounds");
-        Fixtures.copy(FIXTURE, to);
+        Fixtures.copy(Fixtures.YCSB_PEER, to);
         // round 2 of test 1: YCSB's run 1,357.86 ops/s (round 1: 1,257.86), kvbench's 42,453.4 (40,453.4); the load alike
         Files.writeString(to.resolve("ycsb-1.r2.run.txt"), Files.readString(to.resolve("ycsb-1.run.txt"))
                 .replace("[OVERALL], Throughput(ops/sec), 1257.", "[OVERALL], Throughput(ops/sec), 1357."));

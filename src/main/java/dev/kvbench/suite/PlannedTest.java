@@ -1,8 +1,11 @@
 package dev.kvbench.suite;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
+import dev.kvbench.text.Numbers;
 import dev.kvbench.workload.DataSpec;
 
 /**
@@ -36,7 +39,7 @@ public record PlannedTest(int number, Experiment test, List<String> args, Map<St
     }
 
     /** A title that names sizes: "... 10,000,000 entries". */
-    private static final java.util.regex.Pattern SIZED = java.util.regex.Pattern.compile("\\d[\\d,]* entries");
+    private static final Pattern SIZED = Pattern.compile("\\d[\\d,]* entries");
 
     /**
      * The test's title as this run has it: the suite's, and where the user's {@code -p num} replaced the sizes the
@@ -46,9 +49,9 @@ public record PlannedTest(int number, Experiment test, List<String> args, Map<St
         if (!numSource.equals("user") || !params.containsKey("num") || !SIZED.matcher(test.title()).find()) {
             return test.title();
         }
-        List<String> sizes = new java.util.ArrayList<>();
+        List<String> sizes = new ArrayList<>();
         for (String size : params.get("num").split(",")) {
-            sizes.add(dev.kvbench.text.Numbers.count(Defaults.integer(size.trim())));
+            sizes.add(Numbers.count(Defaults.integer(size.trim())));
         }
         return test.title() + " (run with -p num=" + String.join(" and ", sizes) + ")";
     }
@@ -56,5 +59,32 @@ public record PlannedTest(int number, Experiment test, List<String> args, Map<St
     /** Bytes of a flat array of the largest data set. */
     public long flatBytes() {
         return largest.flatBytes();
+    }
+
+    /** The same test run with JMH's command line {@code changed}. */
+    public PlannedTest withArgs(List<String> changed) {
+        return new PlannedTest(number, test, changed, params, options, num, numSource, runs, seconds, largest, space);
+    }
+
+    /** The same test with its time estimate {@code changed}. */
+    public PlannedTest withSeconds(long changed) {
+        return new PlannedTest(number, test, args, params, options, num, numSource, runs, changed, largest, space);
+    }
+
+    /** The same planned test of the suite's test {@code changed} (say, the same test in other rounds). */
+    public PlannedTest withTest(Experiment changed) {
+        return new PlannedTest(number, changed, args, params, options, num, numSource, runs, seconds, largest, space);
+    }
+
+    /**
+     * The test's line in the dry run and in the progress: "test 2 of 7: TITLE (16 runs x 2-3 rounds, 100000 entries)"
+     * ({@code tests}: the suite's tests, the N of "test n of N").
+     */
+    public String heading(int tests) {
+        Repeat rounds = test.repeat();
+        String times = !rounds.repeated() ? "" : rounds.min() == rounds.max() ? " x " + rounds.min() + " rounds"
+                : " x " + rounds.min() + "-" + rounds.max() + " rounds";
+        return "test " + number + " of " + tests + ": " + title() + " (" + runs + " runs" + times + ", "
+                + (params.containsKey("fanout") ? "a tree of " + num + " directories" : num + " entries") + ")";
     }
 }

@@ -1,6 +1,8 @@
 package dev.kvbench.suite;
 
+import java.io.File;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -80,6 +83,14 @@ final class YcsbPeer {
         return new YcsbPeer(dir);
     }
 
+    /** The suite sets its own stores, each beside a binding of YCSB's: a {@code -p store} of the user's is refused. */
+    static void checkNoStores(UserArgs user) {
+        if (user.param("store").isPresent()) {
+            throw new UsageException("-p store=" + user.param("store").get() + ": the ycsb-peer suite sets its own stores "
+                    + "(rocksdb beside YCSB's RocksDB binding, null beside YCSB's BasicDB); leave -p store out");
+        }
+    }
+
     /** env.txt's lines: where the client is, and the versions of YCSB's core and of rocksdbjni on its class path. */
     List<String> envLines() {
         return List.of("ycsb.peer.dir: " + dir,
@@ -104,7 +115,7 @@ final class YcsbPeer {
     /** The client's command line for one phase of test {@code n}, its store in {@code dbDir}. */
     List<String> command(String binding, String phase, Path properties, Path dbDir) {
         List<String> command = new ArrayList<>(List.of(Jvm.java(), "-cp",
-                dir.resolve("ycsb-peer.jar") + java.io.File.pathSeparator + dir.resolve("lib") + "/*",
+                dir.resolve("ycsb-peer.jar") + File.pathSeparator + dir.resolve("lib") + "/*",
                 "site.ycsb.Client", phase.equals("load") ? "-load" : "-t", "-db", binding, "-P", properties.toString(),
                 "-p", "hdrhistogram.percentiles=" + PERCENTILES));
         if (binding.equals(ROCKSDB_CLIENT)) {
@@ -131,7 +142,7 @@ final class YcsbPeer {
             if (property == null || property.origin() == WorkloadProperties.Origin.YCSB) {
                 text.append(name).append('=').append(value).append('\n');
             } else if (property.origin() == WorkloadProperties.Origin.KVBENCH && !name.equals("seed")
-                    && !java.util.Objects.equals(property.defaultValue(), value)) {
+                    && !Objects.equals(property.defaultValue(), value)) {
                 throw new UsageException("-p " + name + "=" + value + " is kvbench's, and YCSB's client would not follow it:"
                         + " the ycsb-peer suite runs the same workload on both, so leave it out");
             }
@@ -161,9 +172,7 @@ final class YcsbPeer {
 
     /** {@code test} with YCSB's client's time beside each of its rounds added to its estimate ({@link #seconds(PlannedTest)}). */
     static PlannedTest withClientTime(PlannedTest test) {
-        long seconds = test.seconds() + Math.round(test.test().repeat().min() * seconds(test));
-        return new PlannedTest(test.number(), test.test(), test.args(), test.params(), test.options(), test.num(),
-                test.numSource(), test.runs(), seconds, test.largest(), test.space());
+        return test.withSeconds(test.seconds() + Math.round(test.test().repeat().min() * seconds(test)));
     }
 
     /** What {@link #run} would run for {@code test}, for a dry run. */
@@ -199,7 +208,7 @@ final class YcsbPeer {
      * {@code workDir/ycsb-N} (emptied before, removed after). Returns null when every phase exited 0, else
      * the first failure in one line (the suite goes on, and the report shows it).
      */
-    String run(PlannedTest test, int round, Path results, Path workDir, java.io.PrintStream out) throws InterruptedException {
+    String run(PlannedTest test, int round, Path results, Path workDir, PrintStream out) throws InterruptedException {
         String binding = binding(test);
         if (binding == null) {
             return null;

@@ -107,8 +107,8 @@ class BeyondMemoryTest {
         assertEquals("Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)", replaced.title());
         assertTrue(Meta.lines("beyond", replaced, Budget.of(null, 1L << 30, 1L << 30), Path.of("/tmp"))
                 .contains("title=Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)"));
-        assertTrue(SuiteRunner.heading(replaced, 4).startsWith("test 1 of 4: Beyond memory on a disk: 10,000,000 entries (run with"
-                + " -p num=2,000,000) (54 runs"), SuiteRunner.heading(replaced, 4));
+        assertTrue(replaced.heading(4).startsWith("test 1 of 4: Beyond memory on a disk: 10,000,000 entries (run with"
+                + " -p num=2,000,000) (54 runs"), replaced.heading(4));
     }
 
     @Test

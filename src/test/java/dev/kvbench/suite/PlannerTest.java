@@ -120,7 +120,7 @@ class PlannerTest {
         assertEquals(6 * WorkFolder.estimate(largest), valueSizes.space(), "six stores at once, interleaved");
         PlannedTest smallValues = report.get(3);
         assertEquals(new DataSpec(10_000, false, false, 100, false), smallValues.largest(), "string keys are the larger");
-        assertEquals(report.stream().mapToLong(PlannedTest::space).max().getAsLong(), SuiteRunner.spaceNeeded(report));
+        assertEquals(report.stream().mapToLong(PlannedTest::space).max().getAsLong(), Room.spaceNeeded(report));
     }
 
     @Test

@@ -100,15 +100,15 @@ class SuiteRunnerTest {
         Path disk = Path.of("/var/tmp/kvbench");
         long free = 80_000_000_000L;
         List<PlannedTest> tenMillion = Planner.plan(Suites.named("amp", Scaler.none()), UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb,mvstore,xodus,null")));
-        UsageException refused = assertThrows(UsageException.class, () -> SuiteRunner.checkAmpRoom(disk, free, tenMillion));
+        UsageException refused = assertThrows(UsageException.class, () -> Room.checkAmp(disk, free, tenMillion));
         assertEquals("the disk folder /var/tmp/kvbench has 80.0 GB free but the amplification test at 10,000,000 entries may "
                 + "need 523 GB for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
                 + "pass fewer entries (-p num=1000000 fits), leave mvstore, xodus out "
                 + "(-p store=lmdb,rocksdb,null), or set KVBENCH_DISK_DIR to a bigger folder",
                 refused.getMessage());
-        SuiteRunner.checkAmpRoom(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
+        Room.checkAmp(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
                 UserArgs.of(List.of("-p", "num=1000000"))));
-        SuiteRunner.checkAmpRoom(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
+        Room.checkAmp(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
                 UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb"))));
     }
 
@@ -127,10 +127,10 @@ class SuiteRunnerTest {
     void aDiskFolderThatIsAFileOrInMemoryIsNoPlaceForTheAmplificationTest() throws IOException {
         Path file = Files.writeString(root.resolve("afile"), "x");
         assertEquals("KVBENCH_DISK_DIR=" + file + " is not a folder; set KVBENCH_DISK_DIR to a writable folder on a disk file "
-                + "system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp", SuiteRunner.ampDiskProblem(file.toString(), "amp"));
+                + "system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp", Folders.ampDiskProblem(file.toString(), "amp"));
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm) && dev.kvbench.measure.Machine.fileSystem(shm).equals("tmpfs")) {
-            assertTrue(SuiteRunner.ampDiskProblem("/dev/shm/kvbench-amp-test/x", "report")
+            assertTrue(Folders.ampDiskProblem("/dev/shm/kvbench-amp-test/x", "report")
                     .startsWith("KVBENCH_DISK_DIR=/dev/shm/kvbench-amp-test/x is on tmpfs, in memory"));
             assertFalse(Files.exists(Path.of("/dev/shm/kvbench-amp-test")), "nothing created in memory");
         }
@@ -298,7 +298,7 @@ class SuiteRunnerTest {
         Path results = folder("report");
         Files.createDirectories(results);
         Files.writeString(results.resolve("out-2.meta"), "test=2\nnum=300\nnum.source=scaled\n");
-        Scaler scaler = SuiteRunner.resumingScaler(results, Budget.of("20M", 0, 0));
+        Scaler scaler = ResultsFolder.resumingScaler(results, Budget.of("20M", 0, 0));
         assertEquals(300, scaler.num(2, 1_000_000, 16373), "planned by the interrupted run");
         assertEquals(200_000, scaler.num(1, 1_000_000, 104), "not planned yet: scaled to the budget");
     }
@@ -418,10 +418,10 @@ class SuiteRunnerTest {
     void theStoresOfARoundAreShuffledReproducibly() {
         PlannedTest test = Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of())).get(0);
         Repeat rounds = new Repeat(3, 3, 0.05, 3);
-        List<String> first = SuiteRunner.shuffled(test, rounds, 1);
-        assertEquals(first, SuiteRunner.shuffled(test, rounds, 1));
-        assertFalse(first.equals(SuiteRunner.shuffled(test, rounds, 2)));
-        assertEquals(test.args(), SuiteRunner.shuffled(test, Repeat.ONCE, 1), "a test run once runs as planned");
+        List<String> first = RoundCommands.shuffled(test, rounds, 1);
+        assertEquals(first, RoundCommands.shuffled(test, rounds, 1));
+        assertFalse(first.equals(RoundCommands.shuffled(test, rounds, 2)));
+        assertEquals(test.args(), RoundCommands.shuffled(test, Repeat.ONCE, 1), "a test run once runs as planned");
         String stores = first.stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
         String planned = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
         assertEquals(java.util.Set.of(planned.split(",")).size(), java.util.Set.of(stores.split(",")).size());
@@ -443,7 +443,7 @@ class SuiteRunnerTest {
         assertEquals(List.of(1, 2), jmh.ran, "the other tests go on");
         assertEquals(List.of(folder("quick")), reported);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("some runs failed in test(s) 1;"), err.toString(StandardCharsets.UTF_8));
-        assertEquals(List.of(1), SuiteRunner.failedTests(folder("quick"),
+        assertEquals(List.of(1), RunSummary.failedTests(folder("quick"),
                 Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of("-p", "store=lmdb", "-p", "num=1000")))));
     }
 

@@ -29,9 +29,9 @@ class SuitesTest {
     void theSuitesAreListedWithQuickTheDefault() {
         assertEquals(List.of("smoke", "quick", "bindings", "report", "depths", "app", "crash", "powercut", "amp", "ycsb", "ycsb-peer", "workload", "upgrade", "scale", "beyond"), Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
-        assertEquals("quick", SuiteRunner.suiteName(List.of()));
-        assertEquals("quick", SuiteRunner.suiteName(List.of("-p", "num=10")));
-        assertEquals("report", SuiteRunner.suiteName(List.of("report", "-f", "3")));
+        assertEquals("quick", SuiteCommand.suiteName(List.of()));
+        assertEquals("quick", SuiteCommand.suiteName(List.of("-p", "num=10")));
+        assertEquals("report", SuiteCommand.suiteName(List.of("report", "-f", "3")));
     }
 
     @Test

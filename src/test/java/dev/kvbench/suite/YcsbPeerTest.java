@@ -39,7 +39,7 @@ class YcsbPeerTest {
         // the client's cost with BasicDB: one JVM, 1,000,000 operations at 1,000,000/s
         assertEquals(2.5, YcsbPeer.seconds(plan.get(6)), 1e-9);
         // in 3 rounds (KVBENCH_ROUNDS=3), YCSB's client runs three times
-        PlannedTest three = SuiteRunner.withRounds(YcsbPeer.withClientTime(plan.get(0)), new Repeat(3, 3, 0.05, 1));
+        PlannedTest three = RoundCommands.withRounds(YcsbPeer.withClientTime(plan.get(0)), new Repeat(3, 3, 0.05, 1));
         assertEquals(3 * (plan.get(0).seconds() + 7), three.seconds());
         // a test without a YCSB binding beside it (no such test in the suite, but the rule holds): nothing added
         PlannedTest quick = Planner.plan(Suites.named("smoke", Scaler.none()), UserArgs.of(List.of())).get(0);

@@ -1,0 +1,58 @@
+package dev.kvbench.suite;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.text.Numbers;
+
+/**
+ * {@code KVBENCH_DRY_RUN=1}: the plan printed instead of run, each test's heading, where its stores and forks would
+ * be, YCSB's client's commands beside it, its JMH command, then the estimate of the time; nothing is written.
+ */
+final class DryRun {
+
+    static final String ENVIRONMENT = "KVBENCH_DRY_RUN";
+    static final String ENABLED = "1";
+
+    private final PrintStream out;
+    private final Map<String, String> env;
+    private final MemoryLimits memory;
+
+    DryRun(PrintStream out, Map<String, String> env, MemoryLimits memory) {
+        this.out = out;
+        this.env = env;
+        this.memory = memory;
+    }
+
+    /** Whether {@code env} asks for a dry run; one line (exit 2) for a value other than 1, 0 or none. */
+    static boolean requested(Map<String, String> env) {
+        String dryRun = env.getOrDefault(ENVIRONMENT, "");
+        if (!List.of("", "0", ENABLED).contains(dryRun)) {
+            throw new UsageException(ENVIRONMENT + "=" + dryRun + ": use 1 to print the tests' commands without running them,"
+                    + " or leave it unset");
+        }
+        return dryRun.equals(ENABLED);
+    }
+
+    void print(SuitePlan plan) {
+        for (PlannedTest test : plan.tests()) {
+            out.println(test.heading(plan.suiteTests()));
+            if (test.test().folder() == Experiment.Folder.DISK) {
+                String disk = env.get(Folders.DISK_ENVIRONMENT);
+                out.println("    (stores in the disk folder: KVBENCH_DISK_DIR" + (disk == null || disk.isBlank()
+                        ? ", default " + Folders.DEFAULT_DISK_DIR : "=" + disk) + ")");
+            }
+            if (plan.peer() != null) {
+                plan.peer().plan(test, plan.results(), plan.workDir()).forEach(line -> out.println("    " + line));
+            }
+            if (memory.limits(test.number())) {
+                memory.planLines(test, Folders.configuredDisk(env)).forEach(line -> out.println("    " + line));
+            }
+            out.println("    " + test.command());
+        }
+        TestSelection selection = plan.command().selection();
+        out.println("about " + Numbers.duration(plan.seconds()) + " in all"
+                + (selection.all() ? "" : " for tests " + selection + " of " + plan.suiteTests()) + " (a rough estimate)");
+    }
+}

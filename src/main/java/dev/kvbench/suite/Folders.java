@@ -1,0 +1,93 @@
+package dev.kvbench.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.kvbench.measure.DiskWrites;
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.WorkFolder;
+
+/**
+ * Where a suite's stores live: the work folder ({@code KVBENCH_DIR}, tmpfs by default) and the disk folder
+ * ({@code KVBENCH_DISK_DIR}) of {@link Experiment.Folder#DISK} tests; each created when missing and checked writable,
+ * one line (exit 2) when it is not.
+ */
+final class Folders {
+
+    /** Where {@link Experiment.Folder#DISK} tests keep their stores unless KVBENCH_DISK_DIR says otherwise: the root file system. */
+    static final Path DEFAULT_DISK_DIR = Path.of("/var/tmp/kvbench");
+    static final String DISK_ENVIRONMENT = "KVBENCH_DISK_DIR";
+
+    private Folders() {
+    }
+
+    /** The work folder: KVBENCH_DIR, else /dev/shm/kvbench (tmpfs) where it exists; created and checked writable. */
+    static Path work(Map<String, String> env) {
+        String configured = env.get(WorkFolder.ENVIRONMENT);
+        Path dir = configured == null || configured.isBlank() ? WorkFolder.base() : Path.of(configured).toAbsolutePath();
+        return writable(dir, "the work folder", "set KVBENCH_DIR to a writable folder (tmpfs preferred)");
+    }
+
+    /** The disk folder: KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}; created and checked writable. */
+    static Path disk(Map<String, String> env) {
+        return writable(configuredDisk(env), "the disk folder", "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
+    }
+
+    /** KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}, as configured: neither created nor checked (the plan's lines). */
+    static Path configuredDisk(Map<String, String> env) {
+        String configured = env.get(DISK_ENVIRONMENT);
+        return configured == null || configured.isBlank() ? DEFAULT_DISK_DIR : Path.of(configured).toAbsolutePath();
+    }
+
+    /**
+     * Null when {@code configured} (KVBENCH_DISK_DIR) is a writable folder on a disk file system (created when
+     * missing), else what is wrong with it and what is allowed: the amplification test counts what a disk is
+     * asked to write, so it has no default folder and refuses one in memory (tmpfs, ramfs).
+     */
+    static String ampDiskProblem(String configured, String suite) {
+        String fix = "set KVBENCH_DISK_DIR to a writable folder on a disk file system (ext4, xfs...), e.g. "
+                + "KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh " + suite;
+        if (configured == null || configured.isBlank()) {
+            return "KVBENCH_DISK_DIR is not set: write amplification is measured on a disk folder; " + fix;
+        }
+        Path dir = Path.of(configured).toAbsolutePath();
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            return "KVBENCH_DISK_DIR=" + configured + " is not a folder; " + fix;
+        }
+        Path existing = dir;
+        while (existing.getParent() != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        String fs = Machine.fileSystem(existing); // before creating anything in it
+        if (DiskWrites.inMemory(fs)) {
+            return "KVBENCH_DISK_DIR=" + configured + " is on " + fs + ", in memory, where no write reaches a disk; " + fix;
+        }
+        String why = whyNotWritable(dir);
+        if (why != null) {
+            return "KVBENCH_DISK_DIR=" + configured + " is not writable (" + why + "); " + fix;
+        }
+        return null;
+    }
+
+    private static Path writable(Path dir, String what, String fix) {
+        String why = whyNotWritable(dir);
+        if (why != null) {
+            throw new UsageException(what + " " + dir + " is not writable (" + why + "): " + fix);
+        }
+        return dir;
+    }
+
+    /** Null when {@code dir} is a folder this process can write in (created when missing), else why not. */
+    private static String whyNotWritable(Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Path probe = Files.createTempFile(dir, ".kvbench-probe-", "");
+            Files.delete(probe);
+            return null;
+        } catch (IOException e) {
+            return WorkFolder.why(e);
+        }
+    }
+}

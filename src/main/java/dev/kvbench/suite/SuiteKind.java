@@ -1,0 +1,148 @@
+package dev.kvbench.suite;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+
+import dev.kvbench.text.Numbers;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
+import dev.kvbench.workload.ycsb.YcsbWorkload;
+
+/**
+ * What a suite brings to the run besides its tests: the arguments it takes for itself (a workload file, YCSB's
+ * {@code -p} properties), the rules the rest must follow, its budget, the room its own arguments need, and YCSB's
+ * own client beside its tests. The runner's stages read these, so that none of them names a suite; {@link #of} is
+ * the one place that says which suite has which. One instance per run: it keeps the arguments it took.
+ */
+interface SuiteKind {
+
+    /** The kind of the suite {@code name} (one of {@link Suites#NAMES}). */
+    static SuiteKind of(String name) {
+        return switch (name) {
+            case Suites.WORKLOAD -> new WorkloadFile();
+            case "ycsb" -> new YcsbProperties(Suites::ycsb, user -> { }, Client.KVBENCH);
+            case Suites.UPGRADE -> new YcsbProperties(Suites::upgrade, Suites::checkUpgradeVariants, Client.KVBENCH);
+            case Suites.YCSB_PEER -> new YcsbProperties(Suites::ycsbPeer, YcsbPeer::checkNoStores, Client.BESIDE_YCSB);
+            case "bindings" -> new Named(name, user -> user.param("store").ifPresent(Suites::checkBindingStores),
+                    UnaryOperator.identity());
+            case "report" -> new Named(name, user -> { }, Budget::forReport);
+            default -> new Named(name, user -> { }, UnaryOperator.identity());
+        };
+    }
+
+    /** Takes this suite's own arguments out of {@code args}, saying on {@code out} what the user should know of them; returns the rest, JMH's. */
+    default List<String> takeOwnArguments(List<String> args, PrintStream out) {
+        return args;
+    }
+
+    /** What refuses ({@link UsageException}) JMH arguments this suite cannot run with. */
+    default Consumer<UserArgs> rules() {
+        return user -> { };
+    }
+
+    /** The budget this suite's tests are scaled to, from the one the environment and the machine give. */
+    default UnaryOperator<Budget> budget() {
+        return UnaryOperator.identity();
+    }
+
+    /** The suite, with its own arguments; {@code scaler} sizes the tests that scale. */
+    Suite suite(Scaler scaler);
+
+    /** Refuses a run whose own arguments need more room than the work folder {@code workDir} has free ({@code workFree}, -1 unknown). */
+    default void checkRoom(Path workDir, long workFree) {
+    }
+
+    /** Whether YCSB's own client runs beside each of its tests ({@link YcsbPeer}). */
+    default boolean besideYcsbClient() {
+        return false;
+    }
+
+    /** Whose client runs a YCSB suite's workloads: kvbench's alone, or YCSB's own just before it ({@link YcsbPeer}). */
+    enum Client { KVBENCH, BESIDE_YCSB }
+
+    /** A suite of {@link Suites#named}, which takes no arguments of its own. */
+    record Named(String name, Consumer<UserArgs> rules, UnaryOperator<Budget> budget) implements SuiteKind {
+
+        @Override
+        public Suite suite(Scaler scaler) {
+            return Suites.named(name, scaler);
+        }
+    }
+
+    /** A suite of YCSB workloads whose properties the user may replace ({@code -p recordcount=5000}). */
+    final class YcsbProperties implements SuiteKind {
+
+        private final Function<Map<String, String>, Suite> suite;
+        private final Consumer<UserArgs> rules;
+        private final Client client;
+        private Map<String, String> overrides = Map.of();
+
+        YcsbProperties(Function<Map<String, String>, Suite> suite, Consumer<UserArgs> rules, Client client) {
+            this.suite = suite;
+            this.rules = rules;
+            this.client = client;
+        }
+
+        @Override
+        public List<String> takeOwnArguments(List<String> args, PrintStream out) {
+            WorkloadArgs.Split split = WorkloadArgs.split(args);
+            overrides = split.overrides();
+            return split.rest();
+        }
+
+        @Override
+        public Consumer<UserArgs> rules() {
+            return rules;
+        }
+
+        @Override
+        public Suite suite(Scaler scaler) {
+            return suite.apply(overrides);
+        }
+
+        @Override
+        public boolean besideYcsbClient() {
+            return client == Client.BESIDE_YCSB;
+        }
+    }
+
+    /** {@code ./run.sh workload FILE}: one YCSB workload file and its properties ({@link WorkloadArgs}). */
+    final class WorkloadFile implements SuiteKind {
+
+        private WorkloadArgs workload;
+
+        @Override
+        public List<String> takeOwnArguments(List<String> args, PrintStream out) {
+            workload = WorkloadArgs.of(args);
+            workload.note().ifPresent(out::println);
+            return workload.rest();
+        }
+
+        @Override
+        public Suite suite(Scaler scaler) {
+            return Suites.workload(workload.workload(), workload.props(), workload.properties());
+        }
+
+        @Override
+        public void checkRoom(Path workDir, long workFree) {
+            WorkloadProperties properties = workload.properties();
+            long need = YcsbWorkload.bytesNeeded(properties);
+            if (workFree < 0 || workFree >= need) {
+                return;
+            }
+            long records = properties.recordCount();
+            long room = YcsbWorkload.shape(properties).entries();
+            // the run's inserts may need more room than the records loaded: name what needs it
+            String what = room > records ? "recordcount=" + records + " and up to " + (room - records)
+                    + " inserts of the run" : "recordcount=" + records;
+            throw new UsageException(what + " need" + (room > records ? "" : "s") + " about " + Numbers.bytes(need)
+                    + " but the work folder " + workDir + " has " + Numbers.bytes(workFree) + " free: lower "
+                    + (room > records ? "them with -p operationcount=..., -p insertproportion=..." : "it with -p recordcount=...")
+                    + " or set KVBENCH_DIR to a bigger folder");
+        }
+    }
+}

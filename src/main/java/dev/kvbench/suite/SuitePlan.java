@@ -1,0 +1,93 @@
+package dev.kvbench.suite;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.WorkFolder;
+
+/**
+ * A suite planned for this machine, every check that needs no results folder passed: the work folder and its room,
+ * the results folder chosen (a new one, or the unfinished one this run resumes), the budget the tests are scaled to,
+ * the tests that run here (the shard's or the selection's) with their JMH commands, rounds and time estimates, and
+ * YCSB's own client where the suite runs it.
+ *
+ * @param command    the checked command line
+ * @param suiteTests the suite's tests, of which a shard or a selection runs some: the N of "test n of N"
+ * @param tests      the tests that run here, in order
+ * @param folder     the results folder chosen, and why another was passed over
+ * @param origin     this machine and commit, which may resume the folder
+ * @param budget     the flat data per store the tests are scaled to
+ * @param workDir    the work folder, writable
+ * @param workFree   its free bytes (-1 unknown)
+ * @param peer       YCSB's own client beside each test, or null where the suite runs none
+ */
+record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, SuiteFolder.Choice folder,
+                 SuiteFolder.Origin origin, Budget budget, Path workDir, long workFree, YcsbPeer peer) {
+
+    /** The suite of {@code command} planned with {@code env} on this machine, checked by {@code machine}; one line (exit 2) for the first mistake. */
+    static SuitePlan of(SuiteCommand command, SuiteRunner.Config config, MachineChecks machine, MemoryLimits memory) {
+        Map<String, String> env = config.env();
+        Path workDir = Folders.work(env);
+        long workFree = WorkFolder.usableBytes(workDir);
+        SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
+        SuiteFolder.Choice folder = SuiteFolder.choice(config.root(), command.folderName(), config.today(),
+                env.get("KVBENCH_RESULTS"), origin);
+        Budget budget = command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
+        Suite suite = scaled(command, folder.dir(), budget, env.get("KVBENCH_BUDGET"));
+        command.kind().checkRoom(workDir, workFree);
+        List<PlannedTest> tests = planned(command, suite, env.get(Repeat.ENVIRONMENT));
+        machine.check(command.name(), tests);
+        tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
+        YcsbPeer peer = null;
+        if (command.kind().besideYcsbClient()) {
+            tests.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
+            peer = YcsbPeer.of(env);
+        }
+        ResultsFolder.checkRecordedCommands(folder.dir(), tests);
+        machine.warnAboutOpenFiles(tests);
+        return new SuitePlan(command, suite.tests().size(), tests, folder, origin, budget, workDir, workFree, peer);
+    }
+
+    /** The suite, its scaled tests sized to {@code budget} (kept as an interrupted run in {@code results} planned them). */
+    private static Suite scaled(SuiteCommand command, Path results, Budget budget, String configuredBudget) {
+        int[] largestScaledEntry = {0};
+        Scaler scaler = ResultsFolder.resumingScaler(results, budget);
+        Suite suite = command.kind().suite((test, original, entryBytes) -> {
+            largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
+            return scaler.num(test, original, entryBytes);
+        });
+        if (!command.userNum()) { // -p num replaces every scaled count
+            budget.checkMet(configuredBudget, largestScaledEntry[0]);
+        }
+        return suite;
+    }
+
+    /** The tests of the shard or the selection only, planned (before any other test is planned or checked), in their rounds. */
+    private static List<PlannedTest> planned(SuiteCommand command, Suite suite, String rounds) {
+        int suiteTests = suite.tests().size();
+        IntPredicate chosen = command.shard().within(suiteTests, command.name())::holds;
+        chosen = chosen.and(command.selection().within(suiteTests, command.name())::holds);
+        boolean peer = command.kind().besideYcsbClient();
+        return Planner.plan(suite, command.user(), chosen).stream()
+                .map(test -> peer ? YcsbPeer.withClientTime(test) : test) // YCSB's client's time too
+                .map(test -> RoundCommands.withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
+    }
+
+    /** The results folder. */
+    Path results() {
+        return folder.dir();
+    }
+
+    /** The same plan with only {@code kept} of its tests. */
+    SuitePlan withTests(List<PlannedTest> kept) {
+        return new SuitePlan(command, suiteTests, kept, folder, origin, budget, workDir, workFree, peer);
+    }
+
+    /** The sum of the tests' time estimates, seconds. */
+    long seconds() {
+        return tests.stream().mapToLong(PlannedTest::seconds).sum();
+    }
+}

@@ -2,45 +2,30 @@ package dev.kvbench.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 import dev.kvbench.direct.Direct;
 import dev.kvbench.fork.ForkFlags;
-import dev.kvbench.fork.ForkWatch;
-import dev.kvbench.fork.ParentWatch;
-import dev.kvbench.fork.TrialTimeout;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
-import dev.kvbench.results.VariantLine;
 import dev.kvbench.store.BuildFacts;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
-import dev.kvbench.trial.DeadTrials;
+import dev.kvbench.trial.ColdCache;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.WorkFolder;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatFactory;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Defaults;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.util.Optional;
 
 /**
  * The benchmark jar's entry point: JMH's own command line, plus what kvbench needs around it.
@@ -228,8 +213,8 @@ public final class Main {
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
     private static RunPlan checkedPlan(CommandLineOptions options, List<String> paramNames, boolean interleave) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
-        dev.kvbench.trial.ColdCache.check(options.getJvmArgsAppend().orElse(List.of()),
-                options.getBenchModes().isEmpty() ? org.openjdk.jmh.annotations.Mode.SampleTime
+        ColdCache.check(options.getJvmArgsAppend().orElse(List.of()),
+                options.getBenchModes().isEmpty() ? Mode.SampleTime
                         : options.getBenchModes().iterator().next());
         List<String> userFlags = new ArrayList<>();
         List<String> given = new ArrayList<>();
@@ -270,7 +255,7 @@ public final class Main {
      * {@code -Dkvbench.} properties (checked by their own rules above; java refuses no {@code -D}, and a suite sets some).
      */
     private static void addFlags(List<String> given, List<String> flags, String option,
-            org.openjdk.jmh.util.Optional<Collection<String>> value) {
+            Optional<Collection<String>> value) {
         List<String> own = value.hasValue() ? value.get().stream().filter(flag -> !flag.startsWith("-Dkvbench.")).toList()
                 : List.of();
         if (!own.isEmpty()) {
@@ -308,41 +293,18 @@ public final class Main {
         return new CommandLineOptions(withStores.toArray(String[]::new));
     }
 
+    /**
+     * The outline of a run: the forks' flags, the command line's checks and the preflight (which groups the runnable
+     * pairs into JMH runs or interleaved blocks), what will not run recorded, the measuring, and the outcome.
+     */
     private int benchmark(List<String> paramNames) {
-        Path base = WorkFolder.base();
-        ParentWatch.start(base.resolve("run-" + ProcessHandle.current().pid()));
-        Path runFolder = base.resolve("run-" + ProcessHandle.current().pid());
-        Path side = SideFile.besideResult(options.getResult().orElse(null));
-        List<String> flags = Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+"));
-        List<String> forkArgs = new ArrayList<>(flags);
-        forkArgs.addAll(ForkFlags.BENCH_FLAGS);
-        // A crashing engine leaves its JVM's fatal-error report in the temp folder (not the work
-        // folder, which may be the full file system that killed it; the side file keeps the cause
-        // and the last lines), and no core dump.
-        forkArgs.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
-        forkArgs.add("-XX:-CreateCoredumpOnCrash");
-        forkArgs.add("-D" + SideFile.PROPERTY + "=" + side);
-        forkArgs.add("-D" + WorkFolder.PROPERTY + "=" + runFolder);
-        forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
-        if (options.getForkCount().orElse(1) == 0) {
-            // Benchmarks run in this JVM: it must find the same side file and folder.
-            System.setProperty(SideFile.PROPERTY, side.toString());
-            System.setProperty(WorkFolder.PROPERTY, runFolder.toString());
-            System.out.println("kvbench: -f 0 runs in this JVM, which did not get the kvbench JVM flags"
-                    + " unless you gave them to java yourself");
-        }
-        String java = options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-
+        BenchmarkRun run = BenchmarkRun.start(options, interleave);
+        List<String> forkArgs = run.forkArgs();
         RunPlan plan;
         long timeout;
         try {
             plan = checkedPlan(options, paramNames, interleave);
-            WorkFolder.removeStale(base);
-            WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
-            WorkFolder.empty(runFolder);
-            timeout = TrialTimeout.seconds(plan.largest);
-            RunGrouping.group(plan, options.getParameter("store").hasValue(),
-                    new ForkedPreflight(java, flags, runFolder.resolve("preflight"), timeout));
+            timeout = run.preflight(plan);
         } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
                  | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());
@@ -351,154 +313,12 @@ public final class Main {
             System.err.println("kvbench: " + e.getMessage() + WorkFolder.openFilesHint(e.getMessage() + " " + e.getCause()));
             return FAILED;
         } finally {
-            WorkFolder.delete(runFolder);
+            run.removeFolder();
         }
-
-        if (plan.specs.values().stream().anyMatch(StoreSpec::isVariant)) {
-            // what each store's own JVM said of itself, for the report's list of every variant's JVM and flags
-            plan.facts.forEach((store, facts) -> System.out.println(new VariantLine(store, facts).text()));
-        }
-        long sideStart = size(side);
-        SideFile sideFile = new SideFile(side);
-        for (RunPlan.Skip skip : plan.skips) {
-            System.out.println("kvbench: skipped " + RunPlan.workload(skip.benchmark()) + " on " + skip.store()
-                    + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
-            for (Map<String, String> params : plan.combinations(skip.benchmark(), skip.store(), skip.sync())) {
-                sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
-            }
-        }
-
-        recordDeaths(plan, sideFile);
-        boolean failOnError = options.shouldFailOnError().orElse(true);
-        if (failOnError && !plan.died.isEmpty()) {
-            System.err.println("kvbench: a store failed its preflight check and fail on error is on: nothing was run"
-                    + " (-foe false runs the other stores)");
-        }
-        List<RunResult> results = new ArrayList<>();
-        String runnerError = null;
-        Thread cleanup = new Thread(() -> WorkFolder.delete(runFolder), "kvbench-cleanup");
-        Runtime.getRuntime().addShutdownHook(cleanup);
-        ForkWatch watch = new ForkWatch(options, sideFile, timeout, runFolder);
-        List<CsvResults.Line> interleaved = new ArrayList<>();
-        List<RunPlan.Run> jmhRuns = plan.runs;
-        try {
-            if (interleave && !(failOnError && !plan.died.isEmpty())) {
-                Interleaving interleaving = new Interleaving(options, plan, sideFile, timeout);
-                jmhRuns = interleaving.jmhRuns();
-                try {
-                    interleaved.addAll(interleaving.run(java, forkArgs));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    runnerError = "interrupted";
-                    jmhRuns = List.of();
-                } finally {
-                    DeadTrials.collect(runFolder, sideFile);
-                }
-                if (failOnError && !Main.failures(side, sideStart).isEmpty()) {
-                    jmhRuns = List.of();
-                }
-            }
-            for (RunPlan.Run run : failOnError && !plan.died.isEmpty() ? List.<RunPlan.Run>of() : jmhRuns) {
-                ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
-                        .param("store", run.stores().toArray(String[]::new))
-                        .param("sync", run.sync())
-                        .jvmArgsAppend(forkArgs.toArray(String[]::new))
-                        .shouldFailOnError(failOnError);
-                if (!options.getTimeout().hasValue()) {
-                    builder.timeout(iterationTimeout(timeout));
-                }
-                for (String benchmark : plan.allBenchmarks) {
-                    String exact = "^" + Pattern.quote(benchmark) + "$";
-                    if (run.benchmarks().contains(benchmark)) {
-                        builder.include(exact);
-                    } else {
-                        builder.exclude(exact);
-                    }
-                }
-                try {
-                    Collection<RunResult> ran = new Runner(builder.build(), watch).run();
-                    results.addAll(ran);
-                } catch (RunnerException e) {
-                    runnerError = FailureReason.oneLine(e.getCause() == null ? e : e.getCause());
-                    if (failOnError) {
-                        break;
-                    }
-                } finally {
-                    DeadTrials.collect(runFolder, sideFile);
-                }
-            }
-        } finally {
-            watch.stop();
-            if (interleave) {
-                writeMixedResults(interleaved, results);
-            } else {
-                writeResults(results);
-            }
-            WorkFolder.delete(runFolder);
-            removeHook(cleanup);
-        }
-        return finish(side, sideStart, runnerError, base);
-    }
-
-    /**
-     * JMH's iteration timeout when the command line gives none ({@code -to}): a minute past the trial timeout, so that
-     * the fork's watcher ({@code ForkWatch}) ends a pass that runs too long, for every engine alike, and records how
-     * long it had run. JMH's own default, 10 minutes, interrupts the benchmark thread instead: an engine on
-     * interruptible Java channels (MVStore) then fails mid-pass, one in native code (LMDB, RocksDB) runs on.
-     * With no trial timeout (0), a year.
-     */
-    static TimeValue iterationTimeout(long trialTimeoutSeconds) {
-        return trialTimeoutSeconds > 0 ? TimeValue.seconds(trialTimeoutSeconds + 60) : TimeValue.days(365);
-    }
-
-    /** Says what failed, where the side file is, and returns the exit code. */
-    private static int finish(Path side, long sideStart, String runnerError, Path base) {
-        List<String> failures = failures(side, sideStart);
-        for (String failure : new LinkedHashSet<>(failures)) { // a store's failed preflight fails all its trials
-            System.err.println("kvbench: FAILED " + failure);
-        }
-        if (failures.isEmpty() && runnerError != null) {
-            boolean died = runnerError.contains("Forked process returned") || runnerError.contains("Benchmark error");
-            System.err.println("kvbench: FAILED " + runnerError + (died ? " (a benchmark JVM died: if "
-                    + WorkFolder.fileStore(base) + " is full, " + WorkFolder.mib(WorkFolder.usableBytes(base))
-                    + " usable now, that is why)" : ""));
-        }
-        System.out.println("kvbench: side file " + side);
-        return failures.isEmpty() && runnerError == null ? OK : FAILED;
-    }
-
-    /**
-     * A {@code failed} line for each combination of a store whose preflight check crashed or hung its
-     * JVM, as {@link ForkWatch} writes for a trial that died; the JVM's last lines go with the first
-     * line of each store and sync value only.
-     */
-    private static void recordDeaths(RunPlan plan, SideFile sideFile) {
-        Set<String> tailed = new HashSet<>();
-        for (RunPlan.Died died : plan.died) {
-            for (Map<String, String> params : plan.combinations(died.benchmark(), died.store(), died.sync())) {
-                boolean first = tailed.add(died.store() + "\n" + died.sync());
-                sideFile.append(TrialRecord.died(died.benchmark(), params, died.death().reason(),
-                        first ? died.death().tail() : List.of()));
-            }
-        }
-    }
-
-    /** Writes the merged results of every JMH run where JMH itself would have written them. */
-    private void writeResults(List<RunResult> results) {
-        if (!options.getResult().hasValue() && !options.getResultFormat().hasValue()) {
-            return;
-        }
-        ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
-        String file = options.getResult().orElse(
-                Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT));
-        ResultFormatFactory.getInstance(format, file).writeOut(results);
-    }
-
-    /** Writes an interleaved run's rows and the JMH runs' results as one CSV result file ({@link CsvResults}). */
-    private void writeMixedResults(List<CsvResults.Line> interleaved, List<RunResult> results) {
-        List<CsvResults.Line> lines = new ArrayList<>(interleaved);
-        results.forEach(result -> lines.add(CsvResults.Line.of(result)));
-        CsvResults.write(Path.of(options.getResult().orElse(Defaults.RESULT_FILE_PREFIX + ".csv")), lines);
+        long sideStart = run.sideStart();
+        run.recordUnmeasured(plan);
+        run.measure(plan, timeout, forkArgs, sideStart);
+        return run.finish(sideStart);
     }
 
     /** The reasons of the {@code failed} lines appended to the side file since {@code start}. */
@@ -510,22 +330,6 @@ public final class Main {
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the side file " + side, e);
-        }
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.exists(file) ? Files.size(file) : 0;
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-            // already shutting down
         }
     }
 

@@ -250,7 +250,7 @@ class MainTest {
 
     @Test
     void jmhsIterationTimeoutLeavesTheTrialTimeoutToTheForksWatcher() {
-        assertEquals(org.openjdk.jmh.runner.options.TimeValue.seconds(12 * 60 + 60), Main.iterationTimeout(12 * 60));
-        assertEquals(org.openjdk.jmh.runner.options.TimeValue.days(365), Main.iterationTimeout(0));
+        assertEquals(org.openjdk.jmh.runner.options.TimeValue.seconds(12 * 60 + 60), BenchmarkRun.iterationTimeout(12 * 60));
+        assertEquals(org.openjdk.jmh.runner.options.TimeValue.days(365), BenchmarkRun.iterationTimeout(0));
     }
 }

@@ -6,9 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
+import dev.kvbench.cli.Main;
+import dev.kvbench.measure.BlockDevice;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.text.Numbers;
+import dev.kvbench.trial.FailureReason;
 
 /**
  * The arithmetic and the checks of the beyond-memory tests ({@link Experiment#limited()}): each test's memory limit
@@ -31,7 +37,7 @@ final class BeyondMemory {
      * under a 160 MiB limit, BDB JE's and MVStore's forks, their heaps full, were OOM-killed at 160-162 MB of anonymous
      * memory.
      */
-    static final long JVM_RESERVE = dev.kvbench.trial.FailureReason.BEYOND_JVM_RESERVE;
+    static final long JVM_RESERVE = FailureReason.BEYOND_JVM_RESERVE;
     private static final long MIB = 1L << 20;
 
     private BeyondMemory() {
@@ -68,7 +74,7 @@ final class BeyondMemory {
      */
     static final double DEVICE_INSERT_SECONDS = 170e-6;
     /** Engines whose writes append (a log, then sorted files) and read nothing from the device while they load. */
-    private static final java.util.Set<String> APPENDING = java.util.Set.of("rocksdb", "leveldb", "leveldb-java");
+    private static final Set<String> APPENDING = Set.of("rocksdb", "leveldb", "leveldb-java");
 
     /**
      * A rough cost of a beyond-memory test's device work, on top of what the planner estimates for the same passes in
@@ -84,7 +90,7 @@ final class BeyondMemory {
     static long deviceSeconds(PlannedTest test, long limit) {
         double miss = Math.max(0, 1 - (double) (heap(limit, test.num()) - harnessHeap(test.num())) / test.flatBytes());
         int passes = Integer.parseInt(Planner.value(test.options(), "-wi")) + Integer.parseInt(Planner.value(test.options(), "-i"));
-        java.util.Map<String, java.util.Set<String>> baselines = dev.kvbench.cli.Main.baselines(test.args().toArray(String[]::new));
+        Map<String, Set<String>> baselines = Main.baselines(test.args().toArray(String[]::new));
         double seconds = 0;
         for (String spec : Defaults.values(test.params(), "store")) {
             String engine = StoreSpec.parse(spec).engine();
@@ -106,7 +112,7 @@ final class BeyondMemory {
     }
 
     /** The harness's data set in a fork's heap, bytes per entry with int keys, at its peak. */
-    static final double HARNESS_HEAP_PER_ENTRY = dev.kvbench.trial.FailureReason.HARNESS_HEAP_PER_ENTRY;
+    static final double HARNESS_HEAP_PER_ENTRY = FailureReason.HARNESS_HEAP_PER_ENTRY;
 
     /** The harness's data set in the heap of a fork with {@code entries}, bytes. */
     static long harnessHeap(long entries) {
@@ -270,12 +276,12 @@ final class BeyondMemory {
     }
 
     /** The block device of {@code dir}, or of its nearest existing parent when it is not made yet; empty when it has none. */
-    private static java.util.Optional<dev.kvbench.measure.BlockDevice> blockDevice(Path diskDir) {
+    private static Optional<BlockDevice> blockDevice(Path diskDir) {
         Path dir = diskDir.toAbsolutePath();
         while (dir != null && !Files.isDirectory(dir)) {
             dir = dir.getParent();
         }
-        return dir == null ? java.util.Optional.empty() : dev.kvbench.measure.BlockDevice.of(dir);
+        return dir == null ? Optional.empty() : BlockDevice.of(dir);
     }
 
     static String readAheadLine(String device, long kb) {
@@ -292,6 +298,6 @@ final class BeyondMemory {
     static List<String> metaLines(long limit, long heap, String cgroup, Path diskDir, String fileSystem, int ratio, long flat) {
         return List.of("memory.limitBytes=" + limit, "memory.heapBytes=" + heap, "memory.cgroup=" + cgroup,
                 "memory.ratio=" + ratio, "memory.flatBytes=" + flat, "disk.dir=" + diskDir, "disk.device=" + device(diskDir),
-                "disk.fs=" + fileSystem, "disk.readAheadKb=" + blockDevice(diskDir).map(dev.kvbench.measure.BlockDevice::readAheadKb).orElse(-1L));
+                "disk.fs=" + fileSystem, "disk.readAheadKb=" + blockDevice(diskDir).map(BlockDevice::readAheadKb).orElse(-1L));
     }
 }

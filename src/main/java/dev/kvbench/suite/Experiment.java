@@ -57,7 +57,7 @@ public record Experiment(String title, String about, Chart chart, List<String> w
 
     /** The same test with {@code option} set to {@code value} (added, or replacing the test's own). */
     public Experiment with(String option, String value) {
-        Map<String, String> changed = new java.util.LinkedHashMap<>(options);
+        Map<String, String> changed = new LinkedHashMap<>(options);
         changed.put(option, value);
         return new Experiment(title, about, chart, workloads, params, changed, entries, folder, repeat, memoryRatio);
     }

@@ -36,7 +36,7 @@ final class JmhProcess implements Launcher {
         List<String> args = new ArrayList<>(test.args());
         args.addAll(List.of("-rf", "csv", "-rff", part.resolve("out-" + n + ".csv").toString()));
         Path log = part.resolve("out-" + n + ".txt");
-        ProcessBuilder builder = new ProcessBuilder(Jvm.command(false, "dev.kvbench.cli.Main", args))
+        ProcessBuilder builder = new ProcessBuilder(Jvm.command("dev.kvbench.cli.Main", args))
                 .directory(part.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().put("KVBENCH_DIR", workDir.toString());
         // the benchmark ends itself when this runner dies (dev.kvbench.fork.ParentWatch)

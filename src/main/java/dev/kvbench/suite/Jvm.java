@@ -17,13 +17,18 @@ final class Jvm {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    /** {@code java [flags] -cp <this class path> mainClass args}. */
-    static List<String> command(boolean withFlags, String mainClass, List<String> args) {
+    /**
+     * {@code java -cp <this class path> mainClass args}, without the flag set: for the JMH host, which gives the flags
+     * to its forks itself.
+     */
+    static List<String> command(String mainClass, List<String> args) {
+        return command(List.of(), mainClass, args);
+    }
+
+    private static List<String> command(List<String> flags, String mainClass, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(java());
-        if (withFlags) {
-            command.addAll(Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+")));
-        }
+        command.addAll(flags);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass);
@@ -32,11 +37,11 @@ final class Jvm {
     }
 
     /**
-     * {@link #command} with the flags, for a child whose standard output is read as data: the JVM's own
-     * warnings go to standard error. Not for the JMH host, whose forks inherit its options.
+     * {@code java [flags] -cp <this class path> mainClass args}, with the flag set, for a child whose standard output
+     * is read as data: the JVM's own warnings go to standard error. Not for the JMH host, whose forks inherit its options.
      */
     static List<String> commandReadingStdout(String mainClass, List<String> args) {
-        List<String> command = command(true, mainClass, args);
+        List<String> command = command(Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+")), mainClass, args);
         command.addAll(1, BuildFacts.WARNINGS_TO_STDERR);
         return command;
     }

@@ -1,11 +1,14 @@
 package dev.kvbench.suite;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.kvbench.text.Numbers;
+import dev.kvbench.trial.ColdCache;
 
 
 /**
@@ -64,7 +67,7 @@ final class ScaleSuite {
         List<String> left = new ArrayList<>();
         for (int size : SIZES) {
             if (size > LARGEST_SAMPLED && scaler.num(1, size, entryBytes) < size) {
-                left.add(Numbers.count(size) + " entries (" + String.format(java.util.Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
+                left.add(Numbers.count(size) + " entries (" + String.format(Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
                         + " GB of flat data: over this machine's budget, a quarter of the smaller of its available memory"
                         + " and the work folder's free space, or KVBENCH_BUDGET)");
             } else {
@@ -121,7 +124,7 @@ final class ScaleSuite {
      */
     static List<Experiment> beyondTests() {
         List<String> stores = new ArrayList<>();
-        for (String store : Suites.engineRows(false).split(",")) {
+        for (String store : Suites.oneBindingEach().split(",")) {
             switch (store) {
                 case "heap", "array" -> { }
                 case "lmdb" -> stores.addAll(List.of("lmdb", "lmdb:readAhead=false"));
@@ -133,8 +136,8 @@ final class ScaleSuite {
             }
         }
         Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "3", "-foe", "false");
-        Map<String, String> cold = new java.util.LinkedHashMap<>(single);
-        cold.put("-jvmArgsAppend", "-D" + dev.kvbench.trial.ColdCache.PROPERTY + "=cold");
+        Map<String, String> cold = new LinkedHashMap<>(single);
+        cold.put("-jvmArgsAppend", "-D" + ColdCache.PROPERTY + "=cold");
         String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
                 + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to the harness's data set and half of what"
                 + " it and the JVM's own " + (BeyondMemory.JVM_RESERVE >> 20) + " MiB leave of it; the stores live in"
@@ -170,8 +173,8 @@ final class ScaleSuite {
 
     private static Experiment sweep(String title, String about, List<String> workloads, Map<String, String> data,
                                     List<Integer> sizes, Map<String, String> jmh) {
-        Map<String, String> params = new java.util.LinkedHashMap<>();
-        params.put("store", Suites.engineRows(false));
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("store", Suites.oneBindingEach());
         params.putAll(data);
         params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
         return new Experiment(title, about, new Chart("scale", "num", true), workloads, params, jmh,

@@ -2,17 +2,26 @@ package dev.kvbench.suite;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+
+import dev.kvbench.trial.WorkFolder;
 
 /**
  * The results folder of a suite: {@code results/<YYYYMMDD>-<suite>/}, or the newest unfinished
@@ -123,7 +132,7 @@ public final class SuiteFolder {
     /** Marks {@code dir}'s run as finished: every test ran and the report was written; it is never resumed. */
     static void markFinished(Path dir) {
         try {
-            Files.writeString(dir.resolve(MARK), "finished=true\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(dir.resolve(MARK), "finished=true\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(MARK), e);
         }
@@ -133,7 +142,7 @@ public final class SuiteFolder {
     static final String LOCK = ".kvbench-lock";
 
     /** The locks this JVM holds, by folder: held until it exits, when the operating system releases them. */
-    private static final Map<Path, java.nio.channels.FileLock> HELD = new HashMap<>();
+    private static final Map<Path, FileLock> HELD = new HashMap<>();
 
     /**
      * Locks {@code dir} for this run, or refuses in one line when another run holds it: two runs into one folder
@@ -145,13 +154,13 @@ public final class SuiteFolder {
             return;
         }
         try {
-            java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE,
-                    java.nio.file.StandardOpenOption.READ);
-            java.nio.channels.FileLock lock;
+            FileChannel channel = FileChannel.open(file,
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.READ);
+            FileLock lock;
             try {
                 lock = channel.tryLock();
-            } catch (java.nio.channels.OverlappingFileLockException e) {
+            } catch (OverlappingFileLockException e) {
                 channel.close();
                 return; // this JVM holds it already (a folder its earlier run wrote, moved since)
             }
@@ -160,12 +169,12 @@ public final class SuiteFolder {
                 throw inUse(dir, file);
             }
             channel.truncate(0);
-            channel.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
-                    + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS) + "\n")
+            channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
+                    + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n")
                     .getBytes(StandardCharsets.UTF_8)));
             HELD.put(file, lock);
         } catch (IOException e) {
-            throw new UsageException("cannot write the results folder " + dir + ": " + dev.kvbench.trial.WorkFolder.why(e)
+            throw new UsageException("cannot write the results folder " + dir + ": " + WorkFolder.why(e)
                     + "; set KVBENCH_RESULTS to a writable folder");
         }
     }
@@ -186,15 +195,15 @@ public final class SuiteFolder {
         if (!Files.isRegularFile(file) || HELD.containsKey(file)) {
             return;
         }
-        try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file,
-                java.nio.file.StandardOpenOption.WRITE, java.nio.file.StandardOpenOption.READ)) {
-            java.nio.channels.FileLock lock = channel.tryLock();
+        try (FileChannel channel = FileChannel.open(file,
+                StandardOpenOption.WRITE, StandardOpenOption.READ)) {
+            FileLock lock = channel.tryLock();
             if (lock != null) {
                 lock.release();
                 return;
             }
             throw inUse(dir, file);
-        } catch (IOException | java.nio.channels.OverlappingFileLockException e) {
+        } catch (IOException | OverlappingFileLockException e) {
             // not ours to judge here: lock() says what is wrong when the run takes the folder
         }
     }

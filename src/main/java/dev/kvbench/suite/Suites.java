@@ -5,12 +5,17 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import dev.kvbench.amp.AmpState;
 import dev.kvbench.store.Engine;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 
 /**
  * The suites {@code run.sh} offers, and nothing else: which tests, with which parameters, and
@@ -201,7 +206,7 @@ public final class Suites {
      */
     static Suite quick() {
         List<String> left = Stores.engines().stream().filter(engine -> engine.bindingOf().isPresent()).map(Engine::name).toList();
-        return new Suite("quick", intKeyTests(engineRows(false), "Every engine through one binding each ("
+        return new Suite("quick", intKeyTests(oneBindingEach(), "Every engine through one binding each ("
                 + joined(left) + " are left to the bindings suite)"));
     }
 
@@ -215,7 +220,7 @@ public final class Suites {
                 .ifPresent(of -> byEngine.computeIfAbsent(of, key -> new ArrayList<>()).add(engine.name())));
         List<String> groups = new ArrayList<>();
         byEngine.forEach((engine, others) -> groups.add(engine + " beside " + joined(others)));
-        return new Suite("bindings", intKeyTests(engineRows(true),
+        return new Suite("bindings", intKeyTests(bindingRows(),
                 "Each engine that Java reaches through more than one binding, beside its others (" + String.join("; ", groups) + ")"));
     }
 
@@ -229,7 +234,7 @@ public final class Suites {
         for (String store : stores.split(",")) {
             String name;
             try {
-                name = dev.kvbench.store.StoreSpec.parse(store.trim()).engine();
+                name = StoreSpec.parse(store.trim()).engine();
             } catch (IllegalArgumentException e) {
                 return; // the store checks say what is wrong with it
             }
@@ -240,7 +245,7 @@ public final class Suites {
             if (!engine.isReference() && engine.bindingOf().isEmpty() && !bound.contains(name)) {
                 List<String> groups = new ArrayList<>();
                 bound.forEach(of -> groups.add(of + " (" + joined(Stores.engines().stream()
-                        .filter(e -> e.bindingOf().equals(java.util.Optional.of(of))).map(Engine::name).toList()) + ")"));
+                        .filter(e -> e.bindingOf().equals(Optional.of(of))).map(Engine::name).toList()) + ")"));
                 throw new UsageException("-p store=" + stores + ": the bindings suite compares an engine's bindings, but "
                         + name + " has no other binding; engines with more than one: " + String.join(", ", groups.stream().sorted().toList())
                         + " (for " + name + " alone: ./run.sh quick -p store=" + name + ")");
@@ -285,14 +290,21 @@ public final class Suites {
     }
 
     /**
-     * Registered engines as one JMH value, in registration order, then the limit rows: without {@code bindings},
-     * every engine but the second bindings of another; with it, only the engines that have second bindings and those.
+     * Registered engines as one JMH value, in registration order, then the limit rows: every engine but the second
+     * bindings of another.
      */
-    static String engineRows(boolean bindings) {
+    static String oneBindingEach() {
+        return engineRows(engine -> engine.bindingOf().isEmpty());
+    }
+
+    /** As {@link #oneBindingEach()}, but only the engines that have second bindings, and those. */
+    static String bindingRows() {
         Set<String> bound = new HashSet<>();
         Stores.engines().forEach(engine -> engine.bindingOf().ifPresent(bound::add));
-        Predicate<Engine> row = bindings ? engine -> engine.bindingOf().isPresent() || bound.contains(engine.name())
-                : engine -> engine.bindingOf().isEmpty();
+        return engineRows(engine -> engine.bindingOf().isPresent() || bound.contains(engine.name()));
+    }
+
+    private static String engineRows(Predicate<Engine> row) {
         return withLimits(String.join(",", Stores.engines().stream().filter(engine -> !engine.isReference())
                 .filter(row).map(Engine::name).toList()));
     }
@@ -317,7 +329,7 @@ public final class Suites {
      */
     static Suite report(Scaler scaler) {
         Map<String, String> jmh = interleaved(REPORT_ROTATIONS);
-        String engines = engineRows(false);
+        String engines = oneBindingEach();
         List<Experiment> tests = new ArrayList<>();
         tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
@@ -480,7 +492,7 @@ public final class Suites {
                 .map(Engine::name).toList());
         return new Experiment("Write and space amplification, disk folder",
                 "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
-                        + "empty store, and for " + dev.kvbench.amp.AmpState.OVERWRITES + " times as many puts of random "
+                        + "empty store, and for " + AmpState.OVERWRITES + " times as many puts of random "
                         + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
                         + "Each phase runs from the store's open to its close and a sync of the file system. The fs store "
                         + "(a file per key) is left out for time; -p store=fs runs it.",
@@ -513,7 +525,7 @@ public final class Suites {
         if (turns && !overrides.containsKey("operationcount")) {
             all.remove("operationcount"); // the turns' number is the ranking's to decide
         }
-        String props = dev.kvbench.trial.YcsbParams.props(all);
+        String props = YcsbParams.props(all);
         int records;
         try {
             records = Integer.parseInt(all.get("recordcount").trim());
@@ -534,7 +546,7 @@ public final class Suites {
                     + all.get("threadcount") + " client threads";
             Experiment test = ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
                     + " (loaded in commits of " + all.get("loadbatchsize") + "), " + run + ", each write committed (the"
-                    + " properties in force are listed with the results).", engineRows(false), w[0], props, records, turns);
+                    + " properties in force are listed with the results).", oneBindingEach(), w[0], props, records, turns);
             tests.add(turns ? test : test.repeated(YCSB_ROUNDS));
         }
         return new Suite("ycsb", tests);
@@ -572,24 +584,24 @@ public final class Suites {
             tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + " beside YCSB's own client: RocksDB",
                     "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w + ": " + size
                             + ", the same properties on both (ycsb-N.properties).",
-                    "rocksdb", w, dev.kvbench.trial.YcsbParams.props(all), records, false));
+                    "rocksdb", w, YcsbParams.props(all), records, false));
         }
         for (String w : Presets.NAMES) {
             tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + ": the clients' own cost",
                     "kvbench's null store, and YCSB 0.17.0's client with BasicDB just before it, on " + w + ": neither keeps"
                             + " anything, so their throughput is each client's own cost; " + client.get("operationcount")
                             + " operations, so that both are warm.",
-                    "null", w, dev.kvbench.trial.YcsbParams.props(client), records, false));
+                    "null", w, YcsbParams.props(client), records, false));
         }
         return new Suite(YCSB_PEER, tests);
     }
 
     /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
-    public static Suite workload(String workload, String props, dev.kvbench.workload.ycsb.WorkloadProperties properties) {
+    public static Suite workload(String workload, String props, WorkloadProperties properties) {
         return new Suite(WORKLOAD, List.of(ycsbTest("YCSB workload " + properties.source(),
                 "A YCSB workload file, loaded then run on every engine, every operation verified"
                         + (properties.inTurns() ? "; the run phase in interleaved turns until the ranking is decided."
-                        : "; the run phase once per engine, as YCSB runs it."), engineRows(false),
+                        : "; the run phase once per engine, as YCSB runs it."), oneBindingEach(),
                 workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()), properties.inTurns())));
     }
 
@@ -614,7 +626,7 @@ public final class Suites {
      * variant's ratio to what it replaces comes from turns of the same rotations, seconds apart.
      */
     static Suite upgrade(Map<String, String> overrides) {
-        List<Experiment> tests = new ArrayList<>(intKeyTests(engineRows(false), "The variants"));
+        List<Experiment> tests = new ArrayList<>(intKeyTests(oneBindingEach(), "The variants"));
         tests.addAll(ycsb(overrides).tests());
         return new Suite(UPGRADE, tests.stream().map(test -> test.with("-f", Integer.toString(UPGRADE_JVMS))).toList());
     }
@@ -631,7 +643,7 @@ public final class Suites {
         boolean variant = false;
         for (String spec : stores.split(",")) {
             try {
-                variant |= !spec.isBlank() && dev.kvbench.store.StoreSpec.parse(spec).isVariant();
+                variant |= !spec.isBlank() && StoreSpec.parse(spec).isVariant();
             } catch (IllegalArgumentException e) {
                 // the benchmark jar names the mistake
             }

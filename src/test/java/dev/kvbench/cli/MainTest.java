@@ -22,12 +22,14 @@ import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.Workload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 /** The jar's command line: JMH's own options, kvbench's checks, exit codes and messages. */
 class MainTest {
@@ -81,7 +83,7 @@ class MainTest {
                 block.add(lines.get(i));
             }
             for (String name : workload == Workload.DIR_WALK ? TreeParams.NAMES
-                    : workload == Workload.YCSB ? dev.kvbench.trial.YcsbParams.NAMES : BenchParams.NAMES) {
+                    : workload == Workload.YCSB ? YcsbParams.NAMES : BenchParams.NAMES) {
                 assertEquals(1, block.stream().filter(line -> line.startsWith("  param \"" + name + "\" = {")).count(),
                         workload + " lists " + name + " once: " + block);
             }
@@ -250,7 +252,7 @@ class MainTest {
 
     @Test
     void jmhsIterationTimeoutLeavesTheTrialTimeoutToTheForksWatcher() {
-        assertEquals(org.openjdk.jmh.runner.options.TimeValue.seconds(12 * 60 + 60), BenchmarkRun.iterationTimeout(12 * 60));
-        assertEquals(org.openjdk.jmh.runner.options.TimeValue.days(365), BenchmarkRun.iterationTimeout(0));
+        assertEquals(TimeValue.seconds(12 * 60 + 60), BenchmarkRun.iterationTimeout(12 * 60));
+        assertEquals(TimeValue.days(365), BenchmarkRun.iterationTimeout(0));
     }
 }

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
+import dev.kvbench.cli.Main;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /** The beyond-memory tests' arithmetic: each test's limit and heap, the refusals, the wrapper in the command line. */
@@ -75,8 +78,8 @@ class BeyondMemoryTest {
                 BeyondMemory.deviceSeconds(warm, limit));
         assertEquals(Math.round(2 * ((insert + 3 * read) + 3 * read) * perEntry), BeyondMemory.deviceSeconds(cold, limit),
                 "readKey alone");
-        assertEquals(java.util.Set.of("lmdb", "mvstore", "rocksdb"),
-                dev.kvbench.cli.Main.baselines(warm.args().toArray(String[]::new)).keySet(),
+        assertEquals(Set.of("lmdb", "mvstore", "rocksdb"),
+                Main.baselines(warm.args().toArray(String[]::new)).keySet(),
                 "the engines whose direct baseline doubles their runs");
         assertEquals(Math.round(((3 * insert + insert + 3 * read + insert) + 3 * read) * perEntry),
                 BeyondMemory.deviceSeconds(plan("-p", "store=rocksdb,lmdb,null", "-p", "num=10000000", "-e", "Direct").get(0), limit),
@@ -95,7 +98,7 @@ class BeyondMemoryTest {
         assertEquals("(the disk folder's device, vda, reads ahead 8,192 KiB: beyond memory an engine that reads through a memory"
                 + " map without advising random access (plain lmdb, LevelDB's tables) reads that much per page fault, and its"
                 + " random reads crawl; root sets it in /sys/block/vda/queue/read_ahead_kb, or with blockdev --setra in 512-byte sectors)", BeyondMemory.readAheadLine("vda", 8192));
-        org.junit.jupiter.api.Assertions.assertDoesNotThrow(() -> BeyondMemory.readAheadLine(Path.of("/nonexistent/kvbench/disk")),
+        Assertions.assertDoesNotThrow(() -> BeyondMemory.readAheadLine(Path.of("/nonexistent/kvbench/disk")),
                 "a folder not made yet is looked up through its nearest parent (here /), without failing");
     }
 

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
+import dev.kvbench.cli.Main;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.WorkFolder;
@@ -32,8 +35,8 @@ class PlannerTest {
     @Test
     void quickPlansEveryEngineButTheSecondBindingsAndBindingsPlansThose() {
         PlannedTest quick = plan("quick").get(0);
-        assertEquals(Suites.engineRows(false), quick.params().get("store"));
-        assertTrue(quick.command().contains("-p store=" + Suites.engineRows(false) + " "), quick.command());
+        assertEquals(Suites.oneBindingEach(), quick.params().get("store"));
+        assertTrue(quick.command().contains("-p store=" + Suites.oneBindingEach() + " "), quick.command());
         assertEquals(((Stores.names().size() - 4) * 6L + DIRECT) * Suites.QUICK_JVMS, quick.runs(),
                 "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java, in two JVMs each");
         PlannedTest bindings = plan("bindings").get(0);
@@ -92,9 +95,9 @@ class PlannerTest {
     @Test
     void directBaselinesLeftOutWithMinusEAreNotCounted() {
         assertEquals((Stores.names().size() - 4) * 6L * Suites.QUICK_JVMS, plan("quick", "-e", "Direct").get(0).runs());
-        assertEquals(java.util.Map.of("lmdb", java.util.Set.of("write", "readKey", "readSeq", "readRev")),
-                dev.kvbench.cli.Main.baselines("\\.(write|readKey|readSeq|readRev)$", "-e", "MvStore|RocksDb"));
-        assertEquals(java.util.Map.of(), dev.kvbench.cli.Main.baselines("-no-such-option"), "the caller's checks name it");
+        assertEquals(Map.of("lmdb", Set.of("write", "readKey", "readSeq", "readRev")),
+                Main.baselines("\\.(write|readKey|readSeq|readRev)$", "-e", "MvStore|RocksDb"));
+        assertEquals(Map.of(), Main.baselines("-no-such-option"), "the caller's checks name it");
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.WorkFolder;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +70,7 @@ class SuiteRunnerTest {
             try {
                 Files.writeString(file, text);
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         }
     }
@@ -129,7 +134,7 @@ class SuiteRunnerTest {
         assertEquals("KVBENCH_DISK_DIR=" + file + " is not a folder; set KVBENCH_DISK_DIR to a writable folder on a disk file "
                 + "system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp", Folders.ampDiskProblem(file.toString(), "amp"));
         Path shm = Path.of("/dev/shm");
-        if (Files.isDirectory(shm) && dev.kvbench.measure.Machine.fileSystem(shm).equals("tmpfs")) {
+        if (Files.isDirectory(shm) && Machine.fileSystem(shm).equals("tmpfs")) {
             assertTrue(Folders.ampDiskProblem("/dev/shm/kvbench-amp-test/x", "report")
                     .startsWith("KVBENCH_DISK_DIR=/dev/shm/kvbench-amp-test/x is on tmpfs, in memory"));
             assertFalse(Files.exists(Path.of("/dev/shm/kvbench-amp-test")), "nothing created in memory");
@@ -243,8 +248,8 @@ class SuiteRunnerTest {
     @Test
     void withoutKvbenchBudgetTheReportTakesItsOwnDefaultOf20MegabytesPerStore() {
         env.remove("KVBENCH_BUDGET");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Budget.of(null, dev.kvbench.measure.Machine.memAvailable(),
-                dev.kvbench.trial.WorkFolder.usableBytes(Path.of(env.get("KVBENCH_DIR")))).bytes() > Budget.REPORT_DEFAULT, "a machine of over 80 MiB");
+        Assumptions.assumeTrue(Budget.of(null, Machine.memAvailable(),
+                WorkFolder.usableBytes(Path.of(env.get("KVBENCH_DIR")))).bytes() > Budget.REPORT_DEFAULT, "a machine of over 80 MiB");
         assertEquals(0, run("report", "-p", "store=lmdb"));
         Map<String, String> meta = Meta.read(folder("report"), 3);
         assertEquals("2000", meta.get("num"));
@@ -424,7 +429,7 @@ class SuiteRunnerTest {
         assertEquals(test.args(), RoundCommands.shuffled(test, Repeat.ONCE, 1), "a test run once runs as planned");
         String stores = first.stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
         String planned = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
-        assertEquals(java.util.Set.of(planned.split(",")).size(), java.util.Set.of(stores.split(",")).size());
+        assertEquals(Set.of(planned.split(",")).size(), Set.of(stores.split(",")).size());
     }
 
     @Test

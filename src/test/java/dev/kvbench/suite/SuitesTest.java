@@ -12,8 +12,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 import org.junit.jupiter.api.Test;
 
 /** The suites as a specification: which tests each has, with which parameters and JMH settings. */
@@ -40,7 +42,7 @@ class SuitesTest {
         String readme = Files.readString(Path.of("README.md"));
         for (String name : Suites.NAMES) {
             assertTrue(usage.contains("\n#   " + name + " "), "run.sh's usage text lacks the suite " + name);
-            assertTrue(java.util.regex.Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
+            assertTrue(Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
                     "README.md's suite list lacks " + name);
         }
     }
@@ -69,9 +71,9 @@ class SuitesTest {
         assertEquals(3, smoke.tests().size());
         Experiment test = smoke.tests().get(0);
         assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
-        assertFalse(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.crash.CrashBenchmark.crash").find(),
+        assertFalse(Pattern.compile(test.pattern()).matcher("dev.kvbench.crash.CrashBenchmark.crash").find(),
                 "the crash test is a suite of its own");
-        assertTrue(java.util.regex.Pattern.compile(test.pattern()).matcher("dev.kvbench.direct.DirectLmdbBenchmark.readSeq").find(),
+        assertTrue(Pattern.compile(test.pattern()).matcher("dev.kvbench.direct.DirectLmdbBenchmark.readSeq").find(),
                 "the direct-API baselines run beside the Store path");
         assertFalse(test.params().containsKey("store"), "every registered engine");
         assertEquals(2000, test.entries().num());
@@ -115,7 +117,7 @@ class SuitesTest {
     void quickRunsTheSixWorkloadsOnSequentialAndRandomIntKeysInSampleModeWithOneFork() {
         Suite quick = Suites.named("quick", Scaler.none());
         assertEquals(List.of("Int keys in sequential order", "Int keys in random order"), titles(quick));
-        assertIntKeyTests(quick, Suites.engineRows(false));
+        assertIntKeyTests(quick, Suites.oneBindingEach());
     }
 
     @Test
@@ -141,7 +143,7 @@ class SuitesTest {
         assertEquals("bindings", bindings.name());
         assertEquals(titles(quick), titles(bindings));
         String stores = "lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null";
-        assertEquals(stores, Suites.engineRows(true));
+        assertEquals(stores, Suites.bindingRows());
         assertIntKeyTests(bindings, stores);
         assertTrue(bindings.tests().get(0).about().startsWith("Each engine that Java reaches through more than one binding,"
                 + " beside its others (lmdb beside lmdb-bb, lmdb-lwjgl and lmdbjni; leveldb beside leveldb-java) on the six"),
@@ -182,8 +184,8 @@ class SuitesTest {
         assertEquals(List.of(Suites.crash(), Suites.crash().onDisk(Suites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
         assertEquals(List.of(Suites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
         assertEquals(List.of("powercut"), Suites.powerCut().workloads());
-        assertEquals(Suites.engineRows(false), report.tests().get(3).params().get("store"), "one binding per engine, as quick");
-        assertEquals(Suites.engineRows(false), report.tests().get(4).params().get("store"));
+        assertEquals(Suites.oneBindingEach(), report.tests().get(3).params().get("store"), "one binding per engine, as quick");
+        assertEquals(Suites.oneBindingEach(), report.tests().get(4).params().get("store"));
         assertFalse(report.tests().get(3).params().get("store").contains("lmdb-bb"));
         List<Experiment> tests1To6 = report.tests().subList(0, 6);
         tests1To6.forEach(test -> assertTrue(test.entries().scaled(), test.title()));
@@ -238,7 +240,7 @@ class SuitesTest {
 
     @Test
     void ycsbRunsEachCoreWorkloadAsOneTestWithTheSuitesSizeAndTheUsersOverrides() {
-        Suite suite = Suites.ycsb(java.util.Map.of("recordcount", "2000"));
+        Suite suite = Suites.ycsb(Map.of("recordcount", "2000"));
         assertEquals(6, suite.tests().size());
         for (int i = 0; i < 6; i++) {
             Experiment test = suite.tests().get(i);
@@ -308,7 +310,7 @@ class SuitesTest {
         assertEquals("workloadb", args.workload());
         assertEquals("recordcount=500;threadcount=2;interleave=true", args.props());
         assertEquals(List.of("-p", "store=lmdb", "-f", "1"), args.rest());
-        assertEquals(0.95, args.properties().proportion(dev.kvbench.workload.ycsb.WorkloadProperties.Op.READ));
+        assertEquals(0.95, args.properties().proportion(WorkloadProperties.Op.READ));
         UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
                 "readproprtion=1")));
         assertTrue(e.getMessage().startsWith("unknown property 'readproprtion' in workloada; did you mean 'readproportion'?"),

@@ -24,9 +24,9 @@ interface SuiteKind {
     static SuiteKind of(String name) {
         return switch (name) {
             case Suites.WORKLOAD -> new WorkloadFile();
-            case "ycsb" -> new YcsbProperties(Suites::ycsb, user -> { }, Client.KVBENCH);
-            case Suites.UPGRADE -> new YcsbProperties(Suites::upgrade, Suites::checkUpgradeVariants, Client.KVBENCH);
-            case Suites.YCSB_PEER -> new YcsbProperties(Suites::ycsbPeer, YcsbPeer::checkNoStores, Client.BESIDE_YCSB);
+            case "ycsb" -> new YcsbProperties(YcsbSuites::ycsb, user -> { }, Client.KVBENCH);
+            case Suites.UPGRADE -> new YcsbProperties(YcsbSuites::upgrade, YcsbSuites::checkUpgradeVariants, Client.KVBENCH);
+            case Suites.YCSB_PEER -> new YcsbProperties(YcsbSuites::ycsbPeer, YcsbPeer::checkNoStores, Client.BESIDE_YCSB);
             case "bindings" -> new Named(name, user -> user.param("store").ifPresent(Suites::checkBindingStores),
                     UnaryOperator.identity());
             case "report" -> new Named(name, user -> { }, Budget::forReport);
@@ -124,7 +124,7 @@ interface SuiteKind {
 
         @Override
         public Suite suite(Scaler scaler) {
-            return Suites.workload(workload.workload(), workload.props(), workload.properties());
+            return YcsbSuites.workload(workload.workload(), workload.props(), workload.properties());
         }
 
         @Override

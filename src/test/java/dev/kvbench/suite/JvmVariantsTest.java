@@ -46,10 +46,10 @@ class JvmVariantsTest {
     @Test
     void theUpgradeSuiteWithoutAVariantSaysHowToGiveOne() {
         UsageException e = assertThrows(UsageException.class,
-                () -> Suites.checkUpgradeVariants(UserArgs.of(List.of("-p", "store=rocksdb,lmdb"))));
+                () -> YcsbSuites.checkUpgradeVariants(UserArgs.of(List.of("-p", "store=rocksdb,lmdb"))));
         assertEquals("the upgrade suite compares variants of an engine: give them, e.g. -p store=rocksdb@10.10.1.1,rocksdb"
                 + " (a library version), -p store=lmdb:jdk=17,lmdb:jdk=25, or -p jvm=17,25 (every engine on both JDKs);"
                 + " -p store=rocksdb,lmdb names none", e.getMessage());
-        Suites.checkUpgradeVariants(UserArgs.of(List.of("-p", "store=rocksdb@10.10.1.1,rocksdb")));
+        YcsbSuites.checkUpgradeVariants(UserArgs.of(List.of("-p", "store=rocksdb@10.10.1.1,rocksdb")));
     }
 }

@@ -202,7 +202,7 @@ class PlannerTest {
     @Test
     void aYcsbRunOnceForATimePlansThatTimeForEveryEngine() {
         WorkloadArgs timed = WorkloadArgs.of(List.of("workloada", "-p", "maxexecutiontime=600", "-p", "store=lmdb,rocksdb"));
-        PlannedTest test = Planner.plan(Suites.workload(timed.workload(), timed.props(), timed.properties()),
+        PlannedTest test = Planner.plan(YcsbSuites.workload(timed.workload(), timed.props(), timed.properties()),
                 UserArgs.of(timed.rest())).get(0);
         // a run of two 600-second phases once planned "about 5 s"
         assertTrue(test.seconds() >= 2 * 600, test.seconds() + " s for " + test.runs() + " runs");

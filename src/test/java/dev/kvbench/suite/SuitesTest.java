@@ -240,7 +240,7 @@ class SuitesTest {
 
     @Test
     void ycsbRunsEachCoreWorkloadAsOneTestWithTheSuitesSizeAndTheUsersOverrides() {
-        Suite suite = Suites.ycsb(Map.of("recordcount", "2000"));
+        Suite suite = YcsbSuites.ycsb(Map.of("recordcount", "2000"));
         assertEquals(6, suite.tests().size());
         for (int i = 0; i < 6; i++) {
             Experiment test = suite.tests().get(i);
@@ -252,21 +252,21 @@ class SuitesTest {
             assertEquals("ycsb", test.chart().kind());
             // interleaved as quick: every engine's run phase in turns, paired by rotation, once
             assertEquals("true", test.options().get("-interleave"));
-            assertEquals(Integer.toString(Suites.YCSB_ROTATIONS), test.options().get("-i"));
+            assertEquals(Integer.toString(YcsbSuites.YCSB_ROTATIONS), test.options().get("-i"));
             assertEquals(Repeat.ONCE, test.repeat());
         }
         // a paced run is YCSB's own kind: once per engine, in rounds
-        Experiment paced = Suites.ycsb(Map.of("target", "1000")).tests().get(0);
-        assertEquals("recordcount=" + Suites.YCSB_RECORDS + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
+        Experiment paced = YcsbSuites.ycsb(Map.of("target", "1000")).tests().get(0);
+        assertEquals("recordcount=" + YcsbSuites.YCSB_RECORDS + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
                 paced.params().get("props"));
-        assertEquals(Suites.YCSB_ROUNDS, paced.repeat());
+        assertEquals(YcsbSuites.YCSB_ROUNDS, paced.repeat());
         assertEquals("ss", paced.options().get("-bm"));
-        assertEquals(Repeat.ONCE, Suites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
+        assertEquals(Repeat.ONCE, YcsbSuites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
     }
 
     @Test
     void ycsbPeerRunsRocksDbThenTheNullStoreOnEachCoreWorkloadLoadedAsYcsbLoads() {
-        Suite suite = Suites.ycsbPeer(Map.of());
+        Suite suite = YcsbSuites.ycsbPeer(Map.of());
         assertEquals(12, suite.tests().size());
         for (int i = 0; i < 12; i++) {
             Experiment test = suite.tests().get(i);
@@ -276,14 +276,14 @@ class SuitesTest {
                     : "recordcount=100000;operationcount=1000000;threadcount=2", test.params().get("props"),
                     "one insert per commit, as YCSB loads; ten times the operations for the clients' costs");
         }
-        Suite tiny = Suites.ycsbPeer(Map.of("recordcount", "1000", "operationcount", "2000"));
+        Suite tiny = YcsbSuites.ycsbPeer(Map.of("recordcount", "1000", "operationcount", "2000"));
         assertEquals("recordcount=1000;operationcount=2000;threadcount=2", tiny.tests().get(0).params().get("props"));
         assertEquals("recordcount=1000;operationcount=20000;threadcount=2", tiny.tests().get(6).params().get("props"));
     }
 
     @Test
     void ycsbPeerGivesYcsbEveryPropertyOfItsOwnThatKvbenchHasInForceAndNoneOfKvbenchs() {
-        List<PlannedTest> plan = Planner.plan(Suites.ycsbPeer(Map.of("recordcount", "1000")), UserArgs.of(List.of()));
+        List<PlannedTest> plan = Planner.plan(YcsbSuites.ycsbPeer(Map.of("recordcount", "1000")), UserArgs.of(List.of()));
         String f = YcsbPeer.properties(plan.get(5));
         for (String line : List.of("workload=site.ycsb.workloads.CoreWorkload", "recordcount=1000", "operationcount=100000",
                 "threadcount=2", "fieldcount=10", "fieldlength=100", "readproportion=0.5", "readmodifywriteproportion=0.5",
@@ -298,7 +298,7 @@ class SuitesTest {
         assertEquals(List.of("load", "run"), YcsbPeer.phases(YcsbPeer.ROCKSDB_CLIENT));
         assertEquals(List.of("run"), YcsbPeer.phases(YcsbPeer.BASIC_DB), "BasicDB keeps nothing: nothing to load");
         UsageException e = assertThrows(UsageException.class, () -> YcsbPeer.properties(
-                Planner.plan(Suites.ycsbPeer(Map.of("loadbatchsize", "100")), UserArgs.of(List.of())).get(0)));
+                Planner.plan(YcsbSuites.ycsbPeer(Map.of("loadbatchsize", "100")), UserArgs.of(List.of())).get(0)));
         assertEquals("-p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
                 + "the same workload on both, so leave it out", e.getMessage());
     }
@@ -319,16 +319,16 @@ class SuitesTest {
 
     @Test
     void aUsersWorkloadRunsInterleavedUnlessItIsPacedTimedOrSaysOtherwise() {
-        Experiment turns = Suites.workload("workloada", WorkloadArgs.of(List.of("workloada")).props(),
+        Experiment turns = YcsbSuites.workload("workloada", WorkloadArgs.of(List.of("workloada")).props(),
                 WorkloadArgs.of(List.of("workloada")).properties()).tests().get(0);
         assertEquals("interleave=true", turns.params().get("props"));
         assertEquals("true", turns.options().get("-interleave"));
-        assertEquals(Suites.YCSB_TURN, turns.options().get("-r"));
+        assertEquals(YcsbSuites.YCSB_TURN, turns.options().get("-r"));
         for (String once : List.of("interleave=false", "target=500", "maxexecutiontime=5")) {
             WorkloadArgs args = WorkloadArgs.of(List.of("workloada", "-p", once));
             assertEquals(once, args.props(), "nothing added to " + once);
             assertFalse(args.properties().inTurns(), once);
-            Experiment test = Suites.workload("workloada", args.props(), args.properties()).tests().get(0);
+            Experiment test = YcsbSuites.workload("workloada", args.props(), args.properties()).tests().get(0);
             assertEquals("ss", test.options().get("-bm"), once);
         }
         UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",

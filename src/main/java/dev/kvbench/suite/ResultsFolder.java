@@ -16,19 +16,12 @@ import dev.kvbench.trial.WorkFolder;
  * The results folder of a run and its resume: the folder made (or taken up again: an interrupted run's completed tests
  * are kept, and its scaled tests keep their counts), locked, marked with this machine and commit, its {@code env.txt}
  * written; until the tests start, an interrupt leaves no folder this run made with nothing in it.
+ *
+ * @param dir         the folder
+ * @param created     whether this run made it (else it resumes one)
+ * @param beforeTests what an interrupt does until the tests start
  */
-final class ResultsFolder {
-
-    private final Path dir;
-    /** Whether this run made the folder (else it resumes one). */
-    private final boolean created;
-    private final ShutdownHook beforeTests;
-
-    private ResultsFolder(Path dir, boolean created, ShutdownHook beforeTests) {
-        this.dir = dir;
-        this.created = created;
-        this.beforeTests = beforeTests;
-    }
+record ResultsFolder(Path dir, boolean created, ShutdownHook beforeTests) {
 
     /**
      * Budget scaling, except that a test planned by an interrupted run keeps its count (free
@@ -114,10 +107,6 @@ final class ResultsFolder {
     /** The tests have started: from now on an interrupt keeps the folder, to resume. */
     void testsStarted() {
         beforeTests.close();
-    }
-
-    Path dir() {
-        return dir;
     }
 
     /**

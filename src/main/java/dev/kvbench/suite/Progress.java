@@ -17,10 +17,10 @@ final class Progress {
     private final Path results;
     private final Map<Experiment.Folder, Path> folders;
     private final MemoryLimits memory;
-    private final TestRun tests;
+    private final TestRunner tests;
     private final PrintStream out;
 
-    Progress(SuitePlan plan, Path results, Map<Experiment.Folder, Path> folders, MemoryLimits memory, TestRun tests,
+    Progress(SuitePlan plan, Path results, Map<Experiment.Folder, Path> folders, MemoryLimits memory, TestRunner tests,
              PrintStream out) {
         this.plan = plan;
         this.results = results;

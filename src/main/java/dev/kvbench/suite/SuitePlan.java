@@ -46,7 +46,7 @@ record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, 
             tests.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
             peer = YcsbPeer.of(env);
         }
-        ResultsFolder.checkRecordedCommands(folder.dir(), tests);
+        RunFolder.checkRecordedCommands(folder.dir(), tests);
         machine.warnAboutOpenFiles(tests);
         return new SuitePlan(command, suite.tests().size(), tests, folder, origin, budget, workDir, workFree, peer);
     }
@@ -54,7 +54,7 @@ record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, 
     /** The suite, its scaled tests sized to {@code budget} (kept as an interrupted run in {@code results} planned them). */
     private static Suite scaled(SuiteCommand command, Path results, Budget budget, String configuredBudget) {
         int[] largestScaledEntry = {0};
-        Scaler scaler = ResultsFolder.resumingScaler(results, budget);
+        Scaler scaler = RunFolder.resumingScaler(results, budget);
         Suite suite = command.kind().suite((test, original, entryBytes) -> {
             largestScaledEntry[0] = Math.max(largestScaledEntry[0], entryBytes);
             return scaler.num(test, original, entryBytes);

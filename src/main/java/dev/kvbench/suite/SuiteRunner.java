@@ -16,8 +16,8 @@ import dev.kvbench.cutfs.Build;
 /**
  * Runs a suite into its results folder, in stages: the command line checked ({@link SuiteCommand}), the suite planned
  * for this machine and checked ({@link SuitePlan}), printed instead when it is a dry run ({@link DryRun}), its folders
- * given room ({@link Room}), the results folder made or resumed ({@link ResultsFolder}), the tests run in order
- * ({@link Progress}, each a {@link TestRun} watched by {@link HostWatch}), then the report and the outcome
+ * given room ({@link Room}), the results folder made or resumed ({@link RunFolder}), the tests run in order
+ * ({@link Progress}, each a {@link TestRunner} watched by {@link HostWatch}), then the report and the outcome
  * ({@link RunSummary}). What a suite brings besides its tests is its {@link SuiteKind}: no stage names a suite.
  *
  * <p>Exit codes: 0 every run passed; 1 a run failed or a test could not complete; 2 a mistake
@@ -98,8 +98,8 @@ public final class SuiteRunner {
         }
         Room.Placed placed = Room.place(plan, config.env(), config.out());
         plan = plan.withTests(placed.tests());
-        ResultsFolder folder = ResultsFolder.open(plan, config.out(), config.err(), javaSide);
-        TestRun tests = new TestRun(plan, folder, placed.folders(), launchersOf(placed.folders()), memory,
+        RunFolder folder = RunFolder.open(plan, config.out(), config.err(), javaSide);
+        TestRunner tests = new TestRunner(plan, folder, placed.folders(), launchersOf(placed.folders()), memory,
                 hostWatch.apply(folder.dir()), config.out(), config.err());
         runTests(plan, folder, placed.folders(), memory, tests);
         RunSummary summary = new RunSummary(folder.dir(), config.err());
@@ -114,8 +114,8 @@ public final class SuiteRunner {
     }
 
     /** Runs the plan's tests in order; an interrupt stops them, keeping the completed ones to resume. */
-    private void runTests(SuitePlan plan, ResultsFolder folder, Map<Experiment.Folder, Path> folders, MemoryLimits memory,
-                          TestRun tests) throws InterruptedException {
+    private void runTests(SuitePlan plan, RunFolder folder, Map<Experiment.Folder, Path> folders, MemoryLimits memory,
+                          TestRunner tests) throws InterruptedException {
         Path results = folder.dir();
         try (ShutdownHook onInterrupt = ShutdownHook.add("kvbench-suite-interrupt", () -> {
             tests.stop();

@@ -303,7 +303,7 @@ class SuiteRunnerTest {
         Path results = folder("report");
         Files.createDirectories(results);
         Files.writeString(results.resolve("out-2.meta"), "test=2\nnum=300\nnum.source=scaled\n");
-        Scaler scaler = ResultsFolder.resumingScaler(results, Budget.of("20M", 0, 0));
+        Scaler scaler = RunFolder.resumingScaler(results, Budget.of("20M", 0, 0));
         assertEquals(300, scaler.num(2, 1_000_000, 16373), "planned by the interrupted run");
         assertEquals(200_000, scaler.num(1, 1_000_000, 104), "not planned yet: scaled to the budget");
     }

@@ -22,14 +22,14 @@ import dev.kvbench.trial.WorkFolder;
  * an interrupted test never looks complete. Round 1 writes {@code out-N.*}; a later round {@code out-N.rR.*} (or
  * {@code out-N.rR-J.*} when its runs need several JMH commands), as {@link RoundScores} reads them.
  */
-final class TestRun {
+final class TestRunner {
 
     /** Seconds to wait for another JMH run holding JMH's lock before giving up. */
     private static final int LOCK_WAIT_LIMIT = 3600;
     private static final int LOCK_WAIT_STEP = 15;
 
     private final SuitePlan plan;
-    private final ResultsFolder folder;
+    private final RunFolder folder;
     private final Path results;
     private final Map<Experiment.Folder, Path> folders;
     private final Map<Experiment.Folder, Launcher> launchers;
@@ -42,7 +42,7 @@ final class TestRun {
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
-    TestRun(SuitePlan plan, ResultsFolder folder, Map<Experiment.Folder, Path> folders,
+    TestRunner(SuitePlan plan, RunFolder folder, Map<Experiment.Folder, Path> folders,
             Map<Experiment.Folder, Launcher> launchers, MemoryLimits memory, HostWatch host, PrintStream out, PrintStream err) {
         this.plan = plan;
         this.folder = folder;

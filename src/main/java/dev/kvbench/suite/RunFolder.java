@@ -21,7 +21,7 @@ import dev.kvbench.trial.WorkFolder;
  * @param created     whether this run made it (else it resumes one)
  * @param beforeTests what an interrupt does until the tests start
  */
-record ResultsFolder(Path dir, boolean created, ShutdownHook beforeTests) {
+record RunFolder(Path dir, boolean created, ShutdownHook beforeTests) {
 
     /**
      * Budget scaling, except that a test planned by an interrupted run keeps its count (free
@@ -55,7 +55,7 @@ record ResultsFolder(Path dir, boolean created, ShutdownHook beforeTests) {
      * The plan's results folder, made or taken up again, locked and marked, with its {@code env.txt}; says on
      * {@code out} where the run goes, and on {@code err} what an interrupt before the tests start left.
      */
-    static ResultsFolder open(SuitePlan plan, PrintStream out, PrintStream err, EnvFile.JavaSide javaSide) {
+    static RunFolder open(SuitePlan plan, PrintStream out, PrintStream err, EnvFile.JavaSide javaSide) {
         Path results = plan.results();
         boolean created = !Files.isDirectory(results);
         try {
@@ -88,7 +88,7 @@ record ResultsFolder(Path dir, boolean created, ShutdownHook beforeTests) {
             beforeTests.close(); // a mistake, not an interrupt: its own line says what is wrong
             throw e;
         }
-        return new ResultsFolder(results, created, beforeTests);
+        return new RunFolder(results, created, beforeTests);
     }
 
     /** The machine's lines of env.txt, with the shard's, the selection's and YCSB's client's. */

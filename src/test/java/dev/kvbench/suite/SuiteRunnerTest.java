@@ -171,7 +171,7 @@ class SuiteRunnerTest {
         }
         assertTrue(Files.exists(results.resolve("env.txt")));
         assertEquals(List.of(results), reported);
-        assertTrue(stdout().contains("test 1 of 2: Int keys in sequential order (10 runs, 1000 entries); elapsed 0 s, about "),
+        assertTrue(stdout().contains("test 1 of 2: Int keys in sequential order (20 runs, 1000 entries); elapsed 0 s, about "),
                 stdout());
         assertTrue(stdout().contains("suite quick done in "), stdout());
     }
@@ -484,7 +484,7 @@ class SuiteRunnerTest {
         env.put("KVBENCH_DRY_RUN", "1");
         env.remove("KVBENCH_ROUNDS");
         assertEquals(0, run("quick", "-p", "store=lmdb"));
-        assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (10 runs, 100000 entries)\n"
+        assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (20 runs, 100000 entries)\n"
                 + "    java -jar target/benchmarks.jar "), stdout());
         assertTrue(stdout().endsWith(" in all (a rough estimate)\n"), "the plan ends with its time: " + stdout());
         assertTrue(jmh.ran.isEmpty());

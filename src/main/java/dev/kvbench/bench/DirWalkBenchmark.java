@@ -98,7 +98,8 @@ public class DirWalkBenchmark {
 
         @TearDown(Level.Trial)
         public void close() {
-            trial.walked(walks.sum(), trial.tree().tree().lookupsPerWalk(), allocationUnknown ? -1 : allocated.sum());
+            trial.walked(walks.sum(), trial.params(TreeParams.class).tree().lookupsPerWalk(),
+                    allocationUnknown ? -1 : allocated.sum());
             trial.end();
         }
     }
@@ -118,7 +119,7 @@ public class DirWalkBenchmark {
         @Setup(Level.Trial)
         public void start(Tree tree, ThreadParams thread) {
             this.tree = tree;
-            TreeParams params = tree.trial.tree();
+            TreeParams params = tree.trial.params(TreeParams.class);
             walk = new DirWalk(tree.trial.spec(), params.tree(), params.encoding(), params.allFields(),
                     0x5DEECE66DL + thread.getThreadIndex());
         }
@@ -148,7 +149,7 @@ public class DirWalkBenchmark {
                 walks++;
                 return leaf;
             } catch (RuntimeException e) {
-                throw tree.trial.walkFailed(e);
+                throw tree.trial.fail(e);
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.PrefixData;
@@ -48,13 +49,13 @@ public class PrefixScanBenchmark extends TimedRunBenchmark {
         @Setup(Level.Trial)
         public void load(BenchmarkParams params) {
             trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
-            data = trial.prefixData();
+            data = trial.params(AppParams.class).prefixData();
             trial.openLoaded(data.shape(), store -> data.load(store, trial.batchSize()));
         }
 
         long run() {
             return trial.concurrent((store, onThread) ->
-                    PrefixScan.run(store, data, trial.concurrentShape(), trial.spec(), onThread));
+                    PrefixScan.run(store, data, trial.params(AppParams.class).concurrent(), trial.spec(), onThread));
         }
     }
 }

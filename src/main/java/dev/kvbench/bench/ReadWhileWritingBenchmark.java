@@ -1,5 +1,6 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ReadWhileWriting;
@@ -40,7 +41,8 @@ public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
 
         long run() {
             return trial.concurrent((store, onThread) ->
-                    ReadWhileWriting.run(store, trial.data(), trial.concurrentShape(), trial.spec(), onThread));
+                    ReadWhileWriting.run(store, trial.data(), trial.params(AppParams.class).concurrent(), trial.spec(),
+                            onThread));
         }
     }
 }

@@ -60,7 +60,7 @@ public class YcsbBenchmark extends TimedRunBenchmark {
         @Setup(Level.Trial)
         public void open(BenchmarkParams params) {
             trial = Trial.begin(params.getBenchmark(), JmhParams.of(params));
-            if (trial.ycsb().properties().inTurns()) {
+            if (trial.params(YcsbParams.class).properties().inTurns()) {
                 throw trial.fail(new IllegalArgumentException("interleave=true: the run phase in turns needs the"
                         + " interleaved run (-interleave true); JMH runs it once (interleave=false)"));
             }

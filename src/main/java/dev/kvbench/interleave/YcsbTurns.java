@@ -2,6 +2,7 @@ package dev.kvbench.interleave;
 
 import dev.kvbench.results.Metric;
 import dev.kvbench.trial.Trial;
+import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.trial.YcsbRun;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
 
@@ -28,7 +29,7 @@ final class YcsbTurns {
 
     /** Opens {@code trial}'s store, loads it and starts the run phase's client threads. */
     static YcsbTurns start(Trial trial) {
-        if (!trial.ycsb().properties().inTurns()) {
+        if (!trial.params(YcsbParams.class).properties().inTurns()) {
             throw new IllegalArgumentException("interleave=false: the run phase runs once, in JMH, not in turns;"
                     + " give interleave=true to interleave it");
         }

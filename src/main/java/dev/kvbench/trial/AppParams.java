@@ -4,15 +4,25 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.Concurrent;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.PrefixData;
 
 /**
  * The parameters of the application workloads (readWhileWriting, prefixScan, readKeyThreads),
  * parsed and checked like {@link BenchParams}: one line per mistake, naming the parameter and
  * what it accepts. A benchmark without one of them does not have it; {@code cli.RunPlan} checks every
- * given value before any store is opened.
+ * given value before any store is opened. A trial of one of them has the 2016 data set's parameters as well.
+ *
+ * @param data       the 2016 data set's parameters
+ * @param concurrent the concurrent run (readers, writer, rate, duration, latency); null for a benchmark without a
+ *                   {@code duration} (readKeyThreads)
+ * @param given      the trial's parameters as given, for the one only prefixScan takes
  */
-public final class AppParams {
+public record AppParams(BenchParams data, Concurrent concurrent, Map<String, String> given) implements TrialParams {
 
     /** The parameter names, in the order the CSV and the side file list them after {@link BenchParams#NAMES}. */
     public static final List<String> NAMES = List.of("readers", "writesPerSec", "duration", "keysPerPrefix",
@@ -21,7 +31,50 @@ public final class AppParams {
     /** The value of {@code readers} that means one reader per available core. */
     public static final String CORES = "cores";
 
-    private AppParams() {
+    /** Parses a trial's parameters: the data set's, then the concurrent run's when it has a {@code duration}. */
+    static AppParams parse(Map<String, String> params) {
+        BenchParams data = BenchParams.parse(params);
+        return new AppParams(data, params.containsKey("duration") ? concurrent(params) : null, params);
+    }
+
+    /** The prefixScan data set of this trial's {@code num}, {@code keysPerPrefix} and {@code valSize}. */
+    public PrefixData prefixData() {
+        return new PrefixData(data.data().num(), keysPerPrefix(given), data.data().valSize());
+    }
+
+    @Override
+    public StoreSpec store() {
+        return data.store();
+    }
+
+    @Override
+    public StoreSpec effectiveSpec() {
+        return data.effectiveSpec();
+    }
+
+    @Override
+    public Shape shape() {
+        return data.shape();
+    }
+
+    @Override
+    public int batchSize() {
+        return data.batchSize();
+    }
+
+    @Override
+    public String describe() {
+        return data.describe();
+    }
+
+    @Override
+    public DataSet generate() {
+        return data.generate();
+    }
+
+    @Override
+    public long load(Store store, DataSet set) {
+        return data.load(store, set);
     }
 
     /** Checks one value of one of {@link #NAMES}. */

@@ -7,9 +7,12 @@ import java.util.Map;
 
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Write;
 
 /**
  * The JMH parameters of every benchmark (see {@link KvParams}), parsed and checked. Every
@@ -99,6 +102,17 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
     @Override
     public Shape shape() {
         return data.shape();
+    }
+
+    @Override
+    public DataSet generate() {
+        return DataSet.generate(data);
+    }
+
+    @Override
+    public long load(Store store, DataSet set) {
+        Write.run(store, set, batchSize);
+        return shape().flatBytes();
     }
 
     @Override

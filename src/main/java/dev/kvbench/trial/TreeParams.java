@@ -5,8 +5,10 @@ import java.util.Locale;
 import java.util.Map;
 
 import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.tree.DirTree;
 import dev.kvbench.workload.tree.Encoding;
 
@@ -59,6 +61,12 @@ public record TreeParams(StoreSpec store, DirTree tree, Encoding encoding, boole
     @Override
     public int batchSize() {
         return BATCH_SIZE;
+    }
+
+    /** Writes the tree; its flat bytes are those of its records as encoded, which the shape only bounds. */
+    @Override
+    public long load(Store store, DataSet data) {
+        return tree.write(store, encoding, BATCH_SIZE);
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
@@ -16,17 +17,14 @@ import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.workload.Concurrent;
 import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.PrefixData;
 import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
-import dev.kvbench.workload.Write;
 
 /**
  * One trial (a JMH fork running one benchmark with one parameter combination) from start to
@@ -38,9 +36,10 @@ import dev.kvbench.workload.Write;
  * verified; at the end it measures, writes one {@code ok} line to the side file and deletes its
  * folder. Any failure writes one {@code failed} line with a one-line reason, closes what is
  * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
- * folders of trials that never ended ({@link TrialFolders}). Its store is opened and measured by
- * {@link TrialStore}, the pass of each workload is {@link StorePasses}'; what it measures is kept in
- * {@link TrialMetrics}; the wording of a failure is {@link FailureReason}'s.
+ * folders of trials that never ended ({@link TrialFolders}). Its parameters and data are its workload's family's
+ * ({@link WorkloadFamily}); its store is opened and measured by {@link TrialStore}, the pass of each workload is
+ * {@link StorePasses}'; what it measures is kept in {@link TrialMetrics}; the wording of a failure is
+ * {@link FailureReason}'s.
  */
 public final class Trial {
 
@@ -57,19 +56,13 @@ public final class Trial {
     private final String benchmark;
     private final Workload workload;
     private final Map<String, String> params;
-    /** The parameters, whichever data the workload loads. */
+    /** The parameters, as the workload's family parsed them. */
     private final TrialParams given;
-    /** The 2016 data set's parameters; null for dirWalk. */
-    private final BenchParams bench;
-    /** dirWalk's parameters; null for the other workloads. */
-    private final TreeParams tree;
-    /** The YCSB workload's parameters; null for the other workloads. */
-    private final YcsbParams ycsb;
     private final StoreSpec spec;
     private final Path folder;
     private final SideFile side = SideFile.current();
     private final TrialMetrics metrics;
-    private final Concurrent concurrent;
+    /** The data set the passes read, when the family generates one ({@link TrialParams#generate()}); else null. */
     private DataSet data;
     private Expected expected;
     private CpuAccount cpu;
@@ -89,15 +82,11 @@ public final class Trial {
         this.benchmark = benchmark;
         this.params = params;
         this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
-        this.tree = workload == Workload.DIR_WALK ? TreeParams.parse(params) : null;
-        this.ycsb = workload == Workload.YCSB ? YcsbParams.parse(params) : null;
-        this.bench = tree == null && ycsb == null ? BenchParams.parse(params) : null;
-        this.given = tree != null ? tree : ycsb != null ? ycsb : bench;
+        this.given = WorkloadFamilies.of(workload).parse(params);
         this.spec = given.effectiveSpec();
         this.folder = TrialFolders.next(workload, given.store());
         this.metrics = new TrialMetrics(given.shape().flatBytes());
         this.trialStore = new TrialStore(spec, folder, metrics);
-        this.concurrent = params.containsKey("duration") ? AppParams.concurrent(params) : null;
     }
 
     /**
@@ -113,11 +102,7 @@ public final class Trial {
             SideFile.current().append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, Map.of()));
             throw new BenchmarkFailure(reason, e);
         }
-        try {
-            trial.start();
-        } catch (RuntimeException | Error e) {
-            throw trial.fail(e);
-        }
+        trial.guarded(trial::start);
         return trial;
     }
 
@@ -125,8 +110,8 @@ public final class Trial {
         claimFolder();
         WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
                 + given.describe());
-        if (bench != null) {
-            data = DataSet.generate(bench.data());
+        data = given.generate();
+        if (data != null) {
             expected = data.expected();
         }
         startMeasuring();
@@ -161,18 +146,16 @@ public final class Trial {
      */
     public Trial handOver(String next, Runnable ended) {
         Workload nextWorkload = Workload.named(TrialRecord.workloadOf(next));
-        if (bench == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
+        if (data == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
                 || trialStore.current() == null) {
             throw new IllegalStateException("only a loaded read trial hands its store to another read workload's trial ("
                     + workload + " to " + nextWorkload + ")");
         }
-        Trial successor;
-        try {
-            successor = new Trial(next, params);
-            successor.claimFolder();
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        Trial successor = guarded(() -> {
+            Trial claimed = new Trial(next, params);
+            claimed.claimFolder();
+            return claimed;
+        });
         handedTo = successor.trialStore.storeDir();
         successor.data = data;
         successor.expected = expected;
@@ -184,13 +167,11 @@ public final class Trial {
             throw e;
         }
         ended.run();
-        try {
+        successor.guarded(() -> {
             successor.startMeasuring();
             successor.metrics.record(Map.of(Metric.LOADED_BY, workload.toString()));
             successor.reopenStore();
-        } catch (RuntimeException | Error e) {
-            throw successor.fail(e);
-        }
+        });
         return successor;
     }
 
@@ -198,14 +179,18 @@ public final class Trial {
         return data;
     }
 
-    /** dirWalk's parameters (null for the other workloads). */
-    public TreeParams tree() {
-        return tree;
-    }
-
-    /** The YCSB workload's parameters (null for the other workloads). */
-    public YcsbParams ycsb() {
-        return ycsb;
+    /**
+     * The trial's parameters as its family parsed them: {@link BenchParams}, {@link AppParams}, {@link TreeParams} or
+     * {@link YcsbParams}, as {@code type} says.
+     *
+     * @throws IllegalStateException when the trial's family parses its parameters into another type
+     */
+    public <P extends TrialParams> P params(Class<P> type) {
+        if (!type.isInstance(given)) {
+            throw new IllegalStateException(workload + " has no " + type.getSimpleName() + ": its parameters are "
+                    + given.getClass().getSimpleName());
+        }
+        return type.cast(given);
     }
 
     /** Bytes allocated in the open store's folder now (stat, as every storage figure). */
@@ -217,13 +202,9 @@ public final class Trial {
      * Runs {@code work} (a YCSB phase) on the open store, the threads it starts marked as measured
      * by the {@code Runnable} it is given; any failure ends the trial as failed.
      */
-    public <T> T measured(java.util.function.Function<Runnable, T> work) {
+    public <T> T measured(Function<Runnable, T> work) {
         markThread();
-        try {
-            return work.apply(this::markThread);
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        return guarded(() -> work.apply(this::markThread));
     }
 
     /** The open store. */
@@ -271,13 +252,11 @@ public final class Trial {
 
     /** The store {@code open} opens, with a sample taken of it; any failure ends the trial as failed. */
     private Store sampled(Supplier<Store> open) {
-        try {
+        return guarded(() -> {
             Store store = open.get();
             sampler.sampleNow();
             return store;
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        });
     }
 
     /**
@@ -286,11 +265,7 @@ public final class Trial {
      * the memtable its writes just filled), as an application that reopens its store does.
      */
     public Store openLoaded() {
-        if (tree != null) {
-            return openLoaded(given.shape(),
-                    store -> metrics.flatBytes(tree.tree().write(store, tree.encoding(), tree.batchSize())));
-        }
-        return openLoaded(given.shape(), store -> Write.run(store, data, bench.batchSize()));
+        return openLoaded(given.shape(), store -> metrics.flatBytes(given.load(store, data)));
     }
 
     /** As {@link #openLoaded()}, for a workload's own data set: opened for {@code shape}, filled by {@code loader}. */
@@ -308,12 +283,10 @@ public final class Trial {
      */
     public void closeStore() {
         markThread();
-        try {
+        guarded(() -> {
             sampler.sampleNow();
             trialStore.close();
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        });
     }
 
     /** Opens the trial's store again from its folder, as {@link #closeStore()} left it. */
@@ -328,26 +301,16 @@ public final class Trial {
      */
     public void verifyReadBack() {
         markThread();
-        try {
-            verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data));
-        } catch (VerificationException e) {
-            throw fail(Verifier.explain(e, trialStore.current()));
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        guarded(() -> verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data)));
     }
 
     /** Runs and verifies one pass of the trial's workload; any failure ends the trial as failed. */
     public Pass pass(Operation operation) {
         markThread();
-        try {
+        return guarded(() -> {
             Expected wanted = workload == Workload.WRITE ? expected : expectedReads();
             return verified(workload, wanted, operation.run(trialStore.current(), data));
-        } catch (VerificationException e) {
-            throw fail(Verifier.explain(e, trialStore.current()));
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        });
     }
 
     /**
@@ -383,11 +346,7 @@ public final class Trial {
         if (cold == null || workload == Workload.WRITE || trialStore.current() == null) {
             return;
         }
-        try {
-            cold.drop(trialStore.storeDir());
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        guarded(() -> cold.drop(trialStore.storeDir()));
     }
 
     /**
@@ -411,7 +370,7 @@ public final class Trial {
     public void verifyWriteAndClose() {
         markThread();
         announceLongPass(System.nanoTime() - emptyOpened);
-        try {
+        guarded(() -> {
             verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data));
             if (writeStorageMeasured) {
                 sampler.sampleNow();
@@ -421,20 +380,16 @@ public final class Trial {
                 writeStorageMeasured = true;
             }
             trialStore.deleteFolder();
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        });
     }
 
     /** Measures storage before close, LMDB's compacting copy (once), then closes and measures again. */
     void measureAndClose() {
         markThread();
-        try {
+        guarded(() -> {
             sampler.sampleNow();
             trialStore.measureAndClose(cpu);
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        });
     }
 
     /**
@@ -459,16 +414,16 @@ public final class Trial {
         }
         markThread();
         try {
-            if (trialStore.current() != null) {
-                measureAndClose();
-            }
-            collect();
-            if (cold != null) {
-                metrics.record(cold.metrics());
-            }
-            side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
+            guarded(() -> {
+                if (trialStore.current() != null) {
+                    measureAndClose();
+                }
+                collect();
+                if (cold != null) {
+                    metrics.record(cold.metrics());
+                }
+                side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
+            });
         } finally {
             cleanUp();
         }
@@ -482,21 +437,6 @@ public final class Trial {
         metrics.walked(walks, lookupsPerWalk, allocatedBytes);
     }
 
-    /** Fails the trial with a walk's verification failure (see {@link #fail}). */
-    public RuntimeException walkFailed(RuntimeException failure) {
-        return fail(failure);
-    }
-
-    /** The concurrent run this trial's parameters describe (readers, writer, rate, duration, latency). */
-    public Concurrent concurrentShape() {
-        return concurrent;
-    }
-
-    /** The prefixScan data set of this trial's {@code num}, {@code keysPerPrefix} and {@code valSize}. */
-    public PrefixData prefixData() {
-        return new PrefixData(bench.data().num(), AppParams.keysPerPrefix(params), bench.data().valSize());
-    }
-
     /**
      * Runs one concurrent run on the open store (reader threads and a writer, each marked as
      * measured as it starts); every operation is verified by the run itself, and its figures
@@ -506,15 +446,13 @@ public final class Trial {
      */
     public long concurrent(ConcurrentOperation operation) {
         markThread();
-        try {
+        return guarded(() -> {
             ConcurrentRun.Outcome outcome = operation.run(trialStore.current(), this::markThread);
             synchronized (this) {
-                metrics.concurrent(concurrent, outcome);
+                metrics.concurrent(params(AppParams.class).concurrent(), outcome);
             }
             return outcome.ops();
-        } catch (RuntimeException | Error e) {
-            throw fail(e);
-        }
+        });
     }
 
     private synchronized Pass verified(Workload checked, Expected wanted, Pass pass) {
@@ -538,6 +476,28 @@ public final class Trial {
         sampler.close();
         metrics.hiddenCosts(cpu.stop(), sampler, memory);
         sampler = null;
+    }
+
+    /**
+     * Runs {@code step} of the trial: the one place a failure in one becomes the trial's end ({@link #fail}), a wrong
+     * cursor pass first explained by a second, untimed pass over the open store ({@link Verifier#explain}).
+     */
+    private <T> T guarded(Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (VerificationException e) {
+            throw fail(trialStore.current() == null ? e : Verifier.explain(e, trialStore.current()));
+        } catch (RuntimeException | Error e) {
+            throw fail(e);
+        }
+    }
+
+    /** {@link #guarded(Supplier)}, for a step with no result. */
+    private void guarded(Runnable step) {
+        guarded(() -> {
+            step.run();
+            return null;
+        });
     }
 
     /**

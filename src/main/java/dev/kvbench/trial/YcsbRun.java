@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.kvbench.results.Metric;
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.ycsb.PhaseOutcome;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
 
@@ -23,12 +24,13 @@ public final class YcsbRun {
     /** The workload of {@code trial}, whose store is open and empty. */
     public YcsbRun(Trial trial) {
         this.trial = trial;
-        this.workload = new YcsbWorkload(trial.ycsb().properties(), trial.spec());
+        WorkloadProperties properties = trial.params(YcsbParams.class).properties();
+        this.workload = new YcsbWorkload(properties, trial.spec());
         StringBuilder inForce = new StringBuilder();
-        trial.ycsb().properties().inForce().forEach((name, value) ->
+        properties.inForce().forEach((name, value) ->
                 inForce.append(inForce.length() == 0 ? "" : "; ").append(name).append('=').append(value));
         figures.put(Metric.YCSB_PROPERTIES, inForce.toString());
-        figures.put(Metric.YCSB_THREADS, trial.ycsb().properties().threadCount());
+        figures.put(Metric.YCSB_THREADS, properties.threadCount());
     }
 
     public YcsbWorkload workload() {

@@ -18,11 +18,9 @@ import java.util.regex.Pattern;
 import dev.kvbench.results.Json;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.Stores;
-import dev.kvbench.trial.BenchParams;
-import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.WorkFolder;
-import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.Workload;
 import org.junit.jupiter.api.AfterEach;
@@ -82,8 +80,7 @@ class MainTest {
             for (int i = at + 1; i < lines.size() && lines.get(i).startsWith("  param "); i++) {
                 block.add(lines.get(i));
             }
-            for (String name : workload == Workload.DIR_WALK ? TreeParams.NAMES
-                    : workload == Workload.YCSB ? YcsbParams.NAMES : BenchParams.NAMES) {
+            for (String name : WorkloadFamilies.of(workload).paramNames()) {
                 assertEquals(1, block.stream().filter(line -> line.startsWith("  param \"" + name + "\" = {")).count(),
                         workload + " lists " + name + " once: " + block);
             }

@@ -1,0 +1,43 @@
+package dev.kvbench.trial;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.workload.Workload;
+
+/**
+ * The concurrent application workloads (readKeyThreads, readWhileWriting, prefixScan): the 2016 data set, with the
+ * run's own parameters ({@link AppParams}), of which each benchmark takes those it declares.
+ */
+final class AppFamily extends KvFamily {
+
+    @Override
+    public String name() {
+        return "the application workloads";
+    }
+
+    @Override
+    public Set<Workload> workloads() {
+        return EnumSet.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN);
+    }
+
+    @Override
+    public List<String> optionalNames() {
+        return AppParams.NAMES;
+    }
+
+    @Override
+    public TrialParams parse(Map<String, String> params) {
+        return AppParams.parse(params);
+    }
+
+    /** The data set's checks, and every value of the run's own parameters alone ({@link AppParams#check}). */
+    @Override
+    public Needs check(Given given) {
+        given.require(BenchParams.NAMES);
+        given.optional().forEach((name, values) -> values.forEach(value -> AppParams.check(name, value)));
+        return super.check(given);
+    }
+}

@@ -1,0 +1,102 @@
+package dev.kvbench.trial;
+
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
+
+/**
+ * The 2016 report's six passes, and the tests on the same data set (the crash and power-cut tests, the amplification
+ * test): {@code num} entries of {@code valSize} bytes ({@link BenchParams}).
+ */
+class KvFamily implements WorkloadFamily {
+
+    @Override
+    public String name() {
+        return "the 2016 data set";
+    }
+
+    @Override
+    public Set<Workload> workloads() {
+        return EnumSet.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ, Workload.READ_REV, Workload.READ_CRC,
+                Workload.READ_XXH64, Workload.CRASH, Workload.POWER_CUT, Workload.AMP);
+    }
+
+    @Override
+    public List<String> paramNames() {
+        return BenchParams.NAMES;
+    }
+
+    @Override
+    public TrialParams parse(Map<String, String> params) {
+        return BenchParams.parse(params);
+    }
+
+    /**
+     * Every value of every data parameter, alone and in combination, is one a trial accepts, given once; the largest
+     * data set, for the space check and the trial timeout.
+     */
+    @Override
+    public Needs check(Given given) {
+        given.require(BenchParams.NAMES);
+        for (String name : BenchParams.NAMES) {
+            Set<String> seen = new LinkedHashSet<>();
+            for (String value : given.of(name)) {
+                String same = name.equals("store") ? StoreSpec.parse(value).toString() : value.trim();
+                if (!seen.add(same)) {
+                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", given.of(name))
+                            + " gives " + value.trim() + " twice; give each value once");
+                }
+            }
+        }
+        Map<String, String> one = new LinkedHashMap<>();
+        for (String name : BenchParams.NAMES) {
+            one.put(name, given.of(name).get(0));
+        }
+        for (String name : List.of("sequential", "valRandom", "batchSize", "sync")) {
+            for (String value : given.of(name)) {
+                Map<String, String> trial = new LinkedHashMap<>(one);
+                trial.put(name, value);
+                BenchParams.parse(Given.withStandIn(trial));
+            }
+        }
+        DataSpec largest = null;
+        long space = 0;
+        String what = null;
+        for (String num : given.of("num")) {
+            for (String intKey : given.of("intKey")) {
+                for (String valSize : given.of("valSize")) {
+                    Map<String, String> trial = new LinkedHashMap<>(one);
+                    trial.put("num", num);
+                    trial.put("intKey", intKey);
+                    trial.put("valSize", valSize);
+                    DataSpec data = BenchParams.parse(Given.withStandIn(trial)).data();
+                    if (largest == null || WorkFolder.estimate(data) > WorkFolder.estimate(largest)) {
+                        largest = data;
+                    }
+                    if (WorkFolder.estimate(data) > space) {
+                        space = WorkFolder.estimate(data);
+                        what = "the largest data set (" + data.num() + " entries, " + data.flatBytes() + " flat bytes)";
+                    }
+                }
+            }
+        }
+        return new Needs(space, what, largest, Probe.every(given.of("intKey"), given.of("valSize")), null);
+    }
+
+    /** A store that keeps nothing still writes (the harness's own cost, amp's too) and still misses every key. */
+    @Override
+    public String nothingTo(Workload workload) {
+        return switch (workload) {
+            case WRITE, READ_KEY, AMP -> null;
+            case CRASH, POWER_CUT -> "a crash has nothing to lose";
+            default -> WorkloadFamily.super.nothingTo(workload);
+        };
+    }
+}

@@ -1,0 +1,72 @@
+package dev.kvbench.trial;
+
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.kvbench.store.Capability;
+import dev.kvbench.workload.Workload;
+
+/** A YCSB workload file or preset, with its overrides ({@link YcsbParams}): load, run, check of every record. */
+final class YcsbFamily implements WorkloadFamily {
+
+    @Override
+    public String name() {
+        return "YCSB";
+    }
+
+    @Override
+    public Set<Workload> workloads() {
+        return EnumSet.of(Workload.YCSB);
+    }
+
+    @Override
+    public List<String> paramNames() {
+        return YcsbParams.NAMES;
+    }
+
+    @Override
+    public TrialParams parse(Map<String, String> params) {
+        return YcsbParams.parse(params);
+    }
+
+    /**
+     * Every YCSB workload and override given is one that runs (one line for the first that is not: an unknown
+     * property, proportions, a distribution...), and the largest fits the work folder; a workload that scans needs an
+     * ordered cursor, which an engine declares before any store opens.
+     */
+    @Override
+    public Needs check(Given given) {
+        given.require(YcsbParams.NAMES);
+        String scanning = null;
+        int valSize = 0;
+        long space = 0;
+        String what = null;
+        for (String workload : given.of("workload")) {
+            for (String props : given.of("props")) {
+                YcsbParams ycsb = YcsbParams.parse(Given.trial("workload", workload, "props", props, "sync", "false"));
+                if (ycsb.properties().scans() && scanning == null) {
+                    scanning = ycsb.properties().source() + " (scanproportion="
+                            + ycsb.properties().get("scanproportion") + ")";
+                }
+                valSize = Math.max(valSize, ycsb.shape().valSize());
+                if (ycsb.spaceNeeded() > space) {
+                    space = ycsb.spaceNeeded();
+                    what = "the YCSB workload " + ycsb.describe() + " (recordcount too large for the work"
+                            + " folder? lower it with -p recordcount=...)";
+                }
+            }
+        }
+        return new Needs(space, what, null, List.of(Probe.stringKeys(valSize)), scanning);
+    }
+
+    /**
+     * A scan's need of an ordered cursor was settled before the preflight ({@link Needs#scanning()}), and a store
+     * that keeps nothing runs YCSB as the client's own cost.
+     */
+    @Override
+    public String unable(Workload workload, String engine, Set<Capability> declared) {
+        return null;
+    }
+}

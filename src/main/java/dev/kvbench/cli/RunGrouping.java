@@ -12,7 +12,8 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.BenchParams;
-import dev.kvbench.workload.DataSpec;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.workload.Workload;
 
 /**
@@ -47,18 +48,22 @@ final class RunGrouping {
                 Stores.options(plan.specs.get(store)); // unknown options: the error that lists the valid ones
             }
         }
-        // A scanning YCSB workload skips the engines without an ordered cursor before any store opens; with
-        // nothing else selected they need no preflight either.
-        Map<String, String> unordered = new LinkedHashMap<>();
-        if (plan.ycsbScans) {
-            for (String store : stores) {
-                String engine = plan.specs.get(store).engine();
-                if (!unavailable.containsKey(store) && !Stores.engine(engine).ordered()) {
-                    unordered.put(store, engine + " has no ordered cursor, and " + plan.ycsbScanning + " scans");
+        // A family whose workload scans (YCSB's) skips the engines without an ordered cursor before any store opens;
+        // with nothing else selected they need no preflight either.
+        Map<WorkloadFamily, Map<String, String>> unordered = new LinkedHashMap<>();
+        plan.families.forEach((family, needs) -> {
+            if (needs.scanning() != null) {
+                Map<String, String> reasons = new LinkedHashMap<>();
+                for (String store : stores) {
+                    String engine = plan.specs.get(store).engine();
+                    if (!unavailable.containsKey(store) && !Stores.engine(engine).ordered()) {
+                        reasons.put(store, engine + " has no ordered cursor, and " + needs.scanning() + " scans");
+                    }
                 }
+                unordered.put(family, reasons);
             }
-        }
-        boolean onlyYcsb = !plan.kvSelected && !plan.treeSelected;
+        });
+        boolean onlyScanning = unordered.size() == plan.families.size();
         int minNum = Integer.MAX_VALUE;
         for (String num : plan.values.getOrDefault("num", List.of(Integer.toString(PREFLIGHT_ENTRIES)))) {
             minNum = Math.min(minNum, Integer.parseInt(num.replace("_", "")));
@@ -71,24 +76,17 @@ final class RunGrouping {
         Set<Preflight.Check> checks = new LinkedHashSet<>();
         for (String sync : plan.values.get("sync")) {
             for (String store : stores) {
-                if (unavailable.containsKey(store) || (onlyYcsb && unordered.containsKey(store))) {
+                if (unavailable.containsKey(store)
+                        || (onlyScanning && unordered.values().stream().anyMatch(u -> u.containsKey(store)))) {
                     continue;
                 }
                 try {
                     StoreSpec spec = BenchParams.effectiveSpec(plan.specs.get(store), Boolean.parseBoolean(sync.trim()));
                     effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
-                    for (String intKey : plan.values.getOrDefault("intKey", List.of())) {
-                        for (String valSize : plan.values.get("valSize")) {
-                            checks.add(new Preflight.Check(store, spec, probeEntries, Boolean.parseBoolean(intKey.trim()),
-                                    Integer.parseInt(valSize.trim().replace("_", ""))));
+                    for (WorkloadFamily.Needs needs : plan.families.values()) {
+                        for (WorkloadFamily.Probe probe : needs.probes()) {
+                            checks.add(new Preflight.Check(store, spec, probeEntries, probe.intKey(), probe.valSize()));
                         }
-                    }
-                    if (plan.ycsbSelected) {
-                        checks.add(new Preflight.Check(store, spec, probeEntries, false, Math.max(plan.ycsbValSize, DataSpec.MIN_VAL_SIZE)));
-                    }
-                    if (plan.treeSelected) {
-                        // string keys (16 bytes) stand in for the tree's (8 + name bytes) keys
-                        checks.add(new Preflight.Check(store, spec, probeEntries, false, Math.max(plan.treeValSize, DataSpec.MIN_VAL_SIZE)));
                     }
                 } catch (UnsupportedOperationException e) {
                     noSync.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, e.getMessage());
@@ -102,6 +100,7 @@ final class RunGrouping {
             Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
             for (String benchmark : plan.benchmarks) {
                 Workload workload = RunPlan.workload(benchmark);
+                WorkloadFamily family = WorkloadFamilies.of(workload);
                 String directEngine = Direct.engine(benchmark);
                 List<String> capable = new ArrayList<>();
                 for (String store : stores) {
@@ -112,8 +111,8 @@ final class RunGrouping {
                         continue;
                     }
                     String reason = unavailable.get(store);
-                    if (reason == null && workload == Workload.YCSB) {
-                        reason = unordered.get(store);
+                    if (reason == null) {
+                        reason = unordered.getOrDefault(family, Map.of()).get(store);
                     }
                     if (reason == null) {
                         reason = noSync.getOrDefault(sync, Map.of()).get(store);
@@ -127,7 +126,7 @@ final class RunGrouping {
                         }
                         reason = preflight.refused().get(spec);
                         if (reason == null) {
-                            reason = missing(workload, spec, capabilities);
+                            reason = missing(family, workload, spec, capabilities);
                         }
                     }
                     if (reason == null) {
@@ -150,32 +149,13 @@ final class RunGrouping {
         }
     }
 
-    private static String missing(Workload workload, StoreSpec spec, Map<Preflight.Check, Set<Capability>> capabilities) {
-        String engine = spec.engine();
+    /** Why the store {@code spec}, as its preflight check found it, cannot run {@code workload}; null when it can. */
+    private static String missing(WorkloadFamily family, Workload workload, StoreSpec spec,
+            Map<Preflight.Check, Set<Capability>> capabilities) {
         for (Map.Entry<Preflight.Check, Set<Capability>> entry : capabilities.entrySet()) {
-            if (!entry.getKey().spec().equals(spec)) {
-                continue;
+            if (entry.getKey().spec().equals(spec)) {
+                return family.unable(workload, spec.engine(), entry.getValue());
             }
-            if (workload == Workload.YCSB) {
-                return null; // a scan's need of an ordered cursor was settled before the preflight
-            }
-            for (Capability need : workload.needs()) {
-                if (!entry.getValue().contains(need)) {
-                    return need == Capability.ORDERED ? engine + " has no ordered cursor"
-                            : engine + " lacks " + need;
-                }
-            }
-            if (entry.getValue().contains(Capability.DISCARDS) && workload != Workload.WRITE && workload != Workload.READ_KEY
-                    && workload != Workload.AMP) { // amp: the null store's writes are the harness's own
-                return engine + " keeps nothing: " + switch (workload) {
-                    case DIR_WALK -> "a walk would stop at the root's first lookup";
-                    case CRASH, POWER_CUT -> "a crash has nothing to lose";
-                    default -> workload.needs().contains(Capability.ORDERED)
-                            ? "a cursor pass over it is empty and would time nothing"
-                            : "its reads would find nothing to verify";
-                };
-            }
-            return null;
         }
         return null;
     }

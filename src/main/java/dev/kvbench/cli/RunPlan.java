@@ -7,10 +7,9 @@ import java.util.Map;
 
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.trial.AppParams;
-import dev.kvbench.trial.BenchParams;
-import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.options.Options;
@@ -42,10 +41,10 @@ final class RunPlan {
     final List<String> allBenchmarks = new ArrayList<>();
     final List<String> benchmarks = new ArrayList<>();
     final Map<String, List<String>> values = new LinkedHashMap<>();
-    /** The values of the application workloads' parameters ({@link AppParams}) the selected benchmarks take. */
-    final Map<String, List<String>> appValues = new LinkedHashMap<>();
-    /** Per benchmark, the values of the application parameters it takes, for its skipped lines. */
-    final Map<String, Map<String, List<String>>> appParams = new LinkedHashMap<>();
+    /** The values of the optional parameters ({@link WorkloadFamily#optionalNames()}) the selected benchmarks take. */
+    final Map<String, List<String>> optionalValues = new LinkedHashMap<>();
+    /** Per benchmark, the values of the optional parameters it takes, for its skipped lines. */
+    final Map<String, Map<String, List<String>>> optionalParams = new LinkedHashMap<>();
     /** Each {@code store} value, parsed once. */
     final Map<String, StoreSpec> specs = new LinkedHashMap<>();
     final List<Run> runs = new ArrayList<>();
@@ -54,21 +53,13 @@ final class RunPlan {
     final List<Died> died = new ArrayList<>();
     /** Per store, what the JVM that checked it said of itself (the log's variant lines). */
     final Map<String, Map<String, String>> facts = new LinkedHashMap<>();
+    /** The largest 2016 data set, which the trial timeout scales with; null when no benchmark of it is selected. */
     DataSpec largest;
     /** The room the largest trial may need in the work folder, and what it is, for the space check. */
     long largestSpace;
     String largestWhat;
-    /** Whether a 2016 workload, or dirWalk, is selected. */
-    boolean kvSelected;
-    boolean treeSelected;
-    /** The longest value of the selected dirWalk trees, for the preflight check. */
-    int treeValSize;
-    /** Whether the YCSB workload is selected, whether a selected workload scans, and its longest record. */
-    boolean ycsbSelected;
-    boolean ycsbScans;
-    /** The first selected YCSB workload that scans, as "workloade (scanproportion=0.95)", for its messages. */
-    String ycsbScanning;
-    int ycsbValSize;
+    /** The families of the selected benchmarks, in registration order, and what each needs of the plan. */
+    final Map<WorkloadFamily, WorkloadFamily.Needs> families = new LinkedHashMap<>();
 
     RunPlan() {
     }
@@ -89,24 +80,20 @@ final class RunPlan {
         return Workload.named(TrialRecord.workloadOf(benchmark));
     }
 
-    /** The parameter names of {@code benchmark}: dirWalk's own, YCSB's own, or the 2016 data set's. */
+    /** The parameter names of {@code benchmark}: its family's. */
     static List<String> names(String benchmark) {
-        return switch (workload(benchmark)) {
-            case DIR_WALK -> TreeParams.NAMES;
-            case YCSB -> dev.kvbench.trial.YcsbParams.NAMES;
-            default -> BenchParams.NAMES;
-        };
+        return WorkloadFamilies.ofBenchmark(benchmark).paramNames();
     }
 
     /**
      * Every combination of the other parameters for a skipped (benchmark, store, sync), as the
-     * side file lists params: those of the benchmark's kind, then the application parameters the
+     * side file lists params: those of the benchmark's family, then the optional parameters the
      * benchmark takes.
      */
     List<Map<String, String>> combinations(String benchmark, String store, String sync) {
         List<Map<String, String>> combos = new ArrayList<>();
         combos.add(new LinkedHashMap<>());
-        Map<String, List<String>> own = appParams.getOrDefault(benchmark, Map.of());
+        Map<String, List<String>> own = optionalParams.getOrDefault(benchmark, Map.of());
         List<String> all = new ArrayList<>(names(benchmark));
         all.addAll(own.keySet());
         for (String name : all) {

@@ -2,11 +2,14 @@ package dev.kvbench.cli;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import dev.kvbench.direct.Direct;
@@ -17,9 +20,8 @@ import dev.kvbench.store.Stores;
 import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.TreeParams;
-import dev.kvbench.trial.WorkFolder;
-import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.workload.DataSpec;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.workload.Workload;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
@@ -31,8 +33,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * The checks of a command line that open no store: the benchmarks it selects, the parameter names
  * given (each must belong to a selected benchmark), every value alone and in combination (one clear
- * line for the first bad one), and the largest data set or tree, for the space check. They fill a
- * {@link RunPlan}'s benchmarks and values; {@link RunGrouping} then groups its runs.
+ * line for the first bad one: each selected benchmark's {@link WorkloadFamily} checks its own), and the
+ * largest trial, for the space check. They fill a {@link RunPlan}'s benchmarks, values and families;
+ * {@link RunGrouping} then groups its runs.
  */
 final class RunPlanChecks {
 
@@ -64,13 +67,11 @@ final class RunPlanChecks {
                     + "; list them with -l");
         }
         Set<String> taken = taken(selected);
+        Set<WorkloadFamily> families = new HashSet<>();
         for (BenchmarkListEntry entry : selected) {
             plan.benchmarks.add(entry.getUsername());
-            boolean tree = RunPlan.workload(entry.getUsername()) == Workload.DIR_WALK;
-            boolean ycsb = RunPlan.workload(entry.getUsername()) == Workload.YCSB;
-            plan.treeSelected |= tree;
-            plan.ycsbSelected |= ycsb;
-            plan.kvSelected |= !tree && !ycsb;
+            WorkloadFamily family = WorkloadFamilies.ofBenchmark(entry.getUsername());
+            families.add(family);
             Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
             if (RunPlan.workload(entry.getUsername()) == Workload.WRITE) {
                 checkOneWriter(entry.getUsername(), options);
@@ -83,13 +84,13 @@ final class RunPlanChecks {
                 plan.values.putIfAbsent(name, name.equals("store")
                         ? Stores.expand(given).stream().map(StoreSpec::named).toList() : given);
             }
-            for (String name : AppParams.NAMES) {
+            for (String name : family.optionalNames()) {
                 if (defaults.containsKey(name)) {
                     List<String> given = options.getParameter(name).hasValue()
                             ? List.copyOf(options.getParameter(name).get())
                             : List.of(defaults.get(name));
-                    plan.appValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
-                    plan.appParams.computeIfAbsent(entry.getUsername(), b -> new LinkedHashMap<>()).put(name, given);
+                    plan.optionalValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+                    plan.optionalParams.computeIfAbsent(entry.getUsername(), b -> new LinkedHashMap<>()).put(name, given);
                 }
             }
         }
@@ -113,15 +114,22 @@ final class RunPlanChecks {
                 VariantJvm.check(spec);
             }
         }
-        if (plan.kvSelected) {
-            checks.checkValues();
+        WorkloadFamily.Given given = new WorkloadFamily.Given(plan.values, plan.optionalValues);
+        for (WorkloadFamily family : WorkloadFamilies.all()) {
+            if (families.contains(family)) {
+                WorkloadFamily.Needs needs = family.check(given);
+                plan.families.put(family, needs);
+                if (plan.largest == null) {
+                    plan.largest = needs.largest();
+                }
+                if (needs.space() > plan.largestSpace) {
+                    plan.largestSpace = needs.space();
+                    plan.largestWhat = needs.spaceWhat();
+                }
+            }
         }
-        if (plan.treeSelected) {
-            checks.checkTreeValues();
-        }
-        if (plan.ycsbSelected) {
-            checks.checkYcsbValues();
-            checks.checkScansHaveAnOrderedEngine();
+        if (plan.families.values().stream().allMatch(needs -> needs.scanning() != null)) {
+            checks.checkScansHaveAnOrderedEngine(plan.families.values().iterator().next().scanning());
         }
         if (plan.values.containsKey("sync")) {
             checks.checkSomethingSyncs();
@@ -144,7 +152,7 @@ final class RunPlanChecks {
     /** The direct-API baselines {@code options} selects: per engine ({@link Direct#engine}), the workloads (methods) they run. */
     static Map<String, Set<String>> baselines(Options options) {
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
-        Map<String, Set<String>> byEngine = new java.util.TreeMap<>();
+        Map<String, Set<String>> byEngine = new TreeMap<>();
         for (BenchmarkListEntry entry : BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes())) {
             String benchmark = entry.getUsername();
             String engine = Direct.engine(benchmark);
@@ -194,7 +202,7 @@ final class RunPlanChecks {
         int threads = options.getThreads().orElse(1);
         boolean groups = options.getThreadGroups().hasValue();
         if (threads != 1 || groups) {
-            throw new IllegalArgumentException(RunPlan.workload(benchmark).name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException(RunPlan.workload(benchmark).name().toLowerCase(Locale.ROOT)
                     + " has one writer per store, so it runs in one thread: leave out -t"
                     + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
                     + " or select only read benchmarks (e.g. ReadKey) for several threads");
@@ -217,38 +225,14 @@ final class RunPlanChecks {
     }
 
     /**
-     * Every YCSB workload and override given is one that runs (one line for the first that is not:
-     * an unknown property, proportions, a distribution...), and the largest fits the work folder.
+     * A workload that scans (YCSB's with a scan proportion) runs only on engines with an ordered cursor
+     * ({@link Engine#ordered()}, known before any store opens): the others are skipped with the reason
+     * ({@link RunGrouping}), and a command line whose every store is unordered, with nothing but such workloads
+     * selected, is one line here.
+     *
+     * @param scanning the first workload that scans, in words ({@link WorkloadFamily.Needs#scanning()})
      */
-    private void checkYcsbValues() {
-        requireValues(YcsbParams.NAMES);
-        for (String workload : plan.values.get("workload")) {
-            for (String props : plan.values.get("props")) {
-                YcsbParams ycsb = YcsbParams.parse(trial("workload", workload, "props", props, "sync", "false"));
-                if (ycsb.properties().scans() && !plan.ycsbScans) {
-                    plan.ycsbScans = true;
-                    plan.ycsbScanning = ycsb.properties().source() + " (scanproportion="
-                            + ycsb.properties().get("scanproportion") + ")";
-                }
-                plan.ycsbValSize = Math.max(plan.ycsbValSize, ycsb.shape().valSize());
-                if (ycsb.spaceNeeded() > plan.largestSpace) {
-                    plan.largestSpace = ycsb.spaceNeeded();
-                    plan.largestWhat = "the YCSB workload " + ycsb.describe() + " (recordcount too large for the work"
-                            + " folder? lower it with -p recordcount=...)";
-                }
-            }
-        }
-    }
-
-    /**
-     * A YCSB workload that scans runs only on engines with an ordered cursor ({@link Engine#ordered()},
-     * known before any store opens): the others are skipped with the reason ({@link RunGrouping}), and a
-     * command line whose every store is unordered, with nothing else selected, is one line here.
-     */
-    private void checkScansHaveAnOrderedEngine() {
-        if (!plan.ycsbScans || plan.kvSelected || plan.treeSelected) {
-            return;
-        }
+    private void checkScansHaveAnOrderedEngine(String scanning) {
         List<String> unordered = new ArrayList<>();
         for (StoreSpec spec : plan.specs.values()) {
             if (!Stores.names().contains(spec.engine())) {
@@ -259,115 +243,10 @@ final class RunPlanChecks {
             }
             unordered.add(spec.toString());
         }
-        throw new IllegalArgumentException("nothing to run: " + plan.ycsbScanning + " scans, which needs an ordered cursor, and "
+        throw new IllegalArgumentException("nothing to run: " + scanning + " scans, which needs an ordered cursor, and "
                 + String.join(", ", unordered) + (unordered.size() == 1 ? " has" : " have") + " none; engines with one: "
                 + String.join(", ", Stores.names().stream()
                 .filter(n -> Stores.engine(n).ordered() && !Stores.engine(n).isReference()).toList()));
     }
 
-    /**
-     * Every combination of dirWalk's values is a tree a trial accepts (one line for the first
-     * that is not: fanout, depth, encoding, fields), and the largest fits the work folder.
-     */
-    private void checkTreeValues() {
-        requireValues(TreeParams.NAMES);
-        for (String fanout : plan.values.get("fanout")) {
-            for (String depth : plan.values.get("depth")) {
-                for (String encoding : plan.values.get("encoding")) {
-                    for (String fields : plan.values.get("fields")) {
-                        for (String sync : plan.values.get("sync")) {
-                            TreeParams tree = TreeParams.parse(trial("fanout", fanout, "depth", depth, "encoding", encoding,
-                                    "fields", fields, "sync", sync));
-                            plan.treeValSize = Math.max(plan.treeValSize, tree.shape().valSize());
-                            if (tree.spaceNeeded() > plan.largestSpace) {
-                                plan.largestSpace = tree.spaceNeeded();
-                                plan.largestWhat = "the largest dirWalk tree (" + tree.describe() + ", "
-                                        + tree.shape().flatBytes() + " flat bytes at most)";
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /** A trial's parameters to check: the first registered store's, then {@code pairs} (a name, its value, ...). */
-    private Map<String, String> trial(String... pairs) {
-        Map<String, String> trial = new LinkedHashMap<>();
-        trial.put("store", registered().get(0));
-        for (int i = 0; i < pairs.length; i += 2) {
-            trial.put(pairs[i], pairs[i + 1]);
-        }
-        return trial;
-    }
-
-    /** Every value of every data parameter, alone and in combination, is one a trial accepts. */
-    private void checkValues() {
-        requireValues(BenchParams.NAMES);
-        plan.appValues.forEach((name, given) -> given.forEach(value -> AppParams.check(name, value)));
-        for (String name : BenchParams.NAMES) {
-            Set<String> seen = new LinkedHashSet<>();
-            for (String value : plan.values.get(name)) {
-                String same = name.equals("store") ? StoreSpec.parse(value).toString() : value.trim();
-                if (!seen.add(same)) {
-                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", plan.values.get(name))
-                            + " gives " + value.trim() + " twice; give each value once");
-                }
-            }
-        }
-        Map<String, String> one = new LinkedHashMap<>();
-        for (String name : BenchParams.NAMES) {
-            one.put(name, plan.values.get(name).get(0));
-        }
-        for (String name : List.of("sequential", "valRandom", "batchSize", "sync")) {
-            for (String value : plan.values.get(name)) {
-                Map<String, String> trial = new LinkedHashMap<>(one);
-                trial.put(name, value);
-                parseData(trial);
-            }
-        }
-        for (String num : plan.values.get("num")) {
-            for (String intKey : plan.values.get("intKey")) {
-                for (String valSize : plan.values.get("valSize")) {
-                    Map<String, String> trial = new LinkedHashMap<>(one);
-                    trial.put("num", num);
-                    trial.put("intKey", intKey);
-                    trial.put("valSize", valSize);
-                    DataSpec data = parseData(trial).data();
-                    if (plan.largest == null || WorkFolder.estimate(data) > WorkFolder.estimate(plan.largest)) {
-                        plan.largest = data;
-                    }
-                    if (WorkFolder.estimate(data) > plan.largestSpace) {
-                        plan.largestSpace = WorkFolder.estimate(data);
-                        plan.largestWhat = "the largest data set (" + data.num() + " entries, " + data.flatBytes()
-                                + " flat bytes)";
-                    }
-                }
-            }
-        }
-    }
-
-    /** Parses {@code trial} with a registered engine standing in for the store. */
-    private static BenchParams parseData(Map<String, String> trial) {
-        Map<String, String> withStore = new LinkedHashMap<>(trial);
-        withStore.put("store", registered().get(0));
-        return BenchParams.parse(withStore);
-    }
-
-    private static List<String> registered() {
-        List<String> registered = Stores.names();
-        if (registered.isEmpty()) {
-            throw new IllegalStateException("no engine is registered in this build");
-        }
-        return registered;
-    }
-
-    /** Every one of the parameters {@code names} has at least one value. */
-    private void requireValues(Iterable<String> names) {
-        for (String name : names) {
-            if (plan.values.get(name).isEmpty()) {
-                throw new IllegalArgumentException("parameter " + name + " has no value");
-            }
-        }
-    }
 }

@@ -2,8 +2,6 @@ package dev.kvbench.trial;
 
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import dev.kvbench.workload.Workload;
 
@@ -13,24 +11,15 @@ import dev.kvbench.workload.Workload;
  */
 final class AppFamily extends KvFamily {
 
-    @Override
-    public String name() {
-        return "the application workloads";
-    }
-
-    @Override
-    public Set<Workload> workloads() {
-        return EnumSet.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN);
+    AppFamily() {
+        super("the application workloads",
+                EnumSet.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN),
+                AppParams::parse);
     }
 
     @Override
     public List<String> optionalNames() {
         return AppParams.NAMES;
-    }
-
-    @Override
-    public TrialParams parse(Map<String, String> params) {
-        return AppParams.parse(params);
     }
 
     /** The data set's checks, and every value of the run's own parameters alone ({@link AppParams#check}). */

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.DataSpec;
@@ -15,27 +16,17 @@ import dev.kvbench.workload.Workload;
  * The 2016 report's six passes, and the tests on the same data set (the crash and power-cut tests, the amplification
  * test): {@code num} entries of {@code valSize} bytes ({@link BenchParams}).
  */
-class KvFamily implements WorkloadFamily {
+class KvFamily extends BaseFamily {
 
-    @Override
-    public String name() {
-        return "the 2016 data set";
+    KvFamily() {
+        this("the 2016 data set", EnumSet.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ, Workload.READ_REV,
+                Workload.READ_CRC, Workload.READ_XXH64, Workload.CRASH, Workload.POWER_CUT, Workload.AMP),
+                BenchParams::parse);
     }
 
-    @Override
-    public Set<Workload> workloads() {
-        return EnumSet.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ, Workload.READ_REV, Workload.READ_CRC,
-                Workload.READ_XXH64, Workload.CRASH, Workload.POWER_CUT, Workload.AMP);
-    }
-
-    @Override
-    public List<String> paramNames() {
-        return BenchParams.NAMES;
-    }
-
-    @Override
-    public TrialParams parse(Map<String, String> params) {
-        return BenchParams.parse(params);
+    /** A family on the 2016 data set, whose trials {@code parser} parses. */
+    KvFamily(String name, Set<Workload> workloads, Function<Map<String, String>, TrialParams> parser) {
+        super(name, workloads, BenchParams.NAMES, parser);
     }
 
     /**
@@ -96,7 +87,7 @@ class KvFamily implements WorkloadFamily {
         return switch (workload) {
             case WRITE, READ_KEY, AMP -> null;
             case CRASH, POWER_CUT -> "a crash has nothing to lose";
-            default -> WorkloadFamily.super.nothingTo(workload);
+            default -> super.nothingTo(workload);
         };
     }
 }

@@ -1,33 +1,14 @@
 package dev.kvbench.trial;
 
 import java.util.EnumSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 import dev.kvbench.workload.Workload;
 
 /** dirWalk, the Ozone directory-tree walk: a tree of {@code fanout} and {@code depth} ({@link TreeParams}). */
-final class TreeFamily implements WorkloadFamily {
+final class TreeFamily extends BaseFamily {
 
-    @Override
-    public String name() {
-        return "dirWalk";
-    }
-
-    @Override
-    public Set<Workload> workloads() {
-        return EnumSet.of(Workload.DIR_WALK);
-    }
-
-    @Override
-    public List<String> paramNames() {
-        return TreeParams.NAMES;
-    }
-
-    @Override
-    public TrialParams parse(Map<String, String> params) {
-        return TreeParams.parse(params);
+    TreeFamily() {
+        super("dirWalk", EnumSet.of(Workload.DIR_WALK), TreeParams.NAMES, TreeParams::parse);
     }
 
     /**

@@ -2,33 +2,25 @@ package dev.kvbench.trial;
 
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.workload.Workload;
 
 /** A YCSB workload file or preset, with its overrides ({@link YcsbParams}): load, run, check of every record. */
-final class YcsbFamily implements WorkloadFamily {
+final class YcsbFamily extends BaseFamily {
 
-    @Override
-    public String name() {
-        return "YCSB";
+    YcsbFamily() {
+        super("YCSB", EnumSet.of(Workload.YCSB), YcsbParams.NAMES, YcsbParams::parse);
     }
 
+    /**
+     * A scan's need of an ordered cursor was settled before the preflight ({@link Needs#scanning()}), and a store
+     * that keeps nothing runs YCSB as the client's own cost.
+     */
     @Override
-    public Set<Workload> workloads() {
-        return EnumSet.of(Workload.YCSB);
-    }
-
-    @Override
-    public List<String> paramNames() {
-        return YcsbParams.NAMES;
-    }
-
-    @Override
-    public TrialParams parse(Map<String, String> params) {
-        return YcsbParams.parse(params);
+    public String unable(Workload workload, String engine, Set<Capability> declared) {
+        return null;
     }
 
     /**
@@ -61,12 +53,4 @@ final class YcsbFamily implements WorkloadFamily {
         return new Needs(space, what, null, List.of(Probe.stringKeys(valSize)), scanning);
     }
 
-    /**
-     * A scan's need of an ordered cursor was settled before the preflight ({@link Needs#scanning()}), and a store
-     * that keeps nothing runs YCSB as the client's own cost.
-     */
-    @Override
-    public String unable(Workload workload, String engine, Set<Capability> declared) {
-        return null;
-    }
 }

@@ -1,7 +1,10 @@
 package dev.kvbench.bench;
 
+import java.util.function.Function;
+
 import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.Trial;
+import dev.kvbench.workload.ConcurrentRun;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -10,7 +13,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * The state of a concurrent run's benchmark: the run's parameters (see
- * {@link dev.kvbench.workload.Concurrent}) on top of every benchmark's, checked by
+ * {@code workload.Concurrent}) on top of every benchmark's, checked by
  * {@link AppParams}, and the trial, which a subclass begins and loads and this class ends.
  */
 @State(Scope.Benchmark)
@@ -33,6 +36,18 @@ public abstract class ConcurrentState extends KvParams {
     public String latency;
 
     Trial trial;
+
+    /**
+     * One concurrent run on the open store, each thread it starts marked as measured ({@link Trial#measured}); every
+     * operation is verified by the run itself, and its figures become the trial's ({@link AppParams#figures}).
+     *
+     * @return the verified read operations
+     */
+    final long measuredRun(Function<Runnable, ConcurrentRun.Outcome> run) {
+        ConcurrentRun.Outcome outcome = trial.measured(run);
+        trial.record(trial.params(AppParams.class).figures(outcome));
+        return outcome.ops();
+    }
 
     @TearDown(Level.Trial)
     public void close() {

@@ -98,8 +98,7 @@ public class DirWalkBenchmark {
 
         @TearDown(Level.Trial)
         public void close() {
-            trial.walked(walks.sum(), trial.params(TreeParams.class).tree().lookupsPerWalk(),
-                    allocationUnknown ? -1 : allocated.sum());
+            trial.record(trial.params(TreeParams.class).walked(walks.sum(), allocationUnknown ? -1 : allocated.sum()));
             trial.end();
         }
     }

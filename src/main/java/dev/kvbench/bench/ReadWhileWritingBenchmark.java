@@ -40,9 +40,8 @@ public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
         }
 
         long run() {
-            return trial.concurrent((store, onThread) ->
-                    ReadWhileWriting.run(store, trial.data(), trial.params(AppParams.class).concurrent(), trial.spec(),
-                            onThread));
+            return measuredRun(onThread -> ReadWhileWriting.run(trial.store(), trial.data(),
+                    trial.params(AppParams.class).concurrent(), trial.spec(), onThread));
         }
     }
 }

@@ -1,14 +1,18 @@
 package dev.kvbench.trial;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.kvbench.results.Metric;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.Concurrent;
+import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.PrefixData;
 
 /**
@@ -35,6 +39,37 @@ public record AppParams(BenchParams data, Concurrent concurrent, Map<String, Str
     static AppParams parse(Map<String, String> params) {
         BenchParams data = BenchParams.parse(params);
         return new AppParams(data, params.containsKey("duration") ? concurrent(params) : null, params);
+    }
+
+    /**
+     * A concurrent run's figures for the trial's line: its shape, read operations (every one verified: found =
+     * expected), the entries they saw, the writer's target and achieved rates, and the latency percentiles.
+     */
+    public Map<String, Object> figures(ConcurrentRun.Outcome outcome) {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put(Metric.VERIFY_EXPECTED, outcome.ops());
+        figures.put(Metric.VERIFY_FOUND, outcome.ops());
+        figures.put(Metric.VERIFY_CHECKSUM, null);
+        figures.put(Metric.READERS, concurrent.readers());
+        figures.put(Metric.READ_SECONDS, round3(outcome.readNanos() / 1e9));
+        figures.put(Metric.READ_OPS, outcome.ops());
+        figures.put(Metric.READ_OPS_PER_SEC, round3(outcome.opsPerSec()));
+        figures.put(Metric.READ_ITEMS, outcome.items());
+        figures.put(Metric.READ_ITEMS_PER_SEC, round3(outcome.itemsPerSec()));
+        if (concurrent.writer()) {
+            figures.put(Metric.WRITE_TARGET, concurrent.writesPerSec());
+            figures.put(Metric.WRITE_COUNT, outcome.writes());
+            figures.put(Metric.WRITE_PER_SEC, round3(outcome.writesPerSec()));
+        }
+        Latency latency = outcome.latency();
+        if (latency != null) {
+            latency.percentiles().forEach((name, nanos) -> figures.put(Metric.latency(name), nanos));
+        }
+        return figures;
+    }
+
+    private static double round3(double value) {
+        return Math.round(value * 1000.0) / 1000.0;
     }
 
     /** The prefixScan data set of this trial's {@code num}, {@code keysPerPrefix} and {@code valSize}. */

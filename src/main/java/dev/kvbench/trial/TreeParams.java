@@ -1,9 +1,11 @@
 package dev.kvbench.trial;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.kvbench.results.Metric;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
@@ -61,6 +63,23 @@ public record TreeParams(StoreSpec store, DirTree tree, Encoding encoding, boole
     @Override
     public int batchSize() {
         return BATCH_SIZE;
+    }
+
+    /**
+     * dirWalk's figures for the trial's line: {@code walks} verified in the measured iterations, the lookups each
+     * made, and the bytes the walking threads allocated per walk ({@code allocatedBytes} below 0: unknown).
+     */
+    public Map<String, Object> walked(long walks, long allocatedBytes) {
+        int lookupsPerWalk = tree.lookupsPerWalk();
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put(Metric.VERIFY_EXPECTED, walks * lookupsPerWalk);
+        figures.put(Metric.VERIFY_FOUND, walks * lookupsPerWalk);
+        figures.put(Metric.WALKS, walks);
+        figures.put(Metric.LOOKUPS_PER_WALK, lookupsPerWalk);
+        if (walks > 0 && allocatedBytes >= 0) {
+            figures.put(Metric.ALLOC_PER_WALK, Math.round(allocatedBytes / (double) walks));
+        }
+        return figures;
     }
 
     /** Writes the tree; its flat bytes are those of its records as encoded, which the shape only bounds. */

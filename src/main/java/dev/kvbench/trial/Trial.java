@@ -17,7 +17,6 @@ import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
@@ -402,8 +401,11 @@ public final class Trial {
         }
     }
 
-    /** Adds figures measured by the benchmark itself (the harness pairs) to the trial's side-file line. */
-    public void record(Map<String, Object> figures) {
+    /**
+     * Adds figures measured by the benchmark itself (the harness pairs, a concurrent run's, dirWalk's) to the trial's
+     * side-file line.
+     */
+    public synchronized void record(Map<String, Object> figures) {
         metrics.record(figures);
     }
 
@@ -427,32 +429,6 @@ public final class Trial {
         } finally {
             cleanUp();
         }
-    }
-
-    /**
-     * Records what dirWalk's measured iterations did: {@code walks} verified walks of
-     * {@code lookupsPerWalk} lookups each, and the bytes the walking threads allocated meanwhile.
-     */
-    public void walked(long walks, int lookupsPerWalk, long allocatedBytes) {
-        metrics.walked(walks, lookupsPerWalk, allocatedBytes);
-    }
-
-    /**
-     * Runs one concurrent run on the open store (reader threads and a writer, each marked as
-     * measured as it starts); every operation is verified by the run itself, and its figures
-     * become the trial's metrics. Any failure ends the trial as failed.
-     *
-     * @return the verified read operations
-     */
-    public long concurrent(ConcurrentOperation operation) {
-        markThread();
-        return guarded(() -> {
-            ConcurrentRun.Outcome outcome = operation.run(trialStore.current(), this::markThread);
-            synchronized (this) {
-                metrics.concurrent(params(AppParams.class).concurrent(), outcome);
-            }
-            return outcome.ops();
-        });
     }
 
     private synchronized Pass verified(Workload checked, Expected wanted, Pass pass) {
@@ -548,12 +524,6 @@ public final class Trial {
     @FunctionalInterface
     public interface Loader {
         void load(Store store);
-    }
-
-    /** A concurrent run on the open store; {@code onThread} is to be called first on each thread it starts. */
-    @FunctionalInterface
-    public interface ConcurrentOperation {
-        ConcurrentRun.Outcome run(Store store, Runnable onThread);
     }
 
     /** One pass of a workload over a store holding (or receiving) the data set. */

@@ -9,10 +9,7 @@ import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
 import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
-import dev.kvbench.workload.Concurrent;
-import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.Expected;
-import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.Workload;
 
@@ -33,47 +30,11 @@ final class TrialMetrics {
         values.put(Metric.FLAT_BYTES, flatBytes);
     }
 
-    /** dirWalk: walks verified in the measured iterations, lookups each, and allocation per walk. */
-    void walked(long walks, int lookupsPerWalk, long allocatedBytes) {
-        values.put(Metric.VERIFY_EXPECTED, walks * lookupsPerWalk);
-        values.put(Metric.VERIFY_FOUND, walks * lookupsPerWalk);
-        values.put(Metric.WALKS, walks);
-        values.put(Metric.LOOKUPS_PER_WALK, lookupsPerWalk);
-        if (walks > 0 && allocatedBytes >= 0) {
-            values.put(Metric.ALLOC_PER_WALK, Math.round(allocatedBytes / (double) walks));
-        }
-    }
-
     /** The last verified pass: what it should find, what it found, its checksum (null when the workload has none). */
     void verified(Workload workload, Expected expected, Pass pass) {
         values.put(Metric.VERIFY_EXPECTED, expected.count());
         values.put(Metric.VERIFY_FOUND, pass.count());
         values.put(Metric.VERIFY_CHECKSUM, workload.checksumHex(pass.checksum()));
-    }
-
-    /**
-     * A concurrent run: its shape, read operations (every one verified: found = expected), the
-     * entries they saw, the writer's target and achieved rates, and the latency percentiles.
-     */
-    void concurrent(Concurrent shape, ConcurrentRun.Outcome outcome) {
-        values.put(Metric.VERIFY_EXPECTED, outcome.ops());
-        values.put(Metric.VERIFY_FOUND, outcome.ops());
-        values.put(Metric.VERIFY_CHECKSUM, null);
-        values.put(Metric.READERS, shape.readers());
-        values.put(Metric.READ_SECONDS, round3(outcome.readNanos() / 1e9));
-        values.put(Metric.READ_OPS, outcome.ops());
-        values.put(Metric.READ_OPS_PER_SEC, round3(outcome.opsPerSec()));
-        values.put(Metric.READ_ITEMS, outcome.items());
-        values.put(Metric.READ_ITEMS_PER_SEC, round3(outcome.itemsPerSec()));
-        if (shape.writer()) {
-            values.put(Metric.WRITE_TARGET, shape.writesPerSec());
-            values.put(Metric.WRITE_COUNT, outcome.writes());
-            values.put(Metric.WRITE_PER_SEC, round3(outcome.writesPerSec()));
-        }
-        Latency latency = outcome.latency();
-        if (latency != null) {
-            latency.percentiles().forEach((name, nanos) -> values.put(Metric.latency(name), nanos));
-        }
     }
 
     /** Storage of the open store; returns the bytes. */
@@ -118,10 +79,6 @@ final class TrialMetrics {
 
     Map<String, Object> values() {
         return values;
-    }
-
-    private static double round3(double value) {
-        return Math.round(value * 1000.0) / 1000.0;
     }
 
     /** Nanoseconds as milliseconds with three decimals. */

@@ -16,6 +16,7 @@ import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 import dev.kvbench.results.Json;
+import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.Trial;
@@ -244,6 +245,28 @@ class MainTest {
             assertTrue(((Number) metrics.get("dirWalk.walks")).longValue() > 0, line);
             assertTrue(((Number) metrics.get("alloc.bytesPerWalk")).longValue() >= 0, line);
             assertTrue(((Number) metrics.get("storage.afterCloseBytes")).longValue() > 0, line);
+        }
+    }
+
+    @Test
+    void theConcurrentRunsRecordTheirReadsWriterAndLatency() throws IOException {
+        Path csv = dir.resolve("app.csv");
+        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-p", "store=lmdb", "-p", "num=2000", "-p", "readers=1",
+                "-p", "writesPerSec=1000", "-p", "duration=1", "-p", "writer=true",
+                "-rf", "csv", "-rff", csv.toString(), "ReadWhileWritingBenchmark|PrefixScanBenchmark");
+        assertEquals(Main.OK, exit, errors());
+        List<String> side = Files.readAllLines(dir.resolve("app.side.jsonl"));
+        assertEquals(2, side.size());
+        for (String line : side) {
+            Map<?, ?> record = (Map<?, ?>) Json.parse(line);
+            assertEquals("ok", record.get("status"), line);
+            Map<?, ?> metrics = (Map<?, ?>) record.get("metrics");
+            long ops = ((Number) metrics.get(Metric.READ_OPS)).longValue();
+            assertTrue(ops > 0, line);
+            assertEquals(ops, ((Number) metrics.get(Metric.VERIFY_FOUND)).longValue(), line);
+            assertEquals(1.0, ((Number) metrics.get(Metric.READERS)).doubleValue(), line);
+            assertEquals(1000.0, ((Number) metrics.get(Metric.WRITE_TARGET)).doubleValue(), line);
+            assertTrue(metrics.containsKey(Metric.latency("p50")), line);
         }
     }
 

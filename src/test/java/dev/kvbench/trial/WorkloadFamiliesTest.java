@@ -85,6 +85,18 @@ class WorkloadFamiliesTest {
         assertFalse(needs.probes().isEmpty(), family.name() + " opens no store in the preflight");
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("families")
+    void everyParameterItsBenchmarksDeclareIsItsOwn(WorkloadFamily family) {
+        for (BenchmarkListEntry benchmark : benchmarksOf(family)) {
+            for (String name : benchmark.getParams().orElse(Map.of()).keySet()) {
+                assertTrue(family.paramNames().contains(name) || family.optionalNames().contains(name)
+                        || BenchParams.OTHER_NAMES.contains(name), benchmark.getUsername() + " takes " + name
+                        + ", which " + family.name() + " neither parses nor checks");
+            }
+        }
+    }
+
     private static List<BenchmarkListEntry> benchmarksOf(WorkloadFamily family) {
         PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
         return BenchmarkList.defaultList().find(OutputFormatFactory.createFormatInstance(nowhere, VerboseMode.SILENT),

@@ -230,44 +230,47 @@ class MainTest {
 
     @Test
     void aDirWalkRunRecordsWalksLookupsAllocationAndStorage() throws IOException {
-        Path csv = dir.resolve("walk.csv");
-        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "-p", "store=lmdb", "-p", "fanout=4",
-                "-p", "depth=3", "-p", "encoding=LONG,FLAT_BUFFER", "-p", "fields=all",
-                "-rf", "csv", "-rff", csv.toString(), "DirWalkBenchmark");
-        assertEquals(Main.OK, exit, errors());
-        List<String> side = Files.readAllLines(dir.resolve("walk.side.jsonl"));
-        assertEquals(2, side.size());
-        for (String line : side) {
-            Map<?, ?> record = (Map<?, ?>) Json.parse(line);
-            assertEquals("ok", record.get("status"), line);
-            Map<?, ?> metrics = (Map<?, ?>) record.get("metrics");
-            assertEquals(4.0, ((Number) metrics.get("dirWalk.lookupsPerWalk")).doubleValue(), line);
-            assertTrue(((Number) metrics.get("dirWalk.walks")).longValue() > 0, line);
-            assertTrue(((Number) metrics.get("alloc.bytesPerWalk")).longValue() >= 0, line);
-            assertTrue(((Number) metrics.get("storage.afterCloseBytes")).longValue() > 0, line);
+        for (Map<?, ?> metrics : okRun("walk", 2, "-r", "100ms", "-p", "store=lmdb", "-p", "fanout=4", "-p", "depth=3",
+                "-p", "encoding=LONG,FLAT_BUFFER", "-p", "fields=all", "DirWalkBenchmark")) {
+            assertEquals(4.0, ((Number) metrics.get("dirWalk.lookupsPerWalk")).doubleValue(), metrics.toString());
+            assertTrue(((Number) metrics.get("dirWalk.walks")).longValue() > 0, metrics.toString());
+            assertTrue(((Number) metrics.get("alloc.bytesPerWalk")).longValue() >= 0, metrics.toString());
+            assertTrue(((Number) metrics.get("storage.afterCloseBytes")).longValue() > 0, metrics.toString());
         }
     }
 
     @Test
     void theConcurrentRunsRecordTheirReadsWriterAndLatency() throws IOException {
-        Path csv = dir.resolve("app.csv");
-        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-p", "store=lmdb", "-p", "num=2000", "-p", "readers=1",
+        for (Map<?, ?> metrics : okRun("app", 2, "-p", "store=lmdb", "-p", "num=2000", "-p", "readers=1",
                 "-p", "writesPerSec=1000", "-p", "duration=1", "-p", "writer=true",
-                "-rf", "csv", "-rff", csv.toString(), "ReadWhileWritingBenchmark|PrefixScanBenchmark");
-        assertEquals(Main.OK, exit, errors());
-        List<String> side = Files.readAllLines(dir.resolve("app.side.jsonl"));
-        assertEquals(2, side.size());
+                "ReadWhileWritingBenchmark|PrefixScanBenchmark")) {
+            long ops = ((Number) metrics.get(Metric.READ_OPS)).longValue();
+            assertTrue(ops > 0, metrics.toString());
+            assertEquals(ops, ((Number) metrics.get(Metric.VERIFY_FOUND)).longValue(), metrics.toString());
+            assertEquals(1.0, ((Number) metrics.get(Metric.READERS)).doubleValue(), metrics.toString());
+            assertEquals(1000.0, ((Number) metrics.get(Metric.WRITE_TARGET)).doubleValue(), metrics.toString());
+            assertTrue(metrics.containsKey(Metric.latency("p50")), metrics.toString());
+        }
+    }
+
+    /**
+     * Runs {@code args} in this JVM, one measured iteration, into {@code stem}.csv, and returns the metrics of its
+     * side file's lines, which are {@code count}, each {@code ok}.
+     */
+    private List<Map<?, ?>> okRun(String stem, int count, String... args) throws IOException {
+        List<String> run = new ArrayList<>(List.of("-f", "0", "-wi", "0", "-i", "1", "-rf", "csv", "-rff",
+                dir.resolve(stem + ".csv").toString()));
+        run.addAll(List.of(args));
+        assertEquals(Main.OK, Main.run(run.toArray(String[]::new)), errors());
+        List<String> side = Files.readAllLines(dir.resolve(stem + ".side.jsonl"));
+        assertEquals(count, side.size(), side.toString());
+        List<Map<?, ?>> metrics = new ArrayList<>();
         for (String line : side) {
             Map<?, ?> record = (Map<?, ?>) Json.parse(line);
             assertEquals("ok", record.get("status"), line);
-            Map<?, ?> metrics = (Map<?, ?>) record.get("metrics");
-            long ops = ((Number) metrics.get(Metric.READ_OPS)).longValue();
-            assertTrue(ops > 0, line);
-            assertEquals(ops, ((Number) metrics.get(Metric.VERIFY_FOUND)).longValue(), line);
-            assertEquals(1.0, ((Number) metrics.get(Metric.READERS)).doubleValue(), line);
-            assertEquals(1000.0, ((Number) metrics.get(Metric.WRITE_TARGET)).doubleValue(), line);
-            assertTrue(metrics.containsKey(Metric.latency("p50")), line);
+            metrics.add((Map<?, ?>) record.get("metrics"));
         }
+        return metrics;
     }
 
     @Test

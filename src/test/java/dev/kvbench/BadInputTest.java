@@ -263,6 +263,15 @@ class BadInputTest {
         cases.add(runSh("option-bad-choice", "`-p store=lmdb:integerKeys=sometimes`", 2,
                 "run.sh: lmdb option integerKeys=sometimes is not valid; use auto, true or false", "smoke", "-p",
                 "store=lmdb:integerKeys=sometimes"));
+        cases.add(runSh("lmdb-map-too-small", "`-p store=lmdb:mapSizeMb=1` for quick's 100,000 entries: found before any store opens",
+                2, "run.sh: lmdb option mapSizeMb=1 is too small: the map cannot hold 100000 entries of 104 bytes (10400000"
+                        + " bytes before LMDB's pages); use mapSizeMb=0 to size it from the data, or a larger mapSizeMb",
+                "quick", "-p", "store=lmdb:mapSizeMb=1"));
+        cases.add(runSh("lmdb-readers-beyond-slots", "`-p store=lmdb:maxReaders=2 -p readers=4`: more reader threads than"
+                        + " LMDB's reader slots, found before any store opens", 2,
+                "run.sh: lmdb has 2 reader slots (option maxReaders) for 4 reader threads: give it at least as many, e.g."
+                        + " -p store=lmdb:maxReaders=1024, or use fewer readers",
+                "app", "-p", "store=lmdb:maxReaders=2", "-p", "readers=4"));
         cases.add(runSh("settle-not-millis", "`-jvmArgsAppend -Dkvbench.settle.maxMs=5s`: settling's cap in a unit", 2,
                 "run.sh: -Dkvbench.settle.maxMs=5s is not a whole number of milliseconds (0 or more;"
                         + " -Dkvbench.settle.maxMs=0 turns settling off)", "quick", "-jvmArgsAppend",
@@ -703,8 +712,9 @@ class BadInputTest {
                 .setup(dir -> org.junit.jupiter.api.Assumptions.assumeFalse(
                         dev.kvbench.measure.DiskWrites.inMemory(dev.kvbench.measure.Machine.fileSystem(dir)),
                         "the temporary folder is in memory, not on a disk")));
-        cases.add(jar("jar-lmdb-map-too-small", "`lmdb:mapSizeMb=1` with 50,000 entries: a map smaller than the data", 1,
-                "kvbench: FAILED write on lmdb:mapSizeMb=1 failed: lmdb option mapSizeMb=1 is too small: the map cannot hold "
+        cases.add(jar("jar-lmdb-map-too-small", "`lmdb:mapSizeMb=1` with 50,000 entries: a map smaller than the data, refused"
+                        + " before any store opens", 2,
+                "kvbench: lmdb option mapSizeMb=1 is too small: the map cannot hold "
                         + "50000 entries of 104 bytes (5200000 bytes before LMDB's pages); use mapSizeMb=0 to size it from the "
                         + "data, or a larger mapSizeMb",
                 "WriteBenchmark", "-p", "store=lmdb:mapSizeMb=1", "-p", "num=50000", "-wi", "0", "-i", "1", "-bm", "ss", "-f", "1",

@@ -134,6 +134,7 @@ final class RunPlanChecks {
         if (plan.values.containsKey("sync")) {
             checks.checkSomethingSyncs();
         }
+        checks.checkEnginesTakeTheData();
         if (options.getParameter("reps").hasValue()) {
             options.getParameter("reps").get().forEach(BenchParams::reps);
         }
@@ -174,6 +175,26 @@ final class RunPlanChecks {
         order.stream().filter(all::contains).forEach(taken::add);
         taken.addAll(all); // any a benchmark declares beyond the lists above
         return taken;
+    }
+
+    /**
+     * What an engine's options cannot hold, known from the command line alone ({@link Engine#refusal}: an LMDB map
+     * smaller than the data set, more reader threads than reader slots), is one line before anything runs, not a trial
+     * that fails after the results folder exists.
+     */
+    private void checkEnginesTakeTheData() {
+        int readers = plan.optionalValues.getOrDefault("readers", List.of()).stream().mapToInt(AppParams::readers)
+                .max().orElse(1);
+        for (StoreSpec spec : plan.specs.values()) {
+            if (!Stores.names().contains(spec.engine())) {
+                continue; // reported when the runs are grouped
+            }
+            var options = Stores.options(spec.base());
+            Stores.engine(spec.engine()).refusal(options, plan.largest == null ? null : plan.largest.shape(), readers)
+                    .ifPresent(refusal -> {
+                        throw new IllegalArgumentException(refusal);
+                    });
+        }
     }
 
     /** {@code sync=true} alone, on stores none of which can sync, would run nothing. */

@@ -116,6 +116,20 @@ public interface Engine {
         return false;
     }
 
+    /**
+     * Why this engine, with the spec's options, cannot run a data set of {@code largest}'s shape read by
+     * {@code readerThreads} threads at once, where the command line already says so: the run refuses it in one line
+     * before any store opens, instead of a trial failing after the results folder exists. Empty when it can, or
+     * cannot tell before opening a store.
+     *
+     * @param options       the spec's effective options (defaults filled in)
+     * @param largest       the largest data set of the run's 2016 workloads, or null when none runs
+     * @param readerThreads the most threads that read one store at once
+     */
+    default Optional<String> refusal(Options options, Shape largest, int readerThreads) {
+        return Optional.empty();
+    }
+
     /** The library version, as recorded in {@code env.txt} and the report, read from the library at run time. */
     String libraryVersion();
 

@@ -2,6 +2,8 @@ package dev.kvbench.store.lmdbshared;
 
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,5 +31,11 @@ public abstract class LmdbBinding extends BaseEngine {
     @Override
     public final String durabilityPromise(Map<String, String> options) {
         return LmdbSettings.durabilityPromise(options);
+    }
+
+    /** A map too small for the data set, or more reader threads than the lock file has slots ({@link LmdbSettings#refusal}). */
+    @Override
+    public final Optional<String> refusal(Options options, Shape largest, int readerThreads) {
+        return LmdbSettings.from(name(), options).refusal(largest, readerThreads);
     }
 }

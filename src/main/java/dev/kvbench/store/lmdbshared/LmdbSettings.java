@@ -3,6 +3,7 @@ package dev.kvbench.store.lmdbshared;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -78,6 +79,25 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
                     + "-byte keys; use integerKeys=auto or false");
         }
         return fits && !integerKeys.equals("false");
+    }
+
+    /**
+     * What the command line alone shows these settings cannot run: a {@code mapSizeMb} below the data set's flat bytes
+     * (the store would fail with {@code MDB_MAP_FULL} while loading), or more reader threads than {@code maxReaders}
+     * (one would wait for a slot that never frees: {@code MDB_READERS_FULL}).
+     *
+     * @param largest the largest data set, or null when the run has none of the 2016 workloads
+     */
+    public Optional<String> refusal(Shape largest, int readerThreads) {
+        if (largest != null && mapSizeMb > 0 && mapSizeMb * MIB < largest.flatBytes()) {
+            return Optional.of(mapFull(largest).getMessage());
+        }
+        if (readerThreads > maxReaders) {
+            return Optional.of(engine + " has " + maxReaders + " reader slots (option maxReaders) for " + readerThreads
+                    + " reader threads: give it at least as many, e.g. -p store=" + engine + ":maxReaders="
+                    + Math.max(readerThreads, 1024) + ", or use fewer readers");
+        }
+        return Optional.empty();
     }
 
     /** The line for a map too small for the data set ({@code MDB_MAP_FULL}, or found before opening). */

@@ -60,6 +60,11 @@ final class Meta {
             lines.add("scale.fraction=" + Budget.FRACTION);
             lines.add("scale.memAvailableBytes=" + budget.memAvailable());
             lines.add("scale.workFreeBytes=" + budget.workFree());
+        } else if (planned.numSource().equals("suite") && "KVBENCH_BUDGET".equals(budget.source())) {
+            // a test of its own fixed size (the deep-vs-flat test's 100,000 files) beside scaled ones: the report says
+            // that the user's budget left it as it is
+            lines.add("scale.budgetBytes=" + budget.bytes());
+            lines.add("scale.budgetSource=" + budget.source());
         }
         lines.add("work.dir=" + workDir);
         lines.add("work.fs=" + Machine.fileSystem(workDir));

@@ -1,9 +1,11 @@
 package dev.kvbench.suite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -206,5 +208,18 @@ class PlannerTest {
                 UserArgs.of(timed.rest())).get(0);
         // a run of two 600-second phases once planned "about 5 s"
         assertTrue(test.seconds() >= 2 * 600, test.seconds() + " s for " + test.runs() + " runs");
+    }
+
+    @Test
+    void aTestOfItsOwnSizeInAScaledSuiteRecordsTheUsersBudgetItWasNotScaledTo() {
+        List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 10_000), UserArgs.of(List.of()));
+        PlannedTest depths = report.get(report.size() - 1);
+        assertEquals("suite", depths.numSource(), depths.title());
+        Budget budget = Budget.of("2G", 1L << 34, 1L << 34);
+        List<String> lines = Meta.lines("report", depths, budget, Path.of("/tmp"));
+        assertTrue(lines.contains("scale.budgetSource=KVBENCH_BUDGET"), lines.toString());
+        assertTrue(lines.contains("scale.budgetBytes=" + budget.bytes()), lines.toString());
+        assertFalse(Meta.lines("report", depths, Budget.of(null, 1L << 34, 1L << 34), Path.of("/tmp")).stream()
+                .anyMatch(line -> line.startsWith("scale.")), "the machine's own budget: nothing for the report to say");
     }
 }

@@ -102,6 +102,8 @@ public final class TestSection extends Section {
                     + ": the 2016 count needs " + Numbers.bytes(original * entryBytes) + " as a flat array of its largest entries ("
                     + Numbers.count(entryBytes) + " B each), more than " + budgetText
                     + "; the count is rounded down to one significant digit.";
+            case "suite" -> "Entries: " + Numbers.count(num) + (budgetText.isEmpty() ? "." : ", this test's own count: "
+                    + budgetText + " scales the other tests' counts, not this one.");
             default -> "Entries: " + Numbers.count(num) + ".";
         };
     }

@@ -12,6 +12,26 @@ import dev.kvbench.report.section.ChartKind;
  */
 public record Chart(String kind, String sweep, boolean ranked) {
 
+    /** YCSB workloads: throughput and latency per operation; the kind names its winners from the run phase's turns. */
+    public static Chart ycsb() {
+        return new Chart(ChartKind.YCSB.id(), "", false);
+    }
+
+    /** One workload at growing sizes, across tests: entries on the x axis. */
+    public static Chart scale() {
+        return new Chart(ChartKind.SCALE.id(), "num", true);
+    }
+
+    /** The directory-tree walk: walks/s per value encoding. */
+    public static Chart dirWalk() {
+        return new Chart(ChartKind.DIR_WALK.id(), "encoding", true);
+    }
+
+    /** Write and space amplification: figures per engine, not a time to rank. */
+    public static Chart amp() {
+        return new Chart(ChartKind.AMP.id(), "", false);
+    }
+
     public static Chart panels() {
         return new Chart(ChartKind.PANELS.id(), "", true);
     }

@@ -158,14 +158,14 @@ final class ScaleSuite {
                     "sequential", "false", "valSize", "100", "batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size));
             tests.add(new Experiment("Beyond memory on a disk: " + Numbers.count(size) + " entries",
                     "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
-                            + memory, new Chart("scale", "num", true), List.of("write", "readKey", "readSeq"), params, single,
+                            + memory, Chart.scale(), List.of("write", "readKey", "readSeq"), params, single,
                     Experiment.Entries.fixed(size)).beyondMemory(BEYOND_RATIO));
             tests.add(new Experiment("Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
                     "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
                             + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
                             + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
                             + " and an engine's own cache is process memory: the report says how much stayed." + memory,
-                    new Chart("scale", "num", true), List.of("readKey"), params, cold, Experiment.Entries.fixed(size))
+                    Chart.scale(), List.of("readKey"), params, cold, Experiment.Entries.fixed(size))
                     .beyondMemory(BEYOND_RATIO));
         }
         return tests;
@@ -177,7 +177,7 @@ final class ScaleSuite {
         params.put("store", Suites.oneBindingEach());
         params.putAll(data);
         params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
-        return new Experiment(title, about, new Chart("scale", "num", true), workloads, params, jmh,
+        return new Experiment(title, about, Chart.scale(), workloads, params, jmh,
                 Experiment.Entries.fixed(sizes.get(sizes.size() - 1)));
     }
 

@@ -146,7 +146,7 @@ public final class Suites {
                         + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
                         + " the miss below the leaf; " + threads + (threads == 1 ? " walking thread" : " walking threads")
                         + ". " + about,
-                new Chart("dirWalk", "encoding", true), List.of("dirWalk"), params,
+                Chart.dirWalk(), List.of("dirWalk"), params,
                 options("-f", "1", "-wi", "2", "-w", "500ms", "-i", "10", "-r", "300ms", "-t", Integer.toString(threads),
                         "-foe", "false"),
                 Experiment.Entries.fixed(488_280));
@@ -454,7 +454,7 @@ public final class Suites {
                         + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
                         + "Each phase runs from the store's open to its close and a sync of the file system. The fs store "
                         + "(a file per key) is left out for time; -p store=fs runs it.",
-                new Chart("amp", "", false), List.of("amp"),
+                Chart.amp(), List.of("amp"),
                 params("store", stores + ",null", "sync", "false,true", "intKey", "true", "sequential", "false",
                         "valSize", "100", "batchSize", "1000"),
                 options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Experiment.Entries.fixed(AMP_ENTRIES),

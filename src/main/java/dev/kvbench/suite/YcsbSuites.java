@@ -31,9 +31,10 @@ final class YcsbSuites {
     static final int YCSB_THREADS = 2;
     static final int YCSB_LOAD_BATCH = 1_000;
     /**
-     * The ycsb suite's rounds, as quick's ({@link Suites#QUICK_ROUNDS}): every engine twice, a third time where the trial's
-     * time is still wider than 5%, so that each throughput has an interval and the answer names a winner only where
-     * the intervals part (one run of A-F took 3 min 27 s, so about 7-10 minutes). {@code KVBENCH_ROUNDS=1} runs it once.
+     * The ycsb suite's rounds where a workload runs once per engine (a target or a time limit): every engine twice, a
+     * third time where the trial's time is still wider than 5%, so that each throughput has an interval and the answer
+     * names a winner only where the intervals part (one run of A-F took 3 min 27 s, so about 7-10 minutes).
+     * {@code KVBENCH_ROUNDS=1} runs it once.
      */
     static final Repeat YCSB_ROUNDS = new Repeat(2, 3, 0.05, 2.5);
     /** The fewest measured rotations of an interleaved YCSB test, as quick's tests. */
@@ -169,7 +170,7 @@ final class YcsbSuites {
      */
     private static Experiment ycsbTest(String title, String about, String stores, String workload, String props, int records,
                                        boolean turns) {
-        return new Experiment(title, about, new Chart("ycsb", "", false), List.of("ycsb"),
+        return new Experiment(title, about, Chart.ycsb(), List.of("ycsb"),
                 Suites.params("store", stores, "workload", workload, "props", props),
                 turns ? Suites.options("-interleave", "true", "-f", "1", "-wi", "1", "-i", Integer.toString(YCSB_ROTATIONS),
                         "-r", YCSB_TURN, "-foe", "false")

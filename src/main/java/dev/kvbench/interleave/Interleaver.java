@@ -57,7 +57,7 @@ public final class Interleaver {
      * @param turnMillis      each turn's passes run for at least this long (one pass at the least)
      * @param warmMillis      untimed passes run for at least this long before a turn's timed ones, unless the engine's
      *                        last pass was longer than a turn
-     * @param forks           JVMs per engine; their turns are pooled
+     * @param forks           JVMs per engine; JVM k's turns pair with the other engines' JVM k ({@link #pairing})
      * @param extraShare      the extra rotations (after the fewest) stop once they have taken this share of the time the
      *                        warmup and fewest rotations took: the time cap of a benchmark
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung

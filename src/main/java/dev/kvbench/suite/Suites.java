@@ -234,8 +234,7 @@ public final class Suites {
      * after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
      */
     static List<Experiment> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = new LinkedHashMap<>(interleaved(QUICK_ROTATIONS));
-        jmh.put("-f", Integer.toString(QUICK_JVMS));
+        Map<String, String> jmh = interleaved(QUICK_JVMS, QUICK_ROTATIONS);
         return List.of(
                 new Experiment("Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
@@ -286,7 +285,7 @@ public final class Suites {
      * amp suites.)
      */
     static Suite report(Scaler scaler) {
-        Map<String, String> jmh = interleaved(REPORT_ROTATIONS);
+        Map<String, String> jmh = interleaved(1, REPORT_ROTATIONS);
         String engines = oneBindingEach();
         List<Experiment> tests = new ArrayList<>();
         tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
@@ -351,16 +350,17 @@ public final class Suites {
                         + "random int keys, 100-byte values. The folder's file system is named below.",
                 Chart.sweep("depth"), List.of("write", "readKey"),
                 params("store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
-                interleaved(REPORT_ROTATIONS), Experiment.Entries.fixed(100_000));
+                interleaved(1, REPORT_ROTATIONS), Experiment.Entries.fixed(100_000));
     }
 
     /**
-     * Interleaved turns ({@code -interleave true}): one JVM per engine and block, one warm-up rotation, then
-     * {@code rotations} measured ones of 100 ms turns (more for the engines of undecided pairs).
+     * Interleaved turns ({@code -interleave true}): {@code jvms} JVMs per engine and block (each JVM's turns paired with
+     * the other engines' JVM of the same number), one warm-up rotation, then {@code rotations} measured ones of 100 ms
+     * turns per JVM (more for the engines of undecided pairs).
      */
-    private static Map<String, String> interleaved(int rotations) {
-        return options("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", Integer.toString(rotations),
-                "-r", "100ms", "-foe", "false");
+    private static Map<String, String> interleaved(int jvms, int rotations) {
+        return options("-interleave", "true", "-f", Integer.toString(jvms), "-wi", "1", "-w", "100ms", "-i",
+                Integer.toString(rotations), "-r", "100ms", "-foe", "false");
     }
 
     /** Every registered engine but the limit rows, which are not stores to make durable. */

@@ -89,7 +89,7 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
      * @param largest the largest data set, or null when the run has none of the 2016 workloads
      */
     public Optional<String> refusal(Shape largest, int readerThreads) {
-        if (largest != null && mapSizeMb > 0 && mapSizeMb * MIB < largest.flatBytes()) {
+        if (largest != null && mapTooSmall(largest)) {
             return Optional.of(mapFull(largest).getMessage());
         }
         if (readerThreads > maxReaders) {
@@ -98,6 +98,11 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
                     + Math.max(readerThreads, 1024) + ", or use fewer readers");
         }
         return Optional.empty();
+    }
+
+    /** Whether a map size the option sets cannot hold the shape's flat bytes, before LMDB's pages. */
+    private boolean mapTooSmall(Shape shape) {
+        return mapSizeMb > 0 && mapSizeMb * MIB < shape.flatBytes();
     }
 
     /** The line for a map too small for the data set ({@code MDB_MAP_FULL}, or found before opening). */
@@ -121,7 +126,7 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
      */
     public long mapSizeBytes(Shape shape) {
         if (mapSizeMb > 0) {
-            if (mapSizeMb * MIB < shape.flatBytes()) {
+            if (mapTooSmall(shape)) {
                 throw mapFull(shape);
             }
             return mapSizeMb * MIB;

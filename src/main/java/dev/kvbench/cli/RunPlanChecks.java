@@ -48,7 +48,7 @@ final class RunPlanChecks {
     /**
      * The checks of {@link RunPlan#of} that open no store: the benchmarks, the parameter names
      * {@code paramNames} given on the command line (each must belong to a selected benchmark), every value
-     * and the largest data set (the caller checks its room, after removing stale folders). {@link #group}
+     * and the largest data set (the caller checks its room, after removing stale folders). {@code RunGrouping.group}
      * then runs the preflight, which writes stores.
      *
      * @throws IllegalArgumentException with one line for the first mistake in the command line

@@ -110,7 +110,7 @@ final class CrashExperiment {
                 store = durableFolder(fs.root(), "store");
             }
             int batches = (data.spec().num() + data.batchSize() - 1) / data.batchSize();
-            long target = 1 + new Random(SEED + rep).nextInt(Math.max(1, batches - 1));
+            long target = 1L + new Random(SEED + rep).nextInt(Math.max(1, batches - 1));
             Kill kill = writeAndKill(store, target);
             if (fs != null) {
                 fs.cut();
@@ -240,7 +240,7 @@ final class CrashExperiment {
     long timeoutSeconds() {
         String set = System.getProperty(TIMEOUT_PROPERTY);
         if (set == null) {
-            return 120 + data.spec().num() / 10_000;
+            return 120L + data.spec().num() / 10_000;
         }
         try {
             long seconds = Long.parseLong(set.trim());

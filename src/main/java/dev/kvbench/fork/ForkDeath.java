@@ -14,6 +14,8 @@ public final class ForkDeath {
     }
 
     /**
+     * The cause of a fork's death in one line, from how it ended and its last lines.
+     *
      * @param exit     the JVM's exit status as the host saw it
      * @param lines    its output, oldest first (stdout and stderr)
      * @param timedOut the timeout that made the watchdog kill it, or null

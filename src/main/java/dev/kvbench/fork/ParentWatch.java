@@ -31,7 +31,9 @@ public final class ParentWatch {
         if (parent.isEmpty()) {
             end(runFolder);
         }
-        parent.get().onExit().thenRun(() -> end(runFolder));
+        // end() halts the JVM: nothing waits on the future, and no exception could reach a caller
+        @SuppressWarnings("FutureReturnValueIgnored")
+        Object unused = parent.get().onExit().thenRun(() -> end(runFolder));
     }
 
     private static void end(Path runFolder) {

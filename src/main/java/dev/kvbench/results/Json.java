@@ -106,8 +106,8 @@ public final class Json {
             case '{' -> object();
             case '[' -> array();
             case '"' -> string();
-            case 't' -> literal("true", Boolean.TRUE);
-            case 'f' -> literal("false", Boolean.FALSE);
+            case 't' -> literal("true", true);
+            case 'f' -> literal("false", false);
             case 'n' -> literal("null", null);
             default -> number();
         };

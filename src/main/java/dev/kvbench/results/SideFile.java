@@ -61,6 +61,7 @@ public final class SideFile {
      * timeout, and the trial then records why it failed) appends all the same: its interrupt is set aside while the
      * file is locked and written (an interrupted thread's channel would close at once), and set again after.
      */
+    @SuppressWarnings("try") // the file lock is held for the block, never read
     public void append(TrialRecord record) {
         byte[] line = (record.toJson() + "\n").getBytes(StandardCharsets.UTF_8);
         boolean interrupted = Thread.interrupted();

@@ -21,6 +21,7 @@ final class RunSummary {
     }
 
     /** Writes the report with {@code report}; returns whether it was written. */
+    @SuppressWarnings("try") // the hook is registered for the block, never read
     boolean report(ReportStep report) throws InterruptedException {
         try (ShutdownHook duringReport = ShutdownHook.add("kvbench-suite-interrupt-report", () -> {
             ProcessHandle.current().descendants().forEach(ProcessHandle::destroy); // process.sh would go on unseen

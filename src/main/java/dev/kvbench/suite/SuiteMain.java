@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ public final class SuiteMain {
 
     public static void main(String[] args) {
         Path root = Path.of(System.getProperty("kvbench.root", ".")).toAbsolutePath().normalize();
-        SuiteRunner.Config config = new SuiteRunner.Config(root, System.getenv(), LocalDate.now(), System.out, System.err);
+        SuiteRunner.Config config = new SuiteRunner.Config(root, System.getenv(), LocalDate.now(ZoneOffset.UTC), System.out, System.err);
         SuiteRunner runner = new SuiteRunner(config, workDir -> new JmhProcess(workDir, System.out),
                 ReportStep.processSh(root), SuiteMain::environment);
         System.exit(runner.run(List.of(args)));

@@ -114,6 +114,7 @@ public final class SuiteRunner {
     }
 
     /** Runs the plan's tests in order; an interrupt stops them, keeping the completed ones to resume. */
+    @SuppressWarnings("try") // the hook is registered for the block, never read
     private void runTests(SuitePlan plan, RunFolder folder, Map<Experiment.Folder, Path> folders, MemoryLimits memory,
                           TestRunner tests) throws InterruptedException {
         Path results = folder.dir();

@@ -75,6 +75,7 @@ public final class UserArgs {
         return rest;
     }
 
+    @SuppressWarnings("IncrementInForLoopAndHeader") // an option's value is taken with it
     private UserArgs(List<String> args) {
         this.args = List.copyOf(args);
         for (int i = 0; i < args.size(); i++) {

@@ -16,7 +16,7 @@ import dev.kvbench.workload.ycsb.WorkloadProperties;
 
 /**
  * The command line of {@code ./run.sh workload FILE [-p name=value ...] [JMH options]}: the
- * workload file (or a preset, {@code workloada} ... {@code workloadf}), YCSB's {@code -p}
+ * workload file (or a preset, workloada to workloadf), YCSB's {@code -p}
  * overrides of its properties, and what is left for JMH ({@code -p store=...}, {@code -p sync=...}
  * and options). The workload is read and checked here, before anything runs: a mistake is one
  * line and exit 2.

@@ -3,6 +3,7 @@ package dev.kvbench.suite;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import dev.kvbench.store.StoreSpec;
@@ -139,13 +140,13 @@ final class YcsbSuites {
                 + all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
         List<Experiment> tests = new ArrayList<>();
         for (String w : Presets.NAMES) {
-            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + " beside YCSB's own client: RocksDB",
+            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase(Locale.ROOT) + " beside YCSB's own client: RocksDB",
                     "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w + ": " + size
                             + ", the same properties on both (ycsb-N.properties).",
                     "rocksdb", w, YcsbParams.props(all), records, false));
         }
         for (String w : Presets.NAMES) {
-            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase() + ": the clients' own cost",
+            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase(Locale.ROOT) + ": the clients' own cost",
                     "kvbench's null store, and YCSB 0.17.0's client with BasicDB just before it, on " + w + ": neither keeps"
                             + " anything, so their throughput is each client's own cost; " + client.get("operationcount")
                             + " operations, so that both are warm.",

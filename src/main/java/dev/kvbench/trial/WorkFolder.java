@@ -299,6 +299,8 @@ public final class WorkFolder {
 
     /** The file system cannot hold what a trial needs. */
     public static final class NoSpaceException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         public NoSpaceException(String message) {
             super(message);
         }

@@ -13,8 +13,8 @@ import dev.kvbench.workload.ycsb.YcsbWorkload;
 
 /**
  * The JMH parameters of the YCSB workload ({@code dev.kvbench.bench.YcsbBenchmark}), parsed and
- * checked: {@code store}; {@code workload}, a YCSB workload file or a preset ({@code workloada}
- * ... {@code workloadf}); {@code props}, the {@code -p name=value} overrides joined by {@code ;}
+ * checked: {@code store}; {@code workload}, a YCSB workload file or a preset (workloada
+ * to workloadf); {@code props}, the {@code -p name=value} overrides joined by {@code ;}
  * ({@code -} for none), since JMH splits parameter values at commas; {@code sync}, as for every
  * benchmark (the workload's own {@code sync=true} also makes commits durable).
  *

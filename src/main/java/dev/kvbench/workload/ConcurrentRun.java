@@ -76,6 +76,8 @@ public final class ConcurrentRun {
     }
 
     /**
+     * Runs the readers and the writer of {@code shape} together on {@code store} until the shape's end.
+     *
      * @param operations  a new operation per call, for each reader thread
      * @param entries     a fresh view per call, for the writer's thread
      * @param onThread    called first on every thread the run starts (the trial marks it as measured)

@@ -15,7 +15,7 @@ import org.HdrHistogram.Histogram;
 public final class Latency {
 
     /** The percentiles a concurrent run reports, p50 to max (100). */
-    public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
 
     private final Histogram histogram = new Histogram(3);
     private final double[] percentiles;

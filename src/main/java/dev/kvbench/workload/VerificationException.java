@@ -6,6 +6,8 @@ package dev.kvbench.workload;
  * expected and what was found.
  */
 public final class VerificationException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
 
     private final String spec;
     private final Workload workload;

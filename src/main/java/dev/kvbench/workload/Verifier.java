@@ -18,6 +18,8 @@ public final class Verifier {
     }
 
     /**
+     * Checks {@code pass} of {@code workload} against {@code expected}: its count, value bytes, and key order or checksum.
+     *
      * @param spec the store spec the pass ran on, for the message
      * @throws VerificationException when the pass is wrong
      */

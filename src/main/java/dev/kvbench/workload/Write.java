@@ -14,7 +14,7 @@ public final class Write {
     private Write() {
     }
 
-    /** @return the number of entries put and the value bytes handed over */
+    /** Puts every entry of {@code data} in batches of {@code batchSize}: the entries put and the value bytes handed over. */
     public static Pass run(Store store, DataSet data, int batchSize) {
         if (batchSize <= 0) {
             throw new IllegalArgumentException("batchSize must be > 0, was " + batchSize);

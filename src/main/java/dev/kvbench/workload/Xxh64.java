@@ -35,6 +35,7 @@ final class Xxh64 {
     }
 
     /** The XXH64 (seed 0) of {@code bytes} from index 0 to its capacity. */
+    @SuppressWarnings("ConstantOverflow") // XXH64's first lane starts at prime 1 + prime 2 modulo 2^64, as the spec has it
     static long hash(DirectBuffer bytes) {
         int length = bytes.capacity();
         int i = 0;

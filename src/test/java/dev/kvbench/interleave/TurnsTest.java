@@ -35,7 +35,7 @@ class TurnsTest {
         Turns steady = new Turns();
         Turns hit = new Turns();
         for (int i = 0; i < 20; i++) {
-            long pass = 100 + i; // 100..119 ns
+            long pass = 100L + i; // 100..119 ns
             steady.add(new long[] {pass});
             hit.add(new long[] {i < 2 ? pass * 3 : pass}); // a slow phase of the host in two turns
         }

@@ -54,7 +54,7 @@ class DiskWritesTest {
     void splitsADevTIntoMajorAndMinorAsGlibcDoes() {
         assertEquals("254:0", BlockDevice.majorMinor(0xfe00));
         assertEquals("8:17", BlockDevice.majorMinor(0x811));
-        assertEquals("259:65536", BlockDevice.majorMinor((259L << 8) | (65536L & 0xff) | ((65536L & ~0xffL) << 12)));
+        assertEquals("259:65536", BlockDevice.majorMinor((259L << 8) | ((65536L & ~0xffL) << 12)) /* minor 65536: its low byte is 0 */);
     }
 
     @Test

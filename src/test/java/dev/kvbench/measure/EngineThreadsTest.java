@@ -21,6 +21,7 @@ class EngineThreadsTest {
     Path dir;
 
     /** Berkeley DB JE cleans and checkpoints its log in daemon threads it names itself. */
+    @SuppressWarnings("try") // the store is open for its threads, never read
     @Test
     void bdbjeCleanerAndCheckpointerCountAsTheEngines() throws InterruptedException {
         try (Store store = Stores.open("bdbje", dir, new Shape(10, 4, 4, false))) {

@@ -83,6 +83,7 @@ class ThreadsAndMemoryTest {
         assertTrue(Proc.threadCpuNanos(Proc.currentTid()) > 0);
     }
 
+    @SuppressWarnings("UnusedVariable") // written, never read: it keeps the JIT from dropping the work
     private static volatile long sink;
 
     private static void spin(long rounds) {

@@ -837,7 +837,6 @@ class StoreConformanceTest {
         }
     }
 
-    /** Keys whose bytes cross 0x7F/0x80, so that signed and unsigned order differ; sorted unsigned. */
     /** 4-byte keys whose bytes cross the sign and byte boundaries, written in shuffled order. */
     private static List<byte[]> writeIntKeys(Store store) {
         List<byte[]> keys = new ArrayList<>();

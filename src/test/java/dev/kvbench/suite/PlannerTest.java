@@ -145,7 +145,7 @@ class PlannerTest {
     void reportTestsRunOnceEachInterleaved() {
         List<PlannedTest> report = Planner.plan(Suites.named("report", (t, original, bytes) -> 1000), UserArgs.of(List.of()));
         long limits = Stores.engines().stream().filter(Engine::isReference).count();
-        long quickRows = Stores.names().size() - 4; // all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java
+        long quickRows = Stores.names().size() - 4L; // all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java
         // runs: workloads x stores (plus the limit rows where a test names its stores) x swept values, and the direct
         // baselines of the lmdb, mvstore and rocksdb specs (write, readKey, readSeq, readRev) x swept values
         assertEquals(List.of(6 * (5 + limits) + 3 * 4, (3 + limits) * 8 + 2 * 8, (2 + limits) * 3 + 3,

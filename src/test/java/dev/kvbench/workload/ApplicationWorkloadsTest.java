@@ -16,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** readWhileWriting and prefixScan on a real engine: what they report, and that wrong data fails them. */
 class ApplicationWorkloadsTest {
 
-    private static final Runnable NOTHING = () -> { };
 
     @TempDir
     Path dir;
@@ -27,7 +26,7 @@ class ApplicationWorkloadsTest {
         try (DataSet data = DataSet.generate(spec); Store store = Stores.open("lmdb", dir, spec.shape())) {
             Write.run(store, data, 1_000);
             ConcurrentRun.Outcome outcome = ReadWhileWriting.run(store, data,
-                    new Concurrent(2, true, 2_000, 1, true), "lmdb", NOTHING);
+                    new Concurrent(2, true, 2_000, 1, true), "lmdb", ApplicationWorkloadsTest::nothing);
             assertTrue(outcome.ops() > 0, "lookups were made");
             assertEquals(outcome.ops(), outcome.items(), "a lookup sees one entry");
             assertEquals(outcome.ops(), outcome.latency().count(), "every lookup's latency recorded");
@@ -44,7 +43,7 @@ class ApplicationWorkloadsTest {
         try (DataSet data = DataSet.generate(spec); Store store = Stores.open("lmdb", dir, spec.shape())) {
             Write.run(store, data, 500);
             ConcurrentRun.Outcome outcome = ReadWhileWriting.run(store, data,
-                    new Concurrent(1, false, 0, 1, false), "lmdb", NOTHING);
+                    new Concurrent(1, false, 0, 1, false), "lmdb", ApplicationWorkloadsTest::nothing);
             assertTrue(outcome.ops() > 0);
             assertNull(outcome.latency());
             assertEquals(0, outcome.writes(), "no writer");
@@ -58,7 +57,7 @@ class ApplicationWorkloadsTest {
              Store store = new FaultyStore(Stores.open("lmdb", dir, spec.shape()), FaultyStore.Fault.DROP, 17)) {
             Write.run(store, data, 200);
             VerificationException e = assertThrows(VerificationException.class, () -> ReadWhileWriting.run(store, data,
-                    new Concurrent(2, false, 0, 1, true), "lmdb", NOTHING));
+                    new Concurrent(2, false, 0, 1, true), "lmdb", ApplicationWorkloadsTest::nothing));
             assertEquals(Workload.READ_WHILE_WRITING, e.workload());
             assertTrue(e.getMessage().contains("key #17 missing"), e.getMessage());
         }
@@ -79,7 +78,7 @@ class ApplicationWorkloadsTest {
                 assertEquals(95, keys);
             }
             ConcurrentRun.Outcome outcome = PrefixScan.run(store, data, new Concurrent(2, true, 1_000, 1, true),
-                    "lmdb", NOTHING);
+                    "lmdb", ApplicationWorkloadsTest::nothing);
             assertTrue(outcome.ops() > 0 && outcome.items() >= 5 * outcome.ops(), "scans of 5 or 10 keys");
         }
     }
@@ -110,5 +109,8 @@ class ApplicationWorkloadsTest {
                 assertThrows(IllegalArgumentException.class, () -> new Concurrent(1, true, 1, 0, true)).getMessage());
         assertEquals("keysPerPrefix must be >= 1, was 0",
                 assertThrows(IllegalArgumentException.class, () -> new PrefixData(10, 0, 100)).getMessage());
+    }
+
+    private static void nothing() {
     }
 }

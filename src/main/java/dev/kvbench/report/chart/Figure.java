@@ -40,7 +40,7 @@ public record Figure(String stem, String title, List<Panel> panels, List<Legend>
          */
         public Whisker whisker(Axis axis) {
             boolean ends = !Double.isNaN(this.low) && !Double.isNaN(this.high);
-            if (Double.isNaN(value) || !ends && (Double.isNaN(error) || error <= 0)) {
+            if (Double.isNaN(value) || (!ends && (Double.isNaN(error) || error <= 0))) {
                 return new Whisker(Double.NaN, Double.NaN, Whisker.BOTH_CAPS);
             }
             double low = ends ? this.low : value - error;

@@ -61,6 +61,7 @@ public final class JmhLog {
         return log;
     }
 
+    @SuppressWarnings("AssignmentExpression") // one matcher tried pattern by pattern
     private void parse(List<String> lines) {
         String benchmark = null;
         String engine = null;

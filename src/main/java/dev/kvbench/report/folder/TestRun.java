@@ -76,7 +76,7 @@ public final class TestRun {
                         + " scores for test " + n + "; JMH's log out-" + n + ".txt may hold them: run the test again to chart them");
             }
         }
-        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, n, noScore));
+        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, noScore));
         trials.forEach(t -> t.metrics().forEach((name, value) -> {
             if (value instanceof String text) {
                 run.texts.putIfAbsent(name, text);
@@ -105,7 +105,7 @@ public final class TestRun {
         return !results.isEmpty();
     }
 
-    private static List<Result> join(Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log, int n,
+    private static List<Result> join(Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log,
             String noScore) {
         Set<RunKey> keys = new LinkedHashSet<>(byKey.keySet());
         Map<RunKey, List<TrialRecord>> trialsByKey = new LinkedHashMap<>();

@@ -229,14 +229,14 @@ final class MeasurementSection extends Section {
     static final double NOISY_STEAL_PCT = 1.0;
     static final double NOISY_SPREAD = 0.10;
 
+    /** A canary per rotation at most this many times its median: the host's speed held (quiet hosts: within 1.1). */
+    static final double STEADY_CANARY = 1.5;
+
     /**
      * The host under the interleaved turns, per test: the canary after every rotation, the steal over each, and the
      * turns' own spread (per engine and workload, the interquartile range of its turns over their median; the median
      * of those), then in plain words whether the host was noisy and what that means for the report's answers.
      */
-    /** A canary per rotation at most this many times its median: the host's speed held (quiet hosts: within 1.1). */
-    static final double STEADY_CANARY = 1.5;
-
     private void underTheTurns() {
         List<List<String>> rows = new ArrayList<>();
         double worstSteal = 0;

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -131,7 +132,7 @@ final class YcsbKind extends DataSetKind {
         for (int i = 0; i < PERCENTILES.size(); i++) {
             tics.add(new Figure.Tic(PERCENTILES.get(i), i));
         }
-        charts.add(new LineChart(stem + "-" + op.toLowerCase().replace("-", "") + "-" + kind, op + " latency"
+        charts.add(new LineChart(stem + "-" + op.toLowerCase(Locale.ROOT).replace("-", "") + "-" + kind, op + " latency"
                 + (kind.equals("intended") ? " from the intended start" : " (service time)") + ", run phase: "
                 + group.title(), "percentile", "µs", true, tics, series));
     }

@@ -31,7 +31,7 @@ final class YcsbPeerRuns {
      * One test's pair.
      *
      * @param test     the test
-     * @param workload its workload ({@code workloada}...)
+     * @param workload its workload (a preset such as workloada, or a file)
      * @param kvbench  kvbench's run (absent when it did not run)
      * @param load     YCSB's load phase, if it made one (in rounds, each figure the median of the rounds')
      * @param run      YCSB's run phase (likewise)

@@ -59,6 +59,8 @@ public final class Compare {
 
     /** A mistake in the command line or in what was given to compare: one line, exit status 2. */
     static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         Refused(String message) {
             super(message);
         }

@@ -46,7 +46,7 @@ public final class Report {
         }
         try {
             Path to = out == null ? dir : out;
-            List<Figure> figures = write(dir, to, templates, png);
+            write(dir, to, templates, png);
             System.out.println("wrote " + dir.resolve("README.md") + " and its chart scripts");
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());

@@ -370,7 +370,7 @@ final class ArrayStore extends BaseStore {
     }
 
     /** Reads the array that was current when it opened. */
-    private final class ArrayReader implements Reader {
+    private static final class ArrayReader implements Reader {
 
         private final Sorted sorted;
         private final UnsafeBuffer value = new UnsafeBuffer(0, 0);

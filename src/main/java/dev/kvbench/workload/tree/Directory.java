@@ -1,6 +1,7 @@
 package dev.kvbench.workload.tree;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * The directory record of the Ozone benchmark, with that benchmark's fixed contents: name
@@ -30,7 +31,7 @@ public record Directory(long objectId, long parentId, int index) {
     }
 
     /** The two ACLs every record holds: user rwx on access, group r-x as default. */
-    public static final Acl[] ACLS = {new Acl(0, 0, 7), new Acl(1, 1, 5)};
+    public static final List<Acl> ACLS = List.of(new Acl(0, 0, 7), new Acl(1, 1, 5));
 
     public long updateId() {
         return objectId;

@@ -76,6 +76,7 @@ public enum Encoding {
      * The value of {@code record} in this encoding; {@code random} fills the padding. Untimed:
      * the tree is written before the walks, so allocating here costs nothing measured.
      */
+    @SuppressWarnings("UnsafeFinalization") // it sees Enum's finalize(), which is final and empty
     public byte[] encode(Directory record, SplittableRandom random) {
         if (!hasRecord()) {
             byte[] value = new byte[fixedSize];

@@ -107,9 +107,9 @@ public final class FlatDirectory extends Table {
         int name = builder.createString(record.name());
         int owner = builder.createString(Directory.OWNER);
         int group = builder.createString(Directory.GROUP);
-        int[] acls = new int[Directory.ACLS.length];
+        int[] acls = new int[Directory.ACLS.size()];
         for (int i = 0; i < acls.length; i++) {
-            acls[i] = FlatAcl.create(builder, Directory.ACLS[i]);
+            acls[i] = FlatAcl.create(builder, Directory.ACLS.get(i));
         }
         builder.startVector(4, acls.length, 4);
         for (int i = acls.length - 1; i >= 0; i--) {

@@ -20,6 +20,7 @@ public final class InsertCounter {
     }
 
     /** The next key number to insert (call under the write lock). */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // callers hold the write lock; volatile is for the readers
     long take() {
         return next++;
     }

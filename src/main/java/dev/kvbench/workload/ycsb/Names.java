@@ -1,6 +1,7 @@
 package dev.kvbench.workload.ycsb;
 
 import java.util.Collection;
+import java.util.Locale;
 
 /** The nearest known name to a misspelt one (edit distance), for "did you mean" lines. */
 final class Names {
@@ -13,7 +14,7 @@ final class Names {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String name : known) {
-            int d = distance(given.toLowerCase(), name.toLowerCase());
+            int d = distance(given.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 bestDistance = d;
                 best = name;

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -23,7 +24,7 @@ public final class Presets {
 
     /** The preset {@code name} ({@code workloada} or {@code a}), or null when it is none. */
     public static String presetName(String name) {
-        String full = name.length() == 1 ? "workload" + name.toLowerCase() : name.toLowerCase();
+        String full = name.length() == 1 ? "workload" + name.toLowerCase(Locale.ROOT) : name.toLowerCase(Locale.ROOT);
         return NAMES.contains(full) ? full : null;
     }
 

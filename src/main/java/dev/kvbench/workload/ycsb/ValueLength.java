@@ -11,7 +11,7 @@ package dev.kvbench.workload.ycsb;
  * <p>A record is never shorter than kvbench's {@value Records#HEADER}-byte header: a shorter one
  * (YCSB's uniform field lengths from 1 byte) is stored as {@value Records#HEADER} bytes.
  *
- * <p>A length is derived, not drawn: {@link #of(long, int)} turns a record's key number and
+ * <p>A length is derived, not drawn: {@code of} turns a record's key number and
  * version into uniform numbers (a hash) and those into the lengths, so a reader can tell the
  * length a value of a given version must have without storing it anywhere.
  */

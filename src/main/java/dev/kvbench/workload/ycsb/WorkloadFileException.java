@@ -6,6 +6,8 @@ package dev.kvbench.workload.ycsb;
  * into a usage error (exit 2) before any store opens.
  */
 public final class WorkloadFileException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
 
     public WorkloadFileException(String message) {
         super(message);

@@ -81,6 +81,8 @@ public final class YcsbWorkload {
      */
     static final long TURNS_INSERT_ROOM = 1_000_000L;
     static final int ROOM_TURNS = 128;
+    /** The inserts one turn may make, whole. */
+    static final long TURN_INSERTS = TURNS_INSERT_ROOM / ROOM_TURNS;
     /** The latency percentiles of each operation type, the ones YCSB users read: p50, p95, p99, p99.9 and the maximum. */
     static final double[] LATENCY_PERCENTILES = {50, 95, 99, 99.9, 100};
 
@@ -412,7 +414,7 @@ public final class YcsbWorkload {
          */
         public long mostOperations() {
             double inserts = properties.proportion(Op.INSERT);
-            return inserts == 0 ? Long.MAX_VALUE : Math.max(1, (long) (TURNS_INSERT_ROOM / ROOM_TURNS / inserts));
+            return inserts == 0 ? Long.MAX_VALUE : Math.max(1, (long) (TURN_INSERTS / inserts));
         }
 
         /** The measured turns so far, merged: counts and latencies over every turn, the wall time their sum. */
@@ -425,12 +427,26 @@ public final class YcsbWorkload {
             return turnsTaken;
         }
 
-        /** Ends the client threads (each between turns holds nothing). */
+        /**
+         * Ends the client threads (each between turns holds nothing). The join is not interruptible: each client ends
+         * as soon as it takes the end order, and a close that gave up early would leave them running on the store;
+         * an interrupt is kept for the caller.
+         */
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             orders.forEach(order -> order.add(-1L));
+            boolean interrupted = false;
             for (Thread thread : running) {
-                thread.join();
+                while (thread.isAlive()) {
+                    try {
+                        thread.join();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -63,8 +63,8 @@ class SpecsTest {
         assertNotEquals(lmdb, jdk17);
         assertNotEquals(lmdb, jdk25);
         assertNotEquals(jdk17, jdk25);
-        assertTrue(between(jdk17, lmdb, 0x000000) && between(jdk25, lmdb, 0xffffff) || between(jdk17, lmdb, 0xffffff)
-                && between(jdk25, lmdb, 0x000000), Integer.toHexString(jdk17) + " " + Integer.toHexString(jdk25));
+        assertTrue((between(jdk17, lmdb, 0x000000) && between(jdk25, lmdb, 0xffffff)) || (between(jdk17, lmdb, 0xffffff)
+                && between(jdk25, lmdb, 0x000000)), Integer.toHexString(jdk17) + " " + Integer.toHexString(jdk25));
         assertEquals(jdk25, shaded.rgb("lmdb:writeMap=false+jdk=25"), "one JVM, one shade; the options hatch the bar");
         assertEquals(jdk25, new Specs(Map.of(), List.of("lmdb:jdk=25", "rocksdb", "lmdb:jdk=17")).rgb("lmdb:jdk=25"),
                 "the same run in another order gives the same shades");

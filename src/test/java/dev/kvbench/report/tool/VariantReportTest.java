@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -93,7 +94,7 @@ class VariantReportTest {
             assumeTrue(false, "gnuplot is not installed (sudo apt-get install gnuplot-nox); the chart is not drawn");
             return;
         }
-        String output = new String(gnuplot.getInputStream().readAllBytes());
+        String output = new String(gnuplot.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(gnuplot.waitFor(60, TimeUnit.SECONDS), "gnuplot finished");
         assertEquals(0, gnuplot.exitValue(), output);
         assertEquals("", output.strip(), "gnuplot had nothing to complain about");

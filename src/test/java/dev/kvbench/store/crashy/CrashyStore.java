@@ -38,18 +38,20 @@ final class CrashyStore extends ForwardingStore {
     /** Crashes the JVM ({@code segv}) or parks the calling thread forever ({@code hang}). */
     static void fire(String fault) {
         if (fault.equals("segv")) {
-            unsafe().putLong(0L, 42L);
+            segfault();
         }
         while (true) {
             LockSupport.park(); // hang: interrupts and JMH's timeout wake it, and it parks again
         }
     }
 
-    private static sun.misc.Unsafe unsafe() {
+    /** Writes to address 0 through sun.misc.Unsafe, found by reflection: javac warns on every named use of it. */
+    private static void segfault() {
         try {
-            Field field = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            Field field = unsafeClass.getDeclaredField("theUnsafe");
             field.setAccessible(true);
-            return (sun.misc.Unsafe) field.get(null);
+            unsafeClass.getMethod("putLong", long.class, long.class).invoke(field.get(null), 0L, 42L);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("no sun.misc.Unsafe to crash with", e);
         }

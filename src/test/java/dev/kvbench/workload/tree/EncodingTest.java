@@ -34,9 +34,9 @@ class EncodingTest {
         for (int j = 0; j < 2; j++) {
             flat.acls(acl, j);
             assertEquals("otheruser", acl.name());
-            assertEquals(Directory.ACLS[j].type(), acl.type());
-            assertEquals(Directory.ACLS[j].scope(), acl.scope());
-            assertEquals(Directory.ACLS[j].permissions(), acl.permissions());
+            assertEquals(Directory.ACLS.get(j).type(), acl.type());
+            assertEquals(Directory.ACLS.get(j).scope(), acl.scope());
+            assertEquals(Directory.ACLS.get(j).permissions(), acl.permissions());
         }
     }
 

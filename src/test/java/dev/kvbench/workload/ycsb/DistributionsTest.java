@@ -339,7 +339,6 @@ class DistributionsTest {
         return counts;
     }
 
-    /** A counter whose key numbers 0 .. items-1 are committed. */
     /**
      * YCSB 0.17.0's {@code latest} written out from its source, to check kvbench's against
      * (SkewedLatestGenerator over ZipfianGenerator): made for the last key number inserted; a draw
@@ -385,6 +384,7 @@ class DistributionsTest {
         }
     }
 
+    /** A counter whose key numbers 0 .. items-1 are committed. */
     private static InsertCounter loaded(int items) {
         return new InsertCounter(items - 1);
     }

@@ -8,7 +8,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongPredicate;
 
 import org.agrona.DirectBuffer;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.Test;
 /** The key numbers in the order of their keys, and the walk a scan's check takes along it. */
 class KeyOrderTest {
 
-    private static final LongPredicate EVERY_KEY = k -> true;
 
     @Test
     void ordersKeyNumbersAsTheirKeysCompareInEveryKeyFormat() {
@@ -59,18 +57,18 @@ class KeyOrderTest {
         inKeyOrder.sort(Comparator.comparing(k -> keyOf(properties, k)));
         int from = 300;
         long[] scan = inKeyOrder.subList(from, from + 200).stream().mapToLong(Long::longValue).toArray();
-        assertEquals(-1, order.skipped(scan[0], scan, scan.length, false, EVERY_KEY), "a whole scan");
+        assertEquals(-1, order.skipped(scan[0], scan, scan.length, false, KeyOrderTest::everyKey), "a whole scan");
         for (int skip : new int[] {0, 1, 57, 198}) {
             long[] skipping = without(scan, skip);
-            assertEquals(scan[skip], order.skipped(scan[0], skipping, skipping.length, false, EVERY_KEY),
+            assertEquals(scan[skip], order.skipped(scan[0], skipping, skipping.length, false, KeyOrderTest::everyKey),
                     "the scan without its record " + skip + ", #" + scan[skip]
                             + (scan[skip] >= 1000 ? ", an inserted key" : ", a loaded key"));
             assertEquals(-1, order.skipped(scan[0], skipping, skipping.length, false, k -> k != scan[skip]),
                     "the same scan when that record need not be there (written since the reader)");
         }
         long[] toTheEnd = inKeyOrder.subList(1000, 1100).stream().mapToLong(Long::longValue).toArray();
-        assertEquals(-1, order.skipped(toTheEnd[0], toTheEnd, toTheEnd.length, true, EVERY_KEY), "to the end");
-        assertEquals(toTheEnd[99], order.skipped(toTheEnd[0], toTheEnd, 99, true, EVERY_KEY),
+        assertEquals(-1, order.skipped(toTheEnd[0], toTheEnd, toTheEnd.length, true, KeyOrderTest::everyKey), "to the end");
+        assertEquals(toTheEnd[99], order.skipped(toTheEnd[0], toTheEnd, 99, true, KeyOrderTest::everyKey),
                 "a scan that stops before the last key though it was not full");
     }
 
@@ -89,6 +87,7 @@ class KeyOrderTest {
         return new Key(bytes);
     }
 
+    @SuppressWarnings("ArrayRecordComponent") // compared only by compareTo, never by equals
     private record Key(byte[] bytes) implements Comparable<Key> {
         @Override
         public int compareTo(Key other) {
@@ -106,5 +105,9 @@ class KeyOrderTest {
             formats.add(Map.of("insertorder", insertOrder, "keyformat", "binary", "keysize", "12"));
         }
         return formats;
+    }
+
+    private static boolean everyKey(long key) {
+        return true;
     }
 }

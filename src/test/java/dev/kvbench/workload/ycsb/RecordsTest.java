@@ -37,7 +37,7 @@ class RecordsTest {
             long n = switch (i) {
                 case 0 -> 0;
                 case 1 -> Long.MAX_VALUE;
-                default -> i < 40 ? (long) Math.pow(10, i / 2) - i % 2 : random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63);
+                default -> i < 40 ? (long) Math.pow(10, Math.floorDiv(i, 2)) - i % 2 : random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63);
             };
             int from = Records.digits(n, to);
             assertEquals(Long.toString(n), new String(to, from, to.length - from, java.nio.charset.StandardCharsets.US_ASCII));

@@ -24,7 +24,7 @@ class WorkloadPropertiesTest {
     @Test
     void anEditorsByteOrderMarkIsNotPartOfTheFirstPropertysName() throws IOException {
         Path file = dir.resolve("bom");
-        Files.write(file, ("\uFEFFrecordcount=123\noperationcount=10\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Files.write(file, "\uFEFFrecordcount=123\noperationcount=10\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertEquals(123, WorkloadProperties.read(file, Map.of()).recordCount());
     }
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.agrona.DirectBuffer;
@@ -71,8 +72,8 @@ class YcsbWorkloadTest {
                 "readproportion", "0.4", "updateproportion", "0.2", "insertproportion", "0.1", "scanproportion", "0.1",
                 "deleteproportion", "0.2", "keyformat", "binary", "keysize", "24"));
         overrides.putAll(Map.of("valuelength", "300", "valuelengthdistribution", "uniform"));
-        for (Map<String, String> extra : new Map[] {Map.of("batchsize", "10"), Map.of("threadcount", "2", "target",
-                "20000", "requestdistribution", "latest")}) {
+        for (Map<String, String> extra : List.of(Map.of("batchsize", "10"), Map.of("threadcount", "2", "target",
+                "20000", "requestdistribution", "latest"))) {
             Map<String, String> all = new HashMap<>(overrides);
             all.putAll(extra);
             WorkloadProperties properties = WorkloadProperties.of(all);

@@ -44,6 +44,8 @@ import dev.kvbench.store.Stores;
  * of the data by a memory control group, warm and with a cold page cache.
  * <li>{@code beyond}: the beyond-memory part of {@code scale} alone.
  * </ul>
+ * The suites with tests of their own kind are in classes of their own: {@link ReportSuite} (report, depths),
+ * {@link AppSuite}, {@link DurabilitySuites} (crash, powercut), {@link ScaleSuite} and {@link YcsbSuites}.
  * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
  * appear in every chart; a test that names none runs every registered engine.
  * In every suite a failed run lets the others go on ({@code -foe false}); the report lists it.
@@ -61,13 +63,6 @@ public final class Suites {
     /** YCSB's own client beside kvbench's on A-F ({@link YcsbSuites#ycsbPeer}). */
     public static final String YCSB_PEER = "ycsb-peer";
 
-    /**
-     * The report suite's fewest measured rotations: fewer than quick's 12, since its tests have more engine numbers (test
-     * 4 alone 312) in about the hour; every engine then takes turns until it has the 11 an interval needs, and the
-     * engines of undecided pairs more.
-     */
-    static final int REPORT_ROTATIONS = 8;
-
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
     static final List<String> THREE = List.of("write", "readKey", "readSeq");
 
@@ -80,12 +75,13 @@ public final class Suites {
             case "smoke" -> smoke();
             case "quick" -> quick();
             case "bindings" -> bindings();
-            case "report" -> report(scaler);
-            case "depths" -> depths();
-            case "crash" -> new Suite("crash", List.of(crash(), crash().onDisk(CRASH_ON_DISK)));
-            case "powercut" -> new Suite("powercut", List.of(powerCut()));
+            case "report" -> ReportSuite.report(scaler);
+            case "depths" -> ReportSuite.depths();
+            case "crash" -> new Suite("crash", List.of(DurabilitySuites.crash(),
+                    DurabilitySuites.crash().onDisk(DurabilitySuites.CRASH_ON_DISK)));
+            case "powercut" -> new Suite("powercut", List.of(DurabilitySuites.powerCut()));
             case "amp" -> new Suite("amp", List.of(amp()));
-            case "app" -> app();
+            case "app" -> AppSuite.app();
             case "ycsb" -> YcsbSuites.ycsb(Map.of());
             case UPGRADE -> YcsbSuites.upgrade(Map.of());
             case YCSB_PEER -> YcsbSuites.ycsbPeer(Map.of());
@@ -119,37 +115,6 @@ public final class Suites {
                         Chart.panels().unranked(), List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
                         params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
                         once, Experiment.Entries.fixed(2000))));
-    }
-
-    /**
-     * dirWalk, the Ozone directory tree, for the {@code app} suite: walks/s at {@code threads}
-     * walking threads ({@code -t}; on a machine with fewer cores the threads share them) over the
-     * default tree (fanout 5, depth 8: 488,280 directories), decoding the id only, for
-     * {@code stores} (null: every registered engine) in {@code encodings}. The report draws walks/s
-     * and lookups/s per encoding, storage per encoding and bytes allocated per walk.
-     *
-     * <p>Many short iterations rather than a few long ones: JMH's 99.9% interval over n samples
-     * is t(n−1) × sd ÷ √n, and t is 31.6 for 3 samples, 8.6 for 5, 4.8 for 10; ten 300 ms
-     * iterations are stable (error at most 10% of the score) when iterations vary by up to about
-     * 6.6%, five 1-second ones only up to 2.6%. Two 500 ms warmup iterations let the JIT compile
-     * the walk before the first measured one. One fork: loading the tree (seconds for the slow
-     * engines) is paid once per trial.
-     */
-    public static Experiment dirWalk(String title, String about, String stores, String encodings, int threads) {
-        Map<String, String> params = new LinkedHashMap<>();
-        if (stores != null) {
-            params.put("store", stores);
-        }
-        params.putAll(params("fanout", "5", "depth", "8", "encoding", encodings, "fields", "id"));
-        return new Experiment(title,
-                "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
-                        + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
-                        + " the miss below the leaf; " + threads + (threads == 1 ? " walking thread" : " walking threads")
-                        + ". " + about,
-                Chart.dirWalk(), List.of("dirWalk"), params,
-                options("-f", "1", "-wi", "2", "-w", "500ms", "-i", "10", "-r", "300ms", "-t", Integer.toString(threads),
-                        "-foe", "false"),
-                Experiment.Entries.fixed(488_280));
     }
 
     /**
@@ -273,99 +238,13 @@ public final class Suites {
     }
 
     /**
-     * The 2016 report's tests 1-6, then the deep-vs-flat directories benchmark on the work folder ({@link #depths()} has
-     * it on a disk folder too); entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link #quick()} measures: the
-     * engines of a test interleaved in shuffled rotations of 100 ms turns, each engine's JVM loading its store once
-     * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (more for the engines short of an
-     * interval and those of undecided pairs), so that a slow phase of the host lands on every engine alike. One binding per engine in
-     * tests 4 and 5, as in quick (test 1 and the bindings suite compare the bindings). Sized, with the report's default
-     * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. (Before: every trial in 2 JMH forks of
-     * one warm-up and five measured single-shot passes, every binding, then the durability tests: about 126 hours
-     * planned at the machine's memory budget, 2 h 08 min at 20 MB; the durability tests are the crash, powercut and
-     * amp suites.)
-     */
-    static Suite report(Scaler scaler) {
-        Map<String, String> jmh = interleaved(1, REPORT_ROTATIONS);
-        String engines = oneBindingEach();
-        List<Experiment> tests = new ArrayList<>();
-        tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
-                "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
-                Chart.settings(), SIX,
-                params("store", withLimits("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true"),
-                        "intKey", "true", "sequential", "true", "valSize", "100"), jmh, num -> Map.of()));
-        tests.add(scaled(tests, scaler, 1_000_000, "Value sizes around LMDB page boundaries",
-                "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
-                Chart.sweep("valSize"), List.of("write"),
-                params("store", withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
-                        "valSize", "2026,2027,4080,4081,8176,8177,16368,16369"), jmh, num -> Map.of()));
-        tests.add(scaled(tests, scaler, 10_000_000, "LSM batch sizes",
-                "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
-                Chart.sweep("batchSize"), List.of("write"),
-                params("store", withLimits("leveldb,rocksdb"), "intKey", "true", "sequential", "true", "valSize", "8176"), jmh,
-                num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num)));
-        tests.add(scaled(tests, scaler, 1_000_000, "All engines, small values",
-                "Every engine through one binding each on the six workloads: int and string keys, sequential and random order.",
-                Chart.panels(), SIX, params("store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"), jmh,
-                num -> Map.of()));
-        tests.add(scaled(tests, scaler, 10_000_000, "All engines, values of about 2 KB",
-                "A larger data set, every engine through one binding each: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
-                Chart.panels(), THREE, params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"), jmh,
-                num -> Map.of()));
-        tests.add(scaled(tests, scaler, 10_000_000, "Native engines and Chronicle, large values",
-                "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
-                Chart.panels(), THREE,
-                params("store", withLimits("lmdb,leveldb,rocksdb,chronicle"), "intKey", "true", "sequential", "false",
-                        "valSize", "4080,8176,16368"), jmh, num -> Map.of()));
-        tests.add(fileSystemDepths(WORK_DEPTHS));
-        return new Suite("report", tests);
-    }
-
-    static final String WORK_DEPTHS = "File system by directory depth, work folder";
-
-    /**
-     * The deep-vs-flat directories benchmark alone, on the work folder (also the report suite's last test) and on the disk
-     * folder. Not in the report suite: on this machine's virtio disk (ext4) a write pass of 100,000 files took 13 to 111 s,
-     * so that the disk test alone runs for an hour or more.
-     */
-    static Suite depths() {
-        Experiment work = fileSystemDepths(WORK_DEPTHS);
-        return new Suite("depths", List.of(work, work.onDisk("File system by directory depth, disk folder")));
-    }
-
-    /**
-     * The deep-vs-flat directories benchmark: 100,000 files (random int keys, 100-byte values)
-     * written and read back with the {@code fs} store at every depth from 0 to 5, charted as time
-     * against depth, interleaved as the report's other tests. Not scaled: it is the reference's own size. (At 4 to 12
-     * rotations it took 8 min 53 s on the work folder rather than 14 min, but the write block's time cap ended it at
-     * 10 turns, one short of the 11 a 99.9% interval of the median needs, so that every write had no error.)
-     */
-    static Experiment fileSystemDepths(String title) {
-        List<String> specs = new ArrayList<>();
-        for (int depth = 0; depth <= 5; depth++) {
-            specs.add("fs:depth=" + depth);
-        }
-        return new Experiment(title,
-                "The file system as the store, as in the deep-vs-flat directories benchmark: one file per key, sharded "
-                        + "into 0 to 5 levels of directories named by the leading hex pairs of the key's SHA-256; "
-                        + "random int keys, 100-byte values. The folder's file system is named below.",
-                Chart.sweep("depth"), List.of("write", "readKey"),
-                params("store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
-                interleaved(1, REPORT_ROTATIONS), Experiment.Entries.fixed(100_000));
-    }
-
-    /**
      * Interleaved turns ({@code -interleave true}): {@code jvms} JVMs per engine and block (each JVM's turns paired with
      * the other engines' JVM of the same number), one warm-up rotation, then {@code rotations} measured ones of 100 ms
      * turns per JVM (more for the engines of undecided pairs).
      */
-    private static Map<String, String> interleaved(int jvms, int rotations) {
+    static Map<String, String> interleaved(int jvms, int rotations) {
         return options("-interleave", "true", "-f", Integer.toString(jvms), "-wi", "1", "-w", "100ms", "-i",
                 Integer.toString(rotations), "-r", "100ms", "-foe", "false");
-    }
-
-    /** Every registered engine but the limit rows, which are not stores to make durable. */
-    static String engines() {
-        return String.join(",", Stores.engines().stream().filter(e -> !e.isReference()).map(Engine::name).toList());
     }
 
     /** {@code stores} and every limit row ({@link Engine#isReference()}: array, heap, null), as one JMH value. */
@@ -374,59 +253,6 @@ public final class Suites {
         Stores.engines().stream().filter(Engine::isReference).map(Engine::name)
                 .filter(name -> !all.contains(name)).forEach(all::add);
         return String.join(",", all);
-    }
-
-    /**
-     * The crash test (durability), the {@code crash} suite's tests: every engine, sync on and off, 20 kills each of a
-     * writer committing batches of 100 entries into a data set of 100,000 (it is killed after a random number of
-     * batches).
-     * Not scaled: it measures losses, not speed.
-     */
-    static Experiment crash() {
-        return durability("Durability: what kill -9 of the writer loses",
-                "A writer JVM commits batches of 100 entries and acknowledges each; it is killed with SIGKILL after a random "
-                        + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
-                        + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
-                "crash");
-    }
-
-    /**
-     * A durability test ({@code benchmark} is {@code crash} or {@code powercut}, also its chart's name): every
-     * engine, sync on and off, {@code reps} repetitions of a writer committing batches of 100 entries into a data set
-     * of 100,000, all in one single-shot iteration; not scaled, since it measures losses, not speed.
-     */
-    private static Experiment durability(String title, String description, String benchmark) {
-        return new Experiment(title, description,
-                new Chart(benchmark, "", false), List.of(benchmark),
-                params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
-                        "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
-                Experiment.Entries.fixed(100_000));
-    }
-
-    /**
-     * JMH's time limit for one crash or power-cut trial (all of an engine's repetitions run in one single-shot
-     * iteration): JMH's default of 10 minutes interrupted Chronicle Map's 20 power cuts, whose reopens each run up
-     * to the checker's limit; an hour holds 20 repetitions at the slowest seen.
-     */
-    static final String TRIAL_TIMEOUT = "60min";
-
-    static final String CRASH_ON_DISK = "Durability: what kill -9 of the writer loses, disk folder";
-
-    /**
-     * The power-cut test, the {@code powercut} suite's only one (where the machine allows it: Linux with
-     * FUSE, root): the crash test's engines, settings and data, with the store on cutfs and the power cut after each
-     * kill, so that what was not synced is lost. Not scaled.
-     */
-    static Experiment powerCut() {
-        return durability("Durability: what a power cut loses",
-                "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
-                        + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
-                        + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A create, "
-                        + "rename or unlink survives once any later fsync committed it, as in ext4's journal (-p names=posix: only "
-                        + "an fsync of its directory, all POSIX promises; -p names=file: that, or an fsync of the file under that name). "
-                        + "`reps` cuts (20 unless -p reps says otherwise) per engine and sync setting.",
-                "powercut");
     }
 
     /**
@@ -461,73 +287,6 @@ public final class Suites {
                 Experiment.Folder.DISK);
     }
 
-
-    /**
-     * The application workloads, one test each: readers under a rate-limited writer (the RocksDB
-     * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
-     * under that writer, and readKey as reader threads grow. Each concurrent run is one timed
-     * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
-     * JIT's). A further application test is one more entry of {@link #appTests()}.
-     */
-    static Suite app() {
-        return new Suite("app", appTests());
-    }
-
-    static List<Experiment> appTests() {
-        Map<String, String> single = options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
-        List<Experiment> tests = new ArrayList<>();
-        tests.add(new Experiment("Readers while one writer writes",
-                "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
-                Chart.concurrent(), List.of("readWhileWriting"),
-                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2",
-                        "writesPerSec", "10000", "duration", "10"), single, Experiment.Entries.fixed(100_000)));
-        tests.add(new Experiment("Prefix scans",
-                "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
-                Chart.concurrent(), List.of("prefixScan"),
-                params("store", "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
-                        "valSize", "100", "readers", "2", "writesPerSec", "10000", "duration", "5",
-                        "keysPerPrefix", "10", "writer", "false,true"), single, Experiment.Entries.fixed(100_000)));
-        tests.add(new Experiment("readKey by reader threads",
-                "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
-                Chart.threads(), List.of("readKeyThreads"),
-                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
-                options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
-                Experiment.Entries.fixed(100_000)));
-        // Every engine in three encodings at 1 and 2 threads is 96 trials, each a fork (~1.7 s), the tree's
-        // load (488,280 directories: up to ~10 s for fs, a few for mapdb, sqlite and bdbje) and 4 s of
-        // iterations: about 12 minutes, on top of about 12 for the tests above, against a budget of about
-        // 15 in all. So 44 trials, about 5 minutes: every engine on LONG at 1 thread; the three encodings
-        // on the five engines the figures name (and the limit rows); those five on LONG at 2 threads.
-        String five = withLimits("lmdb,rocksdb,leveldb,mvstore,xodus");
-        tests.add(dirWalk("Directory tree walk, every engine, 1 thread",
-                "Directory ids as 8-byte values (LONG) only: the encodings are compared in the next test, on five engines.",
-                null, "LONG", 1));
-        tests.add(dirWalk("Directory tree walk by value encoding, 1 thread",
-                "Values as the directory's id (LONG), a protobuf record (PROTO) or a FlatBuffers record (FLAT_BUFFER), "
-                        + "on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows: walks/s, storage and bytes "
-                        + "allocated per walk by encoding. The other engines ran LONG only (the previous test), to keep "
-                        + "the suite near 15 minutes.",
-                five, "LONG,PROTO,FLAT_BUFFER", 1));
-        tests.add(dirWalk("Directory tree walk, 2 threads",
-                "LONG only, on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows, to keep the suite near "
-                        + "15 minutes: against 1 thread (the previous tests), how walks/s scale with a second thread.",
-                five, "LONG", 2));
-        return tests;
-    }
-
-    /** Parameters that depend on a test's entry count (batch sizes). */
-    private interface ByNum {
-        Map<String, String> params(int num);
-    }
-
-    private static Experiment scaled(List<Experiment> before, Scaler scaler, int original, String title, String about, Chart chart,
-                                     List<String> workloads, Map<String, String> params, Map<String, String> options,
-                                     ByNum byNum) {
-        int num = scaler.num(before.size() + 1, original, Experiment.entryBytes(params));
-        Map<String, String> all = new LinkedHashMap<>(params);
-        all.putAll(byNum.params(num));
-        return new Experiment(title, about, chart, workloads, all, options, new Experiment.Entries(num, original));
-    }
 
     static Map<String, String> params(String... pairs) {
         return options(pairs);

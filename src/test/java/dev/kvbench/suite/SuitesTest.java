@@ -181,9 +181,9 @@ class SuitesTest {
             assertFalse(test.workloads().stream().anyMatch(w -> List.of("crash", "powercut", "amp").contains(w)),
                     "the durability tests are suites of their own");
         }
-        assertEquals(List.of(Suites.crash(), Suites.crash().onDisk(Suites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
-        assertEquals(List.of(Suites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
-        assertEquals(List.of("powercut"), Suites.powerCut().workloads());
+        assertEquals(List.of(DurabilitySuites.crash(), DurabilitySuites.crash().onDisk(DurabilitySuites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
+        assertEquals(List.of(DurabilitySuites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
+        assertEquals(List.of("powercut"), DurabilitySuites.powerCut().workloads());
         assertEquals(Suites.oneBindingEach(), report.tests().get(3).params().get("store"), "one binding per engine, as quick");
         assertEquals(Suites.oneBindingEach(), report.tests().get(4).params().get("store"));
         assertFalse(report.tests().get(3).params().get("store").contains("lmdb-bb"));

@@ -89,7 +89,7 @@ final class BeyondMemory {
      */
     static long deviceSeconds(PlannedTest test, long limit) {
         double miss = Math.max(0, 1 - (double) (heap(limit, test.num()) - harnessHeap(test.num())) / test.flatBytes());
-        int passes = Integer.parseInt(Planner.value(test.options(), "-wi")) + Integer.parseInt(Planner.value(test.options(), "-i"));
+        int passes = Integer.parseInt(TimeEstimate.value(test.options(), "-wi")) + Integer.parseInt(TimeEstimate.value(test.options(), "-i"));
         Map<String, Set<String>> baselines = Main.baselines(test.args().toArray(String[]::new));
         double seconds = 0;
         for (String spec : Defaults.values(test.params(), "store")) {
@@ -99,7 +99,7 @@ final class BeyondMemory {
             }
             double insert = APPENDING.contains(engine) ? 0 : DEVICE_INSERT_SECONDS;
             for (String workload : test.test().workloads()) {
-                seconds += (Planner.baselined(baselines, spec, workload) ? 2 : 1) * switch (workload) {
+                seconds += (TimeEstimate.baselined(baselines, spec, workload) ? 2 : 1) * switch (workload) {
                     case "write" -> passes * insert;
                     case "readKey" -> insert + passes * DEVICE_READ_SECONDS;
                     case "readSeq" -> insert;
@@ -107,7 +107,7 @@ final class BeyondMemory {
                 };
             }
         }
-        long forks = Math.max(1, Integer.parseInt(Planner.value(test.options(), "-f")));
+        long forks = Math.max(1, Integer.parseInt(TimeEstimate.value(test.options(), "-f")));
         return Math.round(seconds * test.num() * miss * forks);
     }
 

@@ -184,7 +184,7 @@ class PlannerTest {
     @Test
     void anAmplificationTrialCostsItsLoadTenOverwritePassesAndItsReadBackOnADisk() {
         // 4 runs (2 stores x sync off and on) of a start and 12 passes of 1,000,000 entries
-        assertEquals(Math.round(4 * (2.5 + 12 * 1_000_000 * Planner.AMP_SECONDS_PER_ENTRY_PASS)),
+        assertEquals(Math.round(4 * (2.5 + 12 * 1_000_000 * TimeEstimate.AMP_SECONDS_PER_ENTRY_PASS)),
                 plan("amp", "-p", "num=1000000", "-p", "store=lmdb,rocksdb").get(0).seconds());
     }
 

@@ -82,41 +82,10 @@ public final class Planner {
     }
 
     static PlannedTest plan(int number, Experiment test, UserArgs user) {
-        Map<String, String> suiteParams = new LinkedHashMap<>();
-        suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
-        suiteParams.putAll(test.params());
-        // "all" in a test's own store list stands for every registered engine, as in JMH's default.
-        suiteParams.put("store", String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
-        if (!user.jvms().isEmpty() && user.param("store").isEmpty()) {
-            suiteParams.put("store", JvmVariants.expand(suiteParams.get("store"), user.jvms()));
-        }
-
-        List<String> args = new ArrayList<>();
-        args.add(user.pattern().orElse(test.pattern()));
-        Map<String, String> params = new LinkedHashMap<>();
-        Map<String, String> options = new LinkedHashMap<>();
-        suiteParams.forEach((name, value) -> {
-            if (user.param(name).isEmpty()) {
-                args.add("-p");
-                args.add(name + "=" + value);
-                params.put(name, value);
-            }
-        });
-        test.options().forEach((option, value) -> {
-            if (user.option(option).isEmpty()) {
-                args.add(option);
-                args.add(value);
-                options.put(option, value);
-            }
-        });
-        if (user.param("num").isEmpty() && !test.params().containsKey("num")) { // a size sweep names its own
-            args.add("-p");
-            args.add("num=" + test.entries().num());
-            params.put("num", String.valueOf(test.entries().num()));
-        }
-        args.addAll(user.withoutPattern());
-        params.putAll(user.params());
-        options.putAll(user.options());
+        CommandLine given = CommandLine.of(test, user);
+        List<String> args = given.args();
+        Map<String, String> params = given.params();
+        Map<String, String> options = given.options();
         check(number, args, params);
 
         int num = 0;
@@ -141,15 +110,66 @@ public final class Planner {
             throw new UsageException(e.getMessage());
         }
         long runs = TimeEstimate.runs(test, runParams, options, Main.baselines(command.toArray(String[]::new)));
-        double perRun = test.workloads().contains("amp") ? TimeEstimate.ampRunSeconds(num, Experiment.entryBytes(params))
-                : test.workloads().contains("ycsb") && "true".equals(options.get("-interleave"))
-                ? TimeEstimate.ycsbTurnsSeconds(options, params.getOrDefault("props", ""), num)
-                : TimeEstimate.perRunSeconds(options, num, Experiment.entryBytes(params), TimeEstimate.jvmsPerRun(test))
-                + TimeEstimate.timedRunSeconds(runParams, options)
-                + (test.workloads().contains("ycsb") ? TimeEstimate.ycsbRunLimitSeconds(params) : 0);
+        double perRun = TimeEstimate.secondsPerRun(test, params, runParams, options, num);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
+        long space = test.workloads().contains("amp") ? ampSpace(runParams, largest)
+                : storesAtOnce(runParams, options) * WorkFolder.estimate(largest);
         return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
-                largest, test.workloads().contains("amp") ? ampSpace(runParams, largest) : storesAtOnce(runParams, options) * WorkFolder.estimate(largest));
+                largest, space);
+    }
+
+    /**
+     * A test's command line with the user's arguments, before it is cut to the parameters its benchmarks take: the
+     * suite's parameters and options the user does not replace, then the user's; {@code params} and {@code options}
+     * are those on it, by name.
+     */
+    private record CommandLine(List<String> args, Map<String, String> params, Map<String, String> options) {
+
+        static CommandLine of(Experiment test, UserArgs user) {
+            CommandLine line = new CommandLine(new ArrayList<>(), new LinkedHashMap<>(), new LinkedHashMap<>());
+            line.args.add(user.pattern().orElse(test.pattern()));
+            suiteParams(test, user).forEach((name, value) -> {
+                if (user.param(name).isEmpty()) {
+                    line.param(name, value);
+                }
+            });
+            test.options().forEach((option, value) -> {
+                if (user.option(option).isEmpty()) {
+                    line.args.add(option);
+                    line.args.add(value);
+                    line.options.put(option, value);
+                }
+            });
+            if (user.param("num").isEmpty() && !test.params().containsKey("num")) { // a size sweep names its own
+                line.param("num", String.valueOf(test.entries().num()));
+            }
+            line.args.addAll(user.withoutPattern());
+            line.params.putAll(user.params());
+            line.options.putAll(user.options());
+            return line;
+        }
+
+        private void param(String name, String value) {
+            args.add("-p");
+            args.add(name + "=" + value);
+            params.put(name, value);
+        }
+    }
+
+    /**
+     * A test's parameters as the suite gives them, its stores always named: every registered engine when it names none,
+     * {@code all} expanded, and each store once per JVM of {@code -p jvm=} unless the user names the stores.
+     */
+    private static Map<String, String> suiteParams(Experiment test, UserArgs user) {
+        Map<String, String> suiteParams = new LinkedHashMap<>();
+        suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
+        suiteParams.putAll(test.params());
+        // "all" in a test's own store list stands for every registered engine, as in JMH's default.
+        suiteParams.put("store", String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
+        if (!user.jvms().isEmpty() && user.param("store").isEmpty()) {
+            suiteParams.put("store", JvmVariants.expand(suiteParams.get("store"), user.jvms()));
+        }
+        return suiteParams;
     }
 
     /** The amplification test's room: its most demanding store's ({@link AmpSpace}), since each trial's folder is emptied after it. */

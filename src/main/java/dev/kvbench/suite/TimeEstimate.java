@@ -42,6 +42,23 @@ final class TimeEstimate {
     }
 
     /**
+     * A rough cost of one run of {@code test} in seconds, by how it is timed: an amplification trial, an interleaved
+     * YCSB trial's turns, or a run of JMH's (or interleaved turns) and its timed concurrent runs, with a YCSB run's own
+     * time limit; {@code params} are its command line's, {@code runParams} those its benchmarks take.
+     */
+    static double secondsPerRun(Experiment test, Map<String, String> params, Map<String, String> runParams,
+            Map<String, String> options, int num) {
+        if (test.workloads().contains("amp")) {
+            return ampRunSeconds(num, Experiment.entryBytes(params));
+        }
+        if (test.workloads().contains("ycsb") && "true".equals(options.get("-interleave"))) {
+            return ycsbTurnsSeconds(options, params.getOrDefault("props", ""), num);
+        }
+        return perRunSeconds(options, num, Experiment.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options)
+                + (test.workloads().contains("ycsb") ? ycsbRunLimitSeconds(params) : 0);
+    }
+
+    /**
      * Runs of a test: workloads x stores x the values of every other parameter x forks, and one more per store spec
      * and workload that has a direct-API baseline the command selects ({@code baselines}: per engine, its workloads).
      */

@@ -27,7 +27,24 @@ final class RunGrouping {
 
     private static final int PREFLIGHT_ENTRIES = 100;
 
-    private RunGrouping() {
+    private final RunPlan plan;
+    private final Preflight preflight;
+    private final List<String> stores;
+    /** The stores whose engine this build lacks, and why. */
+    private final Map<String, String> unavailable = new LinkedHashMap<>();
+    /** Per family whose workload scans, the stores without an ordered cursor, and why. */
+    private final Map<WorkloadFamily, Map<String, String>> unordered = new LinkedHashMap<>();
+    /** Per {@code sync} value, each store's effective spec ({@link BenchParams#effectiveSpec}). */
+    private final Map<String, Map<String, StoreSpec>> effective = new LinkedHashMap<>();
+    /** Per {@code sync} value, the stores that cannot sync as it asks, and why. */
+    private final Map<String, Map<String, String>> noSync = new LinkedHashMap<>();
+    /** What the preflight found each store able to do. */
+    private Map<Preflight.Check, Set<Capability>> capabilities = Map.of();
+
+    private RunGrouping(RunPlan plan, Preflight preflight) {
+        this.plan = plan;
+        this.preflight = preflight;
+        this.stores = plan.values.get("store");
     }
 
     /**
@@ -35,8 +52,26 @@ final class RunGrouping {
      * that runs nothing, unless a store failed its preflight (then the run reports that failure).
      */
     static void group(RunPlan plan, boolean storesGiven, Preflight preflight) {
-        List<String> stores = plan.values.get("store");
-        Map<String, String> unavailable = new LinkedHashMap<>();
+        RunGrouping grouping = new RunGrouping(plan, preflight);
+        grouping.findUnavailable(storesGiven);
+        grouping.findUnordered();
+        grouping.runPreflight();
+        for (String sync : plan.values.get("sync")) {
+            grouping.groupRuns(sync);
+        }
+        if (plan.runs.isEmpty() && plan.died.isEmpty()) {
+            Set<String> reasons = new LinkedHashSet<>();
+            plan.skips.forEach(skip -> reasons.add(skip.reason()));
+            throw new IllegalArgumentException("nothing to run: every selected benchmark and store is skipped ("
+                    + String.join("; ", reasons) + ")");
+        }
+    }
+
+    /**
+     * The stores whose engine is not registered; when the user named the stores, the first such one is the error that
+     * lists the registered engines, as is an unknown option (the error that lists the valid ones).
+     */
+    private void findUnavailable(boolean storesGiven) {
         for (String store : stores) {
             String engine = plan.specs.get(store).engine();
             if (!Stores.names().contains(engine)) {
@@ -48,9 +83,13 @@ final class RunGrouping {
                 Stores.options(plan.specs.get(store)); // unknown options: the error that lists the valid ones
             }
         }
-        // A family whose workload scans (YCSB's) skips the engines without an ordered cursor before any store opens;
-        // with nothing else selected they need no preflight either.
-        Map<WorkloadFamily, Map<String, String>> unordered = new LinkedHashMap<>();
+    }
+
+    /**
+     * A family whose workload scans (YCSB's) skips the engines without an ordered cursor before any store opens;
+     * with nothing else selected they need no preflight either.
+     */
+    private void findUnordered() {
         plan.families.forEach((family, needs) -> {
             if (needs.scanning() != null) {
                 Map<String, String> reasons = new LinkedHashMap<>();
@@ -63,16 +102,24 @@ final class RunGrouping {
                 unordered.put(family, reasons);
             }
         });
-        boolean onlyScanning = unordered.size() == plan.families.size();
+    }
+
+    /** Entries of the preflight's stores: {@value #PREFLIGHT_ENTRIES}, or the smallest {@code num} when that is less. */
+    private int probeEntries() {
         int minNum = Integer.MAX_VALUE;
         for (String num : plan.values.getOrDefault("num", List.of(Integer.toString(PREFLIGHT_ENTRIES)))) {
             minNum = Math.min(minNum, Integer.parseInt(num.replace("_", "")));
         }
-        int probeEntries = Math.min(minNum, PREFLIGHT_ENTRIES);
+        return Math.min(minNum, PREFLIGHT_ENTRIES);
+    }
 
-        // effective spec per (store, sync), or the reason it cannot sync
-        Map<String, Map<String, StoreSpec>> effective = new LinkedHashMap<>();
-        Map<String, Map<String, String>> noSync = new LinkedHashMap<>();
+    /**
+     * Each available store's effective spec per {@code sync} value (or why it cannot sync), and the preflight of those
+     * specs in the shapes every selected family's probes ask for.
+     */
+    private void runPreflight() {
+        boolean onlyScanning = unordered.size() == plan.families.size();
+        int probeEntries = probeEntries();
         Set<Preflight.Check> checks = new LinkedHashSet<>();
         for (String sync : plan.values.get("sync")) {
             for (String store : stores) {
@@ -93,60 +140,70 @@ final class RunGrouping {
                 }
             }
         }
-        Map<Preflight.Check, Set<Capability>> capabilities = checks.isEmpty() ? Map.of() : preflight.check(checks);
+        capabilities = checks.isEmpty() ? Map.of() : preflight.check(checks);
         plan.facts.putAll(preflight.facts());
+    }
 
-        for (String sync : plan.values.get("sync")) {
-            Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
-            for (String benchmark : plan.benchmarks) {
-                Workload workload = RunPlan.workload(benchmark);
-                WorkloadFamily family = WorkloadFamilies.of(workload);
-                String directEngine = Direct.engine(benchmark);
-                List<String> capable = new ArrayList<>();
-                for (String store : stores) {
-                    if (directEngine != null && (!plan.specs.get(store).engine().equals(directEngine)
-                            || plan.specs.get(store).isVariant())) {
-                        // a direct baseline applies to its own engine's specs only, in the run's own JVM: a variant's
-                        // rows are interleaved in JVMs of their own
-                        continue;
-                    }
-                    String reason = unavailable.get(store);
-                    if (reason == null) {
-                        reason = unordered.getOrDefault(family, Map.of()).get(store);
-                    }
-                    if (reason == null) {
-                        reason = noSync.getOrDefault(sync, Map.of()).get(store);
-                    }
-                    if (reason == null) {
-                        StoreSpec spec = effective.get(sync).get(store);
-                        Preflight.Death death = preflight.dead().get(spec);
-                        if (death != null) {
-                            plan.died.add(new RunPlan.Died(benchmark, store, sync, death));
-                            continue;
-                        }
-                        reason = preflight.refused().get(spec);
-                        if (reason == null) {
-                            reason = missing(family, workload, spec, capabilities);
-                        }
-                    }
-                    if (reason == null) {
-                        capable.add(store);
-                    } else {
-                        plan.skips.add(new RunPlan.Skip(benchmark, store, sync, reason));
-                    }
+    /** The runs of one {@code sync} value: the benchmarks grouped by the stores that can run them. */
+    private void groupRuns(String sync) {
+        Map<List<String>, List<String>> benchmarksByStores = new LinkedHashMap<>();
+        for (String benchmark : plan.benchmarks) {
+            List<String> capable = capable(benchmark, sync);
+            if (!capable.isEmpty()) {
+                benchmarksByStores.computeIfAbsent(capable, c -> new ArrayList<>()).add(benchmark);
+            }
+        }
+        benchmarksByStores.forEach((capable, group) -> plan.runs.add(new RunPlan.Run(group, capable, sync)));
+    }
+
+    /**
+     * The stores that can run {@code benchmark} with {@code sync}; each other one is skipped with its reason, or failed
+     * when its preflight check killed or hung its JVM.
+     */
+    private List<String> capable(String benchmark, String sync) {
+        Workload workload = RunPlan.workload(benchmark);
+        WorkloadFamily family = WorkloadFamilies.of(workload);
+        String directEngine = Direct.engine(benchmark);
+        List<String> capable = new ArrayList<>();
+        for (String store : stores) {
+            if (directEngine != null && (!plan.specs.get(store).engine().equals(directEngine)
+                    || plan.specs.get(store).isVariant())) {
+                // a direct baseline applies to its own engine's specs only, in the run's own JVM: a variant's
+                // rows are interleaved in JVMs of their own
+                continue;
+            }
+            String reason = knownBeforePreflight(family, store, sync);
+            if (reason == null) {
+                StoreSpec spec = effective.get(sync).get(store);
+                Preflight.Death death = preflight.dead().get(spec);
+                if (death != null) {
+                    plan.died.add(new RunPlan.Died(benchmark, store, sync, death));
+                    continue;
                 }
-                if (!capable.isEmpty()) {
-                    benchmarksByStores.computeIfAbsent(capable, c -> new ArrayList<>()).add(benchmark);
+                reason = preflight.refused().get(spec);
+                if (reason == null) {
+                    reason = missing(family, workload, spec, capabilities);
                 }
             }
-            benchmarksByStores.forEach((capable, group) -> plan.runs.add(new RunPlan.Run(group, capable, sync)));
+            if (reason == null) {
+                capable.add(store);
+            } else {
+                plan.skips.add(new RunPlan.Skip(benchmark, store, sync, reason));
+            }
         }
-        if (plan.runs.isEmpty() && plan.died.isEmpty()) {
-            Set<String> reasons = new LinkedHashSet<>();
-            plan.skips.forEach(skip -> reasons.add(skip.reason()));
-            throw new IllegalArgumentException("nothing to run: every selected benchmark and store is skipped ("
-                    + String.join("; ", reasons) + ")");
+        return capable;
+    }
+
+    /** Why {@code store} cannot run {@code family}'s workloads with {@code sync}, known before its preflight; null when none is. */
+    private String knownBeforePreflight(WorkloadFamily family, String store, String sync) {
+        String reason = unavailable.get(store);
+        if (reason == null) {
+            reason = unordered.getOrDefault(family, Map.of()).get(store);
         }
+        if (reason == null) {
+            reason = noSync.getOrDefault(sync, Map.of()).get(store);
+        }
+        return reason;
     }
 
     /** Why the store {@code spec}, as its preflight check found it, cannot run {@code workload}; null when it can. */

@@ -56,6 +56,30 @@ final class RunPlanChecks {
     static RunPlan checked(Options options, Collection<String> paramNames) {
         RunPlan plan = new RunPlan();
         RunPlanChecks checks = new RunPlanChecks(plan);
+        Collection<BenchmarkListEntry> selected = checks.selected(options);
+        Set<String> taken = taken(selected);
+        Set<WorkloadFamily> families = new HashSet<>();
+        for (BenchmarkListEntry entry : selected) {
+            families.add(checks.addBenchmark(entry, options));
+        }
+        checkParamNames(paramNames, taken);
+        checks.parseStores();
+        checks.checkFamilies(families);
+        if (plan.families.values().stream().allMatch(needs -> needs.scanning() != null)) {
+            checks.checkScansHaveAnOrderedEngine(plan.families.values().iterator().next().scanning());
+        }
+        if (plan.values.containsKey("sync")) {
+            checks.checkSomethingSyncs();
+        }
+        checks.checkEnginesTakeTheData();
+        if (options.getParameter("reps").hasValue()) {
+            options.getParameter("reps").get().forEach(BenchParams::reps);
+        }
+        return plan;
+    }
+
+    /** The benchmarks {@code options} selects; every benchmark of the jar goes to the plan's list, for the skipped lines. */
+    private Collection<BenchmarkListEntry> selected(Options options) {
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         BenchmarkList list = BenchmarkList.defaultList();
         for (BenchmarkListEntry entry : list.find(quiet, List.of(".*"), List.of())) {
@@ -66,34 +90,44 @@ final class RunPlanChecks {
             throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
                     + "; list them with -l");
         }
-        Set<String> taken = taken(selected);
-        Set<WorkloadFamily> families = new HashSet<>();
-        for (BenchmarkListEntry entry : selected) {
-            plan.benchmarks.add(entry.getUsername());
-            WorkloadFamily family = WorkloadFamilies.ofBenchmark(entry.getUsername());
-            families.add(family);
-            Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
-            if (RunPlan.workload(entry.getUsername()) == Workload.WRITE) {
-                checkOneWriter(entry.getUsername(), options);
-            }
-            checkDirectInOneThread(entry.getUsername(), options);
-            for (String name : RunPlan.names(entry.getUsername())) {
+        return selected;
+    }
+
+    /**
+     * A selected benchmark into the plan, once its threads are checked: the values of its family's parameters (the
+     * command line's, else the benchmark's defaults; the first benchmark to take a name sets it) and of the optional
+     * ones it takes. Returns its family.
+     */
+    private WorkloadFamily addBenchmark(BenchmarkListEntry entry, Options options) {
+        String benchmark = entry.getUsername();
+        plan.benchmarks.add(benchmark);
+        WorkloadFamily family = WorkloadFamilies.ofBenchmark(benchmark);
+        Map<String, String[]> defaults = entry.getParams().orElse(Map.of());
+        if (RunPlan.workload(benchmark) == Workload.WRITE) {
+            checkOneWriter(benchmark, options);
+        }
+        checkDirectInOneThread(benchmark, options);
+        for (String name : RunPlan.names(benchmark)) {
+            List<String> given = options.getParameter(name).hasValue()
+                    ? List.copyOf(options.getParameter(name).get())
+                    : List.of(defaults.getOrDefault(name, new String[0]));
+            plan.values.putIfAbsent(name, name.equals("store")
+                    ? Stores.expand(given).stream().map(StoreSpec::named).toList() : given);
+        }
+        for (String name : family.optionalNames()) {
+            if (defaults.containsKey(name)) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
-                        : List.of(defaults.getOrDefault(name, new String[0]));
-                plan.values.putIfAbsent(name, name.equals("store")
-                        ? Stores.expand(given).stream().map(StoreSpec::named).toList() : given);
-            }
-            for (String name : family.optionalNames()) {
-                if (defaults.containsKey(name)) {
-                    List<String> given = options.getParameter(name).hasValue()
-                            ? List.copyOf(options.getParameter(name).get())
-                            : List.of(defaults.get(name));
-                    plan.optionalValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
-                    plan.optionalParams.computeIfAbsent(entry.getUsername(), b -> new LinkedHashMap<>()).put(name, given);
-                }
+                        : List.of(defaults.get(name));
+                plan.optionalValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+                plan.optionalParams.computeIfAbsent(benchmark, b -> new LinkedHashMap<>()).put(name, given);
             }
         }
+        return family;
+    }
+
+    /** Every parameter name given on the command line is one a selected benchmark takes ({@code taken}). */
+    private static void checkParamNames(Collection<String> paramNames, Set<String> taken) {
         Set<String> known = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         known.addAll(taken);
         for (String name : paramNames) {
@@ -103,6 +137,10 @@ final class RunPlanChecks {
                         + "; the selected benchmarks take: " + String.join(", ", taken));
             }
         }
+    }
+
+    /** Each {@code store} value parsed once, none given twice, and a variant of a registered engine checked ({@link VariantJvm#check}). */
+    private void parseStores() {
         for (String store : plan.values.get("store")) {
             StoreSpec spec = StoreSpec.parse(store);
             if (plan.specs.put(store, spec) != null) {
@@ -114,6 +152,13 @@ final class RunPlanChecks {
                 VariantJvm.check(spec);
             }
         }
+    }
+
+    /**
+     * Each selected family's checks of the plan's values, in registration order; the plan keeps what each needs, the
+     * first family's largest data set and the room of the largest trial.
+     */
+    private void checkFamilies(Set<WorkloadFamily> families) {
         WorkloadFamily.Given given = new WorkloadFamily.Given(plan.values, plan.optionalValues);
         for (WorkloadFamily family : WorkloadFamilies.all()) {
             if (families.contains(family)) {
@@ -128,17 +173,6 @@ final class RunPlanChecks {
                 }
             }
         }
-        if (plan.families.values().stream().allMatch(needs -> needs.scanning() != null)) {
-            checks.checkScansHaveAnOrderedEngine(plan.families.values().iterator().next().scanning());
-        }
-        if (plan.values.containsKey("sync")) {
-            checks.checkSomethingSyncs();
-        }
-        checks.checkEnginesTakeTheData();
-        if (options.getParameter("reps").hasValue()) {
-            options.getParameter("reps").get().forEach(BenchParams::reps);
-        }
-        return plan;
     }
 
     /**

@@ -30,10 +30,7 @@ final class ReportSuite {
      * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (more for the engines short of an
      * interval and those of undecided pairs), so that a slow phase of the host lands on every engine alike. One binding per engine in
      * tests 4 and 5, as in quick (test 1 and the bindings suite compare the bindings). Sized, with the report's default
-     * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. (Before: every trial in 2 JMH forks of
-     * one warm-up and five measured single-shot passes, every binding, then the durability tests: about 126 hours
-     * planned at the machine's memory budget, 2 h 08 min at 20 MB; the durability tests are the crash, powercut and
-     * amp suites.)
+     * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. The durability tests are the crash, powercut and amp suites.
      */
     static Suite report(Scaler scaler) {
         Map<String, String> jmh = Suites.interleaved(1, REPORT_ROTATIONS);

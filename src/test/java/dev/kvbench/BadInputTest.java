@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.kvbench.fork.Jdks;
 import dev.kvbench.suite.SuiteFolder;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -199,7 +200,7 @@ class BadInputTest {
 
     /** The folder of this machine's JDK {@code major}, as a variant finds it. */
     static String jdkHome(int major) {
-        return dev.kvbench.fork.VariantJvm.jdk(Integer.toString(major)).toString();
+        return Jdks.find(Integer.toString(major)).toString();
     }
 
     static List<Case> cases() {

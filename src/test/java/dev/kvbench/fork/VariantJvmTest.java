@@ -33,10 +33,10 @@ class VariantJvmTest {
     @Test
     void aJdkNamedByItsMajorVersionIsOneOfThisMachinesJdksOfThatVersion() {
         int running = Runtime.version().feature();
-        Path home = VariantJvm.jdk(Integer.toString(running));
-        assertEquals(running, VariantJvm.major(home));
+        Path home = Jdks.find(Integer.toString(running));
+        assertEquals(running, Jdks.major(home));
         assertTrue(Files.isExecutable(home.resolve("bin/java")), home.toString());
-        assertEquals(VariantJvm.jdk(home.toString()), home, "a JDK's folder names it too");
+        assertEquals(Jdks.find(home.toString()), home, "a JDK's folder names it too");
     }
 
     @Test
@@ -58,7 +58,7 @@ class VariantJvmTest {
     }
 
     private static String refused(String jdk) {
-        return assertThrows(IllegalArgumentException.class, () -> VariantJvm.jdk(jdk)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> Jdks.find(jdk)).getMessage();
     }
 
     @Test
@@ -80,7 +80,7 @@ class VariantJvmTest {
         int running = Runtime.version().feature();
         StoreSpec spec = StoreSpec.parse("lmdb:jdk=" + running + "+collector=Serial+unsafe=deny+jvmArgs=-Xmx1g -XX:+AlwaysPreTouch");
         List<String> command = VariantJvm.command(spec, "java", FLAGS, "a.jar");
-        assertEquals(VariantJvm.jdk(Integer.toString(running)).resolve("bin/java").toString(), command.get(0));
+        assertEquals(Jdks.find(Integer.toString(running)).resolve("bin/java").toString(), command.get(0));
         assertEquals(List.of("-XX:+IgnoreUnrecognizedVMOptions", "--sun-misc-unsafe-memory-access=deny", "-Dkvbench.x=1",
                 "-XX:+UseSerialGC", "-Xmx1g", "-XX:+AlwaysPreTouch", "-cp", "a.jar"), command.subList(1, command.size()),
                 "the run's Unsafe mode replaced in place, the collector after the run's flags, the variant's own last");
@@ -117,10 +117,10 @@ class VariantJvmTest {
     @Test
     void whyMavenFailedSaysWhetherTheVersionOrTheNetworkIsTheCause() {
         assertEquals("Maven's repositories have no such version (check the version on Maven Central)",
-                VariantJvm.resolveCause("[ERROR] ... org.rocksdb:rocksdbjni:jar:9.99.99 (absent): Could not find", 1));
+                LibrarySwap.resolveCause("[ERROR] ... org.rocksdb:rocksdbjni:jar:9.99.99 (absent): Could not find", 1));
         assertEquals("Maven's repository cannot be reached from here (the network is the cause, not the version)",
-                VariantJvm.resolveCause("[ERROR] Could not transfer artifact ...: Unknown host repo.maven.apache.org", 1));
-        assertEquals("Maven said: something else", VariantJvm.resolveCause("[INFO] x\n[ERROR] something else\n", 1));
+                LibrarySwap.resolveCause("[ERROR] Could not transfer artifact ...: Unknown host repo.maven.apache.org", 1));
+        assertEquals("Maven said: something else", LibrarySwap.resolveCause("[INFO] x\n[ERROR] something else\n", 1));
     }
 
     @Test
@@ -144,11 +144,11 @@ class VariantJvmTest {
                 "META-INF/services/java.sql.Driver", "META-INF/MANIFEST.MF");
         Path benchmarks = jar(dir.resolve("target/benchmarks.jar"), "org/lib/A.class", "org/lib/native/liblib.so",
                 "META-INF/services/java.sql.Driver", "META-INF/MANIFEST.MF", "dev/kvbench/Main.class", "org/other/B.class");
-        Path copy = VariantJvm.without(benchmarks, original);
+        Path copy = LibrarySwap.without(benchmarks, original);
         assertEquals(dir.resolve("target/variants/benchmarks-without-lib-1.0.jar"), copy);
         assertEquals(List.of("META-INF/MANIFEST.MF", "META-INF/services/java.sql.Driver", "dev/kvbench/Main.class",
                 "org/other/B.class"), entries(copy).stream().sorted().toList(), "the merged service file and the manifest stay");
-        assertEquals(copy, VariantJvm.without(benchmarks, original), "made once per benchmark jar");
+        assertEquals(copy, LibrarySwap.without(benchmarks, original), "made once per benchmark jar");
     }
 
     private static Path jar(Path path, String... entries) throws IOException {
@@ -175,14 +175,14 @@ class VariantJvmTest {
     @Test
     void aVersionIsResolvedAndTakesThePlaceOfTheProjectsJarOnTheClassPath() {
         StoreSpec spec = StoreSpec.parse("rocksdb@10.10.1.1");
-        Path jar = VariantJvm.jar(spec);
+        Path jar = LibrarySwap.jar(spec);
         assertTrue(jar.endsWith("org/rocksdb/rocksdbjni/10.10.1.1/rocksdbjni-10.10.1.1.jar"), jar.toString());
         String classpath = System.getProperty("java.class.path");
-        assertTrue(classpath.contains("rocksdbjni-" + VariantJvm.projectVersion("org.rocksdb:rocksdbjni")), classpath);
-        List<String> swapped = List.of(VariantJvm.swapped(spec, classpath).split(File.pathSeparator));
+        assertTrue(classpath.contains("rocksdbjni-" + LibrarySwap.projectVersion("org.rocksdb:rocksdbjni")), classpath);
+        List<String> swapped = List.of(LibrarySwap.swapped(spec, classpath).split(File.pathSeparator));
         assertEquals(jar.toString(), swapped.get(0), "first, so that its classes are the ones loaded");
         assertFalse(swapped.stream().anyMatch(entry -> entry.contains("rocksdbjni-"
-                + VariantJvm.projectVersion("org.rocksdb:rocksdbjni"))), swapped.toString());
+                + LibrarySwap.projectVersion("org.rocksdb:rocksdbjni"))), swapped.toString());
         assertEquals(classpath.split(File.pathSeparator).length, swapped.size(), "one jar in place of the other");
     }
 }

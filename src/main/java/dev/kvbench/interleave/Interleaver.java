@@ -11,10 +11,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
-import dev.kvbench.results.OrderStatistics;
 import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.SideFile;
@@ -124,31 +122,6 @@ public final class Interleaver {
     /** One engine's result: its turns. */
     public record Row(String benchmark, Map<String, String> params, Turns turns) {
     }
-
-    /**
-     * A YCSB block's first warm-up rotations: probe turns of {@link #YCSB_PROBE_OPS} operations, the same on every
-     * engine, the first of which also takes the run phase's JIT compilation; the last sizes the turns of the warm-up
-     * rotations after them, and each of those the next ones' ({@link #turnOps}). A YCSB turn's time is its time per
-     * operation (ns), all client threads together.
-     */
-    static final int YCSB_PROBES = 2;
-    /**
-     * Few, since every engine runs them whatever its speed: the sorted array, which merges its whole array per
-     * commit, took 92 ms an update at 300,000 records, and two probes of 1,000 operations cost it three minutes.
-     */
-    static final long YCSB_PROBE_OPS = 100;
-    /**
-     * Warm-up rotations of full turns after the probes, at the least: the probes' few hundred operations leave the
-     * run phase's code still compiling (after two warm-up rotations, workload C's first measured turns still took
-     * 2-10 times the later ones on LMDB, Chronicle and the heap store, at 200,000 records).
-     */
-    static final int YCSB_WARMUPS = 4;
-    /** An engine slow enough to take turns of its own size may take as few as this (the array: 10 ops/s). */
-    static final long YCSB_MIN_TURN_OPS = 10;
-    /** An engine's YCSB turn at most this many times a turn's length ({@link #turnOps}). */
-    static final int YCSB_SLOWEST_TURNS = 10;
-    /** A bound on a turn's size; each engine's JVM also holds a turn's inserts to the run's room for them. */
-    static final long YCSB_MAX_TURN_OPS = 1_000_000;
 
     private final Function<Map<String, String>, List<String>> java;
     private final Settings settings;
@@ -356,20 +329,20 @@ public final class Interleaver {
         HostSamples host = new HostSamples();
         int extra = 0;
         boolean ycsb = Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
-        int warmupRotations = ycsb ? YCSB_PROBES + Math.max(YCSB_WARMUPS, settings.warmupRotations())
+        int warmupRotations = ycsb ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
                 : settings.warmupRotations();
         Map<EngineJvm, Long> probes = new LinkedHashMap<>();
         Map<EngineJvm, Long> ops = new LinkedHashMap<>();
         for (int r = 0; r < warmupRotations + settings.maxRotations() && !active.isEmpty(); r++) {
-            if (ycsb && r >= YCSB_PROBES && r <= warmupRotations) {
-                ops = turnOps(probes, settings.turnMillis()); // sized again after each warm-up rotation, as the JIT ends
+            if (ycsb && r >= YcsbTurnSize.PROBES && r <= warmupRotations) {
+                ops = YcsbTurnSize.turnOps(probes, settings.turnMillis()); // sized again after each warm-up rotation, as the JIT ends
             }
             if (ycsb && r == warmupRotations) {
                 log.println("  turns of operations: " + String.join(", ", ops.entrySet().stream()
                         .map(e -> e.getKey().label + " " + e.getValue()).toList()) + " (the median engine's rate in"
                         + " the last warm-up turn times " + settings.turnMillis() + " ms, the"
-                        + " same for every engine but one whose turn would last over " + YCSB_SLOWEST_TURNS
-                        + " times that: its own rate times " + YCSB_SLOWEST_TURNS * settings.turnMillis() + " ms)");
+                        + " same for every engine but one whose turn would last over " + YcsbTurnSize.SLOWEST_TURNS
+                        + " times that: its own rate times " + YcsbTurnSize.SLOWEST_TURNS * settings.turnMillis() + " ms)");
             }
             if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
                     && everyHasAnInterval(active, turns)) {
@@ -391,7 +364,7 @@ public final class Interleaver {
                 }
                 Map<EngineJvm, Long> before = cpu(servers, server);
                 long turnStart = System.nanoTime();
-                long[] passes = turn(server, ycsb ? ops.getOrDefault(server, YCSB_PROBE_OPS) : 0, warmup);
+                long[] passes = turn(server, ycsb ? ops.getOrDefault(server, YcsbTurnSize.PROBE_OPS) : 0, warmup);
                 long elapsed = System.nanoTime() - turnStart;
                 Map<EngineJvm, Long> after = cpu(servers, server);
                 if (passes == null) {
@@ -421,9 +394,9 @@ public final class Interleaver {
                     int left = settings.maxRotations() - rotations;
                     // one per store: an engine's JVMs share their turns (paired JVM by JVM, see pairing)
                     List<EngineJvm> live = distinctStores(ranked.stream().filter(servers::contains).toList());
-                    List<EngineJvm> next = new ArrayList<>(undecided(live, server -> turns.get(server).byRotation(),
+                    List<EngineJvm> next = new ArrayList<>(UndecidedPairs.engines(live, server -> turns.get(server).byRotation(),
                             server -> turns.get(server).median(), left));
-                    undecidedVariants(live, server -> base(server.params), server -> turns.get(server).byRotation(),
+                    UndecidedPairs.variants(live, server -> base(server.params), server -> turns.get(server).byRotation(),
                             server -> turns.get(server).median(), left).stream().filter(server -> !next.contains(server))
                             .forEach(next::add);
                     // an engine short of the turns an interval needs takes turns until it has them, where it can
@@ -484,53 +457,6 @@ public final class Interleaver {
         return active.stream().allMatch(server -> turns.get(server).count() >= fewest);
     }
 
-    /**
-     * The engines that take the next rotation: those of the pairs of the paired ranking of {@code ranked} whose order
-     * is not decided yet, neighbours and the leader's undecided rivals ({@link PairedRanking#undecidedPairs()}),
-     * leaving out a pair
-     * that {@code left} more rotations would not decide either; none when every pair is decided. The extra turns go
-     * where the answer needs them: a close pair needs hundreds of pairs, which every engine cannot take.
-     */
-    static <T> List<T> undecided(List<T> ranked, Function<T, Map<Integer, Double>> turns, ToDoubleFunction<T> median,
-                                 int left) {
-        PairedRanking<T> ranking = PairedRanking.of(ranked, turns, median);
-        List<T> engines = new ArrayList<>();
-        for (List<T> pair : ranking.undecidedPairs()) {
-            if (decidable(ranking.ratio(pair.get(0), pair.get(1)), left)) {
-                pair.stream().filter(engine -> !engines.contains(engine)).forEach(engines::add);
-            }
-        }
-        return engines;
-    }
-
-    /**
-     * The engines of the variant pairs (another library version or JVM of one store: {@code rocksdb:version=10.10.1.1}
-     * and {@code rocksdb}) whose ratio is not decided yet and that {@code left} more rotations could decide. The
-     * question of an upgrade is that pair's ratio, which the ranking's neighbours need not include: an engine between
-     * the two, or a third variant, would leave it undecided.
-     */
-    static <T> List<T> undecidedVariants(List<T> ranked, Function<T, String> base, Function<T, Map<Integer, Double>> turns,
-                                         ToDoubleFunction<T> median, int left) {
-        List<T> engines = new ArrayList<>();
-        PairedRanking<T> ranking = null;
-        for (int i = 0; i < ranked.size(); i++) {
-            for (int j = i + 1; j < ranked.size(); j++) {
-                T a = ranked.get(i);
-                T b = ranked.get(j);
-                if (!base.apply(a).equals(base.apply(b))) {
-                    continue;
-                }
-                if (ranking == null) {
-                    ranking = PairedRanking.of(ranked, turns, median);
-                }
-                PairedRatio ratio = ranking.ratio(a, b);
-                if (!ratio.decided() && decidable(ratio, left)) {
-                    List.of(a, b).stream().filter(engine -> !engines.contains(engine)).forEach(engines::add);
-                }
-            }
-        }
-        return engines;
-    }
 
     /** The store of {@code params} without its variant: the same for every variant of one store. */
     private static String base(Map<String, String> params) {
@@ -539,21 +465,6 @@ public final class Interleaver {
         } catch (IllegalArgumentException e) {
             return params.get("store");
         }
-    }
-
-    /**
-     * Whether {@code left} more pairs could decide {@code ratio}: the interval its spread gives at that many pairs would
-     * leave 1 out, or lie within the width of a decided tie. A pair without an interval yet may, when it can reach one.
-     */
-    static boolean decidable(PairedRatio ratio, int left) {
-        if (left <= 0) {
-            return false;
-        }
-        if (!ratio.hasInterval() || Double.isNaN(ratio.spread())) {
-            return ratio.pairs() + left >= Turns.fewestForInterval();
-        }
-        double projected = ratio.halfWidthAt(ratio.pairs() + left);
-        return Math.abs(Math.log(ratio.median())) > projected || projected <= Math.log(1 + PairedRatio.TIE_WIDTH);
     }
 
     /** "lmdb < mvstore 1.42× (1.20-1.63×) < xodus ...": the block's paired ranking, for the log. */
@@ -591,28 +502,6 @@ public final class Interleaver {
             }
         }
         waiting.clear();
-    }
-
-    /**
-     * Each engine's YCSB turn size from {@code probes}, each engine's time per operation (ns) in a probe turn: the
-     * operations {@code millis} take at the median engine's rate, the same for every engine, so that every engine runs
-     * the same operations turn by turn; but an engine slower than {@link #YCSB_SLOWEST_TURNS} times that turn's length
-     * takes turns of its own size, that many times {@code millis} at its own rate. Rates differ a hundredfold (MVStore
-     * committing each write, against LMDB): one size for all, the slow engine's turns take minutes each, or the fast
-     * engines' a few milliseconds. Within {@link #YCSB_MIN_TURN_OPS} and {@link #YCSB_MAX_TURN_OPS}.
-     */
-    static <T> Map<T, Long> turnOps(Map<T, Long> probes, long millis) {
-        Map<T, Long> ops = new LinkedHashMap<>();
-        if (probes.isEmpty()) {
-            return ops;
-        }
-        double median = OrderStatistics.median(probes.values().stream().mapToDouble(nanos -> 1e9 / Math.max(1, nanos))
-                .sorted().toArray());
-        probes.forEach((engine, nanos) -> {
-            double own = Math.min(median, YCSB_SLOWEST_TURNS * 1e9 / Math.max(1, nanos)) * millis / 1000;
-            ops.put(engine, Math.max(YCSB_MIN_TURN_OPS, Math.min(YCSB_MAX_TURN_OPS, Math.round(own))));
-        });
-        return ops;
     }
 
     private long[] turn(EngineJvm server, long ops, boolean warmup) throws InterruptedException {

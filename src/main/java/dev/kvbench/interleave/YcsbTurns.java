@@ -43,7 +43,7 @@ final class YcsbTurns {
     /**
      * One turn of {@code asked} operations (fewer where the run's room for inserts sets a lower limit), measured or a warm-up's; as the protocol's answer, its wall time per
      * operation in ns (all client threads together): engines far slower than the rest take turns of fewer operations
-     * ({@code Interleaver#turnOps}), so only a time per operation compares them.
+     * ({@code YcsbTurnSize#turnOps}), so only a time per operation compares them.
      */
     String turn(long asked, boolean measured) {
         long ops = Math.min(asked, turns.mostOperations());

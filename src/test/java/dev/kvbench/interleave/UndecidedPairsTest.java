@@ -30,9 +30,9 @@ class UndecidedPairsTest {
                 "a", turns(1.00, 12, r -> 1 + 0.03 * Math.sin(r)),
                 "b", turns(1.04, 12, r -> 1 + 0.03 * Math.cos(r)),
                 "c", turns(3.00, 12, r -> 1));
-        List<String> next = Interleaver.undecided(List.of("a", "b", "c"), engines::get, e -> 1, 84);
+        List<String> next = UndecidedPairs.engines(List.of("a", "b", "c"), engines::get, e -> 1, 84);
         assertEquals(List.of("a", "b"), next);
-        assertEquals(List.of(), Interleaver.undecided(List.of("a", "c"), engines::get, e -> 1, 84));
+        assertEquals(List.of(), UndecidedPairs.engines(List.of("a", "c"), engines::get, e -> 1, 84));
     }
 
     @Test
@@ -49,7 +49,7 @@ class UndecidedPairsTest {
         assertTrue(ranking.ratio("a", "b").decided(), ranking.ratio("a", "b").text());
         assertFalse(ranking.againstLeader("c").baseFaster(), ranking.againstLeader("c").text());
         assertTrue(ranking.undecidedPairs().contains(List.of("a", "c")), ranking.undecidedPairs().toString());
-        assertTrue(Interleaver.undecided(List.of("a", "b", "c"), engines::get, e -> 1, 84).contains("a"));
+        assertTrue(UndecidedPairs.engines(List.of("a", "b", "c"), engines::get, e -> 1, 84).contains("a"));
     }
 
     @Test
@@ -63,9 +63,9 @@ class UndecidedPairsTest {
         List<String> all = List.of("rocksdb", "mvstore", "rocksdb:version=10.10.1.1", "lmdb");
         java.util.function.Function<String, String> base = e -> e.replace(":version=10.10.1.1", "");
         assertEquals(List.of("rocksdb", "rocksdb:version=10.10.1.1"),
-                Interleaver.undecidedVariants(all, base, engines::get, e -> 1, 84));
-        assertEquals(List.of(), Interleaver.undecidedVariants(all, base, engines::get, e -> 1, 0), "no rotation left");
-        assertEquals(List.of(), Interleaver.undecidedVariants(List.of("rocksdb", "mvstore", "lmdb"), base, engines::get,
+                UndecidedPairs.variants(all, base, engines::get, e -> 1, 84));
+        assertEquals(List.of(), UndecidedPairs.variants(all, base, engines::get, e -> 1, 0), "no rotation left");
+        assertEquals(List.of(), UndecidedPairs.variants(List.of("rocksdb", "mvstore", "lmdb"), base, engines::get,
                 e -> 1, 84), "no variants, no pair");
     }
 
@@ -76,7 +76,7 @@ class UndecidedPairsTest {
         Map<Integer, Double> b = turns(1.05, 12, r -> r == 7 ? 0.5 : 1 + 0.01 * Math.sin(r));
         PairedRatio ratio = PairedRatio.of(a, b);
         assertTrue(ratio.low() < 0.6, ratio.text());
-        assertTrue(Interleaver.decidable(ratio, 20), "its spread says a few more pairs decide it: " + ratio.text());
+        assertTrue(UndecidedPairs.decidable(ratio, 20), "its spread says a few more pairs decide it: " + ratio.text());
     }
 
     @Test
@@ -86,7 +86,7 @@ class UndecidedPairsTest {
         Map<Integer, Double> b = turns(1.005, 12, r -> 1 + 0.15 * Math.cos(r * 0.7));
         PairedRatio ratio = PairedRatio.of(a, b);
         assertFalse(ratio.decided(), ratio.text());
-        assertFalse(Interleaver.decidable(ratio, 20), ratio.text());
-        assertFalse(Interleaver.decidable(ratio, 0), "no turns left: nothing to decide with");
+        assertFalse(UndecidedPairs.decidable(ratio, 20), ratio.text());
+        assertFalse(UndecidedPairs.decidable(ratio, 0), "no turns left: nothing to decide with");
     }
 }

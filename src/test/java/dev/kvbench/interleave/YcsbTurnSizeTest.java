@@ -18,7 +18,7 @@ class YcsbTurnSizeTest {
         nanosPerOp.put("heap", 2_000L);
         nanosPerOp.put("xodus", 12_000L);
         nanosPerOp.put("mvstore", 4_000_000L); // 250 ops/s: a 100 ms turn of the median's 10,000 would last 40 s
-        Map<String, Long> ops = Interleaver.turnOps(nanosPerOp, 100);
+        Map<String, Long> ops = YcsbTurnSize.turnOps(nanosPerOp, 100);
         assertEquals(10_000L, ops.get("lmdb"), "100 ms at the median engine's 100,000 ops/s");
         assertEquals(10_000L, ops.get("rocksdb"));
         assertEquals(10_000L, ops.get("heap"));
@@ -28,8 +28,8 @@ class YcsbTurnSizeTest {
 
     @Test
     void aTurnIsAtLeastTenAndAtMostAMillionOperations() {
-        assertEquals(Interleaver.YCSB_MIN_TURN_OPS, Interleaver.turnOps(Map.of("fs", 500_000_000L), 100).get("fs"));
-        assertEquals(Interleaver.YCSB_MAX_TURN_OPS, Interleaver.turnOps(Map.of("null", 10L), 1000).get("null"));
-        assertEquals(Map.of(), Interleaver.turnOps(Map.<String, Long>of(), 100));
+        assertEquals(YcsbTurnSize.MIN_OPS, YcsbTurnSize.turnOps(Map.of("fs", 500_000_000L), 100).get("fs"));
+        assertEquals(YcsbTurnSize.MAX_OPS, YcsbTurnSize.turnOps(Map.of("null", 10L), 1000).get("null"));
+        assertEquals(Map.of(), YcsbTurnSize.turnOps(Map.<String, Long>of(), 100));
     }
 }

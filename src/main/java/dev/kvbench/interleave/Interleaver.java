@@ -11,18 +11,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.SideFile;
-import dev.kvbench.results.Stability;
 import dev.kvbench.results.TrialRecord;
-import dev.kvbench.results.TurnLog;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
 import dev.kvbench.trial.BenchParams;
-import dev.kvbench.workload.Workload;
 
 /**
  * Runs the engines of one benchmark and parameter combination interleaved, pass by pass, rather than
@@ -55,7 +49,7 @@ public final class Interleaver {
      * @param turnMillis      each turn's passes run for at least this long (one pass at the least)
      * @param warmMillis      untimed passes run for at least this long before a turn's timed ones, unless the engine's
      *                        last pass was longer than a turn
-     * @param forks           JVMs per engine; JVM k's turns pair with the other engines' JVM k ({@link #pairing})
+     * @param forks           JVMs per engine; JVM k's turns pair with the other engines' JVM k ({@link Rotations#pairing})
      * @param extraShare      the extra rotations (after the fewest) stop once they have taken this share of the time the
      *                        warmup and fewest rotations took: the time cap of a benchmark
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
@@ -209,7 +203,11 @@ public final class Interleaver {
             if (!(failed && failOnError)) {
                 startMissing(block, i, servers, begun);
                 List<EngineJvm> present = servers.stream().filter(server -> trials.contains(server.params)).toList();
-                measured.put(benchmark, measure(benchmark, present, servers, random, start));
+                Rotations.Loss loss = server -> {
+                    lost(server, servers);
+                    return failOnError;
+                };
+                measured.put(benchmark, new Rotations(settings, log, loss, benchmark, present, servers).measure(random, start));
                 // a JVM whose trial has no benchmark after this one ends now
                 for (EngineJvm server : present) {
                     if (servers.contains(server) && block.after(i, server.params).isEmpty()) {
@@ -306,191 +304,6 @@ public final class Interleaver {
         }
     }
 
-    /**
-     * The rotations of one benchmark on {@code present}, each ready ({@code servers}: every live JVM of the block,
-     * those of other benchmarks waiting); each trial's turns.
-     */
-    private Map<Map<String, String>, Turns> measure(String benchmark, List<EngineJvm> present, List<EngineJvm> servers,
-                                                    Random random, long start) throws InterruptedException {
-        long readyNanos = System.nanoTime() - start;
-        Map<EngineJvm, Turns> turns = new LinkedHashMap<>();
-        Map<Map<String, String>, Turns> byTrial = new LinkedHashMap<>();
-        for (EngineJvm server : present) {
-            turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns()));
-        }
-        Map<EngineJvm, Long> background = new LinkedHashMap<>();
-        long measuredNanos = 0;
-        int rotations = 0;
-        long rotationsStart = System.nanoTime();
-        long fewestNanos = -1;
-        boolean capped = false;
-        List<EngineJvm> active = new ArrayList<>(present);
-        List<EngineJvm> ranked = present.stream().filter(server -> !reference(server.params)).toList();
-        HostSamples host = new HostSamples();
-        int extra = 0;
-        boolean ycsb = Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
-        int warmupRotations = ycsb ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
-                : settings.warmupRotations();
-        Map<EngineJvm, Long> probes = new LinkedHashMap<>();
-        Map<EngineJvm, Long> ops = new LinkedHashMap<>();
-        for (int r = 0; r < warmupRotations + settings.maxRotations() && !active.isEmpty(); r++) {
-            if (ycsb && r >= YcsbTurnSize.PROBES && r <= warmupRotations) {
-                ops = YcsbTurnSize.turnOps(probes, settings.turnMillis()); // sized again after each warm-up rotation, as the JIT ends
-            }
-            if (ycsb && r == warmupRotations) {
-                log.println("  turns of operations: " + String.join(", ", ops.entrySet().stream()
-                        .map(e -> e.getKey().label + " " + e.getValue()).toList()) + " (the median engine's rate in"
-                        + " the last warm-up turn times " + settings.turnMillis() + " ms, the"
-                        + " same for every engine but one whose turn would last over " + YcsbTurnSize.SLOWEST_TURNS
-                        + " times that: its own rate times " + YcsbTurnSize.SLOWEST_TURNS * settings.turnMillis() + " ms)");
-            }
-            if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
-                    && everyHasAnInterval(active, turns)) {
-                capped = true;
-                break;
-            }
-            boolean warmup = r < warmupRotations;
-            List<EngineJvm> order = new ArrayList<>(active);
-            if (rotations < settings.minRotations()) {
-                Collections.shuffle(order, random);
-            } else if (extra++ % 2 == 1) {
-                Collections.reverse(order); // a pair's two engines take the first turn by turns
-            }
-            log.println("  rotation " + (warmup ? "w" : "") + (r + 1) + ": "
-                    + String.join(" ", order.stream().map(server -> server.label).toList()));
-            for (EngineJvm server : order) {
-                if (!servers.contains(server)) {
-                    continue;
-                }
-                Map<EngineJvm, Long> before = cpu(servers, server);
-                long turnStart = System.nanoTime();
-                long[] passes = turn(server, ycsb ? ops.getOrDefault(server, YcsbTurnSize.PROBE_OPS) : 0, warmup);
-                long elapsed = System.nanoTime() - turnStart;
-                Map<EngineJvm, Long> after = cpu(servers, server);
-                if (passes == null) {
-                    lost(server, servers);
-                    if (failOnError) {
-                        return byTrial;
-                    }
-                    continue;
-                }
-                if (ycsb && warmup) {
-                    probes.put(server, passes[0]);
-                }
-                if (!warmup) {
-                    turns.get(server).add(pairing(r - warmupRotations, server.fork, settings.forks()), passes);
-                    measuredNanos += elapsed;
-                    before.forEach((other, nanos) -> background.merge(other, after.getOrDefault(other, nanos) - nanos, Long::sum));
-                }
-            }
-            if (!warmup) {
-                host.sample();
-                rotations++;
-                if (rotations == settings.minRotations()) {
-                    fewestNanos = System.nanoTime() - rotationsStart;
-                }
-                if (rotations >= settings.minRotations()) {
-                    HostFactors.apply(byTrial.values());
-                    int left = settings.maxRotations() - rotations;
-                    // one per store: an engine's JVMs share their turns (paired JVM by JVM, see pairing)
-                    List<EngineJvm> live = distinctStores(ranked.stream().filter(servers::contains).toList());
-                    List<EngineJvm> next = new ArrayList<>(UndecidedPairs.engines(live, server -> turns.get(server).byRotation(),
-                            server -> turns.get(server).median(), left));
-                    UndecidedPairs.variants(live, server -> base(server.params), server -> turns.get(server).byRotation(),
-                            server -> turns.get(server).median(), left).stream().filter(server -> !next.contains(server))
-                            .forEach(next::add);
-                    // an engine short of the turns an interval needs takes turns until it has them, where it can
-                    int fewest = Turns.fewestForInterval();
-                    present.stream().filter(server -> servers.contains(server) && !next.contains(server)
-                            && turns.get(server).count() < fewest && turns.get(server).count() + left >= fewest)
-                            .forEach(next::add);
-                    // every JVM of a store that takes more turns takes them
-                    Set<Map<String, String>> taking = new HashSet<>();
-                    next.forEach(server -> taking.add(server.params));
-                    active = present.stream().filter(server -> servers.contains(server) && taking.contains(server.params))
-                            .collect(Collectors.toCollection(ArrayList::new));
-                }
-            }
-            active.retainAll(servers);
-        }
-        HostFactors.apply(byTrial.values());
-        logBlock(benchmark, byTrial, rotations, background, measuredNanos, readyNanos, System.nanoTime() - start);
-        String hostText = host.text();
-        if (!hostText.isEmpty()) {
-            log.println(hostText);
-        }
-        long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
-        log.printf(Locale.ROOT, "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
-                Math.min(rotations, settings.minRotations()), (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
-                Math.max(0, rotations - settings.minRotations()), fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
-                capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
-        log.println("  ranking: " + rankingText(distinctStores(ranked.stream().filter(turns::containsKey).toList()), turns));
-        log.flush();
-        return byTrial;
-    }
-
-    /** The first JVM of each store among {@code jvms}: with several JVMs per engine, one stands for its turns. */
-    private static List<EngineJvm> distinctStores(List<EngineJvm> jvms) {
-        Set<Map<String, String>> seen = new HashSet<>();
-        return jvms.stream().filter(server -> seen.add(server.params)).toList();
-    }
-
-    /**
-     * The rotation number a turn is logged and paired under: {@code rotation} itself with one JVM per engine; with
-     * {@code forks}, rotation r's turn of JVM k is {@code forks * r + k}, paired with the other engines' JVM k of the
-     * same rotation only. Two JVMs of one library on one host differ by several per cent (an A/A run of rocksdbjni
-     * 11.8.1 against itself gave 1.08× (1.06-1.12×) on random writes with one JVM each): pooled by rotation, the JVMs'
-     * own difference would sit inside every pair and never in the interval; paired JVM by JVM, a ratio that differs
-     * between the JVM pairs widens the interval by as much.
-     */
-    static int pairing(int rotation, int fork, int forks) {
-        return forks == 1 ? rotation : forks * rotation + fork;
-    }
-
-    /**
-     * Whether every engine still taking turns has the {@link Turns#fewestForInterval()} turns a 99.9% interval of its
-     * median needs: the time cap stops no block before, since an engine stopped with fewer has no error, and every
-     * number it gives is unstable by construction (4 rotations of the deep-vs-flat test once stopped at 10 turns).
-     */
-    private static boolean everyHasAnInterval(List<EngineJvm> active, Map<EngineJvm, Turns> turns) {
-        int fewest = Turns.fewestForInterval();
-        return active.stream().allMatch(server -> turns.get(server).count() >= fewest);
-    }
-
-
-    /** The store of {@code params} without its variant: the same for every variant of one store. */
-    private static String base(Map<String, String> params) {
-        try {
-            return StoreSpec.parse(params.get("store")).base().toString();
-        } catch (IllegalArgumentException e) {
-            return params.get("store");
-        }
-    }
-
-    /** "lmdb < mvstore 1.42× (1.20-1.63×) < xodus ...": the block's paired ranking, for the log. */
-    private static String rankingText(List<EngineJvm> ranked, Map<EngineJvm, Turns> turns) {
-        PairedRanking<EngineJvm> ranking = PairedRanking.of(ranked, server -> turns.get(server).byRotation(),
-                server -> turns.get(server).median());
-        StringBuilder text = new StringBuilder();
-        List<EngineJvm> order = ranking.order();
-        for (int i = 0; i < order.size(); i++) {
-            text.append(i == 0 ? "" : " < ").append(order.get(i).params.get("store"));
-            if (i > 0) {
-                text.append(' ').append(ranking.ratio(order.get(i - 1), order.get(i)).text());
-            }
-        }
-        return text.length() == 0 ? "none (no engine to rank)" : text.toString();
-    }
-
-    /** Whether {@code params}' store is a limit row (array, heap, null), which is measured but never ranked. */
-    private static boolean reference(Map<String, String> params) {
-        try {
-            return Stores.engine(StoreSpec.parse(params.get("store")).engine()).isReference();
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
     /** Waits until each of {@code waiting} is loaded and settled; those that are join {@code servers}. */
     private void ready(List<EngineJvm> waiting, List<EngineJvm> servers) throws InterruptedException {
         for (EngineJvm server : waiting) {
@@ -502,26 +315,6 @@ public final class Interleaver {
             }
         }
         waiting.clear();
-    }
-
-    private long[] turn(EngineJvm server, long ops, boolean warmup) throws InterruptedException {
-        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + ops + " "
-                + (warmup ? "warmup" : "measured"))) {
-            server.await(10);
-            return null;
-        }
-        String answer = server.await(settings.timeoutSeconds());
-        if (answer == null || !answer.startsWith("passes ")) {
-            return null;
-        }
-        String timed = answer.substring("passes ".length());
-        int warm = timed.indexOf(" warm");
-        String[] parts = (warm < 0 ? timed : timed.substring(0, warm)).trim().split(" ");
-        long[] nanos = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            nanos[i] = Long.parseLong(parts[i]);
-        }
-        return nanos;
     }
 
     /** A JVM that failed, died or hung: out of the block, its trial failed in the side file. */
@@ -541,40 +334,6 @@ public final class Interleaver {
             server.kill();
         }
         servers.clear();
-    }
-
-    private static Map<EngineJvm, Long> cpu(List<EngineJvm> servers, EngineJvm measured) {
-        Map<EngineJvm, Long> cpu = new LinkedHashMap<>();
-        for (EngineJvm server : servers) {
-            if (server != measured) {
-                cpu.put(server, server.cpuNanos());
-            }
-        }
-        return cpu;
-    }
-
-    private void logBlock(String benchmark, Map<Map<String, String>, Turns> byTrial, int rotations,
-                          Map<EngineJvm, Long> background, long measuredNanos, long readyNanos, long blockNanos) {
-        log.printf(Locale.ROOT, "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load or hand over, and settle the JVMs,"
-                + " %.1f s in all)%n", benchmark, rotations, readyNanos / 1e9, blockNanos / 1e9);
-        log.println("  host factor per rotation: " + HostFactors.text(byTrial.values()));
-        for (Map.Entry<Map<String, String>, Turns> entry : byTrial.entrySet()) {
-            Turns t = entry.getValue();
-            long idle = background.entrySet().stream().filter(e -> e.getKey().params.equals(entry.getKey()))
-                    .mapToLong(Map.Entry::getValue).sum();
-            log.printf(Locale.ROOT, "  %-24s %10.4g ± %8.3g ms/op (%4.1f%%), %d turns, %d passes; CPU while others were"
-                            + " measured: %d ms (%.2f%% of their time); %d turns divided by a host factor, median as"
-                            + " measured %.4g%n", entry.getKey().get("store"), t.median() / 1e6,
-                    t.error() / 1e6, 100 * t.relativeError(), t.count(), t.passes(), idle / 1_000_000,
-                    measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos, t.adjusted(), t.rawMedian() / 1e6);
-            log.println(TurnLog.TURNS + t.text());
-            log.println(TurnLog.ROTATIONS + t.rotationsText());
-            double[] drift = t.drift();
-            if (drift != null && Stability.drifted(drift[0], drift[1])) {
-                log.println(Stability.driftLine(drift[0], drift[1]));
-            }
-        }
-        log.flush();
     }
 
     private static String shortName(String benchmark) {

@@ -62,11 +62,7 @@ public final class PassServer {
      */
     public static void main(String[] args) throws IOException {
         PrintStream out = System.out;
-        Map<String, String> params = new LinkedHashMap<>();
-        for (String arg : Arrays.copyOfRange(args, 1, args.length)) {
-            int eq = arg.indexOf('=');
-            params.put(arg.substring(0, eq), arg.substring(eq + 1));
-        }
+        Map<String, String> params = params(args);
         Deque<String> benchmarks = new ArrayDeque<>(List.of(args[0].split(",")));
         Trial trial;
         try {
@@ -82,39 +78,29 @@ public final class PassServer {
             failed(out, trial.fail(e));
             return;
         }
-        out.println(READY);
-        out.flush();
+        say(out, READY);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         try {
             trial.waiting(true);
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 if (line.startsWith("turn ")) {
                     trial.waiting(false);
-                    String[] turn = line.substring(5).trim().split(" ");
-                    String passes = ycsb != null ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
-                            : turn(pass, Long.parseLong(turn[0]) * 1_000_000L,
-                            turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
+                    String passes = answerTurn(line, pass);
                     trial.waiting(true);
-                    out.println(PASSES + " " + passes);
-                    out.flush();
+                    say(out, PASSES + " " + passes);
                 } else if (line.equals("next") && !benchmarks.isEmpty()) {
                     trial.waiting(false);
-                    trial = trial.handOver(benchmarks.removeFirst(), () -> {
-                        out.println(ENDED);
-                        out.flush();
-                    });
+                    trial = trial.handOver(benchmarks.removeFirst(), () -> say(out, ENDED));
                     pass = prepare(trial);
                     trial.waiting(true);
-                    out.println(READY);
-                    out.flush();
+                    say(out, READY);
                 } else if (line.equals("end")) {
                     trial.waiting(false);
                     if (ycsb != null) {
                         ycsb.finish();
                     }
                     trial.end();
-                    out.println(ENDED);
-                    out.flush();
+                    say(out, ENDED);
                     System.exit(0);
                 }
             }
@@ -126,10 +112,33 @@ public final class PassServer {
         }
     }
 
-    private static void failed(PrintStream out, Throwable e) {
-        out.println(FAILED + " " + oneLine(e));
+    /** The benchmarks' parameters from {@code args} after the first, each {@code name=value}. */
+    private static Map<String, String> params(String[] args) {
+        Map<String, String> params = new LinkedHashMap<>();
+        for (String arg : Arrays.copyOfRange(args, 1, args.length)) {
+            int eq = arg.indexOf('=');
+            params.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return params;
+    }
+
+    /** One protocol line, flushed at once: the coordinator waits for it. */
+    private static void say(PrintStream out, String line) {
+        out.println(line);
         out.flush();
+    }
+
+    private static void failed(PrintStream out, Throwable e) {
+        say(out, FAILED + " " + oneLine(e));
         System.exit(1);
+    }
+
+    /** The answer to a {@code turn MS WARM OPS KIND} line: a YCSB turn of OPS operations, else passes for MS. */
+    private static String answerTurn(String line, Settle.Pass pass) {
+        String[] turn = line.substring(5).trim().split(" ");
+        return ycsb != null ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
+                : turn(pass, Long.parseLong(turn[0]) * 1_000_000L,
+                turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
     }
 
     /** The YCSB trial's turns, when the server runs a YCSB workload's run phase (null otherwise). */

@@ -51,7 +51,7 @@ public final class Merge {
     public static void main(String[] args) {
         try {
             if (args.length < 3) {
-                throw new Compare.Refused("give the merged folder and two or more shard folders; usage: ./process.sh --merge OUT SHARD SHARD...");
+                throw new Refused("give the merged folder and two or more shard folders; usage: ./process.sh --merge OUT SHARD SHARD...");
             }
             List<Path> shards = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
@@ -59,7 +59,7 @@ public final class Merge {
             }
             merge(Path.of(args[0]), shards);
             System.out.println("merged " + shards.size() + " shards into " + args[0]);
-        } catch (Compare.Refused e) {
+        } catch (Refused e) {
             System.err.println("merge: " + e.getMessage());
             System.exit(2);
         } catch (IOException | RuntimeException e) {
@@ -76,11 +76,11 @@ public final class Merge {
         int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
         int runs = 0; // a folder merged before counts the shards it holds
         if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new Compare.Refused(out + " is a file, not a folder: merge into a new folder");
+            throw new Refused(out + " is a file, not a folder: merge into a new folder");
         }
         for (Path shard : shards) {
             if (!Files.isDirectory(shard)) {
-                throw new Compare.Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
+                throw new Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
             }
             Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
             String of = env.getOrDefault("suite", "");
@@ -93,24 +93,24 @@ public final class Merge {
             if (suite == null) {
                 suite = of;
             } else if (!suite.equals(of)) {
-                throw new Compare.Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
+                throw new Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
                         + " suite: merge the shards of one suite");
             }
             List<Integer> numbers = testNumbers(shard);
             if (numbers.isEmpty()) {
-                throw new Compare.Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
+                throw new Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
             }
             for (int n : numbers) {
                 Path before = owner.putIfAbsent(n, shard);
                 if (before != null) {
-                    throw new Compare.Refused("test " + n + " is in both " + before + " and " + shard
+                    throw new Refused("test " + n + " is in both " + before + " and " + shard
                             + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
                 }
             }
             tests.put(shard, numbers);
         }
         if (Files.isDirectory(out) && !testNumbers(out).isEmpty()) {
-            throw new Compare.Refused(out + " already holds results: merge into a new folder");
+            throw new Refused(out + " already holds results: merge into a new folder");
         }
 
         Files.createDirectories(out);

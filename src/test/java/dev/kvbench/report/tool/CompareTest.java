@@ -126,7 +126,7 @@ class CompareTest {
         twoRuns();
         Path env = b.resolve("env.txt");
         Files.writeString(env, Files.readString(env).replace("cpu.model: AMD EPYC", "cpu.model: Intel(R) Xeon(R) Processor"));
-        Compare.Refused e = assertThrows(Compare.Refused.class, this::compare);
+        Refused e = assertThrows(Refused.class, this::compare);
         assertEquals(a + " ran on AMD EPYC and " + b + " on Intel(R) Xeon(R) Processor: runs of different hosts differ by "
                 + "the hosts; add --any-host to compare them anyway", e.getMessage());
         String readme = Files.readString(compare("--any-host").resolve("README.md"));
@@ -139,11 +139,11 @@ class CompareTest {
         Path crash = dir.resolve("crash");
         Fixtures.copy(Path.of("src/test/resources/fixtures/crash"), crash);
         a = crash;
-        assertTrue(assertThrows(Compare.Refused.class, () -> compare("--any-host")).getMessage().contains("have no run in common"));
+        assertTrue(assertThrows(Refused.class, () -> compare("--any-host")).getMessage().contains("have no run in common"));
         a = dir.resolve("nothing");
-        assertTrue(assertThrows(Compare.Refused.class, this::compare).getMessage().startsWith(a + " is not a folder"));
+        assertTrue(assertThrows(Refused.class, this::compare).getMessage().startsWith(a + " is not a folder"));
         a = dir.resolve("20251122-report");
         assertEquals("--threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
-                assertThrows(Compare.Refused.class, () -> compare("--threshold", "lots")).getMessage());
+                assertThrows(Refused.class, () -> compare("--threshold", "lots")).getMessage());
     }
 }

@@ -1,0 +1,296 @@
+package dev.kvbench.report.tool;
+
+import dev.kvbench.report.chart.Figure;
+import dev.kvbench.report.folder.Group;
+import dev.kvbench.report.folder.Result;
+import dev.kvbench.report.folder.ResultsFolder;
+import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.Verdict;
+import dev.kvbench.report.section.Glance;
+import dev.kvbench.report.section.Markdown;
+import dev.kvbench.report.tool.Comparison.Pair;
+import dev.kvbench.results.Stability;
+import dev.kvbench.text.Numbers;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/** {@link Compare}'s README.md and chart: the two runs, their significant differences, and whether a rerun agrees. */
+final class ComparisonReport {
+    private final CompareOptions options;
+    private final ResultsFolder a;
+    private final ResultsFolder b;
+    private final Comparison comparison;
+    private final Specs specs;
+    private final Markdown md = new Markdown();
+    private final Set<String> varying;
+    Figure figure;
+
+    ComparisonReport(CompareOptions options, ResultsFolder a, ResultsFolder b, Comparison comparison, Specs specs) {
+        this.options = options;
+        this.a = a;
+        this.b = b;
+        this.comparison = comparison;
+        this.specs = specs;
+        this.varying = varying(comparison.common());
+    }
+
+    /** Parameters beyond the data set's own that differ between the common runs (readers, encoding...). */
+    private static Set<String> varying(List<Pair> pairs) {
+        Map<String, Set<String>> values = new TreeMap<>();
+        pairs.forEach(p -> p.key().params().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v)));
+        Set<String> shown = new LinkedHashSet<>();
+        values.forEach((name, set) -> {
+            if (set.size() > 1 && !List.of("store", "num", "intKey", "sequential", "valSize").contains(name)) {
+                shown.add(name);
+            }
+        });
+        return shown;
+    }
+
+    String write() {
+        String nameA = name(options.a());
+        String nameB = name(options.b());
+        double threshold = comparison.threshold();
+        md.heading(1, "kvbench comparison: " + nameB + " against " + nameA);
+        md.paragraph("Written by `./process.sh --compare " + options.a() + " " + options.b() + "` from the raw files of "
+                + "both folders. For every run both hold (the same benchmark, engine and parameters): B ÷ A, the time per "
+                + "operation of B (" + nameB + ") over that of A (" + nameA + "); below 1 B is faster. Its error combines "
+                + "both JMH 99.9% errors (relative errors added in quadrature). A difference is listed when the two "
+                + "intervals do not overlap and B ÷ A is more than " + percent(threshold) + " from 1; the others are "
+                + "within noise or the threshold. Limit rows and direct-API baselines are compared like the engines.");
+        environment(nameA, nameB);
+        List<Pair> significant = comparison.significant();
+        long faster = significant.stream().filter(p -> p.ratio() < 1).count();
+        md.heading(2, "Differences");
+        md.paragraph(Numbers.count(comparison.common().size()) + " runs in both folders, " + comparison.comparable()
+                + " with a score in both (the others failed or were skipped in one of them)"
+                + (comparison.onlyA() + comparison.onlyB() == 0 ? "" : "; " + comparison.onlyA() + " only in A, "
+                + comparison.onlyB() + " only in B") + ". "
+                + (significant.isEmpty() ? "None differs significantly."
+                : significant.size() + " differ significantly: " + faster + " faster in B, " + (significant.size() - faster)
+                + " slower."));
+        if (!significant.isEmpty()) {
+            figure = figure(significant, nameA, nameB);
+            if (options.png()) {
+                md.image("B ÷ A of the significant differences", figure.stem() + ".png");
+            } else {
+                md.paragraph("The chart's data and script: `" + figure.stem() + ".dat`, `" + figure.stem()
+                        + ".gp` (gnuplot is not installed).");
+            }
+            List<List<String>> rows = new ArrayList<>();
+            for (Pair p : significant) {
+                rows.add(List.of(dataSet(p), engine(p), p.key().workload(), time(p.a()), time(p.b()),
+                        Numbers.sig3(p.ratio()) + " ± " + Numbers.sig2(p.ratioError())));
+            }
+            md.table(List.of("Data set", "Engine", "Workload", "A (ms/op)", "B (ms/op)", "B ÷ A"), rows);
+        }
+        reproducibility();
+        return md.toString();
+    }
+
+    /**
+     * Whether a rerun gives the same answer: the engines' numbers (limit rows and direct-API baselines
+     * left out) that are stable in each run, whose intervals overlap and whose ratio is within 10%; and
+     * the At a glance cells whose verdicts agree (the same fastest engine, or no stable winner in both).
+     */
+    private void reproducibility() {
+        List<Pair> engines = comparison.common().stream()
+                .filter(p -> p.comparable() && !p.direct() && !specs.reference(p.key().store())).toList();
+        if (engines.isEmpty()) {
+            return;
+        }
+        long stableA = engines.stream().filter(p -> p.a().stable()).count();
+        long stableB = engines.stream().filter(p -> p.b().stable()).count();
+        long stableBoth = engines.stream().filter(p -> p.a().stable() && p.b().stable()).count();
+        long overlap = engines.stream().filter(Pair::overlap).count();
+        long stableBothOverlap = engines.stream().filter(p -> p.a().stable() && p.b().stable() && p.overlap()).count();
+        long within = engines.stream().filter(p -> Math.abs(p.ratio() - 1) <= Stability.ERROR).count();
+        int n = engines.size();
+        md.heading(2, "Does a rerun give the same answer");
+        md.paragraph("Over the " + n + " engine numbers both runs have (limit rows and direct-API baselines left out): "
+                + stableA + " are stable in A and " + stableB + " in B (error at most " + percent(Stability.ERROR)
+                + " of the score), " + stableBoth + " in both; the two intervals overlap for " + overlap + " of " + n
+                + " (" + stableBothOverlap + " of the " + stableBoth + " stable in both); B ÷ A is within "
+                + percent(Stability.ERROR) + " of 1 for " + within + " of " + n + ". Intervals that are honest overlap "
+                + "between two runs of one machine nearly always; stable numbers whose intervals do not overlap mean "
+                + "the runs' errors were smaller than the host's changes between them.");
+        Glance glanceA = Glance.of(a, specs);
+        Glance glanceB = Glance.of(b, specs);
+        List<List<String>> rows = new ArrayList<>();
+        int cells = 0;
+        int agree = 0;
+        int sameTie = 0;
+        int compatible = 0;
+        int conflicting = 0;
+        for (Map.Entry<String, Map<String, Verdict>> row : glanceB.rows().entrySet()) {
+            Map<String, Verdict> rowA = glanceA.rows().get(row.getKey());
+            if (rowA == null) {
+                continue;
+            }
+            for (Map.Entry<String, Verdict> cell : row.getValue().entrySet()) {
+                Verdict va = rowA.get(cell.getKey());
+                if (va == null) {
+                    continue;
+                }
+                Verdict vb = cell.getValue();
+                cells++;
+                boolean tie = va.kind() == Verdict.Kind.TIE && vb.kind() == Verdict.Kind.TIE
+                        && named(va).equals(named(vb)) && !fastest(va).equals(fastest(vb));
+                boolean same = tie || fastest(va).equals(fastest(vb));
+                boolean near = !same && (named(vb).contains(fastest(va)) || named(va).contains(fastest(vb)));
+                agree += same ? 1 : 0;
+                sameTie += tie ? 1 : 0;
+                compatible += near ? 1 : 0;
+                conflicting += !same && !near && va.kind() != Verdict.Kind.NONE && vb.kind() != Verdict.Kind.NONE ? 1 : 0;
+                rows.add(List.of(row.getKey(), cell.getKey(), verdictText(va), verdictText(vb),
+                        tie ? "yes (the same tie)" : same ? "yes" : near ? "**no**, but not against each other" : "**no**"));
+            }
+        }
+        if (cells == 0) {
+            return;
+        }
+        long decidedA = glanceA.cells().stream().filter(Verdict::decided).count();
+        long decidedB = glanceB.cells().stream().filter(Verdict::decided).count();
+        if (glanceA.paired() || glanceB.paired()) {
+            md.paragraph("Verdicts from paired turns (each engine's turn over the leader's in the same rotation): A decides "
+                    + decidedA + " of its " + glanceA.cells().size() + " cells, B " + decidedB + " of "
+                    + glanceB.cells().size() + " (a winner, or a tie within ±3%). Two runs contradict each other in a "
+                    + "cell only where each names as faster, at 99.9%, an engine the other names as slower.");
+        }
+        md.paragraph("At a glance: " + agree + " of " + cells + " cells agree (the same fastest engine, the same engines "
+                + "tied, or no stable winner in both" + (sameTie == 0 ? "" : "; " + sameTie + " of them the same tie with "
+                + "another engine first") + ")" + (compatible == 0 ? "" : "; in " + compatible + " more, one run's fastest "
+                + "engine is among the other's tied engines or best candidates, so the runs do not contradict each other")
+                + (conflicting == 0 ? "" : "; in " + conflicting + " the two runs name different fastest engines and "
+                + "neither names the other's among its ties") + ".");
+        md.table(List.of("Data set", "Workload", "A", "B", "Agree"), rows);
+    }
+
+    /**
+     * Every engine a verdict names: the fastest, the engines tied with it, or for no stable winner its best
+     * candidates.
+     */
+    private static Set<String> named(Verdict v) {
+        Set<String> stores = new TreeSet<>();
+        if (v.best() != null) {
+            stores.add(v.best().store());
+        }
+        v.rivals().forEach(r -> stores.add(r.store()));
+        return stores;
+    }
+
+    /** The engine a verdict names fastest, or "" when it names none. */
+    private static String fastest(Verdict v) {
+        return v.kind() == Verdict.Kind.NONE ? "" : v.best().store();
+    }
+
+    private String verdictText(Verdict v) {
+        if (v.paired()) {
+            String leader = specs.label(v.best().store());
+            return v.kind() == Verdict.Kind.WINNER ? leader + ", " + v.againstLeader(v.ranking().runnerUp()).text()
+                    + " over " + specs.label(v.ranking().runnerUp().store())
+                    : v.tieText(leader, r -> specs.label(r.store()) + " " + v.againstLeader(r).text());
+        }
+        return switch (v.kind()) {
+            case WINNER -> specs.label(v.best().store());
+            case TIE -> specs.label(v.best().store()) + ", tied with " + String.join(", ",
+                    v.rivals().stream().map(r -> specs.label(r.store())).toList());
+            case NONE -> v.noWinner();
+        };
+    }
+
+    private void environment(String nameA, String nameB) {
+        md.heading(2, "The two runs");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("Folder", "[" + nameA + "](" + link(options.a()) + ")", "[" + nameB + "](" + link(options.b()) + ")"));
+        for (String[] item : new String[][] {{"Suite", "suite"}, {"Started", "started"}, {"CPU", "cpu.model"},
+                {"Load at the start", "load.start"}, {"JVM", "java.vm"}, {"Java", "java.version"}, {"kvbench", "kvbench.version"}}) {
+            rows.add(List.of(item[0], a.env.getOrDefault(item[1], "not recorded"), b.env.getOrDefault(item[1], "not recorded")));
+        }
+        rows.add(List.of("Commit", ResultsIndex.commit(a.env), ResultsIndex.commit(b.env)));
+        Set<String> keys = new TreeSet<>(a.env.keySet());
+        keys.addAll(b.env.keySet());
+        for (String key : keys) {
+            if (key.startsWith("engine.") && key.endsWith(".version")
+                    && !a.env.getOrDefault(key, "").equals(b.env.getOrDefault(key, ""))) {
+                String engine = key.substring("engine.".length(), key.length() - ".version".length());
+                rows.add(List.of(specs.label(engine) + " version", a.env.getOrDefault(key, "—"), b.env.getOrDefault(key, "—")));
+            }
+        }
+        md.table(List.of("", "A", "B"), rows);
+        if (!a.env.getOrDefault("cpu.model", "").equals(b.env.getOrDefault("cpu.model", ""))) {
+            md.paragraph("**The runs come from different hosts** (compared with `--any-host`): their differences are "
+                    + "mostly the hosts'.");
+        }
+    }
+
+    /** A link from the comparison's folder to a run's report. */
+    private String link(Path run) {
+        Path target = run.toAbsolutePath().normalize().resolve("README.md");
+        try {
+            return options.out().toAbsolutePath().normalize().relativize(target).toString();
+        } catch (IllegalArgumentException e) {
+            return target.toString();
+        }
+    }
+
+    private static String name(Path dir) {
+        return dir.toAbsolutePath().normalize().getFileName().toString();
+    }
+
+    private String dataSet(Pair p) {
+        List<String> parts = new ArrayList<>(List.of(Group.describe(p.key())));
+        varying.stream().filter(n -> !p.key().param(n).isEmpty()).forEach(n -> parts.add(n + " " + p.key().param(n)));
+        return "Test " + p.testB() + ": " + String.join(", ", parts);
+    }
+
+    private String engine(Pair p) {
+        return specs.label(p.key().store()) + (p.direct() ? " (direct API)" : "");
+    }
+
+    /** "1.51 ± 0.021", marked "(unstable)" when its error is over 10% of it, as the report marks it. */
+    private static String time(Result r) {
+        return Numbers.sig3(r.ms()) + (Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig2(r.errorMs()))
+                + (r.stable() ? "" : " (unstable)");
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f%%", share * 100);
+    }
+
+    /** One panel per workload, a bar per engine and data set: B ÷ A with its combined error. */
+    private Figure figure(List<Pair> significant, String nameA, String nameB) {
+        Map<String, List<Pair>> byWorkload = new LinkedHashMap<>();
+        List<String> order = new ArrayList<>(Group.WORKLOADS);
+        significant.stream().map(p -> p.key().workload()).filter(w -> !order.contains(w)).distinct().forEach(order::add);
+        for (String workload : order) {
+            significant.stream().filter(p -> p.key().workload().equals(workload))
+                    .sorted(Comparator.comparing((Pair p) -> p.key().store(), specs.order()).thenComparing(this::dataSet))
+                    .forEach(p -> byWorkload.computeIfAbsent(workload, k -> new ArrayList<>()).add(p));
+        }
+        List<Figure.Panel> panels = new ArrayList<>();
+        byWorkload.forEach((workload, pairs) -> {
+            List<Figure.Bar> bars = new ArrayList<>();
+            List<Figure.Tic> tics = new ArrayList<>();
+            for (int i = 0; i < pairs.size(); i++) {
+                Pair p = pairs.get(i);
+                String label = engine(p) + ", test " + p.testB();
+                bars.add(new Figure.Bar(i, 0.4, p.ratio(), p.ratioError(), specs.rgb(p.key().store()),
+                        specs.fill(p.key().store()), "", label));
+                tics.add(new Figure.Tic(label, i));
+            }
+            panels.add(new Figure.Panel(workload, "", Figure.Axis.fit("B ÷ A (below 1: B faster)", bars), bars, tics, true));
+        });
+        return new Figure("compare", nameB + " ÷ " + nameA + ": significant differences in time per operation", panels, List.of());
+    }
+}

@@ -70,82 +70,104 @@ public final class Merge {
 
     /** Copies every shard's tests into {@code out}; returns the test numbers by shard. */
     static Map<Path, List<Integer>> merge(Path out, List<Path> shards) throws IOException {
-        Map<Path, List<Integer>> tests = new LinkedHashMap<>();
-        Map<Integer, Path> owner = new LinkedHashMap<>();
-        String suite = null;
-        int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
-        int runs = 0; // a folder merged before counts the shards it holds
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw new Refused(out + " is a file, not a folder: merge into a new folder");
         }
-        for (Path shard : shards) {
-            if (!Files.isDirectory(shard)) {
-                throw new Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
-            }
-            Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
-            String of = env.getOrDefault("suite", "");
-            String held = env.getOrDefault("shards", "1").trim();
-            runs += held.matches("\\d+") ? Integer.parseInt(held) : 1;
-            Matcher total = TESTS_OF.matcher(env.getOrDefault("tests", ""));
-            if (total.matches()) {
-                suiteTests = Integer.parseInt(total.group(1));
-            }
-            if (suite == null) {
-                suite = of;
-            } else if (!suite.equals(of)) {
-                throw new Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
-                        + " suite: merge the shards of one suite");
-            }
-            List<Integer> numbers = testNumbers(shard);
-            if (numbers.isEmpty()) {
-                throw new Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
-            }
-            for (int n : numbers) {
-                Path before = owner.putIfAbsent(n, shard);
-                if (before != null) {
-                    throw new Refused("test " + n + " is in both " + before + " and " + shard
-                            + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
-                }
-            }
-            tests.put(shard, numbers);
-        }
+        Shards checked = Shards.of(shards);
         if (Files.isDirectory(out) && !testNumbers(out).isEmpty()) {
             throw new Refused(out + " already holds results: merge into a new folder");
         }
 
         Files.createDirectories(out);
-        for (Map.Entry<Path, List<Integer>> entry : tests.entrySet()) {
-            Path shard = entry.getKey();
-            try (Stream<Path> files = Files.list(shard)) {
-                for (Path file : files.toList()) {
-                    Matcher m = RAW_FILE.matcher(file.getFileName().toString());
-                    // only the shard's own tests: a test another shard ran is that shard's, whatever is left here
-                    if (m.matches() && entry.getValue().contains(number(m))) {
-                        Files.copy(file, out.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+        for (Map.Entry<Path, List<Integer>> entry : checked.tests().entrySet()) {
+            copyTests(entry.getKey(), entry.getValue(), out);
+        }
+        writeEnv(shards.get(0).resolve("env.txt"), checked, out);
+        return checked.tests();
+    }
+
+    /**
+     * The shards' tests by shard, checked to be of one suite with each test in one shard; the tests they hold
+     * together, the shards they count (a folder merged before counts its own), and the suite's number of tests
+     * when a {@code --tests} folder's {@code env.txt} says it (0 otherwise).
+     */
+    private record Shards(Map<Path, List<Integer>> tests, List<Integer> merged, int runs, int suiteTests) {
+
+        static Shards of(List<Path> shards) throws IOException {
+            Map<Path, List<Integer>> tests = new LinkedHashMap<>();
+            Map<Integer, Path> owner = new LinkedHashMap<>();
+            String suite = null;
+            int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
+            int runs = 0; // a folder merged before counts the shards it holds
+            for (Path shard : shards) {
+                if (!Files.isDirectory(shard)) {
+                    throw new Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
+                }
+                Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
+                String of = env.getOrDefault("suite", "");
+                String held = env.getOrDefault("shards", "1").trim();
+                runs += held.matches("\\d+") ? Integer.parseInt(held) : 1;
+                Matcher total = TESTS_OF.matcher(env.getOrDefault("tests", ""));
+                if (total.matches()) {
+                    suiteTests = Integer.parseInt(total.group(1));
+                }
+                if (suite == null) {
+                    suite = of;
+                } else if (!suite.equals(of)) {
+                    throw new Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
+                            + " suite: merge the shards of one suite");
+                }
+                List<Integer> numbers = testNumbers(shard);
+                if (numbers.isEmpty()) {
+                    throw new Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
+                }
+                for (int n : numbers) {
+                    Path before = owner.putIfAbsent(n, shard);
+                    if (before != null) {
+                        throw new Refused("test " + n + " is in both " + before + " and " + shard
+                                + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
                     }
                 }
+                tests.put(shard, numbers);
             }
-            for (int n : entry.getValue()) {
-                // a folder merged before keeps each test's own machine: its out-N.env.txt, not its merged env.txt
-                Path env = Files.exists(shard.resolve(ResultsFolder.envFile(n))) ? shard.resolve(ResultsFolder.envFile(n)) : shard.resolve("env.txt");
-                if (Files.exists(env)) {
-                    Files.copy(env, out.resolve(ResultsFolder.envFile(n)), StandardCopyOption.REPLACE_EXISTING);
+            return new Shards(tests, owner.keySet().stream().sorted().toList(), runs, suiteTests);
+        }
+    }
+
+    /** Copies the raw files of {@code shard}'s own {@code numbers} into {@code out}, each beside its machine's env.txt. */
+    private static void copyTests(Path shard, List<Integer> numbers, Path out) throws IOException {
+        try (Stream<Path> files = Files.list(shard)) {
+            for (Path file : files.toList()) {
+                Matcher m = RAW_FILE.matcher(file.getFileName().toString());
+                // only the shard's own tests: a test another shard ran is that shard's, whatever is left here
+                if (m.matches() && numbers.contains(number(m))) {
+                    Files.copy(file, out.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
                 }
             }
         }
+        for (int n : numbers) {
+            // a folder merged before keeps each test's own machine: its out-N.env.txt, not its merged env.txt
+            Path env = Files.exists(shard.resolve(ResultsFolder.envFile(n))) ? shard.resolve(ResultsFolder.envFile(n)) : shard.resolve("env.txt");
+            if (Files.exists(env)) {
+                Files.copy(env, out.resolve(ResultsFolder.envFile(n)), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /** The merged env.txt: the {@code first} shard's, without its shard lines, then the shards and tests merged. */
+    private static void writeEnv(Path first, Shards shards, Path out) throws IOException {
         List<String> env = new ArrayList<>();
-        Path first = shards.get(0).resolve("env.txt");
         if (Files.exists(first)) {
             Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")
                     && !line.startsWith("shards:") && !line.startsWith("tests:")).forEach(env::add);
         }
-        env.add("shards: " + runs);
-        List<Integer> merged = owner.keySet().stream().sorted().toList();
+        env.add("shards: " + shards.runs());
+        List<Integer> merged = shards.merged();
+        int suiteTests = shards.suiteTests();
         if (suiteTests > 0 && !merged.equals(IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
             env.add("tests: " + ranges(merged) + " of " + suiteTests); // --tests folders that still leave some out
         }
         Files.write(out.resolve("env.txt"), env, StandardCharsets.UTF_8);
-        return tests;
     }
 
     /** "1-4,6" of 1, 2, 3, 4, 6 (sorted). */

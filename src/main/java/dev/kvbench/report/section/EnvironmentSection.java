@@ -57,6 +57,25 @@ public final class EnvironmentSection extends Section {
         add(rows, "Open-file limit (ulimit -n)", take(env, "ulimit.n"));
         add(rows, "kvbench", take(env, "kvbench.version"));
         add(rows, "JMH", take(env, "jmh.version"));
+        Map<String, String[]> engines = engines(env);
+        env.forEach((key, value) -> add(rows, key, value));
+        md.table(List.of("Item", "Value"), rows);
+        ShardMachines.write(md, folder);
+        loadNote(load, beforeBuild);
+        if (!engines.isEmpty()) {
+            List<List<String>> engineRows = new ArrayList<>();
+            engines.entrySet().stream().sorted(Map.Entry.comparingByKey(specs.order()))
+                    .forEach(e -> engineRows.add(List.of(e.getValue()[0], code(e.getKey()), e.getValue()[1])));
+            md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
+        }
+        variants();
+    }
+
+    /**
+     * The engines' label and library version by spec name, taken out of {@code env} so that its other lines are
+     * what is left for the table of items; a limit row's mark is taken too, as its label says so.
+     */
+    private static Map<String, String[]> engines(Map<String, String> env) {
         Map<String, String[]> engines = new LinkedHashMap<>();
         for (String key : List.copyOf(env.keySet())) {
             if (key.startsWith("engine.") && (key.endsWith(".label") || key.endsWith(".version"))) {
@@ -67,9 +86,11 @@ public final class EnvironmentSection extends Section {
                 take(env, key); // a limit row: its label says so, and Specs reads the mark from folder.env
             }
         }
-        env.forEach((key, value) -> add(rows, key, value));
-        md.table(List.of("Item", "Value"), rows);
-        ShardMachines.write(md, folder);
+        return engines;
+    }
+
+    /** Whether the machine was quiet at the start, or only its own build made it look busy; nothing if not recorded. */
+    private void loadNote(String load, String beforeBuild) {
         double startLoad = Numbers.parse(load);
         double buildLoad = beforeBuild.isEmpty() ? -1 : Numbers.parse(beforeBuild);
         if (startLoad > QUIET_LOAD && buildLoad >= 0 && buildLoad <= QUIET_LOAD) {
@@ -84,13 +105,6 @@ public final class EnvironmentSection extends Section {
             md.paragraph("The machine was quiet when this run started (1-minute load " + load + ", at most "
                     + QUIET_LOAD + ").");
         }
-        if (!engines.isEmpty()) {
-            List<List<String>> engineRows = new ArrayList<>();
-            engines.entrySet().stream().sorted(Map.Entry.comparingByKey(specs.order()))
-                    .forEach(e -> engineRows.add(List.of(e.getValue()[0], code(e.getKey()), e.getValue()[1])));
-            md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
-        }
-        variants();
     }
 
     /**

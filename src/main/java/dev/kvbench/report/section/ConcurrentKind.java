@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
@@ -60,13 +61,7 @@ final class ConcurrentKind extends DataSetKind {
                     writer.add(List.of(specs.label(spec), target == 0 ? "as fast as it can" : Numbers.count(target),
                             Numbers.count(Math.round(achieved)), target == 0 ? "" : Numbers.percent(achieved / target)));
                 }
-                List<double[]> points = new ArrayList<>();
-                for (int i = 0; i < PERCENTILES.size(); i++) {
-                    points.add(new double[] {i, r.metric(Metric.latency(PERCENTILES.get(i))) / 1000});
-                }
-                if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
-                    latency.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
-                }
+                latencySeries(spec, r).ifPresent(latency::add);
             }
         }
         md.paragraph((scans ? "Prefix scans" : "Point lookups") + " per second, all reader threads together; every "
@@ -81,15 +76,32 @@ final class ConcurrentKind extends DataSetKind {
         }
         prefixOptions(specList);
         if (!latency.isEmpty()) {
-            List<Figure.Tic> tics = new ArrayList<>();
-            for (int i = 0; i < PERCENTILES.size(); i++) {
-                tics.add(new Figure.Tic(PERCENTILES.get(i), i));
-            }
-            charts.add(new LineChart(stem + "-latency", (scans ? "Scan" : "Lookup") + " latency percentiles: "
-                    + group.title(), "percentile", "µs", true, tics, latency));
+            charts.add(latencyChart(stem + "-latency", (scans ? "Scan" : "Lookup") + " latency percentiles: "
+                    + group.title(), latency));
         } else {
             md.paragraph("Latency was not recorded in these runs (`latency=false`).");
         }
+    }
+
+    /** A run's latency at each of {@link #PERCENTILES}, µs; none when the run recorded no latency. */
+    private Optional<LineChart.Series> latencySeries(String spec, Result r) {
+        List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < PERCENTILES.size(); i++) {
+            points.add(new double[] {i, r.metric(Metric.latency(PERCENTILES.get(i))) / 1000});
+        }
+        if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
+            return Optional.of(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
+        }
+        return Optional.empty();
+    }
+
+    /** The runs' latencies over the percentiles, one line per run, on a log axis. */
+    private static LineChart latencyChart(String stem, String title, List<LineChart.Series> latency) {
+        List<Figure.Tic> tics = new ArrayList<>();
+        for (int i = 0; i < PERCENTILES.size(); i++) {
+            tics.add(new Figure.Tic(PERCENTILES.get(i), i));
+        }
+        return new LineChart(stem, title, "percentile", "µs", true, tics, latency);
     }
 
     /** Which prefix options each spec had on, for the engines that have them ({@link EngineNotes}). */

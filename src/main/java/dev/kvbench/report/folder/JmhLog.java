@@ -61,42 +61,27 @@ public final class JmhLog {
         return log;
     }
 
-    @SuppressWarnings("AssignmentExpression") // one matcher tried pattern by pattern
-    private void parse(List<String> lines) {
-        String benchmark = null;
-        String engine = null;
+    /** Where the parser is in the log: the benchmark, its parameters and the interleaved engine its lines belong to. */
+    private static final class Position {
+        String benchmark;
+        String engine;
         Map<String, String> params = Map.of();
+        /** The measured rotations' orders printed since the last benchmark header: the next benchmark's. */
         List<List<String>> pending = new ArrayList<>();
+        /** The measured rotations' orders of the current benchmark. */
         List<List<String>> rotations = List.of();
-        double[] engineTurns = null;
+        /** The current engine's turns, ms, once its turns line was read. */
+        double[] engineTurns;
+    }
+
+    private void parse(List<String> lines) {
+        Position at = new Position();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            Matcher matcher;
-            double[] drift;
-            if ((matcher = ENGINE.matcher(line)).find()) {
-                engine = matcher.group(1);
-                engineTurns = null;
-            } else if ((matcher = ROTATION.matcher(line)).find()) {
-                if (matcher.group(1).isEmpty()) {
-                    pending.add(List.of(matcher.group(3).trim().split(" ")));
-                }
-            } else if (line.startsWith(TurnLog.TURNS) && benchmark != null && engine != null) {
-                engineTurns = numbers(line.substring(TurnLog.TURNS.length()));
-                putTurns(benchmark, engine, engineTurns, inferredRotations(rotations, engine, engineTurns.length));
-            } else if (line.startsWith(TurnLog.ROTATIONS) && benchmark != null && engine != null && engineTurns != null) {
-                double[] numbers = numbers(line.substring(TurnLog.ROTATIONS.length()));
-                int[] explicit = new int[numbers.length];
-                for (int k = 0; k < numbers.length; k++) {
-                    explicit[k] = (int) numbers[k];
-                }
-                putTurns(benchmark, engine, engineTurns, explicit);
-            } else if (line.startsWith(TurnLog.CANARY) && benchmark != null) {
-                canary.put(benchmarkName(benchmark), numbers(line.substring(TurnLog.CANARY.length())));
-            } else if (line.startsWith(TurnLog.STEAL) && benchmark != null) {
-                steal.put(benchmarkName(benchmark), numbers(line.substring(TurnLog.STEAL.length())));
-            } else if ((drift = Stability.parseDriftLine(line)) != null && benchmark != null && engine != null) {
-                drifts.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>()).put(engine, drift);
-            } else if (line.startsWith(VariantLine.PREFIX)) {
+            if (interleaved(line, at)) {
+                continue;
+            }
+            if (line.startsWith(VariantLine.PREFIX)) {
                 VariantLine variant = VariantLine.parse(line);
                 if (!variants.contains(variant)) {
                     variants.add(variant);
@@ -104,24 +89,61 @@ public final class JmhLog {
             } else if (line.startsWith(COMPLETE)) {
                 complete = true;
             } else if (line.startsWith("# Benchmark: ")) {
-                benchmark = line.substring("# Benchmark: ".length()).trim();
-                engine = null;
-                rotations = pending;
-                pending = new ArrayList<>();
-                params = Map.of();
+                at.benchmark = line.substring("# Benchmark: ".length()).trim();
+                at.engine = null;
+                at.rotations = at.pending;
+                at.pending = new ArrayList<>();
+                at.params = Map.of();
             } else if (line.startsWith("# Parameters: ")) {
-                params = parameters(line.substring("# Parameters: ".length()).trim());
+                at.params = parameters(line.substring("# Parameters: ".length()).trim());
             } else if (line.startsWith("# Fork: ")) {
                 int of = line.indexOf(" of ");
                 if (of > 0) {
                     forks = Math.max(forks, Integer.parseInt(line.substring(of + 4).trim()));
                 }
-            } else if (line.contains("<failure>") && benchmark != null) {
-                failures.putIfAbsent(new RunKey(benchmark, params), firstTextAfter(lines, i));
+            } else if (line.contains("<failure>") && at.benchmark != null) {
+                failures.putIfAbsent(new RunKey(at.benchmark, at.params), firstTextAfter(lines, i));
             } else if (line.startsWith("# ")) {
                 setting(line.substring(2));
             }
         }
+    }
+
+    /**
+     * Reads a line of an interleaved block: an engine's score, a rotation's order, an engine's turns and their
+     * rotations, the canary, the steal, a drift; false for any other line, which the caller reads.
+     */
+    @SuppressWarnings("AssignmentExpression") // one matcher tried pattern by pattern
+    private boolean interleaved(String line, Position at) {
+        Matcher matcher;
+        double[] drift;
+        if ((matcher = ENGINE.matcher(line)).find()) {
+            at.engine = matcher.group(1);
+            at.engineTurns = null;
+        } else if ((matcher = ROTATION.matcher(line)).find()) {
+            if (matcher.group(1).isEmpty()) {
+                at.pending.add(List.of(matcher.group(3).trim().split(" ")));
+            }
+        } else if (line.startsWith(TurnLog.TURNS) && at.benchmark != null && at.engine != null) {
+            at.engineTurns = numbers(line.substring(TurnLog.TURNS.length()));
+            putTurns(at.benchmark, at.engine, at.engineTurns, inferredRotations(at.rotations, at.engine, at.engineTurns.length));
+        } else if (line.startsWith(TurnLog.ROTATIONS) && at.benchmark != null && at.engine != null && at.engineTurns != null) {
+            double[] numbers = numbers(line.substring(TurnLog.ROTATIONS.length()));
+            int[] explicit = new int[numbers.length];
+            for (int k = 0; k < numbers.length; k++) {
+                explicit[k] = (int) numbers[k];
+            }
+            putTurns(at.benchmark, at.engine, at.engineTurns, explicit);
+        } else if (line.startsWith(TurnLog.CANARY) && at.benchmark != null) {
+            canary.put(benchmarkName(at.benchmark), numbers(line.substring(TurnLog.CANARY.length())));
+        } else if (line.startsWith(TurnLog.STEAL) && at.benchmark != null) {
+            steal.put(benchmarkName(at.benchmark), numbers(line.substring(TurnLog.STEAL.length())));
+        } else if ((drift = Stability.parseDriftLine(line)) != null && at.benchmark != null && at.engine != null) {
+            drifts.computeIfAbsent(benchmarkName(at.benchmark), b -> new LinkedHashMap<>()).put(at.engine, drift);
+        } else {
+            return false;
+        }
+        return true;
     }
 
     /**

@@ -22,14 +22,14 @@ import dev.kvbench.workload.DataSpec;
  * @param options   JMH options and their values ({@code -f 1}, {@code -bm ss}...), in order
  * @param entries   the entry count and where it comes from
  * @param folder    where its stores live: the suite's work folder, or the disk folder
- * @param repeat    its rounds ({@link Repeat#ONCE}: one JMH run)
+ * @param repeat    its rounds ({@link Rounds#ONCE}: one JMH run)
  * @param memoryRatio 0, or the beyond-memory tests' ratio of data to memory: the benchmark forks run in a memory
  *                  control group limited to the flat data of the test's smallest size divided by this
  *                  ({@code KVBENCH_MEM_LIMIT} in place of that), page cache included
  */
 public record Experiment(String title, String about, Chart chart, List<String> workloads,
                          Map<String, String> params, Map<String, String> options, Entries entries, Folder folder,
-                         Repeat repeat, int memoryRatio) {
+                         Rounds repeat, int memoryRatio) {
 
     /**
      * The work folder a test's stores live in: the suite's ({@code KVBENCH_DIR}, tmpfs by default),
@@ -41,17 +41,17 @@ public record Experiment(String title, String about, Chart chart, List<String> w
     /** A test in the suite's work folder. */
     public Experiment(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
                       Map<String, String> options, Entries entries) {
-        this(title, about, chart, workloads, params, options, entries, Folder.WORK, Repeat.ONCE, 0);
+        this(title, about, chart, workloads, params, options, entries, Folder.WORK, Rounds.ONCE, 0);
     }
 
     /** A test in {@code folder}, run once. */
     public Experiment(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
                       Map<String, String> options, Entries entries, Folder folder) {
-        this(title, about, chart, workloads, params, options, entries, folder, Repeat.ONCE, 0);
+        this(title, about, chart, workloads, params, options, entries, folder, Rounds.ONCE, 0);
     }
 
     /** The same test run in rounds. */
-    public Experiment repeated(Repeat rounds) {
+    public Experiment repeated(Rounds rounds) {
         return new Experiment(title, about, chart, workloads, params, options, entries, folder, rounds, memoryRatio);
     }
 

@@ -110,7 +110,7 @@ final class Meta {
     }
 
     /** Records how many rounds the test ran, of the least and most its rounds allowed. */
-    static void rounds(Path results, int n, int rounds, Repeat repeat) {
+    static void rounds(Path results, int n, int rounds, Rounds repeat) {
         try {
             Files.write(file(results, n), List.of("rounds=" + rounds, "rounds.min=" + repeat.min(), "rounds.max=" + repeat.max(),
                     "rounds.target=" + repeat.target()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);

@@ -81,7 +81,7 @@ public record PlannedTest(int number, Experiment test, List<String> args, Map<St
      * ({@code tests}: the suite's tests, the N of "test n of N").
      */
     public String heading(int tests) {
-        Repeat rounds = test.repeat();
+        Rounds rounds = test.repeat();
         String times = !rounds.repeated() ? "" : rounds.min() == rounds.max() ? " x " + rounds.min() + " rounds"
                 : " x " + rounds.min() + "-" + rounds.max() + " rounds";
         return "test " + number + " of " + tests + ": " + title() + " (" + runs + " runs" + times + ", "

@@ -10,7 +10,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The JMH command of each round of a test run in rounds ({@link Repeat}): every store in an order shuffled per test
+ * The JMH command of each round of a test run in rounds ({@link Rounds}): every store in an order shuffled per test
  * and round (seeded, so a rerun runs the same orders), and in the extra rounds only the benchmarks and stores whose
  * interval is still wide, one command per group of stores.
  */
@@ -20,7 +20,7 @@ final class RoundCommands {
     }
 
     /** {@code test} run in {@code rounds} (KVBENCH_ROUNDS in place of the suite's), its time estimate scaled to them. */
-    static PlannedTest withRounds(PlannedTest test, Repeat rounds) {
+    static PlannedTest withRounds(PlannedTest test, Rounds rounds) {
         long seconds = test.seconds() / test.test().repeat().min() * rounds.min();
         return test.withTest(test.test().repeated(rounds)).withSeconds(seconds);
     }
@@ -34,7 +34,7 @@ final class RoundCommands {
      * Round {@code r}'s JMH arguments: the planned ones, with the store list in an order shuffled for this
      * test and round; as planned for a test run once.
      */
-    static List<String> shuffled(PlannedTest test, Repeat repeat, int r) {
+    static List<String> shuffled(PlannedTest test, Rounds repeat, int r) {
         if (!repeat.repeated()) {
             return test.args();
         }

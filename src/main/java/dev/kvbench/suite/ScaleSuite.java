@@ -23,7 +23,7 @@ import dev.kvbench.trial.ColdCache;
  * iterations); from 10^6 single-shot passes ({@code -bm ss}), one warmup and three measured passes. The report
  * charts both tests of a workload as one line per engine against entries ({@code Chart} kind {@code scale}).
  * Then the LMDB page-size cliff (2,026 against 2,027-byte values) at 10^6 entries. Each test runs once
- * ({@link Repeat#ONCE}): a size sweep is read from its slope, and a second round of a 10^7 pass is minutes.
+ * ({@link Rounds#ONCE}): a size sweep is read from its slope, and a second round of a 10^7 pass is minutes.
  */
 final class ScaleSuite {
 

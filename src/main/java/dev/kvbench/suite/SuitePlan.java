@@ -38,7 +38,7 @@ record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, 
         Budget budget = command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
         Suite suite = scaled(command, folder.dir(), budget, env.get("KVBENCH_BUDGET"));
         command.kind().checkRoom(workDir, workFree);
-        List<PlannedTest> tests = planned(command, suite, env.get(Repeat.ENVIRONMENT));
+        List<PlannedTest> tests = planned(command, suite, env.get(Rounds.ENVIRONMENT));
         machine.check(command.name(), tests);
         tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
         YcsbPeer peer = null;
@@ -73,7 +73,7 @@ record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, 
         boolean peer = command.kind().besideYcsbClient();
         return Planner.plan(suite, command.user(), chosen).stream()
                 .map(test -> peer ? YcsbPeer.withClientTime(test) : test) // YCSB's client's time too
-                .map(test -> RoundCommands.withRounds(test, Repeat.of(rounds, test.test().repeat()))).toList();
+                .map(test -> RoundCommands.withRounds(test, Rounds.of(rounds, test.test().repeat()))).toList();
     }
 
     /** The results folder. */

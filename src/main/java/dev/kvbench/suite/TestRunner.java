@@ -63,7 +63,7 @@ final class TestRunner {
         if (plan.peer() != null) {
             YcsbPeer.forget(results, n);
         }
-        Repeat repeat = test.test().repeat();
+        Rounds repeat = test.test().repeat();
         long began = System.nanoTime();
         int exit = round(test, part, 1, 0, RoundCommands.shuffled(test, repeat, 1));
         long first = System.nanoTime() - began;

@@ -37,7 +37,7 @@ final class YcsbSuites {
      * names a winner only where the intervals part (one run of A-F took 3 min 27 s, so about 7-10 minutes).
      * {@code KVBENCH_ROUNDS=1} runs it once.
      */
-    static final Repeat YCSB_ROUNDS = new Repeat(2, 3, 0.05, 2.5);
+    static final Rounds YCSB_ROUNDS = new Rounds(2, 3, 0.05, 2.5);
     /** The fewest measured rotations of an interleaved YCSB test, as quick's tests. */
     static final int YCSB_ROTATIONS = 12;
     /** The median engine's turn of an interleaved YCSB test (the issue asked for 100-200 ms). */

@@ -422,11 +422,11 @@ class SuiteRunnerTest {
     @Test
     void theStoresOfARoundAreShuffledReproducibly() {
         PlannedTest test = Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of())).get(0);
-        Repeat rounds = new Repeat(3, 3, 0.05, 3);
+        Rounds rounds = new Rounds(3, 3, 0.05, 3);
         List<String> first = RoundCommands.shuffled(test, rounds, 1);
         assertEquals(first, RoundCommands.shuffled(test, rounds, 1));
         assertFalse(first.equals(RoundCommands.shuffled(test, rounds, 2)));
-        assertEquals(test.args(), RoundCommands.shuffled(test, Repeat.ONCE, 1), "a test run once runs as planned");
+        assertEquals(test.args(), RoundCommands.shuffled(test, Rounds.ONCE, 1), "a test run once runs as planned");
         String stores = first.stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
         String planned = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
         assertEquals(Set.of(planned.split(",")).size(), Set.of(stores.split(",")).size());

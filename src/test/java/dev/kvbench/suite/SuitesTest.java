@@ -162,7 +162,7 @@ class SuitesTest {
             assertEquals(Map.of("-interleave", "true", "-f", "2", "-wi", "1", "-w", "100ms", "-i", "6", "-r", "100ms",
                     "-foe", "false"), test.options(), "interleaved: 2 JVMs per engine, 100 ms turns, one warm-up rotation, "
                     + "6 measured per JVM");
-            assertEquals(Repeat.ONCE, test.repeat(), "interleaving replaces the rounds");
+            assertEquals(Rounds.ONCE, test.repeat(), "interleaving replaces the rounds");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());
             assertEquals("panels", test.chart().kind());
@@ -253,7 +253,7 @@ class SuitesTest {
             // interleaved as quick: every engine's run phase in turns, paired by rotation, once
             assertEquals("true", test.options().get("-interleave"));
             assertEquals(Integer.toString(YcsbSuites.YCSB_ROTATIONS), test.options().get("-i"));
-            assertEquals(Repeat.ONCE, test.repeat());
+            assertEquals(Rounds.ONCE, test.repeat());
         }
         // a paced run is YCSB's own kind: once per engine, in rounds
         Experiment paced = YcsbSuites.ycsb(Map.of("target", "1000")).tests().get(0);
@@ -261,7 +261,7 @@ class SuitesTest {
                 paced.params().get("props"));
         assertEquals(YcsbSuites.YCSB_ROUNDS, paced.repeat());
         assertEquals("ss", paced.options().get("-bm"));
-        assertEquals(Repeat.ONCE, YcsbSuites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
+        assertEquals(Rounds.ONCE, YcsbSuites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
     }
 
     @Test
@@ -360,7 +360,7 @@ class SuitesTest {
         assertTrue(large.about().contains("Left out: 100,000,000 entries"), large.about());
         assertEquals(List.of("readWhileWriting"), suite.tests().get(2).workloads());
         assertEquals("2026,2027", suite.tests().get(3).params().get("valSize"));
-        assertEquals(Repeat.ONCE, large.repeat());
+        assertEquals(Rounds.ONCE, large.repeat());
     }
 
     @Test

@@ -39,7 +39,7 @@ class YcsbPeerTest {
         // the client's cost with BasicDB: one JVM, 1,000,000 operations at 1,000,000/s
         assertEquals(2.5, YcsbPeer.seconds(plan.get(6)), 1e-9);
         // in 3 rounds (KVBENCH_ROUNDS=3), YCSB's client runs three times
-        PlannedTest three = RoundCommands.withRounds(YcsbPeer.withClientTime(plan.get(0)), new Repeat(3, 3, 0.05, 1));
+        PlannedTest three = RoundCommands.withRounds(YcsbPeer.withClientTime(plan.get(0)), new Rounds(3, 3, 0.05, 1));
         assertEquals(3 * (plan.get(0).seconds() + 7), three.seconds());
         // a test without a YCSB binding beside it (no such test in the suite, but the rule holds): nothing added
         PlannedTest quick = Planner.plan(Suites.named("smoke", Scaler.none()), UserArgs.of(List.of())).get(0);
@@ -86,7 +86,7 @@ class YcsbPeerTest {
     @Test
     void inRoundsYcsbsClientRunsBeforeEachOfKvbenchsRoundsAndItsFilesArriveWithTheTest() throws IOException {
         Map<String, String> env = new HashMap<>(Map.of("KVBENCH_DIR", Files.createDirectories(root.resolve("work")).toString(),
-                "KVBENCH_YCSB", fakeClient().toString(), Repeat.ENVIRONMENT, "2"));
+                "KVBENCH_YCSB", fakeClient().toString(), Rounds.ENVIRONMENT, "2"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SuiteRunner.Config config = new SuiteRunner.Config(root, env, LocalDate.of(2026, 11, 25),

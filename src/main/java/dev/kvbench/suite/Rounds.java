@@ -14,22 +14,22 @@ package dev.kvbench.suite;
  * @param target the interval, as a share of the score, at which a run needs no more rounds
  * @param cap    extra rounds stop once the test has taken this many times its first round
  */
-public record Repeat(int min, int max, double target, double cap) {
+public record Rounds(int min, int max, double target, double cap) {
 
     /** One round: the JMH run as it is. */
-    public static final Repeat ONCE = new Repeat(1, 1, 0.05, 1);
+    public static final Rounds ONCE = new Rounds(1, 1, 0.05, 1);
 
     /** The environment variable that sets the rounds of every test: {@code 3} or {@code 2-4}. */
     public static final String ENVIRONMENT = "KVBENCH_ROUNDS";
 
-    public Repeat {
+    public Rounds {
         if (min < 1 || max < min) {
             throw new IllegalArgumentException("rounds must be 1 or more, and the most at least the least: " + min + "-" + max);
         }
     }
 
     /** {@code value} of {@link #ENVIRONMENT} ("3", "2-4") in place of {@code suite}'s; {@code suite} when unset. */
-    static Repeat of(String value, Repeat suite) {
+    static Rounds of(String value, Rounds suite) {
         if (value == null || value.isBlank()) {
             return suite;
         }
@@ -37,13 +37,13 @@ public record Repeat(int min, int max, double target, double cap) {
         if (text.matches("\\d{1,2}")) {
             int n = Integer.parseInt(text);
             if (n >= 1) {
-                return new Repeat(n, n, suite.target(), Math.max(suite.cap(), n));
+                return new Rounds(n, n, suite.target(), Math.max(suite.cap(), n));
             }
         } else if (text.matches("\\d{1,2}-\\d{1,2}")) {
             int min = Integer.parseInt(text.substring(0, text.indexOf('-')));
             int max = Integer.parseInt(text.substring(text.indexOf('-') + 1));
             if (min >= 1 && max >= min) {
-                return new Repeat(min, max, suite.target(), Math.max(suite.cap(), max));
+                return new Rounds(min, max, suite.target(), Math.max(suite.cap(), max));
             }
         }
         throw new UsageException(ENVIRONMENT + "=" + value + ": give the rounds per test as a number from 1 to 99 (3)"

@@ -72,7 +72,34 @@ public final class ConcurrentRun {
 
     private static final long SEED = DataSet.SEED;
 
-    private ConcurrentRun() {
+    // one run's threads share these: the start line, the first failure, the stop flag and each thread's counts
+    private final Store store;
+    private final Concurrent shape;
+    private final Runnable onThread;
+    private final CountDownLatch ready;
+    private final CountDownLatch go = new CountDownLatch(1);
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final Stop stop = new Stop();
+    private final long[] ops;
+    private final long[] items;
+    private final long[] ends;
+    private final List<Latency> latencies = new ArrayList<>();
+    private long start;
+    private long writes;
+    private long writerEnd;
+
+    private ConcurrentRun(Store store, Concurrent shape, Runnable onThread) {
+        this.store = store;
+        this.shape = shape;
+        this.onThread = onThread;
+        int readers = shape.readers();
+        this.ready = new CountDownLatch(readers + (shape.writer() ? 1 : 0));
+        this.ops = new long[readers];
+        this.items = new long[readers];
+        this.ends = new long[readers];
+        for (int r = 0; r < readers; r++) {
+            latencies.add(Latency.forThread(shape.recordLatency()));
+        }
     }
 
     /**
@@ -84,56 +111,55 @@ public final class ConcurrentRun {
      */
     public static Outcome run(Store store, Concurrent shape, Supplier<ReadOp> operations, Supplier<EntrySource> entries,
                               Runnable onThread) {
-        int readers = shape.readers();
-        CountDownLatch ready = new CountDownLatch(readers + (shape.writer() ? 1 : 0));
-        CountDownLatch go = new CountDownLatch(1);
-        AtomicReference<Throwable> failure = new AtomicReference<>();
-        long[] ops = new long[readers];
-        long[] items = new long[readers];
-        long[] ends = new long[readers];
-        long[] written = new long[2]; // writes, end
-        List<Latency> latencies = new ArrayList<>();
-        for (int r = 0; r < readers; r++) {
-            latencies.add(Latency.forThread(shape.recordLatency()));
-        }
-        Stop stop = new Stop();
-        long[] start = new long[1];
+        ConcurrentRun run = new ConcurrentRun(store, shape, onThread);
         List<Thread> threads = new ArrayList<>();
-        for (int r = 0; r < readers; r++) {
-            int id = r;
-            threads.add(new Thread(() -> {
-                onThread.run();
-                try (ReadOp op = operations.get()) {
-                    readLoop(store, op, new SplittableRandom(SEED + 1 + id), latencies.get(id), ready, go, stop,
-                            ops, items, id);
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                    stop.set();
-                } finally {
-                    ends[id] = System.nanoTime();
-                    ready.countDown(); // a reader that failed before it was ready must not hold the others
-                }
-            }, "kvbench-reader-" + r));
+        for (int r = 0; r < shape.readers(); r++) {
+            threads.add(run.reader(r, operations));
         }
         if (shape.writer()) {
-            threads.add(new Thread(() -> {
-                onThread.run();
-                try (EntrySource source = entries.get()) {
-                    writeLoop(store, source, shape.writesPerSec(), ready, go, stop, start, written);
-                } catch (Throwable e) {
-                    failure.compareAndSet(null, e);
-                    stop.set();
-                } finally {
-                    ready.countDown();
-                }
-            }, "kvbench-writer"));
+            threads.add(run.writer(entries));
         }
+        run.startTogether(threads);
+        return run.outcome();
+    }
+
+    private Thread reader(int id, Supplier<ReadOp> operations) {
+        return new Thread(() -> {
+            onThread.run();
+            try (ReadOp op = operations.get()) {
+                readLoop(op, new SplittableRandom(SEED + 1 + id), latencies.get(id), id);
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+                stop.set();
+            } finally {
+                ends[id] = System.nanoTime();
+                ready.countDown(); // a reader that failed before it was ready must not hold the others
+            }
+        }, "kvbench-reader-" + id);
+    }
+
+    private Thread writer(Supplier<EntrySource> entries) {
+        return new Thread(() -> {
+            onThread.run();
+            try (EntrySource source = entries.get()) {
+                writeLoop(source, shape.writesPerSec());
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+                stop.set();
+            } finally {
+                ready.countDown();
+            }
+        }, "kvbench-writer");
+    }
+
+    /** Starts {@code threads} together once each has opened its reader or writer, and waits out the run's time. */
+    private void startTogether(List<Thread> threads) {
         threads.forEach(Thread::start);
         try {
             ready.await();
-            start[0] = System.nanoTime();
+            start = System.nanoTime();
             go.countDown();
-            long deadline = start[0] + TimeUnit.SECONDS.toNanos(shape.durationSec());
+            long deadline = start + TimeUnit.SECONDS.toNanos(shape.durationSec());
             for (long left = deadline - System.nanoTime(); left > 0 && !stop.get(); left = deadline - System.nanoTime()) {
                 LockSupport.parkNanos(Math.min(left, 10_000_000L));
             }
@@ -148,21 +174,22 @@ public final class ConcurrentRun {
             throw new IllegalStateException("interrupted while the concurrent run was going", e);
         }
         ThreadFailure.rethrow(failure.get());
+    }
+
+    private Outcome outcome() {
         long totalOps = 0;
         long totalItems = 0;
-        long end = start[0];
-        for (int r = 0; r < readers; r++) {
+        long end = start;
+        for (int r = 0; r < shape.readers(); r++) {
             totalOps += ops[r];
             totalItems += items[r];
             end = Math.max(end, ends[r]);
         }
-        return new Outcome(totalOps, totalItems, end - start[0], written[0],
-                shape.writer() ? written[1] - start[0] : 0, Latency.merge(latencies));
+        return new Outcome(totalOps, totalItems, end - start, writes,
+                shape.writer() ? writerEnd - start : 0, Latency.merge(latencies));
     }
 
-    private static void readLoop(Store store, ReadOp op, SplittableRandom random, Latency latency,
-                                 CountDownLatch ready, CountDownLatch go, Stop stop,
-                                 long[] ops, long[] items, int id) throws InterruptedException {
+    private void readLoop(ReadOp op, SplittableRandom random, Latency latency, int id) throws InterruptedException {
         Reader reader = store.reader();
         try {
             ready.countDown();
@@ -193,21 +220,19 @@ public final class ConcurrentRun {
         }
     }
 
-    private static void writeLoop(Store store, EntrySource source, int writesPerSec, CountDownLatch ready,
-                                  CountDownLatch go, Stop stop, long[] start, long[] written)
-            throws InterruptedException {
+    private void writeLoop(EntrySource source, int writesPerSec) throws InterruptedException {
         SplittableRandom random = new SplittableRandom(SEED);
         int size = source.size();
         double nanosPerWrite = writesPerSec == 0 ? 0 : 1e9 / writesPerSec;
         try (Writer writer = store.writer(false)) {
             ready.countDown();
             go.await();
-            long begin = start[0];
-            long writes = 0;
+            long begin = start;
+            long written = 0;
             int inBatch = 0;
             while (!stop.get()) {
                 if (nanosPerWrite > 0) {
-                    long due = begin + (long) (writes * nanosPerWrite);
+                    long due = begin + (long) (written * nanosPerWrite);
                     long wait = due - System.nanoTime();
                     if (wait > 0) {
                         LockSupport.parkNanos(Math.min(wait, 1_000_000L));
@@ -216,7 +241,7 @@ public final class ConcurrentRun {
                 }
                 int i = random.nextInt(size);
                 writer.put(source.key(i), source.value(i));
-                writes++;
+                written++;
                 if (++inBatch == Concurrent.COMMIT_EVERY) {
                     writer.commit();
                     inBatch = 0;
@@ -225,8 +250,8 @@ public final class ConcurrentRun {
             if (inBatch > 0) {
                 writer.commit();
             }
-            written[0] = writes;
-            written[1] = System.nanoTime();
+            writes = written;
+            writerEnd = System.nanoTime();
         }
     }
 

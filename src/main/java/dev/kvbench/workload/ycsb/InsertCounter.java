@@ -5,7 +5,7 @@ package dev.kvbench.workload.ycsb;
  * the last one whose insert is committed (YCSB's acknowledged counter). Operations on existing
  * keys choose among the committed ones only, so a read never asks for a key still being written.
  * Inserts are taken and committed under the phase's write lock, in order, so "committed" is the
- * last key number taken when the writer committed. With scans, {@link YcsbWorkload} counts every
+ * last key number taken when the writer committed. With scans, {@link History} counts every
  * write with one more, its write clock, the same way.
  */
 public final class InsertCounter {

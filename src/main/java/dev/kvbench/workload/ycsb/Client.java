@@ -116,15 +116,15 @@ final class Client {
             Op op = loading ? Op.INSERT : mix.next();
             switch (op) {
                 case READ -> read(chooser.next());
-                case UPDATE -> write(chooser.next(), false, false);
-                case INSERT -> write(-1, true, false);
+                case UPDATE -> write(Op.UPDATE, chooser.next());
+                case INSERT -> write(Op.INSERT, -1);
                 case SCAN -> scan(chooser.next(), scanLength.next());
                 case READMODIFYWRITE -> {
                     long k = chooser.next();
                     read(k);
-                    write(k, false, false);
+                    write(Op.UPDATE, k);
                 }
-                case DELETE -> write(chooser.next(), false, true);
+                case DELETE -> write(Op.DELETE, chooser.next());
             }
             long end = System.nanoTime();
             previousEnd = end;
@@ -228,8 +228,13 @@ final class Client {
         scans.scan(scanning, readerWrites, k, length);
     }
 
-    /** Writes a new version of {@code k} (or a deletion, or a new key number's first version). */
-    private void write(long k, boolean insert, boolean delete) {
+    /**
+     * Writes a new version of {@code k} ({@link Op#UPDATE}), a deletion of it ({@link Op#DELETE}), or a new key
+     * number's first version ({@link Op#INSERT}, {@code k} unused).
+     */
+    private void write(Op kind, long k) {
+        boolean insert = kind == Op.INSERT;
+        boolean delete = kind == Op.DELETE;
         closeReader(); // the next read takes a reader that sees this write
         DirectBuffer existing = insert ? null : records.key(k); // made before the lock, which guards the store's calls
         long key;

@@ -2,7 +2,6 @@ package dev.kvbench.report.section;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
@@ -21,10 +19,7 @@ import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
-import dev.kvbench.report.folder.Verdict;
 import dev.kvbench.results.Metric;
-import dev.kvbench.results.PairedRatio;
-import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
 
 /**
@@ -40,8 +35,11 @@ final class YcsbKind extends DataSetKind {
     static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p99.9", "max");
     static final List<String> OPS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE");
 
+    private final YcsbAnswer answer;
+
     YcsbKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         super(folder, specs, md, charts);
+        this.answer = new YcsbAnswer(specs);
     }
 
     /** A data set is a workload file, named by it. */
@@ -79,7 +77,7 @@ final class YcsbKind extends DataSetKind {
         } else {
             md.paragraph("Latency is service time, from each operation's start to its end (no target rate was set).");
         }
-        md.paragraph(answer(group, specList));
+        md.paragraph(answer.text(group, specList));
         String client = clientCost(group, specList);
         if (!client.isEmpty()) {
             md.paragraph(client);
@@ -94,11 +92,12 @@ final class YcsbKind extends DataSetKind {
             List<Figure.Tic> tics = new ArrayList<>();
             for (int i = 0; i < specList.size(); i++) {
                 String spec = specList.get(i);
-                Optional<Result> run = run(group, spec);
+                Optional<Result> run = YcsbFigures.run(group, spec);
                 boolean running = phase.equals("run");
-                double value = run.filter(Result::ok).map(r -> running ? rate(r) : r.metric(Metric.ycsb(phase, "opsPerSec")))
+                double value = run.filter(Result::ok)
+                        .map(r -> running ? YcsbFigures.rate(r) : r.metric(Metric.ycsb(phase, "opsPerSec")))
                         .orElse(Double.NaN);
-                double error = run.filter(Result::ok).map(r -> running ? spread(r)
+                double error = run.filter(Result::ok).map(r -> running ? YcsbFigures.spread(r)
                         : r.metric(Metrics.spread(Metric.ycsb(phase, "opsPerSec")))).orElse(Double.NaN);
                 error = Double.isInfinite(error) ? value : error; // an interval reaching 0 ms: the bar's own height
                 String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
@@ -113,7 +112,7 @@ final class YcsbKind extends DataSetKind {
     private void latencyChart(Group group, String stem, List<String> specList, String op, String kind) {
         List<LineChart.Series> series = new ArrayList<>();
         for (String spec : specList) {
-            Optional<Result> run = run(group, spec).filter(Result::ok);
+            Optional<Result> run = YcsbFigures.run(group, spec).filter(Result::ok);
             if (run.isEmpty()) {
                 continue;
             }
@@ -147,7 +146,7 @@ final class YcsbKind extends DataSetKind {
         header.addAll(List.of("storage after load", "storage after run", "records verified"));
         List<List<String>> rows = new ArrayList<>();
         for (String spec : specList) {
-            Optional<Result> found = run(group, spec);
+            Optional<Result> found = YcsbFigures.run(group, spec);
             List<String> row = new ArrayList<>(List.of(specs.label(spec)));
             if (found.isEmpty() || !found.get().ok()) {
                 row.add(found.map(r -> r.status().word() + (r.reason() == null ? "" : ": " + r.reason())).orElse("not run"));
@@ -158,8 +157,8 @@ final class YcsbKind extends DataSetKind {
                 continue;
             }
             Result r = found.get();
-            row.add(withSpread(r, Metric.ycsb("load", "opsPerSec")));
-            row.add(runText(r));
+            row.add(YcsbFigures.withSpread(r, Metric.ycsb("load", "opsPerSec")));
+            row.add(YcsbFigures.runText(r));
             for (String op : runOps) {
                 row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
                 row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
@@ -170,7 +169,7 @@ final class YcsbKind extends DataSetKind {
             rows.add(row);
         }
         boolean turns = group.results().stream().anyMatch(Result::paired);
-        boolean rounds = !turns && group.results().stream().anyMatch(r -> !Double.isNaN(spread(r)));
+        boolean rounds = !turns && group.results().stream().anyMatch(r -> !Double.isNaN(YcsbFigures.spread(r)));
         String turnOps = turnsText(group, specList);
         md.paragraph("Operations per second of each phase (all client threads together, from the phase's start to its last "
                 + "thread's end" + (rounds ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
@@ -185,55 +184,20 @@ final class YcsbKind extends DataSetKind {
     }
 
     /**
-     * The computed answer, by the report's one rule ({@link Verdict}): an engine is named the fastest in the run phase
-     * only where its throughput's interval (from the rounds, {@link Metrics#spread}) lies above every other engine's;
-     * a run measured once has no interval, so a suite run once names none. Then the lowest p99 of the main operation
-     * and the smallest store, as figures.
-     */
-    String answer(Group group, List<String> specList) {
-        List<Result> ranked = ranked(group, specList);
-        if (ranked.isEmpty()) {
-            return "**Which engine for this workload:** no engine ran it to the end, so none is named.";
-        }
-        StringBuilder text = new StringBuilder("**Which engine for this workload:** ");
-        if (ranked.size() == 1) {
-            text.append(specs.label(ranked.get(0).store())).append(", the only engine that ran it (")
-                    .append(opsText(ranked.get(0))).append(" in the run phase).");
-        } else {
-            text.append(verdictText(Verdict.of(ranked.stream().map(YcsbKind::scored).toList()), ranked));
-        }
-        String op = mainOp(ranked.get(0));
-        if (op != null) {
-            ranked.stream().filter(r -> !Double.isNaN(p99(r, op))).min(Comparator.comparingDouble(r -> p99(r, op)))
-                    .ifPresent(lowest -> text.append(ranked.size() == 1 ? " Its " + op + " p99: "
-                                    : " The lowest " + op + " p99: " + specs.label(lowest.store()) + "'s, ")
-                            .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs")
-                            .append(ranked.size() == 1 ? "." : " (a percentile has no interval here: a figure, not a ranking)."));
-        }
-        Result smallest = ranked.stream().filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "storageBytes"))))
-                .min(Comparator.comparingDouble(r -> r.metric(Metric.ycsb("run", "storageBytes")))).orElse(null);
-        if (smallest != null) {
-            text.append(" Smallest store after the run: ").append(specs.label(smallest.store())).append(" (")
-                    .append(Numbers.bytes(smallest.metric(Metric.ycsb("run", "storageBytes")))).append(").");
-        }
-        return text.toString();
-    }
-
-    /**
      * At a glance, for a folder of YCSB workloads run on several engines: per test and workload, the title and the
-     * verdict's cell ({@link #glanceCell}); empty when no YCSB test has two engines that ran to the end.
+     * verdict's cell ({@link YcsbAnswer#glanceCell}); empty when no YCSB test has two engines that ran to the end.
      */
     static List<List<String>> glance(ResultsFolder folder, Specs specs) {
-        YcsbKind section = new YcsbKind(folder, specs, null, null);
+        YcsbAnswer answer = new YcsbAnswer(specs);
         List<List<String>> rows = new ArrayList<>();
         for (TestRun test : folder.tests) {
             if (ChartKind.of(test) != ChartKind.YCSB) {
                 continue;
             }
             for (Group group : Group.of(test.results, Set.of())) {
-                List<Result> ranked = section.ranked(group, group.specs(specs));
+                List<Result> ranked = answer.ranked(group, group.specs(specs));
                 if (ranked.size() > 1) {
-                    rows.add(List.of("Test " + test.number + ": " + test.title(), section.glanceCell(ranked)));
+                    rows.add(List.of("Test " + test.number + ": " + test.title(), answer.glanceCell(ranked)));
                 }
             }
         }
@@ -246,166 +210,15 @@ final class YcsbKind extends DataSetKind {
                 .anyMatch(test -> test.results.stream().anyMatch(Result::paired));
     }
 
-    /** "LMDB DB (286,811 ± 4,000 ops/s)", "..., tied with RocksDB" or "no stable winner (0 of 12 stable): LevelDB (...), ...". */
-    private String glanceCell(List<Result> ranked) {
-        Verdict verdict = Verdict.of(ranked.stream().map(YcsbKind::scored).toList());
-        if (verdict.paired()) {
-            return pairedText(verdict);
-        }
-        return switch (verdict.kind()) {
-            case WINNER -> named(original(verdict.best(), ranked));
-            case TIE -> named(original(verdict.best(), ranked)) + ", tied with " + String.join(", ",
-                    verdict.rivals().stream().map(r -> specs.label(r.store())).toList());
-            case NONE -> verdict.noWinner() + ": " + candidates(verdict, ranked);
-        };
-    }
-
-    /**
-     * The best candidates of a cell with no winner, highest first: the engines that could beat the fastest stable one
-     * come before it, and it is marked as the fastest stable when one of them leads.
-     */
-    private String candidates(Verdict verdict, List<Result> ranked) {
-        if (verdict.best() == null) {
-            return String.join(", ", ranked.stream().limit(2).map(this::named).toList());
-        }
-        Result best = original(verdict.best(), ranked);
-        List<Result> listed = Stream.concat(Stream.of(verdict.best()), verdict.rivals().stream())
-                .map(r -> original(r, ranked)).sorted(Comparator.comparingInt(ranked::indexOf)).toList();
-        boolean mark = listed.get(0) != best;
-        return String.join(", ", listed.stream().map(r -> mark && r == best
-                ? specs.label(r.store()) + " (" + opsText(r) + ", the fastest stable)" : named(r)).toList());
-    }
-
-    /**
-     * An interleaved verdict, from the engines' turns paired by rotation: "LMDB DB (286,811 ± 4,000 ops/s), 1.32×
-     * faster than RocksDB (1.10-1.50×)", "LMDB DB (...) ties with RocksDB 1.01× (0.99-1.02×)" or "undecided: ...".
-     */
-    private String pairedText(Verdict verdict) {
-        Result leader = verdict.best();
-        if (verdict.kind() == Verdict.Kind.WINNER) {
-            Result next = verdict.ranking().runnerUp();
-            PairedRatio margin = verdict.againstLeader(next);
-            return named(leader) + ", " + margin.medianText() + " faster than " + named(next) + " ("
-                    + margin.intervalText() + ")";
-        }
-        return verdict.tieText(named(leader), r -> named(r) + " " + verdict.againstLeader(r).text());
-    }
-
-    /** The verdict over two or more engines, in words: the winner and its margin, the tie, or why none is named. */
-    private String verdictText(Verdict verdict, List<Result> ranked) {
-        if (verdict.paired()) {
-            return pairedText(verdict) + " in the run phase, from each rotation's turns paired (the same operations on"
-                    + " every engine); " + (verdict.kind() == Verdict.Kind.WINNER
-                    ? "every other engine's 99.9% interval lies above 1." : verdict.decided()
-                    ? "their intervals hold 1 and lie within ±3%." : "their intervals hold 1 and are wider than ±3%.");
-        }
-        return switch (verdict.kind()) {
-            case WINNER -> {
-                Result best = original(verdict.best(), ranked);
-                Result next = ranked.stream().filter(r -> r != best).findFirst().orElseThrow();
-                yield specs.label(best.store()) + ": " + opsText(best) + " in the run phase, " + Numbers.times(rate(best) / rate(next))
-                        + " the next, " + specs.label(next.store()) + " (" + opsText(next) + "); its interval lies above every"
-                        + " other engine's.";
-            }
-            case TIE -> {
-                List<String> names = new ArrayList<>(List.of(named(original(verdict.best(), ranked))));
-                verdict.rivals().forEach(r -> names.add(named(original(r, ranked))));
-                yield "a tie at the top between " + joined(names) + ": their intervals overlap in the run phase, so none is"
-                        + " called the winner.";
-            }
-            case NONE -> {
-                if (ranked.stream().allMatch(r -> Double.isNaN(spread(r)))) {
-                    yield "none is named: each engine ran once, so no throughput has an interval (a rerun can order them"
-                            + " differently; KVBENCH_ROUNDS=3 runs every engine in 3 rounds). The highest single runs: "
-                            + joined(ranked.stream().limit(3).map(this::named).toList()) + ".";
-                }
-                List<Result> candidates = new ArrayList<>();
-                if (verdict.best() != null) {
-                    candidates.add(original(verdict.best(), ranked));
-                }
-                verdict.rivals().forEach(r -> candidates.add(original(r, ranked)));
-                yield verdict.noWinner() + " in the run phase (stable: the interval at most "
-                        + Math.round(100 * Stability.ERROR) + "% of the time per operation); best candidates "
-                        + joined(candidates.stream().map(r -> named(r) + (scored(r).stable() ? "" : ", unstable")).toList()) + ".";
-            }
-        };
-    }
-
-    /** The competitors that ran the workload to the end, by run-phase throughput, highest first. */
-    private List<Result> ranked(Group group, List<String> specList) {
-        return specs.competitors(specList).stream().map(spec -> run(group, spec)).flatMap(Optional::stream)
-                .filter(Result::ok).filter(r -> !Double.isNaN(rate(r)))
-                .sorted(Comparator.comparingDouble(YcsbKind::rate).reversed())
-                .toList();
-    }
-
-    /**
-     * A run as {@link Verdict} scores it: its time per operation in the run phase (ms, all threads together), with as
-     * its ± the wider side of the throughput's interval turned into time; no ± for a run measured once.
-     */
-    static Result scored(Result r) {
-        if (r.paired()) {
-            return r; // interleaved: its score is the median of its turns' time per operation, its turns paired
-        }
-        double ops = rate(r);
-        double spread = spread(r);
-        double ms = 1000 / ops;
-        double error = Double.isNaN(spread) ? Double.NaN : spread >= ops ? Double.POSITIVE_INFINITY : 1000 / (ops - spread) - ms;
-        return new Result(r.key(), ms, error, Result.Status.OK, null, r.metrics());
-    }
-
-    /** The run in {@code ranked} that {@code scored} was made from. */
-    private static Result original(Result scored, List<Result> ranked) {
-        return ranked.stream().filter(r -> r.key().equals(scored.key())).findFirst().orElse(scored);
-    }
-
-    private String named(Result r) {
-        return specs.label(r.store()) + " (" + opsText(r) + ")";
-    }
-
-    /** "114,956 ± 3,200 ops/s" in the run phase, or "114,956 ops/s" for a run measured once. */
-    static String opsText(Result r) {
-        return runText(r) + " ops/s";
-    }
-
-    /** The run phase's rate and its ± ({@link #rate}, {@link #spread}). */
-    private static String runText(Result r) {
-        return withSpread(rate(r), spread(r));
-    }
-
-    /** A throughput metric of a run and, measured in rounds, its ± ({@link Metrics#spread}): "114,956 ± 3,200", or "114,956". */
-    static String withSpread(Result r, String metric) {
-        return withSpread(r.metric(metric), r.metric(Metrics.spread(metric)));
-    }
-
-    /** "114,956 ± 3,200", or "114,956" without a spread; an unbounded one (an interval of times reaching 0) says so. */
-    static String withSpread(double value, double spread) {
-        return Numbers.sig3(value) + (Double.isNaN(spread) ? "" : Double.isInfinite(spread) ? " (± unbounded)"
-                : " ± " + Numbers.sig3(spread));
-    }
-
-    /**
-     * The ± of the run phase's operations per second: interleaved, the wider side of the interval of the turns'
-     * median turned into a rate; in rounds, the rounds' ({@link Metrics#spread}); NaN for a run measured once.
-     */
-    private static double spread(Result r) {
-        if (r.paired()) {
-            double low = r.ms() - r.errorMs();
-            return Double.isNaN(r.errorMs()) ? Double.NaN
-                    : low <= 0 ? Double.POSITIVE_INFINITY : 1000 / low - 1000 / r.ms();
-        }
-        return r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")));
-    }
-
     /** The null store's run: the client's own cost per operation, per thread. */
     private String clientCost(Group group, List<String> specList) {
         for (String spec : specList) {
             if (!Specs.engine(spec).equals("null")) {
                 continue;
             }
-            Optional<Result> run = run(group, spec).filter(Result::ok);
+            Optional<Result> run = YcsbFigures.run(group, spec).filter(Result::ok);
             if (run.isPresent()) {
-                double rate = rate(run.get());
+                double rate = YcsbFigures.rate(run.get());
                 double threads = run.get().metric(Metric.YCSB_THREADS);
                 double perOp = (Double.isNaN(threads) ? 1 : threads) * 1e6 / rate;
                 return "The client's own cost: on the `null` store, which keeps nothing, the run phase made "
@@ -425,7 +238,7 @@ final class YcsbKind extends DataSetKind {
         Map<String, Double> sizes = new LinkedHashMap<>();
         List<Double> counts = new ArrayList<>();
         for (String spec : specList) {
-            run(group, spec).filter(Result::paired).ifPresent(r -> {
+            YcsbFigures.run(group, spec).filter(Result::paired).ifPresent(r -> {
                 sizes.put(spec, r.metric(Metric.YCSB_TURN_OPS));
                 counts.add(r.metric(Metric.YCSB_TURNS));
             });
@@ -460,43 +273,8 @@ final class YcsbKind extends DataSetKind {
         return new ArrayList<>(seen);
     }
 
-    /** The operation type the run made most of. */
-    private static String mainOp(Result r) {
-        String main = null;
-        double most = 0;
-        for (String op : OPS) {
-            double n = r.metric(Metric.ycsb("run", op, "count"));
-            if (!Double.isNaN(n) && n > most) {
-                most = n;
-                main = op;
-            }
-        }
-        return main;
-    }
-
-    /**
-     * The run phase's operations per second: interleaved, from the median of its turns' time per operation (all
-     * client threads together); run once or in rounds, the phase's own.
-     */
-    private static double rate(Result r) {
-        return r.paired() ? 1000 / r.ms() : r.metric(Metric.ycsb("run", "opsPerSec"));
-    }
-
-    private static double p99(Result r, String op) {
-        return r.metric(Metric.ycsbLatency("run", op, "service", "p99"));
-    }
-
-    private static Optional<Result> run(Group group, String spec) {
-        return group.results().stream().filter(r -> r.store().equals(spec)).findFirst();
-    }
-
     private static String micros(Result r, String op, String p) {
         double nanos = r.metric(Metric.ycsbLatency("run", op, "service", p));
         return Double.isNaN(nanos) ? "—" : Numbers.sig3(nanos / 1000);
-    }
-
-    private static String joined(List<String> names) {
-        int last = names.size() - 1;
-        return last < 1 ? String.join("", names) : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
     }
 }

@@ -260,11 +260,11 @@ public final class YcsbPeerSection extends Section {
 
     /** kvbench's throughput of a phase, with its ± over the rounds when it ran in rounds. */
     private static String kvbench(Result r, String phase) {
-        return YcsbKind.withSpread(r, Metric.ycsb(phase, "opsPerSec"));
+        return YcsbFigures.withSpread(r, Metric.ycsb(phase, "opsPerSec"));
     }
 
     private static String withSpread(double value, double spread) {
-        return YcsbKind.withSpread(value, spread);
+        return YcsbFigures.withSpread(value, spread);
     }
 
     private static String notRun(YcsbPeerRuns.Pair p) {

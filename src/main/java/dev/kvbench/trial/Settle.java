@@ -1,5 +1,7 @@
 package dev.kvbench.trial;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -135,6 +137,16 @@ public final class Settle {
                 }
                 parse(property, equals < 0 ? "" : arg.substring(equals + 1));
             }
+        }
+    }
+
+    /** Runs {@code pass} untimed until the passes settle or the cap; {@link #metrics()} then says how it went. */
+    void settle(Pass pass) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long start = System.nanoTime();
+        while (ran(pass.timed(), System.nanoTime() - start, timed ? jit.getTotalCompilationTime() : -1)) {
+            // the rule decides
         }
     }
 

@@ -1,16 +1,11 @@
 package dev.kvbench.trial;
 
-import java.lang.management.CompilationMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
-import dev.kvbench.measure.CpuAccount;
-import dev.kvbench.measure.Memory;
-import dev.kvbench.measure.Sampler;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
@@ -18,9 +13,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
-import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
@@ -36,18 +29,15 @@ import dev.kvbench.workload.Workload;
  * folder. Any failure writes one {@code failed} line with a one-line reason, closes what is
  * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
  * folders of trials that never ended ({@link TrialFolders}). Its parameters and data are its workload's family's
- * ({@link WorkloadFamily}); its store is opened and measured by {@link TrialStore}, the pass of each workload is
- * {@link StorePasses}'; what it measures is kept in {@link TrialMetrics}; the wording of a failure is
+ * ({@link WorkloadFamily}); its store is opened and measured by {@link TrialStore}, its hidden costs by
+ * {@link TrialInstruments}; its passes are checked against its data set by {@link TrialData}, the pass of each
+ * workload is {@link StorePasses}'; what it measures is kept in {@link TrialMetrics}; the wording of a failure is
  * {@link FailureReason}'s.
  */
 public final class Trial {
 
-    /** The line's start a long write pass prints when it ends ({@link #announceLongPass}). */
+    /** The line's start a long write pass prints when it ends ({@link TrialStore#announceLongWrite()}). */
     public static final String PASS_ENDED = "kvbench: pass ended";
-    /** Write passes longer than this (10 s) announce their end. */
-    static final long ANNOUNCED_PASS = 10_000_000_000L;
-    /** When {@link #openEmpty()} last opened an empty store: the write pass begins then. */
-    private long emptyOpened = System.nanoTime();
 
     /** Wraps every store a trial opens; identity except in tests that need a faulty store. */
     public static volatile UnaryOperator<Store> decorator = UnaryOperator.identity();
@@ -61,18 +51,10 @@ public final class Trial {
     private final Path folder;
     private final SideFile side = SideFile.current();
     private final TrialMetrics metrics;
-    /** The data set the passes read, when the family generates one ({@link TrialParams#generate()}); else null. */
-    private DataSet data;
-    private Expected expected;
-    private CpuAccount cpu;
-    private Sampler sampler;
-    private Memory memory;
+    private final TrialData data;
+    private final TrialInstruments instruments = new TrialInstruments();
     /** The open store, and its measuring. */
     private final TrialStore trialStore;
-    private final ThreadLocal<Boolean> marked = ThreadLocal.withInitial(() -> Boolean.FALSE);
-    private boolean writeStorageMeasured;
-    /** The page-cache drops of a cold-cache trial; null when the cache stays warm. */
-    private final ColdCache cold = ColdCache.on() ? new ColdCache() : null;
     private boolean finished;
     /** Where the closed store's folder goes when the trial ends: the next read trial's ({@link #handOver}); null: deleted. */
     private Path handedTo;
@@ -85,7 +67,8 @@ public final class Trial {
         this.spec = given.effectiveSpec();
         this.folder = TrialFolders.next(workload, given.store());
         this.metrics = new TrialMetrics(given.shape().flatBytes());
-        this.trialStore = new TrialStore(spec, folder, metrics);
+        this.trialStore = new TrialStore(spec, folder, metrics, instruments);
+        this.data = new TrialData(spec(), metrics);
     }
 
     /**
@@ -109,11 +92,8 @@ public final class Trial {
         claimFolder();
         WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
                 + given.describe());
-        data = given.generate();
-        if (data != null) {
-            expected = data.expected();
-        }
-        startMeasuring();
+        data.generate(given);
+        instruments.start();
     }
 
     /** The trial's own empty folder, marked with its benchmark (a trial before it may have died and left its store). */
@@ -122,14 +102,6 @@ public final class Trial {
         TrialFolders.add(folder);
         WorkFolder.empty(folder);
         DeadTrials.mark(folder, benchmark, params);
-    }
-
-    private void startMeasuring() {
-        memory = new Memory();
-        memory.reset();
-        cpu = new CpuAccount();
-        markThread();
-        sampler = Sampler.start(cpu);
     }
 
     /**
@@ -145,7 +117,7 @@ public final class Trial {
      */
     public Trial handOver(String next, Runnable ended) {
         Workload nextWorkload = Workload.named(TrialRecord.workloadOf(next));
-        if (data == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
+        if (data.set() == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
                 || trialStore.current() == null) {
             throw new IllegalStateException("only a loaded read trial hands its store to another read workload's trial ("
                     + workload + " to " + nextWorkload + ")");
@@ -156,9 +128,7 @@ public final class Trial {
             return claimed;
         });
         handedTo = successor.trialStore.storeDir();
-        successor.data = data;
-        successor.expected = expected;
-        data = null; // the successor's now: this trial's end must not free it
+        successor.data.takeOver(data);
         try {
             end();
         } catch (RuntimeException | Error e) {
@@ -167,7 +137,7 @@ public final class Trial {
         }
         ended.run();
         successor.guarded(() -> {
-            successor.startMeasuring();
+            successor.instruments.start();
             successor.metrics.record(Map.of(Metric.LOADED_BY, workload.toString()));
             successor.reopenStore();
         });
@@ -175,7 +145,7 @@ public final class Trial {
     }
 
     public DataSet data() {
-        return data;
+        return data.set();
     }
 
     /**
@@ -202,8 +172,8 @@ public final class Trial {
      * by the {@code Runnable} it is given; any failure ends the trial as failed.
      */
     public <T> T measured(Function<Runnable, T> work) {
-        markThread();
-        return guarded(() -> work.apply(this::markThread));
+        instruments.markThread();
+        return guarded(() -> work.apply(instruments::markThread));
     }
 
     /** The open store. */
@@ -225,37 +195,9 @@ public final class Trial {
         return given.batchSize();
     }
 
-    /**
-     * Marks the calling thread as measured, once per thread: every thread that runs a pass,
-     * opens or closes a store (JMH may use several workers, {@code -t}), so that no benchmark
-     * thread is mistaken for an engine thread.
-     */
-    private void markThread() {
-        if (cpu != null && !marked.get()) {
-            cpu.measureCurrentThread();
-            marked.set(Boolean.TRUE);
-        }
-    }
-
     /** Opens the trial's store in an emptied folder. */
     public Store openEmpty() {
-        Store store = openEmpty(given.shape());
-        emptyOpened = System.nanoTime();
-        return store;
-    }
-
-    private Store openEmpty(Shape shape) {
-        markThread();
-        return sampled(() -> trialStore.openEmpty(shape));
-    }
-
-    /** The store {@code open} opens, with a sample taken of it; any failure ends the trial as failed. */
-    private Store sampled(Supplier<Store> open) {
-        return guarded(() -> {
-            Store store = open.get();
-            sampler.sampleNow();
-            return store;
-        });
+        return step(() -> trialStore.openForWrite(given.shape()));
     }
 
     /**
@@ -264,13 +206,13 @@ public final class Trial {
      * the memtable its writes just filled), as an application that reopens its store does.
      */
     public Store openLoaded() {
-        return openLoaded(given.shape(), store -> metrics.flatBytes(given.load(store, data)));
+        return openLoaded(given.shape(), store -> metrics.flatBytes(given.load(store, data.set())));
     }
 
     /** As {@link #openLoaded()}, for a workload's own data set: opened for {@code shape}, filled by {@code loader}. */
     public Store openLoaded(Shape shape, Loader loader) {
-        Store store = openEmpty(shape);
-        return sampled(() -> {
+        Store store = step(() -> trialStore.openEmpty(shape));
+        return step(() -> {
             loader.load(store);
             return trialStore.reopen(shape);
         });
@@ -281,17 +223,13 @@ public final class Trial {
      * disk between its phases (the amplification test); {@link #reopenStore()} opens it again.
      */
     public void closeStore() {
-        markThread();
-        guarded(() -> {
-            sampler.sampleNow();
-            trialStore.close();
-        });
+        instruments.markThread();
+        guarded(trialStore::sampledClose);
     }
 
     /** Opens the trial's store again from its folder, as {@link #closeStore()} left it. */
     public Store reopenStore() {
-        markThread();
-        return sampled(() -> trialStore.openAgain(given.shape()));
+        return step(() -> trialStore.openAgain(given.shape()));
     }
 
     /**
@@ -299,17 +237,12 @@ public final class Trial {
      * value ("N of N found"), as a write is verified; a store that lost or mangled one fails the trial.
      */
     public void verifyReadBack() {
-        markThread();
-        guarded(() -> verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data)));
+        step(() -> data.readBack(trialStore.current()));
     }
 
     /** Runs and verifies one pass of the trial's workload; any failure ends the trial as failed. */
     public Pass pass(Operation operation) {
-        markThread();
-        return guarded(() -> {
-            Expected wanted = workload == Workload.WRITE ? expected : expectedReads();
-            return verified(workload, wanted, operation.run(trialStore.current(), data));
-        });
+        return step(() -> data.pass(workload, operation, trialStore.current()));
     }
 
     /**
@@ -328,12 +261,7 @@ public final class Trial {
         if (!rule.enabled()) {
             return;
         }
-        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        boolean timed = jit != null && jit.isCompilationTimeMonitoringSupported();
-        long start = System.nanoTime();
-        while (rule.ran(pass.timed(), System.nanoTime() - start, timed ? jit.getTotalCompilationTime() : -1)) {
-            // the rule decides
-        }
+        rule.settle(pass);
         metrics.record(rule.metrics());
     }
 
@@ -342,52 +270,21 @@ public final class Trial {
      * the store's files is written back and dropped ({@link ColdCache}); nothing otherwise.
      */
     public void beforeIteration() {
-        if (cold == null || workload == Workload.WRITE || trialStore.current() == null) {
-            return;
-        }
-        guarded(() -> cold.drop(trialStore.storeDir()));
-    }
-
-    /**
-     * A write pass longer than {@link #ANNOUNCED_PASS} says when it ended, on the fork's output, before its untimed
-     * verification: a fork the trial timeout kills after that line was verifying, not writing, and its reason says
-     * so instead of giving the pass a lower bound ({@code fork.ForkWatch}).
-     */
-    static void announceLongPass(long nanos) {
-        if (nanos > ANNOUNCED_PASS) {
-            System.out.println(PASS_ENDED + " after " + Math.round(nanos / 1e9) + " s; verifying it");
-            System.out.flush();
+        if (workload != Workload.WRITE) {
+            guarded(trialStore::dropCache);
         }
     }
 
     /**
-     * Verifies a write by reading every key back (untimed), then closes the store; after the
-     * trial's first write pass, its storage is measured before and after close. Every pass writes
-     * the same entries into an empty store, so one measurement serves the trial: measuring every
-     * pass cost the file system row (100,000 files, walked three times) seconds per pass.
+     * Verifies a write by reading every key back (untimed), then closes the store and deletes its folder
+     * ({@link TrialStore#closeWritten()}: the first write pass's storage measured).
      */
     public void verifyWriteAndClose() {
-        markThread();
-        announceLongPass(System.nanoTime() - emptyOpened);
+        instruments.markThread();
+        trialStore.announceLongWrite();
         guarded(() -> {
-            verified(Workload.WRITE, expectedReads(), ReadKey.run(trialStore.current(), data));
-            if (writeStorageMeasured) {
-                sampler.sampleNow();
-                trialStore.close();
-            } else {
-                measureAndClose();
-                writeStorageMeasured = true;
-            }
-            trialStore.deleteFolder();
-        });
-    }
-
-    /** Measures storage before close, LMDB's compacting copy (once), then closes and measures again. */
-    void measureAndClose() {
-        markThread();
-        guarded(() -> {
-            sampler.sampleNow();
-            trialStore.measureAndClose(cpu);
+            data.readBack(trialStore.current());
+            trialStore.closeWritten();
         });
     }
 
@@ -396,17 +293,17 @@ public final class Trial {
      * samples the CPU, at its usual period, and counts no open files.
      */
     public void waiting(boolean waiting) {
-        if (sampler != null) {
-            sampler.quiet(waiting);
-        }
+        instruments.quiet(waiting);
     }
 
     /**
      * Adds figures measured by the benchmark itself (the harness pairs, a concurrent run's, dirWalk's) to the trial's
      * side-file line.
      */
-    public synchronized void record(Map<String, Object> figures) {
-        metrics.record(figures);
+    public void record(Map<String, Object> figures) {
+        synchronized (metrics) {
+            metrics.record(figures);
+        }
     }
 
     /** Ends the trial: stops measuring, writes the {@code ok} line, frees the data and the folder. */
@@ -414,44 +311,15 @@ public final class Trial {
         if (finished) {
             return;
         }
-        markThread();
+        instruments.markThread();
         try {
             guarded(() -> {
-                if (trialStore.current() != null) {
-                    measureAndClose();
-                }
-                collect();
-                if (cold != null) {
-                    metrics.record(cold.metrics());
-                }
+                trialStore.endWell();
                 side.append(TrialRecord.ok(benchmark, BenchParams.inOrder(params), metrics.values()));
             });
         } finally {
             cleanUp();
         }
-    }
-
-    private synchronized Pass verified(Workload checked, Expected wanted, Pass pass) {
-        Verifier.verify(spec(), checked, wanted, pass);
-        metrics.verified(checked, wanted, pass);
-        return pass;
-    }
-
-    /**
-     * What a read of the open store must find: the whole data set, or nothing from a store that
-     * declares it keeps nothing (the {@code null} store; {@code cli.RunPlan} runs no cursor workload on it).
-     */
-    private Expected expectedReads() {
-        return expected.readBy(trialStore.current());
-    }
-
-    private void collect() {
-        if (sampler == null) {
-            return;
-        }
-        sampler.close();
-        metrics.hiddenCosts(cpu.stop(), sampler, memory);
-        sampler = null;
     }
 
     /**
@@ -476,6 +344,12 @@ public final class Trial {
         });
     }
 
+    /** {@link #guarded(Supplier)} with the calling thread marked as measured first, as every step on the store is. */
+    private <T> T step(Supplier<T> step) {
+        instruments.markThread();
+        return guarded(step);
+    }
+
     /**
      * Records {@code failure} as this trial's end: one {@code failed} line with a one-line reason,
      * the store closed, the folder deleted.
@@ -488,18 +362,7 @@ public final class Trial {
             return FailureReason.toThrow(failure, failure.getMessage());
         }
         String reason = FailureReason.of(failure, workload, given.store(), folder);
-        try {
-            if (trialStore.current() != null) {
-                trialStore.close();
-            }
-        } catch (RuntimeException | Error e) {
-            failure.addSuppressed(e);
-        }
-        try {
-            collect();
-        } catch (RuntimeException | Error e) {
-            failure.addSuppressed(e);
-        }
+        trialStore.abandon(failure);
         try {
             side.append(TrialRecord.failed(benchmark, BenchParams.inOrder(params), reason, metrics.values()));
         } finally {
@@ -510,10 +373,7 @@ public final class Trial {
 
     private void cleanUp() {
         finished = true;
-        if (data != null) {
-            data.close();
-            data = null;
-        }
+        data.free();
         if (handedTo != null) {
             trialStore.moveFolder(handedTo);
         }

@@ -8,11 +8,11 @@ import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -46,13 +46,12 @@ final class ArrayStore extends BaseStore {
 
     static final String DATA = "array.data";
     static final String LENGTHS = "array.lengths";
-    private static final int DELETED = -1;
 
     private final Path dir;
     private final int keySlot;
     private final int valSlot;
     private final int slot;
-    private volatile Sorted current;
+    private volatile EntryArray current;
 
     private ArrayStore(Path dir, Shape shape) {
         super(TRANSACTIONAL);
@@ -69,13 +68,13 @@ final class ArrayStore extends BaseStore {
 
     static ArrayStore open(Path dir, Shape shape) {
         ArrayStore store = new ArrayStore(dir, shape);
-        store.current = Files.exists(dir.resolve(DATA)) ? store.load() : store.new Sorted(allocate(0), 0, null);
+        store.current = Files.exists(dir.resolve(DATA)) ? store.load() : store.entries(allocate(0), 0, null);
         return store;
     }
 
     @Override
     public void close() {
-        Sorted sorted = current;
+        EntryArray sorted = current;
         ByteBuffer data = sorted.memory.byteBuffer().duplicate();
         data.clear().limit(sorted.count * slot);
         write(dir.resolve(DATA), data);
@@ -93,7 +92,7 @@ final class ArrayStore extends BaseStore {
         }
     }
 
-    private Sorted load() {
+    private EntryArray load() {
         Path data = dir.resolve(DATA);
         try (FileChannel in = FileChannel.open(data, StandardOpenOption.READ)) {
             long size = in.size();
@@ -112,7 +111,7 @@ final class ArrayStore extends BaseStore {
                 lengths = new int[count * 2];
                 ByteBuffer.wrap(Files.readAllBytes(lengthFile)).asIntBuffer().get(lengths);
             }
-            return new Sorted(memory, count, lengths);
+            return entries(memory, count, lengths);
         } catch (IOException e) {
             throw new UncheckedIOException("array: cannot read " + data + ": " + e.getMessage(), e);
         }
@@ -133,90 +132,9 @@ final class ArrayStore extends BaseStore {
         return ByteBuffer.allocateDirect(bytes);
     }
 
-    /** Unsigned byte order of {@code a[aAt, aAt + aLength)} and {@code b[bAt, bAt + bLength)}; a prefix sorts first. */
-    static int compare(DirectBuffer a, int aAt, int aLength, DirectBuffer b, int bAt, int bLength) {
-        int common = Math.min(aLength, bLength);
-        int i = 0;
-        for (; i + Long.BYTES <= common; i += Long.BYTES) {
-            long x = a.getLong(aAt + i, ByteOrder.BIG_ENDIAN);
-            long y = b.getLong(bAt + i, ByteOrder.BIG_ENDIAN);
-            if (x != y) {
-                return Long.compareUnsigned(x, y);
-            }
-        }
-        if (i + Integer.BYTES <= common) {
-            int x = a.getInt(aAt + i, ByteOrder.BIG_ENDIAN);
-            int y = b.getInt(bAt + i, ByteOrder.BIG_ENDIAN);
-            if (x != y) {
-                return Integer.compareUnsigned(x, y);
-            }
-            i += Integer.BYTES;
-        }
-        for (; i < common; i++) {
-            int x = a.getByte(aAt + i) & 0xff;
-            int y = b.getByte(bAt + i) & 0xff;
-            if (x != y) {
-                return x - y;
-            }
-        }
-        return aLength - bLength;
-    }
-
-    /**
-     * Entries in slots of {@link #slot} bytes: the committed, immutable array, and also the
-     * writer's unsorted batch. {@code lengths} holds each entry's key and value lengths, or is
-     * null when every key and value fills its slot.
-     */
-    private final class Sorted {
-
-        final UnsafeBuffer memory;
-        final int count;
-        final int[] lengths;
-
-        Sorted(ByteBuffer memory, int count, int[] lengths) {
-            this.memory = new UnsafeBuffer(memory);
-            this.count = count;
-            this.lengths = lengths;
-        }
-
-        int keyAt(int i) {
-            return i * slot;
-        }
-
-        int keyLength(int i) {
-            return lengths == null ? keySlot : lengths[2 * i];
-        }
-
-        int valueAt(int i) {
-            return i * slot + keySlot;
-        }
-
-        int valueLength(int i) {
-            return lengths == null ? valSlot : lengths[2 * i + 1];
-        }
-
-        int compareKeys(int i, Sorted other, int j) {
-            return compare(memory, keyAt(i), keyLength(i), other.memory, other.keyAt(j), other.keyLength(j));
-        }
-
-        /** The first entry whose key is {@code >= key}: {@link #count} when there is none. */
-        int lowerBound(DirectBuffer key) {
-            int low = 0;
-            int high = count;
-            while (low < high) {
-                int middle = (low + high) >>> 1;
-                if (compare(memory, keyAt(middle), keyLength(middle), key, 0, key.capacity()) < 0) {
-                    low = middle + 1;
-                } else {
-                    high = middle;
-                }
-            }
-            return low;
-        }
-
-        boolean keyEquals(int i, DirectBuffer key) {
-            return compare(memory, keyAt(i), keyLength(i), key, 0, key.capacity()) == 0;
-        }
+    /** {@code count} entries in {@code memory}, in this store's slots. */
+    private EntryArray entries(ByteBuffer memory, int count, int[] lengths) {
+        return new EntryArray(memory, count, lengths, keySlot, valSlot);
     }
 
     /** Appends puts and deletes to an off-heap batch; a commit sorts it and merges it into a new array. */
@@ -239,7 +157,7 @@ final class ArrayStore extends BaseStore {
 
         @Override
         public void delete(DirectBuffer key) {
-            append(key, DELETED);
+            append(key, EntryArray.DELETED);
         }
 
         private int append(DirectBuffer key, int valueLength) {
@@ -267,7 +185,7 @@ final class ArrayStore extends BaseStore {
             bigger.put(batch.duplicate().clear().limit(pending * slot));
             batch = bigger;
             slots = new UnsafeBuffer(batch);
-            lengths = java.util.Arrays.copyOf(lengths, 2 * entries);
+            lengths = Arrays.copyOf(lengths, 2 * entries);
         }
 
         @Override
@@ -275,9 +193,8 @@ final class ArrayStore extends BaseStore {
             if (pending == 0) {
                 return;
             }
-            Sorted added = new Sorted(batch, pending, lengths);
-            int[] order = sortedOrder(added);
-            current = merge(current, added, order);
+            EntryArray added = entries(batch, pending, lengths);
+            current = current.merge(added, added.sortedOrder());
             pending = 0;
         }
 
@@ -287,95 +204,13 @@ final class ArrayStore extends BaseStore {
         }
     }
 
-    /** The batch's entry numbers in key order; equal keys stay in the order they were written. */
-    private static int[] sortedOrder(Sorted batch) {
-        int n = batch.count;
-        int[] order = new int[n];
-        boolean inOrder = true;
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-            inOrder &= i == 0 || batch.compareKeys(i - 1, batch, i) <= 0;
-        }
-        if (inOrder) {
-            return order;
-        }
-        int[] from = order;
-        int[] to = new int[n];
-        for (int width = 1; width < n; width *= 2) {
-            for (int low = 0; low < n; low += 2 * width) {
-                int middle = Math.min(low + width, n);
-                int high = Math.min(low + 2 * width, n);
-                int i = low;
-                int j = middle;
-                for (int k = low; k < high; k++) {
-                    if (i < middle && (j >= high || batch.compareKeys(from[i], batch, from[j]) <= 0)) {
-                        to[k] = from[i++];
-                    } else {
-                        to[k] = from[j++];
-                    }
-                }
-            }
-            int[] swap = from;
-            from = to;
-            to = swap;
-        }
-        return from;
-    }
-
-    /** A new array: {@code old} with the batch's last write of each key applied. */
-    private Sorted merge(Sorted old, Sorted batch, int[] order) {
-        int capacity = old.count + batch.count;
-        ByteBuffer memory = allocate(capacity * slot);
-        UnsafeBuffer out = new UnsafeBuffer(memory);
-        int[] lengths = new int[2 * capacity];
-        boolean full = true;
-        int count = 0;
-        int i = 0;
-        int k = 0;
-        while (i < old.count || k < order.length) {
-            int b = -1;
-            if (k < order.length) {
-                b = order[k];
-                while (k + 1 < order.length && batch.compareKeys(b, batch, order[k + 1]) == 0) {
-                    b = order[++k]; // the last write of this key wins
-                }
-            }
-            int c = b < 0 ? -1 : i < old.count ? old.compareKeys(i, batch, b) : 1;
-            Sorted source;
-            int entry;
-            if (c < 0) {
-                source = old;
-                entry = i++;
-            } else {
-                k++;
-                if (c == 0) {
-                    i++;
-                }
-                if (batch.valueLength(b) == DELETED) {
-                    continue;
-                }
-                source = batch;
-                entry = b;
-            }
-            int keyLength = source.keyLength(entry);
-            int valueLength = source.valueLength(entry);
-            out.putBytes(count * slot, source.memory, source.keyAt(entry), keyLength);
-            out.putBytes(count * slot + keySlot, source.memory, source.valueAt(entry), valueLength);
-            lengths[2 * count] = keyLength;
-            lengths[2 * count + 1] = valueLength;
-            full &= keyLength == keySlot && valueLength == valSlot;
-            count++;
-        }
-        return new Sorted(memory, count, full ? null : lengths);
-    }
-
     /** Reads the array that was current when it opened. */
     private static final class ArrayReader implements Reader {
 
-        private final Sorted sorted;
+        private final EntryArray sorted;
         private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
 
-        ArrayReader(Sorted sorted) {
+        ArrayReader(EntryArray sorted) {
             this.sorted = sorted;
         }
 
@@ -399,62 +234,4 @@ final class ArrayStore extends BaseStore {
         }
     }
 
-    /** An index into the array. */
-    private static final class ArrayCursor implements Cursor {
-
-        private final Sorted sorted;
-        private final UnsafeBuffer key = new UnsafeBuffer(0, 0);
-        private final UnsafeBuffer value = new UnsafeBuffer(0, 0);
-        private int at = -1;
-
-        ArrayCursor(Sorted sorted) {
-            this.sorted = sorted;
-        }
-
-        @Override
-        public boolean first() {
-            return moveTo(0);
-        }
-
-        @Override
-        public boolean last() {
-            return moveTo(sorted.count - 1);
-        }
-
-        @Override
-        public boolean next() {
-            return at >= 0 && moveTo(at + 1);
-        }
-
-        @Override
-        public boolean prev() {
-            return at >= 0 && moveTo(at - 1);
-        }
-
-        @Override
-        public boolean seek(DirectBuffer wanted) {
-            return moveTo(sorted.lowerBound(wanted));
-        }
-
-        @Override
-        public DirectBuffer key() {
-            key.wrap(sorted.memory, sorted.keyAt(at), sorted.keyLength(at));
-            return key;
-        }
-
-        @Override
-        public DirectBuffer value() {
-            value.wrap(sorted.memory, sorted.valueAt(at), sorted.valueLength(at));
-            return value;
-        }
-
-        @Override
-        public void close() {
-        }
-
-        private boolean moveTo(int i) {
-            at = i >= 0 && i < sorted.count ? i : -1;
-            return at >= 0;
-        }
-    }
 }

@@ -9,15 +9,15 @@ import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.CompressionType;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
-import org.rocksdb.RocksIterator;
 import org.rocksdb.Snapshot;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
@@ -51,7 +51,7 @@ public final class RocksDbStore extends BaseStore {
         RocksDB.loadLibrary();
     }
 
-    private final org.rocksdb.Options options;
+    private final Options options;
     private final LRUCache blockCache;
     private final BloomFilter bloomFilter;
     private final WriteOptions writeOptions;
@@ -60,7 +60,7 @@ public final class RocksDbStore extends BaseStore {
     /** Whether a prefix extractor is set: seeks then use it, first and last stay in total order. */
     private final boolean prefixed;
 
-    private RocksDbStore(org.rocksdb.Options options, LRUCache blockCache, BloomFilter bloomFilter,
+    private RocksDbStore(Options options, LRUCache blockCache, BloomFilter bloomFilter,
                          WriteOptions writeOptions, RocksDB db, Shape shape, boolean prefixed) {
         super(TRANSACTIONAL);
         opens(sequential -> new RocksDbWriter(), RocksDbReader::new);
@@ -86,7 +86,7 @@ public final class RocksDbStore extends BaseStore {
                 .setBlockCache(blockCache)
                 // RocksDB's tuning guide advice for point lookups: skip files that lack the key.
                 .setFilterPolicy(bloomFilter);
-        org.rocksdb.Options options = new org.rocksdb.Options()
+        Options options = new Options()
                 .setCreateIfMissing(true)
                 .setCompressionType(CompressionType.NO_COMPRESSION)
                 // The last level has a compression setting of its own: off as well.
@@ -140,7 +140,7 @@ public final class RocksDbStore extends BaseStore {
         // With the write-ahead log on, RocksDB would close with the data only in the log and
         // build its tables at the next open. Flushing first leaves the folder in the engine's
         // steady state, and puts the flush's CPU on RocksDB's own threads, where it is measured.
-        try (org.rocksdb.FlushOptions flush = new org.rocksdb.FlushOptions().setWaitForFlush(true)) {
+        try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
             db.flush(flush);
             db.closeE();
         } catch (RocksDBException e) {
@@ -162,7 +162,7 @@ public final class RocksDbStore extends BaseStore {
         }
     }
 
-    private static RuntimeException failure(String what, RocksDBException e) {
+    static RuntimeException failure(String what, RocksDBException e) {
         return new IllegalStateException("rocksdb " + what + " failed: " + e.getMessage(), e);
     }
 
@@ -247,7 +247,7 @@ public final class RocksDbStore extends BaseStore {
 
         @Override
         public Cursor cursor() {
-            return new RocksDbCursor(readOptions, prefixOptions);
+            return new RocksDbCursor(db, shape, readOptions, prefixOptions);
         }
 
         @Override
@@ -266,169 +266,7 @@ public final class RocksDbStore extends BaseStore {
         }
     }
 
-    /**
-     * A RocksIterator over the reader's snapshot. A move that leaves the iterator invalid is
-     * remembered, so that no further move reaches an invalid native iterator.
-     */
-    private final class RocksDbCursor implements Cursor {
-
-        private final ReadOptions seekOptions;
-        private final RocksIterator ordered;
-        private RocksIterator prefixedIterator;
-        private RocksIterator iterator;
-        private final DirectScratch key = new DirectScratch(shape.keySize());
-        private final DirectScratch value = new DirectScratch(shape.valSize());
-        private boolean valid;
-
-        /** @param seekOptions the prefix-mode options for seeks, or null: seeks in total order */
-        RocksDbCursor(ReadOptions orderedOptions, ReadOptions seekOptions) {
-            this.ordered = db.newIterator(orderedOptions);
-            this.seekOptions = seekOptions;
-            this.iterator = ordered;
-        }
-
-        @Override
-        public boolean first() {
-            iterator = ordered;
-            iterator.seekToFirst();
-            return moved();
-        }
-
-        @Override
-        public boolean last() {
-            iterator = ordered;
-            iterator.seekToLast();
-            return moved();
-        }
-
-        @Override
-        public boolean next() {
-            if (!valid) {
-                return false;
-            }
-            iterator.next();
-            return moved();
-        }
-
-        @Override
-        public boolean prev() {
-            if (!valid) {
-                return false;
-            }
-            iterator.prev();
-            return moved();
-        }
-
-        @Override
-        public boolean seek(DirectBuffer key) {
-            if (seekOptions != null) {
-                if (prefixedIterator == null) {
-                    prefixedIterator = db.newIterator(seekOptions);
-                }
-                iterator = prefixedIterator;
-            }
-            iterator.seek(this.key.copyOf(key));
-            return moved();
-        }
-
-        /** Whether the iterator stands on an entry; an engine error ends iteration with an exception. */
-        private boolean moved() {
-            valid = iterator.isValid();
-            if (!valid) {
-                try {
-                    iterator.status();
-                } catch (RocksDBException e) {
-                    throw failure("iterate", e);
-                }
-            }
-            return valid;
-        }
-
-        /** Reading an invalid native iterator is undefined behaviour in RocksDB: refuse it here. */
-        private void onEntry() {
-            if (!valid) {
-                throw new IllegalStateException("rocksdb cursor is not on an entry");
-            }
-        }
-
-        @Override
-        public DirectBuffer key() {
-            onEntry();
-            int length = iterator.key(key.target());
-            if (length > key.capacity()) {
-                key.grow(length);
-                iterator.key(key.target());
-            }
-            return key.view(length);
-        }
-
-        @Override
-        public DirectBuffer value() {
-            onEntry();
-            int length = iterator.value(value.target());
-            if (length > value.capacity()) {
-                value.grow(length);
-                iterator.value(value.target());
-            }
-            return value.view(length);
-        }
-
-        @Override
-        public void close() {
-            ordered.close();
-            if (prefixedIterator != null) {
-                prefixedIterator.close();
-            }
-        }
-    }
-
     /** A reader's key and value buffers. */
     private record Scratches(DirectScratch key, DirectScratch value) {
-    }
-
-    /**
-     * A direct buffer reused for every key or value crossing JNI, grown when an entry does not
-     * fit, with one {@link UnsafeBuffer} view handed back to callers.
-     */
-    private static final class DirectScratch {
-
-        private ByteBuffer bytes;
-        private final UnsafeBuffer writable = new UnsafeBuffer();
-        private final UnsafeBuffer view = new UnsafeBuffer();
-
-        DirectScratch(int initialCapacity) {
-            grow(Math.max(initialCapacity, 16));
-        }
-
-        int capacity() {
-            return bytes.capacity();
-        }
-
-        void grow(int capacity) {
-            bytes = ByteBuffer.allocateDirect(bytes == null ? capacity : Math.max(capacity, 2 * bytes.capacity()));
-            writable.wrap(bytes);
-        }
-
-        /** Copies {@code source} into this buffer and returns it, positioned over the copy. */
-        ByteBuffer copyOf(DirectBuffer source) {
-            int length = source.capacity();
-            if (length > capacity()) {
-                grow(length);
-            }
-            writable.putBytes(0, source, 0, length);
-            bytes.limit(length).position(0);
-            return bytes;
-        }
-
-        /** The whole buffer, for RocksDB to copy into. */
-        ByteBuffer target() {
-            bytes.clear();
-            return bytes;
-        }
-
-        DirectBuffer view(int length) {
-            view.wrap(bytes, 0, length);
-            return view;
-        }
     }
 }

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -257,7 +256,7 @@ final class RunPlanChecks {
         int threads = options.getThreads().orElse(1);
         boolean groups = options.getThreadGroups().hasValue();
         if (threads != 1 || groups) {
-            throw new IllegalArgumentException(RunPlan.workload(benchmark).name().toLowerCase(Locale.ROOT)
+            throw new IllegalArgumentException(RunPlan.workload(benchmark).label()
                     + " has one writer per store, so it runs in one thread: leave out -t"
                     + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
                     + " or select only read benchmarks (e.g. ReadKey) for several threads");

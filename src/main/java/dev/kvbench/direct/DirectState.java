@@ -46,13 +46,15 @@ abstract class DirectState extends KvParams {
     /** The direct pass of {@code workload}, one instance per trial (as {@link Trial#storePass()}). */
     private DirectPass directPass(Workload workload) {
         DirectPasses engine = passes;
-        return switch (workload) {
-            case WRITE -> engine::write;
-            case READ_KEY -> engine::readKey;
-            case READ_SEQ -> () -> engine.readCursor(true);
-            case READ_REV -> () -> engine.readCursor(false);
-            default -> throw new IllegalStateException("no direct baseline for " + workload);
-        };
+        if (workload == Workload.WRITE) {
+            return engine::write;
+        } else if (workload == Workload.READ_KEY) {
+            return engine::readKey;
+        } else if (workload == Workload.READ_SEQ || workload == Workload.READ_REV) {
+            boolean ascending = workload == Workload.READ_SEQ;
+            return () -> engine.readCursor(ascending);
+        }
+        throw new IllegalStateException("no direct baseline for " + workload);
     }
 
     /**

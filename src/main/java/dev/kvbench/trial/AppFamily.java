@@ -1,7 +1,7 @@
 package dev.kvbench.trial;
 
-import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 import dev.kvbench.workload.Workload;
 
@@ -9,11 +9,11 @@ import dev.kvbench.workload.Workload;
  * The concurrent application workloads (readKeyThreads, readWhileWriting, prefixScan): the 2016 data set, with the
  * run's own parameters ({@link AppParams}), of which each benchmark takes those it declares.
  */
-final class AppFamily extends KvFamily {
+public final class AppFamily extends KvFamily {
 
-    AppFamily() {
+    public AppFamily() {
         super("the application workloads",
-                EnumSet.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN),
+                Set.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN),
                 AppParams::parse);
     }
 

@@ -7,15 +7,18 @@ import java.util.function.Function;
 
 import dev.kvbench.workload.Workload;
 
-/** What every family declares alike, given once (as {@code store.BaseEngine} does for engines): its facts and its parser. */
-abstract class BaseFamily implements WorkloadFamily {
+/**
+ * What every family declares alike, given once (as {@code store.BaseEngine} does for engines): its facts and its parser.
+ * Public, so that a family in a package of its own (a test's) extends it.
+ */
+public abstract class BaseFamily implements WorkloadFamily {
 
     private final String name;
     private final Set<Workload> workloads;
     private final List<String> paramNames;
     private final Function<Map<String, String>, TrialParams> parser;
 
-    BaseFamily(String name, Set<Workload> workloads, List<String> paramNames,
+    protected BaseFamily(String name, Set<Workload> workloads, List<String> paramNames,
             Function<Map<String, String>, TrialParams> parser) {
         this.name = name;
         this.workloads = Set.copyOf(workloads);

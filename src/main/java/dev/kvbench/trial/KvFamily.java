@@ -1,6 +1,5 @@
 package dev.kvbench.trial;
 
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,10 +15,10 @@ import dev.kvbench.workload.Workload;
  * The 2016 report's six passes, and the tests on the same data set (the crash and power-cut tests, the amplification
  * test): {@code num} entries of {@code valSize} bytes ({@link BenchParams}).
  */
-class KvFamily extends BaseFamily {
+public class KvFamily extends BaseFamily {
 
-    KvFamily() {
-        this("the 2016 data set", EnumSet.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ, Workload.READ_REV,
+    public KvFamily() {
+        this("the 2016 data set", Set.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ, Workload.READ_REV,
                 Workload.READ_CRC, Workload.READ_XXH64, Workload.CRASH, Workload.POWER_CUT, Workload.AMP),
                 BenchParams::parse);
     }
@@ -81,13 +80,19 @@ class KvFamily extends BaseFamily {
         return new Needs(space, what, largest, Probe.every(given.of("intKey"), given.of("valSize")), null);
     }
 
+    /** The 2016 passes ({@link StorePasses}); the tests on the same data set run their own. */
+    @Override
+    public Trial.Operation pass(Workload workload, int batchSize) {
+        return StorePasses.of(workload, batchSize);
+    }
+
     /** A store that keeps nothing still writes (the harness's own cost, amp's too) and still misses every key. */
     @Override
     public String nothingTo(Workload workload) {
-        return switch (workload) {
-            case WRITE, READ_KEY, AMP -> null;
-            case CRASH, POWER_CUT -> "a crash has nothing to lose";
-            default -> super.nothingTo(workload);
-        };
+        if (workload == Workload.WRITE || workload == Workload.READ_KEY || workload == Workload.AMP) {
+            return null;
+        }
+        return workload == Workload.CRASH || workload == Workload.POWER_CUT ? "a crash has nothing to lose"
+                : super.nothingTo(workload);
     }
 }

@@ -16,14 +16,19 @@ final class StorePasses {
 
     /** The pass of {@code workload}; a write commits every {@code batchSize} entries. */
     static Trial.Operation of(Workload workload, int batchSize) {
-        return switch (workload) {
-            case WRITE -> (store, set) -> Write.run(store, set, batchSize);
-            case READ_KEY -> ReadKey::run;
-            case READ_SEQ -> (store, set) -> ReadSeq.run(store);
-            case READ_REV -> (store, set) -> ReadRev.run(store);
-            case READ_CRC -> (store, set) -> ReadCrc.run(store);
-            case READ_XXH64 -> (store, set) -> ReadXxh64.run(store);
-            default -> throw new IllegalStateException("no single-pass operation for " + workload);
-        };
+        if (workload == Workload.WRITE) {
+            return (store, set) -> Write.run(store, set, batchSize);
+        } else if (workload == Workload.READ_KEY) {
+            return ReadKey::run;
+        } else if (workload == Workload.READ_SEQ) {
+            return (store, set) -> ReadSeq.run(store);
+        } else if (workload == Workload.READ_REV) {
+            return (store, set) -> ReadRev.run(store);
+        } else if (workload == Workload.READ_CRC) {
+            return (store, set) -> ReadCrc.run(store);
+        } else if (workload == Workload.READ_XXH64) {
+            return (store, set) -> ReadXxh64.run(store);
+        }
+        throw new IllegalStateException("no single-pass operation for " + workload);
     }
 }

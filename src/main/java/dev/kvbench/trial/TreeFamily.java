@@ -1,14 +1,14 @@
 package dev.kvbench.trial;
 
-import java.util.EnumSet;
+import java.util.Set;
 
 import dev.kvbench.workload.Workload;
 
 /** dirWalk, the Ozone directory-tree walk: a tree of {@code fanout} and {@code depth} ({@link TreeParams}). */
-final class TreeFamily extends BaseFamily {
+public final class TreeFamily extends BaseFamily {
 
-    TreeFamily() {
-        super("dirWalk", EnumSet.of(Workload.DIR_WALK), TreeParams.NAMES, TreeParams::parse);
+    public TreeFamily() {
+        super("dirWalk", Set.of(Workload.DIR_WALK), TreeParams.NAMES, TreeParams::parse);
     }
 
     /**

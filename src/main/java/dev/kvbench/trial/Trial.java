@@ -62,7 +62,7 @@ public final class Trial {
     private Trial(String benchmark, Map<String, String> params) {
         this.benchmark = benchmark;
         this.params = params;
-        this.workload = Workload.named(TrialRecord.workloadOf(benchmark));
+        this.workload = WorkloadFamilies.workloadOf(benchmark);
         this.given = WorkloadFamilies.of(workload).parse(params);
         this.spec = given.effectiveSpec();
         this.folder = TrialFolders.next(workload, given.store());
@@ -116,7 +116,7 @@ public final class Trial {
      * @param ended run once this trial has ended well, before the next one begins
      */
     public Trial handOver(String next, Runnable ended) {
-        Workload nextWorkload = Workload.named(TrialRecord.workloadOf(next));
+        Workload nextWorkload = WorkloadFamilies.workloadOf(next);
         if (data.set() == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
                 || trialStore.current() == null) {
             throw new IllegalStateException("only a loaded read trial hands its store to another read workload's trial ("
@@ -250,7 +250,7 @@ public final class Trial {
      * benchmark's call and the settling passes share one call-site profile).
      */
     public Operation storePass() {
-        return StorePasses.of(workload, batchSize());
+        return WorkloadFamilies.of(workload).pass(workload, batchSize());
     }
 
     /**

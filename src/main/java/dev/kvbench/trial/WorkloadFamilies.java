@@ -1,22 +1,21 @@
 package dev.kvbench.trial;
 
 import java.util.List;
+import java.util.ServiceLoader;
 
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.workload.Workload;
 
 /**
- * The registry of workload families: the one place a family is added, and the one way from a workload or a benchmark
- * to its parameters, data and checks (as {@code store.Stores} is for engines). The order is the order of the plan's
- * checks of a command line.
+ * The registry of workload families: the one way from a workload or a benchmark to its parameters, data and checks
+ * (as {@code store.Stores} is for engines). A family is added by one line naming its class in
+ * {@code META-INF/services/dev.kvbench.trial.WorkloadFamily}, so that one in a package of its own, or in the tests,
+ * needs no edit here; the order of that file is the order of the plan's checks of a command line.
  */
 public final class WorkloadFamilies {
 
-    private static final List<WorkloadFamily> FAMILIES = List.of(
-            new KvFamily(),
-            new AppFamily(),
-            new TreeFamily(),
-            new YcsbFamily());
+    private static final List<WorkloadFamily> FAMILIES = ServiceLoader.load(WorkloadFamily.class).stream()
+            .map(ServiceLoader.Provider::get).toList();
 
     private WorkloadFamilies() {
     }
@@ -33,11 +32,28 @@ public final class WorkloadFamilies {
                 return family;
             }
         }
-        throw new IllegalStateException("no workload family runs " + workload + ": register one in WorkloadFamilies");
+        throw new IllegalStateException("no workload family runs " + workload
+                + ": register one in META-INF/services/" + WorkloadFamily.class.getName());
     }
 
     /** The family of {@code benchmark}, JMH's name ending in its workload. */
     public static WorkloadFamily ofBenchmark(String benchmark) {
-        return of(Workload.named(TrialRecord.workloadOf(benchmark)));
+        return of(workloadOf(benchmark));
+    }
+
+    /**
+     * The workload {@code benchmark} (JMH's name, ending in the workload) runs, of whichever registered family; an
+     * unknown one is an error listing the built-in workloads ({@link Workload#named}).
+     */
+    public static Workload workloadOf(String benchmark) {
+        String label = TrialRecord.workloadOf(benchmark);
+        for (WorkloadFamily family : FAMILIES) {
+            for (Workload workload : family.workloads()) {
+                if (workload.label().equals(label)) {
+                    return workload;
+                }
+            }
+        }
+        return Workload.named(label);
     }
 }

@@ -14,7 +14,8 @@ import dev.kvbench.workload.Workload;
 /**
  * A family of workloads that share their parameters and their data: the 2016 passes and the tests on their data set
  * ({@link KvFamily}), the concurrent application workloads ({@link AppFamily}), dirWalk ({@link TreeFamily}), YCSB
- * ({@link YcsbFamily}); registered in {@link WorkloadFamilies}. A family parses its trials' parameters into
+ * ({@link YcsbFamily}); registered as a service ({@link WorkloadFamilies}). A family owns its workloads' identities
+ * ({@link Workload#of} for one of its own). A family parses its trials' parameters into
  * {@link TrialParams}, which generate, size and load its data, so that {@link Trial} keeps only the trial's lifecycle;
  * and it checks a command line's values before anything runs, so that the plan ({@code cli.RunPlan}) asks no workload
  * by name.
@@ -40,6 +41,14 @@ public interface WorkloadFamily {
 
     /** One trial's parameters, parsed and checked: one line per mistake, naming the parameter and what it accepts. */
     TrialParams parse(Map<String, String> params);
+
+    /**
+     * The Store path's single pass of {@code workload}, one of the family's ({@link Trial#storePass()}); a write
+     * commits every {@code batchSize} entries. A family whose benchmarks run their own passes has none.
+     */
+    default Trial.Operation pass(Workload workload, int batchSize) {
+        throw new IllegalStateException("no single-pass operation for " + workload);
+    }
 
     /**
      * Checks every value a command line gives the family's parameters, alone and in combination, before any store

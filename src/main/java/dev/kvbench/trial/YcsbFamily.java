@@ -1,6 +1,5 @@
 package dev.kvbench.trial;
 
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -8,10 +7,10 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.workload.Workload;
 
 /** A YCSB workload file or preset, with its overrides ({@link YcsbParams}): load, run, check of every record. */
-final class YcsbFamily extends BaseFamily {
+public final class YcsbFamily extends BaseFamily {
 
-    YcsbFamily() {
-        super("YCSB", EnumSet.of(Workload.YCSB), YcsbParams.NAMES, YcsbParams::parse);
+    public YcsbFamily() {
+        super("YCSB", Set.of(Workload.YCSB), YcsbParams.NAMES, YcsbParams::parse);
     }
 
     /**

@@ -32,18 +32,16 @@ public final class Verifier {
             throw new VerificationException(spec, workload, expected.valueBytes() + " value bytes",
                     pass.valueBytes() + " value bytes");
         }
-        switch (workload) {
-            case READ_SEQ -> requireKeys(spec, workload, expected.ascendingKeys(), pass, "ascending");
-            case READ_REV -> requireKeys(spec, workload, expected.descendingKeys(), pass, "descending");
-            case READ_CRC, READ_XXH64 -> {
-                long checksum = workload == Workload.READ_CRC ? expected.crc32() : expected.xxh64();
-                if (pass.checksum() != checksum) {
-                    String kind = workload == Workload.READ_CRC ? "CRC32 " : "XXH64 ";
-                    throw new VerificationException(spec, workload, kind + workload.checksumHex(checksum),
-                            kind + workload.checksumHex(pass.checksum()));
-                }
-            }
-            default -> {
+        if (workload == Workload.READ_SEQ) {
+            requireKeys(spec, workload, expected.ascendingKeys(), pass, "ascending");
+        } else if (workload == Workload.READ_REV) {
+            requireKeys(spec, workload, expected.descendingKeys(), pass, "descending");
+        } else if (workload == Workload.READ_CRC || workload == Workload.READ_XXH64) {
+            long checksum = workload == Workload.READ_CRC ? expected.crc32() : expected.xxh64();
+            if (pass.checksum() != checksum) {
+                String kind = workload == Workload.READ_CRC ? "CRC32 " : "XXH64 ";
+                throw new VerificationException(spec, workload, kind + workload.checksumHex(checksum),
+                        kind + workload.checksumHex(pass.checksum()));
             }
         }
         return pass;
@@ -90,10 +88,10 @@ public final class Verifier {
     }
 
     private static String countNoun(Workload workload) {
-        return switch (workload) {
-            case WRITE -> " (keys found when read back after the write)";
-            case READ_KEY, READ_KEY_THREADS -> " (keys found)";
-            default -> " (entries iterated)";
-        };
+        if (workload == Workload.WRITE) {
+            return " (keys found when read back after the write)";
+        }
+        return workload == Workload.READ_KEY || workload == Workload.READ_KEY_THREADS ? " (keys found)"
+                : " (entries iterated)";
     }
 }

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.kvbench.store.Capability;
@@ -87,13 +89,14 @@ class WorkloadsTest {
             assertEquals("lmdb", e.spec());
             assertEquals(Workload.READ_KEY, e.workload());
             assertEquals("300", e.expected());
-            for (Workload workload : List.of(Workload.READ_SEQ, Workload.READ_REV, Workload.READ_CRC, Workload.READ_XXH64)) {
-                Pass pass = switch (workload) {
-                    case READ_SEQ -> ReadSeq.run(store);
-                    case READ_REV -> ReadRev.run(store);
-                    case READ_CRC -> ReadCrc.run(store);
-                    default -> ReadXxh64.run(store);
-                };
+            Map<Workload, Pass> passes = new LinkedHashMap<>();
+            passes.put(Workload.READ_SEQ, ReadSeq.run(store));
+            passes.put(Workload.READ_REV, ReadRev.run(store));
+            passes.put(Workload.READ_CRC, ReadCrc.run(store));
+            passes.put(Workload.READ_XXH64, ReadXxh64.run(store));
+            for (Map.Entry<Workload, Pass> each : passes.entrySet()) {
+                Workload workload = each.getKey();
+                Pass pass = each.getValue();
                 VerificationException cursor = assertThrows(VerificationException.class,
                         () -> Verifier.verify("lmdb", workload, expected, pass));
                 assertEquals(workload + " on lmdb: expected 300 found 299 (entries iterated)", cursor.getMessage());

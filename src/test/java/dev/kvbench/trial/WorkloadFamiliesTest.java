@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import dev.kvbench.countentries.CountEntriesFamily;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.Workload;
@@ -31,8 +33,17 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 class WorkloadFamiliesTest {
 
+    /** Every registered family with JMH benchmarks: all but the tests' own, which its own test runs without JMH. */
     static List<WorkloadFamily> families() {
-        return WorkloadFamilies.all();
+        return WorkloadFamilies.all().stream().filter(family -> !(family instanceof CountEntriesFamily)).toList();
+    }
+
+    @Test
+    void noTwoRegisteredFamiliesNameAWorkloadAlike() {
+        List<String> labels = WorkloadFamilies.all().stream().flatMap(f -> f.workloads().stream())
+                .map(Workload::label).toList();
+        assertEquals(labels.size(), Set.copyOf(labels).size(), labels.toString());
+        assertTrue(labels.contains("countEntries"), "the tests' own family is registered: " + labels);
     }
 
     @Test

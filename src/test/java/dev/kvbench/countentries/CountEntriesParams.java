@@ -1,0 +1,69 @@
+package dev.kvbench.countentries;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.TrialParams;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Write;
+
+/**
+ * One countEntries trial's parameters: the store and {@code num} entries of int keys in random order with values of
+ * {@link #VAL_SIZE} bytes, written in one batch.
+ */
+record CountEntriesParams(StoreSpec store, DataSpec data) implements TrialParams {
+
+    static final List<String> NAMES = List.of("store", "num");
+    static final int VAL_SIZE = 16;
+
+    /** {@code params}' store and num; a num that is not a whole number above 0 is one line naming it. */
+    static CountEntriesParams parse(Map<String, String> params) {
+        String num = String.valueOf(params.get("num")).trim();
+        int entries;
+        try {
+            entries = Integer.parseInt(num);
+        } catch (NumberFormatException e) {
+            entries = 0;
+        }
+        if (entries <= 0) {
+            throw new IllegalArgumentException("num=" + num + ": countEntries needs a whole number of entries above 0");
+        }
+        return new CountEntriesParams(StoreSpec.parse(params.get("store")),
+                new DataSpec(entries, true, false, VAL_SIZE, false));
+    }
+
+    @Override
+    public StoreSpec effectiveSpec() {
+        return store;
+    }
+
+    @Override
+    public Shape shape() {
+        return data.shape();
+    }
+
+    @Override
+    public int batchSize() {
+        return data.num();
+    }
+
+    @Override
+    public String describe() {
+        return data.num() + " entries";
+    }
+
+    @Override
+    public DataSet generate() {
+        return DataSet.generate(data);
+    }
+
+    @Override
+    public long load(Store store, DataSet set) {
+        Write.run(store, set, batchSize());
+        return shape().flatBytes();
+    }
+}

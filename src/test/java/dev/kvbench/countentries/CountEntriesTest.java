@@ -1,0 +1,127 @@
+package dev.kvbench.countentries;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+import dev.kvbench.results.Json;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.store.Capability;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.workload.FaultyStore;
+import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.VerificationException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The test-only workload family run as a benchmark's state runs a trial, through the real {@link Trial} lifecycle on
+ * real engines: registered by its one line, it is found, parsed, generated, loaded, passed, checked and recorded with
+ * no line of the main code naming it.
+ */
+class CountEntriesTest {
+
+    private static final String BENCHMARK = "dev.kvbench.countentries.CountEntriesBenchmark.countEntries";
+
+    @TempDir
+    Path dir;
+    private Path side;
+
+    @BeforeEach
+    void useTemporaryFolders() {
+        side = dir.resolve("out.side.jsonl");
+        System.setProperty(SideFile.PROPERTY, side.toString());
+        System.setProperty(WorkFolder.PROPERTY, dir.resolve("work").toString());
+    }
+
+    @AfterEach
+    void restore() {
+        System.clearProperty(SideFile.PROPERTY);
+        System.clearProperty(WorkFolder.PROPERTY);
+        Trial.decorator = UnaryOperator.identity();
+    }
+
+    private static Map<String, String> params(String store, String num) {
+        Map<String, String> params = new LinkedHashMap<>();
+        params.put("store", store);
+        params.put("num", num);
+        return params;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> onlyLine() throws IOException {
+        List<String> lines = Files.readAllLines(side);
+        assertEquals(1, lines.size(), lines.toString());
+        return (Map<String, Object>) Json.parse(lines.get(0));
+    }
+
+    @Test
+    void itsOneRegistrationLineIsWhatTheRegistryFindsItBy() {
+        assertSame(CountEntriesFamily.COUNT_ENTRIES, WorkloadFamilies.workloadOf(BENCHMARK));
+        assertTrue(WorkloadFamilies.ofBenchmark(BENCHMARK) instanceof CountEntriesFamily);
+        assertEquals("heap has no ordered cursor", WorkloadFamilies.of(CountEntriesFamily.COUNT_ENTRIES)
+                .unable(CountEntriesFamily.COUNT_ENTRIES, "heap", Set.of()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"array", "lmdb"})
+    void aTrialOfItLoadsPassesChecksAndRecordsOneOkLine(String engine) throws IOException {
+        Trial trial = Trial.begin(BENCHMARK, params(engine, "700"));
+        trial.openLoaded();
+        Pass pass = trial.pass(trial.storePass());
+        trial.end();
+
+        assertEquals(700, pass.count());
+        Map<String, Object> line = onlyLine();
+        assertEquals("countEntries", line.get("workload"));
+        assertEquals("ok", line.get("status"));
+        Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
+        assertEquals(700L, metrics.get(Metric.VERIFY_FOUND));
+        assertEquals(700L * (4 + CountEntriesParams.VAL_SIZE), metrics.get(Metric.FLAT_BYTES));
+        assertTrue(metrics.containsKey(Metric.STORAGE_AFTER_CLOSE), metrics.toString());
+        assertTrue(metrics.containsKey(Metric.CPU_PROCESS), metrics.toString());
+    }
+
+    @Test
+    void aStoreThatLostAnEntryFailsItsPassAsAnyWorkloadsWould() throws IOException {
+        Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 3);
+        Trial trial = Trial.begin(BENCHMARK, params("array", "300"));
+        trial.openLoaded();
+
+        VerificationException wrong = assertThrows(VerificationException.class, () -> trial.pass(trial.storePass()));
+
+        assertEquals("countEntries on array: expected 300 found 299 (entries iterated)", wrong.getMessage());
+        Map<String, Object> line = onlyLine();
+        assertEquals("failed", line.get("status"));
+        assertTrue(String.valueOf(line.get("reason")).startsWith("countEntries on array"), line.toString());
+    }
+
+    @Test
+    void aWrongParameterIsOneLineBeforeTheTrialStarts() {
+        RuntimeException wrong = assertThrows(RuntimeException.class, () -> Trial.begin(BENCHMARK, params("array", "none")));
+        assertTrue(wrong.getMessage().contains("num=none: countEntries needs a whole number of entries above 0"),
+                wrong.getMessage());
+    }
+
+    @Test
+    void itNeedsAnOrderedCursor() {
+        assertTrue(CountEntriesFamily.COUNT_ENTRIES.needs().contains(Capability.ORDERED));
+    }
+}

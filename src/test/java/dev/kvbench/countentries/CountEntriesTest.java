@@ -7,27 +7,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
-import dev.kvbench.results.SideFile;
 import dev.kvbench.store.Capability;
 import dev.kvbench.trial.Trial;
-import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.TrialFiles;
 import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.VerificationException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -40,23 +35,8 @@ class CountEntriesTest {
 
     private static final String BENCHMARK = "dev.kvbench.countentries.CountEntriesBenchmark.countEntries";
 
-    @TempDir
-    Path dir;
-    private Path side;
-
-    @BeforeEach
-    void useTemporaryFolders() {
-        side = dir.resolve("out.side.jsonl");
-        System.setProperty(SideFile.PROPERTY, side.toString());
-        System.setProperty(WorkFolder.PROPERTY, dir.resolve("work").toString());
-    }
-
-    @AfterEach
-    void restore() {
-        System.clearProperty(SideFile.PROPERTY);
-        System.clearProperty(WorkFolder.PROPERTY);
-        Trial.decorator = UnaryOperator.identity();
-    }
+    @RegisterExtension
+    final TrialFiles files = new TrialFiles();
 
     private static Map<String, String> params(String store, String num) {
         Map<String, String> params = new LinkedHashMap<>();
@@ -67,7 +47,7 @@ class CountEntriesTest {
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> onlyLine() throws IOException {
-        List<String> lines = Files.readAllLines(side);
+        List<String> lines = Files.readAllLines(files.side());
         assertEquals(1, lines.size(), lines.toString());
         return (Map<String, Object>) Json.parse(lines.get(0));
     }

@@ -8,16 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
-import dev.kvbench.results.SideFile;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.Store;
@@ -26,10 +23,8 @@ import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.ReadSeq;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Write;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A trial as the JMH states drive it, without JMH: what it measures, writes and cleans up. */
 class TrialTest {
@@ -39,23 +34,8 @@ class TrialTest {
             Metric.CPU_BACKGROUND, Metric.FD_PEAK, Metric.RSS_PEAK, Metric.HEAP_PEAK, Metric.VERIFY_EXPECTED,
             Metric.VERIFY_FOUND, Metric.VERIFY_CHECKSUM);
 
-    @TempDir
-    Path dir;
-    private Path side;
-
-    @BeforeEach
-    void useTemporaryFolders() {
-        side = dir.resolve("out.side.jsonl");
-        System.setProperty(SideFile.PROPERTY, side.toString());
-        System.setProperty(WorkFolder.PROPERTY, dir.resolve("work").toString());
-    }
-
-    @AfterEach
-    void restore() {
-        System.clearProperty(SideFile.PROPERTY);
-        System.clearProperty(WorkFolder.PROPERTY);
-        Trial.decorator = UnaryOperator.identity();
-    }
+    @RegisterExtension
+    final TrialFiles files = new TrialFiles();
 
     private static Map<String, String> params(String store, String num) {
         Map<String, String> params = BenchParamsTest.defaults();
@@ -74,11 +54,11 @@ class TrialTest {
 
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> lines() throws IOException {
-        return Files.readAllLines(side).stream().map(line -> (Map<String, Object>) Json.parse(line)).toList();
+        return Files.readAllLines(files.side()).stream().map(line -> (Map<String, Object>) Json.parse(line)).toList();
     }
 
     private void assertNoTrialFolderLeft() throws IOException {
-        try (var left = Files.list(dir.resolve("work"))) {
+        try (var left = Files.list(files.workFolder())) {
             assertEquals(List.of(), left.toList());
         }
     }

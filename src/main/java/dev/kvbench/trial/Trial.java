@@ -30,8 +30,8 @@ import dev.kvbench.workload.Workload;
  * open and deletes the folder before the exception reaches JMH; a shutdown hook deletes the
  * folders of trials that never ended ({@link TrialFolders}). Its parameters and data are its workload's family's
  * ({@link WorkloadFamily}); its store is opened and measured by {@link TrialStore}, its hidden costs by
- * {@link TrialInstruments}; its passes are checked against its data set by {@link TrialData}, the pass of each
- * workload is {@link StorePasses}'; what it measures is kept in {@link TrialMetrics}; the wording of a failure is
+ * {@link TrialInstruments}; its passes are checked against its data set by {@link TrialData}, the single pass of
+ * each workload is its family's ({@link WorkloadFamily#pass}); what it measures is kept in {@link TrialMetrics}; the wording of a failure is
  * {@link FailureReason}'s.
  */
 public final class Trial {

@@ -17,7 +17,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +31,8 @@ class ArchitectureTest {
     private static final String ADAPTERS = "store.<engine>";
     private static final Pattern ROW = Pattern.compile("^\\| `([a-z.<>]+)` \\|.*\\| ([^|]*) \\|$");
     private static final Pattern NAME = Pattern.compile("`([a-z.<>]+)`");
-    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?dev\\.kvbench\\.([\\w.]+);", Pattern.MULTILINE);
+    private static final Pattern IMPORT =
+            Pattern.compile("^import (?:static )?dev\\.kvbench\\.([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern QUALIFIED = Pattern.compile("(?<![\\w.])dev\\.kvbench\\.([a-z][\\w.]*?\\.[A-Z]\\w*)");
 
     @Test
@@ -47,7 +47,8 @@ class ArchitectureTest {
         Set<String> named = new TreeSet<>(table.keySet());
         table.values().forEach(named::addAll);
         for (String name : named) {
-            assertTrue(name.equals(ADAPTERS) ? !adapters.isEmpty() : packages.contains(name),
+            assertTrue(
+                    name.equals(ADAPTERS) ? !adapters.isEmpty() : packages.contains(name),
                     DOC + " names " + name + ", which is not a package of src/main/java/dev/kvbench");
         }
     }
@@ -58,7 +59,8 @@ class ArchitectureTest {
         Set<String> adapters = adapterPackages();
         List<String> wrong = new ArrayList<>();
         try (Stream<Path> files = Files.walk(MAIN)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
+            for (Path file :
+                    files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
                 String from = packageOf(file.getParent());
                 String fromRow = adapters.contains(from) ? ADAPTERS : from;
                 for (String to : usedPackages(Files.readString(file, StandardCharsets.UTF_8))) {
@@ -69,8 +71,8 @@ class ArchitectureTest {
                     if (fromRow.equals(ADAPTERS) && toRow.equals(ADAPTERS)) {
                         wrong.add(MAIN.relativize(file) + " imports " + to + ": an adapter never imports another");
                     } else if (!table.getOrDefault(fromRow, Set.of()).contains(toRow)) {
-                        wrong.add(MAIN.relativize(file) + " (" + fromRow + ") uses " + toRow
-                                + ", which its row in " + DOC + " does not list");
+                        wrong.add(MAIN.relativize(file) + " (" + fromRow + ") uses " + toRow + ", which its row in "
+                                + DOC + " does not list");
                     }
                 }
             }
@@ -111,7 +113,8 @@ class ArchitectureTest {
             files.filter(f -> f.toString().endsWith(".java")).forEach(f -> packages.add(packageOf(f.getParent())));
         }
         try (Stream<Path> protos = Files.walk(Path.of("src/main/proto"))) {
-            for (Path proto : protos.filter(f -> f.toString().endsWith(".proto")).toList()) {
+            for (Path proto :
+                    protos.filter(f -> f.toString().endsWith(".proto")).toList()) {
                 Matcher option = Pattern.compile("option java_package = \"dev\\.kvbench\\.([\\w.]+)\";")
                         .matcher(Files.readString(proto, StandardCharsets.UTF_8));
                 if (option.find()) {
@@ -125,7 +128,8 @@ class ArchitectureTest {
     /** The packages of the registered engines (META-INF/services), as short names. */
     private static Set<String> adapterPackages() throws IOException {
         Set<String> adapters = new TreeSet<>();
-        for (String line : Files.readAllLines(Path.of("src/main/resources/META-INF/services/dev.kvbench.store.Engine"))) {
+        for (String line :
+                Files.readAllLines(Path.of("src/main/resources/META-INF/services/dev.kvbench.store.Engine"))) {
             String name = line.trim();
             if (!name.isEmpty() && !name.startsWith("#")) {
                 adapters.add(name.substring("dev.kvbench.".length(), name.lastIndexOf('.')));
@@ -141,7 +145,8 @@ class ArchitectureTest {
         while (imports.find()) {
             used.add(packageOfClass(imports.group(1)));
         }
-        String code = source.replaceAll("(?s)/\\*.*?\\*/", "").replaceAll("//[^\n]*", "")
+        String code = source.replaceAll("(?s)/\\*.*?\\*/", "")
+                .replaceAll("//[^\n]*", "")
                 .replaceAll("\"(?:\\\\.|[^\"\\\\\n])*\"", "\"\"");
         Matcher qualified = QUALIFIED.matcher(code.replaceAll("(?m)^import .*$", ""));
         while (qualified.find()) {

@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -31,8 +30,7 @@ final class SmallDisk {
     private static final List<Path> MOUNTED = Collections.synchronizedList(new ArrayList<>());
     private static final Pattern CRASH_REPORT = Pattern.compile("(/\\S*kvbench-hs_err_\\d+\\.log)");
 
-    private SmallDisk() {
-    }
+    private SmallDisk() {}
 
     /** Mounts a tmpfs of {@code mib} MiB on {@code dir}; aborts the case when this machine does not allow it. */
     static void mount(Path dir, int mib) throws IOException {
@@ -45,7 +43,8 @@ final class SmallDisk {
         }
         if (mount.exit() != 0) {
             throw new TestAbortedException("cannot mount a " + mib + " MiB tmpfs as the work folder (needs root with "
-                    + "CAP_SYS_ADMIN; this is uid " + uid() + "): " + mount.output().strip());
+                    + "CAP_SYS_ADMIN; this is uid " + uid() + "): "
+                    + mount.output().strip());
         }
         MOUNTED.add(dir);
     }
@@ -64,7 +63,9 @@ final class SmallDisk {
                 FileStore store = Files.getFileStore(work);
                 long used = store.getTotalSpace() - store.getUnallocatedSpace();
                 // the engine writes on meanwhile: a size below its use is refused, then tried again
-                if (exec("mount", "-o", "remount,size=" + (used + MIB) / 1024 + "k", work.toString()).exit() == 0) {
+                if (exec("mount", "-o", "remount,size=" + (used + MIB) / 1024 + "k", work.toString())
+                                .exit()
+                        == 0) {
                     return;
                 }
             }
@@ -125,8 +126,7 @@ final class SmallDisk {
         }
     }
 
-    private record Exec(int exit, String output) {
-    }
+    private record Exec(int exit, String output) {}
 
     private static Exec exec(String... command) throws IOException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();

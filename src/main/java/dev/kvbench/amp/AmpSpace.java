@@ -1,7 +1,7 @@
 package dev.kvbench.amp;
 
-import dev.kvbench.store.Stores;
 import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
 import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.workload.DataSpec;
 
@@ -25,8 +25,7 @@ public final class AmpSpace {
      */
     static final long PAGE_BYTES = 4608;
 
-    private AmpSpace() {
-    }
+    private AmpSpace() {}
 
     /** The disk-folder bytes one trial of {@code spec} may need with {@code data}. */
     public static long needed(DataSpec data, StoreSpec spec) {
@@ -43,7 +42,7 @@ public final class AmpSpace {
         if (!Stores.engine(spec.engine()).keepsOverwrittenPages(spec.options())) {
             return "";
         }
-        return Stores.engine(spec.engine()).label() + " keeps every page it rewrites: up to "
-                + PAGE_BYTES / 1024.0 + " KiB for each of the " + (1 + AmpState.OVERWRITES) + " puts per entry";
+        return Stores.engine(spec.engine()).label() + " keeps every page it rewrites: up to " + PAGE_BYTES / 1024.0
+                + " KiB for each of the " + (1 + AmpState.OVERWRITES) + " puts per entry";
     }
 }

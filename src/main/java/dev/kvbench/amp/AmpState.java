@@ -1,8 +1,5 @@
 package dev.kvbench.amp;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import dev.kvbench.bench.KvParams;
 import dev.kvbench.measure.DiskWrites;
 import dev.kvbench.results.Metric;
@@ -12,6 +9,8 @@ import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Overwrite;
 import dev.kvbench.workload.Write;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -77,8 +76,8 @@ public class AmpState extends KvParams {
         trial.measured(onThread -> Write.run(trial.store(), data, trial.batchSize()));
         DiskWrites.Reading loaded = endPhase("load", start, user, figures);
         trial.reopenStore();
-        Overwrite.Done overwritten = trial.measured(onThread -> Overwrite.run(trial.store(), data, overwrites,
-                trial.batchSize(), SEED));
+        Overwrite.Done overwritten =
+                trial.measured(onThread -> Overwrite.run(trial.store(), data, overwrites, trial.batchSize(), SEED));
         endPhase("overwrite", loaded, user * OVERWRITES, figures);
         trial.reopenStore();
         // After the phase's figures: the keys left holding their value's complement get their own value back.
@@ -92,7 +91,8 @@ public class AmpState extends KvParams {
     }
 
     /** Closes the store, syncs, and records what the phase since {@code from} wrote and the store's size. */
-    private DiskWrites.Reading endPhase(String phase, DiskWrites.Reading from, long userBytes, Map<String, Object> figures) {
+    private DiskWrites.Reading endPhase(
+            String phase, DiskWrites.Reading from, long userBytes, Map<String, Object> figures) {
         trial.closeStore();
         DiskWrites.Reading now = trial.measured(onThread -> disk.syncAndRead());
         DiskWrites.Reading written = now.since(from);

@@ -1,10 +1,9 @@
 package dev.kvbench.bench;
 
-import java.util.function.Function;
-
 import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ConcurrentRun;
+import java.util.function.Function;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;

@@ -1,14 +1,13 @@
 package dev.kvbench.bench;
 
-import java.lang.management.ManagementFactory;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
-
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.tree.DirWalk;
+import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -119,7 +118,11 @@ public class DirWalkBenchmark {
         public void start(Tree tree, ThreadParams thread) {
             this.tree = tree;
             TreeParams params = tree.trial.params(TreeParams.class);
-            walk = new DirWalk(tree.trial.spec(), params.tree(), params.encoding(), params.allFields(),
+            walk = new DirWalk(
+                    tree.trial.spec(),
+                    params.tree(),
+                    params.encoding(),
+                    params.allFields(),
                     0x5DEECE66DL + thread.getThreadIndex());
         }
 
@@ -154,7 +157,8 @@ public class DirWalkBenchmark {
 
         private static long allocatedBytes() {
             return THREADS.isThreadAllocatedMemorySupported() && THREADS.isThreadAllocatedMemoryEnabled()
-                    ? THREADS.getCurrentThreadAllocatedBytes() : -1;
+                    ? THREADS.getCurrentThreadAllocatedBytes()
+                    : -1;
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import java.util.concurrent.TimeUnit;
-
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -28,5 +27,4 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @Warmup(iterations = 1, time = 1)
 @Measurement(iterations = 10, time = 200, timeUnit = TimeUnit.MILLISECONDS)
-public abstract class KvBenchmark {
-}
+public abstract class KvBenchmark {}

@@ -54,8 +54,8 @@ public class PrefixScanBenchmark extends TimedRunBenchmark {
         }
 
         long run() {
-            return measuredRun(onThread -> PrefixScan.run(trial.store(), data, trial.params(AppParams.class).concurrent(),
-                    trial.spec(), onThread));
+            return measuredRun(onThread -> PrefixScan.run(
+                    trial.store(), data, trial.params(AppParams.class).concurrent(), trial.spec(), onThread));
         }
     }
 }

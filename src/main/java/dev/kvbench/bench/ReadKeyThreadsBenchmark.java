@@ -1,16 +1,15 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.trial.AppParams;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.workload.ReadKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-
-import dev.kvbench.trial.AppParams;
-import dev.kvbench.trial.JmhParams;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.workload.ReadKey;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

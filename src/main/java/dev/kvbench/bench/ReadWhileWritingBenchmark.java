@@ -40,8 +40,8 @@ public class ReadWhileWritingBenchmark extends TimedRunBenchmark {
         }
 
         long run() {
-            return measuredRun(onThread -> ReadWhileWriting.run(trial.store(), trial.data(),
-                    trial.params(AppParams.class).concurrent(), trial.spec(), onThread));
+            return measuredRun(onThread -> ReadWhileWriting.run(
+                    trial.store(), trial.data(), trial.params(AppParams.class).concurrent(), trial.spec(), onThread));
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.kvbench.bench;
 
 import java.util.concurrent.TimeUnit;
-
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
@@ -22,5 +21,4 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 @Warmup(iterations = 0)
 @Measurement(iterations = 1)
-public abstract class TimedRunBenchmark {
-}
+public abstract class TimedRunBenchmark {}

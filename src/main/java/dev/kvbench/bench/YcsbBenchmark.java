@@ -1,5 +1,11 @@
 package dev.kvbench.bench;
 
+import dev.kvbench.store.Stores;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.trial.YcsbRun;
+import dev.kvbench.workload.ycsb.PhaseOutcome;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
@@ -8,13 +14,6 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
-
-import dev.kvbench.store.Stores;
-import dev.kvbench.trial.JmhParams;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.trial.YcsbRun;
-import dev.kvbench.workload.ycsb.PhaseOutcome;
 
 /**
  * A YCSB workload file on one store: the load phase (insert {@code recordcount} records) into an

@@ -40,8 +40,8 @@ public final class MemoryGroup implements AutoCloseable {
 
         /** "cgroup v1 (memory controller at /sys/fs/cgroup/memory)". */
         public String describe() {
-            return "cgroup v" + version + " (" + (version == 1 ? "memory controller" : "unified hierarchy") + ", groups under "
-                    + parent + ")";
+            return "cgroup v" + version + " (" + (version == 1 ? "memory controller" : "unified hierarchy")
+                    + ", groups under " + parent + ")";
         }
     }
 
@@ -68,12 +68,15 @@ public final class MemoryGroup implements AutoCloseable {
             groups = Files.readAllLines(selfCgroup, StandardCharsets.UTF_8);
             mounted = Files.readAllLines(mounts, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            return Found.none("cannot read " + selfCgroup + " or " + mounts + " (" + e.getMessage() + "): no control groups here");
+            return Found.none("cannot read " + selfCgroup + " or " + mounts + " (" + e.getMessage()
+                    + "): no control groups here");
         }
         // cgroup v1: a hierarchy with the memory controller
         for (String line : mounted) {
             String[] f = line.split(" ");
-            if (f.length >= 4 && f[2].equals("cgroup") && List.of(f[3].split(",")).contains("memory")) {
+            if (f.length >= 4
+                    && f[2].equals("cgroup")
+                    && List.of(f[3].split(",")).contains("memory")) {
                 Path mount = Path.of(f[1]);
                 String own = ownPath(groups, "memory");
                 Path parent = own == null ? mount : mount.resolve(own.substring(1));
@@ -93,7 +96,8 @@ public final class MemoryGroup implements AutoCloseable {
                     return new Found(Optional.of(new Controller(2, ownDir)), "");
                 }
                 if (has(mount.resolve("cgroup.controllers"), "memory")) {
-                    return new Found(Optional.of(new Controller(2, mount)), ""); // the root may have processes and children
+                    return new Found(
+                            Optional.of(new Controller(2, mount)), ""); // the root may have processes and children
                 }
                 return Found.none("the cgroup2 hierarchy at " + mount + " has no memory controller (it is bound to a v1"
                         + " hierarchy, or off) and no v1 hierarchy has it mounted");
@@ -107,8 +111,10 @@ public final class MemoryGroup implements AutoCloseable {
     private static String ownPath(List<String> groups, String controller) {
         for (String line : groups) {
             String[] f = line.split(":", 3);
-            if (f.length == 3 && (controller.isEmpty() ? f[0].equals("0") && f[1].isEmpty()
-                    : List.of(f[1].split(",")).contains(controller))) {
+            if (f.length == 3
+                    && (controller.isEmpty()
+                            ? f[0].equals("0") && f[1].isEmpty()
+                            : List.of(f[1].split(",")).contains(controller))) {
                 return f[2];
             }
         }
@@ -255,8 +261,10 @@ public final class MemoryGroup implements AutoCloseable {
     /** The pids in the group now. */
     public List<Long> pids() {
         try {
-            return Files.readAllLines(procs(), StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
-                    .map(l -> Long.parseLong(l.trim())).toList();
+            return Files.readAllLines(procs(), StandardCharsets.UTF_8).stream()
+                    .filter(l -> !l.isBlank())
+                    .map(l -> Long.parseLong(l.trim()))
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }
@@ -270,7 +278,8 @@ public final class MemoryGroup implements AutoCloseable {
     public Path wrapper(Path file, String java) {
         String script = "#!/bin/sh\n"
                 + "# kvbench: run java inside the memory control group " + dir + "\n"
-                + "echo $$ > " + quote(procs().toString()) + " || { echo \"kvbench: cannot join the memory control group "
+                + "echo $$ > " + quote(procs().toString())
+                + " || { echo \"kvbench: cannot join the memory control group "
                 + dir + "\" >&2; exit 125; }\n"
                 + "exec " + quote(java) + " \"$@\"\n";
         try {
@@ -326,7 +335,8 @@ public final class MemoryGroup implements AutoCloseable {
                 return;
             }
         }
-        System.err.println("kvbench: could not remove the memory control group " + dir + "; remove it with rmdir " + dir);
+        System.err.println(
+                "kvbench: could not remove the memory control group " + dir + "; remove it with rmdir " + dir);
     }
 
     private static boolean isRoot() {

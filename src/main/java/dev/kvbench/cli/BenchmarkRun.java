@@ -1,18 +1,5 @@
 package dev.kvbench.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
-
 import dev.kvbench.fork.ForkFlags;
 import dev.kvbench.fork.ForkWatch;
 import dev.kvbench.fork.ParentWatch;
@@ -25,6 +12,18 @@ import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.DeadTrials;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.WorkFolder;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -49,10 +48,12 @@ final class BenchmarkRun {
     private final Path base;
     /** This run's own folder under the work folder: the stores of its forks and its preflight. */
     private final Path runFolder;
+
     private final Path side;
     private final SideFile sideFile;
     /** The kvbench JVM flags every fork gets. */
     private final List<String> flags;
+
     private final String java;
     private final boolean failOnError;
     private final List<RunResult> results = new ArrayList<>();
@@ -68,7 +69,8 @@ final class BenchmarkRun {
         this.side = SideFile.besideResult(options.getResult().orElse(null));
         this.sideFile = new SideFile(side);
         this.flags = Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+"));
-        this.java = options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        this.java = options.getJvm()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         this.failOnError = options.shouldFailOnError().orElse(true);
     }
 
@@ -113,7 +115,9 @@ final class BenchmarkRun {
         WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
         WorkFolder.empty(runFolder);
         long timeout = TrialTimeout.seconds(plan.largest);
-        RunGrouping.group(plan, options.getParameter("store").hasValue(),
+        RunGrouping.group(
+                plan,
+                options.getParameter("store").hasValue(),
                 new ForkedPreflight(java, flags, runFolder.resolve("preflight"), timeout));
         return timeout;
     }
@@ -162,7 +166,10 @@ final class BenchmarkRun {
         for (RunPlan.Died died : plan.died) {
             for (Map<String, String> params : plan.combinations(died.benchmark(), died.store(), died.sync())) {
                 boolean first = tailed.add(died.store() + "\n" + died.sync());
-                sideFile.append(TrialRecord.died(died.benchmark(), params, died.death().reason(),
+                sideFile.append(TrialRecord.died(
+                        died.benchmark(),
+                        params,
+                        died.death().reason(),
                         first ? died.death().tail() : List.of()));
             }
         }
@@ -219,7 +226,8 @@ final class BenchmarkRun {
 
     /** Runs one JMH run of {@code plan}: {@code run}'s benchmarks on its stores; false when JMH's runner failed. */
     private boolean runJmh(RunPlan plan, RunPlan.Run run, long timeout, List<String> forkArgs, ForkWatch watch) {
-        ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
+        ChainedOptionsBuilder builder = new OptionsBuilder()
+                .parent(options)
                 .param("store", run.stores().toArray(String[]::new))
                 .param("sync", run.sync())
                 .jvmArgsAppend(forkArgs.toArray(String[]::new))
@@ -274,9 +282,13 @@ final class BenchmarkRun {
         }
         if (failures.isEmpty() && runnerError != null) {
             boolean died = runnerError.contains("Forked process returned") || runnerError.contains("Benchmark error");
-            System.err.println("kvbench: FAILED " + runnerError + (died ? " (a benchmark JVM died: if "
-                    + WorkFolder.fileStore(base) + " is full, " + WorkFolder.mib(WorkFolder.usableBytes(base))
-                    + " usable now, that is why)" : ""));
+            System.err.println("kvbench: FAILED " + runnerError
+                    + (died
+                            ? " (a benchmark JVM died: if "
+                                    + WorkFolder.fileStore(base) + " is full, "
+                                    + WorkFolder.mib(WorkFolder.usableBytes(base))
+                                    + " usable now, that is why)"
+                            : ""));
         }
         System.out.println("kvbench: side file " + side);
         return failures.isEmpty() && runnerError == null ? Main.OK : Main.FAILED;
@@ -288,8 +300,8 @@ final class BenchmarkRun {
             return;
         }
         ResultFormatType format = options.getResultFormat().orElse(Defaults.RESULT_FORMAT);
-        String file = options.getResult().orElse(
-                Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT));
+        String file = options.getResult()
+                .orElse(Defaults.RESULT_FILE_PREFIX + "." + format.toString().toLowerCase(Locale.ROOT));
         ResultFormatFactory.getInstance(format, file).writeOut(results);
     }
 

@@ -1,5 +1,7 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.interleave.Interleaver;
+import dev.kvbench.interleave.Turns;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,9 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
-
-import dev.kvbench.interleave.Interleaver;
-import dev.kvbench.interleave.Turns;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
@@ -26,12 +25,19 @@ import org.openjdk.jmh.results.RunResult;
 final class CsvResults {
 
     /** One row: a primary result. */
-    record Line(String benchmark, String mode, long samples, double score, double error, String unit,
-                Map<String, String> params) {
+    record Line(
+            String benchmark,
+            String mode,
+            long samples,
+            double score,
+            double error,
+            String unit,
+            Map<String, String> params) {
 
         static Line of(Interleaver.Row row) {
             Turns t = row.turns();
-            return new Line(row.benchmark(), "turns", t.count(), t.median() / 1e6, t.error() / 1e6, "ms/op", row.params());
+            return new Line(
+                    row.benchmark(), "turns", t.count(), t.median() / 1e6, t.error() / 1e6, "ms/op", row.params());
         }
 
         static Line of(RunResult run) {
@@ -41,13 +47,18 @@ final class CsvResults {
                 values.put(key, params.getParam(key));
             }
             Result<?> primary = run.getPrimaryResult();
-            return new Line(params.getBenchmark(), params.getMode().shortLabel(), primary.getSampleCount(),
-                    primary.getScore(), primary.getScoreError(), primary.getScoreUnit(), values);
+            return new Line(
+                    params.getBenchmark(),
+                    params.getMode().shortLabel(),
+                    primary.getSampleCount(),
+                    primary.getScore(),
+                    primary.getScoreError(),
+                    primary.getScoreUnit(),
+                    values);
         }
     }
 
-    private CsvResults() {
-    }
+    private CsvResults() {}
 
     static void write(Path file, List<Line> lines) {
         TreeSet<String> names = new TreeSet<>();
@@ -59,10 +70,17 @@ final class CsvResults {
         }
         csv.append("\r\n");
         for (Line line : lines) {
-            csv.append('"').append(line.benchmark()).append("\",\"").append(line.mode()).append("\",1,")
-                    .append(line.samples()).append(',')
+            csv.append('"')
+                    .append(line.benchmark())
+                    .append("\",\"")
+                    .append(line.mode())
+                    .append("\",1,")
+                    .append(line.samples())
+                    .append(',')
                     .append(String.format(Locale.ROOT, "%.6f,%.6f", line.score(), line.error()))
-                    .append(",\"").append(line.unit()).append('"');
+                    .append(",\"")
+                    .append(line.unit())
+                    .append('"');
             for (String name : names) {
                 csv.append(',').append(field(line.params().getOrDefault(name, "")));
             }

@@ -1,5 +1,14 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.fork.ForkDeath;
+import dev.kvbench.fork.ForkWatch;
+import dev.kvbench.fork.VariantJvm;
+import dev.kvbench.results.VariantLine;
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.DeadTrials;
+import dev.kvbench.trial.FailureReason;
+import dev.kvbench.trial.WorkFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,16 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-
-import dev.kvbench.fork.ForkDeath;
-import dev.kvbench.fork.ForkWatch;
-import dev.kvbench.fork.VariantJvm;
-import dev.kvbench.results.VariantLine;
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.trial.DeadTrials;
-import dev.kvbench.trial.FailureReason;
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * Runs {@link Probe} in a child JVM started like a JMH fork (same java, class path and flags),
@@ -62,7 +61,8 @@ final class ForkedPreflight implements Preflight {
         // a variant's stores are checked in a JVM like the variant's own: its library version, JDK, collector and flags
         Map<Map<String, String>, List<Preflight.Check>> byJvm = new LinkedHashMap<>();
         for (Preflight.Check check : checks) {
-            byJvm.computeIfAbsent(check.spec().variant(), v -> new ArrayList<>()).add(check);
+            byJvm.computeIfAbsent(check.spec().variant(), v -> new ArrayList<>())
+                    .add(check);
         }
         Map<Preflight.Check, Set<Capability>> results = new LinkedHashMap<>();
         for (List<Preflight.Check> group : byJvm.values()) {
@@ -88,14 +88,20 @@ final class ForkedPreflight implements Preflight {
             }
             if (answers.isEmpty() && !attempt.timedOut && attempt.exit < 128 && !attempt.output.contains("#  SIG")) {
                 // no signal, no answer: the JVM itself did not start (a bad flag, no memory), whatever the store
-                String last = attempt.output.lines().filter(line -> !line.isBlank()).reduce((a, b) -> b).orElse("no output");
-                throw new IllegalStateException("the preflight JVM" + (variant ? " of " + checks.get(0).store() : "")
-                        + " ended (exit " + attempt.exit + ") before it checked any store: "
-                        + last.strip() + WorkFolder.openFilesHint(attempt.output));
+                String last = attempt.output
+                        .lines()
+                        .filter(line -> !line.isBlank())
+                        .reduce((a, b) -> b)
+                        .orElse("no output");
+                throw new IllegalStateException(
+                        "the preflight JVM" + (variant ? " of " + checks.get(0).store() : "")
+                                + " ended (exit " + attempt.exit + ") before it checked any store: "
+                                + last.strip() + WorkFolder.openFilesHint(attempt.output));
             }
             Preflight.Check culprit = remaining.get(answers.size());
             remaining = remaining.subList(answers.size() + 1, remaining.size()).stream()
-                    .filter(check -> !check.spec().equals(culprit.spec())).toList();
+                    .filter(check -> !check.spec().equals(culprit.spec()))
+                    .toList();
             dead.put(culprit.spec(), death(culprit, attempt, !remaining.isEmpty()));
         }
     }
@@ -144,8 +150,7 @@ final class ForkedPreflight implements Preflight {
     }
 
     /** How one preflight JVM ended: all it printed, its exit status, whether it was killed for hanging. */
-    private record Attempt(String output, int exit, boolean timedOut) {
-    }
+    private record Attempt(String output, int exit, boolean timedOut) {}
 
     /** Runs the checks {@code ordered} in one JVM, until it ends or a check has no answer in time. */
     private Attempt probe(List<Preflight.Check> ordered) {
@@ -153,8 +158,8 @@ final class ForkedPreflight implements Preflight {
         // a crash report of an engine (SIGBUS on a full tmpfs) goes to the temp folder, not the user's current one
         flags.add("-XX:ErrorFile=" + DeadTrials.ERROR_FILE);
         flags.add("-XX:-CreateCoredumpOnCrash");
-        List<String> command = new ArrayList<>(VariantJvm.command(ordered.get(0).spec(), java, flags,
-                System.getProperty("java.class.path")));
+        List<String> command = new ArrayList<>(
+                VariantJvm.command(ordered.get(0).spec(), java, flags, System.getProperty("java.class.path")));
         command.add(Probe.class.getName());
         command.add(scratch.toString());
         for (Preflight.Check check : ordered) {
@@ -167,7 +172,10 @@ final class ForkedPreflight implements Preflight {
         try {
             // to a file, not a pipe: reading a pipe to its end would wait forever for a hung engine
             log = Files.createTempFile("kvbench-preflight-", ".txt");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
             boolean timedOut = !waitForAnswers(process, log);
             if (timedOut) {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -176,8 +184,10 @@ final class ForkedPreflight implements Preflight {
             }
             return new Attempt(Files.readString(log, StandardCharsets.UTF_8), process.exitValue(), timedOut);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start " + java + " for the preflight check: " + FailureReason.oneLine(e)
-                    + WorkFolder.openFilesHint(e.getMessage()), e);
+            throw new IllegalStateException(
+                    "cannot start " + java + " for the preflight check: " + FailureReason.oneLine(e)
+                            + WorkFolder.openFilesHint(e.getMessage()),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted during the preflight check", e);
@@ -198,8 +208,10 @@ final class ForkedPreflight implements Preflight {
             long size = Files.size(log);
             if (size != logSize) {
                 logSize = size;
-                int now = (int) Files.readString(log, StandardCharsets.UTF_8).lines()
-                        .filter(line -> line.startsWith(Probe.PREFIX + "\t")).count();
+                int now = (int) Files.readString(log, StandardCharsets.UTF_8)
+                        .lines()
+                        .filter(line -> line.startsWith(Probe.PREFIX + "\t"))
+                        .count();
                 if (now > answered) {
                     answered = now;
                     lastAnswer = System.nanoTime();
@@ -258,7 +270,8 @@ final class ForkedPreflight implements Preflight {
             String full = WorkFolder.diskFull(new IllegalStateException(output), scratch);
             if (full != null || output.contains("SIGBUS")) {
                 throw new WorkFolder.NoSpaceException((full != null ? full : "no space left in " + scratch)
-                        + " during the preflight check (the engine was killed" + (output.contains("SIGBUS") ? " by SIGBUS" : "")
+                        + " during the preflight check (the engine was killed"
+                        + (output.contains("SIGBUS") ? " by SIGBUS" : "")
                         + "): free some space or point KVBENCH_DIR at a bigger file system");
             }
         }
@@ -275,10 +288,12 @@ final class ForkedPreflight implements Preflight {
                 + culprit.num() + " entries with " + (culprit.intKey() ? "int" : "string") + " keys and valSize="
                 + culprit.valSize() + "): ";
         String cause = attempt.timedOut
-                ? "no answer within " + ForkDeath.duration(timeoutSeconds) + " (at most " + ForkDeath.duration(TIMEOUT_SECONDS)
+                ? "no answer within " + ForkDeath.duration(timeoutSeconds) + " (at most "
+                        + ForkDeath.duration(TIMEOUT_SECONDS)
                         + ", less when KVBENCH_TIMEOUT is shorter): the engine hung, and its JVM was killed"
                 : ForkDeath.cause(attempt.exit, lines, null);
-        return new Preflight.Death(what + cause + (more ? "; the stores after it were checked in a new JVM" : ""),
+        return new Preflight.Death(
+                what + cause + (more ? "; the stores after it were checked in a new JVM" : ""),
                 lines.subList(Math.max(0, lines.size() - ForkWatch.TAIL_LINES), lines.size()));
     }
 }

@@ -1,12 +1,5 @@
 package dev.kvbench.cli;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
-
 import dev.kvbench.fork.VariantJvm;
 import dev.kvbench.interleave.Interleaver;
 import dev.kvbench.interleave.PassServer;
@@ -14,6 +7,12 @@ import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 /**
@@ -67,7 +66,8 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
     List<RunPlan.Run> jmhRuns() {
         List<RunPlan.Run> runs = new ArrayList<>();
         for (RunPlan.Run run : plan.runs) {
-            List<String> rest = run.benchmarks().stream().filter(b -> !interleaves(b)).toList();
+            List<String> rest =
+                    run.benchmarks().stream().filter(b -> !interleaves(b)).toList();
             if (!rest.isEmpty()) {
                 runs.add(new RunPlan.Run(rest, run.stores(), run.sync()));
             }
@@ -79,25 +79,43 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
     List<CsvResults.Line> run(String java, List<String> forkArgs) throws InterruptedException {
         String classpath = System.getProperty("java.class.path");
         Map<String, List<String>> commands = new LinkedHashMap<>();
-        Function<Map<String, String>, List<String>> command = params -> commands.computeIfAbsent(params.get("store"),
-                store -> VariantJvm.command(StoreSpec.parse(store), java, forkArgs, classpath));
+        Function<Map<String, String>, List<String>> command = params -> commands.computeIfAbsent(
+                params.get("store"), store -> VariantJvm.command(StoreSpec.parse(store), java, forkArgs, classpath));
         int rotations = options.getMeasurementIterations().orElse(DEFAULT_ROTATIONS);
         long turn = options.getMeasurementTime().hasValue()
-                ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS)) : DEFAULT_TURN_MS;
-        Interleaver.Settings settings = new Interleaver.Settings(options.getWarmupIterations().orElse(DEFAULT_WARMUP),
-                rotations, MAX_ROTATIONS * rotations, turn, turn / 4, Math.max(1, options.getForkCount().orElse(1)), EXTRA_SHARE, timeout,
+                ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS))
+                : DEFAULT_TURN_MS;
+        Interleaver.Settings settings = new Interleaver.Settings(
+                options.getWarmupIterations().orElse(DEFAULT_WARMUP),
+                rotations,
+                MAX_ROTATIONS * rotations,
+                turn,
+                turn / 4,
+                Math.max(1, options.getForkCount().orElse(1)),
+                EXTRA_SHARE,
+                timeout,
                 System.nanoTime());
-        Interleaver interleaver = new Interleaver(command, settings, side, System.out,
-                options.shouldFailOnError().orElse(true), Runtime.getRuntime().availableProcessors());
+        Interleaver interleaver = new Interleaver(
+                command,
+                settings,
+                side,
+                System.out,
+                options.shouldFailOnError().orElse(true),
+                Runtime.getRuntime().availableProcessors());
         List<Interleaver.Block> blocks = blocks(plan);
         if (blocks.isEmpty()) {
             return List.of();
         }
-        List<String> others = plan.runs.stream().flatMap(r -> r.benchmarks().stream()).filter(b -> !interleaves(b))
-                .distinct().map(b -> b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1)).toList();
+        List<String> others = plan.runs.stream()
+                .flatMap(r -> r.benchmarks().stream())
+                .filter(b -> !interleaves(b))
+                .distinct()
+                .map(b -> b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1))
+                .toList();
         if (!others.isEmpty()) {
-            System.out.println("kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
-                    + " another, after the interleaved blocks (only the Store path's single-pass workloads interleave)");
+            System.out.println(
+                    "kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
+                            + " another, after the interleaved blocks (only the Store path's single-pass workloads interleave)");
         }
         System.out.println("# VM options: " + String.join(" ", forkArgs));
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
@@ -122,9 +140,11 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
                         others.remove("store");
                         Workload workload = RunPlan.workload(benchmark);
                         List<Object> block = workload == Workload.WRITE || workload == Workload.YCSB
-                                ? List.of(benchmark, others) : List.of("reads", others);
+                                ? List.of(benchmark, others)
+                                : List.of("reads", others);
                         grouped.computeIfAbsent(block, b -> new LinkedHashMap<>())
-                                .computeIfAbsent(benchmark, b -> new ArrayList<>()).add(params);
+                                .computeIfAbsent(benchmark, b -> new ArrayList<>())
+                                .add(params);
                     }
                 }
             }

@@ -1,15 +1,5 @@
 package dev.kvbench.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import dev.kvbench.direct.Direct;
 import dev.kvbench.fork.ForkFlags;
 import dev.kvbench.results.SideFile;
@@ -21,6 +11,15 @@ import dev.kvbench.trial.ColdCache;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.WorkFolder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
@@ -92,7 +91,8 @@ public final class Main {
         try {
             options = new CommandLineOptions(args);
         } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
-            System.err.println("kvbench: " + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see -h)");
+            System.err.println(
+                    "kvbench: " + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see -h)");
             return USAGE;
         }
         try {
@@ -213,16 +213,22 @@ public final class Main {
     /** The run's plan once its settling options and every parameter have passed their checks (one line each when not). */
     private static RunPlan checkedPlan(CommandLineOptions options, List<String> paramNames, boolean interleave) {
         Settle.check(options.getJvmArgsAppend().orElse(List.of()));
-        ColdCache.check(options.getJvmArgsAppend().orElse(List.of()),
-                options.getBenchModes().isEmpty() ? Mode.SampleTime
+        ColdCache.check(
+                options.getJvmArgsAppend().orElse(List.of()),
+                options.getBenchModes().isEmpty()
+                        ? Mode.SampleTime
                         : options.getBenchModes().iterator().next());
         List<String> userFlags = new ArrayList<>();
         List<String> given = new ArrayList<>();
         addFlags(given, userFlags, "-jvmArgsPrepend", options.getJvmArgsPrepend());
         addFlags(given, userFlags, "-jvmArgs", options.getJvmArgs());
         addFlags(given, userFlags, "-jvmArgsAppend", options.getJvmArgsAppend());
-        ForkFlags.checkUserFlags(options.getJvm().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()),
-                String.join(", ", given), userFlags);
+        ForkFlags.checkUserFlags(
+                options.getJvm()
+                        .orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                                .toString()),
+                String.join(", ", given),
+                userFlags);
         RunPlan plan = RunPlanChecks.checked(options, paramNames);
         checkVariantsInterleave(plan, interleave);
         return plan;
@@ -233,20 +239,28 @@ public final class Main {
      * what it replaces: a JMH fork would run it in the run's own JVM, a silently different experiment.
      */
     private static void checkVariantsInterleave(RunPlan plan, boolean interleave) {
-        String variant = plan.specs.values().stream().filter(StoreSpec::isVariant).map(StoreSpec::toString).findFirst()
+        String variant = plan.specs.values().stream()
+                .filter(StoreSpec::isVariant)
+                .map(StoreSpec::toString)
+                .findFirst()
                 .orElse(null);
         if (variant == null) {
             return;
         }
         // a direct-API baseline runs beside its engine's own rows only, never a variant's (RunGrouping)
-        String other = plan.benchmarks.stream().filter(b -> !Interleaving.interleaves(b) && Direct.engine(b) == null)
-                .findFirst().orElse(null);
+        String other = plan.benchmarks.stream()
+                .filter(b -> !Interleaving.interleaves(b) && Direct.engine(b) == null)
+                .findFirst()
+                .orElse(null);
         if (!interleave || other != null) {
             throw new IllegalArgumentException("store " + variant + " is a variant (another library version or JVM),"
-                    + " which runs in a JVM of its own in interleaved turns only: " + (interleave
-                    ? other.substring(other.lastIndexOf('.', other.lastIndexOf('.') - 1) + 1) + " does not interleave;"
-                            + " select the Store path's single-pass workloads or YCSB's"
-                    : "give -interleave true") + " (./run.sh quick, ycsb, workload and upgrade do)");
+                    + " which runs in a JVM of its own in interleaved turns only: "
+                    + (interleave
+                            ? other.substring(other.lastIndexOf('.', other.lastIndexOf('.') - 1) + 1)
+                                    + " does not interleave;"
+                                    + " select the Store path's single-pass workloads or YCSB's"
+                            : "give -interleave true")
+                    + " (./run.sh quick, ycsb, workload and upgrade do)");
         }
     }
 
@@ -254,9 +268,12 @@ public final class Main {
      * The flags of {@code option} to {@code flags}, and its name to {@code given}, when it has any but kvbench's own
      * {@code -Dkvbench.} properties (checked by their own rules above; java refuses no {@code -D}, and a suite sets some).
      */
-    private static void addFlags(List<String> given, List<String> flags, String option,
-            Optional<Collection<String>> value) {
-        List<String> own = value.hasValue() ? value.get().stream().filter(flag -> !flag.startsWith("-Dkvbench.")).toList()
+    private static void addFlags(
+            List<String> given, List<String> flags, String option, Optional<Collection<String>> value) {
+        List<String> own = value.hasValue()
+                ? value.get().stream()
+                        .filter(flag -> !flag.startsWith("-Dkvbench."))
+                        .toList()
                 : List.of();
         if (!own.isEmpty()) {
             given.add(option);
@@ -305,12 +322,15 @@ public final class Main {
         try {
             plan = checkedPlan(options, paramNames, interleave);
             timeout = run.preflight(plan);
-        } catch (IllegalArgumentException | UnsupportedOperationException | UncheckedIOException
-                 | WorkFolder.NoSpaceException e) {
+        } catch (IllegalArgumentException
+                | UnsupportedOperationException
+                | UncheckedIOException
+                | WorkFolder.NoSpaceException e) {
             System.err.println("kvbench: " + e.getMessage());
             return USAGE;
         } catch (RuntimeException e) {
-            System.err.println("kvbench: " + e.getMessage() + WorkFolder.openFilesHint(e.getMessage() + " " + e.getCause()));
+            System.err.println(
+                    "kvbench: " + e.getMessage() + WorkFolder.openFilesHint(e.getMessage() + " " + e.getCause()));
             return FAILED;
         } finally {
             run.removeFolder();
@@ -324,10 +344,11 @@ public final class Main {
     /** The reasons of the {@code failed} lines appended to the side file since {@code start}. */
     static List<String> failures(Path side, long start) {
         try {
-            return new SideFile(side).readFrom(start).stream()
-                    .filter(record -> record.status() == TrialRecord.Status.FAILED)
-                    .map(record -> String.valueOf(record.reason()))
-                    .toList();
+            return new SideFile(side)
+                    .readFrom(start).stream()
+                            .filter(record -> record.status() == TrialRecord.Status.FAILED)
+                            .map(record -> String.valueOf(record.reason()))
+                            .toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the side file " + side, e);
         }

@@ -1,12 +1,11 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.StoreSpec;
 
 /**
  * Runs preflight checks (in a JVM with the benchmark flags): each store opened once for keys and values
@@ -15,12 +14,10 @@ import dev.kvbench.store.StoreSpec;
 interface Preflight {
 
     /** Why a store's preflight check ended its JVM (one line), and the JVM's last lines. */
-    record Death(String reason, List<String> tail) {
-    }
+    record Death(String reason, List<String> tail) {}
 
     /** A preflight request: open {@code spec} (the effective spec of {@code store}) for keys and values of this shape. */
-    record Check(String store, StoreSpec spec, int num, boolean intKey, int valSize) {
-    }
+    record Check(String store, StoreSpec spec, int num, boolean intKey, int valSize) {}
 
     /**
      * For each check, the capability names the store declares, or throws with the engine's refusal;

@@ -1,11 +1,5 @@
 package dev.kvbench.cli;
 
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Path;
-import java.util.Set;
-import java.util.TreeSet;
-
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
@@ -19,6 +13,11 @@ import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.Write;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The preflight check {@link Main} runs in a JVM with the benchmark's flags before any
@@ -39,23 +38,33 @@ public final class Probe {
     /** The line that gives a checked store's library version as its engine reads it: the check's index, the version. */
     static final String LIBRARY = "kvbench-probe-library";
 
-    private Probe() {
-    }
+    private Probe() {}
 
     public static void main(String[] args) {
         Path scratch = Path.of(args[0]);
-        System.out.println(JVM + "\t" + System.getProperty("java.runtime.version") + "\t" + System.getProperty("java.vm.name")
-                + "\t" + String.join(", ", ManagementFactory.getGarbageCollectorMXBeans().stream()
-                        .map(GarbageCollectorMXBean::getName).toList()) + "\t" + System.getProperty("java.home"));
+        System.out.println(
+                JVM + "\t" + System.getProperty("java.runtime.version") + "\t" + System.getProperty("java.vm.name")
+                        + "\t"
+                        + String.join(
+                                ", ",
+                                ManagementFactory.getGarbageCollectorMXBeans().stream()
+                                        .map(GarbageCollectorMXBean::getName)
+                                        .toList())
+                        + "\t" + System.getProperty("java.home"));
         int index = 0;
         for (int i = 1; i + 4 <= args.length; i += 4) {
             String spec = args[i];
-            DataSpec data = new DataSpec(Integer.parseInt(args[i + 1]), Boolean.parseBoolean(args[i + 2]), true,
-                    Integer.parseInt(args[i + 3]), false);
+            DataSpec data = new DataSpec(
+                    Integer.parseInt(args[i + 1]),
+                    Boolean.parseBoolean(args[i + 2]),
+                    true,
+                    Integer.parseInt(args[i + 3]),
+                    false);
             String result;
             try {
                 result = "ok\t" + String.join(",", check(spec, data, scratch.resolve(Integer.toString(index))));
-                System.out.println(LIBRARY + "\t" + index + "\t" + Stores.engine(StoreSpec.parse(spec).engine()).libraryVersion());
+                System.out.println(LIBRARY + "\t" + index + "\t"
+                        + Stores.engine(StoreSpec.parse(spec).engine()).libraryVersion());
             } catch (RuntimeException | Error e) {
                 result = "error\t" + (isVariant(spec) ? variantError(e) : FailureReason.oneLine(e));
             } finally {
@@ -92,7 +101,8 @@ public final class Probe {
                 break;
             }
         }
-        String message = String.valueOf(root.getMessage()).lines().findFirst().orElse("").strip();
+        String message =
+                String.valueOf(root.getMessage()).lines().findFirst().orElse("").strip();
         return root.getClass().getSimpleName() + ": " + message + where;
     }
 
@@ -100,7 +110,7 @@ public final class Probe {
         WorkFolder.empty(dir);
         Set<String> capabilities = new TreeSet<>();
         try (DataSet dataSet = DataSet.generate(data);
-             Store store = Stores.open(spec, dir.resolve("store"), data.shape())) {
+                Store store = Stores.open(spec, dir.resolve("store"), data.shape())) {
             Write.run(store, dataSet, data.num());
             Expected expected = dataSet.expected().readBy(store);
             Verifier.verify(spec, Workload.READ_KEY, expected, ReadKey.run(store, dataSet));

@@ -1,12 +1,5 @@
 package dev.kvbench.cli;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import dev.kvbench.direct.Direct;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.StoreSpec;
@@ -15,6 +8,12 @@ import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Groups a checked {@link RunPlan}'s (benchmark, store, sync) combinations into JMH runs: JMH runs the
@@ -95,7 +94,8 @@ final class RunGrouping {
                 Map<String, String> reasons = new LinkedHashMap<>();
                 for (String store : stores) {
                     String engine = plan.specs.get(store).engine();
-                    if (!unavailable.containsKey(store) && !Stores.engine(engine).ordered()) {
+                    if (!unavailable.containsKey(store)
+                            && !Stores.engine(engine).ordered()) {
                         reasons.put(store, engine + " has no ordered cursor, and " + needs.scanning() + " scans");
                     }
                 }
@@ -128,7 +128,8 @@ final class RunGrouping {
                     continue;
                 }
                 try {
-                    StoreSpec spec = BenchParams.effectiveSpec(plan.specs.get(store), Boolean.parseBoolean(sync.trim()));
+                    StoreSpec spec =
+                            BenchParams.effectiveSpec(plan.specs.get(store), Boolean.parseBoolean(sync.trim()));
                     effective.computeIfAbsent(sync, s -> new LinkedHashMap<>()).put(store, spec);
                     for (WorkloadFamily.Needs needs : plan.families.values()) {
                         for (WorkloadFamily.Probe probe : needs.probes()) {
@@ -150,7 +151,9 @@ final class RunGrouping {
         for (String benchmark : plan.benchmarks) {
             List<String> capable = capable(benchmark, sync);
             if (!capable.isEmpty()) {
-                benchmarksByStores.computeIfAbsent(capable, c -> new ArrayList<>()).add(benchmark);
+                benchmarksByStores
+                        .computeIfAbsent(capable, c -> new ArrayList<>())
+                        .add(benchmark);
             }
         }
         benchmarksByStores.forEach((capable, group) -> plan.runs.add(new RunPlan.Run(group, capable, sync)));
@@ -166,8 +169,9 @@ final class RunGrouping {
         String directEngine = Direct.engine(benchmark);
         List<String> capable = new ArrayList<>();
         for (String store : stores) {
-            if (directEngine != null && (!plan.specs.get(store).engine().equals(directEngine)
-                    || plan.specs.get(store).isVariant())) {
+            if (directEngine != null
+                    && (!plan.specs.get(store).engine().equals(directEngine)
+                            || plan.specs.get(store).isVariant())) {
                 // a direct baseline applies to its own engine's specs only, in the run's own JVM: a variant's
                 // rows are interleaved in JVMs of their own
                 continue;
@@ -207,7 +211,10 @@ final class RunGrouping {
     }
 
     /** Why the store {@code spec}, as its preflight check found it, cannot run {@code workload}; null when it can. */
-    private static String missing(WorkloadFamily family, Workload workload, StoreSpec spec,
+    private static String missing(
+            WorkloadFamily family,
+            Workload workload,
+            StoreSpec spec,
             Map<Preflight.Check, Set<Capability>> capabilities) {
         for (Map.Entry<Preflight.Check, Set<Capability>> entry : capabilities.entrySet()) {
             if (entry.getKey().spec().equals(spec)) {

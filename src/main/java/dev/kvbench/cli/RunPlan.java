@@ -1,10 +1,5 @@
 package dev.kvbench.cli;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.WorkFolder;
@@ -12,6 +7,10 @@ import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.openjdk.jmh.runner.options.Options;
 
 /**
@@ -23,20 +22,17 @@ import org.openjdk.jmh.runner.options.Options;
 final class RunPlan {
 
     /** One JMH run: these benchmarks over these stores, with one {@code sync} value. */
-    record Run(List<String> benchmarks, List<String> stores, String sync) {
-    }
+    record Run(List<String> benchmarks, List<String> stores, String sync) {}
 
     /** A (benchmark, store, sync) combination that is not run, and why. */
-    record Skip(String benchmark, String store, String sync, String reason) {
-    }
+    record Skip(String benchmark, String store, String sync, String reason) {}
 
     /**
      * A (benchmark, store, sync) combination not run because the store's preflight check killed or
      * hung its JVM: failed, with the cause and the JVM's last lines (the same for each of the store's
      * combinations).
      */
-    record Died(String benchmark, String store, String sync, Preflight.Death death) {
-    }
+    record Died(String benchmark, String store, String sync, Preflight.Death death) {}
 
     final List<String> allBenchmarks = new ArrayList<>();
     final List<String> benchmarks = new ArrayList<>();
@@ -47,6 +43,7 @@ final class RunPlan {
     final Map<String, Map<String, List<String>>> optionalParams = new LinkedHashMap<>();
     /** Each {@code store} value, parsed once. */
     final Map<String, StoreSpec> specs = new LinkedHashMap<>();
+
     final List<Run> runs = new ArrayList<>();
     final List<Skip> skips = new ArrayList<>();
     /** The combinations of stores whose preflight check crashed or hung its JVM: failed, not run. */
@@ -57,12 +54,12 @@ final class RunPlan {
     DataSpec largest;
     /** The room the largest trial may need in the work folder, and what it is, for the space check. */
     long largestSpace;
+
     String largestWhat;
     /** The families of the selected benchmarks, in registration order, and what each needs of the plan. */
     final Map<WorkloadFamily, WorkloadFamily.Needs> families = new LinkedHashMap<>();
 
-    RunPlan() {
-    }
+    RunPlan() {}
 
     /**
      * Plans {@code options}.

@@ -1,16 +1,5 @@
 package dev.kvbench.cli;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-
 import dev.kvbench.direct.Direct;
 import dev.kvbench.fork.VariantJvm;
 import dev.kvbench.store.Engine;
@@ -22,6 +11,16 @@ import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.workload.Workload;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormat;
@@ -65,7 +64,8 @@ final class RunPlanChecks {
         checks.parseStores();
         checks.checkFamilies(families);
         if (plan.families.values().stream().allMatch(needs -> needs.scanning() != null)) {
-            checks.checkScansHaveAnOrderedEngine(plan.families.values().iterator().next().scanning());
+            checks.checkScansHaveAnOrderedEngine(
+                    plan.families.values().iterator().next().scanning());
         }
         if (plan.values.containsKey("sync")) {
             checks.checkSomethingSyncs();
@@ -86,8 +86,7 @@ final class RunPlanChecks {
         }
         Collection<BenchmarkListEntry> selected = list.find(quiet, options.getIncludes(), options.getExcludes());
         if (selected.isEmpty()) {
-            throw new IllegalArgumentException("no benchmark matches " + options.getIncludes()
-                    + "; list them with -l");
+            throw new IllegalArgumentException("no benchmark matches " + options.getIncludes() + "; list them with -l");
         }
         return selected;
     }
@@ -110,16 +109,25 @@ final class RunPlanChecks {
             List<String> given = options.getParameter(name).hasValue()
                     ? List.copyOf(options.getParameter(name).get())
                     : List.of(defaults.getOrDefault(name, new String[0]));
-            plan.values.putIfAbsent(name, name.equals("store")
-                    ? Stores.expand(given).stream().map(StoreSpec::named).toList() : given);
+            plan.values.putIfAbsent(
+                    name,
+                    name.equals("store")
+                            ? Stores.expand(given).stream()
+                                    .map(StoreSpec::named)
+                                    .toList()
+                            : given);
         }
         for (String name : family.optionalNames()) {
             if (defaults.containsKey(name)) {
                 List<String> given = options.getParameter(name).hasValue()
                         ? List.copyOf(options.getParameter(name).get())
                         : List.of(defaults.get(name));
-                plan.optionalValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
-                plan.optionalParams.computeIfAbsent(benchmark, b -> new LinkedHashMap<>()).put(name, given);
+                plan.optionalValues
+                        .computeIfAbsent(name, n -> new ArrayList<>())
+                        .addAll(given);
+                plan.optionalParams
+                        .computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+                        .put(name, given);
             }
         }
         return family;
@@ -187,11 +195,13 @@ final class RunPlanChecks {
     static Map<String, Set<String>> baselines(Options options) {
         OutputFormat quiet = OutputFormatFactory.createFormatInstance(System.out, VerboseMode.SILENT);
         Map<String, Set<String>> byEngine = new TreeMap<>();
-        for (BenchmarkListEntry entry : BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes())) {
+        for (BenchmarkListEntry entry :
+                BenchmarkList.defaultList().find(quiet, options.getIncludes(), options.getExcludes())) {
             String benchmark = entry.getUsername();
             String engine = Direct.engine(benchmark);
             if (engine != null) {
-                byEngine.computeIfAbsent(engine, e -> new TreeSet<>()).add(benchmark.substring(benchmark.lastIndexOf('.') + 1));
+                byEngine.computeIfAbsent(engine, e -> new TreeSet<>())
+                        .add(benchmark.substring(benchmark.lastIndexOf('.') + 1));
             }
         }
         return byEngine;
@@ -216,14 +226,17 @@ final class RunPlanChecks {
      * that fails after the results folder exists.
      */
     private void checkEnginesTakeTheData() {
-        int readers = plan.optionalValues.getOrDefault("readers", List.of()).stream().mapToInt(AppParams::readers)
-                .max().orElse(1);
+        int readers = plan.optionalValues.getOrDefault("readers", List.of()).stream()
+                .mapToInt(AppParams::readers)
+                .max()
+                .orElse(1);
         for (StoreSpec spec : plan.specs.values()) {
             if (!Stores.names().contains(spec.engine())) {
                 continue; // reported when the runs are grouped
             }
             var options = Stores.options(spec.base());
-            Stores.engine(spec.engine()).refusal(options, plan.largest == null ? null : plan.largest.shape(), readers)
+            Stores.engine(spec.engine())
+                    .refusal(options, plan.largest == null ? null : plan.largest.shape(), readers)
                     .ifPresent(refusal -> {
                         throw new IllegalArgumentException(refusal);
                     });
@@ -246,9 +259,16 @@ final class RunPlanChecks {
                 // this one cannot
             }
         }
-        throw new IllegalArgumentException("nothing to run: sync=true, but none of " + String.join(", ", plan.values.get("store"))
-                + " has a sync option (engines with one: " + String.join(", ", Stores.names().stream()
-                .filter(n -> Stores.engine(n).options().stream().anyMatch(o -> o.name().equals("sync"))).toList()) + ")");
+        throw new IllegalArgumentException("nothing to run: sync=true, but none of "
+                + String.join(", ", plan.values.get("store"))
+                + " has a sync option (engines with one: "
+                + String.join(
+                        ", ",
+                        Stores.names().stream()
+                                .filter(n -> Stores.engine(n).options().stream()
+                                        .anyMatch(o -> o.name().equals("sync")))
+                                .toList())
+                + ")");
     }
 
     /** The Store contract has one writer: a write benchmark in several threads would write the same keys twice. */
@@ -273,7 +293,8 @@ final class RunPlanChecks {
         if (benchmark.startsWith("dev.kvbench.direct.") && (threads != 1 || groups)) {
             String name = benchmark.substring("dev.kvbench.direct.".length());
             throw new IllegalArgumentException("the direct-API baselines (" + name + ") run in one thread, as the Store"
-                    + " benchmarks they are paired with: leave out -t" + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
+                    + " benchmarks they are paired with: leave out -t"
+                    + (groups ? "/-tg" : " " + (threads < 0 ? "max" : threads))
                     + " or leave them out with -e Direct for several threads");
         }
     }
@@ -298,9 +319,13 @@ final class RunPlanChecks {
             unordered.add(spec.toString());
         }
         throw new IllegalArgumentException("nothing to run: " + scanning + " scans, which needs an ordered cursor, and "
-                + String.join(", ", unordered) + (unordered.size() == 1 ? " has" : " have") + " none; engines with one: "
-                + String.join(", ", Stores.names().stream()
-                .filter(n -> Stores.engine(n).ordered() && !Stores.engine(n).isReference()).toList()));
+                + String.join(", ", unordered) + (unordered.size() == 1 ? " has" : " have")
+                + " none; engines with one: "
+                + String.join(
+                        ", ",
+                        Stores.names().stream()
+                                .filter(n -> Stores.engine(n).ordered()
+                                        && !Stores.engine(n).isReference())
+                                .toList()));
     }
-
 }

@@ -1,13 +1,12 @@
 package dev.kvbench.crash;
 
-import java.nio.file.Path;
-
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.DataSpec;
+import java.nio.file.Path;
 import org.agrona.DirectBuffer;
 
 /**
@@ -23,8 +22,7 @@ import org.agrona.DirectBuffer;
  */
 public final class CrashCheck {
 
-    private CrashCheck() {
-    }
+    private CrashCheck() {}
 
     public static void main(String[] args) {
         String spec = args[0];
@@ -44,8 +42,10 @@ public final class CrashCheck {
         long corrupt = 0;
         long unacked = 0;
         long torn = 0;
-        try (store; DataSet set = DataSet.generate(data); DataSet.Entries entries = set.entries();
-             Reader reader = store.reader()) {
+        try (store;
+                DataSet set = DataSet.generate(data);
+                DataSet.Entries entries = set.entries();
+                Reader reader = store.reader()) {
             for (int i = 0; i < data.num(); i++) {
                 DirectBuffer found = reader.get(entries.key(i));
                 if (found == null) {
@@ -64,6 +64,7 @@ public final class CrashCheck {
                 }
             }
         }
-        System.out.println("opened " + openMs + " lost " + lost + " corrupt " + corrupt + " unacked " + unacked + " torn " + torn);
+        System.out.println(
+                "opened " + openMs + " lost " + lost + " corrupt " + corrupt + " unacked " + unacked + " torn " + torn);
     }
 }

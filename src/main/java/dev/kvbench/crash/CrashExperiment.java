@@ -1,5 +1,9 @@
 package dev.kvbench.crash;
 
+import dev.kvbench.cutfs.CutFs;
+import dev.kvbench.fork.ChildJvm;
+import dev.kvbench.text.LastLine;
+import dev.kvbench.trial.WorkFolder;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -16,12 +20,6 @@ import java.util.Random;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import dev.kvbench.cutfs.CutFs;
-
-import dev.kvbench.fork.ChildJvm;
-import dev.kvbench.text.LastLine;
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * The crash test: what a {@code kill -9} of the writing process costs. Per repetition, a
@@ -50,8 +48,16 @@ final class CrashExperiment {
      * {@code writerSilent}, when not null, says why the kill came early: the writer had stopped
      * acknowledging.
      */
-    record Outcome(long acked, boolean opened, String notOpened, double reopenMs, long lost, long corrupt,
-                   long unackedPresent, long torn, String writerSilent) {
+    record Outcome(
+            long acked,
+            boolean opened,
+            String notOpened,
+            double reopenMs,
+            long lost,
+            long corrupt,
+            long unackedPresent,
+            long torn,
+            String writerSilent) {
 
         /** Whether the reopen was killed for running past its time limit. */
         boolean hung() {
@@ -141,8 +147,7 @@ final class CrashExperiment {
     }
 
     /** Where the writer was killed: the entries it acknowledged, and why the kill came early (null: it did not). */
-    private record Kill(long acked, String writerSilent) {
-    }
+    private record Kill(long acked, String writerSilent) {}
 
     /**
      * Starts the writer, reads its acknowledgments until {@code target}, kills it; the entries acknowledged.
@@ -171,7 +176,8 @@ final class CrashExperiment {
                     break;
                 }
                 if (line.get().startsWith("committed ")) {
-                    acked = Long.parseLong(line.get().substring("committed ".length()).trim());
+                    acked = Long.parseLong(
+                            line.get().substring("committed ".length()).trim());
                     batches++;
                     deadline = deadline(timeout);
                 }
@@ -184,8 +190,8 @@ final class CrashExperiment {
             throw new IllegalStateException("interrupted", e);
         }
         if (batches == 0 && silent == null) {
-            throw new IllegalStateException("the crash writer for " + spec + " acknowledged no commit before it ended: "
-                    + LastLine.of(errors));
+            throw new IllegalStateException(
+                    "the crash writer for " + spec + " acknowledged no commit before it ended: " + LastLine.of(errors));
         }
         return new Kill(acked, silent);
     }
@@ -200,7 +206,9 @@ final class CrashExperiment {
         String result = "";
         try {
             long deadline = deadline(timeout);
-            for (Optional<String> line = out.next(deadline); line == null || line.isPresent(); line = out.next(deadline)) {
+            for (Optional<String> line = out.next(deadline);
+                    line == null || line.isPresent();
+                    line = out.next(deadline)) {
                 if (line == null) {
                     checker.destroyForcibly();
                     checker.waitFor(10, TimeUnit.SECONDS);
@@ -223,8 +231,16 @@ final class CrashExperiment {
         if (f.length != 10) {
             return notOpened(kill, "the checker JVM died: " + LastLine.of(errors));
         }
-        return new Outcome(kill.acked(), true, null, Double.parseDouble(f[1]), Long.parseLong(f[3]), Long.parseLong(f[5]),
-                Long.parseLong(f[7]), Long.parseLong(f[9]), kill.writerSilent());
+        return new Outcome(
+                kill.acked(),
+                true,
+                null,
+                Double.parseDouble(f[1]),
+                Long.parseLong(f[3]),
+                Long.parseLong(f[5]),
+                Long.parseLong(f[7]),
+                Long.parseLong(f[9]),
+                kill.writerSilent());
     }
 
     /** A store that did not open: every acknowledged entry counts as lost. */
@@ -250,7 +266,8 @@ final class CrashExperiment {
         } catch (NumberFormatException e) {
             // said below
         }
-        throw new IllegalArgumentException("-D" + TIMEOUT_PROPERTY + "=" + set + " is not a whole number of seconds above 0");
+        throw new IllegalArgumentException(
+                "-D" + TIMEOUT_PROPERTY + "=" + set + " is not a whole number of seconds above 0");
     }
 
     private static long deadline(long seconds) {
@@ -266,18 +283,20 @@ final class CrashExperiment {
         private final BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
 
         Lines(Process process, String name) {
-            Thread reader = new Thread(() -> {
-                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                        StandardCharsets.UTF_8))) {
-                    for (String line = in.readLine(); line != null; line = in.readLine()) {
-                        lines.add(Optional.of(line));
-                    }
-                } catch (IOException e) {
-                    // the child was killed: what it printed before counts
-                } finally {
-                    lines.add(Optional.empty());
-                }
-            }, name);
+            Thread reader = new Thread(
+                    () -> {
+                        try (BufferedReader in = new BufferedReader(
+                                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                                lines.add(Optional.of(line));
+                            }
+                        } catch (IOException e) {
+                            // the child was killed: what it printed before counts
+                        } finally {
+                            lines.add(Optional.empty());
+                        }
+                    },
+                    name);
             reader.setDaemon(true);
             reader.start();
         }

@@ -1,11 +1,5 @@
 package dev.kvbench.crash;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.kvbench.bench.KvParams;
 import dev.kvbench.cutfs.CutFs;
 import dev.kvbench.results.Metric;
@@ -18,6 +12,11 @@ import dev.kvbench.trial.BenchmarkFailure;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.WorkFolder;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -53,9 +52,11 @@ public class CrashState extends KvParams {
             BenchParams bench = BenchParams.parse(params);
             repetitions = BenchParams.reps(reps);
             spec = bench.effectiveSpec();
-            Path folder = WorkFolder.base().resolve(kind() + "-" + bench.engine() + "-" + ProcessHandle.current().pid());
-            experiment = new CrashExperiment(spec.toString(), new CrashArgs(bench.data(), bench.batchSize()), folder,
-                    powerCut());
+            Path folder = WorkFolder.base()
+                    .resolve(kind() + "-" + bench.engine() + "-"
+                            + ProcessHandle.current().pid());
+            experiment = new CrashExperiment(
+                    spec.toString(), new CrashArgs(bench.data(), bench.batchSize()), folder, powerCut());
         } catch (RuntimeException e) {
             String reason = FailureReason.beforeStart(benchmark, params, e);
             SideFile.current().append(TrialRecord.failed(benchmark, params, reason, Map.of()));
@@ -84,8 +85,9 @@ public class CrashState extends KvParams {
         int hung = 0;
         for (int rep = 0; rep < repetitions; rep++) {
             if (hung == CrashExperiment.HUNG_LIMIT) {
-                System.err.println("kvbench: " + spec + ": " + hung + " times a reopen did not finish or the writer fell"
-                        + " silent in time; the other " + (repetitions - rep) + " of " + repetitions + " repetitions are left out");
+                System.err.println("kvbench: " + spec + ": " + hung
+                        + " times a reopen did not finish or the writer fell" + " silent in time; the other "
+                        + (repetitions - rep) + " of " + repetitions + " repetitions are left out");
                 break;
             }
             try {
@@ -120,7 +122,8 @@ public class CrashState extends KvParams {
         long notOpened = outcomes.size() - ((Number) metrics.get(Metric.CRASH_OPENED)).longValue();
         boolean durable = "true".equals(spec.options().get("sync"));
         if ((durable && lost > 0) || corrupt > 0 || notOpened > 0) {
-            System.err.println("kvbench: FINDING: " + spec + " after " + cause() + ": " + lost + " acknowledged entries lost, "
+            System.err.println("kvbench: FINDING: " + spec + " after " + cause() + ": " + lost
+                    + " acknowledged entries lost, "
                     + corrupt + " corrupt, " + notOpened + " of " + outcomes.size() + " reopens failed"
                     + (durable ? " with sync=true" : "")
                     + (notOpened > 0 ? " (the first refusal: " + metrics.get(Metric.CRASH_NOT_OPENED) + ")" : "")

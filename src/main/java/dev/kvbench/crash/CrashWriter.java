@@ -1,12 +1,11 @@
 package dev.kvbench.crash;
 
-import java.nio.file.Path;
-
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import dev.kvbench.store.Writer;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.DataSpec;
+import java.nio.file.Path;
 
 /**
  * The crash test's writer, a JVM of its own that its parent kills: writes the data set into a
@@ -19,15 +18,15 @@ import dev.kvbench.workload.DataSpec;
  */
 public final class CrashWriter {
 
-    private CrashWriter() {
-    }
+    private CrashWriter() {}
 
     public static void main(String[] args) throws InterruptedException {
         String spec = args[0];
         Path dir = Path.of(args[1]);
         CrashArgs data = CrashArgs.parse(args, 2);
         DataSpec spec0 = data.spec();
-        try (DataSet set = DataSet.generate(spec0); DataSet.Entries entries = set.entries()) {
+        try (DataSet set = DataSet.generate(spec0);
+                DataSet.Entries entries = set.entries()) {
             Store store = Stores.open(spec, dir, spec0.shape());
             Writer writer = store.writer(spec0.sequential());
             int inBatch = 0;

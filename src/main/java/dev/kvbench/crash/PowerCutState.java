@@ -1,9 +1,8 @@
 package dev.kvbench.crash;
 
-import java.util.Locale;
-
 import dev.kvbench.cutfs.Build;
 import dev.kvbench.cutfs.CutFs;
+import java.util.Locale;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;

@@ -20,8 +20,7 @@ public final class Build {
     private static Path binary;
     private static String missing;
 
-    private Build() {
-    }
+    private Build() {}
 
     /** The compiled cutfs, built first when stale; fails with the one line that says what is missing. */
     static synchronized Path binary() {
@@ -36,7 +35,9 @@ public final class Build {
         try {
             Path err = Files.createTempFile("cutfs-build", ".err");
             try {
-                Process p = new ProcessBuilder("bash", script.toString()).redirectError(err.toFile()).start();
+                Process p = new ProcessBuilder("bash", script.toString())
+                        .redirectError(err.toFile())
+                        .start();
                 String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
                 if (!p.waitFor(BUILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                     p.destroyForcibly();
@@ -44,7 +45,9 @@ public final class Build {
                 }
                 if (p.exitValue() != 0 || out.isEmpty()) {
                     String lines = Files.readString(err, StandardCharsets.UTF_8).trim();
-                    String last = lines.isEmpty() ? "exit status " + p.exitValue() : lines.substring(lines.lastIndexOf('\n') + 1);
+                    String last = lines.isEmpty()
+                            ? "exit status " + p.exitValue()
+                            : lines.substring(lines.lastIndexOf('\n') + 1);
                     throw new IllegalStateException(last.startsWith("cutfs") ? last : "cannot build cutfs: " + last);
                 }
                 binary = Path.of(out.substring(out.lastIndexOf('\n') + 1));
@@ -122,7 +125,11 @@ public final class Build {
             starts.add(Path.of(root));
         }
         try {
-            starts.add(Path.of(Build.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+            starts.add(Path.of(Build.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI()));
         } catch (java.net.URISyntaxException | RuntimeException e) {
             // not from a file: the current folder is tried
         }

@@ -1,5 +1,6 @@
 package dev.kvbench.cutfs;
 
+import dev.kvbench.text.LastLine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -8,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.kvbench.text.LastLine;
 
 /**
  * A mounted cutfs: a FUSE file system that keeps what was written but not yet synced apart from
@@ -97,11 +96,19 @@ public final class CutFs implements AutoCloseable {
     }
 
     private void start() {
-        List<String> command = List.of(binary.toString(), folder.resolve("durable").toString(),
-                folder.resolve("live").toString(), root().toString(), "-o", "dirsync=" + names.option);
+        List<String> command = List.of(
+                binary.toString(),
+                folder.resolve("durable").toString(),
+                folder.resolve("live").toString(),
+                root().toString(),
+                "-o",
+                "dirsync=" + names.option);
         Path log = folder.resolve("cutfs.log");
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            process = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start cutfs (" + binary + "): " + e.getMessage(), e);
         }
@@ -201,7 +208,9 @@ public final class CutFs implements AutoCloseable {
 
     private static void run(List<String> command) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             p.waitFor(MOUNT_WAIT_MS, TimeUnit.MILLISECONDS);
         } catch (IOException e) {

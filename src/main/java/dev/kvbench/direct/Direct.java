@@ -12,16 +12,14 @@ import java.util.function.Supplier;
 public final class Direct {
 
     /** A baseline: the engine it measures, and its direct passes. */
-    private record Baseline(String engine, Supplier<DirectPasses> passes) {
-    }
+    private record Baseline(String engine, Supplier<DirectPasses> passes) {}
 
     private static final Map<String, Baseline> BY_CLASS = Map.of(
             DirectLmdbBenchmark.class.getName(), new Baseline("lmdb", () -> new DirectLmdbBenchmark.Lmdb()),
             DirectMvStoreBenchmark.class.getName(), new Baseline("mvstore", () -> new DirectMvStoreBenchmark.Mv()),
             DirectRocksDbBenchmark.class.getName(), new Baseline("rocksdb", () -> new DirectRocksDbBenchmark.Rocks()));
 
-    private Direct() {
-    }
+    private Direct() {}
 
     /** The engine a direct benchmark (JMH's name, class then method) measures, or null for a Store benchmark. */
     public static String engine(String benchmark) {

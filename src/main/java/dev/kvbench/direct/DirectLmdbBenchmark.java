@@ -1,13 +1,12 @@
 package dev.kvbench.direct;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Workload;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.Cursor;
@@ -114,7 +113,9 @@ public class DirectLmdbBenchmark extends DirectBenchmark {
             long keyFold = KeyFold.START;
             Cursor<DirectBuffer> cursor = startPass();
             try {
-                for (boolean on = forward ? cursor.first() : cursor.last(); on; on = forward ? cursor.next() : cursor.prev()) {
+                for (boolean on = forward ? cursor.first() : cursor.last();
+                        on;
+                        on = forward ? cursor.next() : cursor.prev()) {
                     seen++;
                     keyFold = foldKey(keyFold, cursor.key());
                     bytes += cursor.val().capacity();

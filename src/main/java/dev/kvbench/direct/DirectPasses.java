@@ -46,8 +46,7 @@ abstract class DirectPasses {
     abstract long readCursor(boolean forward) throws Exception;
 
     /** Frees what the direct passes keep across passes, before the store closes; nothing by default. */
-    void release() {
-    }
+    void release() {}
 
     /** Frees the data set's view, at the trial's end. */
     final void end() {
@@ -74,8 +73,11 @@ abstract class DirectPasses {
      */
     final void requireKeys(boolean forward, long fold) {
         if (fold != wantKeys) {
-            throw new VerificationException(trial.spec(), forward ? Workload.READ_SEQ : Workload.READ_REV,
-                    "key fold " + KeyFold.hex(wantKeys), KeyFold.hex(fold) + " (direct pass)");
+            throw new VerificationException(
+                    trial.spec(),
+                    forward ? Workload.READ_SEQ : Workload.READ_REV,
+                    "key fold " + KeyFold.hex(wantKeys),
+                    KeyFold.hex(fold) + " (direct pass)");
         }
     }
 }

@@ -1,13 +1,12 @@
 package dev.kvbench.direct;
 
-import java.nio.ByteBuffer;
-
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.rocksdb.RocksDbStore;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Workload;
+import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.rocksdb.ReadOptions;

@@ -1,9 +1,8 @@
 package dev.kvbench.direct;
 
+import dev.kvbench.results.Metric;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.kvbench.results.Metric;
 
 /**
  * The harness's own cost, measured in pairs: a direct-API baseline alternates passes through the

@@ -1,11 +1,10 @@
 package dev.kvbench.fork;
 
+import dev.kvbench.store.BuildFacts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
-import dev.kvbench.store.BuildFacts;
 
 /**
  * The command line of a helper JVM started from a benchmark JVM (the crash test's writer and
@@ -13,8 +12,7 @@ import dev.kvbench.store.BuildFacts;
  */
 public final class ChildJvm {
 
-    private ChildJvm() {
-    }
+    private ChildJvm() {}
 
     public static List<String> command(Class<?> main, List<String> args) {
         List<String> command = new ArrayList<>();

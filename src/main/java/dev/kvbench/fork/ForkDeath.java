@@ -10,8 +10,7 @@ import java.util.Locale;
  */
 public final class ForkDeath {
 
-    private ForkDeath() {
-    }
+    private ForkDeath() {}
 
     /**
      * The cause of a fork's death in one line, from how it ended and its last lines.
@@ -34,15 +33,20 @@ public final class ForkDeath {
                 signal = line.substring(3, line.indexOf(" (0x")).trim();
             }
             if (frame == null && line.startsWith("# Problematic frame:") && i + 1 < lines.size()) {
-                frame = lines.get(i + 1).replaceFirst("^#\\s*", "").replaceAll("\\s+", " ").trim();
+                frame = lines.get(i + 1)
+                        .replaceFirst("^#\\s*", "")
+                        .replaceAll("\\s+", " ")
+                        .trim();
             }
             outOfMemory |= line.contains("java.lang.OutOfMemoryError") || line.contains("# java.lang.OutOfMemoryError");
         }
         if (signal != null) {
-            String where = frame == null ? "" : frame.startsWith("C ") ? " in native code at " + frame.substring(2)
-                    : " at " + frame;
-            String hint = signal.equals("SIGBUS") ? " (on a memory-mapped store, SIGBUS usually means its file system"
-                    + " is full)" : "";
+            String where = frame == null
+                    ? ""
+                    : frame.startsWith("C ") ? " in native code at " + frame.substring(2) : " at " + frame;
+            String hint = signal.equals("SIGBUS")
+                    ? " (on a memory-mapped store, SIGBUS usually means its file system" + " is full)"
+                    : "";
             return "the JVM crashed: " + signal + where + hint;
         }
         if (outOfMemory) {
@@ -73,7 +77,8 @@ public final class ForkDeath {
         long entries = parseCount(num);
         if (entries > 0) {
             double nsPerEntry = passMs * 1e6 / entries;
-            String bound = nsPerEntry >= 1e4 ? String.format(Locale.ROOT, "%,d µs", Math.round(nsPerEntry / 1e3))
+            String bound = nsPerEntry >= 1e4
+                    ? String.format(Locale.ROOT, "%,d µs", Math.round(nsPerEntry / 1e3))
                     : String.format(Locale.ROOT, "%,d ns", Math.round(nsPerEntry));
             line += " (at least " + bound + " per entry of " + String.format(Locale.ROOT, "%,d", entries) + ")";
         }

@@ -28,8 +28,10 @@ public final class ForkFlags {
      * pairs, {@code direct.HarnessPairs}). Only kvbench's own code is forced; the engines' libraries are
      * inlined by the JIT's usual rules, as in any program.
      */
-    public static final List<String> BENCH_FLAGS = List.of("-Dagrona.disable.bounds.checks=true",
-            "-XX:CompileCommand=quiet", "-XX:CompileCommand=inline," + ForkFlags.ADAPTERS + "::*");
+    public static final List<String> BENCH_FLAGS = List.of(
+            "-Dagrona.disable.bounds.checks=true",
+            "-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=inline," + ForkFlags.ADAPTERS + "::*");
 
     /** The classes of the engine adapters, as a HotSpot CompileCommand class pattern. */
     public static final String ADAPTERS = "dev.kvbench.store.*";
@@ -37,8 +39,7 @@ public final class ForkFlags {
     /** The user's flags already accepted, by the java that accepted them (a suite checks each test's command line). */
     private static final Map<List<String>, Boolean> ACCEPTED = new ConcurrentHashMap<>();
 
-    private ForkFlags() {
-    }
+    private ForkFlags() {}
 
     /**
      * The user's own JVM flags ({@code -jvmArgs}, {@code -jvmArgsAppend}, {@code -jvmArgsPrepend}) are
@@ -65,7 +66,8 @@ public final class ForkFlags {
         String said;
         int exit;
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
             byte[] out;
             try (InputStream in = process.getInputStream()) {
@@ -87,12 +89,17 @@ public final class ForkFlags {
             ACCEPTED.put(key, Boolean.TRUE);
             return;
         }
-        String complaint = said.lines().map(String::trim).filter(line -> !line.isEmpty())
+        String complaint = said.lines()
+                .map(String::trim)
+                .filter(line -> !line.isEmpty())
                 .filter(line -> !line.startsWith("Error: Could not create the Java Virtual Machine"))
                 .filter(line -> !line.startsWith("Error: A fatal exception has occurred"))
-                .findFirst().orElse("exit status " + exit);
-        throw new IllegalArgumentException("java refuses the JVM flags of " + given + " (" + String.join(" ", flags) + "): "
-                + complaint + "; fix the flag or leave it out (the forks ignore unrecognized -XX flags, so it would be dropped"
-                + " without a word)");
+                .findFirst()
+                .orElse("exit status " + exit);
+        throw new IllegalArgumentException(
+                "java refuses the JVM flags of " + given + " (" + String.join(" ", flags) + "): "
+                        + complaint
+                        + "; fix the flag or leave it out (the forks ignore unrecognized -XX flags, so it would be dropped"
+                        + " without a word)");
     }
 }

@@ -1,5 +1,12 @@
 package dev.kvbench.fork;
 
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.JmhParams;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.trial.WorkFolder;
 import java.io.ByteArrayOutputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -18,14 +25,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import dev.kvbench.results.Metric;
-import dev.kvbench.results.SideFile;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.trial.BenchParams;
-import dev.kvbench.trial.JmhParams;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.trial.WorkFolder;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
@@ -57,8 +56,10 @@ public final class ForkWatch implements OutputFormat {
     public static final int TAIL_LINES = 20;
     /** Lines of each fork's output kept for finding the cause (a fatal-error banner is about 20). */
     private static final int KEPT_LINES = 200;
+
     private static final Pattern FORK_FAILED = Pattern.compile("<forked VM failed with exit code (-?\\d+)>");
-    private static final Pattern NOT_STARTED = Pattern.compile("<failed to invoke the VM, caught (.*)>", Pattern.DOTALL);
+    private static final Pattern NOT_STARTED =
+            Pattern.compile("<failed to invoke the VM, caught (.*)>", Pattern.DOTALL);
 
     private final OutputFormat out;
     private final SideFile side;
@@ -77,6 +78,7 @@ public final class ForkWatch implements OutputFormat {
     private volatile boolean passEnded;
     /** How long the pass under way had run when the watchdog killed the fork, ms; -1 if none was. */
     private volatile long killedPassMs = -1;
+
     private volatile boolean killedAfterPass;
     private long sideAtFork;
 
@@ -88,8 +90,8 @@ public final class ForkWatch implements OutputFormat {
      */
     public ForkWatch(Options options, SideFile side, long timeoutSeconds, Path workFolder) {
         this.workFolder = workFolder;
-        this.out = OutputFormatFactory.createFormatInstance(stream(options),
-                options.verbosity().orElse(Defaults.VERBOSITY));
+        this.out = OutputFormatFactory.createFormatInstance(
+                stream(options), options.verbosity().orElse(Defaults.VERBOSITY));
         this.side = side;
         this.timeoutSeconds = timeoutSeconds;
         this.watchdog = new Thread(this::watch, "kvbench-fork-watchdog");
@@ -111,7 +113,8 @@ public final class ForkWatch implements OutputFormat {
         try {
             return new PrintStream(options.getOutput().get(), StandardCharsets.UTF_8);
         } catch (FileNotFoundException e) {
-            throw new UncheckedIOException("cannot write the JMH output file " + options.getOutput().get(), e);
+            throw new UncheckedIOException(
+                    "cannot write the JMH output file " + options.getOutput().get(), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -163,8 +166,13 @@ public final class ForkWatch implements OutputFormat {
         String reason = TrialRecord.workloadOf(params.getBenchmark()) + " on " + values.get("store")
                 + ": " + (full == null ? "" : "disk full: " + full + "; ") + ForkDeath.cause(exit, all, timedOut)
                 + (timedOut == null ? "" : ForkDeath.passUnderWay(killedPassMs, killedAfterPass, values.get("num")));
-        Map<String, Object> metrics = timedOut != null && killedPassMs >= 0 ? Map.of(Metric.TIMEOUT_PASS_MS, killedPassMs) : Map.of();
-        side.append(TrialRecord.died(params.getBenchmark(), values, reason, metrics,
+        Map<String, Object> metrics =
+                timedOut != null && killedPassMs >= 0 ? Map.of(Metric.TIMEOUT_PASS_MS, killedPassMs) : Map.of();
+        side.append(TrialRecord.died(
+                params.getBenchmark(),
+                values,
+                reason,
+                metrics,
                 all.subList(Math.max(0, all.size() - TAIL_LINES), all.size())));
     }
 
@@ -177,9 +185,13 @@ public final class ForkWatch implements OutputFormat {
         }
         Map<String, String> values = BenchParams.inOrder(JmhParams.of(params));
         String first = caught.lines().findFirst().orElse("").strip();
-        side.append(TrialRecord.failed(params.getBenchmark(), values, TrialRecord.workloadOf(params.getBenchmark())
-                + " on " + values.get("store") + ": could not start its benchmark JVM: " + first
-                + WorkFolder.openFilesHint(caught), Map.of()));
+        side.append(TrialRecord.failed(
+                params.getBenchmark(),
+                values,
+                TrialRecord.workloadOf(params.getBenchmark())
+                        + " on " + values.get("store") + ": could not start its benchmark JVM: " + first
+                        + WorkFolder.openFilesHint(caught),
+                Map.of()));
     }
 
     private boolean wroteItsOwnFailure() {
@@ -239,7 +251,9 @@ public final class ForkWatch implements OutputFormat {
                 return;
             }
             long started = forkStarted;
-            if (started != 0 && timedOut == null && System.nanoTime() - started > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
+            if (started != 0
+                    && timedOut == null
+                    && System.nanoTime() - started > TimeUnit.SECONDS.toNanos(timeoutSeconds)) {
                 long began = passBegan;
                 killedAfterPass = began != 0 && passEnded;
                 killedPassMs = began != 0 && !passEnded ? TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began) : -1;
@@ -255,8 +269,11 @@ public final class ForkWatch implements OutputFormat {
      */
     private void killForks() {
         Instant since = forkBegan.minusSeconds(2);
-        List<ProcessHandle> forks = ProcessHandle.current().children()
-                .filter(p -> p.info().startInstant().map(t -> !t.isBefore(since)).orElse(true)).toList();
+        List<ProcessHandle> forks = ProcessHandle.current()
+                .children()
+                .filter(p ->
+                        p.info().startInstant().map(t -> !t.isBefore(since)).orElse(true))
+                .toList();
         for (ProcessHandle fork : forks) {
             fork.descendants().forEach(ProcessHandle::destroyForcibly);
             fork.destroy();
@@ -306,7 +323,8 @@ public final class ForkWatch implements OutputFormat {
 
     @Override
     public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
-        // one pass per iteration only in single-shot mode: then the iteration's time so far bounds the pass's from below
+        // one pass per iteration only in single-shot mode: then the iteration's time so far bounds the pass's from
+        // below
         boolean onePass = benchParams.getMode() == Mode.SingleShotTime && params.getBatchSize() == 1;
         passEnded = false;
         passBegan = onePass ? System.nanoTime() : 0;
@@ -314,7 +332,8 @@ public final class ForkWatch implements OutputFormat {
     }
 
     @Override
-    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+    public void iterationResult(
+            BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
         passBegan = 0;
         out.iterationResult(benchParams, params, iteration, data);
     }

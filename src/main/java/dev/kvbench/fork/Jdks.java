@@ -25,11 +25,12 @@ public final class Jdks {
     /** The oldest JDK kvbench runs on. */
     public static final int OLDEST_JDK = 17;
     /** Folders whose subfolders are JDKs, besides the parent of the running JDK; {@code KVBENCH_JDKS} adds more. */
-    static final List<Path> JDK_FOLDERS = List.of(Path.of("/usr/lib/jvm"), Path.of("/opt/java"),
+    static final List<Path> JDK_FOLDERS = List.of(
+            Path.of("/usr/lib/jvm"),
+            Path.of("/opt/java"),
             Path.of(System.getProperty("user.home"), ".sdkman", "candidates", "java"));
 
-    private Jdks() {
-    }
+    private Jdks() {}
 
     /**
      * The JDK {@code jdk} names: a folder (with {@code bin/java}), or a major version found among this machine's JDKs
@@ -41,22 +42,31 @@ public final class Jdks {
         if (jdk.matches("\\d+")) {
             int wanted = Integer.parseInt(jdk);
             if (wanted < OLDEST_JDK) {
-                throw new IllegalArgumentException("jdk=" + jdk + " is older than kvbench runs on; give " + OLDEST_JDK
-                        + " or newer");
+                throw new IllegalArgumentException(
+                        "jdk=" + jdk + " is older than kvbench runs on; give " + OLDEST_JDK + " or newer");
             }
             Map<Integer, Path> found = installed();
             Path home = found.get(wanted);
             if (home == null) {
                 throw new IllegalArgumentException("jdk=" + jdk + ": no JDK " + jdk + " is installed here (found "
-                        + (found.isEmpty() ? "none" : String.join(", ", found.keySet().stream().map(String::valueOf).toList()))
-                        + " in " + String.join(", ", folders().stream().map(Path::toString).toList())
+                        + (found.isEmpty()
+                                ? "none"
+                                : String.join(
+                                        ", ",
+                                        found.keySet().stream()
+                                                .map(String::valueOf)
+                                                .toList()))
+                        + " in "
+                        + String.join(
+                                ", ", folders().stream().map(Path::toString).toList())
                         + "); install one, or give jdk=PATH, a JDK's folder");
             }
             return home;
         }
         Path home = Path.of(jdk).toAbsolutePath().normalize();
         if (!Files.isDirectory(home)) {
-            throw new IllegalArgumentException("jdk=" + jdk + " is neither a JDK's major version (17, 25) nor a folder");
+            throw new IllegalArgumentException(
+                    "jdk=" + jdk + " is neither a JDK's major version (17, 25) nor a folder");
         }
         if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
             throw new IllegalArgumentException("jdk=" + jdk + " is not a JDK: it has no bin/java");
@@ -66,8 +76,8 @@ public final class Jdks {
             throw new IllegalArgumentException("jdk=" + jdk + " is not a JDK: its release file gives no JAVA_VERSION");
         }
         if (major < OLDEST_JDK) {
-            throw new IllegalArgumentException("jdk=" + jdk + " is JDK " + major + "; kvbench needs " + OLDEST_JDK
-                    + " or newer");
+            throw new IllegalArgumentException(
+                    "jdk=" + jdk + " is JDK " + major + "; kvbench needs " + OLDEST_JDK + " or newer");
         }
         return home;
     }
@@ -106,7 +116,10 @@ public final class Jdks {
         List<Path> folders = new ArrayList<>();
         String extra = System.getenv("KVBENCH_JDKS");
         if (extra != null && !extra.isBlank()) {
-            Arrays.stream(extra.split(File.pathSeparator)).filter(s -> !s.isBlank()).map(Path::of).forEach(folders::add);
+            Arrays.stream(extra.split(File.pathSeparator))
+                    .filter(s -> !s.isBlank())
+                    .map(Path::of)
+                    .forEach(folders::add);
         }
         Path running = Path.of(System.getProperty("java.home")).getParent();
         if (running != null) {
@@ -124,7 +137,8 @@ public final class Jdks {
         } catch (IOException e) {
             return -1;
         }
-        String version = release.getProperty("JAVA_VERSION", "").replace("\"", "").trim();
+        String version =
+                release.getProperty("JAVA_VERSION", "").replace("\"", "").trim();
         if (version.startsWith("1.")) {
             version = version.substring(2);
         }

@@ -1,5 +1,9 @@
 package dev.kvbench.fork;
 
+import dev.kvbench.store.BuildFacts;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,11 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
-import dev.kvbench.store.BuildFacts;
-import dev.kvbench.store.Engine;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
-
 /**
  * A variant's {@code version}: the engine's library jar of that version ({@link Engine#artifact()}), fetched by Maven
  * into the local repository, and the class path with it first and the project's jar of that library taken off (from a
@@ -39,28 +38,36 @@ final class LibrarySwap {
 
     private static final Map<String, Path> JARS = new ConcurrentHashMap<>();
 
-    private LibrarySwap() {
-    }
+    private LibrarySwap() {}
 
     /** The engine's library artifact, {@code groupId:artifactId}, for a version variant. */
     static String artifact(StoreSpec spec) {
         Engine engine = Stores.engine(spec.engine());
-        return engine.artifact().orElseThrow(() -> new IllegalArgumentException("engine '" + spec.engine()
-                + "' has no library jar of its own to swap, so it takes no version; engines that do: "
-                + String.join(", ", Stores.names().stream().filter(n -> Stores.engine(n).artifact().isPresent()).toList())));
+        return engine.artifact()
+                .orElseThrow(() -> new IllegalArgumentException("engine '" + spec.engine()
+                        + "' has no library jar of its own to swap, so it takes no version; engines that do: "
+                        + String.join(
+                                ", ",
+                                Stores.names().stream()
+                                        .filter(n -> Stores.engine(n).artifact().isPresent())
+                                        .toList())));
     }
 
     /** The local Maven repository: {@code KVBENCH_M2_REPO}, else {@code ~/.m2/repository}. */
     static Path repository() {
         String given = System.getenv("KVBENCH_M2_REPO");
-        return given != null && !given.isBlank() ? Path.of(given)
+        return given != null && !given.isBlank()
+                ? Path.of(given)
                 : Path.of(System.getProperty("user.home"), ".m2", "repository");
     }
 
     /** Where the jar of {@code artifact} ({@code groupId:artifactId}) at {@code version} lies in the local repository. */
     static Path jarPath(String artifact, String version) {
         String[] ga = artifact.split(":");
-        return repository().resolve(ga[0].replace('.', '/')).resolve(ga[1]).resolve(version)
+        return repository()
+                .resolve(ga[0].replace('.', '/'))
+                .resolve(ga[1])
+                .resolve(version)
                 .resolve(ga[1] + "-" + version + ".jar");
     }
 
@@ -134,9 +141,13 @@ final class LibrarySwap {
                 + "|Network is unreachable|No route to host).*")) {
             return "Maven's repository cannot be reached from here (the network is the cause, not the version)";
         }
-        String error = said.lines().map(String::strip).filter(line -> line.startsWith("[ERROR]"))
-                .map(line -> line.substring("[ERROR]".length()).strip()).filter(line -> !line.isEmpty())
-                .findFirst().orElse("exit status " + exit);
+        String error = said.lines()
+                .map(String::strip)
+                .filter(line -> line.startsWith("[ERROR]"))
+                .map(line -> line.substring("[ERROR]".length()).strip())
+                .filter(line -> !line.isEmpty())
+                .findFirst()
+                .orElse("exit status " + exit);
         return "Maven said: " + (error.length() > 240 ? error.substring(0, 240) + "..." : error);
     }
 
@@ -154,7 +165,11 @@ final class LibrarySwap {
             throw new IllegalArgumentException("the project's " + ga[1] + " is not in the local Maven repository ("
                     + original + "), so it cannot be taken off the class path; ./mvnw package puts it there");
         }
-        Path folder = repository().resolve(ga[0].replace('.', '/')).resolve(ga[1]).toAbsolutePath().normalize();
+        Path folder = repository()
+                .resolve(ga[0].replace('.', '/'))
+                .resolve(ga[1])
+                .toAbsolutePath()
+                .normalize();
         List<String> entries = new ArrayList<>();
         entries.add(own.toString());
         for (String entry : classpath.split(File.pathSeparator)) {
@@ -181,8 +196,12 @@ final class LibrarySwap {
 
     /** Whether {@code jar} packs the project's jar {@code original} (a shaded jar): it holds that jar's first class. */
     private static boolean packs(Path jar, Path original) {
-        try (ZipFile zip = new ZipFile(jar.toFile()); ZipFile own = new ZipFile(original.toFile())) {
-            String first = own.stream().map(ZipEntry::getName).filter(name -> name.endsWith(".class")).findFirst()
+        try (ZipFile zip = new ZipFile(jar.toFile());
+                ZipFile own = new ZipFile(original.toFile())) {
+            String first = own.stream()
+                    .map(ZipEntry::getName)
+                    .filter(name -> name.endsWith(".class"))
+                    .findFirst()
                     .orElse(null);
             return first != null && zip.getEntry(first) != null;
         } catch (IOException e) {
@@ -200,14 +219,18 @@ final class LibrarySwap {
         String library = original.getFileName().toString().replaceFirst("\\.jar$", "");
         Path copy = jar.resolveSibling("variants").resolve(name + "-without-" + library + ".jar");
         try {
-            if (Files.isRegularFile(copy) && Files.getLastModifiedTime(copy).compareTo(Files.getLastModifiedTime(jar)) >= 0) {
+            if (Files.isRegularFile(copy)
+                    && Files.getLastModifiedTime(copy).compareTo(Files.getLastModifiedTime(jar)) >= 0) {
                 return copy;
             }
             Files.createDirectories(copy.getParent());
             Set<String> drop = new LinkedHashSet<>();
             try (ZipFile zip = new ZipFile(original.toFile())) {
-                zip.stream().filter(entry -> !entry.isDirectory()).map(ZipEntry::getName)
-                        .filter(entry -> !entry.equals("META-INF/MANIFEST.MF") && !entry.startsWith("META-INF/services/"))
+                zip.stream()
+                        .filter(entry -> !entry.isDirectory())
+                        .map(ZipEntry::getName)
+                        .filter(entry ->
+                                !entry.equals("META-INF/MANIFEST.MF") && !entry.startsWith("META-INF/services/"))
                         .forEach(drop::add);
             }
             Path temporary = Files.createTempFile(copy.getParent(), name, ".part");

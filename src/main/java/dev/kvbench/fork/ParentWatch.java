@@ -1,9 +1,8 @@
 package dev.kvbench.fork;
 
+import dev.kvbench.trial.WorkFolder;
 import java.nio.file.Path;
 import java.util.Optional;
-
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * Ends this JVM, and the JMH forks under it, when the suite runner that started it dies: a
@@ -18,8 +17,7 @@ public final class ParentWatch {
     /** The exit status of a JVM ended because its runner died (as for SIGTERM). */
     private static final int ORPHANED = 143;
 
-    private ParentWatch() {
-    }
+    private ParentWatch() {}
 
     /** Starts watching, when {@value #ENVIRONMENT} names a process; {@code runFolder} is deleted before exiting. */
     public static void start(Path runFolder) {

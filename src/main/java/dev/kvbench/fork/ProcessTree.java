@@ -5,8 +5,7 @@ import java.util.concurrent.TimeUnit;
 /** Ending a child process with everything it started, in one place. */
 public final class ProcessTree {
 
-    private ProcessTree() {
-    }
+    private ProcessTree() {}
 
     /**
      * Ends {@code process} and its descendants, with SIGKILL when {@code forcibly} (else SIGTERM), then

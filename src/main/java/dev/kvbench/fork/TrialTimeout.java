@@ -1,8 +1,7 @@
 package dev.kvbench.fork;
 
-import java.util.Locale;
-
 import dev.kvbench.workload.DataSpec;
+import java.util.Locale;
 
 /**
  * How long one benchmark fork (one trial) may run before {@link ForkWatch} kills it as hung:
@@ -16,8 +15,7 @@ public final class TrialTimeout {
     static final String PROPERTY = "kvbench.timeout";
     static final String ENVIRONMENT = "KVBENCH_TIMEOUT";
 
-    private TrialTimeout() {
-    }
+    private TrialTimeout() {}
 
     /** The timeout in seconds for a run whose largest data set is {@code largest}; 0 for none. */
     public static long seconds(DataSpec largest) {

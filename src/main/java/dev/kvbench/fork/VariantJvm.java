@@ -1,5 +1,6 @@
 package dev.kvbench.fork;
 
+import dev.kvbench.store.StoreSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,8 +8,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.store.StoreSpec;
 
 /**
  * A store spec's variant ({@link StoreSpec#variant()}) as the JVM that runs it: which {@code java}, which flags, which
@@ -31,6 +30,7 @@ public final class VariantJvm {
     static final int UNSAFE_OPTION_JDK = 23;
     /** The first JDK whose ZGC is generational by a flag (JEP 439); from 23 on it is the default, from 24 the only mode. */
     static final int GENERATIONAL_ZGC_JDK = 21;
+
     static final int GENERATIONAL_ZGC_DEFAULT_JDK = 23;
     /** The collectors a variant may name, by name, with the flag that selects each. */
     public static final Map<String, String> COLLECTORS = collectors();
@@ -39,8 +39,7 @@ public final class VariantJvm {
     /** The run's own setting of Unsafe's memory access, among kvbench's JVM flags. */
     static final String UNSAFE_FLAG = "--sun-misc-unsafe-memory-access=";
 
-    private VariantJvm() {
-    }
+    private VariantJvm() {}
 
     private static Map<String, String> collectors() {
         Map<String, String> gcs = new LinkedHashMap<>();
@@ -60,7 +59,10 @@ public final class VariantJvm {
     public static List<String> command(StoreSpec spec, String java, List<String> flags, String classpath) {
         Map<String, String> variant = spec.variant();
         List<String> command = new ArrayList<>();
-        command.add(variant.containsKey(StoreSpec.JDK) ? home(spec).resolve("bin").resolve("java").toString() : java);
+        command.add(
+                variant.containsKey(StoreSpec.JDK)
+                        ? home(spec).resolve("bin").resolve("java").toString()
+                        : java);
         for (String flag : flags) {
             if (flag.startsWith(UNSAFE_FLAG) && variant.containsKey(StoreSpec.UNSAFE)) {
                 command.add(UNSAFE_FLAG + variant.get(StoreSpec.UNSAFE));
@@ -102,13 +104,16 @@ public final class VariantJvm {
 
     /** The JDK {@code spec} runs on: the one its variant names, else the running one. */
     private static Path home(StoreSpec spec) {
-        return spec.variant().containsKey(StoreSpec.JDK) ? Jdks.find(spec.variant().get(StoreSpec.JDK))
+        return spec.variant().containsKey(StoreSpec.JDK)
+                ? Jdks.find(spec.variant().get(StoreSpec.JDK))
                 : Path.of(System.getProperty("java.home"));
     }
 
     /** The major version of the JDK {@code spec} runs on. */
     private static int major(StoreSpec spec) {
-        return spec.variant().containsKey(StoreSpec.JDK) ? Jdks.major(home(spec)) : Runtime.version().feature();
+        return spec.variant().containsKey(StoreSpec.JDK)
+                ? Jdks.major(home(spec))
+                : Runtime.version().feature();
     }
 
     /**
@@ -138,8 +143,8 @@ public final class VariantJvm {
                             + " access; give one of " + String.join(", ", UNSAFE_MODES));
                 }
                 if (major < UNSAFE_OPTION_JDK) {
-                    throw new IllegalArgumentException("unsafe=" + unsafe + " needs JDK " + UNSAFE_OPTION_JDK + " or newer"
-                            + " (JEP 471), and this variant runs JDK " + major + "; add jdk=25");
+                    throw new IllegalArgumentException("unsafe=" + unsafe + " needs JDK " + UNSAFE_OPTION_JDK
+                            + " or newer" + " (JEP 471), and this variant runs JDK " + major + "; add jdk=25");
                 }
             }
             if (variant.containsKey(StoreSpec.VERSION)) {
@@ -150,8 +155,10 @@ public final class VariantJvm {
                 try {
                     ForkFlags.checkUserFlags(java, "collector=" + gc, gcFlags(gc, major));
                 } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("collector=" + gc + ": JDK " + major + " (" + home + ") has no such"
-                            + " collector; give another collector or another jdk", e);
+                    throw new IllegalArgumentException(
+                            "collector=" + gc + ": JDK " + major + " (" + home + ") has no such"
+                                    + " collector; give another collector or another jdk",
+                            e);
                 }
             }
             List<String> flags = new ArrayList<>(ownFlags(spec));
@@ -169,7 +176,9 @@ public final class VariantJvm {
      * @throws IllegalArgumentException when it is none of them
      */
     static String collector(String gc) {
-        return COLLECTORS.keySet().stream().filter(name -> name.equalsIgnoreCase(gc)).findFirst()
+        return COLLECTORS.keySet().stream()
+                .filter(name -> name.equalsIgnoreCase(gc))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("collector=" + gc + " is not a collector kvbench knows;"
                         + " give one of " + String.join(", ", COLLECTORS.keySet())));
     }
@@ -185,7 +194,9 @@ public final class VariantJvm {
     }
 
     private static List<String> jvmArgs(String text) {
-        return Arrays.stream(text.trim().split("\\s+")).filter(flag -> !flag.isEmpty()).toList();
+        return Arrays.stream(text.trim().split("\\s+"))
+                .filter(flag -> !flag.isEmpty())
+                .toList();
     }
 
     /**
@@ -195,22 +206,29 @@ public final class VariantJvm {
      */
     public static String incompatibility(StoreSpec spec, String error) {
         String what = spec.variant().containsKey(StoreSpec.VERSION)
-                ? spec.engine() + " " + spec.variant().get(StoreSpec.VERSION) : "this variant";
-        String detail = error.contains(": ") ? error.substring(error.indexOf(": ") + 2).strip() : error;
-        String kind = error.contains(":") ? error.substring(0, error.indexOf(':')).strip() : error;
+                ? spec.engine() + " " + spec.variant().get(StoreSpec.VERSION)
+                : "this variant";
+        String detail =
+                error.contains(": ") ? error.substring(error.indexOf(": ") + 2).strip() : error;
+        String kind =
+                error.contains(":") ? error.substring(0, error.indexOf(':')).strip() : error;
         kind = kind.substring(kind.lastIndexOf('.') + 1);
         return switch (kind) {
-            case "NoSuchMethodError", "AbstractMethodError" -> "the adapter calls " + detail + ", which " + what + " lacks";
+            case "NoSuchMethodError", "AbstractMethodError" ->
+                "the adapter calls " + detail + ", which " + what + " lacks";
             case "NoSuchFieldError" -> "the adapter reads the field " + detail + ", which " + what + " lacks";
-            case "NoClassDefFoundError", "ClassNotFoundException" -> "the adapter uses the class " + detail.replace('/', '.')
-                    + ", which " + what + " lacks";
-            case "IncompatibleClassChangeError" -> "a class the adapter uses changed its kind in " + what + ": " + detail;
+            case "NoClassDefFoundError", "ClassNotFoundException" ->
+                "the adapter uses the class " + detail.replace('/', '.') + ", which " + what + " lacks";
+            case "IncompatibleClassChangeError" ->
+                "a class the adapter uses changed its kind in " + what + ": " + detail;
             case "UnsatisfiedLinkError" -> "the native library of " + what + " lacks what the adapter calls: " + detail;
             case "UnsupportedClassVersionError" -> what + " needs a newer JDK than this variant's: " + detail;
-            case "UnsupportedOperationException" -> "deny".equals(spec.variant().get(StoreSpec.UNSAFE))
-                    ? "sun.misc.Unsafe's memory access is denied, and " + (detail.contains("(in dev.kvbench.")
-                            ? "kvbench's own code" : "the engine's library") + " calls Unsafe." + detail
-                    : "it failed under this variant: " + error;
+            case "UnsupportedOperationException" ->
+                "deny".equals(spec.variant().get(StoreSpec.UNSAFE))
+                        ? "sun.misc.Unsafe's memory access is denied, and "
+                                + (detail.contains("(in dev.kvbench.") ? "kvbench's own code" : "the engine's library")
+                                + " calls Unsafe." + detail
+                        : "it failed under this variant: " + error;
             default -> "it failed under " + (spec.isVariant() ? "this variant" : "this JVM") + ": " + error;
         };
     }

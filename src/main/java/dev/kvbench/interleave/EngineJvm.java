@@ -1,5 +1,7 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.fork.ForkDeath;
+import dev.kvbench.fork.ProcessTree;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -16,9 +18,6 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import dev.kvbench.fork.ForkDeath;
-import dev.kvbench.fork.ProcessTree;
-
 /**
  * One {@link PassServer} JVM seen from the coordinator: started with its benchmark and parameters, its
  * protocol lines read by a thread of its own (anything else it prints goes to the run's log with the
@@ -31,6 +30,7 @@ final class EngineJvm {
 
     /** The benchmark of the trial it runs now (a server of several read workloads moves on with {@code next}). */
     String benchmark;
+
     final Map<String, String> params;
     final int fork;
     final String label;
@@ -42,8 +42,8 @@ final class EngineJvm {
     /** Whether the trial reported its own failure (and so wrote its side-file line) before the JVM ended. */
     private boolean failedItself;
 
-    private EngineJvm(String benchmark, Map<String, String> params, int fork, String label, Process process,
-                      PrintStream log) {
+    private EngineJvm(
+            String benchmark, Map<String, String> params, int fork, String label, Process process, PrintStream log) {
         this.benchmark = benchmark;
         this.params = params;
         this.fork = fork;
@@ -59,14 +59,20 @@ final class EngineJvm {
      * Starts {@code java} (the command up to the class name) on {@code benchmarks} (the first now, the others on
      * {@code next}) with {@code params}, as JVM {@code fork} of that trial.
      */
-    static EngineJvm start(List<String> java, List<String> benchmarks, Map<String, String> params, int fork, String label,
-                           PrintStream log) {
+    static EngineJvm start(
+            List<String> java,
+            List<String> benchmarks,
+            Map<String, String> params,
+            int fork,
+            String label,
+            PrintStream log) {
         List<String> command = new ArrayList<>(java);
         command.add(PassServer.class.getName());
         command.add(String.join(",", benchmarks));
         params.forEach((name, value) -> command.add(name + "=" + value));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             return new EngineJvm(benchmarks.get(0), params, fork, label, process, log);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException("cannot start a JVM for " + label + ": " + e.getMessage(), e);
@@ -74,8 +80,8 @@ final class EngineJvm {
     }
 
     private void read(PrintStream log) {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                 if (line.startsWith(PassServer.PREFIX)) {
                     answers.add(line);

@@ -27,12 +27,10 @@ final class HostFactors {
     /** The fewest other engines in a rotation for its factor to be used. */
     static final int MIN_OTHERS = 5;
 
-    private HostFactors() {
-    }
+    private HostFactors() {}
 
     /** One turn's share of a rotation: the trial it belongs to and its log time over the trial's log median. */
-    private record Residual(Turns turns, double value) {
-    }
+    private record Residual(Turns turns, double value) {}
 
     /**
      * Sets every turn's host factor from the other trials' turns of its rotation ({@code block}: each trial's
@@ -43,7 +41,10 @@ final class HostFactors {
         for (Turns t : block) {
             for (int i = 0; i < t.count(); i++) {
                 List<Residual> rotation = byRotation.get(t.rotation(i));
-                double[] others = rotation.stream().filter(r -> r.turns() != t).mapToDouble(Residual::value).toArray();
+                double[] others = rotation.stream()
+                        .filter(r -> r.turns() != t)
+                        .mapToDouble(Residual::value)
+                        .toArray();
                 t.factor(i, others.length >= MIN_OTHERS ? Math.exp(median(others)) : 1);
             }
         }
@@ -58,8 +59,8 @@ final class HostFactors {
         StringBuilder text = new StringBuilder();
         for (List<Residual> rotation : residuals(block).values()) {
             double[] all = rotation.stream().mapToDouble(Residual::value).toArray();
-            text.append(text.length() == 0 ? "" : " ").append(all.length > MIN_OTHERS
-                    ? String.format(Locale.ROOT, "%.3f", Math.exp(median(all))) : "-");
+            text.append(text.length() == 0 ? "" : " ")
+                    .append(all.length > MIN_OTHERS ? String.format(Locale.ROOT, "%.3f", Math.exp(median(all))) : "-");
         }
         return text.toString();
     }
@@ -69,7 +70,8 @@ final class HostFactors {
         for (Turns t : block) {
             double median = Math.log(t.rawMedian());
             for (int i = 0; i < t.count(); i++) {
-                byRotation.computeIfAbsent(t.rotation(i), r -> new ArrayList<>())
+                byRotation
+                        .computeIfAbsent(t.rotation(i), r -> new ArrayList<>())
                         .add(new Residual(t, Math.log(t.mean(i)) - median));
             }
         }

@@ -1,12 +1,11 @@
 package dev.kvbench.interleave;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-
 import dev.kvbench.measure.Canary;
 import dev.kvbench.measure.Steal;
 import dev.kvbench.results.TurnLog;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * What the host did in each measured rotation of a block: a short canary timed after the rotation's turns, in the
@@ -51,7 +50,8 @@ final class HostSamples {
     private static String join(List<Double> values, String format) {
         StringBuilder text = new StringBuilder();
         for (double v : values) {
-            text.append(text.length() == 0 ? "" : " ").append(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v));
+            text.append(text.length() == 0 ? "" : " ")
+                    .append(Double.isNaN(v) ? "-" : String.format(Locale.ROOT, format, v));
         }
         return text.toString();
     }

@@ -1,5 +1,10 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.results.PairedRanking;
+import dev.kvbench.results.PairedRatio;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.trial.BenchParams;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,12 +16,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.function.Function;
-
-import dev.kvbench.results.PairedRanking;
-import dev.kvbench.results.PairedRatio;
-import dev.kvbench.results.SideFile;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.trial.BenchParams;
 
 /**
  * Runs the engines of one benchmark and parameter combination interleaved, pass by pass, rather than
@@ -55,20 +54,34 @@ public final class Interleaver {
      * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
      * @param seed            the shuffles' seed
      */
-    public record Settings(int warmupRotations, int minRotations, int maxRotations, long turnMillis, long warmMillis,
-                           int forks, double extraShare, long timeoutSeconds, long seed) {
+    public record Settings(
+            int warmupRotations,
+            int minRotations,
+            int maxRotations,
+            long turnMillis,
+            long warmMillis,
+            int forks,
+            double extraShare,
+            long timeoutSeconds,
+            long seed) {
         public Settings {
-            if (minRotations < 1 || maxRotations < minRotations || turnMillis < 1 || warmMillis < 0 || forks < 1
+            if (minRotations < 1
+                    || maxRotations < minRotations
+                    || turnMillis < 1
+                    || warmMillis < 0
+                    || forks < 1
                     || !(extraShare >= 0)) {
-                throw new IllegalArgumentException("interleaving needs at least 1 measured rotation, at most as many"
-                        + " as the most, a turn of at least 1 ms, at least 1 JVM per engine and a time cap of 0 or more");
+                throw new IllegalArgumentException(
+                        "interleaving needs at least 1 measured rotation, at most as many"
+                                + " as the most, a turn of at least 1 ms, at least 1 JVM per engine and a time cap of 0 or more");
             }
         }
 
         /** The time cap in words, for the log's settings line: "half as long as". */
         String capText() {
-            return extraShare == 0.5 ? "half as long as" : extraShare == 1 ? "as long as"
-                    : String.format(Locale.ROOT, "%.2f times as long as", extraShare);
+            return extraShare == 0.5
+                    ? "half as long as"
+                    : extraShare == 1 ? "as long as" : String.format(Locale.ROOT, "%.2f times as long as", extraShare);
         }
     }
 
@@ -103,19 +116,23 @@ public final class Interleaver {
 
         /** Every store's trial in the block, once. */
         public List<Map<String, String>> trials() {
-            return trialsByBenchmark.values().stream().flatMap(List::stream).distinct().toList();
+            return trialsByBenchmark.values().stream()
+                    .flatMap(List::stream)
+                    .distinct()
+                    .toList();
         }
 
         /** The benchmarks after the {@code i}th that {@code params}' trial runs. */
         List<String> after(int i, Map<String, String> params) {
             List<String> all = benchmarks();
-            return all.subList(i + 1, all.size()).stream().filter(b -> trialsByBenchmark.get(b).contains(params)).toList();
+            return all.subList(i + 1, all.size()).stream()
+                    .filter(b -> trialsByBenchmark.get(b).contains(params))
+                    .toList();
         }
     }
 
     /** One engine's result: its turns. */
-    public record Row(String benchmark, Map<String, String> params, Turns turns) {
-    }
+    public record Row(String benchmark, Map<String, String> params, Turns turns) {}
 
     private final Function<Map<String, String>, List<String>> java;
     private final Settings settings;
@@ -130,8 +147,13 @@ public final class Interleaver {
      *                    parameters: a variant of a store (another library version, JDK or collector) has its own
      * @param startAtOnce JVMs loading and settling at the same time (nothing is measured meanwhile)
      */
-    public Interleaver(Function<Map<String, String>, List<String>> java, Settings settings, SideFile side,
-                       PrintStream log, boolean failOnError, int startAtOnce) {
+    public Interleaver(
+            Function<Map<String, String>, List<String>> java,
+            Settings settings,
+            SideFile side,
+            PrintStream log,
+            boolean failOnError,
+            int startAtOnce) {
         this.java = java;
         this.settings = settings;
         this.side = side;
@@ -146,7 +168,8 @@ public final class Interleaver {
         log.println("# Warmup: " + settings.warmupRotations() + " rotations");
         log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
-                + " rotations, then up to " + settings.maxRotations() + " for the engines of the neighbouring pairs of the"
+                + " rotations, then up to " + settings.maxRotations()
+                + " for the engines of the neighbouring pairs of the"
                 + " paired ranking whose order is not decided (a ratio's 99.9% interval holding 1 and wider than ±"
                 + Math.round(PairedRatio.TIE_WIDTH * 100) + "%), until the extra rotations have taken "
                 + settings.capText() + " the warmup and fewest ones (the time cap)");
@@ -159,21 +182,28 @@ public final class Interleaver {
         log.println("# Threads: 1 thread");
         log.println("# Fork: 1 of " + settings.forks());
         if (settings.forks() > 1) {
-            log.println("# JVM pairs: each engine's JVM k takes its turns beside every other engine's JVM k; rotation r's"
-                    + " turns of JVM k are paired as rotation " + settings.forks() + "r+k, so that a ratio's interval"
-                    + " holds what differs from one JVM to the next");
+            log.println(
+                    "# JVM pairs: each engine's JVM k takes its turns beside every other engine's JVM k; rotation r's"
+                            + " turns of JVM k are paired as rotation " + settings.forks()
+                            + "r+k, so that a ratio's interval"
+                            + " holds what differs from one JVM to the next");
         }
         log.println("# Shuffle seed: " + settings.seed());
         List<Row> rows = new ArrayList<>();
         Random random = new Random(settings.seed());
         for (int b = 0; b < blocks.size() && !(failed && failOnError); b++) {
             Block block = blocks.get(b);
-            log.println("# Run progress: block " + (b + 1) + " of " + blocks.size() + ", " + String.join(", ",
-                    block.benchmarks().stream().map(Interleaver::shortName).toList()) + " on " + block.trials().size()
+            log.println("# Run progress: block " + (b + 1) + " of " + blocks.size() + ", "
+                    + String.join(
+                            ", ",
+                            block.benchmarks().stream()
+                                    .map(Interleaver::shortName)
+                                    .toList()) + " on " + block.trials().size()
                     + " stores");
             rows.addAll(block(block, random));
         }
-        log.println(failed && failOnError ? "# Run stopped: a trial failed and fail on error is on" : "# Run complete.");
+        log.println(
+                failed && failOnError ? "# Run stopped: a trial failed and fail on error is on" : "# Run complete.");
         log.flush();
         return rows;
     }
@@ -198,19 +228,26 @@ public final class Interleaver {
                         + benchmarks.size() + " on the same JVMs and loaded stores");
             }
             Set<String> begun = new HashSet<>();
-            List<EngineJvm> moving = servers.stream().filter(server -> trials.contains(server.params)).toList();
+            List<EngineJvm> moving = servers.stream()
+                    .filter(server -> trials.contains(server.params))
+                    .toList();
             next(moving, servers, benchmark, begun, ended);
             if (!(failed && failOnError)) {
                 startMissing(block, i, servers, begun);
-                List<EngineJvm> present = servers.stream().filter(server -> trials.contains(server.params)).toList();
+                List<EngineJvm> present = servers.stream()
+                        .filter(server -> trials.contains(server.params))
+                        .toList();
                 Rotations.Loss loss = server -> {
                     lost(server, servers);
                     return failOnError;
                 };
-                measured.put(benchmark, new Rotations(settings, log, loss, benchmark, present, servers).measure(random, start));
+                measured.put(
+                        benchmark,
+                        new Rotations(settings, log, loss, benchmark, present, servers).measure(random, start));
                 // a JVM whose trial has no benchmark after this one ends now
                 for (EngineJvm server : present) {
-                    if (servers.contains(server) && block.after(i, server.params).isEmpty()) {
+                    if (servers.contains(server)
+                            && block.after(i, server.params).isEmpty()) {
                         end(server, servers, ended);
                     }
                 }
@@ -227,7 +264,9 @@ public final class Interleaver {
             Map<Map<String, String>, Turns> turns = measured.getOrDefault(benchmark, Map.of());
             for (Map<String, String> params : block.trials(benchmark)) {
                 Turns t = turns.get(params);
-                if (t != null && t.count() > 0 && ended.getOrDefault(benchmark, Set.of()).contains(params)) {
+                if (t != null
+                        && t.count() > 0
+                        && ended.getOrDefault(benchmark, Set.of()).contains(params)) {
                     rows.add(new Row(benchmark, params, t));
                 }
             }
@@ -251,13 +290,15 @@ public final class Interleaver {
      * (an engine's first benchmark of the block, or its JVM lost before), a few at a time, each ready when loaded and
      * settled.
      */
-    private void startMissing(Block block, int i, List<EngineJvm> servers, Set<String> begun) throws InterruptedException {
+    private void startMissing(Block block, int i, List<EngineJvm> servers, Set<String> begun)
+            throws InterruptedException {
         String benchmark = block.benchmarks().get(i);
         List<EngineJvm> waiting = new ArrayList<>();
         for (int fork = 0; fork < settings.forks(); fork++) {
             for (Map<String, String> params : block.trials(benchmark)) {
                 String id = EngineJvm.id(params, fork);
-                if (begun.contains(id) || servers.stream().anyMatch(server -> server.id().equals(id))) {
+                if (begun.contains(id)
+                        || servers.stream().anyMatch(server -> server.id().equals(id))) {
                     continue;
                 }
                 String label = params.get("store") + (settings.forks() > 1 ? "#" + (fork + 1) : "");
@@ -277,8 +318,13 @@ public final class Interleaver {
      * ready when settled again; a trial that ended well goes into {@code ended}, and a server that began
      * {@code benchmark}, well or not, into {@code begun}.
      */
-    private void next(List<EngineJvm> moving, List<EngineJvm> servers, String benchmark, Set<String> begun,
-                      Map<String, Set<Map<String, String>>> ended) throws InterruptedException {
+    private void next(
+            List<EngineJvm> moving,
+            List<EngineJvm> servers,
+            String benchmark,
+            Set<String> begun,
+            Map<String, Set<Map<String, String>>> ended)
+            throws InterruptedException {
         for (int from = 0; from < moving.size(); from += startAtOnce) {
             List<EngineJvm> batch = moving.subList(from, Math.min(moving.size(), from + startAtOnce));
             for (EngineJvm server : batch) {

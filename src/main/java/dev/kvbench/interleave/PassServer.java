@@ -1,5 +1,8 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.trial.Settle;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.workload.Workload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,12 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.openjdk.jmh.annotations.Mode;
-
-import dev.kvbench.trial.Settle;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.workload.Workload;
 
 /**
  * One engine's JVM in an interleaved run: it begins the trial of one benchmark and parameter
@@ -42,8 +40,14 @@ public final class PassServer {
     static final String FAILED = PREFIX + "failed";
 
     /** The workloads a server runs: the 2016 report's single passes, and a YCSB workload's run phase in turns. */
-    static final Set<Workload> WORKLOADS = Set.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ,
-            Workload.READ_REV, Workload.READ_CRC, Workload.READ_XXH64, Workload.YCSB);
+    static final Set<Workload> WORKLOADS = Set.of(
+            Workload.WRITE,
+            Workload.READ_KEY,
+            Workload.READ_SEQ,
+            Workload.READ_REV,
+            Workload.READ_CRC,
+            Workload.READ_XXH64,
+            Workload.YCSB);
 
     /** Whether a server runs {@code workload}. */
     public static boolean interleaves(Workload workload) {
@@ -53,8 +57,7 @@ public final class PassServer {
     /** Keeps what each pass returns reachable, so that no pass can be optimised away. */
     static volatile Object sink;
 
-    private PassServer() {
-    }
+    private PassServer() {}
 
     /**
      * {@code args}: the benchmarks' JMH names, separated by commas (a write, or read workloads that share one loaded
@@ -136,9 +139,12 @@ public final class PassServer {
     /** The answer to a {@code turn MS WARM OPS KIND} line: a YCSB turn of OPS operations, else passes for MS. */
     private static String answerTurn(String line, Settle.Pass pass) {
         String[] turn = line.substring(5).trim().split(" ");
-        return ycsb != null ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
-                : turn(pass, Long.parseLong(turn[0]) * 1_000_000L,
-                turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
+        return ycsb != null
+                ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
+                : turn(
+                        pass,
+                        Long.parseLong(turn[0]) * 1_000_000L,
+                        turn.length > 1 ? Long.parseLong(turn[1]) * 1_000_000L : 0);
     }
 
     /** The YCSB trial's turns, when the server runs a YCSB workload's run phase (null otherwise). */

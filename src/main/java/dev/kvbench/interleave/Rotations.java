@@ -1,5 +1,13 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.interleave.Interleaver.Settings;
+import dev.kvbench.results.PairedRanking;
+import dev.kvbench.results.Stability;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.results.TurnLog;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.Workload;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,15 +19,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-
-import dev.kvbench.interleave.Interleaver.Settings;
-import dev.kvbench.results.PairedRanking;
-import dev.kvbench.results.Stability;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.results.TurnLog;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
-import dev.kvbench.workload.Workload;
 
 /**
  * One benchmark's rotations on the ready JVMs of a block: the warm-up rotations, the fewest measured ones in shuffled
@@ -42,10 +41,12 @@ final class Rotations {
     private final List<EngineJvm> present;
     /** Every live JVM of the block, those of other benchmarks waiting: a lost JVM leaves it. */
     private final List<EngineJvm> servers;
+
     private final Map<EngineJvm, Turns> turns = new LinkedHashMap<>();
     private final Map<Map<String, String>, Turns> byTrial = new LinkedHashMap<>();
     /** CPU each JVM used while another was measured, ns. */
     private final Map<EngineJvm, Long> background = new LinkedHashMap<>();
+
     private final List<EngineJvm> ranked;
     private final HostSamples host = new HostSamples();
     private final boolean ycsb;
@@ -58,12 +59,18 @@ final class Rotations {
     private long rotationsStart;
     /** The time the warmup and fewest rotations took, ns; -1 until they are over. */
     private long fewestNanos = -1;
+
     private boolean capped;
     private int extra;
 
     /** The rotations of {@code benchmark} on {@code present}, each ready, among the block's live {@code servers}. */
-    Rotations(Settings settings, PrintStream log, Loss loss, String benchmark, List<EngineJvm> present,
-              List<EngineJvm> servers) {
+    Rotations(
+            Settings settings,
+            PrintStream log,
+            Loss loss,
+            String benchmark,
+            List<EngineJvm> present,
+            List<EngineJvm> servers) {
         this.settings = settings;
         this.log = log;
         this.loss = loss;
@@ -76,7 +83,8 @@ final class Rotations {
         active = new ArrayList<>(present);
         ranked = present.stream().filter(server -> !reference(server.params)).toList();
         ycsb = Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
-        warmupRotations = ycsb ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
+        warmupRotations = ycsb
+                ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
                 : settings.warmupRotations();
     }
 
@@ -91,7 +99,8 @@ final class Rotations {
             if (ycsb) {
                 sizeYcsbTurns(r);
             }
-            if (fewestNanos >= 0 && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
+            if (fewestNanos >= 0
+                    && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
                     && everyHasAnInterval(active, turns)) {
                 capped = true;
                 break;
@@ -116,8 +125,13 @@ final class Rotations {
             ops = YcsbTurnSize.turnOps(probes, settings.turnMillis());
         }
         if (r == warmupRotations) {
-            log.println("  turns of operations: " + String.join(", ", ops.entrySet().stream()
-                    .map(e -> e.getKey().label + " " + e.getValue()).toList()) + " (the median engine's rate in"
+            log.println("  turns of operations: "
+                    + String.join(
+                            ", ",
+                            ops.entrySet().stream()
+                                    .map(e -> e.getKey().label + " " + e.getValue())
+                                    .toList())
+                    + " (the median engine's rate in"
                     + " the last warm-up turn times " + settings.turnMillis() + " ms, the"
                     + " same for every engine but one whose turn would last over " + YcsbTurnSize.SLOWEST_TURNS
                     + " times that: its own rate times " + YcsbTurnSize.SLOWEST_TURNS * settings.turnMillis() + " ms)");
@@ -164,7 +178,8 @@ final class Rotations {
             if (!warmup) {
                 turns.get(server).add(pairing(r - warmupRotations, server.fork, settings.forks()), passes);
                 measuredNanos += elapsed;
-                before.forEach((other, nanos) -> background.merge(other, after.getOrDefault(other, nanos) - nanos, Long::sum));
+                before.forEach(
+                        (other, nanos) -> background.merge(other, after.getOrDefault(other, nanos) - nanos, Long::sum));
             }
         }
         return true;
@@ -184,21 +199,35 @@ final class Rotations {
             HostFactors.apply(byTrial.values());
             int left = settings.maxRotations() - rotations;
             // one per store: an engine's JVMs share their turns (paired JVM by JVM, see pairing)
-            List<EngineJvm> live = distinctStores(ranked.stream().filter(servers::contains).toList());
-            List<EngineJvm> next = new ArrayList<>(UndecidedPairs.engines(live, server -> turns.get(server).byRotation(),
-                    server -> turns.get(server).median(), left));
-            UndecidedPairs.variants(live, server -> base(server.params), server -> turns.get(server).byRotation(),
-                    server -> turns.get(server).median(), left).stream().filter(server -> !next.contains(server))
+            List<EngineJvm> live =
+                    distinctStores(ranked.stream().filter(servers::contains).toList());
+            List<EngineJvm> next = new ArrayList<>(UndecidedPairs.engines(
+                    live,
+                    server -> turns.get(server).byRotation(),
+                    server -> turns.get(server).median(),
+                    left));
+            UndecidedPairs.variants(
+                            live,
+                            server -> base(server.params),
+                            server -> turns.get(server).byRotation(),
+                            server -> turns.get(server).median(),
+                            left)
+                    .stream()
+                    .filter(server -> !next.contains(server))
                     .forEach(next::add);
             // an engine short of the turns an interval needs takes turns until it has them, where it can
             int fewest = Turns.fewestForInterval();
-            present.stream().filter(server -> servers.contains(server) && !next.contains(server)
-                    && turns.get(server).count() < fewest && turns.get(server).count() + left >= fewest)
+            present.stream()
+                    .filter(server -> servers.contains(server)
+                            && !next.contains(server)
+                            && turns.get(server).count() < fewest
+                            && turns.get(server).count() + left >= fewest)
                     .forEach(next::add);
             // every JVM of a store that takes more turns takes them
             Set<Map<String, String>> taking = new HashSet<>();
             next.forEach(server -> taking.add(server.params));
-            active = present.stream().filter(server -> servers.contains(server) && taking.contains(server.params))
+            active = present.stream()
+                    .filter(server -> servers.contains(server) && taking.contains(server.params))
                     .collect(Collectors.toCollection(ArrayList::new));
         }
     }
@@ -211,11 +240,19 @@ final class Rotations {
             log.println(hostText);
         }
         long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
-        log.printf(Locale.ROOT, "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
-                Math.min(rotations, settings.minRotations()), (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
-                Math.max(0, rotations - settings.minRotations()), fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
+        log.printf(
+                Locale.ROOT,
+                "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
+                Math.min(rotations, settings.minRotations()),
+                (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
+                Math.max(0, rotations - settings.minRotations()),
+                fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
                 capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
-        log.println("  ranking: " + rankingText(distinctStores(ranked.stream().filter(turns::containsKey).toList()), turns));
+        log.println("  ranking: "
+                + rankingText(
+                        distinctStores(
+                                ranked.stream().filter(turns::containsKey).toList()),
+                        turns));
         log.flush();
     }
 
@@ -258,14 +295,17 @@ final class Rotations {
 
     /** "lmdb < mvstore 1.42× (1.20-1.63×) < xodus ...": the block's paired ranking, for the log. */
     private static String rankingText(List<EngineJvm> ranked, Map<EngineJvm, Turns> turns) {
-        PairedRanking<EngineJvm> ranking = PairedRanking.of(ranked, server -> turns.get(server).byRotation(),
+        PairedRanking<EngineJvm> ranking = PairedRanking.of(
+                ranked,
+                server -> turns.get(server).byRotation(),
                 server -> turns.get(server).median());
         StringBuilder text = new StringBuilder();
         List<EngineJvm> order = ranking.order();
         for (int i = 0; i < order.size(); i++) {
             text.append(i == 0 ? "" : " < ").append(order.get(i).params.get("store"));
             if (i > 0) {
-                text.append(' ').append(ranking.ratio(order.get(i - 1), order.get(i)).text());
+                text.append(' ')
+                        .append(ranking.ratio(order.get(i - 1), order.get(i)).text());
             }
         }
         return text.length() == 0 ? "none (no engine to rank)" : text.toString();
@@ -311,18 +351,36 @@ final class Rotations {
     }
 
     private void logBlock(long readyNanos, long blockNanos) {
-        log.printf(Locale.ROOT, "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load or hand over, and settle the JVMs,"
-                + " %.1f s in all)%n", benchmark, rotations, readyNanos / 1e9, blockNanos / 1e9);
+        log.printf(
+                Locale.ROOT,
+                "# Benchmark: %s (%d measured rotations at most; %.1f s to start, load or hand over, and settle the JVMs,"
+                        + " %.1f s in all)%n",
+                benchmark,
+                rotations,
+                readyNanos / 1e9,
+                blockNanos / 1e9);
         log.println("  host factor per rotation: " + HostFactors.text(byTrial.values()));
         for (Map.Entry<Map<String, String>, Turns> entry : byTrial.entrySet()) {
             Turns t = entry.getValue();
-            long idle = background.entrySet().stream().filter(e -> e.getKey().params.equals(entry.getKey()))
-                    .mapToLong(Map.Entry::getValue).sum();
-            log.printf(Locale.ROOT, "  %-24s %10.4g ± %8.3g ms/op (%4.1f%%), %d turns, %d passes; CPU while others were"
+            long idle = background.entrySet().stream()
+                    .filter(e -> e.getKey().params.equals(entry.getKey()))
+                    .mapToLong(Map.Entry::getValue)
+                    .sum();
+            log.printf(
+                    Locale.ROOT,
+                    "  %-24s %10.4g ± %8.3g ms/op (%4.1f%%), %d turns, %d passes; CPU while others were"
                             + " measured: %d ms (%.2f%% of their time); %d turns divided by a host factor, median as"
-                            + " measured %.4g%n", entry.getKey().get("store"), t.median() / 1e6,
-                    t.error() / 1e6, 100 * t.relativeError(), t.count(), t.passes(), idle / 1_000_000,
-                    measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos, t.adjusted(), t.rawMedian() / 1e6);
+                            + " measured %.4g%n",
+                    entry.getKey().get("store"),
+                    t.median() / 1e6,
+                    t.error() / 1e6,
+                    100 * t.relativeError(),
+                    t.count(),
+                    t.passes(),
+                    idle / 1_000_000,
+                    measuredNanos == 0 ? 0.0 : 100.0 * idle / measuredNanos,
+                    t.adjusted(),
+                    t.rawMedian() / 1e6);
             log.println(TurnLog.TURNS + t.text());
             log.println(TurnLog.ROTATIONS + t.rotationsText());
             double[] drift = t.drift();

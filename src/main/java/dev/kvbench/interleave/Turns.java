@@ -1,10 +1,9 @@
 package dev.kvbench.interleave;
 
-import java.util.Arrays;
-import java.util.Map;
-
 import dev.kvbench.results.OrderStatistics;
 import dev.kvbench.results.TurnLog;
+import java.util.Arrays;
+import java.util.Map;
 
 /**
  * The turns of one engine in an interleaved run, and what they add up to: each turn's mean pass time

@@ -1,13 +1,12 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.results.PairedRanking;
+import dev.kvbench.results.PairedRatio;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-
-import dev.kvbench.results.PairedRanking;
-import dev.kvbench.results.PairedRatio;
 
 /**
  * Which engines take the extra rotations after the fewest: those of the pairs whose order more turns can still decide.
@@ -16,8 +15,7 @@ import dev.kvbench.results.PairedRatio;
  */
 final class UndecidedPairs {
 
-    private UndecidedPairs() {
-    }
+    private UndecidedPairs() {}
 
     /**
      * The engines that take the next rotation: those of the pairs of the paired ranking of {@code ranked} whose order
@@ -26,8 +24,8 @@ final class UndecidedPairs {
      * that {@code left} more rotations would not decide either; none when every pair is decided. The extra turns go
      * where the answer needs them: a close pair needs hundreds of pairs, which every engine cannot take.
      */
-    static <T> List<T> engines(List<T> ranked, Function<T, Map<Integer, Double>> turns, ToDoubleFunction<T> median,
-                                 int left) {
+    static <T> List<T> engines(
+            List<T> ranked, Function<T, Map<Integer, Double>> turns, ToDoubleFunction<T> median, int left) {
         PairedRanking<T> ranking = PairedRanking.of(ranked, turns, median);
         List<T> engines = new ArrayList<>();
         for (List<T> pair : ranking.undecidedPairs()) {
@@ -44,8 +42,12 @@ final class UndecidedPairs {
      * question of an upgrade is that pair's ratio, which the ranking's neighbours need not include: an engine between
      * the two, or a third variant, would leave it undecided.
      */
-    static <T> List<T> variants(List<T> ranked, Function<T, String> base, Function<T, Map<Integer, Double>> turns,
-                                         ToDoubleFunction<T> median, int left) {
+    static <T> List<T> variants(
+            List<T> ranked,
+            Function<T, String> base,
+            Function<T, Map<Integer, Double>> turns,
+            ToDoubleFunction<T> median,
+            int left) {
         List<T> engines = new ArrayList<>();
         PairedRanking<T> ranking = null;
         for (int i = 0; i < ranked.size(); i++) {
@@ -60,7 +62,9 @@ final class UndecidedPairs {
                 }
                 PairedRatio ratio = ranking.ratio(a, b);
                 if (!ratio.decided() && decidable(ratio, left)) {
-                    List.of(a, b).stream().filter(engine -> !engines.contains(engine)).forEach(engines::add);
+                    List.of(a, b).stream()
+                            .filter(engine -> !engines.contains(engine))
+                            .forEach(engines::add);
                 }
             }
         }

@@ -1,9 +1,8 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.results.OrderStatistics;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.kvbench.results.OrderStatistics;
 
 /**
  * How many operations each engine's turn of a YCSB workload's run phase takes. A YCSB turn is a number of operations,
@@ -37,8 +36,7 @@ final class YcsbTurnSize {
     /** A bound on a turn's size; each engine's JVM also holds a turn's inserts to the run's room for them. */
     static final long MAX_OPS = 1_000_000;
 
-    private YcsbTurnSize() {
-    }
+    private YcsbTurnSize() {}
 
     /**
      * Each engine's YCSB turn size from {@code probes}, each engine's time per operation (ns) in a probe turn: the
@@ -53,8 +51,10 @@ final class YcsbTurnSize {
         if (probes.isEmpty()) {
             return ops;
         }
-        double median = OrderStatistics.median(probes.values().stream().mapToDouble(nanos -> 1e9 / Math.max(1, nanos))
-                .sorted().toArray());
+        double median = OrderStatistics.median(probes.values().stream()
+                .mapToDouble(nanos -> 1e9 / Math.max(1, nanos))
+                .sorted()
+                .toArray());
         probes.forEach((engine, nanos) -> {
             double own = Math.min(median, SLOWEST_TURNS * 1e9 / Math.max(1, nanos)) * millis / 1000;
             ops.put(engine, Math.max(MIN_OPS, Math.min(MAX_OPS, Math.round(own))));

@@ -46,7 +46,8 @@ public record BlockDevice(String name, Path stat) {
      */
     public long readAheadKb() {
         Path sys = stat.getParent();
-        for (Path queue : java.util.List.of(sys.resolve("queue"), sys.resolve("..").resolve("queue"))) {
+        for (Path queue :
+                java.util.List.of(sys.resolve("queue"), sys.resolve("..").resolve("queue"))) {
             String line = Proc.read(queue.resolve("read_ahead_kb"));
             if (line != null && line.trim().matches("\\d+")) {
                 return Long.parseLong(line.trim());
@@ -75,8 +76,8 @@ public record BlockDevice(String name, Path stat) {
     static long writtenSectors(String statLine) {
         String[] fields = statLine.trim().split("\\s+");
         if (fields.length < 7) {
-            throw new IllegalStateException("a block device's stat line has " + fields.length + " fields, not 7 or more: "
-                    + statLine.trim());
+            throw new IllegalStateException(
+                    "a block device's stat line has " + fields.length + " fields, not 7 or more: " + statLine.trim());
         }
         return Long.parseLong(fields[6]);
     }

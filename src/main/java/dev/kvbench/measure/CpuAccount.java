@@ -37,8 +37,7 @@ public final class CpuAccount {
     private long excludedProcess;
     private long excludedMeasured;
 
-    private record ThreadSample(String comm, long nanos) {
-    }
+    private record ThreadSample(String comm, long nanos) {}
 
     public CpuAccount() {
         processCpuNanos(); // loads the clock before the window, not inside it
@@ -118,21 +117,27 @@ public final class CpuAccount {
             ThreadKind kind = ThreadKind.of(entry.getValue().comm(), measuredTids.contains(entry.getKey()));
             nanos.merge(kind, used, Long::sum);
             if (DEBUG && used > 0) {
-                System.err.printf("kvbench cpu: %-8s %-16s tid %d %.3f ms%n", kind, entry.getValue().comm(),
-                        entry.getKey(), used / 1e6);
+                System.err.printf(
+                        "kvbench cpu: %-8s %-16s tid %d %.3f ms%n",
+                        kind, entry.getValue().comm(), entry.getKey(), used / 1e6);
             }
         }
         if (DEBUG) {
             java.util.Set<Integer> alive = new java.util.HashSet<>(Proc.tids());
             for (Map.Entry<Integer, ThreadSample> entry : last.entrySet()) {
                 if (!alive.contains(entry.getKey())) {
-                    System.err.printf("kvbench cpu: ended    %-16s tid %d%n", entry.getValue().comm(), entry.getKey());
+                    System.err.printf(
+                            "kvbench cpu: ended    %-16s tid %d%n",
+                            entry.getValue().comm(), entry.getKey());
                 }
             }
             System.err.printf("kvbench cpu: process %.3f ms%n", processNanos / 1e6);
         }
-        return new Cpu(processNanos, nanos.getOrDefault(ThreadKind.MEASURED, 0L) - excludedMeasured,
-                nanos.getOrDefault(ThreadKind.JVM, 0L), nanos.getOrDefault(ThreadKind.HARNESS, 0L),
+        return new Cpu(
+                processNanos,
+                nanos.getOrDefault(ThreadKind.MEASURED, 0L) - excludedMeasured,
+                nanos.getOrDefault(ThreadKind.JVM, 0L),
+                nanos.getOrDefault(ThreadKind.HARNESS, 0L),
                 nanos.getOrDefault(ThreadKind.ENGINE, 0L));
     }
 

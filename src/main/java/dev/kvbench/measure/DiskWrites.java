@@ -17,7 +17,8 @@ public final class DiskWrites {
 
         /** What was written between {@code earlier} and this. */
         public Reading since(Reading earlier) {
-            return new Reading(process.since(earlier.process),
+            return new Reading(
+                    process.since(earlier.process),
                     deviceBytes < 0 || earlier.deviceBytes < 0 ? -1 : deviceBytes - earlier.deviceBytes);
         }
     }
@@ -37,8 +38,9 @@ public final class DiskWrites {
     public static DiskWrites of(Path dir) {
         String fs = Machine.fileSystem(dir);
         if (inMemory(fs)) {
-            throw new IllegalArgumentException(dir + " is on " + fs + ", in memory: write amplification needs a folder on a disk"
-                    + " (./run.sh amp: set KVBENCH_DISK_DIR to one, e.g. /var/tmp/kvbench)");
+            throw new IllegalArgumentException(
+                    dir + " is on " + fs + ", in memory: write amplification needs a folder on a disk"
+                            + " (./run.sh amp: set KVBENCH_DISK_DIR to one, e.g. /var/tmp/kvbench)");
         }
         return new DiskWrites(dir, BlockDevice.of(dir));
     }
@@ -56,7 +58,8 @@ public final class DiskWrites {
     /** Syncs the folder's file system, then reads the counters. */
     public Reading syncAndRead() {
         sync(dir);
-        return new Reading(ProcessIo.self(), device.map(BlockDevice::writtenBytes).orElse(-1L));
+        return new Reading(
+                ProcessIo.self(), device.map(BlockDevice::writtenBytes).orElse(-1L));
     }
 
     /** {@code sync -f dir}: writes back every dirty page and the journal of the file system holding {@code dir} (syncfs). */

@@ -1,5 +1,6 @@
 package dev.kvbench.measure;
 
+import dev.kvbench.text.KeyValueFile;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -9,16 +10,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 
-import dev.kvbench.text.KeyValueFile;
-
-
 /** Facts about this machine that sizing and {@code env.txt} need: memory, CPU, OS, file system, open-file limit. */
 public final class Machine {
 
     private static final Path MEMINFO = Path.of("/proc/meminfo");
 
-    private Machine() {
-    }
+    private Machine() {}
 
     /** Available memory in bytes ({@code MemAvailable}), else the JVM's view of free memory; 0 if unknown. */
     public static long memAvailable() {
@@ -37,7 +34,8 @@ public final class Machine {
             return kb * 1024;
         }
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-                ? fallback.applyAsLong(os) : 0;
+                ? fallback.applyAsLong(os)
+                : 0;
     }
 
     private static long meminfo(String key) {
@@ -114,8 +112,10 @@ public final class Machine {
     /** Kernel name, release and machine, as {@code uname -srm} prints them. */
     public static String kernel() {
         String uname = command("uname", "-srm");
-        return uname.isEmpty() ? System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch") : uname;
+        return uname.isEmpty()
+                ? System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch")
+                : uname;
     }
 
     /** The type of the file system holding {@code dir}: tmpfs, ext4... */
@@ -130,13 +130,15 @@ public final class Machine {
     /** The open-file limit of this process ({@code ulimit -n}); -1 if unknown. */
     public static long openFileLimit() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.UnixOperatingSystemMXBean os
-                ? os.getMaxFileDescriptorCount() : -1;
+                ? os.getMaxFileDescriptorCount()
+                : -1;
     }
 
     /** The first line {@code command} prints, or "" when it cannot run. */
     static String command(String... command) {
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!process.waitFor(10, TimeUnit.SECONDS) || process.exitValue() != 0) {
                 return "";

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.Pointer;
 import jnr.ffi.annotations.Out;
@@ -31,6 +30,7 @@ public final class PageCache {
     private static final long PAGE = 4096;
     /** mincore over at most this many bytes at a time (its vector is one byte per page). */
     private static final long CHUNK = 1L << 30;
+
     private static final LibC LIBC = load();
 
     /** The libc functions this needs. */
@@ -50,8 +50,7 @@ public final class PageCache {
         int mincore(Pointer addr, long length, @Out byte[] vector);
     }
 
-    private PageCache() {
-    }
+    private PageCache() {}
 
     /** Null when this JVM can call libc, else why not. */
     public static String missing() {
@@ -64,8 +63,7 @@ public final class PageCache {
      * @param fileBytes     bytes of the folder's files (apparent sizes)
      * @param residentBytes bytes of them still in the page cache after the drop
      */
-    public record Drop(long fileBytes, long residentBytes) {
-    }
+    public record Drop(long fileBytes, long residentBytes) {}
 
     /** Writes back and drops the page cache of every file under {@code dir}; says how much stayed. */
     public static Drop drop(Path dir) {
@@ -81,7 +79,8 @@ public final class PageCache {
                 LIBC.fdatasync(fd); // dirty pages are not dropped: write them first
                 int error = LIBC.posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
                 if (error != 0) {
-                    throw new IllegalStateException("posix_fadvise(DONTNEED) on " + file + " failed with error " + error);
+                    throw new IllegalStateException(
+                            "posix_fadvise(DONTNEED) on " + file + " failed with error " + error);
                 }
                 long size = size(file);
                 files += size;

@@ -15,8 +15,7 @@ final class Proc {
     private static final Path TASKS = SELF.resolve("task");
     private static final long NANOS_PER_TICK = 10_000_000L; // USER_HZ is 100 on every Linux ABI
 
-    private Proc() {
-    }
+    private Proc() {}
 
     /** The kernel id of the calling thread, from the {@code /proc/thread-self} link. */
     static int currentTid() {

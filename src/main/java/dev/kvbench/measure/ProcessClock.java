@@ -1,7 +1,6 @@
 package dev.kvbench.measure;
 
 import java.lang.management.ManagementFactory;
-
 import jnr.ffi.LibraryLoader;
 import jnr.ffi.annotations.Out;
 
@@ -20,8 +19,7 @@ final class ProcessClock {
         int clock_gettime(int clockId, @Out long[] timespec);
     }
 
-    private ProcessClock() {
-    }
+    private ProcessClock() {}
 
     /** CPU nanoseconds used by the whole process so far. */
     static long nanos() {

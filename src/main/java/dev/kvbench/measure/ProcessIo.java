@@ -56,8 +56,9 @@ public record ProcessIo(long writeBytes, long cancelledWriteBytes) {
             }
         }
         if (write < 0 || cancelled < 0) {
-            throw new IllegalStateException("/proc/self/io has no " + (write < 0 ? "write_bytes" : "cancelled_write_bytes")
-                    + " line: the kernel does not account I/O per process (CONFIG_TASK_IO_ACCOUNTING)");
+            throw new IllegalStateException(
+                    "/proc/self/io has no " + (write < 0 ? "write_bytes" : "cancelled_write_bytes")
+                            + " line: the kernel does not account I/O per process (CONFIG_TASK_IO_ACCOUNTING)");
         }
         return new ProcessIo(write, cancelled);
     }

@@ -11,13 +11,13 @@ import java.nio.file.Path;
  */
 public final class Steal {
 
-    private Steal() {
-    }
+    private Steal() {}
 
     /** The first line of {@code /proc/stat}: user, nice, system, idle, iowait, irq, softirq, steal (jiffies); null elsewhere. */
     public static long[] cpuTimes() {
         try {
-            String first = Files.readAllLines(Path.of("/proc/stat"), StandardCharsets.UTF_8).get(0);
+            String first = Files.readAllLines(Path.of("/proc/stat"), StandardCharsets.UTF_8)
+                    .get(0);
             String[] f = first.trim().split("\\s+");
             long[] times = new long[Math.min(8, f.length - 1)];
             for (int i = 0; i < times.length; i++) {

@@ -19,8 +19,7 @@ import java.util.stream.Stream;
  */
 public final class Storage {
 
-    private Storage() {
-    }
+    private Storage() {}
 
     /** Bytes allocated to {@code dir} and everything under it. */
     public static long allocatedBytes(Path dir) {
@@ -35,7 +34,8 @@ public final class Storage {
     static String run(String what, String... command) {
         String line = String.join(" ", command).replace(" -- ", " ");
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String output;
             try (InputStream in = process.getInputStream()) {
                 output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();

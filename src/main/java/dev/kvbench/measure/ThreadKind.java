@@ -24,13 +24,29 @@ public enum ThreadKind {
     public static final String SAMPLER_NAME = "kvbench-sampler";
 
     private static final List<String> JVM_PREFIXES = List.of(
-            "C1 CompilerThre", "C2 CompilerThre", "JVMCI CompilerT", "Sweeper thread",
-            "GC Thread#", "G1 ", "ParGC Thread#", "Z", "Shenandoah", "VM Thread", "VM Periodic Tas",
-            "Reference Handl", "Finalizer", "Signal Dispatch", "Service Thread", "Monitor Deflati",
-            "Common-Cleaner", "Notification Th", "Attach Listener", "VM JFR", "JFR ");
+            "C1 CompilerThre",
+            "C2 CompilerThre",
+            "JVMCI CompilerT",
+            "Sweeper thread",
+            "GC Thread#",
+            "G1 ",
+            "ParGC Thread#",
+            "Z",
+            "Shenandoah",
+            "VM Thread",
+            "VM Periodic Tas",
+            "Reference Handl",
+            "Finalizer",
+            "Signal Dispatch",
+            "Service Thread",
+            "Monitor Deflati",
+            "Common-Cleaner",
+            "Notification Th",
+            "Attach Listener",
+            "VM JFR",
+            "JFR ");
 
-    private static final List<String> HARNESS_NAMES = List.of(
-            SAMPLER_NAME, "process reaper", "java");
+    private static final List<String> HARNESS_NAMES = List.of(SAMPLER_NAME, "process reaper", "java");
 
     static ThreadKind of(String comm, boolean measured) {
         if (measured) {
@@ -51,7 +67,11 @@ public enum ThreadKind {
     }
 
     private static boolean isZgc(String comm) {
-        return comm.startsWith("ZDirector") || comm.startsWith("ZDriver") || comm.startsWith("ZStat")
-                || comm.startsWith("ZUnmapper") || comm.startsWith("ZWorker") || comm.startsWith("ZUncommitter");
+        return comm.startsWith("ZDirector")
+                || comm.startsWith("ZDriver")
+                || comm.startsWith("ZStat")
+                || comm.startsWith("ZUnmapper")
+                || comm.startsWith("ZWorker")
+                || comm.startsWith("ZUncommitter");
     }
 }

@@ -214,25 +214,76 @@ public final class Metric {
     }
 
     /** Every metric name (a line holds those that were measured, in the order they were). */
-    public static final List<String> ALL = List.of(FLAT_BYTES, STORAGE_BEFORE_CLOSE, STORAGE_AFTER_CLOSE,
-            STORAGE_FILES, STORAGE_COMPACT_COPY, VERIFY_EXPECTED, VERIFY_FOUND, VERIFY_CHECKSUM, CPU_PROCESS,
-            CPU_MEASURED, CPU_JVM, CPU_BACKGROUND, FD_PEAK, RSS_PEAK, RSS_PEAK_IS_LIFETIME, HEAP_PEAK, TIMEOUT_PASS_MS,
-            HARNESS_DIRECT, HARNESS_STORE, HARNESS_RATIO, HARNESS_RATIO_ERROR, HARNESS_PAIRS, SETTLE_PASSES,
-            SETTLE_MS, SETTLED, SETTLE_LAST_MS, SETTLE_MAX_MS, CACHE_DROPS, CACHE_FILE_BYTES, CACHE_RESIDENT_AFTER_DROP, LOADED_BY, WALKS,
-            LOOKUPS_PER_WALK, ALLOC_PER_WALK, CRASH_REPS, CRASH_OPENED, CRASH_ACKED, CRASH_LOST, CRASH_LOST_MAX,
-            CRASH_CORRUPT, CRASH_TORN, CRASH_UNACKED_PRESENT, CRASH_REOPEN_MEDIAN, CRASH_REOPEN_MAX, CRASH_NOT_OPENED,
-            CRASH_WRITER_SILENT, CRASH_WRITER_SILENT_REASON,
-            READERS, READ_SECONDS, READ_OPS, READ_OPS_PER_SEC, READ_ITEMS, READ_ITEMS_PER_SEC, WRITE_TARGET,
-            WRITE_COUNT, WRITE_PER_SEC, latency("p50"), latency("p90"), latency("p99"), latency("p99.9"),
-            latency("p99.99"), latency("max"));
+    public static final List<String> ALL = List.of(
+            FLAT_BYTES,
+            STORAGE_BEFORE_CLOSE,
+            STORAGE_AFTER_CLOSE,
+            STORAGE_FILES,
+            STORAGE_COMPACT_COPY,
+            VERIFY_EXPECTED,
+            VERIFY_FOUND,
+            VERIFY_CHECKSUM,
+            CPU_PROCESS,
+            CPU_MEASURED,
+            CPU_JVM,
+            CPU_BACKGROUND,
+            FD_PEAK,
+            RSS_PEAK,
+            RSS_PEAK_IS_LIFETIME,
+            HEAP_PEAK,
+            TIMEOUT_PASS_MS,
+            HARNESS_DIRECT,
+            HARNESS_STORE,
+            HARNESS_RATIO,
+            HARNESS_RATIO_ERROR,
+            HARNESS_PAIRS,
+            SETTLE_PASSES,
+            SETTLE_MS,
+            SETTLED,
+            SETTLE_LAST_MS,
+            SETTLE_MAX_MS,
+            CACHE_DROPS,
+            CACHE_FILE_BYTES,
+            CACHE_RESIDENT_AFTER_DROP,
+            LOADED_BY,
+            WALKS,
+            LOOKUPS_PER_WALK,
+            ALLOC_PER_WALK,
+            CRASH_REPS,
+            CRASH_OPENED,
+            CRASH_ACKED,
+            CRASH_LOST,
+            CRASH_LOST_MAX,
+            CRASH_CORRUPT,
+            CRASH_TORN,
+            CRASH_UNACKED_PRESENT,
+            CRASH_REOPEN_MEDIAN,
+            CRASH_REOPEN_MAX,
+            CRASH_NOT_OPENED,
+            CRASH_WRITER_SILENT,
+            CRASH_WRITER_SILENT_REASON,
+            READERS,
+            READ_SECONDS,
+            READ_OPS,
+            READ_OPS_PER_SEC,
+            READ_ITEMS,
+            READ_ITEMS_PER_SEC,
+            WRITE_TARGET,
+            WRITE_COUNT,
+            WRITE_PER_SEC,
+            latency("p50"),
+            latency("p90"),
+            latency("p99"),
+            latency("p99.9"),
+            latency("p99.99"),
+            latency("max"));
 
     /** The metric of a read latency percentile ({@code p99.9}, {@code max}), in nanoseconds. */
     public static String latency(String percentile) {
         return LATENCY_PREFIX + percentile + "Ns";
     }
 
-    private Metric() {
-    }
+    private Metric() {}
 
     /** Whether {@code name} is a peak (open files, memory): forks of one combination combine by their maximum. */
     public static boolean isPeak(String name) {

@@ -10,8 +10,7 @@ public final class OrderStatistics {
     /** The confidence of every interval, as JMH's error column states it. */
     public static final double CONFIDENCE = 0.999;
 
-    private OrderStatistics() {
-    }
+    private OrderStatistics() {}
 
     /** The median of {@code sorted}, NaN when it is empty. */
     public static double median(double[] sorted) {

@@ -27,7 +27,12 @@ import java.util.function.ToDoubleFunction;
  */
 public final class PairedRanking<T> {
 
-    public enum Kind { WINNER, TIE, UNDECIDED, ALONE }
+    public enum Kind {
+        WINNER,
+        TIE,
+        UNDECIDED,
+        ALONE
+    }
 
     private final List<T> order;
     private final Function<T, Map<Integer, Double>> turns;
@@ -37,8 +42,8 @@ public final class PairedRanking<T> {
         Map<T, Map<Integer, Double>> byEngine = new HashMap<>();
         this.turns = engine -> byEngine.computeIfAbsent(engine, turns); // each engine's turns once, not once per pair
         List<T> sorted = new ArrayList<>(engines);
-        sorted.sort(Comparator.comparingDouble(t -> Double.isNaN(score.applyAsDouble(t))
-                ? Double.POSITIVE_INFINITY : score.applyAsDouble(t)));
+        sorted.sort(Comparator.comparingDouble(
+                t -> Double.isNaN(score.applyAsDouble(t)) ? Double.POSITIVE_INFINITY : score.applyAsDouble(t)));
         // an insertion sort by the neighbours' paired medians: a comparison of ratios is not always transitive, which a
         // library sort may refuse; the scores' order stands where two engines share no rotation
         for (int i = 1; i < sorted.size(); i++) {
@@ -55,8 +60,8 @@ public final class PairedRanking<T> {
      * Ranks {@code engines}: {@code turns} gives each one's turn time per measured rotation, {@code score} its
      * own number (the median of its turns), which orders engines that share no rotation.
      */
-    public static <T> PairedRanking<T> of(Collection<T> engines, Function<T, Map<Integer, Double>> turns,
-                                          ToDoubleFunction<T> score) {
+    public static <T> PairedRanking<T> of(
+            Collection<T> engines, Function<T, Map<Integer, Double>> turns, ToDoubleFunction<T> score) {
         return new PairedRanking<>(List.copyOf(engines), turns, score);
     }
 
@@ -86,7 +91,10 @@ public final class PairedRanking<T> {
 
     /** The engines the leader is not faster than at 99.9%, in order. */
     public List<T> tied() {
-        return order.stream().skip(1).filter(other -> !againstLeader(other).baseFaster()).toList();
+        return order.stream()
+                .skip(1)
+                .filter(other -> !againstLeader(other).baseFaster())
+                .toList();
     }
 
     public Kind kind() {

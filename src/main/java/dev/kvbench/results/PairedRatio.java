@@ -27,15 +27,20 @@ public record PairedRatio(double median, double low, double high, int pairs, dou
 
     /** {@code other} ÷ {@code base} over the rotations both have (rotation → the turn's time; any unit, the same). */
     public static PairedRatio of(Map<Integer, Double> base, Map<Integer, Double> other) {
-        double[] ratios = base.entrySet().stream().filter(e -> other.containsKey(e.getKey()))
-                .mapToDouble(e -> other.get(e.getKey()) / e.getValue()).filter(r -> r > 0 && Double.isFinite(r)).toArray();
+        double[] ratios = base.entrySet().stream()
+                .filter(e -> other.containsKey(e.getKey()))
+                .mapToDouble(e -> other.get(e.getKey()) / e.getValue())
+                .filter(r -> r > 0 && Double.isFinite(r))
+                .toArray();
         Arrays.sort(ratios);
         int n = ratios.length;
         int k = OrderStatistics.lowerRank(n);
         double median = OrderStatistics.median(ratios);
-        double spread = n < 4 ? Double.NaN
+        double spread = n < 4
+                ? Double.NaN
                 : Math.log(OrderStatistics.quantile(ratios, 0.75)) - Math.log(OrderStatistics.quantile(ratios, 0.25));
-        return k < 1 ? new PairedRatio(median, Double.NaN, Double.NaN, n, spread)
+        return k < 1
+                ? new PairedRatio(median, Double.NaN, Double.NaN, n, spread)
                 : new PairedRatio(median, ratios[k - 1], ratios[n - k], n, spread);
     }
 
@@ -91,7 +96,9 @@ public record PairedRatio(double median, double low, double high, int pairs, dou
 
     /** "2.42-3.77×", or "no interval: 7 pairs". */
     public String intervalText() {
-        return hasInterval() ? number(low) + "-" + times(high) : "no interval: " + pairs + (pairs == 1 ? " pair" : " pairs");
+        return hasInterval()
+                ? number(low) + "-" + times(high)
+                : "no interval: " + pairs + (pairs == 1 ? " pair" : " pairs");
     }
 
     private static String times(double ratio) {

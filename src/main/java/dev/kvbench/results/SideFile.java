@@ -70,9 +70,9 @@ public final class SideFile {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            try (FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-                 FileLock ignored = channel.lock()) {
+            try (FileChannel channel = FileChannel.open(
+                            path, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+                    FileLock ignored = channel.lock()) {
                 channel.write(java.nio.ByteBuffer.wrap(line));
             }
         } catch (IOException e) {

@@ -18,8 +18,7 @@ public final class Stability {
     private static final Pattern DRIFT_LINE = Pattern.compile(
             "^    drift: ([0-9.eE+-]+) ms/op in the first third of the turns, ([0-9.eE+-]+) in the last");
 
-    private Stability() {
-    }
+    private Stability() {}
 
     /** Whether medians of the first and last third of an engine's turns are far enough apart to be named. */
     public static boolean drifted(double first, double last) {
@@ -31,8 +30,12 @@ public final class Stability {
      * 3.450 in the last (+132%), each turn divided by its host factor", from the thirds' medians in ns.
      */
     public static String driftLine(double firstNanos, double lastNanos) {
-        return String.format(Locale.ROOT, "    drift: %.4g ms/op in the first third of the turns, %.4g in the last"
-                + " (%+.0f%%), each turn divided by its host factor", firstNanos / 1e6, lastNanos / 1e6,
+        return String.format(
+                Locale.ROOT,
+                "    drift: %.4g ms/op in the first third of the turns, %.4g in the last"
+                        + " (%+.0f%%), each turn divided by its host factor",
+                firstNanos / 1e6,
+                lastNanos / 1e6,
                 100 * (lastNanos / firstNanos - 1));
     }
 

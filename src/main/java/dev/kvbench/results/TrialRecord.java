@@ -2,8 +2,8 @@ package dev.kvbench.results;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -20,8 +20,14 @@ import java.util.Objects;
  * @param tail      for a trial whose JVM died (a crash, a kill, a timeout): its last lines of output, as
  *                  the host saw them; empty otherwise (and then not written)
  */
-public record TrialRecord(String benchmark, String workload, Map<String, String> params, Status status,
-                          String reason, Map<String, Object> metrics, List<String> tail) {
+public record TrialRecord(
+        String benchmark,
+        String workload,
+        Map<String, String> params,
+        Status status,
+        String reason,
+        Map<String, Object> metrics,
+        List<String> tail) {
 
     /** How a trial ended. */
     public enum Status {
@@ -74,8 +80,13 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
         tail = tail == null ? List.of() : List.copyOf(tail);
     }
 
-    public TrialRecord(String benchmark, String workload, Map<String, String> params, Status status,
-                       String reason, Map<String, Object> metrics) {
+    public TrialRecord(
+            String benchmark,
+            String workload,
+            Map<String, String> params,
+            Status status,
+            String reason,
+            Map<String, Object> metrics) {
         this(benchmark, workload, params, status, reason, metrics, List.of());
     }
 
@@ -85,8 +96,8 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
     }
 
     /** A trial that failed, with what it measured before it did. */
-    public static TrialRecord failed(String benchmark, Map<String, String> params, String reason,
-                                     Map<String, Object> metrics) {
+    public static TrialRecord failed(
+            String benchmark, Map<String, String> params, String reason, Map<String, Object> metrics) {
         return new TrialRecord(benchmark, null, params, Status.FAILED, reason, metrics);
     }
 
@@ -99,8 +110,12 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
     }
 
     /** As {@link #died(String, Map, String, List)}, with what the launching JVM measured of the dead one. */
-    public static TrialRecord died(String benchmark, Map<String, String> params, String reason, Map<String, Object> metrics,
-                                   List<String> tail) {
+    public static TrialRecord died(
+            String benchmark,
+            Map<String, String> params,
+            String reason,
+            Map<String, Object> metrics,
+            List<String> tail) {
         return new TrialRecord(benchmark, null, params, Status.FAILED, reason, metrics, tail);
     }
 
@@ -177,9 +192,14 @@ public record TrialRecord(String benchmark, String workload, Map<String, String>
         Object workload = json.get(WORKLOAD);
         Object status = json.get(STATUS);
         Object reason = json.get(REASON);
-        return new TrialRecord(benchmark, workload == null ? null : workload.toString(), params,
-                Status.of(status == null ? null : status.toString()), reason == null ? null : reason.toString(),
-                metrics, tail);
+        return new TrialRecord(
+                benchmark,
+                workload == null ? null : workload.toString(),
+                params,
+                Status.of(status == null ? null : status.toString()),
+                reason == null ? null : reason.toString(),
+                metrics,
+                tail);
     }
 
     /** A parameter value as JMH was given it: a whole number written as a JSON number keeps no ".0". */

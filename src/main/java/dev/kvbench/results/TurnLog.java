@@ -20,8 +20,7 @@ public final class TurnLog {
     /** After a block's engines: the steal over each measured rotation, %. */
     public static final String STEAL = "  steal per rotation (%): ";
 
-    private TurnLog() {
-    }
+    private TurnLog() {}
 
     /**
      * An engine's turns by the measured rotation each ran in ({@code times[k]} in {@code rotations[k]}), in rotation

@@ -15,8 +15,8 @@ import java.util.function.Supplier;
 public abstract class BaseStore implements Store {
 
     /** What a transactional ordered store declares: an ordered cursor, snapshot reads, atomic commits. */
-    protected static final Set<Capability> TRANSACTIONAL =
-            Collections.unmodifiableSet(EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT));
+    protected static final Set<Capability> TRANSACTIONAL = Collections.unmodifiableSet(
+            EnumSet.of(Capability.ORDERED, Capability.SNAPSHOT_READS, Capability.ATOMIC_COMMIT));
 
     /** Opens a store's writer; {@code sequential} is the append hint of {@link Store#writer}. */
     @FunctionalInterface
@@ -52,7 +52,8 @@ public abstract class BaseStore implements Store {
     @Override
     public Writer writer(boolean sequential) {
         if (writers == null) {
-            throw new IllegalStateException(getClass().getSimpleName() + " names no writer: call opens(...) in its constructor");
+            throw new IllegalStateException(
+                    getClass().getSimpleName() + " names no writer: call opens(...) in its constructor");
         }
         return writers.open(sequential);
     }
@@ -60,7 +61,8 @@ public abstract class BaseStore implements Store {
     @Override
     public Reader reader() {
         if (readers == null) {
-            throw new IllegalStateException(getClass().getSimpleName() + " names no reader: call opens(...) in its constructor");
+            throw new IllegalStateException(
+                    getClass().getSimpleName() + " names no reader: call opens(...) in its constructor");
         }
         return readers.get();
     }

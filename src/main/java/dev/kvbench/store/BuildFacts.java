@@ -19,14 +19,14 @@ public final class BuildFacts {
      */
     public static final List<String> WARNINGS_TO_STDERR = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
 
-    private BuildFacts() {
-    }
+    private BuildFacts() {}
 
     private static Properties load() {
         Properties properties = new Properties();
         try (InputStream in = BuildFacts.class.getResourceAsStream("/kvbench.properties")) {
             if (in == null) {
-                throw new IllegalStateException("kvbench.properties is missing from the class path; rebuild with ./mvnw package");
+                throw new IllegalStateException(
+                        "kvbench.properties is missing from the class path; rebuild with ./mvnw package");
             }
             properties.load(in);
         } catch (IOException e) {

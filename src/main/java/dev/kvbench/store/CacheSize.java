@@ -11,12 +11,12 @@ public final class CacheSize {
     private static final long MIB = 1L << 20;
     /** Bytes a block-based table adds per entry over its key and value (entry header, index, filter). */
     private static final long PER_ENTRY = 16;
+
     private static final long SLACK_MIB = 8;
     /** {@link #forData}'s rule in words, for the report. */
     public static final String RULE = "flat bytes plus 16 B per entry, × 1.5, plus 8 MiB";
 
-    private CacheSize() {
-    }
+    private CacheSize() {}
 
     /** The cache in MiB for {@code shape}: its flat bytes plus 16 B per entry, plus half again, plus 8 MiB. */
     public static int forData(Shape shape) {

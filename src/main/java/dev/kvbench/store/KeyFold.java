@@ -32,10 +32,10 @@ public final class KeyFold {
 
     private static final long K = 0x9e37_79b9_7f4a_7c15L;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
-    private static final VarHandle NATIVE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
+    private static final VarHandle NATIVE_INT =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.nativeOrder());
 
-    private KeyFold() {
-    }
+    private KeyFold() {}
 
     /** Folds {@code key} into the fingerprint {@code h}. */
     public static long fold(long h, DirectBuffer key) {

@@ -13,12 +13,13 @@ import java.util.Properties;
  */
 public final class LibraryVersion {
 
-    private LibraryVersion() {
-    }
+    private LibraryVersion() {}
 
     /** The version of Maven artifact {@code groupId:artifactId}, else of {@code libraryClass}'s jar, else {@code unknown}. */
     public static String of(String groupId, String artifactId, Class<?> libraryClass) {
-        return ofArtifact(groupId, artifactId).or(() -> ofManifest(libraryClass)).orElse("unknown");
+        return ofArtifact(groupId, artifactId)
+                .or(() -> ofManifest(libraryClass))
+                .orElse("unknown");
     }
 
     /** The version in {@code META-INF/maven/<groupId>/<artifactId>/pom.properties}, if that file is on the class path. */

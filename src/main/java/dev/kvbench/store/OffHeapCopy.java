@@ -30,6 +30,8 @@ public final class OffHeapCopy {
 
     /** {@code buffer} when it holds {@code length} bytes, else (or when null) a new direct buffer with room to grow. */
     public static ByteBuffer fit(ByteBuffer buffer, int length) {
-        return buffer != null && buffer.capacity() >= length ? buffer : ByteBuffer.allocateDirect(Math.max(64, Integer.highestOneBit(length) << 1));
+        return buffer != null && buffer.capacity() >= length
+                ? buffer
+                : ByteBuffer.allocateDirect(Math.max(64, Integer.highestOneBit(length) << 1));
     }
 }

@@ -12,11 +12,15 @@ import java.util.Locale;
  * @param max    for a {@link Type#NUMBER}, the largest value accepted
  * @param values for a {@link Type#CHOICE}, the values accepted (lowercase)
  */
-public record Option(String name, Type type, String defaultValue, long min, long max, List<String> values,
-                     String description) {
+public record Option(
+        String name, Type type, String defaultValue, long min, long max, List<String> values, String description) {
 
     /** What a value may be. */
-    public enum Type { BOOLEAN, NUMBER, CHOICE }
+    public enum Type {
+        BOOLEAN,
+        NUMBER,
+        CHOICE
+    }
 
     public Option {
         values = List.copyOf(values);
@@ -84,8 +88,11 @@ public record Option(String name, Type type, String defaultValue, long min, long
     String choice(String engine, String value) {
         String lower = value.toLowerCase(Locale.ROOT);
         if (!values.contains(lower)) {
-            throw error(engine, value, "is not valid; use " + String.join(", ", values.subList(0, values.size() - 1))
-                    + " or " + values.get(values.size() - 1));
+            throw error(
+                    engine,
+                    value,
+                    "is not valid; use " + String.join(", ", values.subList(0, values.size() - 1)) + " or "
+                            + values.get(values.size() - 1));
         }
         return lower;
     }

@@ -14,8 +14,8 @@ package dev.kvbench.store;
  *                   so that an engine may use a fixed-size value format (Chronicle Map's constant
  *                   value size)
  */
-public record Shape(long entries, int keySize, int valSize, boolean sequential, boolean fixedKeySize,
-                    boolean fixedValSize) {
+public record Shape(
+        long entries, int keySize, int valSize, boolean sequential, boolean fixedKeySize, boolean fixedValSize) {
 
     /** A shape whose keys and values may be shorter than {@code keySize} and {@code valSize}. */
     public Shape(long entries, int keySize, int valSize, boolean sequential) {

@@ -48,8 +48,8 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
             }
         }
         if (ordered.size() != variant.size()) {
-            throw new IllegalArgumentException("a variant's keys are " + String.join(", ", VARIANT_KEYS) + "; given "
-                    + variant.keySet());
+            throw new IllegalArgumentException(
+                    "a variant's keys are " + String.join(", ", VARIANT_KEYS) + "; given " + variant.keySet());
         }
         variant = Collections.unmodifiableMap(ordered);
     }
@@ -60,7 +60,8 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
     }
 
     /** The syntax, as errors name it; a variant's keys are described where they are refused, and in docs/upgrade.md. */
-    public static final String SYNTAX = "engine or engine:option=value+option=value (in -p store=..., commas separate specs)";
+    public static final String SYNTAX =
+            "engine or engine:option=value+option=value (in -p store=..., commas separate specs)";
 
     public static StoreSpec parse(String spec) {
         if (spec == null || spec.isBlank()) {
@@ -75,8 +76,8 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
         if (at >= 0) {
             String version = head.substring(at + 1).trim();
             if (version.isEmpty() || version.contains("@")) {
-                throw new IllegalArgumentException("store spec '" + spec + "': '@' takes one library version, e.g."
-                        + " rocksdb@10.10.1.1");
+                throw new IllegalArgumentException(
+                        "store spec '" + spec + "': '@' takes one library version, e.g." + " rocksdb@10.10.1.1");
             }
             variant.put(VERSION, version);
         }
@@ -84,8 +85,9 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
             throw new IllegalArgumentException("store spec '" + spec + "' has no engine name; expected " + SYNTAX);
         }
         if (engine.contains("=")) {
-            throw new IllegalArgumentException("store spec '" + spec + "' is an option without its engine: join one spec's"
-                    + " options with + (lmdb:sync=true+writeMap=false), as -p splits its values at commas");
+            throw new IllegalArgumentException(
+                    "store spec '" + spec + "' is an option without its engine: join one spec's"
+                            + " options with + (lmdb:sync=true+writeMap=false), as -p splits its values at commas");
         }
         Map<String, String> options = new LinkedHashMap<>();
         if (colon >= 0) {
@@ -94,8 +96,8 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
             if (flags >= 0) {
                 String value = rest.substring(flags + JVM_ARGS.length() + 1).trim();
                 if (value.isEmpty()) {
-                    throw new IllegalArgumentException("store spec '" + spec + "': jvmArgs= needs flags, e.g."
-                            + " jvmArgs=-XX:MaxInlineLevel=20");
+                    throw new IllegalArgumentException(
+                            "store spec '" + spec + "': jvmArgs= needs flags, e.g." + " jvmArgs=-XX:MaxInlineLevel=20");
                 }
                 variant.put(JVM_ARGS, value);
                 rest = flags == 0 ? "" : rest.substring(0, flags - 1);
@@ -103,15 +105,15 @@ public record StoreSpec(String engine, Map<String, String> options, Map<String, 
             for (String pair : rest.isEmpty() && flags >= 0 ? new String[0] : rest.split("[,+]", -1)) {
                 int eq = pair.indexOf('=');
                 if (eq <= 0 || eq == pair.length() - 1) {
-                    throw new IllegalArgumentException("store spec '" + spec + "': '" + pair
-                            + "' is not option=value; expected " + SYNTAX);
+                    throw new IllegalArgumentException(
+                            "store spec '" + spec + "': '" + pair + "' is not option=value; expected " + SYNTAX);
                 }
                 String name = pair.substring(0, eq).trim();
                 String value = pair.substring(eq + 1).trim();
                 Map<String, String> into = VARIANT_KEYS.contains(name) ? variant : options;
                 if (into.put(name, value) != null) {
-                    throw new IllegalArgumentException("store spec '" + spec + "' sets " + (name.equals(VERSION)
-                            ? "the version" : "option '" + name + "'") + " twice");
+                    throw new IllegalArgumentException("store spec '" + spec + "' sets "
+                            + (name.equals(VERSION) ? "the version" : "option '" + name + "'") + " twice");
                 }
             }
         }

@@ -21,20 +21,20 @@ public final class Stores {
     /** Registered engines in registration order (the order of the services files), which is the order of charts. */
     private static final Map<String, Engine> ENGINES = load();
 
-    private Stores() {
-    }
+    private Stores() {}
 
     private static Map<String, Engine> load() {
         Map<String, Engine> engines = new LinkedHashMap<>();
         for (Engine engine : ServiceLoader.load(Engine.class)) {
             if (engine.name().equals(ALL)) {
-                throw new IllegalStateException(engine.getClass().getName() + " is named '" + ALL
-                        + "', which stands for every engine");
+                throw new IllegalStateException(
+                        engine.getClass().getName() + " is named '" + ALL + "', which stands for every engine");
             }
             Engine previous = engines.put(engine.name(), engine);
             if (previous != null) {
                 throw new IllegalStateException("two engines are registered as '" + engine.name() + "': "
-                        + previous.getClass().getName() + " and " + engine.getClass().getName());
+                        + previous.getClass().getName() + " and "
+                        + engine.getClass().getName());
             }
         }
         return Collections.unmodifiableMap(engines);
@@ -67,8 +67,8 @@ public final class Stores {
     public static Engine engine(String name) {
         Engine engine = ENGINES.get(name);
         if (engine == null) {
-            throw new IllegalArgumentException("unknown engine '" + name + "'; valid engines: "
-                    + String.join(", ", names()));
+            throw new IllegalArgumentException(
+                    "unknown engine '" + name + "'; valid engines: " + String.join(", ", names()));
         }
         return engine;
     }

@@ -12,8 +12,7 @@ import java.util.Map;
  */
 final class AppSuite {
 
-    private AppSuite() {
-    }
+    private AppSuite() {}
 
     /**
      * dirWalk, the Ozone directory tree, for the {@code app} suite: walks/s at {@code threads}
@@ -35,14 +34,31 @@ final class AppSuite {
             params.put("store", stores);
         }
         params.putAll(Suites.params("fanout", "5", "depth", "8", "encoding", encodings, "fields", "id"));
-        return new Experiment(title,
+        return new Experiment(
+                title,
                 "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
                         + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
-                        + " the miss below the leaf; " + threads + (threads == 1 ? " walking thread" : " walking threads")
+                        + " the miss below the leaf; " + threads
+                        + (threads == 1 ? " walking thread" : " walking threads")
                         + ". " + about,
-                Chart.dirWalk(), List.of("dirWalk"), params,
-                Suites.options("-f", "1", "-wi", "2", "-w", "500ms", "-i", "10", "-r", "300ms", "-t", Integer.toString(threads),
-                        "-foe", "false"),
+                Chart.dirWalk(),
+                List.of("dirWalk"),
+                params,
+                Suites.options(
+                        "-f",
+                        "1",
+                        "-wi",
+                        "2",
+                        "-w",
+                        "500ms",
+                        "-i",
+                        "10",
+                        "-r",
+                        "300ms",
+                        "-t",
+                        Integer.toString(threads),
+                        "-foe",
+                        "false"),
                 Experiment.Entries.fixed(488_280));
     }
 
@@ -60,20 +76,53 @@ final class AppSuite {
     static List<Experiment> appTests() {
         Map<String, String> single = Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
         List<Experiment> tests = new ArrayList<>();
-        tests.add(new Experiment("Readers while one writer writes",
+        tests.add(new Experiment(
+                "Readers while one writer writes",
                 "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
-                Chart.concurrent(), List.of("readWhileWriting"),
-                Suites.params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2",
-                        "writesPerSec", "10000", "duration", "10"), single, Experiment.Entries.fixed(100_000)));
-        tests.add(new Experiment("Prefix scans",
+                Chart.concurrent(),
+                List.of("readWhileWriting"),
+                Suites.params(
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "false",
+                        "valSize",
+                        "100",
+                        "readers",
+                        "2",
+                        "writesPerSec",
+                        "10000",
+                        "duration",
+                        "10"),
+                single,
+                Experiment.Entries.fixed(100_000)));
+        tests.add(new Experiment(
+                "Prefix scans",
                 "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
-                Chart.concurrent(), List.of("prefixScan"),
-                Suites.params("store", "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
-                        "valSize", "100", "readers", "2", "writesPerSec", "10000", "duration", "5",
-                        "keysPerPrefix", "10", "writer", "false,true"), single, Experiment.Entries.fixed(100_000)));
-        tests.add(new Experiment("readKey by reader threads",
+                Chart.concurrent(),
+                List.of("prefixScan"),
+                Suites.params(
+                        "store",
+                        "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
+                        "valSize",
+                        "100",
+                        "readers",
+                        "2",
+                        "writesPerSec",
+                        "10000",
+                        "duration",
+                        "5",
+                        "keysPerPrefix",
+                        "10",
+                        "writer",
+                        "false,true"),
+                single,
+                Experiment.Entries.fixed(100_000)));
+        tests.add(new Experiment(
+                "readKey by reader threads",
                 "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
-                Chart.threads(), List.of("readKeyThreads"),
+                Chart.threads(),
+                List.of("readKeyThreads"),
                 Suites.params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
                 Suites.options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
                 Experiment.Entries.fixed(100_000)));
@@ -83,19 +132,28 @@ final class AppSuite {
         // 15 in all. So 44 trials, about 5 minutes: every engine on LONG at 1 thread; the three encodings
         // on the five engines the figures name (and the limit rows); those five on LONG at 2 threads.
         String five = Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus");
-        tests.add(dirWalk("Directory tree walk, every engine, 1 thread",
+        tests.add(dirWalk(
+                "Directory tree walk, every engine, 1 thread",
                 "Directory ids as 8-byte values (LONG) only: the encodings are compared in the next test, on five engines.",
-                null, "LONG", 1));
-        tests.add(dirWalk("Directory tree walk by value encoding, 1 thread",
+                null,
+                "LONG",
+                1));
+        tests.add(dirWalk(
+                "Directory tree walk by value encoding, 1 thread",
                 "Values as the directory's id (LONG), a protobuf record (PROTO) or a FlatBuffers record (FLAT_BUFFER), "
                         + "on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows: walks/s, storage and bytes "
                         + "allocated per walk by encoding. The other engines ran LONG only (the previous test), to keep "
                         + "the suite near 15 minutes.",
-                five, "LONG,PROTO,FLAT_BUFFER", 1));
-        tests.add(dirWalk("Directory tree walk, 2 threads",
+                five,
+                "LONG,PROTO,FLAT_BUFFER",
+                1));
+        tests.add(dirWalk(
+                "Directory tree walk, 2 threads",
                 "LONG only, on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows, to keep the suite near "
                         + "15 minutes: against 1 thread (the previous tests), how walks/s scale with a second thread.",
-                five, "LONG", 2));
+                five,
+                "LONG",
+                2));
         return tests;
     }
 }

@@ -1,5 +1,10 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.cli.Main;
+import dev.kvbench.measure.BlockDevice;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.text.Numbers;
+import dev.kvbench.trial.FailureReason;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,12 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import dev.kvbench.cli.Main;
-import dev.kvbench.measure.BlockDevice;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.text.Numbers;
-import dev.kvbench.trial.FailureReason;
 
 /**
  * The arithmetic and the checks of the beyond-memory tests ({@link Experiment#limited()}): each test's memory limit
@@ -38,10 +37,10 @@ final class BeyondMemory {
      * memory.
      */
     static final long JVM_RESERVE = FailureReason.BEYOND_JVM_RESERVE;
+
     private static final long MIB = 1L << 20;
 
-    private BeyondMemory() {
-    }
+    private BeyondMemory() {}
 
     /** Bytes of the flat data of the test's smallest size: entries x (key + value). */
     static long smallestFlat(PlannedTest test) {
@@ -89,7 +88,8 @@ final class BeyondMemory {
      */
     static long deviceSeconds(PlannedTest test, long limit) {
         double miss = Math.max(0, 1 - (double) (heap(limit, test.num()) - harnessHeap(test.num())) / test.flatBytes());
-        int passes = Integer.parseInt(TimeEstimate.value(test.options(), "-wi")) + Integer.parseInt(TimeEstimate.value(test.options(), "-i"));
+        int passes = Integer.parseInt(TimeEstimate.value(test.options(), "-wi"))
+                + Integer.parseInt(TimeEstimate.value(test.options(), "-i"));
         Map<String, Set<String>> baselines = Main.baselines(test.args().toArray(String[]::new));
         double seconds = 0;
         for (String spec : Defaults.values(test.params(), "store")) {
@@ -99,12 +99,13 @@ final class BeyondMemory {
             }
             double insert = APPENDING.contains(engine) ? 0 : DEVICE_INSERT_SECONDS;
             for (String workload : test.test().workloads()) {
-                seconds += (TimeEstimate.baselined(baselines, spec, workload) ? 2 : 1) * switch (workload) {
-                    case "write" -> passes * insert;
-                    case "readKey" -> insert + passes * DEVICE_READ_SECONDS;
-                    case "readSeq" -> insert;
-                    default -> 0;
-                };
+                seconds += (TimeEstimate.baselined(baselines, spec, workload) ? 2 : 1)
+                        * switch (workload) {
+                            case "write" -> passes * insert;
+                            case "readKey" -> insert + passes * DEVICE_READ_SECONDS;
+                            case "readSeq" -> insert;
+                            default -> 0;
+                        };
             }
         }
         long forks = Math.max(1, Integer.parseInt(TimeEstimate.value(test.options(), "-f")));
@@ -146,19 +147,25 @@ final class BeyondMemory {
         long entries = flat / Experiment.entryBytes(test.params());
         int ratio = test.test().memoryRatio();
         boolean set = configured != null && !configured.isBlank();
-        String given = set ? ENVIRONMENT + "=" + configured.trim() + " (" + Numbers.bytes(limit) + ")"
+        String given = set
+                ? ENVIRONMENT + "=" + configured.trim() + " (" + Numbers.bytes(limit) + ")"
                 : "the memory limit " + Numbers.bytes(limit) + " (the data / " + ratio + ")";
         if (limit >= flat) {
-            throw new UsageException(given + " is not below the data of test " + test.number() + " (" + Numbers.count(entries)
-                    + " entries: " + Numbers.bytes(flat) + " of flat data), so its reads would never leave memory: lower "
+            throw new UsageException(given + " is not below the data of test " + test.number() + " ("
+                    + Numbers.count(entries)
+                    + " entries: " + Numbers.bytes(flat)
+                    + " of flat data), so its reads would never leave memory: lower "
                     + ENVIRONMENT + " or pass more entries (-p num=" + entriesFor(test, limit * ratio) + " is " + ratio
                     + "x the limit)");
         }
         if (limit < MIN_LIMIT) {
             throw new UsageException(given + " of test " + test.number() + " is below the " + Numbers.bytes(MIN_LIMIT)
                     + " a benchmark JVM needs to run in (the JVM, the data set's keys, the engine's buffers): pass more entries"
-                    + " (-p num=" + entriesFor(test, MIN_LIMIT * ratio) + " gives a " + Numbers.bytes(MIN_LIMIT) + " limit)"
-                    + (set ? " or raise " + ENVIRONMENT : " or set " + ENVIRONMENT + " with at least that many entries"));
+                    + " (-p num=" + entriesFor(test, MIN_LIMIT * ratio) + " gives a " + Numbers.bytes(MIN_LIMIT)
+                    + " limit)"
+                    + (set
+                            ? " or raise " + ENVIRONMENT
+                            : " or set " + ENVIRONMENT + " with at least that many entries"));
         }
     }
 
@@ -178,8 +185,9 @@ final class BeyondMemory {
      */
     static void checkDiskFolder(Path dir, String fileSystem) {
         if (fileSystem.equals("tmpfs") || fileSystem.equals("ramfs")) {
-            throw new UsageException("the disk folder " + dir + " is on " + fileSystem + ", which keeps its files in memory:"
-                    + " the beyond-memory tests need a folder on a disk; set KVBENCH_DISK_DIR to one (e.g. /var/tmp/kvbench)");
+            throw new UsageException(
+                    "the disk folder " + dir + " is on " + fileSystem + ", which keeps its files in memory:"
+                            + " the beyond-memory tests need a folder on a disk; set KVBENCH_DISK_DIR to one (e.g. /var/tmp/kvbench)");
         }
     }
 
@@ -258,7 +266,9 @@ final class BeyondMemory {
         try {
             return Budget.parseSize(configured);
         } catch (UsageException e) {
-            throw new UsageException(e.getMessage().replace("KVBENCH_BUDGET", ENVIRONMENT).replace("the budget", "the limit")
+            throw new UsageException(e.getMessage()
+                    .replace("KVBENCH_BUDGET", ENVIRONMENT)
+                    .replace("the budget", "the limit")
                     .replace("(e.g. 2G)", "(e.g. 512M)"));
         }
     }
@@ -272,7 +282,9 @@ final class BeyondMemory {
      * The folder may not exist yet: its nearest existing parent is on the same device, as a rule.
      */
     static String readAheadLine(Path diskDir) {
-        return blockDevice(diskDir).map(d -> readAheadLine(d.name(), d.readAheadKb())).orElse("");
+        return blockDevice(diskDir)
+                .map(d -> readAheadLine(d.name(), d.readAheadKb()))
+                .orElse("");
     }
 
     /** The block device of {@code dir}, or of its nearest existing parent when it is not made yet; empty when it has none. */
@@ -288,16 +300,26 @@ final class BeyondMemory {
         if (kb <= LARGE_READAHEAD_KB) {
             return "";
         }
-        return "(the disk folder's device, " + device + ", reads ahead " + Numbers.count(kb) + " KiB: beyond memory an engine that"
+        return "(the disk folder's device, " + device + ", reads ahead " + Numbers.count(kb)
+                + " KiB: beyond memory an engine that"
                 + " reads through a memory map without advising random access (plain lmdb, LevelDB's tables) reads that much"
                 + " per page fault, and its random reads crawl; root sets it in /sys/block/" + device
                 + "/queue/read_ahead_kb, or with blockdev --setra in 512-byte sectors)";
     }
 
     /** The meta lines of a beyond-memory test before it runs. */
-    static List<String> metaLines(long limit, long heap, String cgroup, Path diskDir, String fileSystem, int ratio, long flat) {
-        return List.of("memory.limitBytes=" + limit, "memory.heapBytes=" + heap, "memory.cgroup=" + cgroup,
-                "memory.ratio=" + ratio, "memory.flatBytes=" + flat, "disk.dir=" + diskDir, "disk.device=" + device(diskDir),
-                "disk.fs=" + fileSystem, "disk.readAheadKb=" + blockDevice(diskDir).map(BlockDevice::readAheadKb).orElse(-1L));
+    static List<String> metaLines(
+            long limit, long heap, String cgroup, Path diskDir, String fileSystem, int ratio, long flat) {
+        return List.of(
+                "memory.limitBytes=" + limit,
+                "memory.heapBytes=" + heap,
+                "memory.cgroup=" + cgroup,
+                "memory.ratio=" + ratio,
+                "memory.flatBytes=" + flat,
+                "disk.dir=" + diskDir,
+                "disk.device=" + device(diskDir),
+                "disk.fs=" + fileSystem,
+                "disk.readAheadKb="
+                        + blockDevice(diskDir).map(BlockDevice::readAheadKb).orElse(-1L));
     }
 }

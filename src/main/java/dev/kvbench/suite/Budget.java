@@ -39,7 +39,9 @@ public record Budget(long bytes, String source, long memAvailable, long workFree
 
     /** The report suite's budget: this one if KVBENCH_BUDGET set it, else the smaller of the machine's and {@link #REPORT_DEFAULT}. */
     public Budget forReport() {
-        return source.equals("machine") && bytes > REPORT_DEFAULT ? new Budget(REPORT_DEFAULT, REPORT, memAvailable, workFree) : this;
+        return source.equals("machine") && bytes > REPORT_DEFAULT
+                ? new Budget(REPORT_DEFAULT, REPORT, memAvailable, workFree)
+                : this;
     }
 
     /** Entries for a test of {@code original} entries of {@code entryBytes} each: all of them, or as many as fit. */
@@ -59,7 +61,8 @@ public record Budget(long bytes, String source, long memAvailable, long workFree
             return;
         }
         long kib = (smallest + 1023) / 1024;
-        throw new UsageException("KVBENCH_BUDGET=" + configured.trim() + " cannot be met: every test needs at least " + MIN_ENTRIES
+        throw new UsageException("KVBENCH_BUDGET=" + configured.trim() + " cannot be met: every test needs at least "
+                + MIN_ENTRIES
                 + " entries, " + smallest + " bytes for its largest entries (" + largestEntryBytes + " bytes each);"
                 + " the smallest budget is KVBENCH_BUDGET=" + kib + "K");
     }
@@ -98,8 +101,10 @@ public record Budget(long bytes, String source, long memAvailable, long workFree
             return Math.round(value);
         }
         if (!Double.isNaN(value)) {
-            throw new UsageException("KVBENCH_BUDGET=" + text + ": the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)");
+            throw new UsageException("KVBENCH_BUDGET=" + text
+                    + ": the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)");
         }
-        throw new UsageException("KVBENCH_BUDGET=" + text + " is not a size; use bytes or a number with K, M, G (e.g. 2G)");
+        throw new UsageException(
+                "KVBENCH_BUDGET=" + text + " is not a size; use bytes or a number with K, M, G (e.g. 2G)");
     }
 }

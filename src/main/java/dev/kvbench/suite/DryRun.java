@@ -1,10 +1,9 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.text.Numbers;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.text.Numbers;
 
 /**
  * {@code KVBENCH_DRY_RUN=1}: the plan printed instead of run, each test's heading, where its stores and forks would
@@ -29,8 +28,8 @@ final class DryRun {
     static boolean requested(Map<String, String> env) {
         String dryRun = env.getOrDefault(ENVIRONMENT, "");
         if (!List.of("", "0", ENABLED).contains(dryRun)) {
-            throw new UsageException(ENVIRONMENT + "=" + dryRun + ": use 1 to print the tests' commands without running them,"
-                    + " or leave it unset");
+            throw new UsageException(ENVIRONMENT + "=" + dryRun
+                    + ": use 1 to print the tests' commands without running them," + " or leave it unset");
         }
         return dryRun.equals(ENABLED);
     }
@@ -40,8 +39,9 @@ final class DryRun {
             out.println(test.heading(plan.suiteTests()));
             if (test.test().folder() == Experiment.Folder.DISK) {
                 String disk = env.get(Folders.DISK_ENVIRONMENT);
-                out.println("    (stores in the disk folder: KVBENCH_DISK_DIR" + (disk == null || disk.isBlank()
-                        ? ", default " + Folders.DEFAULT_DISK_DIR : "=" + disk) + ")");
+                out.println("    (stores in the disk folder: KVBENCH_DISK_DIR"
+                        + (disk == null || disk.isBlank() ? ", default " + Folders.DEFAULT_DISK_DIR : "=" + disk)
+                        + ")");
             }
             if (plan.peer() != null) {
                 plan.peer().plan(test, plan.results(), plan.workDir()).forEach(line -> out.println("    " + line));
@@ -53,6 +53,7 @@ final class DryRun {
         }
         TestSelection selection = plan.command().selection();
         out.println("about " + Numbers.duration(plan.seconds()) + " in all"
-                + (selection.all() ? "" : " for tests " + selection + " of " + plan.suiteTests()) + " (a rough estimate)");
+                + (selection.all() ? "" : " for tests " + selection + " of " + plan.suiteTests())
+                + " (a rough estimate)");
     }
 }

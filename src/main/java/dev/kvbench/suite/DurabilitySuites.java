@@ -1,9 +1,8 @@
 package dev.kvbench.suite;
 
-import java.util.List;
-
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
+import java.util.List;
 
 /**
  * The durability tests of the {@code crash} and {@code powercut} suites: what a killed writer, and then a power cut,
@@ -12,12 +11,16 @@ import dev.kvbench.store.Stores;
  */
 final class DurabilitySuites {
 
-    private DurabilitySuites() {
-    }
+    private DurabilitySuites() {}
 
     /** Every registered engine but the limit rows, which are not stores to make durable. */
     static String engines() {
-        return String.join(",", Stores.engines().stream().filter(e -> !e.isReference()).map(Engine::name).toList());
+        return String.join(
+                ",",
+                Stores.engines().stream()
+                        .filter(e -> !e.isReference())
+                        .map(Engine::name)
+                        .toList());
     }
 
     /**
@@ -27,7 +30,8 @@ final class DurabilitySuites {
      * Not scaled: it measures losses, not speed.
      */
     static Experiment crash() {
-        return durability("Durability: what kill -9 of the writer loses",
+        return durability(
+                "Durability: what kill -9 of the writer loses",
                 "A writer JVM commits batches of 100 entries and acknowledges each; it is killed with SIGKILL after a random "
                         + "number of them, and the store is reopened in a new JVM: acknowledged entries missing, entries corrupt, "
                         + "whether it opened and how long the reopen took, `reps` times (20 unless -p reps says otherwise) per engine and sync setting.",
@@ -40,10 +44,26 @@ final class DurabilitySuites {
      * of 100,000, all in one single-shot iteration; not scaled, since it measures losses, not speed.
      */
     private static Experiment durability(String title, String description, String benchmark) {
-        return new Experiment(title, description,
-                new Chart(benchmark, "", false), List.of(benchmark),
-                Suites.params("store", engines() + ",mapdb:transactions=true", "sync", "true,false", "intKey", "true",
-                        "sequential", "false", "valSize", "100", "batchSize", "100", "reps", "20"),
+        return new Experiment(
+                title,
+                description,
+                new Chart(benchmark, "", false),
+                List.of(benchmark),
+                Suites.params(
+                        "store",
+                        engines() + ",mapdb:transactions=true",
+                        "sync",
+                        "true,false",
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "false",
+                        "valSize",
+                        "100",
+                        "batchSize",
+                        "100",
+                        "reps",
+                        "20"),
                 Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
                 Experiment.Entries.fixed(100_000));
     }
@@ -63,7 +83,8 @@ final class DurabilitySuites {
      * kill, so that what was not synced is lost. Not scaled.
      */
     static Experiment powerCut() {
-        return durability("Durability: what a power cut loses",
+        return durability(
+                "Durability: what a power cut loses",
                 "As the kill -9 test, on cutfs (a FUSE file system that keeps what was written but not yet synced apart): after "
                         + "the writer is killed the power is cut, so everything the engine did not fsync, fdatasync or msync is lost, "
                         + "and the file system comes back with what was synced; then the store is reopened in a new JVM. A create, "

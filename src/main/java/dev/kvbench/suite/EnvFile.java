@@ -1,5 +1,6 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Machine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +12,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import dev.kvbench.measure.Machine;
 
 /**
  * {@code env.txt}: the machine the suite ran on, as {@code key: value} lines: the suite and the
@@ -28,8 +27,7 @@ final class EnvFile {
      */
     static final String LOAD_BEFORE_BUILD = "kvbench.loadBeforeBuild";
 
-    private EnvFile() {
-    }
+    private EnvFile() {}
 
     /** The machine's lines. */
     static List<String> machineLines(String suite, String command, Path workDir, long workFree) {
@@ -37,7 +35,9 @@ final class EnvFile {
         lines.add("suite: " + suite);
         lines.add("command: " + command);
         lines.add("started: " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
-        lines.addAll(GitCommit.lines(Path.of(System.getProperty("kvbench.root", ".")).toAbsolutePath().normalize()));
+        lines.addAll(GitCommit.lines(Path.of(System.getProperty("kvbench.root", "."))
+                .toAbsolutePath()
+                .normalize()));
         lines.add("cpu.model: " + Machine.cpuModel());
         lines.add("cpu.cores: " + Machine.cores());
         double load = Machine.loadAverage();
@@ -86,9 +86,11 @@ final class EnvFile {
             return;
         }
         try {
-            List<String> keys = lines.stream().map(l -> l.substring(0, l.indexOf(':') + 1)).toList();
+            List<String> keys =
+                    lines.stream().map(l -> l.substring(0, l.indexOf(':') + 1)).toList();
             List<String> kept = new ArrayList<>(Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                    .filter(l -> keys.stream().noneMatch(l::startsWith)).toList());
+                    .filter(l -> keys.stream().noneMatch(l::startsWith))
+                    .toList());
             kept.addAll(lines);
             Files.write(file, kept, StandardCharsets.UTF_8);
         } catch (IOException e) {

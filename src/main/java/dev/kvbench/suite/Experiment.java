@@ -1,11 +1,10 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.workload.DataSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.workload.DataSpec;
 
 /**
  * One test of a suite: a JMH selection (the workloads it runs), its JMH parameters and options,
@@ -27,26 +26,50 @@ import dev.kvbench.workload.DataSpec;
  *                  control group limited to the flat data of the test's smallest size divided by this
  *                  ({@code KVBENCH_MEM_LIMIT} in place of that), page cache included
  */
-public record Experiment(String title, String about, Chart chart, List<String> workloads,
-                         Map<String, String> params, Map<String, String> options, Entries entries, Folder folder,
-                         Rounds repeat, int memoryRatio) {
+public record Experiment(
+        String title,
+        String about,
+        Chart chart,
+        List<String> workloads,
+        Map<String, String> params,
+        Map<String, String> options,
+        Entries entries,
+        Folder folder,
+        Rounds repeat,
+        int memoryRatio) {
 
     /**
      * The work folder a test's stores live in: the suite's ({@code KVBENCH_DIR}, tmpfs by default),
      * or a folder on a disk ({@code KVBENCH_DISK_DIR}, by default {@code /var/tmp/kvbench}, on the
      * root file system), for tests that compare file systems.
      */
-    public enum Folder { WORK, DISK }
+    public enum Folder {
+        WORK,
+        DISK
+    }
 
     /** A test in the suite's work folder. */
-    public Experiment(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
-                      Map<String, String> options, Entries entries) {
+    public Experiment(
+            String title,
+            String about,
+            Chart chart,
+            List<String> workloads,
+            Map<String, String> params,
+            Map<String, String> options,
+            Entries entries) {
         this(title, about, chart, workloads, params, options, entries, Folder.WORK, Rounds.ONCE, 0);
     }
 
     /** A test in {@code folder}, run once. */
-    public Experiment(String title, String about, Chart chart, List<String> workloads, Map<String, String> params,
-                      Map<String, String> options, Entries entries, Folder folder) {
+    public Experiment(
+            String title,
+            String about,
+            Chart chart,
+            List<String> workloads,
+            Map<String, String> params,
+            Map<String, String> options,
+            Entries entries,
+            Folder folder) {
         this(title, about, chart, workloads, params, options, entries, folder, Rounds.ONCE, 0);
     }
 
@@ -64,7 +87,8 @@ public record Experiment(String title, String about, Chart chart, List<String> w
 
     /** The same test with its stores in the disk folder, under {@code title}. */
     public Experiment onDisk(String title) {
-        return new Experiment(title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, memoryRatio);
+        return new Experiment(
+                title, about, chart, workloads, params, options, entries, Folder.DISK, repeat, memoryRatio);
     }
 
     /** The same test in the disk folder, its forks' memory held to its data divided by {@code ratio}. */

@@ -1,13 +1,12 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.DiskWrites;
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.WorkFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-
-import dev.kvbench.measure.DiskWrites;
-import dev.kvbench.measure.Machine;
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * Where a suite's stores live: the work folder ({@code KVBENCH_DIR}, tmpfs by default) and the disk folder
@@ -18,27 +17,34 @@ final class Folders {
 
     /** Where {@link Experiment.Folder#DISK} tests keep their stores unless KVBENCH_DISK_DIR says otherwise: the root file system. */
     static final Path DEFAULT_DISK_DIR = Path.of("/var/tmp/kvbench");
+
     static final String DISK_ENVIRONMENT = "KVBENCH_DISK_DIR";
 
-    private Folders() {
-    }
+    private Folders() {}
 
     /** The work folder: KVBENCH_DIR, else /dev/shm/kvbench (tmpfs) where it exists; created and checked writable. */
     static Path work(Map<String, String> env) {
         String configured = env.get(WorkFolder.ENVIRONMENT);
-        Path dir = configured == null || configured.isBlank() ? WorkFolder.base() : Path.of(configured).toAbsolutePath();
+        Path dir = configured == null || configured.isBlank()
+                ? WorkFolder.base()
+                : Path.of(configured).toAbsolutePath();
         return writable(dir, "the work folder", "set KVBENCH_DIR to a writable folder (tmpfs preferred)");
     }
 
     /** The disk folder: KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}; created and checked writable. */
     static Path disk(Map<String, String> env) {
-        return writable(configuredDisk(env), "the disk folder", "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
+        return writable(
+                configuredDisk(env),
+                "the disk folder",
+                "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
     }
 
     /** KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}, as configured: neither created nor checked (the plan's lines). */
     static Path configuredDisk(Map<String, String> env) {
         String configured = env.get(DISK_ENVIRONMENT);
-        return configured == null || configured.isBlank() ? DEFAULT_DISK_DIR : Path.of(configured).toAbsolutePath();
+        return configured == null || configured.isBlank()
+                ? DEFAULT_DISK_DIR
+                : Path.of(configured).toAbsolutePath();
     }
 
     /**
@@ -62,7 +68,8 @@ final class Folders {
         }
         String fs = Machine.fileSystem(existing); // before creating anything in it
         if (DiskWrites.inMemory(fs)) {
-            return "KVBENCH_DISK_DIR=" + configured + " is on " + fs + ", in memory, where no write reaches a disk; " + fix;
+            return "KVBENCH_DISK_DIR=" + configured + " is on " + fs + ", in memory, where no write reaches a disk; "
+                    + fix;
         }
         String why = whyNotWritable(dir);
         if (why != null) {

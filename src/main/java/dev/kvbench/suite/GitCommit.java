@@ -17,8 +17,7 @@ final class GitCommit {
 
     private static final long TIMEOUT_SECONDS = 10;
 
-    private GitCommit() {
-    }
+    private GitCommit() {}
 
     /** env.txt's lines for the checkout at {@code root}. */
     static List<String> lines(Path root) {
@@ -54,7 +53,9 @@ final class GitCommit {
         List<String> command = new ArrayList<>(List.of("git", "-C", root.toString()));
         command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             process.getOutputStream().close();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {

@@ -1,5 +1,8 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Canary;
+import dev.kvbench.measure.Steal;
+import dev.kvbench.report.folder.HostRounds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,10 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.DoubleSupplier;
-
-import dev.kvbench.measure.Canary;
-import dev.kvbench.measure.Steal;
-import dev.kvbench.report.folder.HostRounds;
 
 /**
  * Watches the host through a run: before each round of each test it times the {@link Canary}, and
@@ -70,8 +69,12 @@ final class HostWatch {
             if (!Files.exists(file)) {
                 Files.writeString(file, HEADER + "\n", StandardCharsets.UTF_8);
             }
-            Files.writeString(file, String.format(Locale.ROOT, "%d\t%d\t%d\t%.2f\t%.2f\t%.1f%n", test, round, part, canaryMs,
-                    steal, seconds), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            Files.writeString(
+                    file,
+                    String.format(
+                            Locale.ROOT, "%d\t%d\t%d\t%.2f\t%.2f\t%.1f%n", test, round, part, canaryMs, steal, seconds),
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -88,12 +91,14 @@ final class HostWatch {
         double slowest = host.slowest();
         List<String> slow = new ArrayList<>();
         for (HostRounds.Round r : host.slow()) {
-            slow.add(String.format(Locale.ROOT, "test %d round %s (+%.0f%%)", r.test(), r.label(), 100 * host.overMedian(r)));
+            slow.add(String.format(
+                    Locale.ROOT, "test %d round %s (+%.0f%%)", r.test(), r.label(), 100 * host.overMedian(r)));
         }
         double steal = host.stealMax();
         return List.of(
                 "host.rounds: " + host.rounds().size(),
-                String.format(Locale.ROOT, "host.canaryMs: %.2f (fastest %.2f, slowest %.2f)", median, fastest, slowest),
+                String.format(
+                        Locale.ROOT, "host.canaryMs: %.2f (fastest %.2f, slowest %.2f)", median, fastest, slowest),
                 String.format(Locale.ROOT, "host.canaryDriftPct: %.1f", 100 * (slowest / fastest - 1)),
                 "host.slowRounds: " + (slow.isEmpty() ? "none" : String.join(", ", slow)),
                 "host.stealMaxPct: " + (Double.isNaN(steal) ? "unknown" : String.format(Locale.ROOT, "%.2f", steal)));

@@ -1,5 +1,6 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.fork.ProcessTree;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -9,8 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
-import dev.kvbench.fork.ProcessTree;
 
 /**
  * Runs a test as {@code java -jar target/benchmarks.jar} would: {@code dev.kvbench.cli.Main}
@@ -34,13 +33,17 @@ final class JmhProcess implements Launcher {
     public int run(PlannedTest test, Path part) throws InterruptedException {
         int n = test.number();
         List<String> args = new ArrayList<>(test.args());
-        args.addAll(List.of("-rf", "csv", "-rff", part.resolve("out-" + n + ".csv").toString()));
+        args.addAll(
+                List.of("-rf", "csv", "-rff", part.resolve("out-" + n + ".csv").toString()));
         Path log = part.resolve("out-" + n + ".txt");
         ProcessBuilder builder = new ProcessBuilder(Jvm.command("dev.kvbench.cli.Main", args))
-                .directory(part.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+                .directory(part.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
         builder.environment().put("KVBENCH_DIR", workDir.toString());
         // the benchmark ends itself when this runner dies (dev.kvbench.fork.ParentWatch)
-        builder.environment().put("KVBENCH_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
+        builder.environment()
+                .put("KVBENCH_PARENT_PID", Long.toString(ProcessHandle.current().pid()));
         try {
             running = builder.start();
         } catch (IOException e) {

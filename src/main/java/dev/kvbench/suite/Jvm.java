@@ -1,17 +1,15 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.store.BuildFacts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import dev.kvbench.store.BuildFacts;
-
 /** Command lines for the JVMs the runner starts: this JVM's java and class path, and the one JVM flag set. */
 final class Jvm {
 
-    private Jvm() {
-    }
+    private Jvm() {}
 
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -41,7 +39,8 @@ final class Jvm {
      * is read as data: the JVM's own warnings go to standard error. Not for the JMH host, whose forks inherit its options.
      */
     static List<String> commandReadingStdout(String mainClass, List<String> args) {
-        List<String> command = command(Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+")), mainClass, args);
+        List<String> command =
+                command(Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+")), mainClass, args);
         command.addAll(1, BuildFacts.WARNINGS_TO_STDERR);
         return command;
     }

@@ -1,12 +1,11 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.fork.VariantJvm;
+import dev.kvbench.store.StoreSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.fork.VariantJvm;
-import dev.kvbench.store.StoreSpec;
 
 /**
  * {@code -p jvm=17,25}: every store of the run once per JVM named, each its own row in the same interleaved rotations
@@ -21,14 +20,14 @@ final class JvmVariants {
     /** The value that stands for the run's own JVM. */
     static final String OWN = "own";
 
-    private JvmVariants() {
-    }
+    private JvmVariants() {}
 
     /** The values of {@code -p jvm=...} in {@code args}, each parsed to its variant keys; empty when not given. */
     static List<Map<String, String>> of(List<String> args) {
         String given = null;
         for (int i = 0; i < args.size(); i++) {
-            String value = args.get(i).equals("-p") && i + 1 < args.size() ? args.get(i + 1)
+            String value = args.get(i).equals("-p") && i + 1 < args.size()
+                    ? args.get(i + 1)
                     : args.get(i).startsWith("-p" + PARAM + "=") ? args.get(i).substring(2) : null;
             if (value != null && value.startsWith(PARAM + "=")) {
                 if (given != null) {
@@ -56,7 +55,9 @@ final class JvmVariants {
     static List<String> without(List<String> args) {
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
-            if (args.get(i).equals("-p") && i + 1 < args.size() && args.get(i + 1).startsWith(PARAM + "=")) {
+            if (args.get(i).equals("-p")
+                    && i + 1 < args.size()
+                    && args.get(i + 1).startsWith(PARAM + "=")) {
                 i++;
             } else if (!args.get(i).startsWith("-p" + PARAM + "=")) {
                 rest.add(args.get(i));

@@ -1,11 +1,10 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Machine;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
-
-import dev.kvbench.measure.Machine;
 
 /**
  * What this machine must offer a planned suite, checked before anything runs: the power-cut test's FUSE file system,
@@ -73,7 +72,8 @@ final class MachineChecks {
         long want = Math.max(4096, largestFlat / 1_000_000 + 1000);
         long limit = Machine.openFileLimit();
         if (limit > 0 && limit < want) {
-            err.println("run.sh: warning: the open-file limit (ulimit -n) is " + limit + " and the largest test may need about "
+            err.println("run.sh: warning: the open-file limit (ulimit -n) is " + limit
+                    + " and the largest test may need about "
                     + want + " (LevelDB and RocksDB open a file per few MB of data); raise it with 'ulimit -n 1000000'"
                     + " (or nofile in /etc/security/limits.conf)");
         }

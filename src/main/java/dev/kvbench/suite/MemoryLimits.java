@@ -1,5 +1,8 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.cgroup.MemoryGroup;
+import dev.kvbench.measure.Machine;
+import dev.kvbench.text.Numbers;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -10,10 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.kvbench.cgroup.MemoryGroup;
-import dev.kvbench.measure.Machine;
-import dev.kvbench.text.Numbers;
-
 /**
  * The beyond-memory tests' control groups ({@link Experiment#limited()}): each test's limit worked out and checked
  * ({@link BeyondMemory}) when the suite is planned, its forks run in a group of that limit made for the run and
@@ -23,6 +22,7 @@ final class MemoryLimits {
 
     /** Finds this machine's memory controller (tests replace it). */
     private final Supplier<MemoryGroup.Found> finder;
+
     private final PrintStream out;
     /** The memory limit of each beyond-memory test, by test number. */
     private final Map<Integer, Long> limits = new HashMap<>();
@@ -85,9 +85,11 @@ final class MemoryLimits {
         long limit = limits.get(test.number());
         List<String> lines = new ArrayList<>();
         lines.add("(forks in a memory control group of " + Numbers.bytes(limit) + ", heap "
-                + Numbers.bytes(BeyondMemory.heap(limit, test.num())) + "; what misses the page cache goes to the device: the"
+                + Numbers.bytes(BeyondMemory.heap(limit, test.num()))
+                + "; what misses the page cache goes to the device: the"
                 + " estimate counts " + Math.round(BeyondMemory.DEVICE_READ_SECONDS * 1e6) + " µs per random read and "
-                + Math.round(BeyondMemory.DEVICE_INSERT_SECONDS * 1e6) + " µs per insert into a tree updated in place)");
+                + Math.round(BeyondMemory.DEVICE_INSERT_SECONDS * 1e6)
+                + " µs per insert into a tree updated in place)");
         String readAhead = BeyondMemory.readAheadLine(diskDir);
         if (!readAhead.isEmpty()) {
             lines.add(readAhead);
@@ -101,8 +103,17 @@ final class MemoryLimits {
             return;
         }
         long limit = limits.get(test.number());
-        Meta.append(results, test.number(), BeyondMemory.metaLines(limit, BeyondMemory.heap(limit, test.num()), controller.describe(),
-                disk, Machine.fileSystem(disk), test.test().memoryRatio(), BeyondMemory.smallestFlat(test)));
+        Meta.append(
+                results,
+                test.number(),
+                BeyondMemory.metaLines(
+                        limit,
+                        BeyondMemory.heap(limit, test.num()),
+                        controller.describe(),
+                        disk,
+                        Machine.fileSystem(disk),
+                        test.test().memoryRatio(),
+                        BeyondMemory.smallestFlat(test)));
     }
 
     /**
@@ -115,7 +126,8 @@ final class MemoryLimits {
         Path wrapper = results.resolve(".java-in-memory-group-" + test.number());
         MemoryGroup group;
         try {
-            group = MemoryGroup.create(controller, "kvbench-" + ProcessHandle.current().pid() + "-test" + test.number(), limit);
+            group = MemoryGroup.create(
+                    controller, "kvbench-" + ProcessHandle.current().pid() + "-test" + test.number(), limit);
         } catch (IllegalStateException e) {
             throw new SuiteFailure("test " + test.number() + ": " + e.getMessage());
         }
@@ -123,7 +135,10 @@ final class MemoryLimits {
         try {
             group.wrapper(wrapper, BeyondMemory.java(test.args()));
             int exit = launcher.run(test.withArgs(BeyondMemory.throughWrapper(test.args(), wrapper)), into);
-            Meta.append(results, test.number(), List.of("memory.peakBytes=" + group.peak(), "memory.oomKills=" + group.oomKills()));
+            Meta.append(
+                    results,
+                    test.number(),
+                    List.of("memory.peakBytes=" + group.peak(), "memory.oomKills=" + group.oomKills()));
             return exit;
         } finally {
             running = null;

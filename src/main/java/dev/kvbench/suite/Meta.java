@@ -1,5 +1,7 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Machine;
+import dev.kvbench.text.KeyValueFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.kvbench.measure.Machine;
-import dev.kvbench.text.KeyValueFile;
-
 /**
  * {@code out-N.meta}: what test N is, for the report ({@code title}, {@code about}, {@code chart},
  * {@code ranking}, {@code sweep}, {@code workloads}, {@code num}, {@code num.source}, how a scaled
@@ -22,8 +21,7 @@ import dev.kvbench.text.KeyValueFile;
  */
 final class Meta {
 
-    private Meta() {
-    }
+    private Meta() {}
 
     static Path file(Path results, int n) {
         return results.resolve("out-" + n + ".meta");
@@ -93,7 +91,10 @@ final class Meta {
     /** Records how long the test took and JMH's exit status. */
     static void finish(Path results, int n, long seconds, int exit) {
         try {
-            Files.write(file(results, n), List.of("seconds=" + seconds, "jmh.exit=" + exit), StandardCharsets.UTF_8,
+            Files.write(
+                    file(results, n),
+                    List.of("seconds=" + seconds, "jmh.exit=" + exit),
+                    StandardCharsets.UTF_8,
                     StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file(results, n), e);
@@ -112,8 +113,15 @@ final class Meta {
     /** Records how many rounds the test ran, of the least and most its rounds allowed. */
     static void rounds(Path results, int n, int rounds, Rounds repeat) {
         try {
-            Files.write(file(results, n), List.of("rounds=" + rounds, "rounds.min=" + repeat.min(), "rounds.max=" + repeat.max(),
-                    "rounds.target=" + repeat.target()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            Files.write(
+                    file(results, n),
+                    List.of(
+                            "rounds=" + rounds,
+                            "rounds.min=" + repeat.min(),
+                            "rounds.max=" + repeat.max(),
+                            "rounds.target=" + repeat.target()),
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file(results, n), e);
         }

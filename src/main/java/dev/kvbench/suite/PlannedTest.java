@@ -1,12 +1,11 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.text.Numbers;
+import dev.kvbench.workload.DataSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-
-import dev.kvbench.text.Numbers;
-import dev.kvbench.workload.DataSpec;
 
 /**
  * A test as it will run here: its number in the suite, the JMH arguments after the user's
@@ -25,9 +24,18 @@ import dev.kvbench.workload.DataSpec;
  * @param largest   the data set that needs the most room in the work folder
  * @param space     {@code WorkFolder.estimate(largest)}, times the stores held at once ({@link Planner#storesAtOnce})
  */
-public record PlannedTest(int number, Experiment test, List<String> args, Map<String, String> params,
-                          Map<String, String> options, int num, String numSource, long runs, long seconds,
-                          DataSpec largest, long space) {
+public record PlannedTest(
+        int number,
+        Experiment test,
+        List<String> args,
+        Map<String, String> params,
+        Map<String, String> options,
+        int num,
+        String numSource,
+        long runs,
+        long seconds,
+        DataSpec largest,
+        long space) {
 
     /** The command that reruns this test by hand, as the meta file and the report show it. */
     public String command() {
@@ -46,7 +54,9 @@ public record PlannedTest(int number, Experiment test, List<String> args, Map<St
      * title names ("... entries"), the sizes that run ({@code "Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)"}).
      */
     public String title() {
-        if (!numSource.equals("user") || !params.containsKey("num") || !SIZED.matcher(test.title()).find()) {
+        if (!numSource.equals("user")
+                || !params.containsKey("num")
+                || !SIZED.matcher(test.title()).find()) {
             return test.title();
         }
         List<String> sizes = new ArrayList<>();
@@ -82,8 +92,11 @@ public record PlannedTest(int number, Experiment test, List<String> args, Map<St
      */
     public String heading(int tests) {
         Rounds rounds = test.repeat();
-        String times = !rounds.repeated() ? "" : rounds.min() == rounds.max() ? " x " + rounds.min() + " rounds"
-                : " x " + rounds.min() + "-" + rounds.max() + " rounds";
+        String times = !rounds.repeated()
+                ? ""
+                : rounds.min() == rounds.max()
+                        ? " x " + rounds.min() + " rounds"
+                        : " x " + rounds.min() + "-" + rounds.max() + " rounds";
         return "test " + number + " of " + tests + ": " + title() + " (" + runs + " runs" + times + ", "
                 + (params.containsKey("fanout") ? "a tree of " + num + " directories" : num + " entries") + ")";
     }

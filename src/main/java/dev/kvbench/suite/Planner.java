@@ -1,13 +1,5 @@
 package dev.kvbench.suite;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.IntPredicate;
-
 import dev.kvbench.amp.AmpSpace;
 import dev.kvbench.cli.Main;
 import dev.kvbench.store.StoreSpec;
@@ -18,6 +10,13 @@ import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.DataSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntPredicate;
 import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -40,8 +39,7 @@ public final class Planner {
         ALL_NAMES.addAll(BenchParams.OTHER_NAMES);
     }
 
-    private Planner() {
-    }
+    private Planner() {}
 
     /** The tests of {@code suite} as they will run with {@code user}'s arguments. */
     public static List<PlannedTest> plan(Suite suite, UserArgs user) {
@@ -94,7 +92,8 @@ public final class Planner {
         }
         String source = user.param("num").isPresent() ? "user" : test.entries().scaled() ? "scaled" : "suite";
         DataSpec largest = largest(params);
-        // A suite's parameters (and the user's) go to every test; each test's command line keeps those its benchmarks take.
+        // A suite's parameters (and the user's) go to every test; each test's command line keeps those its benchmarks
+        // take.
         Set<String> taken = Main.parameters(args.toArray(String[]::new));
         if (!taken.isEmpty() && !taken.contains("num")) {
             // dirWalk: its tree's size follows fanout and depth, never -p num, and the plan says so
@@ -112,10 +111,11 @@ public final class Planner {
         long runs = TimeEstimate.runs(test, runParams, options, Main.baselines(command.toArray(String[]::new)));
         double perRun = TimeEstimate.secondsPerRun(test, params, runParams, options, num);
         long seconds = Math.round(test.repeat().min() * runs * perRun);
-        long space = test.workloads().contains("amp") ? ampSpace(runParams, largest)
+        long space = test.workloads().contains("amp")
+                ? ampSpace(runParams, largest)
                 : storesAtOnce(runParams, options) * WorkFolder.estimate(largest);
-        return new PlannedTest(number, test, List.copyOf(command), runParams, options, num, source, runs, seconds,
-                largest, space);
+        return new PlannedTest(
+                number, test, List.copyOf(command), runParams, options, num, source, runs, seconds, largest, space);
     }
 
     /**
@@ -165,7 +165,9 @@ public final class Planner {
         suiteParams.put("store", test.params().getOrDefault("store", String.join(",", Stores.names())));
         suiteParams.putAll(test.params());
         // "all" in a test's own store list stands for every registered engine, as in JMH's default.
-        suiteParams.put("store", String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
+        suiteParams.put(
+                "store",
+                String.join(",", Stores.expand(List.of(suiteParams.get("store").split(",")))));
         if (!user.jvms().isEmpty() && user.param("store").isEmpty()) {
             suiteParams.put("store", JvmVariants.expand(suiteParams.get("store"), user.jvms()));
         }
@@ -175,7 +177,9 @@ public final class Planner {
     /** The amplification test's room: its most demanding store's ({@link AmpSpace}), since each trial's folder is emptied after it. */
     static long ampSpace(Map<String, String> params, DataSpec largest) {
         return Defaults.values(params, "store").stream()
-                .mapToLong(spec -> AmpSpace.needed(largest, StoreSpec.parse(spec))).max().orElse(WorkFolder.estimate(largest));
+                .mapToLong(spec -> AmpSpace.needed(largest, StoreSpec.parse(spec)))
+                .max()
+                .orElse(WorkFolder.estimate(largest));
     }
 
     /** {@code args} without the {@code -p name=value} pairs whose name is not in {@code taken}. */
@@ -200,7 +204,9 @@ public final class Planner {
      * store loaded while the others take their turns), else one.
      */
     static int storesAtOnce(Map<String, String> params, Map<String, String> options) {
-        return "true".equals(options.get("-interleave")) && params.containsKey("store") ? Defaults.values(params, "store").size() : 1;
+        return "true".equals(options.get("-interleave")) && params.containsKey("store")
+                ? Defaults.values(params, "store").size()
+                : 1;
     }
 
     /** The data set of {@code params} that needs the most room: every num x intKey x valSize. */
@@ -211,8 +217,12 @@ public final class Planner {
                 for (String valSize : Defaults.values(params, "valSize")) {
                     DataSpec data;
                     try {
-                        data = new DataSpec(positive("num", num), Boolean.parseBoolean(intKey), false,
-                                Defaults.integer(valSize), false);
+                        data = new DataSpec(
+                                positive("num", num),
+                                Boolean.parseBoolean(intKey),
+                                false,
+                                Defaults.integer(valSize),
+                                false);
                     } catch (IllegalArgumentException e) {
                         throw new UsageException(e.getMessage());
                     }
@@ -250,9 +260,11 @@ public final class Planner {
     private static void checkParamNames(UserArgs user) {
         for (String name : user.params().keySet()) {
             if (!ALL_NAMES.contains(name)) {
-                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
-                        + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; application workloads: "
-                        + String.join(", ", AppParams.NAMES) + "; crash and power-cut tests: " + String.join(", ", BenchParams.OTHER_NAMES) + ")");
+                throw new UsageException(
+                        "unknown parameter '" + name + "'; parameters: " + String.join(", ", BenchParams.NAMES)
+                                + " (dirWalk: " + String.join(", ", TreeParams.NAMES) + "; application workloads: "
+                                + String.join(", ", AppParams.NAMES) + "; crash and power-cut tests: "
+                                + String.join(", ", BenchParams.OTHER_NAMES) + ")");
             }
         }
     }
@@ -268,11 +280,13 @@ public final class Planner {
             new CommandLineOptions(Main.withoutInterleave(args.toArray(String[]::new)));
         } catch (CommandLineOptionException | RuntimeException e) { // JMH throws IllegalStateException for a bad -bm
             throw new UsageException("JMH does not accept the options of test " + number + ": "
-                    + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ") + " (see java -jar target/benchmarks.jar -h)");
+                    + String.valueOf(e.getMessage()).replaceAll("\\s*\n\\s*", "; ")
+                    + " (see java -jar target/benchmarks.jar -h)");
         }
         if ("0".equals(options(args).get("-f"))) {
-            throw new UsageException("-f 0 would run the benchmarks in one JVM without the engines' JVM flags: a suite runs"
-                    + " every trial in a fork of its own; use -f 1 or more");
+            throw new UsageException(
+                    "-f 0 would run the benchmarks in one JVM without the engines' JVM flags: a suite runs"
+                            + " every trial in a fork of its own; use -f 1 or more");
         }
         for (String store : Defaults.values(params, "store")) {
             try {
@@ -302,7 +316,8 @@ public final class Planner {
             }
         } catch (NumberFormatException e) {
             if (value.trim().replace("_", "").matches("\\d{10,}")) {
-                throw new UsageException("-p " + name + "=" + value + ": " + name + " must be at most " + Integer.MAX_VALUE);
+                throw new UsageException(
+                        "-p " + name + "=" + value + ": " + name + " must be at most " + Integer.MAX_VALUE);
             }
         }
         throw new UsageException("-p " + name + "=" + value + ": " + name + " must be a whole number above 0");

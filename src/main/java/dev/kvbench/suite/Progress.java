@@ -1,10 +1,9 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.text.Numbers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
-
-import dev.kvbench.text.Numbers;
 
 /**
  * The planned tests run in order: the tests an interrupted run completed skipped, each other test's meta file written
@@ -20,8 +19,13 @@ final class Progress {
     private final TestRunner tests;
     private final PrintStream out;
 
-    Progress(SuitePlan plan, Path results, Map<Experiment.Folder, Path> folders, MemoryLimits memory, TestRunner tests,
-             PrintStream out) {
+    Progress(
+            SuitePlan plan,
+            Path results,
+            Map<Experiment.Folder, Path> folders,
+            MemoryLimits memory,
+            TestRunner tests,
+            PrintStream out) {
         this.plan = plan;
         this.results = results;
         this.folders = folders;
@@ -37,7 +41,8 @@ final class Progress {
         long start = System.nanoTime();
         for (PlannedTest test : plan.tests()) {
             if (SuiteFolder.complete(results, test.number())) {
-                out.println("test " + test.number() + " of " + plan.suiteTests() + ": " + test.title() + ": already complete, skipped");
+                out.println("test " + test.number() + " of " + plan.suiteTests() + ": " + test.title()
+                        + ": already complete, skipped");
                 total -= test.seconds();
                 continue;
             }

@@ -13,14 +13,14 @@ public interface ReportStep {
     /** {@code process.sh DIR} of the project in {@code root}, with this JVM's class path for the report generator. */
     static ReportStep processSh(Path root) {
         return results -> {
-            ProcessBuilder builder = new ProcessBuilder("bash", root.resolve("process.sh").toString(), results.toString())
-                    .inheritIO();
+            ProcessBuilder builder =
+                    new ProcessBuilder("bash", root.resolve("process.sh").toString(), results.toString()).inheritIO();
             builder.environment().put("KVBENCH_CLASSPATH", System.getProperty("java.class.path"));
             try {
                 return builder.start().waitFor();
             } catch (IOException e) {
-                throw new SuiteFailure("cannot run process.sh: " + e.getMessage()
-                        + "; run ./process.sh " + results + " yourself");
+                throw new SuiteFailure(
+                        "cannot run process.sh: " + e.getMessage() + "; run ./process.sh " + results + " yourself");
             }
         };
     }

@@ -20,8 +20,7 @@ final class ReportSuite {
      */
     static final int REPORT_ROTATIONS = 8;
 
-    private ReportSuite() {
-    }
+    private ReportSuite() {}
 
     /**
      * The 2016 report's tests 1-6, then the deep-vs-flat directories benchmark on the work folder ({@link #depths()} has
@@ -36,34 +35,104 @@ final class ReportSuite {
         Map<String, String> jmh = Suites.interleaved(1, REPORT_ROTATIONS);
         String engines = Suites.oneBindingEach();
         List<Experiment> tests = new ArrayList<>();
-        tests.add(scaled(tests, scaler, 1_000_000, "LMDB settings: sync, writeMap, forceSafe",
+        tests.add(scaled(
+                tests,
+                scaler,
+                1_000_000,
+                "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
-                Chart.settings(), Suites.SIX,
-                Suites.params("store", Suites.withLimits("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true"),
-                        "intKey", "true", "sequential", "true", "valSize", "100"), jmh, num -> Map.of()));
-        tests.add(scaled(tests, scaler, 1_000_000, "Value sizes around LMDB page boundaries",
+                Chart.settings(),
+                Suites.SIX,
+                Suites.params(
+                        "store",
+                        Suites.withLimits("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true"),
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "true",
+                        "valSize",
+                        "100"),
+                jmh,
+                num -> Map.of()));
+        tests.add(scaled(
+                tests,
+                scaler,
+                1_000_000,
+                "Value sizes around LMDB page boundaries",
                 "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
-                Chart.sweep("valSize"), List.of("write"),
-                Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
-                        "valSize", "2026,2027,4080,4081,8176,8177,16368,16369"), jmh, num -> Map.of()));
-        tests.add(scaled(tests, scaler, 10_000_000, "LSM batch sizes",
+                Chart.sweep("valSize"),
+                List.of("write"),
+                Suites.params(
+                        "store",
+                        Suites.withLimits("lmdb,leveldb,rocksdb"),
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "false",
+                        "valSize",
+                        "2026,2027,4080,4081,8176,8177,16368,16369"),
+                jmh,
+                num -> Map.of()));
+        tests.add(scaled(
+                tests,
+                scaler,
+                10_000_000,
+                "LSM batch sizes",
                 "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
-                Chart.sweep("batchSize"), List.of("write"),
-                Suites.params("store", Suites.withLimits("leveldb,rocksdb"), "intKey", "true", "sequential", "true", "valSize", "8176"), jmh,
+                Chart.sweep("batchSize"),
+                List.of("write"),
+                Suites.params(
+                        "store",
+                        Suites.withLimits("leveldb,rocksdb"),
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "true",
+                        "valSize",
+                        "8176"),
+                jmh,
                 num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num)));
-        tests.add(scaled(tests, scaler, 1_000_000, "All engines, small values",
+        tests.add(scaled(
+                tests,
+                scaler,
+                1_000_000,
+                "All engines, small values",
                 "Every engine through one binding each on the six workloads: int and string keys, sequential and random order.",
-                Chart.panels(), Suites.SIX, Suites.params("store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"), jmh,
+                Chart.panels(),
+                Suites.SIX,
+                Suites.params("store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"),
+                jmh,
                 num -> Map.of()));
-        tests.add(scaled(tests, scaler, 10_000_000, "All engines, values of about 2 KB",
+        tests.add(scaled(
+                tests,
+                scaler,
+                10_000_000,
+                "All engines, values of about 2 KB",
                 "A larger data set, every engine through one binding each: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
-                Chart.panels(), Suites.THREE, Suites.params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"), jmh,
+                Chart.panels(),
+                Suites.THREE,
+                Suites.params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"),
+                jmh,
                 num -> Map.of()));
-        tests.add(scaled(tests, scaler, 10_000_000, "Native engines and Chronicle, large values",
+        tests.add(scaled(
+                tests,
+                scaler,
+                10_000_000,
+                "Native engines and Chronicle, large values",
                 "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
-                Chart.panels(), Suites.THREE,
-                Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb,chronicle"), "intKey", "true", "sequential", "false",
-                        "valSize", "4080,8176,16368"), jmh, num -> Map.of()));
+                Chart.panels(),
+                Suites.THREE,
+                Suites.params(
+                        "store",
+                        Suites.withLimits("lmdb,leveldb,rocksdb,chronicle"),
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "false",
+                        "valSize",
+                        "4080,8176,16368"),
+                jmh,
+                num -> Map.of()));
         tests.add(fileSystemDepths(WORK_DEPTHS));
         return new Suite("report", tests);
     }
@@ -92,13 +161,17 @@ final class ReportSuite {
         for (int depth = 0; depth <= 5; depth++) {
             specs.add("fs:depth=" + depth);
         }
-        return new Experiment(title,
+        return new Experiment(
+                title,
                 "The file system as the store, as in the deep-vs-flat directories benchmark: one file per key, sharded "
                         + "into 0 to 5 levels of directories named by the leading hex pairs of the key's SHA-256; "
                         + "random int keys, 100-byte values. The folder's file system is named below.",
-                Chart.sweep("depth"), List.of("write", "readKey"),
-                Suites.params("store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
-                Suites.interleaved(1, REPORT_ROTATIONS), Experiment.Entries.fixed(100_000));
+                Chart.sweep("depth"),
+                List.of("write", "readKey"),
+                Suites.params(
+                        "store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
+                Suites.interleaved(1, REPORT_ROTATIONS),
+                Experiment.Entries.fixed(100_000));
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */
@@ -106,9 +179,17 @@ final class ReportSuite {
         Map<String, String> params(int num);
     }
 
-    private static Experiment scaled(List<Experiment> before, Scaler scaler, int original, String title, String about, Chart chart,
-                                     List<String> workloads, Map<String, String> params, Map<String, String> options,
-                                     ByNum byNum) {
+    private static Experiment scaled(
+            List<Experiment> before,
+            Scaler scaler,
+            int original,
+            String title,
+            String about,
+            Chart chart,
+            List<String> workloads,
+            Map<String, String> params,
+            Map<String, String> options,
+            ByNum byNum) {
         int num = scaler.num(before.size() + 1, original, Experiment.entryBytes(params));
         Map<String, String> all = new LinkedHashMap<>(params);
         all.putAll(byNum.params(num));

@@ -1,5 +1,10 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.amp.AmpSpace;
+import dev.kvbench.measure.Machine;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.text.Numbers;
+import dev.kvbench.trial.WorkFolder;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -7,12 +12,6 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.amp.AmpSpace;
-import dev.kvbench.measure.Machine;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.text.Numbers;
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * Room for a suite's stores, checked before a real run starts its first test: the work folder for its tests there,
@@ -23,8 +22,7 @@ import dev.kvbench.trial.WorkFolder;
  */
 final class Room {
 
-    private Room() {
-    }
+    private Room() {}
 
     /**
      * The plan's tests that are to run, and the folder of each kind of test.
@@ -32,8 +30,7 @@ final class Room {
      * @param tests   the tests, without the beyond-memory sizes the disk folder cannot hold
      * @param folders the work folder, and the disk folder when a test has its stores there
      */
-    record Placed(List<PlannedTest> tests, Map<Experiment.Folder, Path> folders) {
-    }
+    record Placed(List<PlannedTest> tests, Map<Experiment.Folder, Path> folders) {}
 
     /** The folders of {@code plan}'s tests, created and checked to have room for them. */
     static Placed place(SuitePlan plan, Map<String, String> env, PrintStream out) {
@@ -46,11 +43,16 @@ final class Room {
             if (tests.stream().anyMatch(t -> t.test().limited())) {
                 BeyondMemory.checkDiskFolder(diskDir, Machine.fileSystem(diskDir));
                 if (!plan.command().userNum()) {
-                    tests = withoutSizesOverTheDisk(plan.command().name(), tests, diskDir, WorkFolder.usableBytes(diskDir), out);
+                    tests = withoutSizesOverTheDisk(
+                            plan.command().name(), tests, diskDir, WorkFolder.usableBytes(diskDir), out);
                 }
             }
             checkAmp(diskDir, WorkFolder.usableBytes(diskDir), tests);
-            check("the disk folder", Folders.DISK_ENVIRONMENT, diskDir, WorkFolder.usableBytes(diskDir),
+            check(
+                    "the disk folder",
+                    Folders.DISK_ENVIRONMENT,
+                    diskDir,
+                    WorkFolder.usableBytes(diskDir),
                     in(tests, Experiment.Folder.DISK));
             folders.put(Experiment.Folder.DISK, diskDir);
         }
@@ -62,20 +64,22 @@ final class Room {
     }
 
     /** The suite's own beyond-memory sizes that the disk folder cannot hold are left out, each said in one line. */
-    private static List<PlannedTest> withoutSizesOverTheDisk(String suite, List<PlannedTest> plan, Path diskDir, long free,
-                                                             PrintStream out) {
+    private static List<PlannedTest> withoutSizesOverTheDisk(
+            String suite, List<PlannedTest> plan, Path diskDir, long free, PrintStream out) {
         List<PlannedTest> kept = new ArrayList<>();
         for (PlannedTest test : plan) {
             if (test.test().limited() && free >= 0 && test.space() > free) {
                 out.println("test " + test.number() + " (" + test.title() + ") is left out: it may need "
-                        + Numbers.bytes(test.space()) + " and the disk folder " + diskDir + " has " + Numbers.bytes(free) + " free");
+                        + Numbers.bytes(test.space()) + " and the disk folder " + diskDir + " has "
+                        + Numbers.bytes(free) + " free");
                 continue;
             }
             kept.add(test);
         }
         if (kept.isEmpty()) {
-            throw new UsageException("./run.sh " + suite + ": the disk folder " + diskDir + " has " + Numbers.bytes(free)
-                    + " free, too little for any of its tests: free space or set KVBENCH_DISK_DIR to a bigger folder");
+            throw new UsageException(
+                    "./run.sh " + suite + ": the disk folder " + diskDir + " has " + Numbers.bytes(free)
+                            + " free, too little for any of its tests: free space or set KVBENCH_DISK_DIR to a bigger folder");
         }
         return kept;
     }
@@ -86,7 +90,8 @@ final class Room {
         if (free >= 0 && free < need) {
             throw new UsageException(what + " " + dir + " has " + Numbers.bytes(free)
                     + " free but the largest test may need " + Numbers.bytes(need)
-                    + ": free space, set " + variable + " to a bigger folder, or pass fewer entries (" + fits(plan, need, free) + ")");
+                    + ": free space, set " + variable + " to a bigger folder, or pass fewer entries ("
+                    + fits(plan, need, free) + ")");
         }
     }
 
@@ -119,13 +124,19 @@ final class Room {
             }
             String why = AmpSpace.why(StoreSpec.parse(worst));
             long fit = Budget.floorOneDigit((long) (test.num() * ((double) free / need)));
-            String fewer = fit >= Budget.MIN_ENTRIES ? "pass fewer entries (-p num=" + fit + " fits)"
+            String fewer = fit >= Budget.MIN_ENTRIES
+                    ? "pass fewer entries (-p num=" + fit + " fits)"
                     : "not even " + Budget.MIN_ENTRIES + " entries fit";
-            throw new UsageException("the disk folder " + diskDir + " has " + Numbers.bytes(free) + " free but the amplification"
-                    + " test at " + Numbers.count(test.num()) + " entries may need " + Numbers.bytes(need) + " for " + worst
-                    + (why.isEmpty() ? "" : " (" + why + ")") + ": " + fewer
-                    + (fitting.isEmpty() ? "" : ", leave " + String.join(", ", tooLarge) + " out (-p store="
-                    + String.join(",", fitting) + ")") + ", or set KVBENCH_DISK_DIR to a bigger folder");
+            throw new UsageException(
+                    "the disk folder " + diskDir + " has " + Numbers.bytes(free) + " free but the amplification"
+                            + " test at " + Numbers.count(test.num()) + " entries may need " + Numbers.bytes(need)
+                            + " for " + worst
+                            + (why.isEmpty() ? "" : " (" + why + ")") + ": " + fewer
+                            + (fitting.isEmpty()
+                                    ? ""
+                                    : ", leave " + String.join(", ", tooLarge) + " out (-p store="
+                                            + String.join(",", fitting) + ")")
+                            + ", or set KVBENCH_DISK_DIR to a bigger folder");
         }
     }
 
@@ -134,9 +145,12 @@ final class Room {
      * (rounded down to one significant digit), or that not even 100 entries do.
      */
     private static String fits(List<PlannedTest> plan, long need, long free) {
-        PlannedTest largest = plan.stream().max(Comparator.comparingLong(PlannedTest::space)).orElseThrow();
+        PlannedTest largest =
+                plan.stream().max(Comparator.comparingLong(PlannedTest::space)).orElseThrow();
         long fit = Budget.floorOneDigit((long) (largest.num() * ((double) free / need)));
-        return fit >= Budget.MIN_ENTRIES ? "-p num=" + fit + " fits" : "-p num=...; not even " + Budget.MIN_ENTRIES + " entries of it fit";
+        return fit >= Budget.MIN_ENTRIES
+                ? "-p num=" + fit + " fits"
+                : "-p num=...; not even " + Budget.MIN_ENTRIES + " entries of it fit";
     }
 
     /** The work-folder bytes the suite needs: its largest test's {@link WorkFolder#estimate}. */

@@ -16,8 +16,7 @@ import java.util.regex.Pattern;
  */
 final class RoundCommands {
 
-    private RoundCommands() {
-    }
+    private RoundCommands() {}
 
     /** {@code test} run in {@code rounds} (KVBENCH_ROUNDS in place of the suite's), its time estimate scaled to them. */
     static PlannedTest withRounds(PlannedTest test, Rounds rounds) {
@@ -41,7 +40,8 @@ final class RoundCommands {
         List<String> args = new ArrayList<>(test.args());
         for (int i = 0; i + 1 < args.size(); i++) {
             if (isStores(args, i)) {
-                List<String> stores = new ArrayList<>(List.of(args.get(i + 1).substring("store=".length()).split(",")));
+                List<String> stores = new ArrayList<>(
+                        List.of(args.get(i + 1).substring("store=".length()).split(",")));
                 Collections.shuffle(stores, random(test, r));
                 args.set(i + 1, "store=" + String.join(",", stores));
             }
@@ -52,7 +52,9 @@ final class RoundCommands {
     /** The JMH arguments of an extra round for {@code benchmarks} on {@code stores} only (shuffled). */
     static List<String> restricted(PlannedTest test, List<String> benchmarks, Set<String> stores, int r) {
         List<String> args = new ArrayList<>(test.args());
-        args.set(0, "^(" + String.join("|", benchmarks.stream().map(Pattern::quote).toList()) + ")$");
+        args.set(
+                0,
+                "^(" + String.join("|", benchmarks.stream().map(Pattern::quote).toList()) + ")$");
         List<String> order = new ArrayList<>(stores);
         Collections.shuffle(order, random(test, r));
         boolean replaced = false;
@@ -79,7 +81,8 @@ final class RoundCommands {
     /** Benchmarks grouped by the stores that need another round of them: one JMH command per group. */
     static Map<Set<String>, List<String>> byStores(Map<String, Set<String>> wide) {
         Map<Set<String>, List<String>> groups = new LinkedHashMap<>();
-        wide.forEach((benchmark, stores) -> groups.computeIfAbsent(stores, s -> new ArrayList<>()).add(benchmark));
+        wide.forEach((benchmark, stores) ->
+                groups.computeIfAbsent(stores, s -> new ArrayList<>()).add(benchmark));
         return groups;
     }
 

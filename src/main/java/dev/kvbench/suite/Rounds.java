@@ -24,7 +24,8 @@ public record Rounds(int min, int max, double target, double cap) {
 
     public Rounds {
         if (min < 1 || max < min) {
-            throw new IllegalArgumentException("rounds must be 1 or more, and the most at least the least: " + min + "-" + max);
+            throw new IllegalArgumentException(
+                    "rounds must be 1 or more, and the most at least the least: " + min + "-" + max);
         }
     }
 

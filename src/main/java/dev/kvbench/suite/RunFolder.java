@@ -1,5 +1,7 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.text.Numbers;
+import dev.kvbench.trial.WorkFolder;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -8,9 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.text.Numbers;
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * The results folder of a run and its resume: the folder made (or taken up again: an interrupted run's completed tests
@@ -94,8 +93,8 @@ record RunFolder(Path dir, boolean created, ShutdownHook beforeTests) {
     /** The machine's lines of env.txt, with the shard's, the selection's and YCSB's client's. */
     private static List<String> envLines(SuitePlan plan) {
         SuiteCommand command = plan.command();
-        List<String> machine = new ArrayList<>(EnvFile.machineLines(command.name(), command.rerun(), plan.workDir(),
-                plan.workFree()));
+        List<String> machine =
+                new ArrayList<>(EnvFile.machineLines(command.name(), command.rerun(), plan.workDir(), plan.workFree()));
         machine.addAll(command.shard().envLines());
         machine.addAll(command.selection().envLines(plan.suiteTests()));
         if (plan.peer() != null) {

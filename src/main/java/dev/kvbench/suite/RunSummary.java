@@ -42,18 +42,21 @@ final class RunSummary {
         List<Integer> failed = failedTests(results, plan);
         if (!reported) {
             if (!failed.isEmpty()) {
-                err.println("run.sh: some runs failed in test(s) " + join(failed) + "; their reasons are in "
-                        + results + "/out-N.side.jsonl and out-N.txt");
+                err.println("run.sh: some runs failed in test(s) " + join(failed) + "; their reasons are in " + results
+                        + "/out-N.side.jsonl and out-N.txt");
             }
-            throw new SuiteFailure("the report of " + results + " could not be written (see above); fix the cause and run ./process.sh " + results);
+            throw new SuiteFailure("the report of " + results
+                    + " could not be written (see above); fix the cause and run ./process.sh " + results);
         }
         if (!failed.isEmpty()) {
-            throw new SuiteFailure("some runs failed in test(s) " + join(failed) + "; the report lists them with their reasons: "
-                    + results.resolve("README.md"));
+            throw new SuiteFailure("some runs failed in test(s) " + join(failed)
+                    + "; the report lists them with their reasons: " + results.resolve("README.md"));
         }
         if (!peerFailures.isEmpty()) {
-            throw new SuiteFailure(peerFailures.get(0) + (peerFailures.size() > 1 ? " (and " + (peerFailures.size() - 1)
-                    + " more; the report lists them)" : ""));
+            throw new SuiteFailure(peerFailures.get(0)
+                    + (peerFailures.size() > 1
+                            ? " (and " + (peerFailures.size() - 1) + " more; the report lists them)"
+                            : ""));
         }
         return SuiteRunner.OK;
     }

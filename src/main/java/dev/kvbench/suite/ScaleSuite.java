@@ -1,15 +1,13 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.text.Numbers;
+import dev.kvbench.trial.ColdCache;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import dev.kvbench.text.Numbers;
-import dev.kvbench.trial.ColdCache;
-
 
 /**
  * The {@code scale} suite: how each engine's cost per entry grows with its data. Every engine (and the limit
@@ -56,8 +54,7 @@ final class ScaleSuite {
     /** The largest size timed in the benchmarks' own mode; larger ones are single-shot passes. */
     static final int LARGEST_SAMPLED = 100_000;
 
-    private ScaleSuite() {
-    }
+    private ScaleSuite() {}
 
     static Suite suite(Scaler scaler) {
         Map<String, String> data = Suites.params("intKey", "true", "sequential", "false", "valSize", "100");
@@ -67,7 +64,8 @@ final class ScaleSuite {
         List<String> left = new ArrayList<>();
         for (int size : SIZES) {
             if (size > LARGEST_SAMPLED && scaler.num(1, size, entryBytes) < size) {
-                left.add(Numbers.count(size) + " entries (" + String.format(Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
+                left.add(Numbers.count(size) + " entries ("
+                        + String.format(Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
                         + " GB of flat data: over this machine's budget, a quarter of the smaller of its available memory"
                         + " and the work folder's free space, or KVBENCH_BUDGET)");
             } else {
@@ -81,30 +79,67 @@ final class ScaleSuite {
         String passes = "write (random order), readKey (random order) and readSeq; every engine and the limit rows; "
                 + "random int keys, 100-byte values. The report charts time per entry (ns) against entries, "
                 + "one line per engine, with the other sizes' test.";
-        tests.add(sweep("Cost per entry by data size: " + sizes(small) + " entries",
+        tests.add(sweep(
+                "Cost per entry by data size: " + sizes(small) + " entries",
                 passes + " Timed in the benchmarks' own mode (settled passes, five 100 ms iterations).",
-                Suites.THREE, data, small, sampled));
+                Suites.THREE,
+                data,
+                small,
+                sampled));
         if (!large.isEmpty()) {
-            tests.add(sweep("Cost per entry by data size: " + sizes(large) + " entries",
+            tests.add(sweep(
+                    "Cost per entry by data size: " + sizes(large) + " entries",
                     passes + " Single-shot passes (one warmup, three measured), so that a run stays bounded." + leftOut,
-                    Suites.THREE, data, large, single));
+                    Suites.THREE,
+                    data,
+                    large,
+                    single));
         }
         List<Integer> all = new ArrayList<>(small);
         all.addAll(large);
-        Map<String, String> mixed = Suites.params("intKey", "true", "sequential", "false", "valSize", "100",
-                "readers", "2", "writesPerSec", "10000", "duration", "5");
-        tests.add(sweep("Readers while one writer writes, by data size: " + sizes(all) + " entries",
+        Map<String, String> mixed = Suites.params(
+                "intKey",
+                "true",
+                "sequential",
+                "false",
+                "valSize",
+                "100",
+                "readers",
+                "2",
+                "writesPerSec",
+                "10000",
+                "duration",
+                "5");
+        tests.add(sweep(
+                "Readers while one writer writes, by data size: " + sizes(all) + " entries",
                 "readWhileWriting at every size: 2 reader threads look up random existing keys for 5 s while one writer "
-                        + "overwrites random keys at 10,000 writes/s; the report charts ns per read against entries." + leftOut,
-                List.of("readWhileWriting"), mixed, all, Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false")));
+                        + "overwrites random keys at 10,000 writes/s; the report charts ns per read against entries."
+                        + leftOut,
+                List.of("readWhileWriting"),
+                mixed,
+                all,
+                Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false")));
         int cliff = scaler.num(1, 1_000_000, 2027 + 4);
-        tests.add(new Experiment("LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
+        tests.add(new Experiment(
+                "LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
                 "Values of 2,026 and 2,027 bytes: one byte more and LMDB puts each value on overflow pages of its own "
                         + "(the 2016 report's cliff). Storage and write time of LMDB, RocksDB and LevelDB, random int keys."
-                        + (cliff < 1_000_000 ? " Fewer than 1,000,000 entries: that many are over this machine's budget." : ""),
-                Chart.sweep("valSize"), List.of("write"),
-                Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb"), "intKey", "true", "sequential", "false",
-                        "valSize", "2026,2027"), single, new Experiment.Entries(cliff, 1_000_000)));
+                        + (cliff < 1_000_000
+                                ? " Fewer than 1,000,000 entries: that many are over this machine's budget."
+                                : ""),
+                Chart.sweep("valSize"),
+                List.of("write"),
+                Suites.params(
+                        "store",
+                        Suites.withLimits("lmdb,leveldb,rocksdb"),
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "false",
+                        "valSize",
+                        "2026,2027"),
+                single,
+                new Experiment.Entries(cliff, 1_000_000)));
         tests.addAll(beyondTests());
         return new Suite("scale", tests);
     }
@@ -126,10 +161,12 @@ final class ScaleSuite {
         List<String> stores = new ArrayList<>();
         for (String store : Suites.oneBindingEach().split(",")) {
             switch (store) {
-                case "heap", "array" -> { }
+                case "heap", "array" -> {}
                 case "lmdb" -> stores.addAll(List.of("lmdb", "lmdb:readAhead=false"));
-                case "rocksdb" -> stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
-                case "leveldb" -> stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
+                case "rocksdb" ->
+                    stores.add("rocksdb:blockCacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
+                case "leveldb" ->
+                    stores.add("leveldb:cacheMb=" + BEYOND_CACHE_MB + "+writeBufferMb=" + BEYOND_BUFFER_MB);
                 case "sqlite" -> stores.add("sqlite:cacheMb=" + BEYOND_CACHE_MB);
                 case "bdbje" -> stores.add("bdbje:cacheMb=" + BEYOND_CACHE_MB);
                 default -> stores.add(store);
@@ -138,46 +175,86 @@ final class ScaleSuite {
         Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "3", "-foe", "false");
         Map<String, String> cold = new LinkedHashMap<>(single);
         cold.put("-jvmArgsAppend", "-D" + ColdCache.PROPERTY + "=cold");
-        String memory = " The benchmark forks run in a memory control group holding their memory, page cache included, to"
-                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to the harness's data set and half of what"
-                + " it and the JVM's own " + (BeyondMemory.JVM_RESERVE >> 20) + " MiB leave of it; the stores live in"
-                + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
-                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB + " MiB block cache, SQLite a "
-                + BEYOND_CACHE_MB + " MiB page cache (their default, room for the whole data set, would exceed the limit) and BDB JE"
-                + " a " + BEYOND_CACHE_MB + " MiB cache (its default, 60% of the heap, does not fit beside the harness's data set"
-                + " there), the LSM"
-                + " engines a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
-                + Numbers.count(BEYOND_BATCH) + " entries (a batch of 1,000,000 is 100 MB in the writer's memory; MVStore's commit"
-                + " of 10,000 random puts overflowed its heap); LMDB runs twice,"
-                + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
-                + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"
-                + " are left out.";
+        String memory =
+                " The benchmark forks run in a memory control group holding their memory, page cache included, to"
+                        + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to the harness's data set and half of what"
+                        + " it and the JVM's own " + (BeyondMemory.JVM_RESERVE >> 20)
+                        + " MiB leave of it; the stores live in"
+                        + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
+                        + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB
+                        + " MiB block cache, SQLite a "
+                        + BEYOND_CACHE_MB
+                        + " MiB page cache (their default, room for the whole data set, would exceed the limit) and BDB JE"
+                        + " a " + BEYOND_CACHE_MB
+                        + " MiB cache (its default, 60% of the heap, does not fit beside the harness's data set"
+                        + " there), the LSM"
+                        + " engines a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
+                        + Numbers.count(BEYOND_BATCH)
+                        + " entries (a batch of 1,000,000 is 100 MB in the writer's memory; MVStore's commit"
+                        + " of 10,000 random puts overflowed its heap); LMDB runs twice,"
+                        + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
+                        + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"
+                        + " are left out.";
         List<Experiment> tests = new ArrayList<>();
         for (int size : BEYOND_SIZES) {
-            Map<String, String> params = Suites.params("store", String.join(",", stores), "intKey", "true",
-                    "sequential", "false", "valSize", "100", "batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size));
-            tests.add(new Experiment("Beyond memory on a disk: " + Numbers.count(size) + " entries",
-                    "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
-                            + memory, Chart.scale(), List.of("write", "readKey", "readSeq"), params, single,
-                    Experiment.Entries.fixed(size)).beyondMemory(BEYOND_RATIO));
-            tests.add(new Experiment("Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
-                    "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
-                            + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
-                            + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
-                            + " and an engine's own cache is process memory: the report says how much stayed." + memory,
-                    Chart.scale(), List.of("readKey"), params, cold, Experiment.Entries.fixed(size))
+            Map<String, String> params = Suites.params(
+                    "store",
+                    String.join(",", stores),
+                    "intKey",
+                    "true",
+                    "sequential",
+                    "false",
+                    "valSize",
+                    "100",
+                    "batchSize",
+                    String.valueOf(BEYOND_BATCH),
+                    "num",
+                    String.valueOf(size));
+            tests.add(new Experiment(
+                            "Beyond memory on a disk: " + Numbers.count(size) + " entries",
+                            "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
+                                    + memory,
+                            Chart.scale(),
+                            List.of("write", "readKey", "readSeq"),
+                            params,
+                            single,
+                            Experiment.Entries.fixed(size))
+                    .beyondMemory(BEYOND_RATIO));
+            tests.add(new Experiment(
+                            "Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
+                            "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
+                                    + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
+                                    + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
+                                    + " and an engine's own cache is process memory: the report says how much stayed."
+                                    + memory,
+                            Chart.scale(),
+                            List.of("readKey"),
+                            params,
+                            cold,
+                            Experiment.Entries.fixed(size))
                     .beyondMemory(BEYOND_RATIO));
         }
         return tests;
     }
 
-    private static Experiment sweep(String title, String about, List<String> workloads, Map<String, String> data,
-                                    List<Integer> sizes, Map<String, String> jmh) {
+    private static Experiment sweep(
+            String title,
+            String about,
+            List<String> workloads,
+            Map<String, String> data,
+            List<Integer> sizes,
+            Map<String, String> jmh) {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("store", Suites.oneBindingEach());
         params.putAll(data);
         params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
-        return new Experiment(title, about, Chart.scale(), workloads, params, jmh,
+        return new Experiment(
+                title,
+                about,
+                Chart.scale(),
+                workloads,
+                params,
+                jmh,
                 Experiment.Entries.fixed(sizes.get(sizes.size() - 1)));
     }
 
@@ -185,6 +262,8 @@ final class ScaleSuite {
     private static String sizes(List<Integer> sizes) {
         List<String> shown = sizes.stream().map(Numbers::count).toList();
         int last = shown.size() - 1;
-        return last < 1 ? String.join("", shown) : String.join(", ", shown.subList(0, last)) + " and " + shown.get(last);
+        return last < 1
+                ? String.join("", shown)
+                : String.join(", ", shown.subList(0, last)) + " and " + shown.get(last);
     }
 }

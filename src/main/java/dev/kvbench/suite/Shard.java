@@ -33,14 +33,16 @@ record Shard(int index, int count) {
     static Shard parse(String text) {
         Matcher m = FORM.matcher(text);
         if (!m.matches()) {
-            throw new UsageException(OPTION + " " + text + " is not i/n: give this machine's shard and the number of shards, "
-                    + "e.g. --shard 1/2 (tests 1, 3, 5...) and --shard 2/2 (tests 2, 4, 6...)");
+            throw new UsageException(
+                    OPTION + " " + text + " is not i/n: give this machine's shard and the number of shards, "
+                            + "e.g. --shard 1/2 (tests 1, 3, 5...) and --shard 2/2 (tests 2, 4, 6...)");
         }
         int index = Integer.parseInt(m.group(1));
         int count = Integer.parseInt(m.group(2));
         if (count < 1 || index < 1 || index > count) {
             throw new UsageException(OPTION + " " + text + ": the shard must be from 1 to the number of shards"
-                    + (count >= 1 ? " (1 to " + count + ")" : ", which is 1 or more") + ", e.g. --shard 1/" + Math.max(2, count));
+                    + (count >= 1 ? " (1 to " + count + ")" : ", which is 1 or more") + ", e.g. --shard 1/"
+                    + Math.max(2, count));
         }
         return new Shard(index, count);
     }
@@ -57,8 +59,9 @@ record Shard(int index, int count) {
     /** This shard, checked against a suite of {@code tests} tests: refused when it holds none (more shards than tests). */
     Shard within(int tests, String suite) {
         if (index > tests) {
-            throw new UsageException(OPTION + " " + this + ": the " + suite + " suite has " + tests + " test"
-                    + (tests == 1 ? "" : "s") + ", so shard " + index + " would run none; use at most " + tests + " shards");
+            throw new UsageException(
+                    OPTION + " " + this + ": the " + suite + " suite has " + tests + " test" + (tests == 1 ? "" : "s")
+                            + ", so shard " + index + " would run none; use at most " + tests + " shards");
         }
         return this;
     }

@@ -8,8 +8,7 @@ final class Shell {
 
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_=,.:+/@%-]+");
 
-    private Shell() {
-    }
+    private Shell() {}
 
     /** {@code arg} as is when it holds only plain characters, else in single quotes. */
     static String word(String arg) {

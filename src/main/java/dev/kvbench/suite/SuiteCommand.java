@@ -36,8 +36,9 @@ record SuiteCommand(String name, SuiteKind kind, String rerun, Shard shard, Test
         TestSelection selection = TestSelection.of(rest);
         rest = TestSelection.without(rest);
         if (!shard.all() && !selection.all()) {
-            throw new UsageException(TestSelection.OPTION + " " + selection + " with " + Shard.OPTION + " " + shard
-                    + ": give one of them (--tests picks tests by number, --shard every n-th test for one of n machines)");
+            throw new UsageException(
+                    TestSelection.OPTION + " " + selection + " with " + Shard.OPTION + " " + shard
+                            + ": give one of them (--tests picks tests by number, --shard every n-th test for one of n machines)");
         }
         // taken out before a YCSB suite's -p name=value become workload properties
         List<Map<String, String>> jvms = JvmVariants.of(rest);

@@ -4,7 +4,6 @@ package dev.kvbench.suite;
 public final class SuiteFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-
     public SuiteFailure(String message) {
         super(message);
     }

@@ -1,5 +1,6 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.trial.WorkFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -17,11 +18,8 @@ import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import java.util.function.Predicate;
 import java.util.stream.Stream;
-
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * The results folder of a suite: {@code results/<YYYYMMDD>-<suite>/}, or the newest unfinished
@@ -45,11 +43,9 @@ public final class SuiteFolder {
      * The chosen folder and, when a folder of that name was there and is not this run's to resume,
      * why the run went elsewhere (empty otherwise).
      */
-    record Choice(Path dir, String note) {
-    }
+    record Choice(Path dir, String note) {}
 
-    private SuiteFolder() {
-    }
+    private SuiteFolder() {}
 
     /** The folder for {@code suite} run on {@code today} in the project {@code root}; {@code configured} wins when set. */
     static Path choose(Path root, String suite, LocalDate today, String configured) {
@@ -80,11 +76,14 @@ public final class SuiteFolder {
                 return new Choice(todays, "");
             }
             Path fresh = free(todays);
-            return new Choice(fresh, root.relativize(todays) + " " + why + "; this run writes to " + root.relativize(fresh));
+            return new Choice(
+                    fresh, root.relativize(todays) + " " + why + "; this run writes to " + root.relativize(fresh));
         }
         try (Stream<Path> dirs = Files.list(results)) {
             List<Path> ofSuite = dirs.filter(Files::isDirectory)
-                    .filter(d -> d.getFileName().toString().endsWith("-" + suite)).sorted().toList();
+                    .filter(d -> d.getFileName().toString().endsWith("-" + suite))
+                    .sorted()
+                    .toList();
             if (!ofSuite.isEmpty() && notResumable(ofSuite.get(ofSuite.size() - 1), origin) == null) {
                 return new Choice(ofSuite.get(ofSuite.size() - 1), "");
             }
@@ -115,7 +114,9 @@ public final class SuiteFolder {
         }
         Map<String, String> mark = readMark(dir);
         if (mark == null) {
-            return isEmpty(dir) ? null : "was not started by a run on this machine (a published or copied results folder)";
+            return isEmpty(dir)
+                    ? null
+                    : "was not started by a run on this machine (a published or copied results folder)";
         }
         if (!origin.machine().equals(mark.get("machine"))) {
             return "was started on another machine (" + mark.get("machine") + ")";
@@ -154,9 +155,8 @@ public final class SuiteFolder {
             return;
         }
         try {
-            FileChannel channel = FileChannel.open(file,
-                    StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.READ);
+            FileChannel channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -170,7 +170,7 @@ public final class SuiteFolder {
             }
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", started "
-                    + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n")
+                            + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n")
                     .getBytes(StandardCharsets.UTF_8)));
             HELD.put(file, lock);
         } catch (IOException e) {
@@ -182,8 +182,9 @@ public final class SuiteFolder {
     /** The line for {@code dir} locked by another run, naming the owner its lock {@code file} records. */
     private static UsageException inUse(Path dir, Path file) throws IOException {
         String owner = new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
-        return new UsageException(dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
-                + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
+        return new UsageException(
+                dir + " is in use by another run of kvbench" + (owner.isEmpty() ? "" : " (" + owner + ")")
+                        + ": wait for it to finish, or run into another folder (KVBENCH_RESULTS)");
     }
 
     /**
@@ -195,8 +196,7 @@ public final class SuiteFolder {
         if (!Files.isRegularFile(file) || HELD.containsKey(file)) {
             return;
         }
-        try (FileChannel channel = FileChannel.open(file,
-                StandardOpenOption.WRITE, StandardOpenOption.READ)) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.READ)) {
             FileLock lock = channel.tryLock();
             if (lock != null) {
                 lock.release();
@@ -215,7 +215,8 @@ public final class SuiteFolder {
             return;
         }
         try {
-            Files.writeString(file, "machine=" + origin.machine() + "\ncommit=" + origin.commit() + "\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    file, "machine=" + origin.machine() + "\ncommit=" + origin.commit() + "\n", StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -260,7 +261,8 @@ public final class SuiteFolder {
 
         private static String machineId() {
             try {
-                String id = Files.readString(Path.of("/etc/machine-id"), StandardCharsets.UTF_8).trim();
+                String id = Files.readString(Path.of("/etc/machine-id"), StandardCharsets.UTF_8)
+                        .trim();
                 if (!id.isEmpty()) {
                     return id;
                 }

@@ -1,5 +1,8 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.text.Numbers;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
+import dev.kvbench.workload.ycsb.YcsbWorkload;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -7,10 +10,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-
-import dev.kvbench.text.Numbers;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
-import dev.kvbench.workload.ycsb.YcsbWorkload;
 
 /**
  * What a suite brings to the run besides its tests: the arguments it takes for itself (a workload file, YCSB's
@@ -24,13 +23,18 @@ interface SuiteKind {
     static SuiteKind of(String name) {
         return switch (name) {
             case Suites.WORKLOAD -> new WorkloadFile();
-            case "ycsb" -> new YcsbProperties(YcsbSuites::ycsb, user -> { }, Client.KVBENCH);
-            case Suites.UPGRADE -> new YcsbProperties(YcsbSuites::upgrade, YcsbSuites::checkUpgradeVariants, Client.KVBENCH);
-            case Suites.YCSB_PEER -> new YcsbProperties(YcsbSuites::ycsbPeer, YcsbPeer::checkNoStores, Client.BESIDE_YCSB);
-            case "bindings" -> new Named(name, user -> user.param("store").ifPresent(Suites::checkBindingStores),
-                    UnaryOperator.identity());
-            case "report" -> new Named(name, user -> { }, Budget::forReport);
-            default -> new Named(name, user -> { }, UnaryOperator.identity());
+            case "ycsb" -> new YcsbProperties(YcsbSuites::ycsb, user -> {}, Client.KVBENCH);
+            case Suites.UPGRADE ->
+                new YcsbProperties(YcsbSuites::upgrade, YcsbSuites::checkUpgradeVariants, Client.KVBENCH);
+            case Suites.YCSB_PEER ->
+                new YcsbProperties(YcsbSuites::ycsbPeer, YcsbPeer::checkNoStores, Client.BESIDE_YCSB);
+            case "bindings" ->
+                new Named(
+                        name,
+                        user -> user.param("store").ifPresent(Suites::checkBindingStores),
+                        UnaryOperator.identity());
+            case "report" -> new Named(name, user -> {}, Budget::forReport);
+            default -> new Named(name, user -> {}, UnaryOperator.identity());
         };
     }
 
@@ -41,7 +45,7 @@ interface SuiteKind {
 
     /** What refuses ({@link UsageException}) JMH arguments this suite cannot run with. */
     default Consumer<UserArgs> rules() {
-        return user -> { };
+        return user -> {};
     }
 
     /** The budget this suite's tests are scaled to, from the one the environment and the machine give. */
@@ -53,8 +57,7 @@ interface SuiteKind {
     Suite suite(Scaler scaler);
 
     /** Refuses a run whose own arguments need more room than the work folder {@code workDir} has free ({@code workFree}, -1 unknown). */
-    default void checkRoom(Path workDir, long workFree) {
-    }
+    default void checkRoom(Path workDir, long workFree) {}
 
     /** Whether YCSB's own client runs beside each of its tests ({@link YcsbPeer}). */
     default boolean besideYcsbClient() {
@@ -62,7 +65,10 @@ interface SuiteKind {
     }
 
     /** Whose client runs a YCSB suite's workloads: kvbench's alone, or YCSB's own just before it ({@link YcsbPeer}). */
-    enum Client { KVBENCH, BESIDE_YCSB }
+    enum Client {
+        KVBENCH,
+        BESIDE_YCSB
+    }
 
     /** A suite of {@link Suites#named}, which takes no arguments of its own. */
     record Named(String name, Consumer<UserArgs> rules, UnaryOperator<Budget> budget) implements SuiteKind {
@@ -137,11 +143,14 @@ interface SuiteKind {
             long records = properties.recordCount();
             long room = YcsbWorkload.shape(properties).entries();
             // the run's inserts may need more room than the records loaded: name what needs it
-            String what = room > records ? "recordcount=" + records + " and up to " + (room - records)
-                    + " inserts of the run" : "recordcount=" + records;
+            String what = room > records
+                    ? "recordcount=" + records + " and up to " + (room - records) + " inserts of the run"
+                    : "recordcount=" + records;
             throw new UsageException(what + " need" + (room > records ? "" : "s") + " about " + Numbers.bytes(need)
                     + " but the work folder " + workDir + " has " + Numbers.bytes(workFree) + " free: lower "
-                    + (room > records ? "them with -p operationcount=..., -p insertproportion=..." : "it with -p recordcount=...")
+                    + (room > records
+                            ? "them with -p operationcount=..., -p insertproportion=..."
+                            : "it with -p recordcount=...")
                     + " or set KVBENCH_DIR to a bigger folder");
         }
     }

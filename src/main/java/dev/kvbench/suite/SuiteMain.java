@@ -13,22 +13,29 @@ import java.util.List;
  */
 public final class SuiteMain {
 
-    private SuiteMain() {
-    }
+    private SuiteMain() {}
 
     public static void main(String[] args) {
-        Path root = Path.of(System.getProperty("kvbench.root", ".")).toAbsolutePath().normalize();
-        SuiteRunner.Config config = new SuiteRunner.Config(root, System.getenv(), LocalDate.now(ZoneOffset.UTC), System.out, System.err);
-        SuiteRunner runner = new SuiteRunner(config, workDir -> new JmhProcess(workDir, System.out),
-                ReportStep.processSh(root), SuiteMain::environment);
+        Path root = Path.of(System.getProperty("kvbench.root", "."))
+                .toAbsolutePath()
+                .normalize();
+        SuiteRunner.Config config =
+                new SuiteRunner.Config(root, System.getenv(), LocalDate.now(ZoneOffset.UTC), System.out, System.err);
+        SuiteRunner runner = new SuiteRunner(
+                config,
+                workDir -> new JmhProcess(workDir, System.out),
+                ReportStep.processSh(root),
+                SuiteMain::environment);
         System.exit(runner.run(List.of(args)));
     }
 
     /** The JVM's lines of env.txt, from {@code dev.kvbench.report.tool.EnvJavaSide} in a JVM with the benchmark flags. */
     static List<String> environment() {
         try {
-            Process process = new ProcessBuilder(Jvm.commandReadingStdout("dev.kvbench.report.tool.EnvJavaSide", List.of()))
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Process process = new ProcessBuilder(
+                            Jvm.commandReadingStdout("dev.kvbench.report.tool.EnvJavaSide", List.of()))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
             String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (process.waitFor() != 0) {
                 throw new SuiteFailure("could not describe the JVM for env.txt (see above)");

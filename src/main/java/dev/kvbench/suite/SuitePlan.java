@@ -1,12 +1,11 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.WorkFolder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
-
-import dev.kvbench.measure.Machine;
-import dev.kvbench.trial.WorkFolder;
 
 /**
  * A suite planned for this machine, every check that needs no results folder passed: the work folder and its room,
@@ -24,8 +23,16 @@ import dev.kvbench.trial.WorkFolder;
  * @param workFree   its free bytes (-1 unknown)
  * @param peer       YCSB's own client beside each test, or null where the suite runs none
  */
-record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, SuiteFolder.Choice folder,
-                 SuiteFolder.Origin origin, Budget budget, Path workDir, long workFree, YcsbPeer peer) {
+record SuitePlan(
+        SuiteCommand command,
+        int suiteTests,
+        List<PlannedTest> tests,
+        SuiteFolder.Choice folder,
+        SuiteFolder.Origin origin,
+        Budget budget,
+        Path workDir,
+        long workFree,
+        YcsbPeer peer) {
 
     /** The suite of {@code command} planned with {@code env} on this machine, checked by {@code machine}; one line (exit 2) for the first mistake. */
     static SuitePlan of(SuiteCommand command, SuiteRunner.Config config, MachineChecks machine, MemoryLimits memory) {
@@ -33,9 +40,10 @@ record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, 
         Path workDir = Folders.work(env);
         long workFree = WorkFolder.usableBytes(workDir);
         SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
-        SuiteFolder.Choice folder = SuiteFolder.choice(config.root(), command.folderName(), config.today(),
-                env.get("KVBENCH_RESULTS"), origin);
-        Budget budget = command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
+        SuiteFolder.Choice folder = SuiteFolder.choice(
+                config.root(), command.folderName(), config.today(), env.get("KVBENCH_RESULTS"), origin);
+        Budget budget =
+                command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
         Suite suite = scaled(command, folder.dir(), budget, env.get("KVBENCH_BUDGET"));
         command.kind().checkRoom(workDir, workFree);
         List<PlannedTest> tests = planned(command, suite, env.get(Rounds.ENVIRONMENT));
@@ -73,7 +81,9 @@ record SuitePlan(SuiteCommand command, int suiteTests, List<PlannedTest> tests, 
         boolean peer = command.kind().besideYcsbClient();
         return Planner.plan(suite, command.user(), chosen).stream()
                 .map(test -> peer ? YcsbPeer.withClientTime(test) : test) // YCSB's client's time too
-                .map(test -> RoundCommands.withRounds(test, Rounds.of(rounds, test.test().repeat()))).toList();
+                .map(test -> RoundCommands.withRounds(
+                        test, Rounds.of(rounds, test.test().repeat())))
+                .toList();
     }
 
     /** The results folder. */

@@ -1,5 +1,7 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.cgroup.MemoryGroup;
+import dev.kvbench.cutfs.Build;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -9,9 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
-
-import dev.kvbench.cgroup.MemoryGroup;
-import dev.kvbench.cutfs.Build;
 
 /**
  * Runs a suite into its results folder, in stages: the command line checked ({@link SuiteCommand}), the suite planned
@@ -40,8 +39,7 @@ public final class SuiteRunner {
      * @param out   progress lines
      * @param err   warnings and errors
      */
-    public record Config(Path root, Map<String, String> env, LocalDate today, PrintStream out, PrintStream err) {
-    }
+    public record Config(Path root, Map<String, String> env, LocalDate today, PrintStream out, PrintStream err) {}
 
     private final Config config;
     private final Function<Path, Launcher> launchers;
@@ -63,8 +61,12 @@ public final class SuiteRunner {
     }
 
     /** @param hostWatch the host watch for a results folder (tests: one with a fixed canary) */
-    SuiteRunner(Config config, Function<Path, Launcher> launchers, ReportStep report, EnvFile.JavaSide javaSide,
-                Function<Path, HostWatch> hostWatch) {
+    SuiteRunner(
+            Config config,
+            Function<Path, Launcher> launchers,
+            ReportStep report,
+            EnvFile.JavaSide javaSide,
+            Function<Path, HostWatch> hostWatch) {
         this.hostWatch = hostWatch;
         this.config = config;
         this.launchers = launchers;
@@ -91,7 +93,8 @@ public final class SuiteRunner {
     private int runChecked(List<String> argv) throws InterruptedException {
         SuiteCommand command = SuiteCommand.of(argv, config.out());
         MemoryLimits memory = new MemoryLimits(memoryController, config.out());
-        SuitePlan plan = SuitePlan.of(command, config, new MachineChecks(config.env(), config.err(), powerCutMissing), memory);
+        SuitePlan plan =
+                SuitePlan.of(command, config, new MachineChecks(config.env(), config.err(), powerCutMissing), memory);
         if (DryRun.requested(config.env())) {
             new DryRun(config.out(), config.env(), memory).print(plan);
             return OK;
@@ -99,8 +102,15 @@ public final class SuiteRunner {
         Room.Placed placed = Room.place(plan, config.env(), config.out());
         plan = plan.withTests(placed.tests());
         RunFolder folder = RunFolder.open(plan, config.out(), config.err(), javaSide);
-        TestRunner tests = new TestRunner(plan, folder, placed.folders(), launchersOf(placed.folders()), memory,
-                hostWatch.apply(folder.dir()), config.out(), config.err());
+        TestRunner tests = new TestRunner(
+                plan,
+                folder,
+                placed.folders(),
+                launchersOf(placed.folders()),
+                memory,
+                hostWatch.apply(folder.dir()),
+                config.out(),
+                config.err());
         runTests(plan, folder, placed.folders(), memory, tests);
         RunSummary summary = new RunSummary(folder.dir(), config.err());
         return summary.finish(plan.tests(), summary.report(report), tests.peerFailures());
@@ -115,14 +125,20 @@ public final class SuiteRunner {
 
     /** Runs the plan's tests in order; an interrupt stops them, keeping the completed ones to resume. */
     @SuppressWarnings("try") // the hook is registered for the block, never read
-    private void runTests(SuitePlan plan, RunFolder folder, Map<Experiment.Folder, Path> folders, MemoryLimits memory,
-                          TestRunner tests) throws InterruptedException {
+    private void runTests(
+            SuitePlan plan,
+            RunFolder folder,
+            Map<Experiment.Folder, Path> folders,
+            MemoryLimits memory,
+            TestRunner tests)
+            throws InterruptedException {
         Path results = folder.dir();
         try (ShutdownHook onInterrupt = ShutdownHook.add("kvbench-suite-interrupt", () -> {
             tests.stop();
             config.err().println();
-            config.err().println("interrupted: completed tests are kept in " + results + "; run " + plan.command().rerun()
-                    + " again to resume");
+            config.err()
+                    .println("interrupted: completed tests are kept in " + results + "; run "
+                            + plan.command().rerun() + " again to resume");
         })) {
             folder.testsStarted();
             new Progress(plan, results, folders, memory, tests, config.out()).run();

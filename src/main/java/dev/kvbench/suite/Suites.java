@@ -1,5 +1,9 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.amp.AmpState;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -8,11 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
-
-import dev.kvbench.amp.AmpState;
-import dev.kvbench.store.Engine;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
 
 /**
  * The suites {@code run.sh} offers, and nothing else: which tests, with which parameters, and
@@ -53,10 +52,25 @@ import dev.kvbench.store.Stores;
 public final class Suites {
 
     /** The suite names, in the order the usage line lists them. */
-    public static final List<String> NAMES = List.of("smoke", "quick", "bindings", "report", "depths", "app", "crash", "powercut",
-            "amp", "ycsb", "ycsb-peer", "workload", "upgrade", "scale", "beyond");
+    public static final List<String> NAMES = List.of(
+            "smoke",
+            "quick",
+            "bindings",
+            "report",
+            "depths",
+            "app",
+            "crash",
+            "powercut",
+            "amp",
+            "ycsb",
+            "ycsb-peer",
+            "workload",
+            "upgrade",
+            "scale",
+            "beyond");
     /** The command that runs one YCSB workload file: {@code ./run.sh workload FILE [-p name=value ...]}. */
     public static final String WORKLOAD = "workload";
+
     public static final String DEFAULT = "quick";
     /** Variants side by side: quick's two tests and YCSB's A-F on the stores the user names ({@link YcsbSuites#upgrade}). */
     public static final String UPGRADE = "upgrade";
@@ -66,8 +80,7 @@ public final class Suites {
     static final List<String> SIX = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
     static final List<String> THREE = List.of("write", "readKey", "readSeq");
 
-    private Suites() {
-    }
+    private Suites() {}
 
     /** The suite called {@code name}; {@code scaler} sizes the report suite's tests. */
     public static Suite named(String name, Scaler scaler) {
@@ -77,44 +90,94 @@ public final class Suites {
             case "bindings" -> bindings();
             case "report" -> ReportSuite.report(scaler);
             case "depths" -> ReportSuite.depths();
-            case "crash" -> new Suite("crash", List.of(DurabilitySuites.crash(),
-                    DurabilitySuites.crash().onDisk(DurabilitySuites.CRASH_ON_DISK)));
+            case "crash" ->
+                new Suite(
+                        "crash",
+                        List.of(
+                                DurabilitySuites.crash(),
+                                DurabilitySuites.crash().onDisk(DurabilitySuites.CRASH_ON_DISK)));
             case "powercut" -> new Suite("powercut", List.of(DurabilitySuites.powerCut()));
             case "amp" -> new Suite("amp", List.of(amp()));
             case "app" -> AppSuite.app();
             case "ycsb" -> YcsbSuites.ycsb(Map.of());
             case UPGRADE -> YcsbSuites.upgrade(Map.of());
             case YCSB_PEER -> YcsbSuites.ycsbPeer(Map.of());
-            case WORKLOAD -> throw new UsageException("give a workload file: ./run.sh workload path/to/workloada"
-                    + " [-p name=value ...]");
+            case WORKLOAD ->
+                throw new UsageException(
+                        "give a workload file: ./run.sh workload path/to/workloada" + " [-p name=value ...]");
             case "scale" -> ScaleSuite.suite(scaler);
             case "beyond" -> ScaleSuite.beyond();
-            default -> throw new UsageException("unknown suite '" + name + "'; suites: "
-                    + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
+            default ->
+                throw new UsageException(
+                        "unknown suite '" + name + "'; suites: " + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
     }
 
     static Suite smoke() {
         Map<String, String> once = options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
-        // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store, and one
+        // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store, and
+        // one
         // for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
-        Map<String, String> turns = options("-interleave", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "1ms",
-                "-foe", "false", "-jvmArgsAppend", "-Dkvbench.settle.maxMs=0");
-        return new Suite("smoke", List.of(new Experiment("Every engine and workload on tiny data",
-                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
-                Chart.panels().unranked(), SIX,
-                params("intKey", "true", "sequential", "false", "valSize", "100"), turns,
-                Experiment.Entries.fixed(2000)),
-                new Experiment("Directory tree walk on a tiny tree",
-                        "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
-                        Chart.panels().unranked(), List.of("dirWalk"),
-                        params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"), once,
-                        Experiment.Entries.fixed(120)),
-                new Experiment("Application workloads on tiny data",
-                        "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
-                        Chart.panels().unranked(), List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
-                        params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
-                        once, Experiment.Entries.fixed(2000))));
+        Map<String, String> turns = options(
+                "-interleave",
+                "true",
+                "-f",
+                "1",
+                "-wi",
+                "0",
+                "-i",
+                "1",
+                "-r",
+                "1ms",
+                "-foe",
+                "false",
+                "-jvmArgsAppend",
+                "-Dkvbench.settle.maxMs=0");
+        return new Suite(
+                "smoke",
+                List.of(
+                        new Experiment(
+                                "Every engine and workload on tiny data",
+                                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
+                                Chart.panels().unranked(),
+                                SIX,
+                                params("intKey", "true", "sequential", "false", "valSize", "100"),
+                                turns,
+                                Experiment.Entries.fixed(2000)),
+                        new Experiment(
+                                "Directory tree walk on a tiny tree",
+                                "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
+                                Chart.panels().unranked(),
+                                List.of("dirWalk"),
+                                params(
+                                        "fanout",
+                                        "3",
+                                        "depth",
+                                        "4",
+                                        "encoding",
+                                        "LONG,PROTO,FLAT_BUFFER",
+                                        "fields",
+                                        "all"),
+                                once,
+                                Experiment.Entries.fixed(120)),
+                        new Experiment(
+                                "Application workloads on tiny data",
+                                "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
+                                Chart.panels().unranked(),
+                                List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
+                                params(
+                                        "intKey",
+                                        "true",
+                                        "sequential",
+                                        "false",
+                                        "valSize",
+                                        "100",
+                                        "readers",
+                                        "2",
+                                        "duration",
+                                        "1"),
+                                once,
+                                Experiment.Entries.fixed(2000))));
     }
 
     /**
@@ -128,9 +191,15 @@ public final class Suites {
      * with the limit rows.
      */
     static Suite quick() {
-        List<String> left = Stores.engines().stream().filter(engine -> engine.bindingOf().isPresent()).map(Engine::name).toList();
-        return new Suite("quick", intKeyTests(oneBindingEach(), "Every engine through one binding each ("
-                + joined(left) + " are left to the bindings suite)"));
+        List<String> left = Stores.engines().stream()
+                .filter(engine -> engine.bindingOf().isPresent())
+                .map(Engine::name)
+                .toList();
+        return new Suite(
+                "quick",
+                intKeyTests(
+                        oneBindingEach(),
+                        "Every engine through one binding each (" + joined(left) + " are left to the bindings suite)"));
     }
 
     /**
@@ -139,12 +208,18 @@ public final class Suites {
      */
     static Suite bindings() {
         Map<String, List<String>> byEngine = new LinkedHashMap<>();
-        Stores.engines().forEach(engine -> engine.bindingOf()
-                .ifPresent(of -> byEngine.computeIfAbsent(of, key -> new ArrayList<>()).add(engine.name())));
+        Stores.engines()
+                .forEach(engine -> engine.bindingOf()
+                        .ifPresent(of -> byEngine.computeIfAbsent(of, key -> new ArrayList<>())
+                                .add(engine.name())));
         List<String> groups = new ArrayList<>();
         byEngine.forEach((engine, others) -> groups.add(engine + " beside " + joined(others)));
-        return new Suite("bindings", intKeyTests(bindingRows(),
-                "Each engine that Java reaches through more than one binding, beside its others (" + String.join("; ", groups) + ")"));
+        return new Suite(
+                "bindings",
+                intKeyTests(
+                        bindingRows(),
+                        "Each engine that Java reaches through more than one binding, beside its others ("
+                                + String.join("; ", groups) + ")"));
     }
 
     /**
@@ -167,11 +242,17 @@ public final class Suites {
             Engine engine = Stores.engine(name);
             if (!engine.isReference() && engine.bindingOf().isEmpty() && !bound.contains(name)) {
                 List<String> groups = new ArrayList<>();
-                bound.forEach(of -> groups.add(of + " (" + joined(Stores.engines().stream()
-                        .filter(e -> e.bindingOf().equals(Optional.of(of))).map(Engine::name).toList()) + ")"));
-                throw new UsageException("-p store=" + stores + ": the bindings suite compares an engine's bindings, but "
-                        + name + " has no other binding; engines with more than one: " + String.join(", ", groups.stream().sorted().toList())
-                        + " (for " + name + " alone: ./run.sh quick -p store=" + name + ")");
+                bound.forEach(of -> groups.add(of + " ("
+                        + joined(Stores.engines().stream()
+                                .filter(e -> e.bindingOf().equals(Optional.of(of)))
+                                .map(Engine::name)
+                                .toList())
+                        + ")"));
+                throw new UsageException(
+                        "-p store=" + stores + ": the bindings suite compares an engine's bindings, but "
+                                + name + " has no other binding; engines with more than one: "
+                                + String.join(", ", groups.stream().sorted().toList())
+                                + " (for " + name + " alone: ./run.sh quick -p store=" + name + ")");
             }
         }
     }
@@ -201,13 +282,21 @@ public final class Suites {
     static List<Experiment> intKeyTests(String stores, String who) {
         Map<String, String> jmh = interleaved(QUICK_JVMS, QUICK_ROTATIONS);
         return List.of(
-                new Experiment("Int keys in sequential order",
+                new Experiment(
+                        "Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
-                        Chart.panels(), SIX, params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"), jmh,
+                        Chart.panels(),
+                        SIX,
+                        params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"),
+                        jmh,
                         Experiment.Entries.fixed(100_000)),
-                new Experiment("Int keys in random order",
+                new Experiment(
+                        "Int keys in random order",
                         "The same, with keys inserted (and looked up) in random order.",
-                        Chart.panels(), SIX, params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"), jmh,
+                        Chart.panels(),
+                        SIX,
+                        params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"),
+                        jmh,
                         Experiment.Entries.fixed(100_000)));
     }
 
@@ -227,14 +316,21 @@ public final class Suites {
     }
 
     private static String engineRows(Predicate<Engine> row) {
-        return withLimits(String.join(",", Stores.engines().stream().filter(engine -> !engine.isReference())
-                .filter(row).map(Engine::name).toList()));
+        return withLimits(String.join(
+                ",",
+                Stores.engines().stream()
+                        .filter(engine -> !engine.isReference())
+                        .filter(row)
+                        .map(Engine::name)
+                        .toList()));
     }
 
     /** {@code a}, {@code a and b}, {@code a, b and c}. */
     private static String joined(List<String> names) {
         int last = names.size() - 1;
-        return last < 1 ? String.join("", names) : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
+        return last < 1
+                ? String.join("", names)
+                : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
     }
 
     /**
@@ -243,15 +339,31 @@ public final class Suites {
      * turns per JVM (more for the engines of undecided pairs).
      */
     static Map<String, String> interleaved(int jvms, int rotations) {
-        return options("-interleave", "true", "-f", Integer.toString(jvms), "-wi", "1", "-w", "100ms", "-i",
-                Integer.toString(rotations), "-r", "100ms", "-foe", "false");
+        return options(
+                "-interleave",
+                "true",
+                "-f",
+                Integer.toString(jvms),
+                "-wi",
+                "1",
+                "-w",
+                "100ms",
+                "-i",
+                Integer.toString(rotations),
+                "-r",
+                "100ms",
+                "-foe",
+                "false");
     }
 
     /** {@code stores} and every limit row ({@link Engine#isReference()}: array, heap, null), as one JMH value. */
     static String withLimits(String stores) {
         List<String> all = new ArrayList<>(List.of(stores.split(",")));
-        Stores.engines().stream().filter(Engine::isReference).map(Engine::name)
-                .filter(name -> !all.contains(name)).forEach(all::add);
+        Stores.engines().stream()
+                .filter(Engine::isReference)
+                .map(Engine::name)
+                .filter(name -> !all.contains(name))
+                .forEach(all::add);
         return String.join(",", all);
     }
 
@@ -271,22 +383,40 @@ public final class Suites {
      * already shows; {@code -p store=fs} runs it. Not scaled: {@code -p num} sizes it.
      */
     static Experiment amp() {
-        String stores = String.join(",", Stores.engines().stream()
-                .filter(engine -> !engine.isReference() && engine.bindingOf().isEmpty() && !engine.name().equals("fs"))
-                .map(Engine::name).toList());
-        return new Experiment("Write and space amplification, disk folder",
+        String stores = String.join(
+                ",",
+                Stores.engines().stream()
+                        .filter(engine -> !engine.isReference()
+                                && engine.bindingOf().isEmpty()
+                                && !engine.name().equals("fs"))
+                        .map(Engine::name)
+                        .toList());
+        return new Experiment(
+                "Write and space amplification, disk folder",
                 "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
                         + "empty store, and for " + AmpState.OVERWRITES + " times as many puts of random "
                         + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
                         + "Each phase runs from the store's open to its close and a sync of the file system. The fs store "
                         + "(a file per key) is left out for time; -p store=fs runs it.",
-                Chart.amp(), List.of("amp"),
-                params("store", stores + ",null", "sync", "false,true", "intKey", "true", "sequential", "false",
-                        "valSize", "100", "batchSize", "1000"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Experiment.Entries.fixed(AMP_ENTRIES),
+                Chart.amp(),
+                List.of("amp"),
+                params(
+                        "store",
+                        stores + ",null",
+                        "sync",
+                        "false,true",
+                        "intKey",
+                        "true",
+                        "sequential",
+                        "false",
+                        "valSize",
+                        "100",
+                        "batchSize",
+                        "1000"),
+                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
+                Experiment.Entries.fixed(AMP_ENTRIES),
                 Experiment.Folder.DISK);
     }
-
 
     static Map<String, String> params(String... pairs) {
         return options(pairs);

@@ -1,5 +1,7 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.report.folder.RoundScores;
+import dev.kvbench.trial.WorkFolder;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -13,9 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import dev.kvbench.report.folder.RoundScores;
-import dev.kvbench.trial.WorkFolder;
-
 /**
  * Runs one test of a suite: into a hidden folder, in rounds when the test has them (the host watched over each, YCSB's
  * own client before each where the suite runs it), its files moved into place only once every round completed, so
@@ -26,6 +25,7 @@ final class TestRunner {
 
     /** Seconds to wait for another JMH run holding JMH's lock before giving up. */
     private static final int LOCK_WAIT_LIMIT = 3600;
+
     private static final int LOCK_WAIT_STEP = 15;
 
     private final SuitePlan plan;
@@ -42,8 +42,15 @@ final class TestRunner {
     /** Set when the JVM shuts down under the runner (Ctrl-C): a test that then stops is not a failure to report. */
     private volatile boolean stopping;
 
-    TestRunner(SuitePlan plan, RunFolder folder, Map<Experiment.Folder, Path> folders,
-            Map<Experiment.Folder, Launcher> launchers, MemoryLimits memory, HostWatch host, PrintStream out, PrintStream err) {
+    TestRunner(
+            SuitePlan plan,
+            RunFolder folder,
+            Map<Experiment.Folder, Path> folders,
+            Map<Experiment.Folder, Launcher> launchers,
+            MemoryLimits memory,
+            HostWatch host,
+            PrintStream out,
+            PrintStream err) {
         this.plan = plan;
         this.folder = folder;
         this.results = folder.dir();
@@ -84,18 +91,21 @@ final class TestRunner {
                         + repeat.cap() + "x its first round); no more rounds");
                 break;
             }
-            out.println("    test " + n + ": round " + r + " for the " + RoundCommands.count(wide) + " runs still wider than ±"
-                    + Math.round(100 * repeat.target()) + "%");
+            out.println("    test " + n + ": round " + r + " for the " + RoundCommands.count(wide)
+                    + " runs still wider than ±" + Math.round(100 * repeat.target()) + "%");
             int j = 1;
-            for (Map.Entry<Set<String>, List<String>> group : RoundCommands.byStores(wide).entrySet()) {
-                exit = RoundCommands.worse(exit, round(test, part, r, j++,
-                        RoundCommands.restricted(test, group.getValue(), group.getKey(), r)));
+            for (Map.Entry<Set<String>, List<String>> group :
+                    RoundCommands.byStores(wide).entrySet()) {
+                exit = RoundCommands.worse(
+                        exit,
+                        round(test, part, r, j++, RoundCommands.restricted(test, group.getValue(), group.getKey(), r)));
             }
             rounds = r;
         }
         Meta.rounds(results, n, rounds, repeat);
         try (Stream<Path> files = Files.list(part)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("out-" + n + ".")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("out-" + n + "."))
+                    .toList()) {
                 move(file, results.resolve(file.getFileName()));
             }
         } catch (IOException e) {
@@ -116,7 +126,8 @@ final class TestRunner {
         if (r > 1) {
             WorkFolder.empty(into);
         }
-        if (plan.peer() != null && j <= 1) { // YCSB's client first, then kvbench's, on the same workload, in every round
+        if (plan.peer() != null
+                && j <= 1) { // YCSB's client first, then kvbench's, on the same workload, in every round
             String failed = plan.peer().run(test, r, results, folders.get(Experiment.Folder.WORK), out);
             if (failed != null) {
                 err.println("run.sh: warning: " + failed);
@@ -138,11 +149,12 @@ final class TestRunner {
         if (!complete) {
             printTail(log);
             throw new SuiteFailure("test " + n + (r > 1 ? " round " + r : "") + " did not complete (JMH exit status "
-                    + exit + "; log above and in " + log + "). Fix the cause, then run " + plan.command().rerun() + " to resume");
+                    + exit + "; log above and in " + log + "). Fix the cause, then run "
+                    + plan.command().rerun() + " to resume");
         }
         if (exit != 0) {
-            err.println("run.sh: warning: test " + n + (r > 1 ? " round " + r : "") + ": some runs failed (JMH exit status "
-                    + exit + "); the report lists them with their reasons");
+            err.println("run.sh: warning: test " + n + (r > 1 ? " round " + r : "")
+                    + ": some runs failed (JMH exit status " + exit + "); the report lists them with their reasons");
         }
         if (r > 1) {
             String stem = "out-" + n + ".r" + r + (j > 0 ? "-" + j : "");
@@ -161,7 +173,8 @@ final class TestRunner {
         int waited = 0;
         while (true) {
             WorkFolder.empty(into);
-            int exit = memory.limits(test.number()) ? memory.run(launcher, test, into, results) : launcher.run(test, into);
+            int exit =
+                    memory.limits(test.number()) ? memory.run(launcher, test, into, results) : launcher.run(test, into);
             if (stopping) {
                 throw new InterruptedException("the suite was interrupted");
             }
@@ -169,11 +182,12 @@ final class TestRunner {
                 return exit;
             }
             if (waited == 0) {
-                out.println("    another JMH run holds its lock on this machine (/tmp/jmh.lock); waiting for it to finish ...");
+                out.println(
+                        "    another JMH run holds its lock on this machine (/tmp/jmh.lock); waiting for it to finish ...");
             }
             if (waited >= LOCK_WAIT_LIMIT) {
-                throw new SuiteFailure("waited an hour for another JMH run on this machine; run " + plan.command().rerun()
-                        + " again when it is done");
+                throw new SuiteFailure("waited an hour for another JMH run on this machine; run "
+                        + plan.command().rerun() + " again when it is done");
             }
             Thread.sleep(LOCK_WAIT_STEP * 1000L);
             waited += LOCK_WAIT_STEP;

@@ -50,18 +50,18 @@ record TestSelection(List<Range> ranges) {
         for (String item : text.split(",", -1)) {
             Matcher m = ITEM.matcher(item);
             if (!m.matches()) {
-                throw new UsageException(OPTION + " " + text + " is not a list of test numbers: give numbers and ranges "
-                        + "joined by commas, " + EXAMPLES);
+                throw new UsageException(OPTION + " " + text
+                        + " is not a list of test numbers: give numbers and ranges " + "joined by commas, " + EXAMPLES);
             }
             int from = Integer.parseInt(m.group(1));
             int to = m.group(2) == null ? from : Integer.parseInt(m.group(2));
             if (from < 1) {
-                throw new UsageException(OPTION + " " + text + ": tests are numbered from 1 (test 1 of N, as the dry run "
-                        + "lists them), " + EXAMPLES);
+                throw new UsageException(OPTION + " " + text
+                        + ": tests are numbered from 1 (test 1 of N, as the dry run " + "lists them), " + EXAMPLES);
             }
             if (to < from) {
-                throw new UsageException(OPTION + " " + text + ": the range " + item + " ends before it starts; give it "
-                        + "lowest first, " + to + "-" + from);
+                throw new UsageException(OPTION + " " + text + ": the range " + item
+                        + " ends before it starts; give it " + "lowest first, " + to + "-" + from);
             }
             ranges.add(new Range(from, to));
         }
@@ -97,7 +97,8 @@ record TestSelection(List<Range> ranges) {
     TestSelection within(int tests, String suite) {
         if (!all() && ranges.get(ranges.size() - 1).to() > tests) {
             throw new UsageException(OPTION + " " + this + ": the " + suite + " suite has " + tests + " test"
-                    + (tests == 1 ? " (test 1)" : "s: 1 to " + tests) + " (KVBENCH_DRY_RUN=1 ./run.sh " + suite + " lists them)");
+                    + (tests == 1 ? " (test 1)" : "s: 1 to " + tests) + " (KVBENCH_DRY_RUN=1 ./run.sh " + suite
+                    + " lists them)");
         }
         return this;
     }

@@ -1,16 +1,15 @@
 package dev.kvbench.suite;
 
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
-
 import dev.kvbench.amp.AmpState;
 import dev.kvbench.cli.Main;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.ycsb.Presets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A rough time estimate of a planned test: its runs and the seconds each costs on a small machine, by how it is
@@ -35,26 +34,30 @@ final class TimeEstimate {
     /** Bytes per second a pass over the data moves, on a small machine. */
     static final long PASS_BYTES_PER_SECOND = 50_000_000;
     /** The benchmarks' own defaults (KvBenchmark) when a test sets none: 1 warmup second, 10 x 200 ms, sample mode. */
-    private static final Map<String, String> JMH_DEFAULTS = Map.of("-bm", "sample", "-wi", "1", "-i", "10",
-            "-w", "1s", "-r", "200ms", "-f", "1");
+    private static final Map<String, String> JMH_DEFAULTS =
+            Map.of("-bm", "sample", "-wi", "1", "-i", "10", "-w", "1s", "-r", "200ms", "-f", "1");
 
-    private TimeEstimate() {
-    }
+    private TimeEstimate() {}
 
     /**
      * A rough cost of one run of {@code test} in seconds, by how it is timed: an amplification trial, an interleaved
      * YCSB trial's turns, or a run of JMH's (or interleaved turns) and its timed concurrent runs, with a YCSB run's own
      * time limit; {@code params} are its command line's, {@code runParams} those its benchmarks take.
      */
-    static double secondsPerRun(Experiment test, Map<String, String> params, Map<String, String> runParams,
-            Map<String, String> options, int num) {
+    static double secondsPerRun(
+            Experiment test,
+            Map<String, String> params,
+            Map<String, String> runParams,
+            Map<String, String> options,
+            int num) {
         if (test.workloads().contains("amp")) {
             return ampRunSeconds(num, Experiment.entryBytes(params));
         }
         if (test.workloads().contains("ycsb") && "true".equals(options.get("-interleave"))) {
             return ycsbTurnsSeconds(options, params.getOrDefault("props", ""), num);
         }
-        return perRunSeconds(options, num, Experiment.entryBytes(params), jvmsPerRun(test)) + timedRunSeconds(runParams, options)
+        return perRunSeconds(options, num, Experiment.entryBytes(params), jvmsPerRun(test))
+                + timedRunSeconds(runParams, options)
                 + (test.workloads().contains("ycsb") ? ycsbRunLimitSeconds(params) : 0);
     }
 
@@ -62,9 +65,14 @@ final class TimeEstimate {
      * Runs of a test: workloads x stores x the values of every other parameter x forks, and one more per store spec
      * and workload that has a direct-API baseline the command selects ({@code baselines}: per engine, its workloads).
      */
-    static long runs(Experiment test, Map<String, String> params, Map<String, String> options, Map<String, Set<String>> baselines) {
+    static long runs(
+            Experiment test,
+            Map<String, String> params,
+            Map<String, String> options,
+            Map<String, Set<String>> baselines) {
         List<String> workloads = test.workloads().isEmpty()
-                ? Workload.passes().stream().map(Workload::label).toList() : test.workloads();
+                ? Workload.passes().stream().map(Workload::label).toList()
+                : test.workloads();
         long others = 1;
         for (String name : params.keySet()) {
             if (!name.equals("store")) {
@@ -84,7 +92,9 @@ final class TimeEstimate {
 
     /** The store spec {@code store}'s engine has a direct-API baseline of {@code workload} among {@code baselines}. */
     static boolean baselined(Map<String, Set<String>> baselines, String store, String workload) {
-        return baselines.getOrDefault(StoreSpec.parse(store.trim()).engine(), Set.of()).contains(workload);
+        return baselines
+                .getOrDefault(StoreSpec.parse(store.trim()).engine(), Set.of())
+                .contains(workload);
     }
 
     /**
@@ -93,8 +103,10 @@ final class TimeEstimate {
      */
     static double jvmsPerRun(Experiment test) {
         List<String> workloads = test.workloads().isEmpty()
-                ? Workload.passes().stream().map(Workload::label).toList() : test.workloads();
-        long writes = workloads.stream().filter(w -> w.equals(Workload.WRITE.label())).count();
+                ? Workload.passes().stream().map(Workload::label).toList()
+                : test.workloads();
+        long writes =
+                workloads.stream().filter(w -> w.equals(Workload.WRITE.label())).count();
         long reads = workloads.size() - writes;
         return ((reads > 0 ? 1 : 0) + writes) / (double) workloads.size();
     }
@@ -120,7 +132,10 @@ final class TimeEstimate {
         if (mode.equals("ss") || mode.equals("SingleShotTime")) {
             return START_SECONDS + (warmups + iterations + 1) * pass;
         }
-        return START_SECONDS + SETTLE_SECONDS + warmups * seconds(value(options, "-w")) + iterations * seconds(value(options, "-r"))
+        return START_SECONDS
+                + SETTLE_SECONDS
+                + warmups * seconds(value(options, "-w"))
+                + iterations * seconds(value(options, "-r"))
                 + pass;
     }
 
@@ -132,10 +147,11 @@ final class TimeEstimate {
      * rotation of 150 ms turns).
      */
     static double ycsbTurnsSeconds(Map<String, String> options, String props, int records) {
-        boolean bulk = Pattern.compile("(^|;)loadbatchsize=([2-9]|\\d\\d+)").matcher(props).find();
+        boolean bulk = Pattern.compile("(^|;)loadbatchsize=([2-9]|\\d\\d+)")
+                .matcher(props)
+                .find();
         double load = records / (bulk ? 10.0 * YCSB_COMMITTED_LOADS_PER_SECOND : YCSB_COMMITTED_LOADS_PER_SECOND);
-        double turns = YCSB_WARMUP_TURNS + Main.expectedInterleavedTurns(
-                Integer.parseInt(value(options, "-i")));
+        double turns = YCSB_WARMUP_TURNS + Main.expectedInterleavedTurns(Integer.parseInt(value(options, "-i")));
         return (START_SECONDS + load) / 2 + turns * 2 * seconds(value(options, "-r"));
     }
 
@@ -174,10 +190,12 @@ final class TimeEstimate {
         if (!params.containsKey("duration")) {
             return 0;
         }
-        double longest = Defaults.values(params, "duration").stream().mapToDouble(Defaults::integer).max().orElse(0);
+        double longest = Defaults.values(params, "duration").stream()
+                .mapToDouble(Defaults::integer)
+                .max()
+                .orElse(0);
         return longest * (Integer.parseInt(value(options, "-wi")) + Integer.parseInt(value(options, "-i")));
     }
-
 
     static String value(Map<String, String> options, String option) {
         return options.getOrDefault(option, JMH_DEFAULTS.get(option));

@@ -4,7 +4,6 @@ package dev.kvbench.suite;
 public final class UsageException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-
     public UsageException(String message) {
         super(message);
     }

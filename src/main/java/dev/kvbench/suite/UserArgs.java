@@ -1,5 +1,6 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.store.StoreSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -9,8 +10,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-
-import dev.kvbench.store.StoreSpec;
 
 /**
  * What the user put after the suite name: JMH's own command line, which replaces the suite's
@@ -51,8 +50,8 @@ public final class UserArgs {
             if (text != null) {
                 if (given != null) {
                     // the last one would win silently: a run of other tests than the user meant
-                    throw new UsageException(option + " " + given + " and " + option + " " + text + ": give " + option
-                            + " once");
+                    throw new UsageException(
+                            option + " " + given + " and " + option + " " + text + ": give " + option + " once");
                 }
                 given = text;
                 value = parse.apply(text);
@@ -81,7 +80,8 @@ public final class UserArgs {
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             if (RESERVED.contains(arg)) {
-                throw new UsageException("run.sh sets " + arg + " itself (results go to the results folder); leave it out");
+                throw new UsageException(
+                        "run.sh sets " + arg + " itself (results go to the results folder); leave it out");
             }
             if (!arg.startsWith("-")) {
                 if (pattern == null) {
@@ -98,7 +98,8 @@ public final class UserArgs {
             if (arg.equals("-p")) {
                 int at = value.indexOf('=');
                 if (at <= 0) {
-                    throw new UsageException("-p " + value + ": a parameter is given as -p name=value (e.g. -p num=50000)");
+                    throw new UsageException(
+                            "-p " + value + ": a parameter is given as -p name=value (e.g. -p num=50000)");
                 }
                 String name = value.substring(0, at);
                 if (params.containsKey(name)) {
@@ -144,8 +145,15 @@ public final class UserArgs {
      * does not parse stays as given, for the benchmark jar's own error.
      */
     private static List<String> normalStores(List<String> args) {
-        return withStores(args, stores -> stores.contains("@") ? String.join(",",
-                Arrays.stream(stores.split(",", -1)).map(StoreSpec::named).toList()) : stores);
+        return withStores(
+                args,
+                stores -> stores.contains("@")
+                        ? String.join(
+                                ",",
+                                Arrays.stream(stores.split(",", -1))
+                                        .map(StoreSpec::named)
+                                        .toList())
+                        : stores);
     }
 
     /** {@code args} with the value of each {@code -p store=} replaced by what {@code rewrite} makes of it. */
@@ -153,7 +161,8 @@ public final class UserArgs {
         List<String> rewritten = new ArrayList<>(args);
         for (int i = 0; i + 1 < rewritten.size(); i++) {
             if (rewritten.get(i).equals("-p") && rewritten.get(i + 1).startsWith("store=")) {
-                rewritten.set(i + 1, "store=" + rewrite.apply(rewritten.get(i + 1).substring("store=".length())));
+                rewritten.set(
+                        i + 1, "store=" + rewrite.apply(rewritten.get(i + 1).substring("store=".length())));
             }
         }
         return rewritten;

@@ -1,5 +1,9 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.WorkloadFileException;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,11 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.workload.ycsb.Presets;
-import dev.kvbench.workload.ycsb.WorkloadFileException;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
 
 /**
  * The command line of {@code ./run.sh workload FILE [-p name=value ...] [JMH options]}: the
@@ -47,10 +46,11 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
             throw new UsageException("workload file " + given + " not found; give a YCSB workload file (e.g. "
                     + "path/to/workloada) or a preset: " + String.join(", ", Presets.NAMES));
         }
-        String workload = Files.isRegularFile(file) ? file.toAbsolutePath().normalize().toString()
-                : Presets.presetName(given);
+        String workload =
+                Files.isRegularFile(file) ? file.toAbsolutePath().normalize().toString() : Presets.presetName(given);
         if (workload.contains(",")) {
-            throw new UsageException("workload file " + given + ": a path with a comma cannot be a JMH parameter; rename it");
+            throw new UsageException(
+                    "workload file " + given + ": a path with a comma cannot be a JMH parameter; rename it");
         }
         Map<String, String> overrides = split.overrides();
         List<String> rest = split.rest();
@@ -93,8 +93,7 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
     }
 
     /** A command line's workload property overrides ({@code -p name=value}) and the rest, for JMH. */
-    record Split(Map<String, String> overrides, List<String> rest) {
-    }
+    record Split(Map<String, String> overrides, List<String> rest) {}
 
     /** Splits {@code args} into the {@code -p} overrides of workload properties and the arguments for JMH. */
     static Split split(List<String> args) {
@@ -120,7 +119,9 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
                 }
                 // YCSB's workload property (every YCSB file carries it) is a property here, never the benchmark's
                 // own workload parameter, which only the argument after the suite sets
-                if (at > 0 && !JMH_PARAMS.contains(name) && (!YcsbParams.NAMES.contains(name) || name.equals("workload"))) {
+                if (at > 0
+                        && !JMH_PARAMS.contains(name)
+                        && (!YcsbParams.NAMES.contains(name) || name.equals("workload"))) {
                     if (pair.contains(",") || pair.contains(";")) {
                         throw new UsageException("-p " + pair + ": a workload property's value cannot hold , or ;");
                     }

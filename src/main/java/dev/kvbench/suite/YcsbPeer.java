@@ -1,5 +1,9 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,11 +19,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
-
-import dev.kvbench.trial.WorkFolder;
-import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.workload.ycsb.Presets;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
 
 /**
  * YCSB's own client beside a test of the {@code ycsb-peer} suite: YCSB 0.17.0 as
@@ -42,14 +41,16 @@ final class YcsbPeer {
 
     /** The environment variable naming the folder {@code ycsb.sh build} wrote. */
     static final String ENVIRONMENT = "KVBENCH_YCSB";
+
     static final String ROCKSDB_CLIENT = "site.ycsb.db.rocksdb.RocksDBClient";
     static final String BASIC_DB = "site.ycsb.BasicDB";
     /** The percentiles YCSB prints per operation type (its default is 95,99: no median). */
     static final String PERCENTILES = "50,95,99,99.9";
 
-    private static final String HOW = "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT "
-            + "(git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), "
-            + "then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
+    private static final String HOW =
+            "build YCSB 0.17.0's client once with ../shared/peer/ycsb.sh build YCSB_CHECKOUT OUT "
+                    + "(git clone https://github.com/brianfrankcooper/YCSB YCSB_CHECKOUT; git -C YCSB_CHECKOUT checkout 0.17.0), "
+                    + "then run KVBENCH_YCSB=OUT ./run.sh ycsb-peer";
 
     /**
      * For the suite's time estimate: what one phase of YCSB's client costs besides its operations (a JVM started,
@@ -58,6 +59,7 @@ final class YcsbPeer {
      * taken low so that the estimate errs long.
      */
     static final double PHASE_START_SECONDS = 1.5;
+
     static final double ROCKSDB_OPS_PER_SECOND = 50_000;
     static final double SCAN_OPS_PER_SECOND = 15_000;
     static final double BASIC_DB_OPS_PER_SECOND = 1_000_000;
@@ -73,12 +75,14 @@ final class YcsbPeer {
     static YcsbPeer of(Map<String, String> env) {
         String given = env.get(ENVIRONMENT);
         if (given == null || given.isBlank()) {
-            throw new UsageException("the ycsb-peer suite runs YCSB's own client, and " + ENVIRONMENT + " is not set: " + HOW);
+            throw new UsageException(
+                    "the ycsb-peer suite runs YCSB's own client, and " + ENVIRONMENT + " is not set: " + HOW);
         }
         Path dir = Path.of(given).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(dir.resolve("ycsb-peer.jar")) || library(dir, "core-").isEmpty()) {
-            throw new UsageException(ENVIRONMENT + "=" + given + " has no ycsb-peer.jar and lib/core-*.jar (what ycsb.sh build "
-                    + "writes): " + HOW);
+        if (!Files.isRegularFile(dir.resolve("ycsb-peer.jar"))
+                || library(dir, "core-").isEmpty()) {
+            throw new UsageException(ENVIRONMENT + "=" + given
+                    + " has no ycsb-peer.jar and lib/core-*.jar (what ycsb.sh build " + "writes): " + HOW);
         }
         return new YcsbPeer(dir);
     }
@@ -86,14 +90,16 @@ final class YcsbPeer {
     /** The suite sets its own stores, each beside a binding of YCSB's: a {@code -p store} of the user's is refused. */
     static void checkNoStores(UserArgs user) {
         if (user.param("store").isPresent()) {
-            throw new UsageException("-p store=" + user.param("store").get() + ": the ycsb-peer suite sets its own stores "
-                    + "(rocksdb beside YCSB's RocksDB binding, null beside YCSB's BasicDB); leave -p store out");
+            throw new UsageException(
+                    "-p store=" + user.param("store").get() + ": the ycsb-peer suite sets its own stores "
+                            + "(rocksdb beside YCSB's RocksDB binding, null beside YCSB's BasicDB); leave -p store out");
         }
     }
 
     /** env.txt's lines: where the client is, and the versions of YCSB's core and of rocksdbjni on its class path. */
     List<String> envLines() {
-        return List.of("ycsb.peer.dir: " + dir,
+        return List.of(
+                "ycsb.peer.dir: " + dir,
                 "ycsb.peer.core: " + library(dir, "core-").orElse("unknown"),
                 "ycsb.peer.rocksdbjni: " + library(dir, "rocksdbjni-").orElse("none"));
     }
@@ -114,10 +120,18 @@ final class YcsbPeer {
 
     /** The client's command line for one phase of test {@code n}, its store in {@code dbDir}. */
     List<String> command(String binding, String phase, Path properties, Path dbDir) {
-        List<String> command = new ArrayList<>(List.of(Jvm.java(), "-cp",
+        List<String> command = new ArrayList<>(List.of(
+                Jvm.java(),
+                "-cp",
                 dir.resolve("ycsb-peer.jar") + File.pathSeparator + dir.resolve("lib") + "/*",
-                "site.ycsb.Client", phase.equals("load") ? "-load" : "-t", "-db", binding, "-P", properties.toString(),
-                "-p", "hdrhistogram.percentiles=" + PERCENTILES));
+                "site.ycsb.Client",
+                phase.equals("load") ? "-load" : "-t",
+                "-db",
+                binding,
+                "-P",
+                properties.toString(),
+                "-p",
+                "hdrhistogram.percentiles=" + PERCENTILES));
         if (binding.equals(ROCKSDB_CLIENT)) {
             command.addAll(List.of("-p", "rocksdb.dir=" + dbDir));
         } else {
@@ -132,7 +146,8 @@ final class YcsbPeer {
      * same workload. The seed is the exception: YCSB's client has none (it draws from unseeded generators).
      */
     static String properties(PlannedTest test) {
-        WorkloadProperties inForce = Presets.resolve(test.params().get("workload"),
+        WorkloadProperties inForce = Presets.resolve(
+                test.params().get("workload"),
                 YcsbParams.overrides(test.params().getOrDefault("props", YcsbParams.NONE)));
         Map<String, WorkloadProperties.Property> known = WorkloadProperties.known();
         StringBuilder text = new StringBuilder("# YCSB's properties of kvbench's test " + test.number() + " ("
@@ -141,10 +156,12 @@ final class YcsbPeer {
             WorkloadProperties.Property property = known.get(name);
             if (property == null || property.origin() == WorkloadProperties.Origin.YCSB) {
                 text.append(name).append('=').append(value).append('\n');
-            } else if (property.origin() == WorkloadProperties.Origin.KVBENCH && !name.equals("seed")
+            } else if (property.origin() == WorkloadProperties.Origin.KVBENCH
+                    && !name.equals("seed")
                     && !Objects.equals(property.defaultValue(), value)) {
-                throw new UsageException("-p " + name + "=" + value + " is kvbench's, and YCSB's client would not follow it:"
-                        + " the ycsb-peer suite runs the same workload on both, so leave it out");
+                throw new UsageException(
+                        "-p " + name + "=" + value + " is kvbench's, and YCSB's client would not follow it:"
+                                + " the ycsb-peer suite runs the same workload on both, so leave it out");
             }
         });
         return text.toString();
@@ -160,13 +177,15 @@ final class YcsbPeer {
         if (binding == null) {
             return 0;
         }
-        WorkloadProperties inForce = Presets.resolve(test.params().get("workload"),
+        WorkloadProperties inForce = Presets.resolve(
+                test.params().get("workload"),
                 YcsbParams.overrides(test.params().getOrDefault("props", YcsbParams.NONE)));
         double seconds = phases(binding).size() * PHASE_START_SECONDS;
         if (binding.equals(BASIC_DB)) {
             return seconds + inForce.operationCount() / BASIC_DB_OPS_PER_SECOND;
         }
-        return seconds + inForce.recordCount() / ROCKSDB_OPS_PER_SECOND
+        return seconds
+                + inForce.recordCount() / ROCKSDB_OPS_PER_SECOND
                 + inForce.operationCount() / (inForce.scans() ? SCAN_OPS_PER_SECOND : ROCKSDB_OPS_PER_SECOND);
     }
 
@@ -181,9 +200,18 @@ final class YcsbPeer {
         if (binding == null) {
             return List.of();
         }
-        return phases(binding).stream().map(phase -> String.join(" ", command(binding, phase,
-                results.resolve("ycsb-" + test.number() + ".properties"), workDir.resolve("ycsb-" + test.number()))
-                .stream().map(Shell::word).toList())).toList();
+        return phases(binding).stream()
+                .map(phase -> String.join(
+                        " ",
+                        command(
+                                        binding,
+                                        phase,
+                                        results.resolve("ycsb-" + test.number() + ".properties"),
+                                        workDir.resolve("ycsb-" + test.number()))
+                                .stream()
+                                .map(Shell::word)
+                                .toList()))
+                .toList();
     }
 
     /** The stem of YCSB's output files of round {@code round} of test {@code n}: {@code ycsb-N}, then {@code ycsb-N.rR}, as kvbench's {@code out-N.rR}. */
@@ -194,7 +222,8 @@ final class YcsbPeer {
     /** Removes what an earlier, unfinished attempt at test {@code n} left of YCSB's files in {@code results}. */
     static void forget(Path results, int n) {
         try (Stream<Path> files = Files.list(results)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("ycsb-" + n + ".")).toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().startsWith("ycsb-" + n + "."))
+                    .toList()) {
                 Files.delete(file);
             }
         } catch (IOException e) {
@@ -220,22 +249,28 @@ final class YcsbPeer {
             Files.writeString(properties, properties(test), StandardCharsets.UTF_8);
             WorkFolder.delete(db);
             for (String phase : phases(binding)) {
-                out.println("    YCSB 0.17.0's client, " + phase + " phase with " + binding.substring(binding.lastIndexOf('.') + 1)
-                        + (round > 1 ? ", round " + round : ""));
+                out.println("    YCSB 0.17.0's client, " + phase + " phase with "
+                        + binding.substring(binding.lastIndexOf('.') + 1) + (round > 1 ? ", round " + round : ""));
                 Path file = results.resolve(stem(n, round) + "." + phase + ".txt");
                 List<String> command = command(binding, phase, properties, db);
-                Files.writeString(file, "# command: " + String.join(" ", command.stream().map(Shell::word).toList()) + "\n",
+                Files.writeString(
+                        file,
+                        "# command: "
+                                + String.join(
+                                        " ", command.stream().map(Shell::word).toList()) + "\n",
                         StandardCharsets.UTF_8);
-                Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile())).start();
+                Process process = new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.appendTo(file.toFile()))
+                        .start();
                 running.set(process);
                 process.getOutputStream().close();
                 int exit = process.waitFor();
                 running.set(null);
                 Files.writeString(file, "# exit: " + exit + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
                 if (exit != 0) {
-                    return "YCSB's client failed in the " + phase + " phase of test " + n + (round > 1 ? " round " + round : "")
-                            + " (exit status " + exit + "): see " + file;
+                    return "YCSB's client failed in the " + phase + " phase of test " + n
+                            + (round > 1 ? " round " + round : "") + " (exit status " + exit + "): see " + file;
                 }
             }
             return null;
@@ -257,8 +292,11 @@ final class YcsbPeer {
     /** The version in {@code dir/lib/PREFIX<version>.jar}, if there is one. */
     private static Optional<String> library(Path dir, String prefix) {
         try (Stream<Path> jars = Files.list(dir.resolve("lib"))) {
-            return jars.map(p -> p.getFileName().toString()).filter(f -> f.startsWith(prefix) && f.endsWith(".jar"))
-                    .map(f -> f.substring(prefix.length(), f.length() - ".jar".length())).sorted().findFirst();
+            return jars.map(p -> p.getFileName().toString())
+                    .filter(f -> f.startsWith(prefix) && f.endsWith(".jar"))
+                    .map(f -> f.substring(prefix.length(), f.length() - ".jar".length()))
+                    .sorted()
+                    .findFirst();
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -1,15 +1,14 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.workload.ycsb.Presets;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
 
 /**
  * The suites of YCSB's workloads: {@code ycsb} (A-F on every engine), {@code ycsb-peer} (A-F beside YCSB's own
@@ -28,6 +27,7 @@ final class YcsbSuites {
      * per commit.
      */
     static final int YCSB_RECORDS = 200_000;
+
     static final int YCSB_OPERATIONS = 10_000;
     static final int YCSB_THREADS = 2;
     static final int YCSB_LOAD_BATCH = 1_000;
@@ -56,11 +56,11 @@ final class YcsbSuites {
      * for about 10 minutes on 2 cores: workload E's scans (up to 100 records each) take the longest.
      */
     static final int YCSB_PEER_RECORDS = 100_000;
+
     static final int YCSB_PEER_OPERATIONS = 100_000;
     static final int YCSB_PEER_CLIENT_FACTOR = 10;
 
-    private YcsbSuites() {
-    }
+    private YcsbSuites() {}
 
     /**
      * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
@@ -93,19 +93,30 @@ final class YcsbSuites {
         }
         List<Experiment> tests = new ArrayList<>();
         String[][] workloads = {
-                {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
-                {"workloadb", "B: read mostly", "95% reads, 5% updates, zipfian"},
-                {"workloadc", "C: read only", "100% reads, zipfian"},
-                {"workloadd", "D: read latest", "95% reads, 5% inserts, the newest records read most"},
-                {"workloade", "E: short ranges", "95% scans of up to 100 records, 5% inserts, zipfian; ordered engines only"},
-                {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}};
+            {"workloada", "A: update heavy", "50% reads, 50% updates, zipfian"},
+            {"workloadb", "B: read mostly", "95% reads, 5% updates, zipfian"},
+            {"workloadc", "C: read only", "100% reads, zipfian"},
+            {"workloadd", "D: read latest", "95% reads, 5% inserts, the newest records read most"},
+            {"workloade", "E: short ranges", "95% scans of up to 100 records, 5% inserts, zipfian; ordered engines only"
+            },
+            {"workloadf", "F: read-modify-write", "50% reads, 50% read-modify-writes, zipfian"}
+        };
         for (String[] w : workloads) {
-            String run = turns ? "the run phase in interleaved turns by " + all.get("threadcount") + " client threads"
-                    + " until the ranking is decided" : all.get("operationcount") + " operations by "
-                    + all.get("threadcount") + " client threads";
-            Experiment test = ycsbTest("YCSB " + w[1], w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
-                    + " (loaded in commits of " + all.get("loadbatchsize") + "), " + run + ", each write committed (the"
-                    + " properties in force are listed with the results).", Suites.oneBindingEach(), w[0], props, records, turns);
+            String run = turns
+                    ? "the run phase in interleaved turns by " + all.get("threadcount") + " client threads"
+                            + " until the ranking is decided"
+                    : all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
+            Experiment test = ycsbTest(
+                    "YCSB " + w[1],
+                    w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
+                            + " (loaded in commits of " + all.get("loadbatchsize") + "), " + run
+                            + ", each write committed (the"
+                            + " properties in force are listed with the results).",
+                    Suites.oneBindingEach(),
+                    w[0],
+                    props,
+                    records,
+                    turns);
             tests.add(turns ? test : test.repeated(YCSB_ROUNDS));
         }
         return new Suite("ycsb", tests);
@@ -140,28 +151,49 @@ final class YcsbSuites {
                 + all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
         List<Experiment> tests = new ArrayList<>();
         for (String w : Presets.NAMES) {
-            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase(Locale.ROOT) + " beside YCSB's own client: RocksDB",
-                    "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w + ": " + size
-                            + ", the same properties on both (ycsb-N.properties).",
-                    "rocksdb", w, YcsbParams.props(all), records, false));
+            tests.add(ycsbTest(
+                    "YCSB " + w.substring("workload".length()).toUpperCase(Locale.ROOT)
+                            + " beside YCSB's own client: RocksDB",
+                    "kvbench's rocksdb, and YCSB 0.17.0's client with its RocksDB binding just before it, on " + w
+                            + ": " + size + ", the same properties on both (ycsb-N.properties).",
+                    "rocksdb",
+                    w,
+                    YcsbParams.props(all),
+                    records,
+                    false));
         }
         for (String w : Presets.NAMES) {
-            tests.add(ycsbTest("YCSB " + w.substring("workload".length()).toUpperCase(Locale.ROOT) + ": the clients' own cost",
-                    "kvbench's null store, and YCSB 0.17.0's client with BasicDB just before it, on " + w + ": neither keeps"
-                            + " anything, so their throughput is each client's own cost; " + client.get("operationcount")
+            tests.add(ycsbTest(
+                    "YCSB " + w.substring("workload".length()).toUpperCase(Locale.ROOT) + ": the clients' own cost",
+                    "kvbench's null store, and YCSB 0.17.0's client with BasicDB just before it, on " + w
+                            + ": neither keeps"
+                            + " anything, so their throughput is each client's own cost; "
+                            + client.get("operationcount")
                             + " operations, so that both are warm.",
-                    "null", w, YcsbParams.props(client), records, false));
+                    "null",
+                    w,
+                    YcsbParams.props(client),
+                    records,
+                    false));
         }
         return new Suite(Suites.YCSB_PEER, tests);
     }
 
     /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
     public static Suite workload(String workload, String props, WorkloadProperties properties) {
-        return new Suite(Suites.WORKLOAD, List.of(ycsbTest("YCSB workload " + properties.source(),
-                "A YCSB workload file, loaded then run on every engine, every operation verified"
-                        + (properties.inTurns() ? "; the run phase in interleaved turns until the ranking is decided."
-                        : "; the run phase once per engine, as YCSB runs it."), Suites.oneBindingEach(),
-                workload, props, (int) Math.min(Integer.MAX_VALUE, properties.recordCount()), properties.inTurns())));
+        return new Suite(
+                Suites.WORKLOAD,
+                List.of(ycsbTest(
+                        "YCSB workload " + properties.source(),
+                        "A YCSB workload file, loaded then run on every engine, every operation verified"
+                                + (properties.inTurns()
+                                        ? "; the run phase in interleaved turns until the ranking is decided."
+                                        : "; the run phase once per engine, as YCSB runs it."),
+                        Suites.oneBindingEach(),
+                        workload,
+                        props,
+                        (int) Math.min(Integer.MAX_VALUE, properties.recordCount()),
+                        properties.inTurns())));
     }
 
     /**
@@ -169,13 +201,30 @@ final class YcsbSuites {
      * once and runs the run phase in turns of {@value #YCSB_TURN} in shuffled rotations with the other engines', as
      * quick runs its passes; else one single shot per engine, the load and the run as YCSB's client makes them.
      */
-    private static Experiment ycsbTest(String title, String about, String stores, String workload, String props, int records,
-                                       boolean turns) {
-        return new Experiment(title, about, Chart.ycsb(), List.of("ycsb"),
+    private static Experiment ycsbTest(
+            String title, String about, String stores, String workload, String props, int records, boolean turns) {
+        return new Experiment(
+                title,
+                about,
+                Chart.ycsb(),
+                List.of("ycsb"),
                 Suites.params("store", stores, "workload", workload, "props", props),
-                turns ? Suites.options("-interleave", "true", "-f", "1", "-wi", "1", "-i", Integer.toString(YCSB_ROTATIONS),
-                        "-r", YCSB_TURN, "-foe", "false")
-                        : Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"), Experiment.Entries.fixed(records));
+                turns
+                        ? Suites.options(
+                                "-interleave",
+                                "true",
+                                "-f",
+                                "1",
+                                "-wi",
+                                "1",
+                                "-i",
+                                Integer.toString(YCSB_ROTATIONS),
+                                "-r",
+                                YCSB_TURN,
+                                "-foe",
+                                "false")
+                        : Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
+                Experiment.Entries.fixed(records));
     }
 
     /**
@@ -187,7 +236,11 @@ final class YcsbSuites {
     static Suite upgrade(Map<String, String> overrides) {
         List<Experiment> tests = new ArrayList<>(Suites.intKeyTests(Suites.oneBindingEach(), "The variants"));
         tests.addAll(ycsb(overrides).tests());
-        return new Suite(Suites.UPGRADE, tests.stream().map(test -> test.with("-f", Integer.toString(UPGRADE_JVMS))).toList());
+        return new Suite(
+                Suites.UPGRADE,
+                tests.stream()
+                        .map(test -> test.with("-f", Integer.toString(UPGRADE_JVMS)))
+                        .toList());
     }
 
     /**
@@ -210,8 +263,8 @@ final class YcsbSuites {
         if (!variant) {
             throw new UsageException("the upgrade suite compares variants of an engine: give them, e.g. -p store="
                     + "rocksdb@10.10.1.1,rocksdb (a library version), -p store=lmdb:jdk=17,lmdb:jdk=25, or -p jvm=17,25"
-                    + " (every engine on both JDKs); " + (stores.isEmpty() ? "none was given"
-                    : "-p store=" + stores + " names none"));
+                    + " (every engine on both JDKs); "
+                    + (stores.isEmpty() ? "none was given" : "-p store=" + stores + " names none"));
         }
     }
 }

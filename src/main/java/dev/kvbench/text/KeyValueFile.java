@@ -15,8 +15,7 @@ import java.util.Map;
  */
 public final class KeyValueFile {
 
-    private KeyValueFile() {
-    }
+    private KeyValueFile() {}
 
     public static Map<String, String> read(Path file, String separator) throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
@@ -28,7 +27,9 @@ public final class KeyValueFile {
             if (line.isBlank() || line.startsWith("#") || at <= 0) {
                 continue;
             }
-            values.put(line.substring(0, at).trim(), line.substring(at + separator.length()).trim());
+            values.put(
+                    line.substring(0, at).trim(),
+                    line.substring(at + separator.length()).trim());
         }
         return values;
     }

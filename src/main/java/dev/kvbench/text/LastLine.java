@@ -11,8 +11,7 @@ public final class LastLine {
 
     private static final String NONE = "(no output)";
 
-    private LastLine() {
-    }
+    private LastLine() {}
 
     /** The last non-blank line of {@code file}, or {@code (no output)} when there is none or it cannot be read. */
     public static String of(Path file) {

@@ -5,8 +5,7 @@ import java.util.Locale;
 /** How numbers are written in the report and on the charts: always Locale.ROOT, always the same way. */
 public final class Numbers {
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     /** A count or byte size with thousands separators: 1,040,000. */
     public static String count(double n) {
@@ -36,7 +35,8 @@ public final class Numbers {
         }
         double a = Math.abs(v);
         if (a >= 100) {
-            return count(Math.round(v / Math.pow(10, Math.floor(Math.log10(a)) - 1)) * Math.pow(10, Math.floor(Math.log10(a)) - 1));
+            return count(Math.round(v / Math.pow(10, Math.floor(Math.log10(a)) - 1))
+                    * Math.pow(10, Math.floor(Math.log10(a)) - 1));
         }
         if (a == 0) {
             return "0";

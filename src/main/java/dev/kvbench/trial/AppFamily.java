@@ -1,9 +1,8 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.workload.Workload;
 import java.util.List;
 import java.util.Set;
-
-import dev.kvbench.workload.Workload;
 
 /**
  * The concurrent application workloads (readKeyThreads, readWhileWriting, prefixScan): the 2016 data set, with the
@@ -12,7 +11,8 @@ import dev.kvbench.workload.Workload;
 public final class AppFamily extends KvFamily {
 
     public AppFamily() {
-        super("the application workloads",
+        super(
+                "the application workloads",
                 Set.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN),
                 AppParams::parse);
     }

@@ -1,10 +1,5 @@
 package dev.kvbench.trial;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 import dev.kvbench.results.Metric;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -14,6 +9,10 @@ import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.PrefixData;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The parameters of the application workloads (readWhileWriting, prefixScan, readKeyThreads),
@@ -29,8 +28,8 @@ import dev.kvbench.workload.PrefixData;
 public record AppParams(BenchParams data, Concurrent concurrent, Map<String, String> given) implements TrialParams {
 
     /** The parameter names, in the order the CSV and the side file list them after {@link BenchParams#NAMES}. */
-    public static final List<String> NAMES = List.of("readers", "writesPerSec", "duration", "keysPerPrefix",
-            "writer", "latency");
+    public static final List<String> NAMES =
+            List.of("readers", "writesPerSec", "duration", "keysPerPrefix", "writer", "latency");
 
     /** The value of {@code readers} that means one reader per available core. */
     public static final String CORES = "cores";
@@ -74,7 +73,8 @@ public record AppParams(BenchParams data, Concurrent concurrent, Map<String, Str
 
     /** The prefixScan data set of this trial's {@code num}, {@code keysPerPrefix} and {@code valSize}. */
     public PrefixData prefixData() {
-        return new PrefixData(data.data().num(), keysPerPrefix(given), data.data().valSize());
+        return new PrefixData(
+                data.data().num(), keysPerPrefix(given), data.data().valSize());
     }
 
     @Override
@@ -154,7 +154,8 @@ public record AppParams(BenchParams data, Concurrent concurrent, Map<String, Str
         try {
             parsed = Integer.parseInt(value.trim().replace("_", ""));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "=" + value + " is not a whole number >= " + min + " (" + meaning + ")");
+            throw new IllegalArgumentException(
+                    name + "=" + value + " is not a whole number >= " + min + " (" + meaning + ")");
         }
         if (parsed < min) {
             throw new IllegalArgumentException(name + "=" + value + " must be >= " + min + " (" + meaning + ")");

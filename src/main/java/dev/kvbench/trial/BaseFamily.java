@@ -1,11 +1,10 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.workload.Workload;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
-import dev.kvbench.workload.Workload;
 
 /**
  * What every family declares alike, given once (as {@code store.BaseEngine} does for engines): its facts and its parser.
@@ -18,7 +17,10 @@ public abstract class BaseFamily implements WorkloadFamily {
     private final List<String> paramNames;
     private final Function<Map<String, String>, TrialParams> parser;
 
-    protected BaseFamily(String name, Set<Workload> workloads, List<String> paramNames,
+    protected BaseFamily(
+            String name,
+            Set<Workload> workloads,
+            List<String> paramNames,
             Function<Map<String, String>, TrialParams> parser) {
         this.name = name;
         this.workloads = Set.copyOf(workloads);

@@ -1,10 +1,5 @@
 package dev.kvbench.trial;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -13,6 +8,10 @@ import dev.kvbench.store.Stores;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Write;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The JMH parameters of every benchmark (see {@link KvParams}), parsed and checked. Every
@@ -26,8 +25,8 @@ import dev.kvbench.workload.Write;
 public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean sync) implements TrialParams {
 
     /** The parameter names, in the order the CSV and the side file list them. */
-    public static final List<String> NAMES = List.of(
-            "store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync");
+    public static final List<String> NAMES =
+            List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync");
 
     /** Parameters of one benchmark only, beyond {@link #NAMES}: the crash and power-cut tests' repetitions, and when the power-cut test's names become durable. */
     public static final List<String> OTHER_NAMES = List.of("reps", "names");
@@ -141,8 +140,8 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
         try {
             return Integer.parseInt(value.replace("_", ""));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + "=" + value + " is not a whole number (at most "
-                    + Integer.MAX_VALUE + ")");
+            throw new IllegalArgumentException(
+                    name + "=" + value + " is not a whole number (at most " + Integer.MAX_VALUE + ")");
         }
     }
 

@@ -4,7 +4,6 @@ package dev.kvbench.trial;
 public final class BenchmarkFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-
     public BenchmarkFailure(String reason, Throwable cause) {
         super(reason, cause);
     }

@@ -1,11 +1,10 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.measure.PageCache;
+import dev.kvbench.results.Metric;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.kvbench.measure.PageCache;
-import dev.kvbench.results.Metric;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
@@ -41,21 +40,25 @@ public final class ColdCache {
         for (String option : jvmArgs) {
             for (String arg : option.trim().split("\\s+")) {
                 if (arg.startsWith("-D" + PROPERTY) && !arg.startsWith(prefix)) {
-                    throw new IllegalArgumentException(arg + ": give the cache as -D" + PROPERTY + "=cold or -D" + PROPERTY + "=warm");
+                    throw new IllegalArgumentException(
+                            arg + ": give the cache as -D" + PROPERTY + "=cold or -D" + PROPERTY + "=warm");
                 }
                 if (!arg.startsWith(prefix)) {
                     continue;
                 }
                 String value = arg.substring(prefix.length());
                 if (!value.equals("cold") && !value.equals("warm")) {
-                    throw new IllegalArgumentException(arg + ": the cache is cold (its pages dropped before each pass) or warm");
+                    throw new IllegalArgumentException(
+                            arg + ": the cache is cold (its pages dropped before each pass) or warm");
                 }
                 if (value.equals("cold") && mode != Mode.SingleShotTime) {
-                    throw new IllegalArgumentException(arg + " drops the store's pages before each iteration, which is one pass"
-                            + " only in single-shot mode: add -bm ss");
+                    throw new IllegalArgumentException(
+                            arg + " drops the store's pages before each iteration, which is one pass"
+                                    + " only in single-shot mode: add -bm ss");
                 }
                 if (value.equals("cold") && PageCache.missing() != null) {
-                    throw new IllegalArgumentException(arg + ": cannot drop the page cache here (" + PageCache.missing() + ")");
+                    throw new IllegalArgumentException(
+                            arg + ": cannot drop the page cache here (" + PageCache.missing() + ")");
                 }
             }
         }

@@ -1,5 +1,8 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.results.Json;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,10 +16,6 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import dev.kvbench.results.Json;
-import dev.kvbench.results.SideFile;
-import dev.kvbench.results.TrialRecord;
 
 /**
  * Folders of trials whose JVM died: a memory-mapped store (LMDB, MapDB, Chronicle) that cannot
@@ -38,10 +37,10 @@ public final class DeadTrials {
     public static final Path ERROR_FILE = Path.of(System.getProperty("java.io.tmpdir"), "kvbench-hs_err_%p.log");
     /** A trial folder: {@code <workload>-<engine>-<pid>-<n>}. */
     private static final Pattern TRIAL = Pattern.compile(".+-(\\d{1,18})-\\d+");
+
     private static final Pattern SIGNAL = Pattern.compile("#\\s+(SIG[A-Z]+)\\b.*");
 
-    private DeadTrials() {
-    }
+    private DeadTrials() {}
 
     /** Records which trial works in {@code folder}, for the finder of a folder left by a dead JVM. */
     static void mark(Path folder, String benchmark, Map<String, String> params) {
@@ -72,7 +71,8 @@ public final class DeadTrials {
         }
         for (Path folder : folders) {
             Matcher name = TRIAL.matcher(folder.getFileName().toString());
-            if (!name.matches() || ProcessHandle.of(Long.parseLong(name.group(1))).isPresent()) {
+            if (!name.matches()
+                    || ProcessHandle.of(Long.parseLong(name.group(1))).isPresent()) {
                 continue;
             }
             Path marker = folder.resolve(MARKER);
@@ -99,15 +99,18 @@ public final class DeadTrials {
         if (hasFailedLine(side, benchmark, inOrder)) {
             return Optional.empty(); // ForkWatch saw the fork die and wrote its cause and last lines
         }
-        String reason = TrialRecord.workloadOf(benchmark) + " on " + params.get("store") + ": " + why(pid, marker.getParent());
+        String reason =
+                TrialRecord.workloadOf(benchmark) + " on " + params.get("store") + ": " + why(pid, marker.getParent());
         side.append(TrialRecord.failed(benchmark, inOrder, reason, Map.of()));
         return Optional.of(reason);
     }
 
     private static boolean hasFailedLine(SideFile side, String benchmark, Map<String, String> params) {
         try {
-            return side.read().stream().anyMatch(r -> r.status() == TrialRecord.Status.FAILED
-                    && r.benchmark().equals(benchmark) && r.params().equals(params));
+            return side.read().stream()
+                    .anyMatch(r -> r.status() == TrialRecord.Status.FAILED
+                            && r.benchmark().equals(benchmark)
+                            && r.params().equals(params));
         } catch (IOException | RuntimeException e) {
             return false; // an unreadable side file: write the line rather than lose the trial
         }
@@ -117,7 +120,8 @@ public final class DeadTrials {
     static String why(String pid, Path folder) {
         Path report = Path.of(ERROR_FILE.toString().replace("%p", pid));
         String signal = signal(report);
-        String died = signal == null ? "the benchmark JVM died without a crash report (killed?)"
+        String died = signal == null
+                ? "the benchmark JVM died without a crash report (killed?)"
                 : "the benchmark JVM was killed by " + signal + " (crash report: " + report + ")";
         if ("SIGBUS".equals(signal)) {
             return "disk full: " + died + ", which a memory-mapped store gets when " + WorkFolder.fileStore(folder)
@@ -133,8 +137,12 @@ public final class DeadTrials {
             return null;
         }
         try (Stream<String> lines = Files.lines(report, StandardCharsets.UTF_8)) {
-            return lines.limit(20).map(SIGNAL::matcher).filter(Matcher::matches).map(m -> m.group(1))
-                    .findFirst().orElse(null);
+            return lines.limit(20)
+                    .map(SIGNAL::matcher)
+                    .filter(Matcher::matches)
+                    .map(m -> m.group(1))
+                    .findFirst()
+                    .orElse(null);
         } catch (IOException | UncheckedIOException e) {
             return null;
         }

@@ -1,12 +1,11 @@
 package dev.kvbench.trial;
 
-import java.nio.file.Path;
-import java.util.Map;
-
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
+import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The one line a failed trial leaves as its {@code reason} (in the side file and on stderr), and
@@ -28,8 +27,7 @@ public final class FailureReason {
      */
     public static final double HARNESS_HEAP_PER_ENTRY = 8.3;
 
-    private FailureReason() {
-    }
+    private FailureReason() {}
 
     /** Why {@code workload} on {@code store} failed, for a failure while the trial ran in {@code folder}. */
     static String of(Throwable thrown, Workload workload, StoreSpec store, Path folder) {
@@ -45,7 +43,8 @@ public final class FailureReason {
         if (full != null) {
             return workload + " on " + store + ": disk full: " + full + " (" + cause + ")";
         }
-        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause) + WorkFolder.openFilesHint(cause)
+        return workload + " on " + store + " failed: " + cause + WorkFolder.fileSizeHint(cause)
+                + WorkFolder.openFilesHint(cause)
                 + heapHint(failure, Runtime.getRuntime().maxMemory());
     }
 
@@ -59,7 +58,9 @@ public final class FailureReason {
      */
     static Throwable unwrapped(Throwable failure) {
         Throwable t = failure;
-        while (t instanceof IllegalArgumentException && SELF_SUPPRESSION.equals(t.getMessage()) && t.getCause() != null) {
+        while (t instanceof IllegalArgumentException
+                && SELF_SUPPRESSION.equals(t.getMessage())
+                && t.getCause() != null) {
             t = t.getCause();
         }
         return t;
@@ -76,9 +77,11 @@ public final class FailureReason {
                 if (message.contains("Direct buffer memory") || message.contains("Metaspace")) {
                     return "";
                 }
-                return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0) + " MiB) ran out: give the forks"
+                return "; the fork's Java heap (at most " + Math.round(maxHeap / 1048576.0)
+                        + " MiB) ran out: give the forks"
                         + " a larger one (-jvmArgsAppend -Xmx...; beyond memory the heap is the harness's data set, "
-                        + HARNESS_HEAP_PER_ENTRY + " bytes per entry, and half of what the JVM's " + (BEYOND_JVM_RESERVE >> 20)
+                        + HARNESS_HEAP_PER_ENTRY + " bytes per entry, and half of what the JVM's "
+                        + (BEYOND_JVM_RESERVE >> 20)
                         + " MiB and that data leave of KVBENCH_MEM_LIMIT) or the engine a smaller cache";
             }
         }
@@ -119,7 +122,8 @@ public final class FailureReason {
             message = root.getMessage();
         }
         String text = message == null || message.isBlank() ? root.getClass().getName() : message;
-        if (!(root instanceof IllegalArgumentException) && !(root instanceof UnsupportedOperationException)
+        if (!(root instanceof IllegalArgumentException)
+                && !(root instanceof UnsupportedOperationException)
                 && !(root instanceof WorkFolder.NoSpaceException)) {
             text = root.getClass().getSimpleName() + ": " + text;
         }

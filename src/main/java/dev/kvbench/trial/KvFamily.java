@@ -1,15 +1,14 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
-
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.workload.DataSpec;
-import dev.kvbench.workload.Workload;
 
 /**
  * The 2016 report's six passes, and the tests on the same data set (the crash and power-cut tests, the amplification
@@ -18,8 +17,18 @@ import dev.kvbench.workload.Workload;
 public class KvFamily extends BaseFamily {
 
     public KvFamily() {
-        this("the 2016 data set", Set.of(Workload.WRITE, Workload.READ_KEY, Workload.READ_SEQ, Workload.READ_REV,
-                Workload.READ_CRC, Workload.READ_XXH64, Workload.CRASH, Workload.POWER_CUT, Workload.AMP),
+        this(
+                "the 2016 data set",
+                Set.of(
+                        Workload.WRITE,
+                        Workload.READ_KEY,
+                        Workload.READ_SEQ,
+                        Workload.READ_REV,
+                        Workload.READ_CRC,
+                        Workload.READ_XXH64,
+                        Workload.CRASH,
+                        Workload.POWER_CUT,
+                        Workload.AMP),
                 BenchParams::parse);
     }
 
@@ -40,8 +49,8 @@ public class KvFamily extends BaseFamily {
             for (String value : given.of(name)) {
                 String same = name.equals("store") ? StoreSpec.parse(value).toString() : value.trim();
                 if (!seen.add(same)) {
-                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", given.of(name))
-                            + " gives " + value.trim() + " twice; give each value once");
+                    throw new IllegalArgumentException("-p " + name + "=" + String.join(",", given.of(name)) + " gives "
+                            + value.trim() + " twice; give each value once");
                 }
             }
         }
@@ -92,7 +101,8 @@ public class KvFamily extends BaseFamily {
         if (workload == Workload.WRITE || workload == Workload.READ_KEY || workload == Workload.AMP) {
             return null;
         }
-        return workload == Workload.CRASH || workload == Workload.POWER_CUT ? "a crash has nothing to lose"
+        return workload == Workload.CRASH || workload == Workload.POWER_CUT
+                ? "a crash has nothing to lose"
                 : super.nothingTo(workload);
     }
 }

@@ -1,12 +1,11 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.results.Metric;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.kvbench.results.Metric;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
@@ -49,7 +48,7 @@ public final class Settle {
     }
 
     /** Nothing, before or after a pass. */
-    public static final Runnable NOTHING = () -> { };
+    public static final Runnable NOTHING = () -> {};
 
     /** Passes per window once there are enough passes. */
     static final int WINDOW = 5;
@@ -59,9 +58,11 @@ public final class Settle {
     static final double JIT_SHARE = 0.10;
     /** The default least and most time spent settling, in milliseconds. */
     static final long DEFAULT_MIN_MS = 0;
+
     static final long DEFAULT_MAX_MS = 2_000;
     /** System properties of the benchmark forks that override them ({@code maxMs=0}: no settling). */
     static final String MIN_PROPERTY = "kvbench.settle.minMs";
+
     static final String MAX_PROPERTY = "kvbench.settle.maxMs";
 
     private final long minNanos;
@@ -71,14 +72,15 @@ public final class Settle {
     private long[] compiled = new long[32];
     /** The time since settling began, in ns, at the end of each pass. */
     private long[] ends = new long[32];
+
     private int count;
     private long elapsed;
     private boolean settled;
 
     Settle(long minMillis, long maxMillis) {
         if (minMillis < 0 || maxMillis < 0) {
-            throw new IllegalArgumentException("settling times must be at least 0 ms: min " + minMillis
-                    + ", max " + maxMillis);
+            throw new IllegalArgumentException(
+                    "settling times must be at least 0 ms: min " + minMillis + ", max " + maxMillis);
         }
         this.minNanos = minMillis * 1_000_000;
         this.maxNanos = Math.max(minMillis, maxMillis) * 1_000_000;

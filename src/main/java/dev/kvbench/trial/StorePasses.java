@@ -11,8 +11,7 @@ import dev.kvbench.workload.Write;
 /** The Store path's single pass of each of the 2016 workloads: which workload code a trial's pass runs. */
 final class StorePasses {
 
-    private StorePasses() {
-    }
+    private StorePasses() {}
 
     /** The pass of {@code workload}; a write commits every {@code batchSize} entries. */
     static Trial.Operation of(Workload workload, int batchSize) {

@@ -1,8 +1,7 @@
 package dev.kvbench.trial;
 
-import java.util.Set;
-
 import dev.kvbench.workload.Workload;
+import java.util.Set;
 
 /** dirWalk, the Ozone directory-tree walk: a tree of {@code fanout} and {@code depth} ({@link TreeParams}). */
 public final class TreeFamily extends BaseFamily {
@@ -26,8 +25,17 @@ public final class TreeFamily extends BaseFamily {
                 for (String encoding : given.of("encoding")) {
                     for (String fields : given.of("fields")) {
                         for (String sync : given.of("sync")) {
-                            TreeParams tree = TreeParams.parse(Given.trial("fanout", fanout, "depth", depth,
-                                    "encoding", encoding, "fields", fields, "sync", sync));
+                            TreeParams tree = TreeParams.parse(Given.trial(
+                                    "fanout",
+                                    fanout,
+                                    "depth",
+                                    depth,
+                                    "encoding",
+                                    encoding,
+                                    "fields",
+                                    fields,
+                                    "sync",
+                                    sync));
                             valSize = Math.max(valSize, tree.shape().valSize());
                             if (tree.spaceNeeded() > space) {
                                 space = tree.spaceNeeded();

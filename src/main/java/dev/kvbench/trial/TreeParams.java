@@ -1,10 +1,5 @@
 package dev.kvbench.trial;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-
 import dev.kvbench.results.Metric;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -13,6 +8,10 @@ import dev.kvbench.store.Stores;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.tree.DirTree;
 import dev.kvbench.workload.tree.Encoding;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * The JMH parameters of dirWalk ({@link DirWalkBenchmark}), parsed and checked: every mistake is

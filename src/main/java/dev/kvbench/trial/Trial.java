@@ -1,11 +1,5 @@
 package dev.kvbench.trial;
 
-import java.nio.file.Path;
-import java.util.Map;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import java.util.function.UnaryOperator;
-
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
@@ -17,6 +11,11 @@ import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 /**
  * One trial (a JMH fork running one benchmark with one parameter combination) from start to
@@ -47,6 +46,7 @@ public final class Trial {
     private final Map<String, String> params;
     /** The parameters, as the workload's family parsed them. */
     private final TrialParams given;
+
     private final StoreSpec spec;
     private final Path folder;
     private final SideFile side = SideFile.current();
@@ -55,6 +55,7 @@ public final class Trial {
     private final TrialInstruments instruments = new TrialInstruments();
     /** The open store, and its measuring. */
     private final TrialStore trialStore;
+
     private boolean finished;
     /** Where the closed store's folder goes when the trial ends: the next read trial's ({@link #handOver}); null: deleted. */
     private Path handedTo;
@@ -90,8 +91,8 @@ public final class Trial {
 
     private void start() {
         claimFolder();
-        WorkFolder.requireSpace(folder, given.spaceNeeded(), workload + " on " + given.store() + " with "
-                + given.describe());
+        WorkFolder.requireSpace(
+                folder, given.spaceNeeded(), workload + " on " + given.store() + " with " + given.describe());
         data.generate(given);
         instruments.start();
     }
@@ -117,10 +118,14 @@ public final class Trial {
      */
     public Trial handOver(String next, Runnable ended) {
         Workload nextWorkload = WorkloadFamilies.workloadOf(next);
-        if (data.set() == null || workload == Workload.WRITE || nextWorkload == Workload.WRITE || finished
+        if (data.set() == null
+                || workload == Workload.WRITE
+                || nextWorkload == Workload.WRITE
+                || finished
                 || trialStore.current() == null) {
-            throw new IllegalStateException("only a loaded read trial hands its store to another read workload's trial ("
-                    + workload + " to " + nextWorkload + ")");
+            throw new IllegalStateException(
+                    "only a loaded read trial hands its store to another read workload's trial (" + workload + " to "
+                            + nextWorkload + ")");
         }
         Trial successor = guarded(() -> {
             Trial claimed = new Trial(next, params);

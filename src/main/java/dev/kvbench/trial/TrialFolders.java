@@ -1,12 +1,11 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.workload.Workload;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.workload.Workload;
 
 /**
  * The work folders of this JVM's trials: each trial's own, named by workload, engine, process and
@@ -18,17 +17,17 @@ final class TrialFolders {
     private static final Set<Path> ACTIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> ACTIVE.forEach(TrialFolders::deleteQuietly),
-                "kvbench-cleanup"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(() -> ACTIVE.forEach(TrialFolders::deleteQuietly), "kvbench-cleanup"));
     }
 
-    private TrialFolders() {
-    }
+    private TrialFolders() {}
 
     /** A new trial folder's path under the work folder (not created). */
     static Path next(Workload workload, StoreSpec store) {
-        return WorkFolder.base().resolve(workload + "-" + store.engine() + "-"
-                + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
+        return WorkFolder.base()
+                .resolve(workload + "-" + store.engine() + "-"
+                        + ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet());
     }
 
     /** {@code folder} is in use: deleted at exit unless {@link #remove}d first. */

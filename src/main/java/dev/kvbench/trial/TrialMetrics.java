@@ -1,9 +1,5 @@
 package dev.kvbench.trial;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
@@ -12,6 +8,9 @@ import dev.kvbench.results.Metric;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.Workload;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What a {@link Trial} measured, named as the results format names it ({@link Metric}), in the

@@ -47,6 +47,7 @@ public interface TrialParams {
      * @return the flat bytes written (keys and values, no overhead), the storage table's reference
      */
     default long load(Store store, DataSet data) {
-        throw new UnsupportedOperationException(describe() + " is loaded by its own benchmark, not by Trial.openLoaded");
+        throw new UnsupportedOperationException(
+                describe() + " is loaded by its own benchmark, not by Trial.openLoaded");
     }
 }

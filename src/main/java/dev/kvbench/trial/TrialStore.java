@@ -1,11 +1,5 @@
 package dev.kvbench.trial;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-
 import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
 import dev.kvbench.store.Compactable;
@@ -13,6 +7,11 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * The store of one trial: opened in the trial's emptied store folder (through {@link Trial#decorator}),
@@ -208,8 +207,8 @@ final class TrialStore {
     private void measureCompactCopy(Compactable compactable, long storeBytes) {
         Path copy = folder.resolve("compact");
         if (WorkFolder.usableBytes(folder) < storeBytes + storeBytes / 4 + (64L << 20)) {
-            System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of "
-                    + spec + "; " + Metric.STORAGE_COMPACT_COPY + " omitted");
+            System.err.println("kvbench: not enough space in " + folder + " for a compacting copy of " + spec + "; "
+                    + Metric.STORAGE_COMPACT_COPY + " omitted");
             return;
         }
         WorkFolder.empty(copy);

@@ -1,5 +1,6 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.workload.DataSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileStore;
@@ -10,8 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
-
-import dev.kvbench.workload.DataSpec;
 
 /**
  * Where stores live while they are measured: {@code -Dkvbench.dir}, else the environment
@@ -27,8 +26,7 @@ public final class WorkFolder {
     /** Read once, early: with every file descriptor taken, /proc/self/limits cannot be read to say so. */
     private static final String OPEN_FILES = softLimit("Max open files");
 
-    private WorkFolder() {
-    }
+    private WorkFolder() {}
 
     /** The work folder this JVM uses (not created). */
     public static Path base() {
@@ -112,7 +110,9 @@ public final class WorkFolder {
     public static String diskFull(Throwable failure, Path dir) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             String message = String.valueOf(t.getMessage()).toLowerCase(Locale.ROOT);
-            if (message.contains("no space left") || message.contains("enospc") || message.contains("disk full")
+            if (message.contains("no space left")
+                    || message.contains("enospc")
+                    || message.contains("disk full")
                     || message.contains("not enough space")) {
                 return "no space left on " + fileStore(dir) + " while working in " + dir;
             }
@@ -138,8 +138,10 @@ public final class WorkFolder {
         try (var folders = Files.list(base)) {
             for (Path folder : folders.toList()) {
                 String name = folder.getFileName().toString();
-                if (name.matches("run-\\d{1,18}") && ProcessHandle.of(Long.parseLong(name.substring(4))).isEmpty()) {
-                    dev.kvbench.cutfs.CutFs.unmountStale(folder); // a power-cut test's file system, mounted when its run was killed
+                if (name.matches("run-\\d{1,18}")
+                        && ProcessHandle.of(Long.parseLong(name.substring(4))).isEmpty()) {
+                    dev.kvbench.cutfs.CutFs.unmountStale(
+                            folder); // a power-cut test's file system, mounted when its run was killed
                     delete(folder);
                     removed++;
                 }
@@ -223,8 +225,10 @@ public final class WorkFolder {
         try {
             return Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the work folder " + dir + ": " + why(e)
-                    + "; set -D" + PROPERTY + "=... (or " + ENVIRONMENT + ") to a writable folder", e);
+            throw new UncheckedIOException(
+                    "cannot create the work folder " + dir + ": " + why(e) + "; set -D" + PROPERTY + "=... (or "
+                            + ENVIRONMENT + ") to a writable folder",
+                    e);
         }
     }
 
@@ -265,12 +269,17 @@ public final class WorkFolder {
      * ({@code AccessDeniedException: /x}).
      */
     public static String why(IOException e) {
-        String reason = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                : e instanceof NoSuchFileException ? "no such file or folder"
-                : e instanceof java.nio.file.FileAlreadyExistsException ? "a file of that name is in the way"
-                : e instanceof java.nio.file.NotDirectoryException ? "not a folder"
-                : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                : String.valueOf(e.getMessage());
+        String reason = e instanceof java.nio.file.AccessDeniedException
+                ? "permission denied"
+                : e instanceof NoSuchFileException
+                        ? "no such file or folder"
+                        : e instanceof java.nio.file.FileAlreadyExistsException
+                                ? "a file of that name is in the way"
+                                : e instanceof java.nio.file.NotDirectoryException
+                                        ? "not a folder"
+                                        : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                                                ? fs.getReason()
+                                                : String.valueOf(e.getMessage());
         String file = e instanceof java.nio.file.FileSystemException fs ? fs.getFile() : null;
         return file == null || reason.contains(file) ? reason : reason + ": " + file;
     }

@@ -1,10 +1,9 @@
 package dev.kvbench.trial;
 
-import java.util.List;
-import java.util.ServiceLoader;
-
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.workload.Workload;
+import java.util.List;
+import java.util.ServiceLoader;
 
 /**
  * The registry of workload families: the one way from a workload or a benchmark to its parameters, data and checks
@@ -15,10 +14,10 @@ import dev.kvbench.workload.Workload;
 public final class WorkloadFamilies {
 
     private static final List<WorkloadFamily> FAMILIES = ServiceLoader.load(WorkloadFamily.class).stream()
-            .map(ServiceLoader.Provider::get).toList();
+            .map(ServiceLoader.Provider::get)
+            .toList();
 
-    private WorkloadFamilies() {
-    }
+    private WorkloadFamilies() {}
 
     /** Every registered family, in registration order. */
     public static List<WorkloadFamily> all() {
@@ -32,8 +31,8 @@ public final class WorkloadFamilies {
                 return family;
             }
         }
-        throw new IllegalStateException("no workload family runs " + workload
-                + ": register one in META-INF/services/" + WorkloadFamily.class.getName());
+        throw new IllegalStateException("no workload family runs " + workload + ": register one in META-INF/services/"
+                + WorkloadFamily.class.getName());
     }
 
     /** The family of {@code benchmark}, JMH's name ending in its workload. */

@@ -1,15 +1,14 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.Stores;
-import dev.kvbench.workload.DataSpec;
-import dev.kvbench.workload.Workload;
 
 /**
  * A family of workloads that share their parameters and their data: the 2016 passes and the tests on their data set
@@ -76,7 +75,8 @@ public interface WorkloadFamily {
 
     /** Why {@code workload} measures nothing on a store that keeps nothing; null when it still measures something. */
     default String nothingTo(Workload workload) {
-        return workload.needs().contains(Capability.ORDERED) ? "a cursor pass over it is empty and would time nothing"
+        return workload.needs().contains(Capability.ORDERED)
+                ? "a cursor pass over it is empty and would time nothing"
                 : "its reads would find nothing to verify";
     }
 
@@ -159,7 +159,9 @@ public interface WorkloadFamily {
             List<Probe> probes = new ArrayList<>();
             for (String intKey : intKeys) {
                 for (String valSize : valSizes) {
-                    probes.add(new Probe(Boolean.parseBoolean(intKey.trim()), Integer.parseInt(valSize.trim().replace("_", ""))));
+                    probes.add(new Probe(
+                            Boolean.parseBoolean(intKey.trim()),
+                            Integer.parseInt(valSize.trim().replace("_", ""))));
                 }
             }
             return probes;

@@ -1,10 +1,9 @@
 package dev.kvbench.trial;
 
-import java.util.List;
-import java.util.Set;
-
 import dev.kvbench.store.Capability;
 import dev.kvbench.workload.Workload;
+import java.util.List;
+import java.util.Set;
 
 /** A YCSB workload file or preset, with its overrides ({@link YcsbParams}): load, run, check of every record. */
 public final class YcsbFamily extends BaseFamily {
@@ -51,5 +50,4 @@ public final class YcsbFamily extends BaseFamily {
         }
         return new Needs(space, what, null, List.of(Probe.stringKeys(valSize)), scanning);
     }
-
 }

@@ -1,15 +1,14 @@
 package dev.kvbench.trial;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.ycsb.Presets;
 import dev.kvbench.workload.ycsb.WorkloadProperties;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The JMH parameters of the YCSB workload ({@code dev.kvbench.bench.YcsbBenchmark}), parsed and
@@ -71,7 +70,9 @@ public record YcsbParams(StoreSpec store, String workload, WorkloadProperties pr
             return NONE;
         }
         StringBuilder joined = new StringBuilder();
-        overrides.forEach((name, value) -> joined.append(joined.length() == 0 ? "" : ";").append(name).append('=')
+        overrides.forEach((name, value) -> joined.append(joined.length() == 0 ? "" : ";")
+                .append(name)
+                .append('=')
                 .append(value));
         return joined.toString();
     }
@@ -94,8 +95,10 @@ public record YcsbParams(StoreSpec store, String workload, WorkloadProperties pr
     @Override
     public String describe() {
         return "YCSB " + properties.source() + " (" + properties.recordCount() + " records, "
-                + (properties.operationCount() > 0 ? properties.operationCount() + " operations"
-                : properties.maxExecutionTimeSec() + " s") + ", " + properties.threadCount() + " thread(s))";
+                + (properties.operationCount() > 0
+                        ? properties.operationCount() + " operations"
+                        : properties.maxExecutionTimeSec() + " s")
+                + ", " + properties.threadCount() + " thread(s))";
     }
 
     @Override

@@ -1,14 +1,13 @@
 package dev.kvbench.trial;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 import dev.kvbench.results.Metric;
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.ycsb.PhaseOutcome;
 import dev.kvbench.workload.ycsb.WorkloadProperties;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A YCSB trial's phases on its open store and their figures for the side file, the same whether the run phase runs
@@ -27,8 +26,12 @@ public final class YcsbRun {
         WorkloadProperties properties = trial.params(YcsbParams.class).properties();
         this.workload = new YcsbWorkload(properties, trial.spec());
         StringBuilder inForce = new StringBuilder();
-        properties.inForce().forEach((name, value) ->
-                inForce.append(inForce.length() == 0 ? "" : "; ").append(name).append('=').append(value));
+        properties
+                .inForce()
+                .forEach((name, value) -> inForce.append(inForce.length() == 0 ? "" : "; ")
+                        .append(name)
+                        .append('=')
+                        .append(value));
         figures.put(Metric.YCSB_PROPERTIES, inForce.toString());
         figures.put(Metric.YCSB_THREADS, properties.threadCount());
     }

@@ -2,7 +2,6 @@ package dev.kvbench.workload;
 
 import dev.kvbench.store.KeyFold;
 import java.util.zip.CRC32;
-
 import org.agrona.DirectBuffer;
 
 /**
@@ -28,8 +27,7 @@ public final class Checksums {
     /** The XXH64 fold's starting value. */
     public static final long XXH64_START = 0L;
 
-    private Checksums() {
-    }
+    private Checksums() {}
 
     /** Folds the XXH64 of {@code bytes} into {@code h}: {@code 31 * h + xxh64(bytes)}. */
     public static long xxh64(long h, DirectBuffer bytes) {

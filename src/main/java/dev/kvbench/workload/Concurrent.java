@@ -27,7 +27,8 @@ public record Concurrent(int readers, boolean writer, int writesPerSec, int dura
             throw new IllegalArgumentException("readers must be >= 1, was " + readers);
         }
         if (writesPerSec < 0) {
-            throw new IllegalArgumentException("writesPerSec must be >= 0 (0 = as fast as it can), was " + writesPerSec);
+            throw new IllegalArgumentException(
+                    "writesPerSec must be >= 0 (0 = as fast as it can), was " + writesPerSec);
         }
         if (durationSec < 1) {
             throw new IllegalArgumentException("duration must be >= 1 (seconds), was " + durationSec);

@@ -1,5 +1,8 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.Reader;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -8,10 +11,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
-
-import dev.kvbench.store.Reader;
-import dev.kvbench.store.Store;
-import dev.kvbench.store.Writer;
 
 /**
  * Runs reader threads for a fixed time while, optionally, one writer overwrites random existing
@@ -37,8 +36,7 @@ public final class ConcurrentRun {
 
         /** Frees what the thread's operation holds (its view of the entries). */
         @Override
-        default void close() {
-        }
+        default void close() {}
     }
 
     /**
@@ -109,8 +107,12 @@ public final class ConcurrentRun {
      * @param entries     a fresh view per call, for the writer's thread
      * @param onThread    called first on every thread the run starts (the trial marks it as measured)
      */
-    public static Outcome run(Store store, Concurrent shape, Supplier<ReadOp> operations, Supplier<EntrySource> entries,
-                              Runnable onThread) {
+    public static Outcome run(
+            Store store,
+            Concurrent shape,
+            Supplier<ReadOp> operations,
+            Supplier<EntrySource> entries,
+            Runnable onThread) {
         ConcurrentRun run = new ConcurrentRun(store, shape, onThread);
         List<Thread> threads = new ArrayList<>();
         for (int r = 0; r < shape.readers(); r++) {
@@ -124,32 +126,36 @@ public final class ConcurrentRun {
     }
 
     private Thread reader(int id, Supplier<ReadOp> operations) {
-        return new Thread(() -> {
-            onThread.run();
-            try (ReadOp op = operations.get()) {
-                readLoop(op, new SplittableRandom(SEED + 1 + id), latencies.get(id), id);
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-                stop.set();
-            } finally {
-                ends[id] = System.nanoTime();
-                ready.countDown(); // a reader that failed before it was ready must not hold the others
-            }
-        }, "kvbench-reader-" + id);
+        return new Thread(
+                () -> {
+                    onThread.run();
+                    try (ReadOp op = operations.get()) {
+                        readLoop(op, new SplittableRandom(SEED + 1 + id), latencies.get(id), id);
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                        stop.set();
+                    } finally {
+                        ends[id] = System.nanoTime();
+                        ready.countDown(); // a reader that failed before it was ready must not hold the others
+                    }
+                },
+                "kvbench-reader-" + id);
     }
 
     private Thread writer(Supplier<EntrySource> entries) {
-        return new Thread(() -> {
-            onThread.run();
-            try (EntrySource source = entries.get()) {
-                writeLoop(source, shape.writesPerSec());
-            } catch (Throwable e) {
-                failure.compareAndSet(null, e);
-                stop.set();
-            } finally {
-                ready.countDown();
-            }
-        }, "kvbench-writer");
+        return new Thread(
+                () -> {
+                    onThread.run();
+                    try (EntrySource source = entries.get()) {
+                        writeLoop(source, shape.writesPerSec());
+                    } catch (Throwable e) {
+                        failure.compareAndSet(null, e);
+                        stop.set();
+                    } finally {
+                        ready.countDown();
+                    }
+                },
+                "kvbench-writer");
     }
 
     /** Starts {@code threads} together once each has opened its reader or writer, and waits out the run's time. */
@@ -160,7 +166,9 @@ public final class ConcurrentRun {
             start = System.nanoTime();
             go.countDown();
             long deadline = start + TimeUnit.SECONDS.toNanos(shape.durationSec());
-            for (long left = deadline - System.nanoTime(); left > 0 && !stop.get(); left = deadline - System.nanoTime()) {
+            for (long left = deadline - System.nanoTime();
+                    left > 0 && !stop.get();
+                    left = deadline - System.nanoTime()) {
                 LockSupport.parkNanos(Math.min(left, 10_000_000L));
             }
             stop.set();
@@ -185,8 +193,13 @@ public final class ConcurrentRun {
             totalItems += items[r];
             end = Math.max(end, ends[r]);
         }
-        return new Outcome(totalOps, totalItems, end - start, writes,
-                shape.writer() ? writerEnd - start : 0, Latency.merge(latencies));
+        return new Outcome(
+                totalOps,
+                totalItems,
+                end - start,
+                writes,
+                shape.writer() ? writerEnd - start : 0,
+                Latency.merge(latencies));
     }
 
     private void readLoop(ReadOp op, SplittableRandom random, Latency latency, int id) throws InterruptedException {

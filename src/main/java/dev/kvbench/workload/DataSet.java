@@ -5,7 +5,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -35,6 +34,7 @@ public final class DataSet implements AutoCloseable {
     private final ByteBuffer keys;
     /** With 4-byte int keys, every key's int in write order, for {@link Entries#intKey(int)}; else null. */
     private final int[] intKeys;
+
     private final ByteBuffer random;
     private Expected expected;
 
@@ -122,8 +122,7 @@ public final class DataSet implements AutoCloseable {
         }
         view.close();
         BufferUtil.free(key);
-        return new Expected(spec.num(), (long) spec.num() * spec.valSize(), crc.value(), xxh, ascending,
-                descending);
+        return new Expected(spec.num(), (long) spec.num() * spec.valSize(), crc.value(), xxh, ascending, descending);
     }
 
     @Override

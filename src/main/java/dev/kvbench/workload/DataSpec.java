@@ -33,7 +33,8 @@ public record DataSpec(int num, boolean intKey, boolean sequential, int valSize,
         long keyBytes = (long) num * (intKey ? INT_KEY_SIZE : STRING_KEY_SIZE);
         if (keyBytes > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("num=" + num + " is too large: its " + keyBytes
-                    + " key bytes exceed the 2 GiB off-heap key region; use fewer entries" + (intKey ? "" : " or intKey=true"));
+                    + " key bytes exceed the 2 GiB off-heap key region; use fewer entries"
+                    + (intKey ? "" : " or intKey=true"));
         }
     }
 

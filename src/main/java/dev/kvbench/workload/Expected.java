@@ -1,7 +1,7 @@
 package dev.kvbench.workload;
 
-import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Capability;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 
 /**
@@ -14,8 +14,7 @@ import dev.kvbench.store.Store;
  * @param ascendingKeys  the {@link KeyFold key fold} of a forward pass
  * @param descendingKeys the key fold of a reverse pass
  */
-public record Expected(long count, long valueBytes, long crc32, long xxh64, long ascendingKeys,
-                       long descendingKeys) {
+public record Expected(long count, long valueBytes, long crc32, long xxh64, long ascendingKeys, long descendingKeys) {
 
     /**
      * What reads of {@code store} must find: all of this, or nothing from a store that declares it

@@ -1,7 +1,6 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteOrder;
-
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
@@ -10,8 +9,7 @@ public final class Keys {
 
     private static final int MASK = 0x7fff_ffff;
 
-    private Keys() {
-    }
+    private Keys() {}
 
     /**
      * The {@code i}-th random key: a seeded bijection of [0, 2^31) onto itself (xor with the

@@ -2,7 +2,6 @@ package dev.kvbench.workload;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.HdrHistogram.Histogram;
 
 /**

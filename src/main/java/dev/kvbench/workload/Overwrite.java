@@ -1,11 +1,10 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.util.BitSet;
 import java.util.SplittableRandom;
-
-import dev.kvbench.store.Store;
-import dev.kvbench.store.Writer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -21,25 +20,24 @@ import org.agrona.concurrent.UnsafeBuffer;
  */
 public final class Overwrite {
 
-    private Overwrite() {
-    }
+    private Overwrite() {}
 
     /**
      * What an overwrite phase did: its puts, and the entries (by index in write order) whose keys hold the
      * complement of their value afterwards.
      */
-    public record Done(Pass pass, BitSet complemented) {
-    }
+    public record Done(Pass pass, BitSet complemented) {}
 
     /** The overwrite phase; see the class comment. */
     public static Done run(Store store, DataSet data, long puts, int batchSize, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int num = data.num();
         BitSet complemented = new BitSet(num);
-        UnsafeBuffer complement = new UnsafeBuffer(ByteBuffer.allocateDirect(data.spec().valSize()));
+        UnsafeBuffer complement =
+                new UnsafeBuffer(ByteBuffer.allocateDirect(data.spec().valSize()));
         long valueBytes = 0;
         try (DataSet.Entries entries = data.entries();
-             Writer writer = store.writer(false)) {
+                Writer writer = store.writer(false)) {
             BatchCommits batches = new BatchCommits(writer, batchSize);
             for (long n = 0; n < puts; n++) {
                 int i = random.nextInt(num);
@@ -56,7 +54,7 @@ public final class Overwrite {
     /** Puts the data set's own value under every entry of {@code complemented}, committed as the overwrites were. */
     public static void restore(Store store, DataSet data, BitSet complemented, int batchSize) {
         try (DataSet.Entries entries = data.entries();
-             Writer writer = store.writer(false)) {
+                Writer writer = store.writer(false)) {
             BatchCommits batches = new BatchCommits(writer, batchSize);
             for (int i = complemented.nextSetBit(0); i >= 0; i = complemented.nextSetBit(i + 1)) {
                 batches.put(entries.key(i), entries.value(i));

@@ -1,11 +1,10 @@
 package dev.kvbench.workload;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.agrona.BufferUtil;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -41,7 +40,8 @@ public final class PrefixData {
             throw new IllegalArgumentException("keysPerPrefix must be >= 1, was " + keysPerPrefix);
         }
         if (valSize < Long.BYTES) {
-            throw new IllegalArgumentException("valSize must be >= 8 for prefixScan (a value starts with its entry number), was " + valSize);
+            throw new IllegalArgumentException(
+                    "valSize must be >= 8 for prefixScan (a value starts with its entry number), was " + valSize);
         }
         this.num = num;
         this.keysPerPrefix = keysPerPrefix;
@@ -68,7 +68,8 @@ public final class PrefixData {
 
     /** Puts every entry, committing every {@code batchSize}; returns entries and value bytes. */
     public Pass load(Store store, int batchSize) {
-        try (View view = view(); Writer writer = store.writer(false)) {
+        try (View view = view();
+                Writer writer = store.writer(false)) {
             int inBatch = 0;
             for (int i = 0; i < num; i++) {
                 writer.put(view.key(i), view.value(i));
@@ -96,8 +97,7 @@ public final class PrefixData {
         private final UnsafeBuffer prefix = new UnsafeBuffer(keyMemory, 0, PREFIX_SIZE);
         private final UnsafeBuffer value = new UnsafeBuffer(valueMemory);
 
-        private View() {
-        }
+        private View() {}
 
         @Override
         public int size() {

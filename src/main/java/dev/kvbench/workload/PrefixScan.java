@@ -1,11 +1,10 @@
 package dev.kvbench.workload;
 
-import java.nio.ByteOrder;
-import java.util.SplittableRandom;
-
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
+import java.nio.ByteOrder;
+import java.util.SplittableRandom;
 import org.agrona.DirectBuffer;
 
 /**
@@ -18,26 +17,30 @@ import org.agrona.DirectBuffer;
  */
 public final class PrefixScan {
 
-    private PrefixScan() {
-    }
+    private PrefixScan() {}
 
-    public static ConcurrentRun.Outcome run(Store store, PrefixData data, Concurrent shape, String spec,
-                                            Runnable onThread) {
+    public static ConcurrentRun.Outcome run(
+            Store store, PrefixData data, Concurrent shape, String spec, Runnable onThread) {
         int prefixes = data.prefixes();
-        return ConcurrentRun.run(store, shape, () -> new ConcurrentRun.ReadOp() {
-            private final PrefixData.View view = data.view();
+        return ConcurrentRun.run(
+                store,
+                shape,
+                () -> new ConcurrentRun.ReadOp() {
+                    private final PrefixData.View view = data.view();
 
-            @Override
-            public long run(Reader reader, SplittableRandom random) {
-                int p = random.nextInt(prefixes);
-                return scan(reader, view, p, data.keysUnder(p), spec);
-            }
+                    @Override
+                    public long run(Reader reader, SplittableRandom random) {
+                        int p = random.nextInt(prefixes);
+                        return scan(reader, view, p, data.keysUnder(p), spec);
+                    }
 
-            @Override
-            public void close() {
-                view.close();
-            }
-        }, data::view, onThread);
+                    @Override
+                    public void close() {
+                        view.close();
+                    }
+                },
+                data::view,
+                onThread);
     }
 
     /** One verified scan of prefix {@code p}, which holds {@code expected} keys; returns the keys seen. */
@@ -49,9 +52,11 @@ public final class PrefixScan {
             for (boolean on = cursor.seek(prefix); on && startsWith(cursor.key(), prefix); on = cursor.next()) {
                 DirectBuffer key = cursor.key();
                 DirectBuffer value = cursor.value();
-                if (seen == expected || key.capacity() != PrefixData.KEY_SIZE
+                if (seen == expected
+                        || key.capacity() != PrefixData.KEY_SIZE
                         || key.getLong(PrefixData.PREFIX_SIZE, ByteOrder.BIG_ENDIAN) != seen
-                        || value.capacity() != view.valSize() || view.entryOf(value) != first + seen) {
+                        || value.capacity() != view.valSize()
+                        || view.entryOf(value) != first + seen) {
                     throw wrong(spec, p, expected, "a wrong or extra key or value at key " + seen + " of the scan");
                 }
                 seen++;
@@ -64,8 +69,8 @@ public final class PrefixScan {
     }
 
     private static VerificationException wrong(String spec, int p, int expected, String found) {
-        return new VerificationException(spec, Workload.PREFIX_SCAN,
-                "prefix #" + p + "'s " + expected + " keys in suffix order", found);
+        return new VerificationException(
+                spec, Workload.PREFIX_SCAN, "prefix #" + p + "'s " + expected + " keys in suffix order", found);
     }
 
     static boolean startsWith(DirectBuffer key, DirectBuffer prefix) {

@@ -11,14 +11,14 @@ import org.agrona.DirectBuffer;
  */
 public final class ReadCrc {
 
-    private ReadCrc() {
-    }
+    private ReadCrc() {}
 
     public static Pass run(Store store) {
         long count = 0;
         long valueBytes = 0;
         Checksums.Crc crc = new Checksums.Crc();
-        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+        try (Reader reader = store.reader();
+                Cursor cursor = reader.cursor()) {
             for (boolean on = cursor.first(); on; on = cursor.next()) {
                 count++;
                 crc.update(cursor.key());

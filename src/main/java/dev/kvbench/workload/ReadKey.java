@@ -14,14 +14,14 @@ import org.agrona.DirectBuffer;
  */
 public final class ReadKey {
 
-    private ReadKey() {
-    }
+    private ReadKey() {}
 
     public static Pass run(Store store, DataSet data) {
         int num = data.num();
         long found = 0;
         long valueBytes = 0;
-        try (DataSet.Entries entries = data.entries(); Reader reader = store.reader()) {
+        try (DataSet.Entries entries = data.entries();
+                Reader reader = store.reader()) {
             IntKeyLookup ints = data.spec().intKey() ? reader.intKeys() : null;
             if (ints != null) {
                 for (int i = 0; i < num; i++) {

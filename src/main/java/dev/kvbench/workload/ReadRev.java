@@ -1,7 +1,7 @@
 package dev.kvbench.workload;
 
-import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 
@@ -12,14 +12,14 @@ import dev.kvbench.store.Store;
  */
 public final class ReadRev {
 
-    private ReadRev() {
-    }
+    private ReadRev() {}
 
     public static Pass run(Store store) {
         long count = 0;
         long valueBytes = 0;
         long keys = KeyFold.START;
-        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+        try (Reader reader = store.reader();
+                Cursor cursor = reader.cursor()) {
             for (boolean on = cursor.last(); on; on = cursor.prev()) {
                 count++;
                 keys = cursor.foldKey(keys);

@@ -1,9 +1,8 @@
 package dev.kvbench.workload;
 
-import java.util.SplittableRandom;
-
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
+import java.util.SplittableRandom;
 import org.agrona.DirectBuffer;
 
 /**
@@ -16,37 +15,46 @@ import org.agrona.DirectBuffer;
  */
 public final class ReadWhileWriting {
 
-    private ReadWhileWriting() {
-    }
+    private ReadWhileWriting() {}
 
-    public static ConcurrentRun.Outcome run(Store store, DataSet data, Concurrent shape, String spec,
-                                            Runnable onThread) {
+    public static ConcurrentRun.Outcome run(
+            Store store, DataSet data, Concurrent shape, String spec, Runnable onThread) {
         int num = data.num();
         int valSize = data.spec().valSize();
-        return ConcurrentRun.run(store, shape, () -> new ConcurrentRun.ReadOp() {
-            private final DataSet.Entries entries = data.entries();
+        return ConcurrentRun.run(
+                store,
+                shape,
+                () -> new ConcurrentRun.ReadOp() {
+                    private final DataSet.Entries entries = data.entries();
 
-            @Override
-            public long run(Reader reader, SplittableRandom random) {
-                int i = random.nextInt(num);
-                DirectBuffer value = reader.get(entries.key(i));
-                if (value == null) {
-                    throw new VerificationException(spec, Workload.READ_WHILE_WRITING,
-                            "every key found", "key #" + i + " missing while the writer wrote");
-                }
-                if (value.capacity() != valSize || !samePrefix(value, entries.value(i))) {
-                    throw new VerificationException(spec, Workload.READ_WHILE_WRITING,
-                            "key #" + i + "'s " + valSize + "-byte value",
-                            "a " + value.capacity() + "-byte value with other bytes");
-                }
-                return 1;
-            }
+                    @Override
+                    public long run(Reader reader, SplittableRandom random) {
+                        int i = random.nextInt(num);
+                        DirectBuffer value = reader.get(entries.key(i));
+                        if (value == null) {
+                            throw new VerificationException(
+                                    spec,
+                                    Workload.READ_WHILE_WRITING,
+                                    "every key found",
+                                    "key #" + i + " missing while the writer wrote");
+                        }
+                        if (value.capacity() != valSize || !samePrefix(value, entries.value(i))) {
+                            throw new VerificationException(
+                                    spec,
+                                    Workload.READ_WHILE_WRITING,
+                                    "key #" + i + "'s " + valSize + "-byte value",
+                                    "a " + value.capacity() + "-byte value with other bytes");
+                        }
+                        return 1;
+                    }
 
-            @Override
-            public void close() {
-                entries.close();
-            }
-        }, data::entries, onThread);
+                    @Override
+                    public void close() {
+                        entries.close();
+                    }
+                },
+                data::entries,
+                onThread);
     }
 
     /** Whether the first (up to 8) bytes of both values are equal: a cheap check of the right entry. */

@@ -11,14 +11,14 @@ import org.agrona.DirectBuffer;
  */
 public final class ReadXxh64 {
 
-    private ReadXxh64() {
-    }
+    private ReadXxh64() {}
 
     public static Pass run(Store store) {
         long count = 0;
         long valueBytes = 0;
         long h = Checksums.XXH64_START;
-        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+        try (Reader reader = store.reader();
+                Cursor cursor = reader.cursor()) {
             for (boolean on = cursor.first(); on; on = cursor.next()) {
                 count++;
                 h = Checksums.xxh64(h, cursor.key());

@@ -3,8 +3,7 @@ package dev.kvbench.workload;
 /** The first failure of a run's worker threads, thrown again in the thread that ran them. */
 public final class ThreadFailure {
 
-    private ThreadFailure() {
-    }
+    private ThreadFailure() {}
 
     /** Throws {@code first} as it is when unchecked, else wrapped in an {@link IllegalStateException}; nothing when null. */
     public static void rethrow(Throwable first) {

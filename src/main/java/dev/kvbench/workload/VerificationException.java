@@ -8,7 +8,6 @@ package dev.kvbench.workload;
 public final class VerificationException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-
     private final String spec;
     private final Workload workload;
     private final String expected;

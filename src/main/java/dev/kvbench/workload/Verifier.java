@@ -1,7 +1,7 @@
 package dev.kvbench.workload;
 
-import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 
@@ -14,8 +14,7 @@ import dev.kvbench.store.Store;
  */
 public final class Verifier {
 
-    private Verifier() {
-    }
+    private Verifier() {}
 
     /**
      * Checks {@code pass} of {@code workload} against {@code expected}: its count, value bytes, and key order or checksum.
@@ -25,12 +24,12 @@ public final class Verifier {
      */
     public static Pass verify(String spec, Workload workload, Expected expected, Pass pass) {
         if (pass.count() != expected.count()) {
-            throw new VerificationException(spec, workload, Long.toString(expected.count()),
-                    Long.toString(pass.count()) + countNoun(workload));
+            throw new VerificationException(
+                    spec, workload, Long.toString(expected.count()), Long.toString(pass.count()) + countNoun(workload));
         }
         if (pass.valueBytes() != expected.valueBytes()) {
-            throw new VerificationException(spec, workload, expected.valueBytes() + " value bytes",
-                    pass.valueBytes() + " value bytes");
+            throw new VerificationException(
+                    spec, workload, expected.valueBytes() + " value bytes", pass.valueBytes() + " value bytes");
         }
         if (workload == Workload.READ_SEQ) {
             requireKeys(spec, workload, expected.ascendingKeys(), pass, "ascending");
@@ -40,7 +39,10 @@ public final class Verifier {
             long checksum = workload == Workload.READ_CRC ? expected.crc32() : expected.xxh64();
             if (pass.checksum() != checksum) {
                 String kind = workload == Workload.READ_CRC ? "CRC32 " : "XXH64 ";
-                throw new VerificationException(spec, workload, kind + workload.checksumHex(checksum),
+                throw new VerificationException(
+                        spec,
+                        workload,
+                        kind + workload.checksumHex(checksum),
                         kind + workload.checksumHex(pass.checksum()));
             }
         }
@@ -49,7 +51,9 @@ public final class Verifier {
 
     private static void requireKeys(String spec, Workload workload, long fold, Pass pass, String order) {
         if (pass.checksum() != fold) {
-            throw new VerificationException(spec, workload,
+            throw new VerificationException(
+                    spec,
+                    workload,
                     "the data set's keys in strictly " + order + " order (key fold " + KeyFold.hex(fold) + ")",
                     "other keys or another order (key fold " + KeyFold.hex(pass.checksum()) + ")");
         }
@@ -78,9 +82,11 @@ public final class Verifier {
     /** Null when a cursor pass over {@code store} sees keys in strict order, else the first break. */
     static String firstBreak(Store store, boolean ascending) {
         OrderCheck order = new OrderCheck(ascending);
-        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
-            for (boolean on = ascending ? cursor.first() : cursor.last(); on;
-                 on = ascending ? cursor.next() : cursor.prev()) {
+        try (Reader reader = store.reader();
+                Cursor cursor = reader.cursor()) {
+            for (boolean on = ascending ? cursor.first() : cursor.last();
+                    on;
+                    on = ascending ? cursor.next() : cursor.prev()) {
                 order.next(cursor.key());
             }
         }
@@ -91,7 +97,8 @@ public final class Verifier {
         if (workload == Workload.WRITE) {
             return " (keys found when read back after the write)";
         }
-        return workload == Workload.READ_KEY || workload == Workload.READ_KEY_THREADS ? " (keys found)"
+        return workload == Workload.READ_KEY || workload == Workload.READ_KEY_THREADS
+                ? " (keys found)"
                 : " (entries iterated)";
     }
 }

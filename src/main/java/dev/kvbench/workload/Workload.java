@@ -1,11 +1,10 @@
 package dev.kvbench.workload;
 
+import dev.kvbench.store.Capability;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-
-import dev.kvbench.store.Capability;
 
 /**
  * A workload: its name (the JMH method name), what a store must be able to do to run it, and which checksum, if any,
@@ -45,8 +44,21 @@ public final class Workload {
      */
     public static final Workload AMP = new Workload("amp");
 
-    private static final List<Workload> BUILT_IN = List.of(WRITE, READ_KEY, READ_SEQ, READ_REV, READ_CRC, READ_XXH64,
-            DIR_WALK, CRASH, POWER_CUT, READ_KEY_THREADS, READ_WHILE_WRITING, PREFIX_SCAN, YCSB, AMP);
+    private static final List<Workload> BUILT_IN = List.of(
+            WRITE,
+            READ_KEY,
+            READ_SEQ,
+            READ_REV,
+            READ_CRC,
+            READ_XXH64,
+            DIR_WALK,
+            CRASH,
+            POWER_CUT,
+            READ_KEY_THREADS,
+            READ_WHILE_WRITING,
+            PREFIX_SCAN,
+            YCSB,
+            AMP);
 
     private final String label;
     private final Set<Capability> needs;
@@ -72,7 +84,9 @@ public final class Workload {
 
     /** The workloads that time passes over the data set: every one but the crash, power-cut and amplification tests. */
     public static List<Workload> passes() {
-        return BUILT_IN.stream().filter(w -> w != CRASH && w != POWER_CUT && w != AMP).toList();
+        return BUILT_IN.stream()
+                .filter(w -> w != CRASH && w != POWER_CUT && w != AMP)
+                .toList();
     }
 
     /** The name used in JMH, the CSV, the side file and messages, e.g. {@code readKey}. */

@@ -11,8 +11,7 @@ import org.agrona.DirectBuffer;
  */
 public final class Write {
 
-    private Write() {
-    }
+    private Write() {}
 
     /** Puts every entry of {@code data} in batches of {@code batchSize}: the entries put and the value bytes handed over. */
     public static Pass run(Store store, DataSet data, int batchSize) {
@@ -22,7 +21,7 @@ public final class Write {
         int num = data.num();
         long valueBytes = 0;
         try (DataSet.Entries entries = data.entries();
-             Writer writer = store.writer(data.spec().sequential())) {
+                Writer writer = store.writer(data.spec().sequential())) {
             int inBatch = 0;
             for (int i = 0; i < num; i++) {
                 DirectBuffer value = entries.value(i);

@@ -1,7 +1,6 @@
 package dev.kvbench.workload;
 
 import java.nio.ByteOrder;
-
 import org.agrona.DirectBuffer;
 
 /**
@@ -31,11 +30,11 @@ final class Xxh64 {
     /** The specification reads every lane little-endian, whatever the machine's order. */
     private static final ByteOrder LANES = ByteOrder.LITTLE_ENDIAN;
 
-    private Xxh64() {
-    }
+    private Xxh64() {}
 
     /** The XXH64 (seed 0) of {@code bytes} from index 0 to its capacity. */
-    @SuppressWarnings("ConstantOverflow") // XXH64's first lane starts at prime 1 + prime 2 modulo 2^64, as the spec has it
+    @SuppressWarnings(
+            "ConstantOverflow") // XXH64's first lane starts at prime 1 + prime 2 modulo 2^64, as the spec has it
     static long hash(DirectBuffer bytes) {
         int length = bytes.capacity();
         int i = 0;
@@ -52,8 +51,10 @@ final class Xxh64 {
                 acc3 = round(acc3, bytes.getLong(i + 16, LANES));
                 acc4 = round(acc4, bytes.getLong(i + 24, LANES));
             }
-            acc = Long.rotateLeft(acc1, 1) + Long.rotateLeft(acc2, 7)
-                    + Long.rotateLeft(acc3, 12) + Long.rotateLeft(acc4, 18);
+            acc = Long.rotateLeft(acc1, 1)
+                    + Long.rotateLeft(acc2, 7)
+                    + Long.rotateLeft(acc3, 12)
+                    + Long.rotateLeft(acc4, 18);
             acc = merge(acc, acc1);
             acc = merge(acc, acc2);
             acc = merge(acc, acc3);

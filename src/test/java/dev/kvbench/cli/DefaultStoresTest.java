@@ -3,17 +3,16 @@ package dev.kvbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.bench.KvParams;
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Engine;
+import dev.kvbench.store.Stores;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.bench.KvParams;
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.Engine;
-import dev.kvbench.store.Stores;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
@@ -38,8 +37,12 @@ class DefaultStoresTest {
 
     @Test
     void theDefaultStoreIsAllRatherThanAList() throws NoSuchFieldException {
-        assertEquals(List.of(Stores.ALL),
-                List.of(KvParams.class.getField("store").getAnnotation(Param.class).value()));
+        assertEquals(
+                List.of(Stores.ALL),
+                List.of(KvParams.class
+                        .getField("store")
+                        .getAnnotation(Param.class)
+                        .value()));
     }
 
     @Test
@@ -52,7 +55,8 @@ class DefaultStoresTest {
 
     @Test
     void allMayStandBesideVariants() throws Exception {
-        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "store=all,lmdb:sync=true", "-p", "num=10", "ReadKey"), ANY);
+        RunPlan plan =
+                RunPlan.of(new CommandLineOptions("-p", "store=all,lmdb:sync=true", "-p", "num=10", "ReadKey"), ANY);
         List<String> expected = new ArrayList<>(registered());
         expected.add("lmdb:sync=true");
         assertEquals(expected, plan.values.get("store"));

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.Json;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.trial.WorkFolder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,10 +16,6 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.results.Json;
-import dev.kvbench.results.SideFile;
-import dev.kvbench.trial.WorkFolder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +26,7 @@ class InterleaveRunTest {
 
     @TempDir
     Path dir;
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private PrintStream originalOut;
@@ -57,18 +57,39 @@ class InterleaveRunTest {
     @Test
     void everyStoreOfABlockGetsItsTurnsAndOneVerifiedTrial() throws IOException {
         Path csv = dir.resolve("out.csv");
-        int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "3", "-r", "20ms", "-p", "store=lmdb,heap,mvstore",
-                "-p", "num=500", "-rf", "csv", "-rff", csv.toString(), "bench.(ReadSeqBenchmark|WriteBenchmark)");
+        int exit = Main.run(
+                "-interleave",
+                "true",
+                "-wi",
+                "1",
+                "-i",
+                "3",
+                "-r",
+                "20ms",
+                "-p",
+                "store=lmdb,heap,mvstore",
+                "-p",
+                "num=500",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "bench.(ReadSeqBenchmark|WriteBenchmark)");
         assertEquals(Main.OK, exit, output());
-        assertRows(csv, 6, "\"dev\\.kvbench\\.bench\\.(ReadSeqBenchmark\\.readSeq|WriteBenchmark\\.write)\",\"turns\","
-                + "1,[1-9][0-9],[0-9.]+,[0-9.]+,\"ms/op\",.*");
+        assertRows(
+                csv,
+                6,
+                "\"dev\\.kvbench\\.bench\\.(ReadSeqBenchmark\\.readSeq|WriteBenchmark\\.write)\",\"turns\","
+                        + "1,[1-9][0-9],[0-9.]+,[0-9.]+,\"ms/op\",.*");
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("# Benchmark mode: interleaved turns"), log);
         assertTrue(log.contains("# Run complete."), log);
         assertTrue(log.contains("# Measurement: turns of 20 ms per JVM after 5 ms of untimed passes"), log);
         // -i 3 is fewer turns than an interval needs: every engine takes turns until it has the 11 one needs
-        assertTrue(log.contains("until the extra rotations have taken half as long as the warmup and fewest ones (the time"
-                + " cap)"), log);
+        assertTrue(
+                log.contains("until the extra rotations have taken half as long as the warmup and fewest ones (the time"
+                        + " cap)"),
+                log);
         assertTrue(log.contains("    in rotations: 1 2 3 4 5 6 7 8 9 10 11"), log);
         assertTrue(log.contains("  ranking: lmdb < mvstore") || log.contains("  ranking: mvstore < lmdb"), log);
         assertTrue(log.contains("  rotations: the warmup and fewest 3 in "), log);
@@ -87,12 +108,31 @@ class InterleaveRunTest {
         Path csv = dir.resolve("cap.csv");
         // 4 fewest rotations: the extra ones take as long as those (the cap) after 8, but every engine still has no
         // interval then, and the block goes on to 11 turns (of at most 12)
-        int exit = Main.run("-interleave", "true", "-wi", "0", "-i", "4", "-r", "10ms", "-p", "store=lmdb,heap,mvstore",
-                "-p", "num=300", "-rf", "csv", "-rff", csv.toString(), "bench.ReadSeqBenchmark");
+        int exit = Main.run(
+                "-interleave",
+                "true",
+                "-wi",
+                "0",
+                "-i",
+                "4",
+                "-r",
+                "10ms",
+                "-p",
+                "store=lmdb,heap,mvstore",
+                "-p",
+                "num=300",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "bench.ReadSeqBenchmark");
         assertEquals(Main.OK, exit, output());
         assertFalse(output().contains("kvbench: -i 4:"), output());
-        assertRows(csv, 3, "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[12],[0-9.]+,"
-                + "[0-9.]+,\"ms/op\",.*");
+        assertRows(
+                csv,
+                3,
+                "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[12],[0-9.]+,"
+                        + "[0-9.]+,\"ms/op\",.*");
     }
 
     /** {@code csv} has a header and {@code count} rows, each matching {@code pattern}. */
@@ -108,8 +148,23 @@ class InterleaveRunTest {
     void readWorkloadsShareEachEnginesJvmAndLoadedStore() throws IOException {
         Path csv = dir.resolve("reads.csv");
         // chronicle has no ordered cursor: readKey only, in its own JVM beside the others' shared ones
-        int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "2", "-r", "10ms", "-p",
-                "store=lmdb,mvstore,chronicle", "-p", "num=400", "-rf", "csv", "-rff", csv.toString(),
+        int exit = Main.run(
+                "-interleave",
+                "true",
+                "-wi",
+                "1",
+                "-i",
+                "2",
+                "-r",
+                "10ms",
+                "-p",
+                "store=lmdb,mvstore,chronicle",
+                "-p",
+                "num=400",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
                 "bench.(ReadKeyBenchmark|ReadSeqBenchmark|ReadRevBenchmark)");
         assertEquals(Main.OK, exit, output());
         List<String> rows = Files.readAllLines(csv);
@@ -143,17 +198,39 @@ class InterleaveRunTest {
     @Test
     void aYcsbRunPhaseTakesTurnsOfTheSameOperationsOnEveryEngineAndIsVerified() throws IOException {
         Path csv = dir.resolve("ycsb.csv");
-        int exit = Main.run("-interleave", "true", "-wi", "1", "-i", "3", "-r", "20ms", "-p", "store=lmdb,rocksdb,heap",
-                "-p", "workload=workloade", "-p", "props=recordcount=500;threadcount=1;maxscanlength=20;interleave=true",
-                "-rf", "csv", "-rff", csv.toString(), "bench.YcsbBenchmark");
+        int exit = Main.run(
+                "-interleave",
+                "true",
+                "-wi",
+                "1",
+                "-i",
+                "3",
+                "-r",
+                "20ms",
+                "-p",
+                "store=lmdb,rocksdb,heap",
+                "-p",
+                "workload=workloade",
+                "-p",
+                "props=recordcount=500;threadcount=1;maxscanlength=20;interleave=true",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "bench.YcsbBenchmark");
         assertEquals(Main.OK, exit, output());
-        assertRows(csv, 3, "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,[0-9.]+,"
-                + "\"ms/op\",.*");
+        assertRows(
+                csv,
+                3,
+                "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,[0-9.]+,"
+                        + "\"ms/op\",.*");
         String log = out.toString(StandardCharsets.UTF_8);
-        assertTrue(log.contains("  rotation w1: ") && log.contains("  rotation w6: ") && !log.contains("  rotation w7: "),
+        assertTrue(
+                log.contains("  rotation w1: ") && log.contains("  rotation w6: ") && !log.contains("  rotation w7: "),
                 "two probe rotations and four of full turns before the measured ones: " + log);
-        java.util.regex.Matcher sizes = java.util.regex.Pattern.compile("  turns of operations: (\\S+) (\\d+), (\\S+)"
-                + " (\\d+), (\\S+) (\\d+) ").matcher(log);
+        java.util.regex.Matcher sizes = java.util.regex.Pattern.compile(
+                        "  turns of operations: (\\S+) (\\d+), (\\S+)" + " (\\d+), (\\S+) (\\d+) ")
+                .matcher(log);
         assertTrue(sizes.find(), log);
         assertEquals(sizes.group(2), sizes.group(4), "the same operations in every engine's turn: " + log);
         assertEquals(sizes.group(2), sizes.group(6), log);
@@ -169,7 +246,8 @@ class InterleaveRunTest {
             assertTrue(turns >= 11, line);
             assertEquals(turns * turnOps, ((Number) metrics.get("ycsb.run.ops")).longValue(), line);
             assertTrue(((Number) metrics.get("ycsb.verifiedRecords")).longValue() >= 500, line);
-            assertTrue(metrics.containsKey("ycsb.load.opsPerSec") && metrics.containsKey("ycsb.run.SCAN.service.p99Ns"),
+            assertTrue(
+                    metrics.containsKey("ycsb.load.opsPerSec") && metrics.containsKey("ycsb.run.SCAN.service.p99Ns"),
                     line);
             Object before = scans.putIfAbsent(turns, metrics.get("ycsb.run.SCAN.count"));
             if (before != null) {
@@ -184,21 +262,43 @@ class InterleaveRunTest {
     @Test
     void benchmarksThatDoNotInterleaveRunInJmhAndSaySo() throws IOException {
         Path csv = dir.resolve("mixed.csv");
-        int exit = Main.run("-interleave", "true", "-f", "0", "-wi", "0", "-i", "2", "-r", "20ms", "-p", "store=lmdb",
-                "-p", "num=300", "-rf", "csv", "-rff", csv.toString(), "(bench.ReadKeyBenchmark|DirectLmdbBenchmark)\\.readKey$");
+        int exit = Main.run(
+                "-interleave",
+                "true",
+                "-f",
+                "0",
+                "-wi",
+                "0",
+                "-i",
+                "2",
+                "-r",
+                "20ms",
+                "-p",
+                "store=lmdb",
+                "-p",
+                "num=300",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "(bench.ReadKeyBenchmark|DirectLmdbBenchmark)\\.readKey$");
         assertEquals(Main.OK, exit, output());
         assertTrue(output().contains("kvbench: -interleave: DirectLmdbBenchmark.readKey run in JMH forks"), output());
         List<String> rows = Files.readAllLines(csv);
-        assertTrue(rows.stream().anyMatch(r -> r.startsWith("\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"turns\"")),
+        assertTrue(
+                rows.stream().anyMatch(r -> r.startsWith("\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"turns\"")),
                 rows.toString());
-        assertTrue(rows.stream().anyMatch(r -> r.startsWith("\"dev.kvbench.direct.DirectLmdbBenchmark.readKey\",\"sample\"")),
+        assertTrue(
+                rows.stream()
+                        .anyMatch(r -> r.startsWith("\"dev.kvbench.direct.DirectLmdbBenchmark.readKey\",\"sample\"")),
                 rows.toString());
     }
 
     @Test
     void aValueOtherThanTrueOrFalseIsOneLineAndExitCodeTwo() {
         assertEquals(Main.USAGE, Main.run("-interleave", "yes", "-p", "store=lmdb"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("kvbench: -interleave yes: give -interleave true"),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).startsWith("kvbench: -interleave yes: give -interleave true"),
                 output());
         assertEquals(1, err.toString(StandardCharsets.UTF_8).lines().count(), output());
     }

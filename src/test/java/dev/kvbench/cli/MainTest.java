@@ -3,6 +3,15 @@ package dev.kvbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.Json;
+import dev.kvbench.results.Metric;
+import dev.kvbench.results.SideFile;
+import dev.kvbench.store.Stores;
+import dev.kvbench.trial.Trial;
+import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.workload.FaultyStore;
+import dev.kvbench.workload.Workload;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -14,16 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
-
-import dev.kvbench.results.Json;
-import dev.kvbench.results.Metric;
-import dev.kvbench.results.SideFile;
-import dev.kvbench.store.Stores;
-import dev.kvbench.trial.Trial;
-import dev.kvbench.trial.WorkFolder;
-import dev.kvbench.trial.WorkloadFamilies;
-import dev.kvbench.workload.FaultyStore;
-import dev.kvbench.workload.Workload;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +34,7 @@ class MainTest {
 
     @TempDir
     Path dir;
+
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private PrintStream originalErr;
 
@@ -82,10 +82,17 @@ class MainTest {
                 block.add(lines.get(i));
             }
             for (String name : WorkloadFamilies.of(workload).paramNames()) {
-                assertEquals(1, block.stream().filter(line -> line.startsWith("  param \"" + name + "\" = {")).count(),
+                assertEquals(
+                        1,
+                        block.stream()
+                                .filter(line -> line.startsWith("  param \"" + name + "\" = {"))
+                                .count(),
                         workload + " lists " + name + " once: " + block);
             }
-            String stores = block.stream().filter(line -> line.startsWith("  param \"store\"")).findFirst().orElseThrow();
+            String stores = block.stream()
+                    .filter(line -> line.startsWith("  param \"store\""))
+                    .findFirst()
+                    .orElseThrow();
             for (String engine : Stores.names()) {
                 assertTrue(stores.matches(".*[{ ]" + Pattern.quote(engine) + "[,}].*"), engine + " in " + stores);
             }
@@ -102,8 +109,11 @@ class MainTest {
         } finally {
             System.setOut(original);
         }
-        String storeLine = out.toString(StandardCharsets.UTF_8).lines()
-                .filter(line -> line.contains("\"store\"")).findFirst().orElseThrow();
+        String storeLine = out.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(line -> line.contains("\"store\""))
+                .findFirst()
+                .orElseThrow();
         for (String name : DefaultStoresTest.registered()) {
             assertTrue(storeLine.contains(name), storeLine);
         }
@@ -113,7 +123,9 @@ class MainTest {
     /** A preflight JVM that ends before its first answer without a crash did not start: no store is blamed. */
     @Test
     void aPreflightJvmThatCannotStartIsOneLineNamingNoStore() {
-        assertEquals(Main.FAILED, Main.run("-jvm", "/bin/false", "-p", "store=treemap,lmdb", "-p", "num=100", "WriteBenchmark"));
+        assertEquals(
+                Main.FAILED,
+                Main.run("-jvm", "/bin/false", "-p", "store=treemap,lmdb", "-p", "num=100", "WriteBenchmark"));
         assertEquals("kvbench: the preflight JVM ended (exit 1) before it checked any store: no output\n", errors());
     }
 
@@ -177,8 +189,24 @@ class MainTest {
     @Test
     void aRunWritesTheResultFileAndOneSideLinePerTrial() throws IOException {
         Path csv = dir.resolve("out.csv");
-        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-bm", "ss", "-p", "store=lmdb", "-p", "num=300",
-                "-rf", "csv", "-rff", csv.toString(), "ReadSeqBenchmark|WriteBenchmark");
+        int exit = Main.run(
+                "-f",
+                "0",
+                "-wi",
+                "0",
+                "-i",
+                "1",
+                "-bm",
+                "ss",
+                "-p",
+                "store=lmdb",
+                "-p",
+                "num=300",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "ReadSeqBenchmark|WriteBenchmark");
         assertEquals(Main.OK, exit, errors());
         List<String> rows = Files.readAllLines(csv);
         assertEquals(3, rows.size(), rows.toString());
@@ -196,19 +224,39 @@ class MainTest {
         // benchmark, so this test uses one no other test here runs.
         Trial.decorator = store -> new FaultyStore(store, FaultyStore.Fault.DROP, 10);
         Path csv = dir.resolve("bad.csv");
-        int exit = Main.run("-f", "0", "-wi", "0", "-i", "1", "-bm", "ss", "-p", "store=lmdb", "-p", "num=300",
-                "-rf", "csv", "-rff", csv.toString(), "ReadKeyBenchmark");
+        int exit = Main.run(
+                "-f",
+                "0",
+                "-wi",
+                "0",
+                "-i",
+                "1",
+                "-bm",
+                "ss",
+                "-p",
+                "store=lmdb",
+                "-p",
+                "num=300",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "ReadKeyBenchmark");
         assertEquals(Main.FAILED, exit);
         assertTrue(errors().contains("kvbench: FAILED readKey on lmdb: expected 300 found 299 (keys found)"), errors());
-        Map<?, ?> line = (Map<?, ?>) Json.parse(Files.readAllLines(dir.resolve("bad.side.jsonl")).get(0));
+        Map<?, ?> line = (Map<?, ?>)
+                Json.parse(Files.readAllLines(dir.resolve("bad.side.jsonl")).get(0));
         assertEquals("failed", line.get("status"));
     }
 
     @Test
     void badDirWalkParametersAreOneLineAndExitCodeTwoBeforeAnyStoreOpens() {
         String[][] cases = {
-            {"encoding=XML", "kvbench: encoding=XML is not an encoding; encodings: LONG,PADDING_50,PADDING_100,"
-                    + "PADDING_150,PADDING_200,PADDING_250,PROTO,PROTO_LONG,FLAT_BUFFER,FLAT_BUFFER_LONG"},
+            {
+                "encoding=XML",
+                "kvbench: encoding=XML is not an encoding; encodings: LONG,PADDING_50,PADDING_100,"
+                        + "PADDING_150,PADDING_200,PADDING_250,PROTO,PROTO_LONG,FLAT_BUFFER,FLAT_BUFFER_LONG"
+            },
             {"fanout=0", "kvbench: fanout=0: fanout must be a whole number of at least 1"},
             {"depth=-1", "kvbench: depth=-1: depth must be a whole number of at least 1"},
             {"fields=some", "kvbench: fields=some is not id or all"},
@@ -223,15 +271,31 @@ class MainTest {
     @Test
     void aTreeTooBigForTheWorkFolderIsOneLineAndExitCodeTwo() {
         assertEquals(Main.USAGE, Main.run("-p", "store=lmdb", "-p", "fanout=1000", "-p", "depth=3", "DirWalk"));
-        assertTrue(errors().startsWith("kvbench: not enough space for the largest dirWalk tree (a tree of 1001001000"
-                + " directories"), errors());
+        assertTrue(
+                errors().startsWith("kvbench: not enough space for the largest dirWalk tree (a tree of 1001001000"
+                        + " directories"),
+                errors());
         assertEquals(1, errors().lines().count());
     }
 
     @Test
     void aDirWalkRunRecordsWalksLookupsAllocationAndStorage() throws IOException {
-        for (Map<?, ?> metrics : okRun("walk", 2, "-r", "100ms", "-p", "store=lmdb", "-p", "fanout=4", "-p", "depth=3",
-                "-p", "encoding=LONG,FLAT_BUFFER", "-p", "fields=all", "DirWalkBenchmark")) {
+        for (Map<?, ?> metrics : okRun(
+                "walk",
+                2,
+                "-r",
+                "100ms",
+                "-p",
+                "store=lmdb",
+                "-p",
+                "fanout=4",
+                "-p",
+                "depth=3",
+                "-p",
+                "encoding=LONG,FLAT_BUFFER",
+                "-p",
+                "fields=all",
+                "DirWalkBenchmark")) {
             assertEquals(4.0, ((Number) metrics.get("dirWalk.lookupsPerWalk")).doubleValue(), metrics.toString());
             assertTrue(((Number) metrics.get("dirWalk.walks")).longValue() > 0, metrics.toString());
             assertTrue(((Number) metrics.get("alloc.bytesPerWalk")).longValue() >= 0, metrics.toString());
@@ -241,8 +305,21 @@ class MainTest {
 
     @Test
     void theConcurrentRunsRecordTheirReadsWriterAndLatency() throws IOException {
-        for (Map<?, ?> metrics : okRun("app", 2, "-p", "store=lmdb", "-p", "num=2000", "-p", "readers=1",
-                "-p", "writesPerSec=1000", "-p", "duration=1", "-p", "writer=true",
+        for (Map<?, ?> metrics : okRun(
+                "app",
+                2,
+                "-p",
+                "store=lmdb",
+                "-p",
+                "num=2000",
+                "-p",
+                "readers=1",
+                "-p",
+                "writesPerSec=1000",
+                "-p",
+                "duration=1",
+                "-p",
+                "writer=true",
                 "ReadWhileWritingBenchmark|PrefixScanBenchmark")) {
             long ops = ((Number) metrics.get(Metric.READ_OPS)).longValue();
             assertTrue(ops > 0, metrics.toString());
@@ -258,7 +335,16 @@ class MainTest {
      * side file's lines, which are {@code count}, each {@code ok}.
      */
     private List<Map<?, ?>> okRun(String stem, int count, String... args) throws IOException {
-        List<String> run = new ArrayList<>(List.of("-f", "0", "-wi", "0", "-i", "1", "-rf", "csv", "-rff",
+        List<String> run = new ArrayList<>(List.of(
+                "-f",
+                "0",
+                "-wi",
+                "0",
+                "-i",
+                "1",
+                "-rf",
+                "csv",
+                "-rff",
                 dir.resolve(stem + ".csv").toString()));
         run.addAll(List.of(args));
         assertEquals(Main.OK, Main.run(run.toArray(String[]::new)), errors());

@@ -7,7 +7,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,9 +18,14 @@ class ProbeTest {
 
     @Test
     void reportsCapabilitiesOfStoresThatKeepDataAndOfTheNullStore() {
-        List<String> lines = probe("heap", "100", "true", "100", "null", "100", "true", "100", "fs", "100", "false", "8");
-        assertEquals(List.of("kvbench-probe\t0\tok\tORDERED", "kvbench-probe\t1\tok\tDISCARDS,ORDERED",
-                "kvbench-probe\t2\tok\t"), lines);
+        List<String> lines =
+                probe("heap", "100", "true", "100", "null", "100", "true", "100", "fs", "100", "false", "8");
+        assertEquals(
+                List.of(
+                        "kvbench-probe\t0\tok\tORDERED",
+                        "kvbench-probe\t1\tok\tDISCARDS,ORDERED",
+                        "kvbench-probe\t2\tok\t"),
+                lines);
     }
 
     private List<String> probe(String... groups) {
@@ -36,6 +40,9 @@ class ProbeTest {
         } finally {
             System.setOut(original);
         }
-        return out.toString(StandardCharsets.UTF_8).lines().filter(line -> line.startsWith(Probe.PREFIX + "\t")).toList();
+        return out.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(line -> line.startsWith(Probe.PREFIX + "\t"))
+                .toList();
     }
 }

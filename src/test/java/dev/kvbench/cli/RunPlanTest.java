@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.StoreSpec;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.StoreSpec;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 
@@ -26,11 +25,13 @@ class RunPlanTest {
             if (check.spec().engine().equals("leveldb") && check.valSize() > 1000) {
                 throw new IllegalArgumentException(check.store() + " cannot hold values of " + check.valSize());
             }
-            result.put(check, switch (check.spec().engine()) {
-                case "lmdb-bb" -> EnumSet.noneOf(Capability.class);
-                case "null" -> EnumSet.of(Capability.ORDERED, Capability.DISCARDS);
-                default -> EnumSet.of(Capability.ORDERED);
-            });
+            result.put(
+                    check,
+                    switch (check.spec().engine()) {
+                        case "lmdb-bb" -> EnumSet.noneOf(Capability.class);
+                        case "null" -> EnumSet.of(Capability.ORDERED, Capability.DISCARDS);
+                        default -> EnumSet.of(Capability.ORDERED);
+                    });
         }
         return result;
     };
@@ -48,12 +49,21 @@ class RunPlanTest {
             assertEquals("lmdb-bb has no ordered cursor", skip.reason());
         }
         assertEquals(2, plan.runs.size());
-        RunPlan.Run both = plan.runs.stream().filter(r -> r.stores().size() == 2).findFirst().orElseThrow();
-        assertEquals(List.of("dev.kvbench.bench.DirWalkBenchmark.dirWalk", "dev.kvbench.bench.ReadKeyBenchmark.readKey",
-                        "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads", "dev.kvbench.bench.WriteBenchmark.write",
+        RunPlan.Run both = plan.runs.stream()
+                .filter(r -> r.stores().size() == 2)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                List.of(
+                        "dev.kvbench.bench.DirWalkBenchmark.dirWalk",
+                        "dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                        "dev.kvbench.bench.ReadKeyThreadsBenchmark.readKeyThreads",
+                        "dev.kvbench.bench.WriteBenchmark.write",
                         "dev.kvbench.amp.AmpBenchmark.amp",
-                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting", "dev.kvbench.bench.YcsbBenchmark.ycsb",
-                        "dev.kvbench.crash.CrashBenchmark.crash", "dev.kvbench.crash.PowerCutBenchmark.powercut"),
+                        "dev.kvbench.bench.ReadWhileWritingBenchmark.readWhileWriting",
+                        "dev.kvbench.bench.YcsbBenchmark.ycsb",
+                        "dev.kvbench.crash.CrashBenchmark.crash",
+                        "dev.kvbench.crash.PowerCutBenchmark.powercut"),
                 both.benchmarks());
     }
 
@@ -63,15 +73,25 @@ class RunPlanTest {
         assertEquals(10, plan.skips.size());
         for (RunPlan.Skip skip : plan.skips) {
             String b = skip.benchmark();
-            assertEquals(b.endsWith("dirWalk") ? "null keeps nothing: a walk would stop at the root's first lookup"
-                    : b.endsWith("crash") || b.endsWith("powercut") ? "null keeps nothing: a crash has nothing to lose"
-                    : b.endsWith("readWhileWriting") || b.endsWith("readKeyThreads")
-                    ? "null keeps nothing: its reads would find nothing to verify"
-                    : "null keeps nothing: a cursor pass over it is empty and would time nothing", skip.reason(), b);
+            assertEquals(
+                    b.endsWith("dirWalk")
+                            ? "null keeps nothing: a walk would stop at the root's first lookup"
+                            : b.endsWith("crash") || b.endsWith("powercut")
+                                    ? "null keeps nothing: a crash has nothing to lose"
+                                    : b.endsWith("readWhileWriting") || b.endsWith("readKeyThreads")
+                                            ? "null keeps nothing: its reads would find nothing to verify"
+                                            : "null keeps nothing: a cursor pass over it is empty and would time nothing",
+                    skip.reason(),
+                    b);
         }
         assertEquals(1, plan.runs.size());
-        assertEquals(List.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", "dev.kvbench.bench.WriteBenchmark.write",
-                "dev.kvbench.amp.AmpBenchmark.amp", "dev.kvbench.bench.YcsbBenchmark.ycsb"), plan.runs.get(0).benchmarks(),
+        assertEquals(
+                List.of(
+                        "dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                        "dev.kvbench.bench.WriteBenchmark.write",
+                        "dev.kvbench.amp.AmpBenchmark.amp",
+                        "dev.kvbench.bench.YcsbBenchmark.ycsb"),
+                plan.runs.get(0).benchmarks(),
                 "YCSB and the amplification test run on null: the harness's own cost");
     }
 
@@ -84,7 +104,9 @@ class RunPlanTest {
             Map<Preflight.Check, Set<Capability>> result = new LinkedHashMap<>();
             for (Preflight.Check check : checks) {
                 if (check.spec().engine().equals("rocksdb")) {
-                    dead.put(check.spec(), new Preflight.Death("rocksdb failed its preflight check: SIGSEGV", List.of("# SIGSEGV")));
+                    dead.put(
+                            check.spec(),
+                            new Preflight.Death("rocksdb failed its preflight check: SIGSEGV", List.of("# SIGSEGV")));
                 } else {
                     result.put(check, EnumSet.of(Capability.ORDERED));
                 }
@@ -100,29 +122,44 @@ class RunPlanTest {
 
     @Test
     void aStoreWhosePreflightDiedFailsEveryTrialItWouldRunAndTheOthersRun() throws Exception {
-        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "store=lmdb,rocksdb", "-p", "num=10", "-p", "sync=false,true",
-                "WriteBenchmark", "ReadKeyBenchmark"), ROCKSDB_CRASHES);
+        RunPlan plan = RunPlan.of(
+                new CommandLineOptions(
+                        "-p",
+                        "store=lmdb,rocksdb",
+                        "-p",
+                        "num=10",
+                        "-p",
+                        "sync=false,true",
+                        "WriteBenchmark",
+                        "ReadKeyBenchmark"),
+                ROCKSDB_CRASHES);
         assertEquals(4, plan.died.size(), "write and readKey, sync false and true: " + plan.died);
         for (RunPlan.Died died : plan.died) {
             assertEquals("rocksdb", died.store());
-            assertEquals("rocksdb failed its preflight check: SIGSEGV", died.death().reason());
+            assertEquals(
+                    "rocksdb failed its preflight check: SIGSEGV", died.death().reason());
         }
-        assertEquals(List.of(List.of("lmdb"), List.of("lmdb")), plan.runs.stream().map(RunPlan.Run::stores).toList());
+        assertEquals(
+                List.of(List.of("lmdb"), List.of("lmdb")),
+                plan.runs.stream().map(RunPlan.Run::stores).toList());
         assertTrue(plan.skips.isEmpty(), plan.skips.toString());
     }
 
     @Test
     void aPlanWhoseOnlyStoreDiedInThePreflightIsNotRefusedButReportsTheFailure() throws Exception {
-        RunPlan plan = RunPlan.of(new CommandLineOptions("-p", "store=rocksdb", "-p", "num=10", "WriteBenchmark"), ROCKSDB_CRASHES);
+        RunPlan plan = RunPlan.of(
+                new CommandLineOptions("-p", "store=rocksdb", "-p", "num=10", "WriteBenchmark"), ROCKSDB_CRASHES);
         assertTrue(plan.runs.isEmpty());
         assertEquals(1, plan.died.size());
     }
 
     @Test
     void aPlanInWhichEveryPairIsSkippedIsRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> plan("-p", "store=lmdb-bb", "-p", "num=10", "ReadSeq"));
-        assertEquals("nothing to run: every selected benchmark and store is skipped (lmdb-bb has no ordered cursor)", e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> plan("-p", "store=lmdb-bb", "-p", "num=10", "ReadSeq"));
+        assertEquals(
+                "nothing to run: every selected benchmark and store is skipped (lmdb-bb has no ordered cursor)",
+                e.getMessage());
     }
 
     @Test
@@ -132,56 +169,89 @@ class RunPlanTest {
             checks.forEach(check -> opened.add(check.store()));
             return PRETEND.check(checks);
         };
-        RunPlan plan = RunPlan.of(new CommandLineOptions("YcsbBenchmark", "-p", "workload=workloade", "-p", "props=recordcount=100",
-                "-p", "store=lmdb,chronicle,fs"), recording);
+        RunPlan plan = RunPlan.of(
+                new CommandLineOptions(
+                        "YcsbBenchmark",
+                        "-p",
+                        "workload=workloade",
+                        "-p",
+                        "props=recordcount=100",
+                        "-p",
+                        "store=lmdb,chronicle,fs"),
+                recording);
         assertEquals(List.of("lmdb"), opened, "only the ordered engine is opened by the preflight");
-        assertEquals(List.of("chronicle has no ordered cursor, and workloade (scanproportion=0.95) scans",
+        assertEquals(
+                List.of(
+                        "chronicle has no ordered cursor, and workloade (scanproportion=0.95) scans",
                         "fs has no ordered cursor, and workloade (scanproportion=0.95) scans"),
                 plan.skips.stream().map(RunPlan.Skip::reason).toList());
-        assertEquals(List.of(List.of("lmdb")), plan.runs.stream().map(RunPlan.Run::stores).toList());
+        assertEquals(
+                List.of(List.of("lmdb")),
+                plan.runs.stream().map(RunPlan.Run::stores).toList());
     }
 
     @Test
     void aScanningYcsbWorkloadOnUnorderedEnginesOnlyIsOneLineBeforeAnythingOpens() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Main.check("YcsbBenchmark",
-                "-p", "workload=workloade", "-p", "props=recordcount=100", "-p", "store=chronicle,leveldb-java"));
-        assertTrue(e.getMessage().startsWith("nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered "
-                + "cursor, and chronicle, leveldb-java have none; engines with one: bdbje, "), e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
+                () -> Main.check(
+                        "YcsbBenchmark",
+                        "-p",
+                        "workload=workloade",
+                        "-p",
+                        "props=recordcount=100",
+                        "-p",
+                        "store=chronicle,leveldb-java"));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("nothing to run: workloade (scanproportion=0.95) scans, which needs an ordered "
+                                + "cursor, and chronicle, leveldb-java have none; engines with one: bdbje, "),
+                e.getMessage());
         assertTrue(e.getMessage().contains(" lmdb, ") && e.getMessage().contains(" rocksdb, "), e.getMessage());
-        assertTrue(!e.getMessage().contains(" fs,") && !e.getMessage().contains(" null,"), "neither unordered nor limit rows");
+        assertTrue(
+                !e.getMessage().contains(" fs,") && !e.getMessage().contains(" null,"),
+                "neither unordered nor limit rows");
     }
 
     @Test
     void aYcsbWorkloadWithoutScansRunsOnUnorderedEngines() throws Exception {
-        RunPlan plan = plan("YcsbBenchmark", "-p", "workload=workloada", "-p", "props=recordcount=100", "-p", "store=chronicle");
+        RunPlan plan = plan(
+                "YcsbBenchmark", "-p", "workload=workloada", "-p", "props=recordcount=100", "-p", "store=chronicle");
         assertTrue(plan.skips.isEmpty(), plan.skips.toString());
-        assertEquals(List.of(List.of("chronicle")), plan.runs.stream().map(RunPlan.Run::stores).toList());
+        assertEquals(
+                List.of(List.of("chronicle")),
+                plan.runs.stream().map(RunPlan.Run::stores).toList());
     }
 
     @Test
     void skippedLinesCoverEveryCombinationOfTheOtherParameters() throws Exception {
         RunPlan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10,20", "-p", "valSize=8,16", "ReadSeq");
-        List<Map<String, String>> combos = plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");
+        List<Map<String, String>> combos =
+                plan.combinations("dev.kvbench.bench.ReadSeqBenchmark.readSeq", "lmdb-bb", "false");
         assertEquals(4, combos.size());
-        assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
+        assertEquals(
+                List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
                 List.copyOf(combos.get(0).keySet()));
     }
 
     @Test
     void skippedPrefixScanLinesCarryTheApplicationParametersOfTheirRun() throws Exception {
-        RunPlan plan = plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10", "prefixScan"); // lmdb runs: a plan must run something
+        RunPlan plan =
+                plan("-p", "store=lmdb-bb,lmdb", "-p", "num=10", "prefixScan"); // lmdb runs: a plan must run something
         assertEquals(1, plan.skips.size());
         assertEquals("lmdb-bb has no ordered cursor", plan.skips.get(0).reason());
         List<Map<String, String>> combos = plan.combinations(plan.skips.get(0).benchmark(), "lmdb-bb", "false");
-        assertEquals(List.of("false", "true"), combos.stream().map(c -> c.get("writer")).toList(),
+        assertEquals(
+                List.of("false", "true"),
+                combos.stream().map(c -> c.get("writer")).toList(),
                 "one line per value of writer, as the runs that ran have");
         assertEquals("10", combos.get(0).get("keysPerPrefix"));
     }
 
     @Test
     void theEnginesRefusalOfAShapeIsTheOneLineError() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> plan("-p", "store=leveldb", "-p", "valSize=4000"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> plan("-p", "store=leveldb", "-p", "valSize=4000"));
         assertEquals("leveldb cannot hold values of 4000", e.getMessage());
     }
 

@@ -3,16 +3,15 @@ package dev.kvbench.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.VariantLine;
+import dev.kvbench.store.BuildFacts;
+import dev.kvbench.store.StoreSpec;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.results.VariantLine;
-import dev.kvbench.store.BuildFacts;
-import dev.kvbench.store.StoreSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +27,8 @@ class VariantPreflightTest {
 
     private ForkedPreflight preflight() {
         List<String> flags = Arrays.asList(BuildFacts.jvmFlags().trim().split("\\s+"));
-        return new ForkedPreflight(Path.of(System.getProperty("java.home"), "bin", "java").toString(), flags, scratch, 120);
+        return new ForkedPreflight(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), flags, scratch, 120);
     }
 
     private static Set<Preflight.Check> checks(String... stores) {
@@ -45,8 +45,13 @@ class VariantPreflightTest {
         Map<Preflight.Check, ?> passed = preflight.check(checks("rocksdb", "rocksdb:version=10.10.1.1"));
         assertEquals(2, passed.size(), preflight.refused().toString());
         Map<String, Map<String, String>> facts = preflight.facts();
-        assertTrue(facts.get("rocksdb:version=10.10.1.1").get(VariantLine.LIBRARY).startsWith("10.10.1"), facts.toString());
-        assertTrue(facts.get("rocksdb").get(VariantLine.LIBRARY).startsWith(BuildFacts.get("library.org.rocksdb:rocksdbjni")),
+        assertTrue(
+                facts.get("rocksdb:version=10.10.1.1").get(VariantLine.LIBRARY).startsWith("10.10.1"),
+                facts.toString());
+        assertTrue(
+                facts.get("rocksdb")
+                        .get(VariantLine.LIBRARY)
+                        .startsWith(BuildFacts.get("library.org.rocksdb:rocksdbjni")),
                 facts.toString());
     }
 
@@ -75,9 +80,11 @@ class VariantPreflightTest {
     @Test
     void anEngineThatNeedsUnsafeIsRefusedUnderDenyWithTheCallItMade() {
         ForkedPreflight preflight = preflight();
-        Map<Preflight.Check, ?> passed = preflight.check(checks("heap:jdk=25+unsafe=deny", "chronicle:jdk=25+unsafe=deny"));
+        Map<Preflight.Check, ?> passed =
+                preflight.check(checks("heap:jdk=25+unsafe=deny", "chronicle:jdk=25+unsafe=deny"));
         String reason = preflight.refused().get(StoreSpec.parse("chronicle:jdk=25+unsafe=deny"));
-        assertTrue(reason.startsWith("sun.misc.Unsafe's memory access is denied, and the engine's library calls Unsafe."),
+        assertTrue(
+                reason.startsWith("sun.misc.Unsafe's memory access is denied, and the engine's library calls Unsafe."),
                 reason);
         assertEquals(1, passed.size(), "the heap store, which needs no Unsafe, runs: " + preflight.refused());
     }

@@ -8,13 +8,13 @@ import dev.kvbench.workload.Pass;
 /** countEntries' one pass: a forward cursor over every entry, counting entries and summing their values' lengths. */
 final class CountEntries {
 
-    private CountEntries() {
-    }
+    private CountEntries() {}
 
     static Pass run(Store store) {
         long count = 0;
         long valueBytes = 0;
-        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+        try (Reader reader = store.reader();
+                Cursor cursor = reader.cursor()) {
             for (boolean on = cursor.first(); on; on = cursor.next()) {
                 count++;
                 valueBytes += cursor.valueLength();

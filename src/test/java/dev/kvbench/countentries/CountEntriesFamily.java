@@ -1,11 +1,10 @@
 package dev.kvbench.countentries;
 
-import java.util.Set;
-
 import dev.kvbench.store.Capability;
 import dev.kvbench.trial.BaseFamily;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Workload;
+import java.util.Set;
 
 /**
  * A workload family that only the tests register (in {@code src/test/resources/META-INF/services}), as the test-only

@@ -1,8 +1,5 @@
 package dev.kvbench.countentries;
 
-import java.util.List;
-import java.util.Map;
-
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
@@ -10,6 +7,8 @@ import dev.kvbench.trial.TrialParams;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.DataSpec;
 import dev.kvbench.workload.Write;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One countEntries trial's parameters: the store and {@code num} entries of int keys in random order with values of
@@ -32,8 +31,8 @@ record CountEntriesParams(StoreSpec store, DataSpec data) implements TrialParams
         if (entries <= 0) {
             throw new IllegalArgumentException("num=" + num + ": countEntries needs a whole number of entries above 0");
         }
-        return new CountEntriesParams(StoreSpec.parse(params.get("store")),
-                new DataSpec(entries, true, false, VAL_SIZE, false));
+        return new CountEntriesParams(
+                StoreSpec.parse(params.get("store")), new DataSpec(entries, true, false, VAL_SIZE, false));
     }
 
     @Override

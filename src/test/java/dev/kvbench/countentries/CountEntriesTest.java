@@ -5,13 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
 import dev.kvbench.store.Capability;
@@ -21,6 +14,12 @@ import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.VerificationException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,8 +55,10 @@ class CountEntriesTest {
     void itsOneRegistrationLineIsWhatTheRegistryFindsItBy() {
         assertSame(CountEntriesFamily.COUNT_ENTRIES, WorkloadFamilies.workloadOf(BENCHMARK));
         assertTrue(WorkloadFamilies.ofBenchmark(BENCHMARK) instanceof CountEntriesFamily);
-        assertEquals("heap has no ordered cursor", WorkloadFamilies.of(CountEntriesFamily.COUNT_ENTRIES)
-                .unable(CountEntriesFamily.COUNT_ENTRIES, "heap", Set.of()));
+        assertEquals(
+                "heap has no ordered cursor",
+                WorkloadFamilies.of(CountEntriesFamily.COUNT_ENTRIES)
+                        .unable(CountEntriesFamily.COUNT_ENTRIES, "heap", Set.of()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -95,8 +96,10 @@ class CountEntriesTest {
 
     @Test
     void aWrongParameterIsOneLineBeforeTheTrialStarts() {
-        RuntimeException wrong = assertThrows(RuntimeException.class, () -> Trial.begin(BENCHMARK, params("array", "none")));
-        assertTrue(wrong.getMessage().contains("num=none: countEntries needs a whole number of entries above 0"),
+        RuntimeException wrong =
+                assertThrows(RuntimeException.class, () -> Trial.begin(BENCHMARK, params("array", "none")));
+        assertTrue(
+                wrong.getMessage().contains("num=none: countEntries needs a whole number of entries above 0"),
                 wrong.getMessage());
     }
 

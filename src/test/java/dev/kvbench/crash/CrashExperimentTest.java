@@ -4,18 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-
 import dev.kvbench.cli.Main;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.workload.DataSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,13 +53,15 @@ class CrashExperimentTest {
     void aWriterThatFallsSilentIsKilledAfterTheTimeLimitAndItsRepetitionGoesOn() {
         System.setProperty(CrashExperiment.TIMEOUT_PROPERTY, "5");
         CrashArgs data = new CrashArgs(new DataSpec(2_000, true, false, 100, false), 100);
-        CrashExperiment experiment = new CrashExperiment("lmdb:sync=true", data, dir.resolve("crash"), null,
-                SilentWriter.class);
+        CrashExperiment experiment =
+                new CrashExperiment("lmdb:sync=true", data, dir.resolve("crash"), null, SilentWriter.class);
         long start = System.nanoTime();
         CrashExperiment.Outcome outcome = experiment.run(0); // the kill would come after 12 acknowledgments
         double seconds = (System.nanoTime() - start) / 1e9;
-        assertEquals(CrashExperiment.SILENT + "5 s after 3 acknowledged commits (its JVM was killed there, alive and"
-                + " silent)", outcome.writerSilent());
+        assertEquals(
+                CrashExperiment.SILENT + "5 s after 3 acknowledged commits (its JVM was killed there, alive and"
+                        + " silent)",
+                outcome.writerSilent());
         assertEquals(SilentWriter.ACKS * 100, outcome.acked());
         assertTrue(outcome.opened(), outcome.toString());
         assertEquals(0, outcome.lost(), outcome.toString());
@@ -92,7 +93,10 @@ class CrashExperimentTest {
         for (int rep = 0; rep < 2; rep++) {
             CrashExperiment.Outcome outcome = experiment.run(rep);
             assertTrue(outcome.opened(), spec + " did not open after the kill: " + outcome.notOpened());
-            assertTrue(outcome.acked() >= DATA.batchSize() && outcome.acked() < DATA.spec().num(), outcome.toString());
+            assertTrue(
+                    outcome.acked() >= DATA.batchSize()
+                            && outcome.acked() < DATA.spec().num(),
+                    outcome.toString());
             assertEquals(0, outcome.lost(), spec + ": " + outcome);
             assertEquals(0, outcome.corrupt(), spec + ": " + outcome);
             assertTrue(outcome.reopenMs() > 0, outcome.toString());
@@ -103,15 +107,40 @@ class CrashExperimentTest {
     @Test
     void theCrashBenchmarkWritesOneLinePerStoreAndSyncAndSkipsSyncWhereThereIsNone() throws IOException {
         Path csv = dir.resolve("out.csv");
-        int exit = Main.run("-f", "1", "-foe", "false", "-p", "store=lmdb,leveldb,chronicle", "-p", "sync=true,false",
-                "-p", "num=5000", "-p", "batchSize=100", "-p", "reps=2", "-rf", "csv", "-rff", csv.toString(),
+        int exit = Main.run(
+                "-f",
+                "1",
+                "-foe",
+                "false",
+                "-p",
+                "store=lmdb,leveldb,chronicle",
+                "-p",
+                "sync=true,false",
+                "-p",
+                "num=5000",
+                "-p",
+                "batchSize=100",
+                "-p",
+                "reps=2",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
                 "CrashBenchmark");
         assertEquals(Main.OK, exit);
         List<TrialRecord> lines = new SideFile(dir.resolve("out.side.jsonl")).read();
         assertEquals(6, lines.size(), lines.toString());
-        TrialRecord skipped = lines.stream().filter(r -> r.status() == TrialRecord.Status.SKIPPED).findFirst().orElseThrow();
-        assertEquals(Map.of("store", "chronicle", "sync", "true"),
-                Map.of("store", skipped.params().get("store"), "sync", skipped.params().get("sync")));
+        TrialRecord skipped = lines.stream()
+                .filter(r -> r.status() == TrialRecord.Status.SKIPPED)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                Map.of("store", "chronicle", "sync", "true"),
+                Map.of(
+                        "store",
+                        skipped.params().get("store"),
+                        "sync",
+                        skipped.params().get("sync")));
         assertEquals("chronicle has no sync option", skipped.reason());
         for (TrialRecord ok : lines.stream().filter(TrialRecord::ok).toList()) {
             assertEquals(2.0, ok.numericMetrics().get(Metric.CRASH_REPS), ok.toString());

@@ -12,8 +12,7 @@ public final class SilentWriter {
     /** The acknowledgments the parent sees. */
     static final int ACKS = 3;
 
-    private SilentWriter() {
-    }
+    private SilentWriter() {}
 
     public static void main(String[] args) throws InterruptedException {
         System.setOut(new PrintStream(System.out, true) {

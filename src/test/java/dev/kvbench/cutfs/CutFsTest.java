@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,7 +64,8 @@ class CutFsTest {
         Path root = mount(CutFs.Names.POSIX);
         write(root.resolve("a"), "synced", true);
         syncDirectory(root);
-        try (FileChannel ch = FileChannel.open(root.resolve("a"), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+        try (FileChannel ch =
+                FileChannel.open(root.resolve("a"), StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(ByteBuffer.wrap(" and more".getBytes(StandardCharsets.UTF_8)));
         }
         assertEquals("synced and more", read(root.resolve("a")));
@@ -85,8 +85,8 @@ class CutFsTest {
     @Test
     void aWriteToAFileOpenedWithDsyncSurvives() throws IOException {
         Path root = mount(CutFs.Names.POSIX);
-        try (FileChannel ch = FileChannel.open(root.resolve("a"), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.DSYNC)) {
+        try (FileChannel ch = FileChannel.open(
+                root.resolve("a"), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.DSYNC)) {
             ch.write(ByteBuffer.wrap("dsync".getBytes(StandardCharsets.UTF_8)));
         }
         syncDirectory(root);
@@ -155,8 +155,8 @@ class CutFsTest {
     void aForcedSharedMappingSurvivesAndAnUnforcedOneIsLost() throws IOException {
         Path root = mount(CutFs.Names.POSIX);
         Path file = root.resolve("mapped");
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel ch =
+                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             MappedByteBuffer map = ch.map(FileChannel.MapMode.READ_WRITE, 0, 3 * 4096);
             map.put(0, (byte) 1);
             map.force(); // msync(MS_SYNC): the dirty page is written back through FUSE, then fsync
@@ -178,8 +178,11 @@ class CutFsTest {
         fs = CutFs.mount(folder, CutFs.Names.POSIX); // closed by unmount() if the test fails before the next mount
         write(fs.root().resolve("a"), "x", true);
         // a killed run: its cutfs process lives on (it is not the JVM's), still mounted
-        ProcessHandle daemon = ProcessHandle.current().children()
-                .filter(p -> p.info().command().orElse("").endsWith("cutfs")).findFirst().orElseThrow();
+        ProcessHandle daemon = ProcessHandle.current()
+                .children()
+                .filter(p -> p.info().command().orElse("").endsWith("cutfs"))
+                .findFirst()
+                .orElseThrow();
         fs = CutFs.mount(folder, CutFs.Names.POSIX);
         assertTrue(CutFs.mounted(fs.root()));
         assertFalse(Files.exists(fs.root().resolve("a")), "a new mount is empty");
@@ -187,12 +190,16 @@ class CutFsTest {
         fs.close();
         fs = null;
         assertFalse(Files.exists(folder), "nothing stays in the work folder");
-        assertEquals(List.of(), CutFs.mountPoints().stream().filter(p -> p.startsWith(temp.toString())).toList());
+        assertEquals(
+                List.of(),
+                CutFs.mountPoints().stream()
+                        .filter(p -> p.startsWith(temp.toString()))
+                        .toList());
     }
 
     private static void write(Path file, String text, boolean sync) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel ch = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             ch.write(ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8)));
             if (sync) {
                 ch.force(true);

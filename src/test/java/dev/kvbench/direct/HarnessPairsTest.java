@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.Metric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.results.Metric;
 import org.junit.jupiter.api.Test;
 
 /** The pairing of direct and Store passes that measures the harness's own cost. */

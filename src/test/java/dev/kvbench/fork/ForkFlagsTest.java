@@ -13,7 +13,9 @@ class ForkFlagsTest {
     @Test
     void forcedInliningCoversEveryAdapterAndNothingOfTheEngines() {
         String prefix = ForkFlags.ADAPTERS.substring(0, ForkFlags.ADAPTERS.length() - 1);
-        assertTrue(ForkFlags.BENCH_FLAGS.contains("-XX:CompileCommand=inline," + ForkFlags.ADAPTERS + "::*"), ForkFlags.BENCH_FLAGS.toString());
+        assertTrue(
+                ForkFlags.BENCH_FLAGS.contains("-XX:CompileCommand=inline," + ForkFlags.ADAPTERS + "::*"),
+                ForkFlags.BENCH_FLAGS.toString());
         for (Class<?> adapter : new Class<?>[] {LmdbStore.class, RocksDbStore.class, Stores.class}) {
             assertTrue(adapter.getName().startsWith(prefix), adapter.getName());
         }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class HostFactorsTest {
@@ -43,7 +42,8 @@ class HostFactorsTest {
             assertEquals(5, t.adjusted(), "the five slow rotations are divided by 1.3, the others by 1");
         }
         assertEquals(2.0, block.get(1).median() / block.get(0).median(), 1e-9, "the engines' ratio is kept");
-        assertEquals("1.000 1.000 1.000 1.300 1.300 1.300 1.300 1.300 1.000 1.000 1.000 1.000", HostFactors.text(block));
+        assertEquals(
+                "1.000 1.000 1.000 1.300 1.300 1.300 1.300 1.300 1.000 1.000 1.000 1.000", HostFactors.text(block));
     }
 
     @Test
@@ -57,7 +57,8 @@ class HostFactorsTest {
         }
         block.add(odd);
         HostFactors.apply(block);
-        assertEquals(0, odd.adjusted(), "the other seven engines were steady in every rotation: no turn of it is scaled");
+        assertEquals(
+                0, odd.adjusted(), "the other seven engines were steady in every rotation: no turn of it is scaled");
         assertEquals(3_000_000, sortedMax(odd), 1e-6, "its own slow turn stands");
     }
 
@@ -90,7 +91,8 @@ class HostFactorsTest {
             block.get(1).add(r, new long[] {260_000});
         }
         HostFactors.apply(block);
-        assertEquals(5, block.get(0).adjusted(), "the five slow rotations with all eight engines, not the three with two");
+        assertEquals(
+                5, block.get(0).adjusted(), "the five slow rotations with all eight engines, not the three with two");
         assertEquals(5, block.get(7).adjusted());
     }
 }

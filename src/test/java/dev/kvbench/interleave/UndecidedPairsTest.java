@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.PairedRatio;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.results.PairedRatio;
 import org.junit.jupiter.api.Test;
 
 /** Which engines take the extra rotations: those of the neighbouring pairs whose order more turns can still decide. */
@@ -44,12 +43,17 @@ class UndecidedPairsTest {
                 "a", turns(1.00, 12, r -> 1),
                 "b", turns(1.50, 12, r -> 1 + 0.01 * Math.sin(r)),
                 "c", turns(1.80, 12, r -> swing[r - 1]));
-        dev.kvbench.results.PairedRanking<String> ranking = dev.kvbench.results.PairedRanking.of(List.of("a", "b", "c"),
-                engines::get, e -> e.equals("a") ? 1 : e.equals("b") ? 1.5 : 1.8);
+        dev.kvbench.results.PairedRanking<String> ranking = dev.kvbench.results.PairedRanking.of(
+                List.of("a", "b", "c"), engines::get, e -> e.equals("a") ? 1 : e.equals("b") ? 1.5 : 1.8);
         assertTrue(ranking.ratio("a", "b").decided(), ranking.ratio("a", "b").text());
-        assertFalse(ranking.againstLeader("c").baseFaster(), ranking.againstLeader("c").text());
-        assertTrue(ranking.undecidedPairs().contains(List.of("a", "c")), ranking.undecidedPairs().toString());
-        assertTrue(UndecidedPairs.engines(List.of("a", "b", "c"), engines::get, e -> 1, 84).contains("a"));
+        assertFalse(
+                ranking.againstLeader("c").baseFaster(),
+                ranking.againstLeader("c").text());
+        assertTrue(
+                ranking.undecidedPairs().contains(List.of("a", "c")),
+                ranking.undecidedPairs().toString());
+        assertTrue(UndecidedPairs.engines(List.of("a", "b", "c"), engines::get, e -> 1, 84)
+                .contains("a"));
     }
 
     @Test
@@ -62,11 +66,14 @@ class UndecidedPairsTest {
                 "lmdb", turns(3.00, 12, r -> 1));
         List<String> all = List.of("rocksdb", "mvstore", "rocksdb:version=10.10.1.1", "lmdb");
         java.util.function.Function<String, String> base = e -> e.replace(":version=10.10.1.1", "");
-        assertEquals(List.of("rocksdb", "rocksdb:version=10.10.1.1"),
+        assertEquals(
+                List.of("rocksdb", "rocksdb:version=10.10.1.1"),
                 UndecidedPairs.variants(all, base, engines::get, e -> 1, 84));
         assertEquals(List.of(), UndecidedPairs.variants(all, base, engines::get, e -> 1, 0), "no rotation left");
-        assertEquals(List.of(), UndecidedPairs.variants(List.of("rocksdb", "mvstore", "lmdb"), base, engines::get,
-                e -> 1, 84), "no variants, no pair");
+        assertEquals(
+                List.of(),
+                UndecidedPairs.variants(List.of("rocksdb", "mvstore", "lmdb"), base, engines::get, e -> 1, 84),
+                "no variants, no pair");
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** The size of a YCSB block's turns, from each engine's time per operation in its last warm-up turn. */
@@ -28,8 +27,12 @@ class YcsbTurnSizeTest {
 
     @Test
     void aTurnIsAtLeastTenAndAtMostAMillionOperations() {
-        assertEquals(YcsbTurnSize.MIN_OPS, YcsbTurnSize.turnOps(Map.of("fs", 500_000_000L), 100).get("fs"));
-        assertEquals(YcsbTurnSize.MAX_OPS, YcsbTurnSize.turnOps(Map.of("null", 10L), 1000).get("null"));
+        assertEquals(
+                YcsbTurnSize.MIN_OPS,
+                YcsbTurnSize.turnOps(Map.of("fs", 500_000_000L), 100).get("fs"));
+        assertEquals(
+                YcsbTurnSize.MAX_OPS,
+                YcsbTurnSize.turnOps(Map.of("null", 10L), 1000).get("null"));
         assertEquals(Map.of(), YcsbTurnSize.turnOps(Map.<String, Long>of(), 100));
     }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,7 +24,10 @@ class BlockDeviceTest {
 
         Path partition = Files.createDirectories(disk.resolve("vda1"));
         Files.writeString(partition.resolve("stat"), "1 2 3 4 5 6 7 8\n");
-        assertEquals(8192, new BlockDevice("vda1", partition.resolve("stat")).readAheadKb(), "a partition has no queue of its own");
+        assertEquals(
+                8192,
+                new BlockDevice("vda1", partition.resolve("stat")).readAheadKb(),
+                "a partition has no queue of its own");
     }
 
     @Test

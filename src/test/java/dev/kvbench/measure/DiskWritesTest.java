@@ -12,7 +12,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,16 +36,22 @@ class DiskWritesTest {
 
     @Test
     void aProcIoWithoutWriteBytesSaysTheKernelDoesNotAccountIt() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> ProcessIo.parse("rchar: 1\nwchar: 2\n"));
-        assertEquals("/proc/self/io has no write_bytes line: the kernel does not account I/O per process "
-                + "(CONFIG_TASK_IO_ACCOUNTING)", e.getMessage());
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> ProcessIo.parse("rchar: 1\nwchar: 2\n"));
+        assertEquals(
+                "/proc/self/io has no write_bytes line: the kernel does not account I/O per process "
+                        + "(CONFIG_TASK_IO_ACCOUNTING)",
+                e.getMessage());
         assertThrows(IllegalStateException.class, () -> ProcessIo.parse("write_bytes: x\ncancelled_write_bytes: 0\n"));
     }
 
     @Test
     void readsSectorsWrittenFromABlockDevicesStatLine() {
-        assertEquals(40_372_288L, BlockDevice.writtenSectors("  177445    26883  5427938   115606   914462   389045 "
-                + "40372288   314564        0   165860   553923   728153      126 193537384    99266   181465    24486\n"));
+        assertEquals(
+                40_372_288L,
+                BlockDevice.writtenSectors(
+                        "  177445    26883  5427938   115606   914462   389045 "
+                                + "40372288   314564        0   165860   553923   728153      126 193537384    99266   181465    24486\n"));
         assertThrows(IllegalStateException.class, () -> BlockDevice.writtenSectors("1 2 3"));
     }
 
@@ -54,7 +59,9 @@ class DiskWritesTest {
     void splitsADevTIntoMajorAndMinorAsGlibcDoes() {
         assertEquals("254:0", BlockDevice.majorMinor(0xfe00));
         assertEquals("8:17", BlockDevice.majorMinor(0x811));
-        assertEquals("259:65536", BlockDevice.majorMinor((259L << 8) | ((65536L & ~0xffL) << 12)) /* minor 65536: its low byte is 0 */);
+        assertEquals(
+                "259:65536",
+                BlockDevice.majorMinor((259L << 8) | ((65536L & ~0xffL) << 12)) /* minor 65536: its low byte is 0 */);
     }
 
     @Test
@@ -62,7 +69,9 @@ class DiskWritesTest {
         Path shm = Path.of("/dev/shm");
         assumeTrue(Files.isDirectory(shm) && Machine.fileSystem(shm).equals("tmpfs"), "no tmpfs at /dev/shm");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DiskWrites.of(shm));
-        assertTrue(e.getMessage().startsWith("/dev/shm is on tmpfs, in memory: write amplification needs a folder on a disk"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("/dev/shm is on tmpfs, in memory: write amplification needs a folder on a disk"),
                 e.getMessage());
     }
 
@@ -72,7 +81,8 @@ class DiskWritesTest {
         DiskWrites disk = DiskWrites.of(dir);
         DiskWrites.Reading before = disk.syncAndRead();
         int size = 4 << 20;
-        try (FileChannel file = FileChannel.open(dir.resolve("data"), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+        try (FileChannel file =
+                FileChannel.open(dir.resolve("data"), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             ByteBuffer block = ByteBuffer.allocate(size);
             while (block.hasRemaining()) {
                 file.write(block);

@@ -28,11 +28,14 @@ class EngineThreadsTest {
             for (String daemon : List.of("Cleaner", "Checkpointer")) {
                 List<String> names = threadNames();
                 // A thread just started is named "java" until it names itself: wait up to 5 s for the name.
-                for (long end = System.nanoTime() + 5_000_000_000L; !hasThread(names, daemon) && System.nanoTime() < end; ) {
+                for (long end = System.nanoTime() + 5_000_000_000L;
+                        !hasThread(names, daemon) && System.nanoTime() < end; ) {
                     Thread.sleep(10);
                     names = threadNames();
                 }
-                List<String> threads = names.stream().filter(name -> name != null && name.startsWith(daemon)).toList();
+                List<String> threads = names.stream()
+                        .filter(name -> name != null && name.startsWith(daemon))
+                        .toList();
                 assertTrue(!threads.isEmpty(), "no JE " + daemon + " thread among " + names);
                 for (String thread : threads) {
                     assertEquals(ThreadKind.ENGINE, ThreadKind.of(thread, false), thread);

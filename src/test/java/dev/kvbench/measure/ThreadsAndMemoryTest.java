@@ -8,7 +8,6 @@ import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,7 +58,8 @@ class ThreadsAndMemoryTest {
             int after = Proc.openFds();
             // Other threads of the test JVM (an engine's background threads) may open or close a
             // few files meanwhile: the 20 files' peak must still stand clear of the count after.
-            assertTrue(sampler.peakFds() >= after + 15, "peak " + sampler.peakFds() + ", after closing 20 files " + after);
+            assertTrue(
+                    sampler.peakFds() >= after + 15, "peak " + sampler.peakFds() + ", after closing 20 files " + after);
         }
     }
 

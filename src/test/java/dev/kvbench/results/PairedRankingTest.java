@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class PairedRankingTest {
@@ -51,19 +50,21 @@ class PairedRankingTest {
 
     @Test
     void aHostThatSwingsByHalfStillOrdersEnginesTenPercentApart() {
-        Map<String, Map<Integer, Double>> engines = Map.of("a", turns(1.0, 25, 0.02), "b", turns(1.1, 25, 0.02),
-                "c", turns(1.1, 25, 0.02));
+        Map<String, Map<Integer, Double>> engines =
+                Map.of("a", turns(1.0, 25, 0.02), "b", turns(1.1, 25, 0.02), "c", turns(1.1, 25, 0.02));
         PairedRanking<String> ranking = PairedRanking.of(List.of("c", "b", "a"), engines::get, e -> 1);
         assertEquals("a", ranking.leader());
         assertEquals(PairedRanking.Kind.WINNER, ranking.kind());
         // b and c are the same engine: their neighbouring pair is a tie within ±3%, decided
-        assertTrue(ranking.undecidedNeighbours().isEmpty(), ranking.undecidedNeighbours().toString());
+        assertTrue(
+                ranking.undecidedNeighbours().isEmpty(),
+                ranking.undecidedNeighbours().toString());
     }
 
     @Test
     void aCloseWidePairIsUndecidedAndNamedForMoreTurns() {
-        Map<String, Map<Integer, Double>> engines = Map.of("a", turns(1.0, 12, 0.15), "b", turns(1.02, 12, 0.0),
-                "c", turns(3.0, 12, 0.0));
+        Map<String, Map<Integer, Double>> engines =
+                Map.of("a", turns(1.0, 12, 0.15), "b", turns(1.02, 12, 0.0), "c", turns(3.0, 12, 0.0));
         PairedRanking<String> ranking = PairedRanking.of(List.of("a", "b", "c"), engines::get, e -> 1);
         assertEquals(PairedRanking.Kind.UNDECIDED, ranking.kind());
         assertEquals(1, ranking.undecidedNeighbours().size());

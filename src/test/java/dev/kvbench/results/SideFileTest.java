@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.TrialRecord.Status;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.results.TrialRecord.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +23,9 @@ class SideFileTest {
 
     @Test
     void theSideFileSitsBesideTheResultFileWithTheSameStem() {
-        assertEquals(dir.resolve("out-4.side.jsonl"), SideFile.besideResult(dir.resolve("out-4.csv").toString()));
+        assertEquals(
+                dir.resolve("out-4.side.jsonl"),
+                SideFile.besideResult(dir.resolve("out-4.csv").toString()));
         assertEquals(Path.of("kvbench-side.jsonl").toAbsolutePath(), SideFile.besideResult(null));
     }
 
@@ -34,8 +35,11 @@ class SideFileTest {
         SideFile side = new SideFile(dir.resolve("out.side.jsonl"));
         Thread.currentThread().interrupt();
         try {
-            side.append(TrialRecord.failed("dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "mvstore"),
-                    "readKey on mvstore failed: interrupted", Map.of()));
+            side.append(TrialRecord.failed(
+                    "dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                    Map.of("store", "mvstore"),
+                    "readKey on mvstore failed: interrupted",
+                    Map.of()));
             assertTrue(Thread.currentThread().isInterrupted());
         } finally {
             Thread.interrupted();
@@ -52,10 +56,15 @@ class SideFileTest {
         metrics.put(Metric.STORAGE_AFTER_CLOSE, 171_601_920L);
         metrics.put(Metric.CPU_BACKGROUND, 12.5);
         metrics.put(Metric.VERIFY_CHECKSUM, null);
-        TrialRecord failed = TrialRecord.failed("dev.kvbench.bench.ReadKeyBenchmark.readKey",
-                Map.of("store", "lmdb:sync=true+metaSync=true"), "a \"quoted\"\tline\\", metrics);
-        TrialRecord skipped = TrialRecord.skipped("dev.kvbench.bench.ReadSeqBenchmark.readSeq",
-                Map.of("store", "chronicle"), "chronicle has no ordered cursor");
+        TrialRecord failed = TrialRecord.failed(
+                "dev.kvbench.bench.ReadKeyBenchmark.readKey",
+                Map.of("store", "lmdb:sync=true+metaSync=true"),
+                "a \"quoted\"\tline\\",
+                metrics);
+        TrialRecord skipped = TrialRecord.skipped(
+                "dev.kvbench.bench.ReadSeqBenchmark.readSeq",
+                Map.of("store", "chronicle"),
+                "chronicle has no ordered cursor");
         side.append(failed);
         side.append(skipped);
         List<String> lines = Files.readAllLines(side.path());
@@ -64,7 +73,8 @@ class SideFileTest {
         assertEquals("readSeq", side.read().get(1).workload());
 
         Map<?, ?> json = (Map<?, ?>) Json.parse(lines.get(0));
-        assertEquals(List.of("benchmark", "workload", "params", "status", "reason", "metrics"), List.copyOf(json.keySet()));
+        assertEquals(
+                List.of("benchmark", "workload", "params", "status", "reason", "metrics"), List.copyOf(json.keySet()));
         assertEquals("failed", json.get("status"));
         assertEquals("readKey", json.get("workload"));
     }
@@ -75,15 +85,19 @@ class SideFileTest {
         side.append(TrialRecord.skipped("a.B.write", Map.of(), "before"));
         long size = Files.size(side.path());
         side.append(TrialRecord.failed("a.B.write", Map.of(), "after", Map.of()));
-        assertEquals(List.of("after"), side.readFrom(size).stream().map(TrialRecord::reason).toList());
+        assertEquals(
+                List.of("after"),
+                side.readFrom(size).stream().map(TrialRecord::reason).toList());
         assertEquals(List.of(), new SideFile(dir.resolve("none.side.jsonl")).read());
     }
 
     @Test
     void readsPublishedLinesAndNamesTheBadLine() throws IOException {
         Path file = dir.resolve("out-1.side.jsonl");
-        Files.writeString(file, "{\"benchmark\":\"dev.kvbench.bench.Write.write\",\"workload\":\"write\",\"params\":{\"store\":\"lmdb\",\"num\":\"10\"},"
-                + "\"status\":\"ok\",\"reason\":null,\"metrics\":{\"storage.afterCloseBytes\":4096,\"verify.checksum\":\"ab\"}}\n\n");
+        Files.writeString(
+                file,
+                "{\"benchmark\":\"dev.kvbench.bench.Write.write\",\"workload\":\"write\",\"params\":{\"store\":\"lmdb\",\"num\":\"10\"},"
+                        + "\"status\":\"ok\",\"reason\":null,\"metrics\":{\"storage.afterCloseBytes\":4096,\"verify.checksum\":\"ab\"}}\n\n");
         List<TrialRecord> records = new SideFile(file).read();
         assertEquals(1, records.size());
         TrialRecord record = records.get(0);
@@ -109,7 +123,8 @@ class SideFileTest {
 
     @Test
     void anUnknownStatusIsAnErrorThatListsTheValidOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> TrialRecord.parse("{\"benchmark\":\"a.B.write\",\"status\":\"maybe\"}"));
         assertEquals("unknown status 'maybe'; valid: ok, failed, skipped", e.getMessage());
     }

@@ -23,13 +23,16 @@ class StabilityTest {
     @Test
     void theDriftLineReadsBackAsWrittenAndNothingElseReadsAsOne() {
         String line = Stability.driftLine(1.49e6, 3.45e6);
-        assertEquals("    drift: 1.490 ms/op in the first third of the turns, 3.450 in the last (+132%), each turn divided"
-                + " by its host factor", line);
+        assertEquals(
+                "    drift: 1.490 ms/op in the first third of the turns, 3.450 in the last (+132%), each turn divided"
+                        + " by its host factor",
+                line);
         assertArrayEquals(new double[] {1.49, 3.45}, Stability.parseDriftLine(line), 1e-12);
-        assertArrayEquals(new double[] {2.5e-5, 1.2e4},
-                Stability.parseDriftLine(Stability.driftLine(25, 1.2e10)), 1e-12);
+        assertArrayEquals(
+                new double[] {2.5e-5, 1.2e4}, Stability.parseDriftLine(Stability.driftLine(25, 1.2e10)), 1e-12);
         assertNull(Stability.parseDriftLine("    turns (ms/op, in order): 2.053 1.920 1.822"));
-        assertNull(Stability.parseDriftLine("drift: 1.49 ms/op in the first third of the turns, 3.45 in the last"),
+        assertNull(
+                Stability.parseDriftLine("drift: 1.49 ms/op in the first third of the turns, 3.45 in the last"),
                 "not indented under an engine");
     }
 }

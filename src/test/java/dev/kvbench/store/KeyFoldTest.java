@@ -20,7 +20,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class KeyFoldTest {
 
     private static DirectBuffer bigEndian(int k) {
-        return new UnsafeBuffer(ByteBuffer.allocate(Integer.BYTES).order(ByteOrder.BIG_ENDIAN).putInt(0, k).array());
+        return new UnsafeBuffer(ByteBuffer.allocate(Integer.BYTES)
+                .order(ByteOrder.BIG_ENDIAN)
+                .putInt(0, k)
+                .array());
     }
 
     private static long foldInts(List<Integer> keys) {

@@ -10,8 +10,7 @@ import java.util.stream.Stream;
 /** The files under a folder that this process still holds open, read from /proc/self/fd. */
 final class OpenFiles {
 
-    private OpenFiles() {
-    }
+    private OpenFiles() {}
 
     static List<String> under(Path folder) throws IOException {
         Path root = folder.toRealPath();

@@ -28,8 +28,12 @@ class RegistryTest {
     /** The engines the main build registers (the test-only ones left out). */
     static List<Engine> mainEngines() throws IOException {
         List<String> classes = Files.readAllLines(MAIN_SERVICES).stream()
-                .map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
-        return Stores.engines().stream().filter(engine -> classes.contains(engine.getClass().getName())).toList();
+                .map(String::trim)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                .toList();
+        return Stores.engines().stream()
+                .filter(engine -> classes.contains(engine.getClass().getName()))
+                .toList();
     }
 
     @Test
@@ -60,11 +64,17 @@ class RegistryTest {
     void everyBindingNamesARegisteredEngineThatIsNotItselfABinding() {
         for (Engine engine : Stores.engines()) {
             engine.bindingOf().ifPresent(of -> {
-                assertTrue(Stores.names().contains(of), engine.name() + " is a binding of '" + of + "', which is not registered");
+                assertTrue(
+                        Stores.names().contains(of),
+                        engine.name() + " is a binding of '" + of + "', which is not registered");
                 assertFalse(of.equals(engine.name()), engine.name() + " is a binding of itself");
-                assertTrue(Stores.engine(of).bindingOf().isEmpty(),
-                        engine.name() + " is a binding of " + of + ", which is itself a binding of " + Stores.engine(of).bindingOf());
-                assertFalse(engine.isReference() || Stores.engine(of).isReference(), engine.name() + ": a limit row has no bindings");
+                assertTrue(
+                        Stores.engine(of).bindingOf().isEmpty(),
+                        engine.name() + " is a binding of " + of + ", which is itself a binding of "
+                                + Stores.engine(of).bindingOf());
+                assertFalse(
+                        engine.isReference() || Stores.engine(of).isReference(),
+                        engine.name() + ": a limit row has no bindings");
             });
         }
     }
@@ -73,7 +83,9 @@ class RegistryTest {
     void theSecondBindingsOfTheMainBuildAreThoseOfLmdbAndLevelDb() throws IOException {
         Map<String, String> bindings = new TreeMap<>();
         mainEngines().forEach(engine -> engine.bindingOf().ifPresent(of -> bindings.put(engine.name(), of)));
-        assertEquals(Map.of("lmdb-bb", "lmdb", "lmdb-lwjgl", "lmdb", "lmdbjni", "lmdb", "leveldb-java", "leveldb"), bindings);
+        assertEquals(
+                Map.of("lmdb-bb", "lmdb", "lmdb-lwjgl", "lmdb", "lmdbjni", "lmdb", "leveldb-java", "leveldb"),
+                bindings);
     }
 
     @Test
@@ -94,7 +106,9 @@ class RegistryTest {
         List<Engine> engines = mainEngines();
         assertEquals(engines.size(), rows.size(), "one README row per engine of the main build:\n" + table);
         for (Engine engine : engines) {
-            Optional<String> row = rows.stream().filter(r -> r.startsWith("| `" + engine.name() + "` |")).findFirst();
+            Optional<String> row = rows.stream()
+                    .filter(r -> r.startsWith("| `" + engine.name() + "` |"))
+                    .findFirst();
             assertTrue(row.isPresent(), engine.name() + " is registered but has no row in README.md's engine table");
             for (Option option : engine.options()) {
                 String documented = "`" + option.name() + "` (" + option.defaultValue();

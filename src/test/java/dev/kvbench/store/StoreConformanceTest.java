@@ -46,10 +46,17 @@ class StoreConformanceTest {
 
     /** Spec variants beyond the plain engine names: the LMDB settings the report compares. */
     private static final List<String> VARIANTS = List.of(
-            "lmdb:writeMap=false", "lmdb:sync=true+metaSync=true", "lmdb-bb:forceSafe=true", "lmdb:readAhead=false",
-            "lmdb-lwjgl:readAhead=false", "lmdbjni:readAhead=false+writeMap=false",
-            "mvstore:sync=true", "xodus:sync=true+gc=true", "rocksdb:sync=true",
-            "sqlite:journal=delete+synchronous=full", "bdbje:transactional=false+sync=true",
+            "lmdb:writeMap=false",
+            "lmdb:sync=true+metaSync=true",
+            "lmdb-bb:forceSafe=true",
+            "lmdb:readAhead=false",
+            "lmdb-lwjgl:readAhead=false",
+            "lmdbjni:readAhead=false+writeMap=false",
+            "mvstore:sync=true",
+            "xodus:sync=true+gc=true",
+            "rocksdb:sync=true",
+            "sqlite:journal=delete+synchronous=full",
+            "bdbje:transactional=false+sync=true",
             "mapdb:transactions=true");
 
     private static final int KEY_SIZE = 4;
@@ -68,7 +75,8 @@ class StoreConformanceTest {
         String only = System.getProperty("kvbench.test.specs", "");
         if (!only.isBlank()) {
             List<String> wanted = Arrays.asList(only.split(","));
-            specs.removeIf(spec -> !wanted.contains(spec) && !wanted.contains(StoreSpec.parse(spec).engine()));
+            specs.removeIf(spec -> !wanted.contains(spec)
+                    && !wanted.contains(StoreSpec.parse(spec).engine()));
         }
         return specs.stream();
     }
@@ -193,8 +201,10 @@ class StoreConformanceTest {
     /** The JVM's direct buffers in use (the "direct" buffer pool's count). */
     private static long directBuffers() {
         return java.lang.management.ManagementFactory.getPlatformMXBeans(java.lang.management.BufferPoolMXBean.class)
-                .stream().filter(pool -> pool.getName().equals("direct")).mapToLong(
-                        java.lang.management.BufferPoolMXBean::getCount).sum();
+                .stream()
+                .filter(pool -> pool.getName().equals("direct"))
+                .mapToLong(java.lang.management.BufferPoolMXBean::getCount)
+                .sum();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -205,7 +215,8 @@ class StoreConformanceTest {
             if (!ordered(store)) {
                 return;
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 List<byte[]> seen = new ArrayList<>();
                 for (boolean more = cursor.first(); more; more = cursor.next()) {
                     seen.add(bytes(cursor.key()));
@@ -230,7 +241,8 @@ class StoreConformanceTest {
             if (!ordered(store)) {
                 return;
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 long fold = KeyFold.START;
                 long h = KeyFold.START;
                 int seen = 0;
@@ -248,7 +260,10 @@ class StoreConformanceTest {
                 for (boolean more = cursor.last(); more; more = cursor.prev()) {
                     long expected = KeyFold.fold(h, cursor.key());
                     h = cursor.foldKey(h);
-                    assertEquals(expected, h, "foldKey backwards at " + HexFormat.of().formatHex(bytes(cursor.key())));
+                    assertEquals(
+                            expected,
+                            h,
+                            "foldKey backwards at " + HexFormat.of().formatHex(bytes(cursor.key())));
                     assertEquals(cursor.value().capacity(), cursor.valueLength(), "valueLength backwards");
                 }
             }
@@ -290,7 +305,8 @@ class StoreConformanceTest {
                 return;
             }
             Collections.reverse(keys);
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 List<byte[]> seen = new ArrayList<>();
                 for (boolean more = cursor.last(); more; more = cursor.prev()) {
                     seen.add(bytes(cursor.key()));
@@ -317,7 +333,8 @@ class StoreConformanceTest {
                 assertCursorFindsNothing(store);
                 return;
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(30)));
                 assertArrayEquals(intKey(30), bytes(cursor.key()));
                 assertEquals("v30", string(cursor.value()));
@@ -349,7 +366,8 @@ class StoreConformanceTest {
                 assertCursorFindsNothing(store);
                 return;
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(30)));
                 assertTrue(cursor.prev());
                 assertArrayEquals(intKey(20), bytes(cursor.key()));
@@ -376,7 +394,8 @@ class StoreConformanceTest {
             if (!ordered(store)) {
                 return;
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertFalse(cursor.first());
                 assertFalse(cursor.last());
             }
@@ -386,8 +405,11 @@ class StoreConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
     void declaresOrderHonestly(String spec) {
-        try (Store store = open(spec, SMALL); Reader reader = store.reader()) {
-            assertEquals(Stores.engine(StoreSpec.parse(spec).engine()).ordered(), store.has(Capability.ORDERED),
+        try (Store store = open(spec, SMALL);
+                Reader reader = store.reader()) {
+            assertEquals(
+                    Stores.engine(StoreSpec.parse(spec).engine()).ordered(),
+                    store.has(Capability.ORDERED),
                     "the engine's ordered() (known before any store opens) is what its store declares");
             if (store.has(Capability.ORDERED)) {
                 try (Cursor cursor = reader.cursor()) {
@@ -395,7 +417,8 @@ class StoreConformanceTest {
                 }
             } else {
                 UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, reader::cursor);
-                assertTrue(e.getMessage().contains(StoreSpec.parse(spec).engine()),
+                assertTrue(
+                        e.getMessage().contains(StoreSpec.parse(spec).engine()),
                         "the refusal names the engine: " + e.getMessage());
             }
         }
@@ -461,7 +484,8 @@ class StoreConformanceTest {
             }
             assertAllPresent(store, n);
             if (store.has(Capability.ORDERED)) {
-                try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+                try (Reader reader = store.reader();
+                        Cursor cursor = reader.cursor()) {
                     int count = 0;
                     for (boolean more = cursor.first(); more; more = cursor.next()) {
                         assertArrayEquals(intKey(count++), bytes(cursor.key()));
@@ -493,7 +517,8 @@ class StoreConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
     void readerOpenedAfterCommitSeesIt(String spec) {
-        try (Store store = open(spec, SMALL); Writer writer = store.writer(false)) {
+        try (Store store = open(spec, SMALL);
+                Writer writer = store.writer(false)) {
             writer.put(key(1), text("one"));
             writer.commit();
             try (Reader reader = store.reader()) {
@@ -511,13 +536,15 @@ class StoreConformanceTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("specs")
     void cursorsOfLaterReadersSeeLaterCommits(String spec) {
-        try (Store store = open(spec, SMALL); Writer writer = store.writer(false)) {
+        try (Store store = open(spec, SMALL);
+                Writer writer = store.writer(false)) {
             writer.put(key(1), text("one"));
             writer.commit();
             if (discards(store) || !ordered(store)) {
                 return;
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.first());
                 assertEquals("one", string(cursor.value()));
                 assertFalse(cursor.next());
@@ -526,7 +553,8 @@ class StoreConformanceTest {
             writer.commit();
             try (Reader reader = store.reader()) {
                 assertValue(store, "two", reader.get(key(2)));
-                try (Cursor first = reader.cursor(); Cursor second = reader.cursor()) {
+                try (Cursor first = reader.cursor();
+                        Cursor second = reader.cursor()) {
                     assertTrue(first.last());
                     assertEquals("two", string(first.value()));
                     assertTrue(second.first());
@@ -544,7 +572,8 @@ class StoreConformanceTest {
             }
             writer.put(key(3), text("three"));
             writer.commit();
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.last());
                 assertEquals("three", string(cursor.value()));
             }
@@ -673,7 +702,8 @@ class StoreConformanceTest {
                             int before = committed.get();
                             try (Reader reader = store.reader()) {
                                 if (store.has(Capability.DISCARDS)) {
-                                    // A store that keeps nothing: readers during a writer find nothing, and never crash.
+                                    // A store that keeps nothing: readers during a writer find nothing, and never
+                                    // crash.
                                     for (int k = 0; k < keys; k++) {
                                         assertNull(reader.get(key(k)), "a store that discards found key " + k);
                                     }
@@ -688,7 +718,8 @@ class StoreConformanceTest {
                                     try (Cursor cursor = reader.cursor()) {
                                         int k = 0;
                                         for (boolean on = cursor.first(); on; on = cursor.next(), k++) {
-                                            assertArrayEquals(intKey(k), bytes(cursor.key()), "key " + k + " of the pass");
+                                            assertArrayEquals(
+                                                    intKey(k), bytes(cursor.key()), "key " + k + " of the pass");
                                             seen.add(generation(cursor.value(), k));
                                         }
                                         assertEquals(keys, k, "entries a cursor pass sees");
@@ -699,12 +730,16 @@ class StoreConformanceTest {
                                 int after = committing.get();
                                 for (int generation : seen) {
                                     // Without atomic commits a put may be visible before its commit.
-                                    assertTrue(generation <= after || !store.has(Capability.ATOMIC_COMMIT), "generation "
-                                            + generation + " seen before its commit began (last begun " + after + ")");
+                                    assertTrue(
+                                            generation <= after || !store.has(Capability.ATOMIC_COMMIT),
+                                            "generation " + generation + " seen before its commit began (last begun "
+                                                    + after + ")");
                                     if (consistent) {
                                         assertEquals(seen.get(0), generation, "one snapshot, one generation: " + seen);
-                                        assertTrue(generation >= before, "generation " + generation
-                                                + " seen after generation " + before + " was committed");
+                                        assertTrue(
+                                                generation >= before,
+                                                "generation " + generation + " seen after generation " + before
+                                                        + " was committed");
                                     }
                                 }
                             }
@@ -821,7 +856,8 @@ class StoreConformanceTest {
 
     /** Every move of a cursor over a store that keeps nothing finds nothing. */
     private static void assertCursorFindsNothing(Store store) {
-        try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+        try (Reader reader = store.reader();
+                Cursor cursor = reader.cursor()) {
             assertFalse(cursor.first());
             assertFalse(cursor.last());
             assertFalse(cursor.seek(key(0)));

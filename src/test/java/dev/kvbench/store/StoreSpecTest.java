@@ -34,8 +34,8 @@ class StoreSpecTest {
 
     @Test
     void unknownEngineIsRejectedListingTheValidOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("nosuchdb", dir, SHAPE));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Stores.open("nosuchdb", dir, SHAPE));
         assertTrue(e.getMessage().startsWith("unknown engine 'nosuchdb'; valid engines: "), e.getMessage());
         for (String name : Stores.names()) {
             assertTrue(e.getMessage().contains(name), e.getMessage());
@@ -44,47 +44,52 @@ class StoreSpecTest {
 
     @Test
     void unknownOptionIsRejectedListingTheValidOnes() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("lmdb:turbo=true", dir, SHAPE));
-        assertEquals("engine 'lmdb' has no option 'turbo'; valid options: sync (default false), "
-                + "metaSync (default false), writeMap (default true), mapSizeMb (default 0), "
-                + "maxReaders (default 256), readAhead (default true), checks (default false), integerKeys (default auto)", e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Stores.open("lmdb:turbo=true", dir, SHAPE));
+        assertEquals(
+                "engine 'lmdb' has no option 'turbo'; valid options: sync (default false), "
+                        + "metaSync (default false), writeMap (default true), mapSizeMb (default 0), "
+                        + "maxReaders (default 256), readAhead (default true), checks (default false), integerKeys (default auto)",
+                e.getMessage());
     }
 
     @Test
     void optionOfTheWrongTypeSaysWhatItAccepts() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("lmdb:sync=maybe", dir, SHAPE));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> Stores.open("lmdb:sync=maybe", dir, SHAPE));
         assertEquals("lmdb option sync=maybe is not a boolean; use true or false", e.getMessage());
     }
 
     @Test
     void optionValuesAreCheckedByTypeBeforeTheStoreOpens() {
         assertEquals("rocksdb option blockCacheMb=-1 is not a whole number >= 0", rejected("rocksdb:blockCacheMb=-1"));
-        assertEquals("lmdb option integerKeys=yes is not valid; use auto, true or false", rejected("lmdb:integerKeys=yes"));
+        assertEquals(
+                "lmdb option integerKeys=yes is not valid; use auto, true or false", rejected("lmdb:integerKeys=yes"));
         assertEquals("leveldb option writeBufferMb=4096 must be at most 2047", rejected("leveldb:writeBufferMb=4096"));
         assertEquals("lmdb option mapSizeMb=lots is not a whole number >= 0", rejected("lmdb:mapSizeMb=lots"));
-        assertEquals("mapdb option valuesOutsideNodes=maybe is not valid; use auto, true or false",
+        assertEquals(
+                "mapdb option valuesOutsideNodes=maybe is not valid; use auto, true or false",
                 rejected("mapdb:valuesOutsideNodes=maybe"));
     }
 
     private static String rejected(String spec) {
-        return assertThrows(IllegalArgumentException.class, () -> Stores.options(StoreSpec.parse(spec))).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> Stores.options(StoreSpec.parse(spec)))
+                .getMessage();
     }
 
     @Test
     void malformedSpecsSayWhatTheSyntaxIs() {
         for (String bad : new String[] {"", "  ", ":sync=true", "lmdb:sync", "lmdb:=true", "lmdb:sync=true,"}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse(bad),
-                    "'" + bad + "'");
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse(bad), "'" + bad + "'");
             assertTrue(e.getMessage().contains(StoreSpec.SYNTAX), e.getMessage());
         }
     }
 
     @Test
     void optionSetTwiceIsRejected() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> StoreSpec.parse("lmdb:sync=true,sync=false"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("lmdb:sync=true,sync=false"));
         assertEquals("store spec 'lmdb:sync=true,sync=false' sets option 'sync' twice", e.getMessage());
     }
 
@@ -111,8 +116,10 @@ class StoreSpecTest {
         assertEquals("lmdb:writeMap=false+sync=true", spec.toString());
         assertEquals(spec, StoreSpec.parse(spec.toString()));
         assertEquals("lmdb", StoreSpec.parse("lmdb").toString());
-        assertEquals("lmdb:writeMap=false+sync=false", spec.with("sync", "false").toString());
-        assertEquals("lmdb:sync=true", StoreSpec.parse("lmdb").with("sync", "true").toString());
+        assertEquals(
+                "lmdb:writeMap=false+sync=false", spec.with("sync", "false").toString());
+        assertEquals(
+                "lmdb:sync=true", StoreSpec.parse("lmdb").with("sync", "true").toString());
     }
 
     @Test
@@ -138,29 +145,38 @@ class StoreSpecTest {
         assertEquals("-XX:+AlwaysPreTouch -Xmx2g", spec.variant().get(StoreSpec.JVM_ARGS));
         assertEquals("25", spec.variant().get(StoreSpec.JDK));
         assertEquals(spec, StoreSpec.parse(spec.toString()));
-        assertEquals("-Xmx1g", StoreSpec.parse("mvstore:jvmArgs=-Xmx1g").variant().get(StoreSpec.JVM_ARGS));
+        assertEquals(
+                "-Xmx1g", StoreSpec.parse("mvstore:jvmArgs=-Xmx1g").variant().get(StoreSpec.JVM_ARGS));
     }
 
     @Test
     void aVersionGivenTwiceOrEmptyIsRejected() {
-        assertEquals("store spec 'rocksdb@1@2': '@' takes one library version, e.g. rocksdb@10.10.1.1",
-                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@1@2")).getMessage());
-        assertEquals("store spec 'rocksdb@10:version=9' sets the version twice",
-                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@10:version=9")).getMessage());
+        assertEquals(
+                "store spec 'rocksdb@1@2': '@' takes one library version, e.g. rocksdb@10.10.1.1",
+                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@1@2"))
+                        .getMessage());
+        assertEquals(
+                "store spec 'rocksdb@10:version=9' sets the version twice",
+                assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@10:version=9"))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> StoreSpec.parse("rocksdb@"));
     }
 
     @Test
     void theEngineNeverSeesAVariantsKeys() {
-        assertEquals("true", Stores.options(StoreSpec.parse("lmdb@0.9.1:sync=true+collector=ZGC")).string("sync"));
+        assertEquals(
+                "true",
+                Stores.options(StoreSpec.parse("lmdb@0.9.1:sync=true+collector=ZGC"))
+                        .string("sync"));
     }
 
     @Test
     void noEngineHasAnOptionNamedAsAVariantsKey() {
         for (String name : Stores.names()) {
             for (Option option : Stores.engine(name).options()) {
-                assertFalse(StoreSpec.VARIANT_KEYS.contains(option.name()), name + "'s option " + option.name()
-                        + " would be taken for a variant's key");
+                assertFalse(
+                        StoreSpec.VARIANT_KEYS.contains(option.name()),
+                        name + "'s option " + option.name() + " would be taken for a variant's key");
             }
         }
     }

@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.cli.Main;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-
-import dev.kvbench.cli.Main;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
@@ -23,7 +22,8 @@ class BeyondMemoryTest {
     void lmdbRunsBeyondMemoryWithAndWithoutReadaheadSideBySideInBothSuites() {
         for (String suite : List.of("beyond", "scale")) {
             List<Experiment> beyond = Suites.named(suite, Scaler.none()).tests().stream()
-                    .filter(Experiment::limited).toList();
+                    .filter(Experiment::limited)
+                    .toList();
             assertEquals(4, beyond.size(), suite);
             for (Experiment test : beyond) {
                 List<String> stores = List.of(test.params().get("store").split(","));
@@ -42,23 +42,40 @@ class BeyondMemoryTest {
         assertTrue(plan.stream().allMatch(t -> t.test().limited() && t.test().folder() == Experiment.Folder.DISK));
         PlannedTest first = plan.get(0);
         assertEquals(10_000_000L * 104, BeyondMemory.smallestFlat(first));
-        assertEquals(10_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(first, null), "a quarter, whole MiB");
+        assertEquals(
+                10_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(first, null), "a quarter, whole MiB");
         assertEquals(247L << 20, BeyondMemory.limit(first, null), "1.04 GB / 4 = 247.96 MiB, rounded down");
-        assertEquals(104L << 20, BeyondMemory.heap(247L << 20, 10_000_000), "the harness's 83 MB and half of the 52 MB that the"
-                + " JVM's 80 MiB, the harness's heap and its 40 MB of direct buffers leave, whole MiB");
+        assertEquals(
+                104L << 20,
+                BeyondMemory.heap(247L << 20, 10_000_000),
+                "the harness's 83 MB and half of the 52 MB that the"
+                        + " JVM's 80 MiB, the harness's heap and its 40 MB of direct buffers leave, whole MiB");
         assertEquals(91L << 20, BeyondMemory.heap(247L << 20, 4_000_000));
-        assertEquals(44L << 20, BeyondMemory.heap(BeyondMemory.MIN_LIMIT, 2_000_000), "44 MiB under the smallest limit");
-        assertEquals(BeyondMemory.harnessHeap(7_000_000) / (1 << 20) * (1 << 20), BeyondMemory.heap(BeyondMemory.MIN_LIMIT, 7_000_000),
+        assertEquals(
+                44L << 20, BeyondMemory.heap(BeyondMemory.MIN_LIMIT, 2_000_000), "44 MiB under the smallest limit");
+        assertEquals(
+                BeyondMemory.harnessHeap(7_000_000) / (1 << 20) * (1 << 20),
+                BeyondMemory.heap(BeyondMemory.MIN_LIMIT, 7_000_000),
                 "a limit the JVM and the harness fill leave the heap the harness's data alone: the engine's heap runs out, with its reason");
         assertEquals(100_000_000L * 104 / 4 / (1 << 20) * (1 << 20), BeyondMemory.limit(plan.get(2), null));
         assertEquals(512L << 20, BeyondMemory.limit(first, "512M"), "KVBENCH_MEM_LIMIT in place of the ratio");
-        assertTrue(plan.get(1).command().contains("-Dkvbench.cache=cold"), plan.get(1).command());
-        assertTrue(plan.stream().noneMatch(t -> t.command().contains("store=heap") || t.command().contains(",array")),
+        assertTrue(
+                plan.get(1).command().contains("-Dkvbench.cache=cold"),
+                plan.get(1).command());
+        assertTrue(
+                plan.stream()
+                        .noneMatch(t -> t.command().contains("store=heap")
+                                || t.command().contains(",array")),
                 "the rows that hold the data in the heap are left out");
-        for (String cached : List.of("rocksdb:blockCacheMb=32+writeBufferMb=16", "leveldb:cacheMb=32+writeBufferMb=16",
-                "sqlite:cacheMb=32", "bdbje:cacheMb=32")) {
-            assertTrue(List.of(first.params().get("store").split(",")).contains(cached),
-                    cached + ": an engine whose cache is sized from the data gets one that fits the limit: " + first.params().get("store"));
+        for (String cached : List.of(
+                "rocksdb:blockCacheMb=32+writeBufferMb=16",
+                "leveldb:cacheMb=32+writeBufferMb=16",
+                "sqlite:cacheMb=32",
+                "bdbje:cacheMb=32")) {
+            assertTrue(
+                    List.of(first.params().get("store").split(",")).contains(cached),
+                    cached + ": an engine whose cache is sized from the data gets one that fits the limit: "
+                            + first.params().get("store"));
         }
     }
 
@@ -73,21 +90,36 @@ class BeyondMemoryTest {
         double read = BeyondMemory.DEVICE_READ_SECONDS;
         double insert = BeyondMemory.DEVICE_INSERT_SECONDS;
         // LMDB: write's three passes insert, readKey's and readSeq's loads insert, readKey's three passes look up;
-        // RocksDB appends, so only its lookups count; null keeps nothing; both have a direct baseline, which runs the same
-        assertEquals(Math.round(2 * ((3 * insert + insert + 3 * read + insert) + 3 * read) * perEntry),
+        // RocksDB appends, so only its lookups count; null keeps nothing; both have a direct baseline, which runs the
+        // same
+        assertEquals(
+                Math.round(2 * ((3 * insert + insert + 3 * read + insert) + 3 * read) * perEntry),
                 BeyondMemory.deviceSeconds(warm, limit));
-        assertEquals(Math.round(2 * ((insert + 3 * read) + 3 * read) * perEntry), BeyondMemory.deviceSeconds(cold, limit),
+        assertEquals(
+                Math.round(2 * ((insert + 3 * read) + 3 * read) * perEntry),
+                BeyondMemory.deviceSeconds(cold, limit),
                 "readKey alone");
-        assertEquals(Set.of("lmdb", "mvstore", "rocksdb"),
+        assertEquals(
+                Set.of("lmdb", "mvstore", "rocksdb"),
                 Main.baselines(warm.args().toArray(String[]::new)).keySet(),
                 "the engines whose direct baseline doubles their runs");
-        assertEquals(Math.round(((3 * insert + insert + 3 * read + insert) + 3 * read) * perEntry),
-                BeyondMemory.deviceSeconds(plan("-p", "store=rocksdb,lmdb,null", "-p", "num=10000000", "-e", "Direct").get(0), limit),
+        assertEquals(
+                Math.round(((3 * insert + insert + 3 * read + insert) + 3 * read) * perEntry),
+                BeyondMemory.deviceSeconds(
+                        plan("-p", "store=rocksdb,lmdb,null", "-p", "num=10000000", "-e", "Direct")
+                                .get(0),
+                        limit),
                 "-e Direct leaves the baselines out, and the estimate counts each engine once");
-        assertTrue(BeyondMemory.deviceSeconds(warm, limit) > 5 * 3600, "two engines at 10^7 beyond memory take hours: "
-                + BeyondMemory.deviceSeconds(warm, limit));
-        assertTrue(BeyondMemory.deviceSeconds(warm, limit) > 10 * warm.seconds(), "the device, not the passes in memory, decides");
-        assertEquals(0, BeyondMemory.deviceSeconds(plan("-p", "store=null", "-p", "num=10000000").get(0), limit),
+        assertTrue(
+                BeyondMemory.deviceSeconds(warm, limit) > 5 * 3600,
+                "two engines at 10^7 beyond memory take hours: " + BeyondMemory.deviceSeconds(warm, limit));
+        assertTrue(
+                BeyondMemory.deviceSeconds(warm, limit) > 10 * warm.seconds(),
+                "the device, not the passes in memory, decides");
+        assertEquals(
+                0,
+                BeyondMemory.deviceSeconds(
+                        plan("-p", "store=null", "-p", "num=10000000").get(0), limit),
                 "the harness's row reads nothing from the device");
     }
 
@@ -95,10 +127,13 @@ class BeyondMemoryTest {
     void aDeviceThatReadsFarAheadIsNamedInThePlan() {
         assertEquals("", BeyondMemory.readAheadLine("vda", 128), "the kernel's default");
         assertEquals("", BeyondMemory.readAheadLine("vda", 512));
-        assertEquals("(the disk folder's device, vda, reads ahead 8,192 KiB: beyond memory an engine that reads through a memory"
-                + " map without advising random access (plain lmdb, LevelDB's tables) reads that much per page fault, and its"
-                + " random reads crawl; root sets it in /sys/block/vda/queue/read_ahead_kb, or with blockdev --setra in 512-byte sectors)", BeyondMemory.readAheadLine("vda", 8192));
-        Assertions.assertDoesNotThrow(() -> BeyondMemory.readAheadLine(Path.of("/nonexistent/kvbench/disk")),
+        assertEquals(
+                "(the disk folder's device, vda, reads ahead 8,192 KiB: beyond memory an engine that reads through a memory"
+                        + " map without advising random access (plain lmdb, LevelDB's tables) reads that much per page fault, and its"
+                        + " random reads crawl; root sets it in /sys/block/vda/queue/read_ahead_kb, or with blockdev --setra in 512-byte sectors)",
+                BeyondMemory.readAheadLine("vda", 8192));
+        Assertions.assertDoesNotThrow(
+                () -> BeyondMemory.readAheadLine(Path.of("/nonexistent/kvbench/disk")),
                 "a folder not made yet is looked up through its nearest parent (here /), without failing");
     }
 
@@ -110,15 +145,21 @@ class BeyondMemoryTest {
         assertEquals("Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)", replaced.title());
         assertTrue(Meta.lines("beyond", replaced, Budget.of(null, 1L << 30, 1L << 30), Path.of("/tmp"))
                 .contains("title=Beyond memory on a disk: 10,000,000 entries (run with -p num=2,000,000)"));
-        assertTrue(replaced.heading(4).startsWith("test 1 of 4: Beyond memory on a disk: 10,000,000 entries (run with"
-                + " -p num=2,000,000) (54 runs"), replaced.heading(4));
+        assertTrue(
+                replaced.heading(4)
+                        .startsWith("test 1 of 4: Beyond memory on a disk: 10,000,000 entries (run with"
+                                + " -p num=2,000,000) (54 runs"),
+                replaced.heading(4));
     }
 
     @Test
     void aLimitNotBelowTheDataIsRefusedWithTheSizeThatWouldBeFourTimesIt() {
         PlannedTest test = plan("-p", "num=10000000").get(0);
-        UsageException e = assertThrows(UsageException.class, () -> BeyondMemory.check(test, 1_040_000_000L, "1040000000"));
-        assertTrue(e.getMessage().contains("is not below the data of test 1 (10,000,000 entries: 1.04 GB of flat data)"), e.getMessage());
+        UsageException e =
+                assertThrows(UsageException.class, () -> BeyondMemory.check(test, 1_040_000_000L, "1040000000"));
+        assertTrue(
+                e.getMessage().contains("is not below the data of test 1 (10,000,000 entries: 1.04 GB of flat data)"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("-p num=40000000 is 4x the limit"), e.getMessage());
         BeyondMemory.check(test, 1_039_999_999L, "1039999999"); // one byte under the data passes
     }
@@ -137,19 +178,24 @@ class BeyondMemoryTest {
 
     @Test
     void theHeapJoinsTheForksFlagsAndTheWrapperReplacesTheJvm() {
-        assertEquals(List.of("x", "-jvmArgsAppend", "-Dkvbench.cache=cold -Xmx124m"),
+        assertEquals(
+                List.of("x", "-jvmArgsAppend", "-Dkvbench.cache=cold -Xmx124m"),
                 BeyondMemory.withHeap(List.of("x", "-jvmArgsAppend", "-Dkvbench.cache=cold"), 124L << 20));
-        assertEquals(List.of("x", "-jvmArgsAppend", "-Xmx1g"), BeyondMemory.withHeap(List.of("x", "-jvmArgsAppend", "-Xmx1g"), 124L << 20),
+        assertEquals(
+                List.of("x", "-jvmArgsAppend", "-Xmx1g"),
+                BeyondMemory.withHeap(List.of("x", "-jvmArgsAppend", "-Xmx1g"), 124L << 20),
                 "the user's own -Xmx stays");
         assertEquals(List.of("x", "-jvmArgsAppend", "-Xmx124m"), BeyondMemory.withHeap(List.of("x"), 124L << 20));
         assertEquals("/opt/jdk/bin/java", BeyondMemory.java(List.of("x", "-jvm", "/opt/jdk/bin/java")));
-        assertEquals(List.of("x", "-f", "1", "-jvm", "/tmp/w"),
+        assertEquals(
+                List.of("x", "-f", "1", "-jvm", "/tmp/w"),
                 BeyondMemory.throughWrapper(List.of("x", "-jvm", "/opt/jdk/bin/java", "-f", "1"), Path.of("/tmp/w")));
     }
 
     @Test
     void aTmpfsDiskFolderIsRefused() {
-        UsageException e = assertThrows(UsageException.class, () -> BeyondMemory.checkDiskFolder(Path.of("/dev/shm/x"), "tmpfs"));
+        UsageException e =
+                assertThrows(UsageException.class, () -> BeyondMemory.checkDiskFolder(Path.of("/dev/shm/x"), "tmpfs"));
         assertTrue(e.getMessage().startsWith("the disk folder /dev/shm/x is on tmpfs"), e.getMessage());
         BeyondMemory.checkDiskFolder(Path.of("/var/tmp/x"), "ext4");
     }

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** How the report suite's entry counts follow the budget. */
@@ -12,7 +11,11 @@ class BudgetTest {
 
     private static List<Integer> reportEntries(Budget budget) {
         return Suites.named("report", (test, original, entryBytes) -> budget.scale(original, entryBytes))
-                .tests().stream().filter(t -> t.entries().scaled()).map(t -> t.entries().num()).toList();
+                .tests()
+                .stream()
+                .filter(t -> t.entries().scaled())
+                .map(t -> t.entries().num())
+                .toList();
     }
 
     // the fs depth tests are fixed at 100,000 entries, never scaled: not listed
@@ -36,7 +39,9 @@ class BudgetTest {
         assertEquals(Budget.REPORT_DEFAULT, large.bytes());
         assertEquals(20L << 20, large.bytes());
         assertEquals("report", large.source());
-        assertEquals(List.of(200_000, 1_000, 2_000, 100_000, 10_000, 1_000), reportEntries(large),
+        assertEquals(
+                List.of(200_000, 1_000, 2_000, 100_000, 10_000, 1_000),
+                reportEntries(large),
                 "the published 20 MB report's counts");
         Budget configured = Budget.of("2G", 24_000_000_000L, 24_000_000_000L);
         assertEquals(configured, configured.forReport(), "KVBENCH_BUDGET is the user's: kept");
@@ -46,7 +51,8 @@ class BudgetTest {
 
     @Test
     void aBudgetLargeEnoughForEverythingKeepsThe2016Counts() {
-        assertEquals(List.of(1_000_000, 1_000_000, 10_000_000, 1_000_000, 10_000_000, 10_000_000),
+        assertEquals(
+                List.of(1_000_000, 1_000_000, 10_000_000, 1_000_000, 10_000_000, 10_000_000),
                 reportEntries(Budget.of("1T", 0, 0)));
     }
 
@@ -57,12 +63,15 @@ class BudgetTest {
 
     @Test
     void aKvbenchBudgetTooSmallForAHundredEntriesIsRefusedWithTheSmallestThatWorks() {
-        assertEquals("KVBENCH_BUDGET=1k cannot be met: every test needs at least 100 entries, 1637300 bytes for its largest "
+        assertEquals(
+                "KVBENCH_BUDGET=1k cannot be met: every test needs at least 100 entries, 1637300 bytes for its largest "
                         + "entries (16373 bytes each); the smallest budget is KVBENCH_BUDGET=1599K",
-                assertThrows(UsageException.class, () -> Budget.of("1k", 0, 0).checkMet("1k", 16_373)).getMessage());
+                assertThrows(UsageException.class, () -> Budget.of("1k", 0, 0).checkMet("1k", 16_373))
+                        .getMessage());
         Budget.of("1599K", 0, 0).checkMet("1599K", 16_373);
         Budget.of(null, 0, 1000).checkMet(null, 16_373); // the machine's own budget is raised, not refused
-        assertEquals("KVBENCH_BUDGET=0: the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)",
+        assertEquals(
+                "KVBENCH_BUDGET=0: the budget must be above 0; use bytes or a number with K, M, G (e.g. 2G)",
                 assertThrows(UsageException.class, () -> Budget.parseSize("0")).getMessage());
     }
 
@@ -71,7 +80,9 @@ class BudgetTest {
         Budget budget = Budget.of(null, 8_000_000_000L, 2_000_000_000L);
         assertEquals(500_000_000L, budget.bytes());
         assertEquals("machine", budget.source());
-        assertEquals(1_000_000_000L, Budget.of("", 4_000_000_000L, 0 + 16_000_000_000L).bytes());
+        assertEquals(
+                1_000_000_000L,
+                Budget.of("", 4_000_000_000L, 0 + 16_000_000_000L).bytes());
         assertEquals(250L, Budget.of(null, 0, 1000).bytes(), "unknown memory: free space alone");
     }
 
@@ -81,8 +92,10 @@ class BudgetTest {
         assertEquals(500L << 20, Budget.parseSize("500m"));
         assertEquals(64L << 10, Budget.parseSize("64k"));
         assertEquals(12345L, Budget.parseSize("12345"));
-        assertEquals("KVBENCH_BUDGET=lots is not a size; use bytes or a number with K, M, G (e.g. 2G)",
-                assertThrows(UsageException.class, () -> Budget.parseSize("lots")).getMessage());
+        assertEquals(
+                "KVBENCH_BUDGET=lots is not a size; use bytes or a number with K, M, G (e.g. 2G)",
+                assertThrows(UsageException.class, () -> Budget.parseSize("lots"))
+                        .getMessage());
         assertThrows(UsageException.class, () -> Budget.parseSize("-1G"));
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +17,8 @@ class EnvFileTest {
 
     private static List<String> beforeBuild() {
         return EnvFile.machineLines("smoke", "./run.sh smoke", Path.of("."), 0).stream()
-                .filter(line -> line.startsWith("load.beforeBuild")).toList();
+                .filter(line -> line.startsWith("load.beforeBuild"))
+                .toList();
     }
 
     @Test

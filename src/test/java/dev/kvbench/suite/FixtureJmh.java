@@ -37,6 +37,5 @@ final class FixtureJmh implements Launcher {
     }
 
     @Override
-    public void stop() {
-    }
+    public void stop() {}
 }

@@ -16,11 +16,22 @@ import org.junit.jupiter.api.io.TempDir;
 class GitCommitTest {
 
     private static int git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=kvbench", "-c", "user.email=kvbench@example.org",
-                "-c", "commit.gpgsign=false", "-C", dir.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                "git",
+                "-c",
+                "user.name=kvbench",
+                "-c",
+                "user.email=kvbench@example.org",
+                "-c",
+                "commit.gpgsign=false",
+                "-C",
+                dir.toString()));
         command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start().waitFor();
+        return new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start()
+                .waitFor();
     }
 
     @Test
@@ -46,7 +57,8 @@ class GitCommitTest {
 
     @Test
     void outsideACheckoutTheCommitIsUnknown(@TempDir Path dir) {
-        assertEquals(List.of("git.commit: unknown (" + dir + " is not a git checkout, or git is not installed)"),
+        assertEquals(
+                List.of("git.commit: unknown (" + dir + " is not a git checkout, or git is not installed)"),
                 GitCommit.lines(dir));
     }
 }

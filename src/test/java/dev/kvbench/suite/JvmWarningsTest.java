@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.kvbench.store.BuildFacts;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,10 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
-
-import dev.kvbench.store.BuildFacts;
 
 /**
  * The child JVMs whose standard output is read keep the JVM's own warnings off it. The warning
@@ -27,12 +25,15 @@ class JvmWarningsTest {
     @Test
     void aChildWhoseOutputIsReadSendsTheJvmsWarningsToStderr() throws Exception {
         List<String> clean = Jvm.commandReadingStdout("dev.kvbench.report.tool.EnvJavaSide", List.of("--jvm-flags"));
-        assertTrue(clean.containsAll(BuildFacts.WARNINGS_TO_STDERR), "Jvm.commandReadingStdout leaves the JVM's warnings on stdout");
+        assertTrue(
+                clean.containsAll(BuildFacts.WARNINGS_TO_STDERR),
+                "Jvm.commandReadingStdout leaves the JVM's warnings on stdout");
 
         List<String> bare = new ArrayList<>(clean);
         bare.removeAll(BuildFacts.WARNINGS_TO_STDERR);
         String plain = stdoutWithPerfFileLocked(bare);
-        assumeTrue(plain.startsWith("[") && plain.contains("hsperfdata"),
+        assumeTrue(
+                plain.startsWith("[") && plain.contains("hsperfdata"),
                 "could not make the JVM warn about a locked perf file here: " + plain);
 
         String out = stdoutWithPerfFileLocked(clean);
@@ -43,7 +44,10 @@ class JvmWarningsTest {
     @Test
     void runShReadsTheFlagsWithTheJvmsWarningsOnStderr() throws IOException {
         String runSh = Files.readString(Path.of("run.sh"));
-        String line = runSh.lines().filter(l -> l.contains("EnvJavaSide --jvm-flags")).findFirst().orElseThrow();
+        String line = runSh.lines()
+                .filter(l -> l.contains("EnvJavaSide --jvm-flags"))
+                .findFirst()
+                .orElseThrow();
         assertTrue(line.contains(String.join(" ", BuildFacts.WARNINGS_TO_STDERR)), line);
     }
 
@@ -56,7 +60,9 @@ class JvmWarningsTest {
                 + " flock \"$f\" sleep 10 >/dev/null 2>&1 & sleep 0.5; exec \"$@\"";
         List<String> shell = new ArrayList<>(List.of("bash", "-c", script, "bash"));
         shell.addAll(command);
-        Process process = new ProcessBuilder(shell).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(shell)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the JVM did not finish");
         // the locker is the JVM's child after exec; it ends with its sleep and is reaped by init

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.WorkFolder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,9 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.measure.Machine;
-import dev.kvbench.trial.WorkFolder;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,18 +52,23 @@ class SuiteRunnerTest {
         public int run(PlannedTest test, Path part) {
             int n = test.number();
             ran.add(n);
-            write(part.resolve("out-" + n + ".txt"), "# Run progress: 0.00% complete\n"
-                    + (incomplete.contains(n) ? "kvbench: something went wrong\n" : "# Run complete. Total time: 00:00:01\n"));
+            write(
+                    part.resolve("out-" + n + ".txt"),
+                    "# Run progress: 0.00% complete\n"
+                            + (incomplete.contains(n)
+                                    ? "kvbench: something went wrong\n"
+                                    : "# Run complete. Total time: 00:00:01\n"));
             if (!incomplete.contains(n)) {
-                write(part.resolve("out-" + n + ".csv"), "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\"\n");
+                write(
+                        part.resolve("out-" + n + ".csv"),
+                        "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\"\n");
                 write(part.resolve("out-" + n + ".side.jsonl"), "{}\n");
             }
             return exits.getOrDefault(n, 0);
         }
 
         @Override
-        public void stop() {
-        }
+        public void stop() {}
 
         static void write(Path file, String text) {
             try {
@@ -87,12 +91,21 @@ class SuiteRunnerTest {
     private double canaryMs = 50;
 
     private int run(String... args) {
-        SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        SuiteRunner runner = new SuiteRunner(config, workDir -> jmh, results -> {
-            reported.add(results);
-            return 0;
-        }, () -> List.of("java.version: test"), results -> new HostWatch(results, () -> canaryMs));
+        SuiteRunner.Config config = new SuiteRunner.Config(
+                root,
+                env,
+                TODAY,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        SuiteRunner runner = new SuiteRunner(
+                config,
+                workDir -> jmh,
+                results -> {
+                    reported.add(results);
+                    return 0;
+                },
+                () -> List.of("java.version: test"),
+                results -> new HostWatch(results, () -> canaryMs));
         runner.powerCutMissing = () -> powerCutMissing;
         return runner.run(List.of(args));
     }
@@ -104,25 +117,37 @@ class SuiteRunnerTest {
     void anAmplificationTestOneOfWhoseStoresMayFillTheDiskFolderIsRefusedNamingTheSizeThatFits() {
         Path disk = Path.of("/var/tmp/kvbench");
         long free = 80_000_000_000L;
-        List<PlannedTest> tenMillion = Planner.plan(Suites.named("amp", Scaler.none()), UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb,mvstore,xodus,null")));
+        List<PlannedTest> tenMillion = Planner.plan(
+                Suites.named("amp", Scaler.none()),
+                UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb,mvstore,xodus,null")));
         UsageException refused = assertThrows(UsageException.class, () -> Room.checkAmp(disk, free, tenMillion));
-        assertEquals("the disk folder /var/tmp/kvbench has 80.0 GB free but the amplification test at 10,000,000 entries may "
-                + "need 523 GB for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
-                + "pass fewer entries (-p num=1000000 fits), leave mvstore, xodus out "
-                + "(-p store=lmdb,rocksdb,null), or set KVBENCH_DISK_DIR to a bigger folder",
+        assertEquals(
+                "the disk folder /var/tmp/kvbench has 80.0 GB free but the amplification test at 10,000,000 entries may "
+                        + "need 523 GB for mvstore (MVStore keeps every page it rewrites: up to 4.5 KiB for each of the 11 puts per entry): "
+                        + "pass fewer entries (-p num=1000000 fits), leave mvstore, xodus out "
+                        + "(-p store=lmdb,rocksdb,null), or set KVBENCH_DISK_DIR to a bigger folder",
                 refused.getMessage());
-        Room.checkAmp(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
-                UserArgs.of(List.of("-p", "num=1000000"))));
-        Room.checkAmp(disk, free, Planner.plan(Suites.named("amp", Scaler.none()),
-                UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb"))));
+        Room.checkAmp(
+                disk,
+                free,
+                Planner.plan(Suites.named("amp", Scaler.none()), UserArgs.of(List.of("-p", "num=1000000"))));
+        Room.checkAmp(
+                disk,
+                free,
+                Planner.plan(
+                        Suites.named("amp", Scaler.none()),
+                        UserArgs.of(List.of("-p", "num=10000000", "-p", "store=lmdb,rocksdb"))));
     }
 
     @Test
     void theAmpSuiteWithoutKvbenchDiskDirStopsWithExitStatus2BeforeAnythingRuns() {
         env.remove("KVBENCH_DISK_DIR");
         assertEquals(2, run("amp", "-p", "num=1000"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("run.sh: KVBENCH_DISK_DIR is not set: write amplification is "
-                + "measured on a disk folder; set KVBENCH_DISK_DIR to a writable folder on a disk file system"),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8)
+                        .contains(
+                                "run.sh: KVBENCH_DISK_DIR is not set: write amplification is "
+                                        + "measured on a disk folder; set KVBENCH_DISK_DIR to a writable folder on a disk file system"),
                 err.toString(StandardCharsets.UTF_8));
         assertEquals(List.of(), jmh.ran);
         assertFalse(Files.exists(folder("amp")), "no results folder");
@@ -131,8 +156,11 @@ class SuiteRunnerTest {
     @Test
     void aDiskFolderThatIsAFileOrInMemoryIsNoPlaceForTheAmplificationTest() throws IOException {
         Path file = Files.writeString(root.resolve("afile"), "x");
-        assertEquals("KVBENCH_DISK_DIR=" + file + " is not a folder; set KVBENCH_DISK_DIR to a writable folder on a disk file "
-                + "system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp", Folders.ampDiskProblem(file.toString(), "amp"));
+        assertEquals(
+                "KVBENCH_DISK_DIR=" + file
+                        + " is not a folder; set KVBENCH_DISK_DIR to a writable folder on a disk file "
+                        + "system (ext4, xfs...), e.g. KVBENCH_DISK_DIR=/var/tmp/kvbench ./run.sh amp",
+                Folders.ampDiskProblem(file.toString(), "amp"));
         Path shm = Path.of("/dev/shm");
         if (Files.isDirectory(shm) && Machine.fileSystem(shm).equals("tmpfs")) {
             assertTrue(Folders.ampDiskProblem("/dev/shm/kvbench-amp-test/x", "report")
@@ -145,8 +173,10 @@ class SuiteRunnerTest {
     void thePowercutSuiteAloneStopsWithTheMissingPieceAndExitStatus2() {
         powerCutMissing = "the power-cut test needs root (it mounts and unmounts a FUSE file system)";
         assertEquals(2, run("powercut"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("./run.sh powercut cannot run on this machine: the power-cut "
-                + "test needs root"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8)
+                        .contains("./run.sh powercut cannot run on this machine: the power-cut " + "test needs root"),
+                err.toString(StandardCharsets.UTF_8));
         assertEquals(List.of(), jmh.ran);
     }
 
@@ -171,7 +201,9 @@ class SuiteRunnerTest {
         }
         assertTrue(Files.exists(results.resolve("env.txt")));
         assertEquals(List.of(results), reported);
-        assertTrue(stdout().contains("test 1 of 2: Int keys in sequential order (20 runs, 1000 entries); elapsed 0 s, about "),
+        assertTrue(
+                stdout().contains(
+                                "test 1 of 2: Int keys in sequential order (20 runs, 1000 entries); elapsed 0 s, about "),
                 stdout());
         assertTrue(stdout().contains("suite quick done in "), stdout());
     }
@@ -205,19 +237,26 @@ class SuiteRunnerTest {
         Path disk = Path.of(env.get("KVBENCH_DISK_DIR"));
         env.put("KVBENCH_BUDGET", "20M");
         Map<Integer, Path> ranIn = new HashMap<>();
-        SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        SuiteRunner runner = new SuiteRunner(config, workDir -> new Launcher() {
-            @Override
-            public int run(PlannedTest test, Path part) {
-                ranIn.put(test.number(), workDir);
-                return jmh.run(test, part);
-            }
+        SuiteRunner.Config config = new SuiteRunner.Config(
+                root,
+                env,
+                TODAY,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        SuiteRunner runner = new SuiteRunner(
+                config,
+                workDir -> new Launcher() {
+                    @Override
+                    public int run(PlannedTest test, Path part) {
+                        ranIn.put(test.number(), workDir);
+                        return jmh.run(test, part);
+                    }
 
-            @Override
-            public void stop() {
-            }
-        }, results -> 0, () -> List.of("java.version: test"));
+                    @Override
+                    public void stop() {}
+                },
+                results -> 0,
+                () -> List.of("java.version: test"));
         runner.powerCutMissing = () -> null;
         assertEquals(0, runner.run(List.of("depths")), err.toString(StandardCharsets.UTF_8));
         Path work = Path.of(env.get("KVBENCH_DIR"));
@@ -248,8 +287,11 @@ class SuiteRunnerTest {
     @Test
     void withoutKvbenchBudgetTheReportTakesItsOwnDefaultOf20MegabytesPerStore() {
         env.remove("KVBENCH_BUDGET");
-        Assumptions.assumeTrue(Budget.of(null, Machine.memAvailable(),
-                WorkFolder.usableBytes(Path.of(env.get("KVBENCH_DIR")))).bytes() > Budget.REPORT_DEFAULT, "a machine of over 80 MiB");
+        Assumptions.assumeTrue(
+                Budget.of(null, Machine.memAvailable(), WorkFolder.usableBytes(Path.of(env.get("KVBENCH_DIR"))))
+                                .bytes()
+                        > Budget.REPORT_DEFAULT,
+                "a machine of over 80 MiB");
         assertEquals(0, run("report", "-p", "store=lmdb"));
         Map<String, String> meta = Meta.read(folder("report"), 3);
         assertEquals("2000", meta.get("num"));
@@ -263,8 +305,17 @@ class SuiteRunnerTest {
         assertEquals(0, run("smoke", "-p", "store=lmdb"));
         String envTxt = Files.readString(folder("smoke").resolve("env.txt"));
         assertTrue(envTxt.startsWith("suite: smoke\ncommand: ./run.sh smoke -p store=lmdb\nstarted: "), envTxt);
-        for (String key : List.of("cpu.model: ", "cpu.cores: ", "memory.bytes: ", "os: ", "kernel: ", "work.dir: ",
-                "work.fs: ", "work.freeBytes: ", "ulimit.n: ", "java.version: test")) {
+        for (String key : List.of(
+                "cpu.model: ",
+                "cpu.cores: ",
+                "memory.bytes: ",
+                "os: ",
+                "kernel: ",
+                "work.dir: ",
+                "work.fs: ",
+                "work.freeBytes: ",
+                "ulimit.n: ",
+                "java.version: test")) {
             assertTrue(envTxt.contains("\n" + key), key);
         }
     }
@@ -273,7 +324,9 @@ class SuiteRunnerTest {
     void runningAgainResumesSkippingTheCompletedTests() {
         jmh.incomplete.add(2);
         assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("test 2 did not complete"), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("test 2 did not complete"),
+                err.toString(StandardCharsets.UTF_8));
         assertEquals(List.of(1, 2), jmh.ran);
         assertTrue(reported.isEmpty());
 
@@ -314,7 +367,9 @@ class SuiteRunnerTest {
         assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
         jmh = new FakeJmh();
         assertEquals(2, run("quick", "-p", "store=lmdb", "-p", "num=2000"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("already holds test 1 run as: "), err.toString(StandardCharsets.UTF_8));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("already holds test 1 run as: "),
+                err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
     }
 
@@ -346,8 +401,9 @@ class SuiteRunnerTest {
     void aFolderFromAnotherCommitIsNotResumed() throws IOException {
         jmh.incomplete.add(2);
         assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
-        Files.writeString(folder("quick").resolve(SuiteFolder.MARK), "machine=" + SuiteFolder.Origin.here(root).machine()
-                + "\ncommit=0123456789ab\n");
+        Files.writeString(
+                folder("quick").resolve(SuiteFolder.MARK),
+                "machine=" + SuiteFolder.Origin.here(root).machine() + "\ncommit=0123456789ab\n");
         jmh = new FakeJmh();
         assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
         assertEquals(List.of(1, 2), jmh.ran);
@@ -360,7 +416,9 @@ class SuiteRunnerTest {
         assertEquals(0, run("smoke", "-p", "store=lmdb"));
         jmh = new FakeJmh();
         assertEquals(2, run("smoke", "-p", "store=lmdb"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("holds a finished run: a run only resumes a folder it started"),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8)
+                        .contains("holds a finished run: a run only resumes a folder it started"),
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
     }
@@ -374,13 +432,21 @@ class SuiteRunnerTest {
             Thread.sleep(100); // every command takes the same time, so the rounds' time cap is the same on any machine
             int n = test.number();
             commands.add(test.args());
-            String stores = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow().substring(6);
-            StringBuilder csv = new StringBuilder("\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\",\"Param: store\"\n");
+            String stores = test.args().stream()
+                    .filter(a -> a.startsWith("store="))
+                    .findFirst()
+                    .orElseThrow()
+                    .substring(6);
+            StringBuilder csv = new StringBuilder(
+                    "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\",\"Param: store\"\n");
             int round = commands.size();
             for (String store : stores.split(",")) {
                 double score = store.equals("rocksdb") ? 10 * Math.pow(1.2, round) : 10;
-                csv.append("\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,").append(score).append(",0.1,\"ms/op\",")
-                        .append(store).append("\n");
+                csv.append("\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,")
+                        .append(score)
+                        .append(",0.1,\"ms/op\",")
+                        .append(store)
+                        .append("\n");
             }
             FakeJmh.write(part.resolve("out-" + n + ".csv"), csv.toString());
             FakeJmh.write(part.resolve("out-" + n + ".txt"), "# Run complete. Total time: 00:00:01\n");
@@ -389,17 +455,24 @@ class SuiteRunnerTest {
         }
 
         @Override
-        public void stop() {
-        }
+        public void stop() {}
     }
 
     @Test
     void roundsShuffleTheEnginesAndOnlyWideRunsGetMoreRounds() throws IOException {
         ScoringJmh scoring = new ScoringJmh();
         env.put("KVBENCH_ROUNDS", "2-4");
-        SuiteRunner.Config config = new SuiteRunner.Config(root, env, TODAY,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        SuiteRunner runner = new SuiteRunner(config, workDir -> scoring, results -> 0, () -> List.of("java.version: test"),
+        SuiteRunner.Config config = new SuiteRunner.Config(
+                root,
+                env,
+                TODAY,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        SuiteRunner runner = new SuiteRunner(
+                config,
+                workDir -> scoring,
+                results -> 0,
+                () -> List.of("java.version: test"),
                 results -> new HostWatch(results, () -> canaryMs));
         assertEquals(0, runner.run(List.of("smoke", "-p", "store=lmdb,rocksdb", "-p", "valSize=100")));
         Path smoke = folder("smoke");
@@ -421,22 +494,31 @@ class SuiteRunnerTest {
 
     @Test
     void theStoresOfARoundAreShuffledReproducibly() {
-        PlannedTest test = Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of())).get(0);
+        PlannedTest test = Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of()))
+                .get(0);
         Rounds rounds = new Rounds(3, 3, 0.05, 3);
         List<String> first = RoundCommands.shuffled(test, rounds, 1);
         assertEquals(first, RoundCommands.shuffled(test, rounds, 1));
         assertFalse(first.equals(RoundCommands.shuffled(test, rounds, 2)));
         assertEquals(test.args(), RoundCommands.shuffled(test, Rounds.ONCE, 1), "a test run once runs as planned");
-        String stores = first.stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
-        String planned = test.args().stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
-        assertEquals(Set.of(planned.split(",")).size(), Set.of(stores.split(",")).size());
+        String stores =
+                first.stream().filter(a -> a.startsWith("store=")).findFirst().orElseThrow();
+        String planned = test.args().stream()
+                .filter(a -> a.startsWith("store="))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                Set.of(planned.split(",")).size(), Set.of(stores.split(",")).size());
     }
 
     @Test
     void aBadRoundsValueIsAUsageError() {
         env.put("KVBENCH_ROUNDS", "0");
         assertEquals(2, run("quick"));
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("KVBENCH_ROUNDS=0: give the rounds per test as a number from 1 to 99 (3) or as the least and the most (2-4)"),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8)
+                        .contains(
+                                "KVBENCH_ROUNDS=0: give the rounds per test as a number from 1 to 99 (3) or as the least and the most (2-4)"),
                 err.toString(StandardCharsets.UTF_8));
         assertFalse(Files.exists(root.resolve("results")));
     }
@@ -447,18 +529,32 @@ class SuiteRunnerTest {
         assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
         assertEquals(List.of(1, 2), jmh.ran, "the other tests go on");
         assertEquals(List.of(folder("quick")), reported);
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("some runs failed in test(s) 1;"), err.toString(StandardCharsets.UTF_8));
-        assertEquals(List.of(1), RunSummary.failedTests(folder("quick"),
-                Planner.plan(Suites.named("quick", Scaler.none()), UserArgs.of(List.of("-p", "store=lmdb", "-p", "num=1000")))));
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8).contains("some runs failed in test(s) 1;"),
+                err.toString(StandardCharsets.UTF_8));
+        assertEquals(
+                List.of(1),
+                RunSummary.failedTests(
+                        folder("quick"),
+                        Planner.plan(
+                                Suites.named("quick", Scaler.none()),
+                                UserArgs.of(List.of("-p", "store=lmdb", "-p", "num=1000")))));
     }
 
     @Test
     void aUsageErrorExits2AndWritesNoResultsFolder() {
-        for (List<String> args : List.of(List.of("fast"), List.of("quick", "-rf", "json"), List.of("quick", "-p", "store=nosuch"),
-                List.of("quick", "-p", "num=0"), List.of("report", "-p", "frobnicate=1"))) {
+        for (List<String> args : List.of(
+                List.of("fast"),
+                List.of("quick", "-rf", "json"),
+                List.of("quick", "-p", "store=nosuch"),
+                List.of("quick", "-p", "num=0"),
+                List.of("report", "-p", "frobnicate=1"))) {
             assertEquals(2, run(args.toArray(String[]::new)), String.join(" ", args));
         }
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash"),
+        assertTrue(
+                err.toString(StandardCharsets.UTF_8)
+                        .startsWith(
+                                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash"),
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));
@@ -484,8 +580,10 @@ class SuiteRunnerTest {
         env.put("KVBENCH_DRY_RUN", "1");
         env.remove("KVBENCH_ROUNDS");
         assertEquals(0, run("quick", "-p", "store=lmdb"));
-        assertTrue(stdout().startsWith("test 1 of 2: Int keys in sequential order (20 runs, 100000 entries)\n"
-                + "    java -jar target/benchmarks.jar "), stdout());
+        assertTrue(
+                stdout().startsWith("test 1 of 2: Int keys in sequential order (20 runs, 100000 entries)\n"
+                        + "    java -jar target/benchmarks.jar "),
+                stdout());
         assertTrue(stdout().endsWith(" in all (a rough estimate)\n"), "the plan ends with its time: " + stdout());
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.ycsb.WorkloadProperties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-
-import dev.kvbench.store.Stores;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
 import org.junit.jupiter.api.Test;
 
 /** The suites as a specification: which tests each has, with which parameters and JMH settings. */
@@ -29,7 +28,24 @@ class SuitesTest {
 
     @Test
     void theSuitesAreListedWithQuickTheDefault() {
-        assertEquals(List.of("smoke", "quick", "bindings", "report", "depths", "app", "crash", "powercut", "amp", "ycsb", "ycsb-peer", "workload", "upgrade", "scale", "beyond"), Suites.NAMES);
+        assertEquals(
+                List.of(
+                        "smoke",
+                        "quick",
+                        "bindings",
+                        "report",
+                        "depths",
+                        "app",
+                        "crash",
+                        "powercut",
+                        "amp",
+                        "ycsb",
+                        "ycsb-peer",
+                        "workload",
+                        "upgrade",
+                        "scale",
+                        "beyond"),
+                Suites.NAMES);
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteCommand.suiteName(List.of()));
         assertEquals("quick", SuiteCommand.suiteName(List.of("-p", "num=10")));
@@ -42,7 +58,8 @@ class SuitesTest {
         String readme = Files.readString(Path.of("README.md"));
         for (String name : Suites.NAMES) {
             assertTrue(usage.contains("\n#   " + name + " "), "run.sh's usage text lacks the suite " + name);
-            assertTrue(Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
+            assertTrue(
+                    Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
                     "README.md's suite list lacks " + name);
         }
     }
@@ -50,15 +67,19 @@ class SuitesTest {
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
-        assertEquals("unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload upgrade scale beyond (e.g. ./run.sh quick)", e.getMessage());
+        assertEquals(
+                "unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload upgrade scale beyond (e.g. ./run.sh quick)",
+                e.getMessage());
     }
 
     @Test
     void appRunsEachApplicationWorkloadAsOneTestWithItsOwnChart() {
         Suite app = Suites.named("app", Scaler.none());
-        assertEquals(List.of("readWhileWriting", "prefixScan", "readKeyThreads", "dirWalk", "dirWalk", "dirWalk"),
+        assertEquals(
+                List.of("readWhileWriting", "prefixScan", "readKeyThreads", "dirWalk", "dirWalk", "dirWalk"),
                 app.tests().stream().map(t -> String.join(",", t.workloads())).toList());
-        assertEquals(List.of("concurrent", "concurrent", "threads", "dirWalk", "dirWalk", "dirWalk"),
+        assertEquals(
+                List.of("concurrent", "concurrent", "threads", "dirWalk", "dirWalk", "dirWalk"),
                 app.tests().stream().map(t -> t.chart().kind()).toList());
         assertEquals("2", app.tests().get(0).params().get("readers"), "2 readers, as the lead's figures need");
         assertEquals("10000", app.tests().get(0).params().get("writesPerSec"));
@@ -71,16 +92,37 @@ class SuitesTest {
         assertEquals(3, smoke.tests().size());
         Experiment test = smoke.tests().get(0);
         assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
-        assertFalse(Pattern.compile(test.pattern()).matcher("dev.kvbench.crash.CrashBenchmark.crash").find(),
+        assertFalse(
+                Pattern.compile(test.pattern())
+                        .matcher("dev.kvbench.crash.CrashBenchmark.crash")
+                        .find(),
                 "the crash test is a suite of its own");
-        assertTrue(Pattern.compile(test.pattern()).matcher("dev.kvbench.direct.DirectLmdbBenchmark.readSeq").find(),
+        assertTrue(
+                Pattern.compile(test.pattern())
+                        .matcher("dev.kvbench.direct.DirectLmdbBenchmark.readSeq")
+                        .find(),
                 "the direct-API baselines run beside the Store path");
         assertFalse(test.params().containsKey("store"), "every registered engine");
         assertEquals(2000, test.entries().num());
         assertFalse(test.chart().ranked());
         // interleaved as quick runs them (read workloads sharing each engine's JVM), one pass a turn, no settling
-        assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "0", "-i", "1", "-r", "1ms", "-foe", "false",
-                "-jvmArgsAppend", "-Dkvbench.settle.maxMs=0"), test.options());
+        assertEquals(
+                Map.of(
+                        "-interleave",
+                        "true",
+                        "-f",
+                        "1",
+                        "-wi",
+                        "0",
+                        "-i",
+                        "1",
+                        "-r",
+                        "1ms",
+                        "-foe",
+                        "false",
+                        "-jvmArgsAppend",
+                        "-Dkvbench.settle.maxMs=0"),
+                test.options());
         Experiment walk = smoke.tests().get(1);
         assertEquals("\\.dirWalk$", walk.pattern());
         assertEquals("3", walk.params().get("fanout"));
@@ -97,18 +139,24 @@ class SuitesTest {
     @Test
     void appWalksEveryEngineOnLongAndFiveEnginesInThreeEncodingsAndAtTwoThreads() {
         List<Experiment> walks = Suites.named("app", Scaler.none()).tests().subList(3, 6);
-        assertEquals(List.of("1", "1", "2"), walks.stream().map(t -> t.options().get("-t")).toList());
-        assertEquals(List.of("LONG", "LONG,PROTO,FLAT_BUFFER", "LONG"),
+        assertEquals(
+                List.of("1", "1", "2"),
+                walks.stream().map(t -> t.options().get("-t")).toList());
+        assertEquals(
+                List.of("LONG", "LONG,PROTO,FLAT_BUFFER", "LONG"),
                 walks.stream().map(t -> t.params().get("encoding")).toList());
         assertFalse(walks.get(0).params().containsKey("store"), "every registered engine on LONG");
         for (Experiment walk : walks.subList(1, 3)) {
-            assertEquals(Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus"), walk.params().get("store"));
+            assertEquals(
+                    Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus"),
+                    walk.params().get("store"));
             assertTrue(walk.about().contains("to keep the suite near 15 minutes"), walk.about());
         }
         for (Experiment walk : walks) {
             assertEquals("encoding", walk.chart().sweep(), "one group per tree: the encodings side by side");
             assertEquals(List.of("dirWalk"), walk.workloads());
-            assertEquals("10", walk.options().get("-i"), "ten measured iterations: a 99.9% interval that can be within 10%");
+            assertEquals(
+                    "10", walk.options().get("-i"), "ten measured iterations: a 99.9% interval that can be within 10%");
             assertEquals("300ms", walk.options().get("-r"));
         }
     }
@@ -129,10 +177,13 @@ class SuitesTest {
             List<String> stores = List.of(test.params().get("store").split(","));
             assertEquals(expected, new HashSet<>(stores), "every registered engine but the second bindings, once each");
             assertEquals(stores.size(), expected.size(), test.params().get("store"));
-            assertTrue(stores.containsAll(List.of("lmdb", "leveldb", "rocksdb", "array", "heap", "null")), stores.toString());
+            assertTrue(
+                    stores.containsAll(List.of("lmdb", "leveldb", "rocksdb", "array", "heap", "null")),
+                    stores.toString());
         }
-        assertEquals("Every engine through one binding each (lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to the"
-                + " bindings suite) on the six workloads of the 2016 report, keys inserted in ascending order.",
+        assertEquals(
+                "Every engine through one binding each (lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to the"
+                        + " bindings suite) on the six workloads of the 2016 report, keys inserted in ascending order.",
                 quick.tests().get(0).about());
     }
 
@@ -145,8 +196,13 @@ class SuitesTest {
         String stores = "lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null";
         assertEquals(stores, Suites.bindingRows());
         assertIntKeyTests(bindings, stores);
-        assertTrue(bindings.tests().get(0).about().startsWith("Each engine that Java reaches through more than one binding,"
-                + " beside its others (lmdb beside lmdb-bb, lmdb-lwjgl and lmdbjni; leveldb beside leveldb-java) on the six"),
+        assertTrue(
+                bindings.tests()
+                        .get(0)
+                        .about()
+                        .startsWith(
+                                "Each engine that Java reaches through more than one binding,"
+                                        + " beside its others (lmdb beside lmdb-bb, lmdb-lwjgl and lmdbjni; leveldb beside leveldb-java) on the six"),
                 bindings.tests().get(0).about());
         assertEquals(quick.tests().get(1).about(), bindings.tests().get(1).about());
     }
@@ -158,10 +214,27 @@ class SuitesTest {
         for (int i = 0; i < 2; i++) {
             Experiment test = suite.tests().get(i);
             assertEquals(SIX, test.workloads());
-            assertEquals(Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"), test.params());
-            assertEquals(Map.of("-interleave", "true", "-f", "2", "-wi", "1", "-w", "100ms", "-i", "6", "-r", "100ms",
-                    "-foe", "false"), test.options(), "interleaved: 2 JVMs per engine, 100 ms turns, one warm-up rotation, "
-                    + "6 measured per JVM");
+            assertEquals(
+                    Map.of("store", stores, "sequential", orders.get(i), "intKey", "true", "valSize", "100"),
+                    test.params());
+            assertEquals(
+                    Map.of(
+                            "-interleave",
+                            "true",
+                            "-f",
+                            "2",
+                            "-wi",
+                            "1",
+                            "-w",
+                            "100ms",
+                            "-i",
+                            "6",
+                            "-r",
+                            "100ms",
+                            "-foe",
+                            "false"),
+                    test.options(),
+                    "interleaved: 2 JVMs per engine, 100 ms turns, one warm-up rotation, " + "6 measured per JVM");
             assertEquals(Rounds.ONCE, test.repeat(), "interleaving replaces the rounds");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());
@@ -172,39 +245,76 @@ class SuitesTest {
     @Test
     void reportRunsTests1To6OfThe2016ReportThenTheDeepVsFlatTestInterleavedAsQuickIs() {
         Suite report = Suites.named("report", Scaler.none());
-        assertEquals(List.of("LMDB settings: sync, writeMap, forceSafe", "Value sizes around LMDB page boundaries",
-                "LSM batch sizes", "All engines, small values", "All engines, values of about 2 KB",
-                "Native engines and Chronicle, large values", "File system by directory depth, work folder"), titles(report));
+        assertEquals(
+                List.of(
+                        "LMDB settings: sync, writeMap, forceSafe",
+                        "Value sizes around LMDB page boundaries",
+                        "LSM batch sizes",
+                        "All engines, small values",
+                        "All engines, values of about 2 KB",
+                        "Native engines and Chronicle, large values",
+                        "File system by directory depth, work folder"),
+                titles(report));
         for (Experiment test : report.tests()) {
-            assertEquals(Map.of("-interleave", "true", "-f", "1", "-wi", "1", "-w", "100ms", "-i", "8", "-r", "100ms",
-                    "-foe", "false"), test.options(), test.title() + ": interleaved, 100 ms turns, 8 to 24 measured rotations");
-            assertFalse(test.workloads().stream().anyMatch(w -> List.of("crash", "powercut", "amp").contains(w)),
+            assertEquals(
+                    Map.of(
+                            "-interleave",
+                            "true",
+                            "-f",
+                            "1",
+                            "-wi",
+                            "1",
+                            "-w",
+                            "100ms",
+                            "-i",
+                            "8",
+                            "-r",
+                            "100ms",
+                            "-foe",
+                            "false"),
+                    test.options(),
+                    test.title() + ": interleaved, 100 ms turns, 8 to 24 measured rotations");
+            assertFalse(
+                    test.workloads().stream()
+                            .anyMatch(w -> List.of("crash", "powercut", "amp").contains(w)),
                     "the durability tests are suites of their own");
         }
-        assertEquals(List.of(DurabilitySuites.crash(), DurabilitySuites.crash().onDisk(DurabilitySuites.CRASH_ON_DISK)), Suites.named("crash", Scaler.none()).tests());
-        assertEquals(List.of(DurabilitySuites.powerCut()), Suites.named("powercut", Scaler.none()).tests());
+        assertEquals(
+                List.of(DurabilitySuites.crash(), DurabilitySuites.crash().onDisk(DurabilitySuites.CRASH_ON_DISK)),
+                Suites.named("crash", Scaler.none()).tests());
+        assertEquals(
+                List.of(DurabilitySuites.powerCut()),
+                Suites.named("powercut", Scaler.none()).tests());
         assertEquals(List.of("powercut"), DurabilitySuites.powerCut().workloads());
-        assertEquals(Suites.oneBindingEach(), report.tests().get(3).params().get("store"), "one binding per engine, as quick");
+        assertEquals(
+                Suites.oneBindingEach(),
+                report.tests().get(3).params().get("store"),
+                "one binding per engine, as quick");
         assertEquals(Suites.oneBindingEach(), report.tests().get(4).params().get("store"));
         assertFalse(report.tests().get(3).params().get("store").contains("lmdb-bb"));
         List<Experiment> tests1To6 = report.tests().subList(0, 6);
         tests1To6.forEach(test -> assertTrue(test.entries().scaled(), test.title()));
-        List<Integer> originals = tests1To6.stream().map(t -> t.entries().original()).toList();
+        List<Integer> originals =
+                tests1To6.stream().map(t -> t.entries().original()).toList();
         assertEquals(List.of(1_000_000, 1_000_000, 10_000_000, 1_000_000, 10_000_000, 10_000_000), originals);
-        assertEquals(List.of("settings", "sweep", "sweep", "panels", "panels", "panels", "sweep"),
+        assertEquals(
+                List.of("settings", "sweep", "sweep", "panels", "panels", "panels", "sweep"),
                 report.tests().stream().map(t -> t.chart().kind()).toList());
         assertEquals("valSize", report.tests().get(1).chart().sweep());
         assertEquals("batchSize", report.tests().get(2).chart().sweep());
-        assertEquals("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true,array,heap,null",
+        assertEquals(
+                "lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true,array,heap,null",
                 report.tests().get(0).params().get("store"));
         assertEquals("true,false", report.tests().get(3).params().get("intKey"));
-        assertEquals(List.of("write", "readKey", "readSeq"), report.tests().get(5).workloads());
+        assertEquals(
+                List.of("write", "readKey", "readSeq"), report.tests().get(5).workloads());
     }
 
     @Test
     void reportEntryBytesAreTheLongestKeyPlusTheLargestValue() {
         List<Integer> bytes = Suites.named("report", Scaler.none()).tests().stream()
-                .map(Experiment::entryBytes).toList();
+                .map(Experiment::entryBytes)
+                .toList();
         assertEquals(List.of(104, 16373, 8180, 116, 2030, 16372, 104), bytes);
     }
 
@@ -213,10 +323,15 @@ class SuitesTest {
         List<Experiment> tests = Suites.named("depths", Scaler.none()).tests();
         Experiment work = tests.get(0);
         Experiment disk = tests.get(1);
-        assertEquals(work, Suites.named("report", Scaler.none()).tests().get(6), "the report ends with it on the work folder");
+        assertEquals(
+                work,
+                Suites.named("report", Scaler.none()).tests().get(6),
+                "the report ends with it on the work folder");
         assertEquals(2, tests.size());
         for (Experiment test : List.of(work, disk)) {
-            assertEquals("fs:depth=0,fs:depth=1,fs:depth=2,fs:depth=3,fs:depth=4,fs:depth=5", test.params().get("store"));
+            assertEquals(
+                    "fs:depth=0,fs:depth=1,fs:depth=2,fs:depth=3,fs:depth=4,fs:depth=5",
+                    test.params().get("store"));
             assertEquals(List.of("write", "readKey"), test.workloads());
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled(), "the reference's own size");
@@ -246,22 +361,30 @@ class SuitesTest {
             Experiment test = suite.tests().get(i);
             assertEquals(List.of("ycsb"), test.workloads());
             assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
-            assertEquals("recordcount=2000;threadcount=2;loadbatchsize=1000;interleave=true", test.params().get("props"),
+            assertEquals(
+                    "recordcount=2000;threadcount=2;loadbatchsize=1000;interleave=true",
+                    test.params().get("props"),
                     "in turns the ranking decides how many operations run");
             assertEquals(2000, test.entries().num());
             assertEquals("ycsb", test.chart().kind());
             // interleaved as quick: every engine's run phase in turns, paired by rotation, once
             assertEquals("true", test.options().get("-interleave"));
-            assertEquals(Integer.toString(YcsbSuites.YCSB_ROTATIONS), test.options().get("-i"));
+            assertEquals(
+                    Integer.toString(YcsbSuites.YCSB_ROTATIONS), test.options().get("-i"));
             assertEquals(Rounds.ONCE, test.repeat());
         }
         // a paced run is YCSB's own kind: once per engine, in rounds
         Experiment paced = YcsbSuites.ycsb(Map.of("target", "1000")).tests().get(0);
-        assertEquals("recordcount=" + YcsbSuites.YCSB_RECORDS + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
+        assertEquals(
+                "recordcount=" + YcsbSuites.YCSB_RECORDS
+                        + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
                 paced.params().get("props"));
         assertEquals(YcsbSuites.YCSB_ROUNDS, paced.repeat());
         assertEquals("ss", paced.options().get("-bm"));
-        assertEquals(Rounds.ONCE, YcsbSuites.ycsbPeer(Map.of()).tests().get(0).repeat(), "ycsb-peer runs once unless KVBENCH_ROUNDS");
+        assertEquals(
+                Rounds.ONCE,
+                YcsbSuites.ycsbPeer(Map.of()).tests().get(0).repeat(),
+                "ycsb-peer runs once unless KVBENCH_ROUNDS");
     }
 
     @Test
@@ -272,22 +395,39 @@ class SuitesTest {
             Experiment test = suite.tests().get(i);
             assertEquals("workload" + (char) ('a' + i % 6), test.params().get("workload"));
             assertEquals(i < 6 ? "rocksdb" : "null", test.params().get("store"));
-            assertEquals(i < 6 ? "recordcount=100000;operationcount=100000;threadcount=2"
-                    : "recordcount=100000;operationcount=1000000;threadcount=2", test.params().get("props"),
+            assertEquals(
+                    i < 6
+                            ? "recordcount=100000;operationcount=100000;threadcount=2"
+                            : "recordcount=100000;operationcount=1000000;threadcount=2",
+                    test.params().get("props"),
                     "one insert per commit, as YCSB loads; ten times the operations for the clients' costs");
         }
         Suite tiny = YcsbSuites.ycsbPeer(Map.of("recordcount", "1000", "operationcount", "2000"));
-        assertEquals("recordcount=1000;operationcount=2000;threadcount=2", tiny.tests().get(0).params().get("props"));
-        assertEquals("recordcount=1000;operationcount=20000;threadcount=2", tiny.tests().get(6).params().get("props"));
+        assertEquals(
+                "recordcount=1000;operationcount=2000;threadcount=2",
+                tiny.tests().get(0).params().get("props"));
+        assertEquals(
+                "recordcount=1000;operationcount=20000;threadcount=2",
+                tiny.tests().get(6).params().get("props"));
     }
 
     @Test
     void ycsbPeerGivesYcsbEveryPropertyOfItsOwnThatKvbenchHasInForceAndNoneOfKvbenchs() {
-        List<PlannedTest> plan = Planner.plan(YcsbSuites.ycsbPeer(Map.of("recordcount", "1000")), UserArgs.of(List.of()));
+        List<PlannedTest> plan =
+                Planner.plan(YcsbSuites.ycsbPeer(Map.of("recordcount", "1000")), UserArgs.of(List.of()));
         String f = YcsbPeer.properties(plan.get(5));
-        for (String line : List.of("workload=site.ycsb.workloads.CoreWorkload", "recordcount=1000", "operationcount=100000",
-                "threadcount=2", "fieldcount=10", "fieldlength=100", "readproportion=0.5", "readmodifywriteproportion=0.5",
-                "requestdistribution=zipfian", "insertorder=hashed", "insertcount=1000")) {
+        for (String line : List.of(
+                "workload=site.ycsb.workloads.CoreWorkload",
+                "recordcount=1000",
+                "operationcount=100000",
+                "threadcount=2",
+                "fieldcount=10",
+                "fieldlength=100",
+                "readproportion=0.5",
+                "readmodifywriteproportion=0.5",
+                "requestdistribution=zipfian",
+                "insertorder=hashed",
+                "insertcount=1000")) {
             assertTrue(f.lines().anyMatch(line::equals), line + " in\n" + f);
         }
         for (String name : List.of("loadbatchsize", "batchsize", "keyformat", "seed", "sync", "deleteproportion")) {
@@ -297,30 +437,41 @@ class SuitesTest {
         assertEquals(YcsbPeer.BASIC_DB, YcsbPeer.binding(plan.get(6)));
         assertEquals(List.of("load", "run"), YcsbPeer.phases(YcsbPeer.ROCKSDB_CLIENT));
         assertEquals(List.of("run"), YcsbPeer.phases(YcsbPeer.BASIC_DB), "BasicDB keeps nothing: nothing to load");
-        UsageException e = assertThrows(UsageException.class, () -> YcsbPeer.properties(
-                Planner.plan(YcsbSuites.ycsbPeer(Map.of("loadbatchsize", "100")), UserArgs.of(List.of())).get(0)));
-        assertEquals("-p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
-                + "the same workload on both, so leave it out", e.getMessage());
+        UsageException e = assertThrows(
+                UsageException.class,
+                () -> YcsbPeer.properties(
+                        Planner.plan(YcsbSuites.ycsbPeer(Map.of("loadbatchsize", "100")), UserArgs.of(List.of()))
+                                .get(0)));
+        assertEquals(
+                "-p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
+                        + "the same workload on both, so leave it out",
+                e.getMessage());
     }
 
     @Test
     void theWorkloadCommandSplitsYcsbsOverridesFromJmhsParameters() {
-        WorkloadArgs args = WorkloadArgs.of(List.of("workloadb", "-p", "recordcount=500", "-p", "store=lmdb",
-                "-p", "threadcount=2", "-f", "1"));
+        WorkloadArgs args = WorkloadArgs.of(
+                List.of("workloadb", "-p", "recordcount=500", "-p", "store=lmdb", "-p", "threadcount=2", "-f", "1"));
         assertEquals("workloadb", args.workload());
         assertEquals("recordcount=500;threadcount=2;interleave=true", args.props());
         assertEquals(List.of("-p", "store=lmdb", "-f", "1"), args.rest());
         assertEquals(0.95, args.properties().proportion(WorkloadProperties.Op.READ));
-        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
-                "readproprtion=1")));
-        assertTrue(e.getMessage().startsWith("unknown property 'readproprtion' in workloada; did you mean 'readproportion'?"),
+        UsageException e = assertThrows(
+                UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p", "readproprtion=1")));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("unknown property 'readproprtion' in workloada; did you mean 'readproportion'?"),
                 e.getMessage());
     }
 
     @Test
     void aUsersWorkloadRunsInterleavedUnlessItIsPacedTimedOrSaysOtherwise() {
-        Experiment turns = YcsbSuites.workload("workloada", WorkloadArgs.of(List.of("workloada")).props(),
-                WorkloadArgs.of(List.of("workloada")).properties()).tests().get(0);
+        Experiment turns = YcsbSuites.workload(
+                        "workloada",
+                        WorkloadArgs.of(List.of("workloada")).props(),
+                        WorkloadArgs.of(List.of("workloada")).properties())
+                .tests()
+                .get(0);
         assertEquals("interleave=true", turns.params().get("props"));
         assertEquals("true", turns.options().get("-interleave"));
         assertEquals(YcsbSuites.YCSB_TURN, turns.options().get("-r"));
@@ -328,11 +479,14 @@ class SuitesTest {
             WorkloadArgs args = WorkloadArgs.of(List.of("workloada", "-p", once));
             assertEquals(once, args.props(), "nothing added to " + once);
             assertFalse(args.properties().inTurns(), once);
-            Experiment test = YcsbSuites.workload("workloada", args.props(), args.properties()).tests().get(0);
+            Experiment test = YcsbSuites.workload("workloada", args.props(), args.properties())
+                    .tests()
+                    .get(0);
             assertEquals("ss", test.options().get("-bm"), once);
         }
-        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
-                "interleave=true", "-p", "target=500")));
+        UsageException e = assertThrows(
+                UsageException.class,
+                () -> WorkloadArgs.of(List.of("workloada", "-p", "interleave=true", "-p", "target=500")));
         assertTrue(e.getMessage().contains("use interleave=false to run the phase once"), e.getMessage());
     }
 
@@ -342,9 +496,11 @@ class SuitesTest {
         assertEquals("workloada", args.workload());
         assertEquals("workload=site.ycsb.workloads.CoreWorkload;interleave=true", args.props());
         assertEquals(List.of(), args.rest(), "nothing reaches JMH's own workload parameter");
-        UsageException e = assertThrows(UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p",
-                "workload=workloadc")));
-        assertTrue(e.getMessage().endsWith("the workload file is the argument after the suite: ./run.sh workload workloadc"),
+        UsageException e = assertThrows(
+                UsageException.class, () -> WorkloadArgs.of(List.of("workloada", "-p", "workload=workloadc")));
+        assertTrue(
+                e.getMessage()
+                        .endsWith("the workload file is the argument after the suite: ./run.sh workload workloadc"),
                 e.getMessage());
     }
 

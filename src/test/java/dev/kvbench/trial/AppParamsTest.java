@@ -3,15 +3,15 @@ package dev.kvbench.trial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.Map;
-
 import dev.kvbench.workload.Concurrent;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class AppParamsTest {
 
     private static String error(String name, String value) {
-        return assertThrows(IllegalArgumentException.class, () -> AppParams.check(name, value)).getMessage();
+        return assertThrows(IllegalArgumentException.class, () -> AppParams.check(name, value))
+                .getMessage();
     }
 
     @Test
@@ -33,10 +33,12 @@ class AppParamsTest {
 
     @Test
     void aTrialsParametersDescribeItsConcurrentRun() {
-        Concurrent shape = AppParams.concurrent(Map.of("readers", "2", "writesPerSec", "0", "duration", "5",
-                "latency", "false"));
+        Concurrent shape =
+                AppParams.concurrent(Map.of("readers", "2", "writesPerSec", "0", "duration", "5", "latency", "false"));
         assertEquals(new Concurrent(2, true, 0, 5, false), shape);
-        assertEquals(false, AppParams.concurrent(Map.of("readers", "1", "writesPerSec", "10", "duration", "1",
-                "writer", "false")).writer());
+        assertEquals(
+                false,
+                AppParams.concurrent(Map.of("readers", "1", "writesPerSec", "10", "duration", "1", "writer", "false"))
+                        .writer());
     }
 }

@@ -3,10 +3,9 @@ package dev.kvbench.trial;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.kvbench.store.StoreSpec;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.kvbench.store.StoreSpec;
 import org.junit.jupiter.api.Test;
 
 class BenchParamsTest {
@@ -27,7 +26,8 @@ class BenchParamsTest {
     private static String error(String name, String value) {
         Map<String, String> params = defaults();
         params.put(name, value);
-        return assertThrows(RuntimeException.class, () -> BenchParams.parse(params)).getMessage();
+        return assertThrows(RuntimeException.class, () -> BenchParams.parse(params))
+                .getMessage();
     }
 
     @Test
@@ -37,9 +37,11 @@ class BenchParamsTest {
         assertEquals("valSize must be >= 4 (a value holds at least its key as an int), was 3", error("valSize", "3"));
         assertEquals("batchSize=-1: batchSize must be a whole number above 0", error("batchSize", "-1"));
         assertEquals("intKey=yes is not true or false", error("intKey", "yes"));
-        assertEquals("engine 'lmdb' has no option 'fast'; valid options: sync (default false), metaSync (default false),"
-                + " writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), readAhead (default true),"
-                + " checks (default false), integerKeys (default auto)", error("store", "lmdb:fast=1"));
+        assertEquals(
+                "engine 'lmdb' has no option 'fast'; valid options: sync (default false), metaSync (default false),"
+                        + " writeMap (default true), mapSizeMb (default 0), maxReaders (default 256), readAhead (default true),"
+                        + " checks (default false), integerKeys (default auto)",
+                error("store", "lmdb:fast=1"));
         assertEquals(true, error("store", "nosuchdb").startsWith("unknown engine 'nosuchdb'; valid engines: "));
     }
 
@@ -53,8 +55,10 @@ class BenchParamsTest {
     @Test
     void anEngineWithoutSyncRunsWithoutItAndCannotBeAskedToSync() {
         assertEquals("chronicle", effective("chronicle", false));
-        assertEquals("chronicle has no sync option", assertThrows(UnsupportedOperationException.class,
-                () -> effective("chronicle", true)).getMessage());
+        assertEquals(
+                "chronicle has no sync option",
+                assertThrows(UnsupportedOperationException.class, () -> effective("chronicle", true))
+                        .getMessage());
     }
 
     private static String effective(String store, boolean sync) {

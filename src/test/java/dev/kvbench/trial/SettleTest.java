@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-
 import dev.kvbench.results.Metric;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Mode;
@@ -58,8 +57,10 @@ class SettleTest {
      */
     @Test
     void aPlateauBeforeADropIsNotSettledWhileTheJitCompiles() {
-        double[] passes = {199.8, 162.0, 157.3, 155.7, 207.4, 394.3, 412.6, 381.2, 172.2, 172.2, 237.8,
-                64.1, 61.3, 62.8, 60.7, 59.9, 61.1, 64.0, 62.1, 61.2, 62.5, 60.3, 60.5, 60.6, 60.6, 61.9, 62.0};
+        double[] passes = {
+            199.8, 162.0, 157.3, 155.7, 207.4, 394.3, 412.6, 381.2, 172.2, 172.2, 237.8, 64.1, 61.3, 62.8, 60.7, 59.9,
+            61.1, 64.0, 62.1, 61.2, 62.5, 60.3, 60.5, 60.6, 60.6, 61.9, 62.0
+        };
         Settle rule = new Settle(0, 60_000);
         long elapsed = 0;
         long compiling = 0;
@@ -81,7 +82,9 @@ class SettleTest {
     @Test
     void onePauseInAWindowNeitherSettlesNorUnsettles() {
         Settle rule = new Settle(800, 60_000);
-        assertEquals(13, feed(rule, 55, 56, 57, 55, 56, 57, 55, 56, 57, 55, 56, 55, 300, 56, 57, 55),
+        assertEquals(
+                13,
+                feed(rule, 55, 56, 57, 55, 56, 57, 55, 56, 57, 55, 56, 55, 300, 56, 57, 55),
                 "windows of four passes at the thirteenth, the pause in the last one");
         assertTrue(rule.settled());
         Settle early = new Settle(0, 60_000);
@@ -144,20 +147,24 @@ class SettleTest {
     void aBadPropertySaysWhatIsAllowed() {
         System.setProperty(Settle.MAX_PROPERTY, "5s");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, Settle::fromProperties);
-        assertEquals("-Dkvbench.settle.maxMs=5s is not a whole number of milliseconds (0 or more;"
-                + " -Dkvbench.settle.maxMs=0 turns settling off)", e.getMessage());
+        assertEquals(
+                "-Dkvbench.settle.maxMs=5s is not a whole number of milliseconds (0 or more;"
+                        + " -Dkvbench.settle.maxMs=0 turns settling off)",
+                e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new Settle(-1, 10));
     }
 
     @Test
     void aCommandLineIsCheckedBeforeAnyForkStarts() {
         Settle.check(java.util.List.of("-Xmx1g -Dkvbench.settle.maxMs=2000", "-Dkvbench.settle.minMs=0"));
-        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
-                () -> Settle.check(java.util.List.of("-Dkvbench.settle.minMs=-5")));
+        IllegalArgumentException negative = assertThrows(
+                IllegalArgumentException.class, () -> Settle.check(java.util.List.of("-Dkvbench.settle.minMs=-5")));
         assertTrue(negative.getMessage().startsWith("-Dkvbench.settle.minMs=-5 is not a whole number of milliseconds"));
-        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> Settle.check(java.util.List.of("-Dkvbench.settle.max=3s")));
-        assertEquals("unknown option -Dkvbench.settle.max=3s (settling takes -Dkvbench.settle.minMs=MS and"
-                + " -Dkvbench.settle.maxMs=MS)", unknown.getMessage());
+        IllegalArgumentException unknown = assertThrows(
+                IllegalArgumentException.class, () -> Settle.check(java.util.List.of("-Dkvbench.settle.max=3s")));
+        assertEquals(
+                "unknown option -Dkvbench.settle.max=3s (settling takes -Dkvbench.settle.minMs=MS and"
+                        + " -Dkvbench.settle.maxMs=MS)",
+                unknown.getMessage());
     }
 }

@@ -1,5 +1,6 @@
 package dev.kvbench.trial;
 
+import dev.kvbench.results.SideFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,8 +8,6 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-
-import dev.kvbench.results.SideFile;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -6,13 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
 import dev.kvbench.store.Capability;
@@ -23,16 +16,33 @@ import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.ReadSeq;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Write;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A trial as the JMH states drive it, without JMH: what it measures, writes and cleans up. */
 class TrialTest {
 
-    static final List<String> CONTRACT_METRICS = List.of(Metric.FLAT_BYTES, Metric.STORAGE_BEFORE_CLOSE,
-            Metric.STORAGE_AFTER_CLOSE, Metric.STORAGE_FILES, Metric.CPU_PROCESS, Metric.CPU_MEASURED, Metric.CPU_JVM,
-            Metric.CPU_BACKGROUND, Metric.FD_PEAK, Metric.RSS_PEAK, Metric.HEAP_PEAK, Metric.VERIFY_EXPECTED,
-            Metric.VERIFY_FOUND, Metric.VERIFY_CHECKSUM);
+    static final List<String> CONTRACT_METRICS = List.of(
+            Metric.FLAT_BYTES,
+            Metric.STORAGE_BEFORE_CLOSE,
+            Metric.STORAGE_AFTER_CLOSE,
+            Metric.STORAGE_FILES,
+            Metric.CPU_PROCESS,
+            Metric.CPU_MEASURED,
+            Metric.CPU_JVM,
+            Metric.CPU_BACKGROUND,
+            Metric.FD_PEAK,
+            Metric.RSS_PEAK,
+            Metric.HEAP_PEAK,
+            Metric.VERIFY_EXPECTED,
+            Metric.VERIFY_FOUND,
+            Metric.VERIFY_CHECKSUM);
 
     @RegisterExtension
     final TrialFiles files = new TrialFiles();
@@ -54,7 +64,9 @@ class TrialTest {
 
     @SuppressWarnings("unchecked")
     private List<Map<String, Object>> lines() throws IOException {
-        return Files.readAllLines(files.side()).stream().map(line -> (Map<String, Object>) Json.parse(line)).toList();
+        return Files.readAllLines(files.side()).stream()
+                .map(line -> (Map<String, Object>) Json.parse(line))
+                .toList();
     }
 
     private void assertNoTrialFolderLeft() throws IOException {
@@ -76,7 +88,8 @@ class TrialTest {
         assertEquals("readSeq", line.get("workload"));
         assertEquals("ok", line.get("status"));
         assertNull(line.get("reason"));
-        assertEquals(List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
+        assertEquals(
+                List.of("store", "num", "intKey", "sequential", "valSize", "valRandom", "batchSize", "sync"),
                 List.copyOf(((Map<?, ?>) line.get("params")).keySet()));
         Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
         for (String key : CONTRACT_METRICS) {
@@ -116,14 +129,17 @@ class TrialTest {
         read.end();
         Trial write = Trial.begin("dev.kvbench.bench.WriteBenchmark.write", params("lmdb", "1500"));
         Trial.Operation put = write.storePass();
-        write.settle(new Settle(0, 2_000), Settle.of(write::openEmpty, () -> write.pass(put), write::verifyWriteAndClose));
+        write.settle(
+                new Settle(0, 2_000), Settle.of(write::openEmpty, () -> write.pass(put), write::verifyWriteAndClose));
         write.end();
         for (Map<String, Object> line : lines()) {
             Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
             assertEquals("ok", line.get("status"));
             assertTrue(((Number) metrics.get(Metric.SETTLE_PASSES)).intValue() >= 3, metrics.toString());
             assertTrue(((Number) metrics.get(Metric.SETTLE_MS)).doubleValue() > 0, metrics.toString());
-            assertTrue(metrics.containsKey(Metric.SETTLED) && metrics.containsKey(Metric.SETTLE_LAST_MS), metrics.toString());
+            assertTrue(
+                    metrics.containsKey(Metric.SETTLED) && metrics.containsKey(Metric.SETTLE_LAST_MS),
+                    metrics.toString());
         }
         Map<?, ?> written = (Map<?, ?>) lines().get(1).get("metrics");
         assertEquals(1500L, written.get(Metric.VERIFY_FOUND), "every settling write read back");
@@ -135,8 +151,10 @@ class TrialTest {
     void aSettlingPassThatFindsWrongDataFailsTheTrial() throws IOException {
         Trial trial = loadedWithoutItsSixthKey();
         Trial.Operation get = trial.storePass();
-        assertThrows(VerificationException.class,
-                () -> trial.settle(new Settle(0, 2_000), Settle.of(Settle.NOTHING, () -> trial.pass(get), Settle.NOTHING)));
+        assertThrows(
+                VerificationException.class,
+                () -> trial.settle(
+                        new Settle(0, 2_000), Settle.of(Settle.NOTHING, () -> trial.pass(get), Settle.NOTHING)));
         assertEquals("failed", lines().get(0).get("status"));
         assertNoTrialFolderLeft();
     }
@@ -198,10 +216,9 @@ class TrialTest {
     void aTrialTheFileSystemCannotHoldIsRefusedBeforeAnythingIsWritten() throws IOException {
         Map<String, String> huge = params("lmdb", "500000000");
         huge.put("valSize", "2000000000");
-        BenchmarkFailure e = assertThrows(BenchmarkFailure.class,
-                () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", huge));
-        assertTrue(e.getMessage().startsWith("readKey on lmdb: not enough space for readKey on"),
-                e.getMessage());
+        BenchmarkFailure e = assertThrows(
+                BenchmarkFailure.class, () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", huge));
+        assertTrue(e.getMessage().startsWith("readKey on lmdb: not enough space for readKey on"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
         assertEquals("failed", lines().get(0).get("status"));
         assertNoTrialFolderLeft();
@@ -210,8 +227,8 @@ class TrialTest {
     @Test
     void badParametersFailBeforeTheTrialStartsWithOneLine() throws IOException {
         Map<String, String> bad = params("lmdb", "0");
-        BenchmarkFailure e = assertThrows(BenchmarkFailure.class,
-                () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", bad));
+        BenchmarkFailure e = assertThrows(
+                BenchmarkFailure.class, () -> Trial.begin("dev.kvbench.bench.ReadKeyBenchmark.readKey", bad));
         assertEquals("readKey on lmdb: num=0: num must be a whole number above 0", e.getMessage());
         assertEquals(e.getMessage(), lines().get(0).get("reason"));
     }

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.workload.DataSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import dev.kvbench.workload.DataSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,7 +32,8 @@ class WorkFolderTest {
     @Test
     void withoutSettingsTheFolderIsOnTmpfsWhereThereIsOne() {
         assertEquals(dir.resolve("kvbench"), WorkFolder.defaultBase(dir));
-        assertEquals(Path.of(System.getProperty("java.io.tmpdir"), "kvbench").toAbsolutePath(),
+        assertEquals(
+                Path.of(System.getProperty("java.io.tmpdir"), "kvbench").toAbsolutePath(),
                 WorkFolder.defaultBase(dir.resolve("no-tmpfs-here")));
     }
 
@@ -44,7 +44,8 @@ class WorkFolderTest {
         try {
             System.clearProperty(WorkFolder.PROPERTY);
             String environment = System.getenv(WorkFolder.ENVIRONMENT);
-            Path expected = environment == null || environment.isBlank() ? Path.of("/dev/shm/kvbench")
+            Path expected = environment == null || environment.isBlank()
+                    ? Path.of("/dev/shm/kvbench")
                     : Path.of(environment).toAbsolutePath();
             assertEquals(expected, WorkFolder.base());
         } finally {
@@ -55,9 +56,11 @@ class WorkFolderTest {
     @Test
     void aFileSystemTooSmallIsRefusedWithOneLineThatSaysWhatToDo() {
         long tooMuch = WorkFolder.usableBytes(dir) * 2 + 1;
-        WorkFolder.NoSpaceException e = assertThrows(WorkFolder.NoSpaceException.class,
+        WorkFolder.NoSpaceException e = assertThrows(
+                WorkFolder.NoSpaceException.class,
                 () -> WorkFolder.requireSpace(dir, tooMuch, "readKey on lmdb with 10 entries"));
-        assertTrue(e.getMessage().startsWith("not enough space for readKey on lmdb with 10 entries in " + dir),
+        assertTrue(
+                e.getMessage().startsWith("not enough space for readKey on lmdb with 10 entries in " + dir),
                 e.getMessage());
         assertTrue(e.getMessage().contains("-Dkvbench.dir=... (or KVBENCH_DIR)"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.countentries.CountEntriesFamily;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.store.Stores;
+import dev.kvbench.workload.Workload;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -13,11 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.countentries.CountEntriesFamily;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.store.Stores;
-import dev.kvbench.workload.Workload;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,13 +34,17 @@ class WorkloadFamiliesTest {
 
     /** Every registered family with JMH benchmarks: all but the tests' own, which its own test runs without JMH. */
     static List<WorkloadFamily> families() {
-        return WorkloadFamilies.all().stream().filter(family -> !(family instanceof CountEntriesFamily)).toList();
+        return WorkloadFamilies.all().stream()
+                .filter(family -> !(family instanceof CountEntriesFamily))
+                .toList();
     }
 
     @Test
     void noTwoRegisteredFamiliesNameAWorkloadAlike() {
-        List<String> labels = WorkloadFamilies.all().stream().flatMap(f -> f.workloads().stream())
-                .map(Workload::label).toList();
+        List<String> labels = WorkloadFamilies.all().stream()
+                .flatMap(f -> f.workloads().stream())
+                .map(Workload::label)
+                .toList();
         assertEquals(labels.size(), Set.copyOf(labels).size(), labels.toString());
         assertTrue(labels.contains("countEntries"), "the tests' own family is registered: " + labels);
     }
@@ -49,8 +52,10 @@ class WorkloadFamiliesTest {
     @Test
     void everyWorkloadIsRunByExactlyOneFamily() {
         for (Workload workload : Workload.values()) {
-            List<String> runBy = families().stream().filter(f -> f.workloads().contains(workload))
-                    .map(WorkloadFamily::name).toList();
+            List<String> runBy = families().stream()
+                    .filter(f -> f.workloads().contains(workload))
+                    .map(WorkloadFamily::name)
+                    .toList();
             assertEquals(1, runBy.size(), workload + " is run by " + runBy);
             assertTrue(WorkloadFamilies.of(workload).workloads().contains(workload));
         }
@@ -101,17 +106,21 @@ class WorkloadFamiliesTest {
     void everyParameterItsBenchmarksDeclareIsItsOwn(WorkloadFamily family) {
         for (BenchmarkListEntry benchmark : benchmarksOf(family)) {
             for (String name : benchmark.getParams().orElse(Map.of()).keySet()) {
-                assertTrue(family.paramNames().contains(name) || family.optionalNames().contains(name)
-                        || BenchParams.OTHER_NAMES.contains(name), benchmark.getUsername() + " takes " + name
-                        + ", which " + family.name() + " neither parses nor checks");
+                assertTrue(
+                        family.paramNames().contains(name)
+                                || family.optionalNames().contains(name)
+                                || BenchParams.OTHER_NAMES.contains(name),
+                        benchmark.getUsername() + " takes " + name + ", which " + family.name()
+                                + " neither parses nor checks");
             }
         }
     }
 
     private static List<BenchmarkListEntry> benchmarksOf(WorkloadFamily family) {
         PrintStream nowhere = new PrintStream(OutputStream.nullOutputStream());
-        return BenchmarkList.defaultList().find(OutputFormatFactory.createFormatInstance(nowhere, VerboseMode.SILENT),
-                        List.of(".*"), List.of()).stream()
+        return BenchmarkList.defaultList()
+                .find(OutputFormatFactory.createFormatInstance(nowhere, VerboseMode.SILENT), List.of(".*"), List.of())
+                .stream()
                 .filter(b -> family.workloads().contains(Workload.named(TrialRecord.workloadOf(b.getUsername()))))
                 .toList();
     }

@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import net.openhft.hashing.LongHashFunction;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -37,13 +36,13 @@ class ChecksumsTest {
         new SplittableRandom(42).nextBytes(value);
         ByteBuffer offHeap = ByteBuffer.allocateDirect(value.length).put(value).clear();
 
-        long folded = Checksums.xxh64(Checksums.xxh64(Checksums.XXH64_START, new UnsafeBuffer(key)),
-                new UnsafeBuffer(offHeap));
+        long folded = Checksums.xxh64(
+                Checksums.xxh64(Checksums.XXH64_START, new UnsafeBuffer(key)), new UnsafeBuffer(offHeap));
 
         long expected = 31 * (31 * Checksums.XXH64_START + REFERENCE.hashBytes(key)) + REFERENCE.hashBytes(value);
         assertEquals(expected, folded);
-        long swapped = Checksums.xxh64(Checksums.xxh64(Checksums.XXH64_START, new UnsafeBuffer(value)),
-                new UnsafeBuffer(key));
+        long swapped =
+                Checksums.xxh64(Checksums.xxh64(Checksums.XXH64_START, new UnsafeBuffer(value)), new UnsafeBuffer(key));
         assertNotEquals(folded, swapped, "the fold must see order");
     }
 
@@ -57,7 +56,8 @@ class ChecksumsTest {
         byte[] bytes = new byte[117];
         new SplittableRandom(7).nextBytes(bytes);
         DirectBuffer heap = new UnsafeBuffer(bytes, 3, 111);
-        DirectBuffer offHeap = new UnsafeBuffer(ByteBuffer.allocateDirect(bytes.length).put(bytes).clear(), 5, 111);
+        DirectBuffer offHeap = new UnsafeBuffer(
+                ByteBuffer.allocateDirect(bytes.length).put(bytes).clear(), 5, 111);
         int calls = 100_000;
         long h = fold(heap, offHeap, 100);
 
@@ -72,7 +72,11 @@ class ChecksumsTest {
     void noMainClassReferencesZeroAllocationHashingOrSunMiscUnsafe() throws IOException, URISyntaxException {
         // Read the compiled classes rather than the sources: a fully qualified name, a string for reflection or
         // an import all land in the class file. Zero-Allocation-Hashing reads memory through sun.misc.Unsafe.
-        Path classes = Path.of(Checksums.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(Checksums.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         assertTrue(Files.isDirectory(classes), classes + " is not the main classes folder");
         List<Path> files;
         try (Stream<Path> walk = Files.walk(classes)) {
@@ -85,7 +89,11 @@ class ChecksumsTest {
             String text = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
             for (String name : new String[] {"net/openhft/hashing", "net.openhft.hashing", "sun/misc/Unsafe"}) {
                 if (text.contains(name)) {
-                    offenders.append(classes.relativize(file)).append(" references ").append(name).append('\n');
+                    offenders
+                            .append(classes.relativize(file))
+                            .append(" references ")
+                            .append(name)
+                            .append('\n');
                 }
             }
         }

@@ -31,11 +31,18 @@ class DataSetMemoryTest {
             double heap = (double) (after[0] - before[0]) / NUM;
             // the fixed block random values are cut from (1 MiB) is not per entry
             double direct = (double) (after[1] - before[1] - DataSet.RANDOM_BLOCK - 100) / NUM;
-            String line = String.format(Locale.ROOT, "%s keys, %,d entries of 100-byte random values: %.1f B of heap and %.1f B of"
-                    + " direct memory per entry, plus 1 MiB of value bytes (%.0f MB at 10^8 entries)", intKey ? "int" : "string", NUM, heap, direct,
+            String line = String.format(
+                    Locale.ROOT,
+                    "%s keys, %,d entries of 100-byte random values: %.1f B of heap and %.1f B of"
+                            + " direct memory per entry, plus 1 MiB of value bytes (%.0f MB at 10^8 entries)",
+                    intKey ? "int" : "string",
+                    NUM,
+                    heap,
+                    direct,
                     (heap + direct) * 1e8 / 1e6);
             out.append(line).append('\n');
-            // int keys: 4 B of key bytes and the 4-byte int; string keys: 16 B of key bytes; a per-entry object would be 16+.
+            // int keys: 4 B of key bytes and the 4-byte int; string keys: 16 B of key bytes; a per-entry object would
+            // be 16+.
             assertTrue(heap + direct < (intKey ? 12 : 20), line);
             data.close();
         }
@@ -52,7 +59,9 @@ class DataSetMemoryTest {
             Thread.sleep(50);
         }
         long direct = ManagementFactory.getPlatformMXBeans(BufferPoolMXBean.class).stream()
-                .filter(pool -> pool.getName().equals("direct")).mapToLong(BufferPoolMXBean::getMemoryUsed).sum();
+                .filter(pool -> pool.getName().equals("direct"))
+                .mapToLong(BufferPoolMXBean::getMemoryUsed)
+                .sum();
         return new long[] {memory.getHeapMemoryUsage().getUsed(), direct};
     }
 }

@@ -9,7 +9,6 @@ import java.nio.ByteOrder;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.CRC32;
-
 import net.openhft.hashing.LongHashFunction;
 import org.agrona.DirectBuffer;
 import org.junit.jupiter.api.Test;
@@ -22,8 +21,10 @@ class DataSetTest {
     @Test
     void sameSpecGivesTheSameBytesEveryTime() {
         DataSpec spec = new DataSpec(2_000, false, false, 37, true);
-        try (DataSet a = DataSet.generate(spec); DataSet b = DataSet.generate(spec);
-             DataSet.Entries ea = a.entries(); DataSet.Entries eb = b.entries()) {
+        try (DataSet a = DataSet.generate(spec);
+                DataSet b = DataSet.generate(spec);
+                DataSet.Entries ea = a.entries();
+                DataSet.Entries eb = b.entries()) {
             for (int i = 0; i < spec.num(); i++) {
                 assertArrayEquals(bytes(ea.key(i)), bytes(eb.key(i)), "key " + i);
                 assertArrayEquals(bytes(ea.value(i)), bytes(eb.value(i)), "value " + i);
@@ -35,7 +36,7 @@ class DataSetTest {
     @Test
     void sequentialKeysAreZeroToNumInOrder() {
         try (DataSet data = DataSet.generate(new DataSpec(1_000, true, true, 8, false));
-             DataSet.Entries entries = data.entries()) {
+                DataSet.Entries entries = data.entries()) {
             for (int i = 0; i < 1_000; i++) {
                 assertEquals(i, entries.key(i).getInt(0, ByteOrder.BIG_ENDIAN));
             }
@@ -46,7 +47,7 @@ class DataSetTest {
     @ValueSource(booleans = {true, false})
     void anIntKeyIsTheBigEndianIntOfItsKeyBytes(boolean sequential) {
         try (DataSet data = DataSet.generate(new DataSpec(5_000, true, sequential, 8, false));
-             DataSet.Entries entries = data.entries()) {
+                DataSet.Entries entries = data.entries()) {
             for (int i = 0; i < 5_000; i++) {
                 assertEquals(entries.key(i).getInt(0, ByteOrder.BIG_ENDIAN), entries.intKey(i), "entry " + i);
                 assertEquals(data.keyInt(i), entries.intKey(i), "entry " + i);
@@ -57,7 +58,7 @@ class DataSetTest {
     @Test
     void stringKeysHoldTheSameIntegersAsDecimals() {
         try (DataSet data = DataSet.generate(new DataSpec(500, false, false, 8, false));
-             DataSet.Entries entries = data.entries()) {
+                DataSet.Entries entries = data.entries()) {
             for (int i = 0; i < 500; i++) {
                 DirectBuffer key = entries.key(i);
                 assertEquals(16, key.capacity());
@@ -69,7 +70,7 @@ class DataSetTest {
     @Test
     void aNonRandomValueIsItsKeyThenZeros() {
         try (DataSet data = DataSet.generate(new DataSpec(100, false, false, 10, false));
-             DataSet.Entries entries = data.entries()) {
+                DataSet.Entries entries = data.entries()) {
             DirectBuffer value = entries.value(42);
             assertEquals(10, value.capacity());
             assertEquals(data.keyInt(42), value.getInt(0, ByteOrder.BIG_ENDIAN));
@@ -82,7 +83,7 @@ class DataSetTest {
     @Test
     void aViewGivesTheSameKeysAndValuesWhateverItWasAskedFirst() {
         try (DataSet data = DataSet.generate(new DataSpec(100, true, false, 10, false));
-             DataSet.Entries fresh = data.entries()) {
+                DataSet.Entries fresh = data.entries()) {
             DataSet.Entries view = data.entries();
             // int keys only first (a read pass), then byte keys and values (their buffers made at first use)
             assertEquals(data.keyInt(7), view.intKey(7));
@@ -97,7 +98,7 @@ class DataSetTest {
     @Test
     void randomValuesAreSlicesOfOneSeededBlock() {
         try (DataSet data = DataSet.generate(new DataSpec(100, true, true, 64, true));
-             DataSet.Entries entries = data.entries()) {
+                DataSet.Entries entries = data.entries()) {
             byte[] first = bytes(entries.value(0));
             byte[] second = bytes(entries.value(1));
             assertEquals(64, first.length);
@@ -110,7 +111,8 @@ class DataSetTest {
     @CsvSource({"true,true,false", "true,false,false", "false,false,true", "false,true,true"})
     void expectedResultsAreThoseOfTheSortedData(boolean intKey, boolean sequential, boolean valRandom) {
         DataSpec spec = new DataSpec(3_000, intKey, sequential, 20, valRandom);
-        try (DataSet data = DataSet.generate(spec); DataSet.Entries entries = data.entries()) {
+        try (DataSet data = DataSet.generate(spec);
+                DataSet.Entries entries = data.entries()) {
             TreeMap<byte[], byte[]> sorted = new TreeMap<>(java.util.Arrays::compareUnsigned);
             for (int i = 0; i < spec.num(); i++) {
                 sorted.put(bytes(entries.key(i)), bytes(entries.value(i)));
@@ -135,12 +137,18 @@ class DataSetTest {
 
     @Test
     void badSpecsAreRefusedWithOneLine() {
-        assertEquals("num=0: num must be a whole number above 0",
-                assertThrows(IllegalArgumentException.class, () -> new DataSpec(0, true, true, 100, false)).getMessage());
-        assertEquals("valSize must be >= 4 (a value holds at least its key as an int), was 3",
-                assertThrows(IllegalArgumentException.class, () -> new DataSpec(10, true, true, 3, false)).getMessage());
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> new DataSpec(200_000_000, false, true, 100, false)).getMessage().contains("too large"));
+        assertEquals(
+                "num=0: num must be a whole number above 0",
+                assertThrows(IllegalArgumentException.class, () -> new DataSpec(0, true, true, 100, false))
+                        .getMessage());
+        assertEquals(
+                "valSize must be >= 4 (a value holds at least its key as an int), was 3",
+                assertThrows(IllegalArgumentException.class, () -> new DataSpec(10, true, true, 3, false))
+                        .getMessage());
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> new DataSpec(200_000_000, false, true, 100, false))
+                        .getMessage()
+                        .contains("too large"));
     }
 
     static byte[] bytes(DirectBuffer buffer) {

@@ -1,10 +1,5 @@
 package dev.kvbench.workload;
 
-import java.nio.ByteBuffer;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
-
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.ForwardingCursor;
 import dev.kvbench.store.ForwardingStore;
@@ -12,6 +7,10 @@ import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import java.nio.ByteBuffer;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -80,7 +79,8 @@ public final class FaultyStore extends ForwardingStore {
 
             @Override
             public Cursor cursor() {
-                return fault == Fault.REORDER ? new SwappingCursor(reader.cursor(), store, at)
+                return fault == Fault.REORDER
+                        ? new SwappingCursor(reader.cursor(), store, at)
                         : new SkippingCursor(reader.cursor());
             }
 
@@ -102,7 +102,8 @@ public final class FaultyStore extends ForwardingStore {
         public boolean next() {
             boolean on = cursor.next();
             if (on && moves.incrementAndGet() % at == 0) {
-                skipped.add(cursor.key().getStringWithoutLengthAscii(0, cursor.key().capacity()));
+                skipped.add(
+                        cursor.key().getStringWithoutLengthAscii(0, cursor.key().capacity()));
                 on = cursor.next();
             }
             return on;
@@ -134,9 +135,11 @@ public final class FaultyStore extends ForwardingStore {
 
         /** Copies the neighbour's entry, read through a second reader so this cursor stays put. */
         private void neighbour() {
-            UnsafeBuffer here = new UnsafeBuffer(ByteBuffer.allocateDirect(cursor.key().capacity()));
+            UnsafeBuffer here =
+                    new UnsafeBuffer(ByteBuffer.allocateDirect(cursor.key().capacity()));
             here.putBytes(0, cursor.key(), 0, cursor.key().capacity());
-            try (Reader other = store.reader(); Cursor peek = other.cursor()) {
+            try (Reader other = store.reader();
+                    Cursor peek = other.cursor()) {
                 peek.seek(here);
                 if (index == at ? peek.next() : peek.prev()) {
                     key.wrap(copy(peek.key()));

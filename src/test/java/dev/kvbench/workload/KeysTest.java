@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.BitSet;
-
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +37,8 @@ class KeysTest {
         UnsafeBuffer tailHigh = new UnsafeBuffer(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, (byte) 0xff});
         assertTrue(Keys.compare(tailLow, tailHigh) < 0);
         assertTrue(Keys.compare(new UnsafeBuffer(new byte[] {1}), new UnsafeBuffer(new byte[] {1, 0})) < 0);
-        assertEquals(0, Keys.compare(tailLow, new UnsafeBuffer(tailLow.byteArray().clone())));
+        assertEquals(
+                0, Keys.compare(tailLow, new UnsafeBuffer(tailLow.byteArray().clone())));
     }
 
     @Test

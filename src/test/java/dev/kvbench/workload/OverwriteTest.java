@@ -3,17 +3,16 @@ package dev.kvbench.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.kvbench.store.ForwardingStore;
+import dev.kvbench.store.ForwardingWriter;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Stores;
+import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-
-import dev.kvbench.store.ForwardingStore;
-import dev.kvbench.store.ForwardingWriter;
-import dev.kvbench.store.Writer;
-import dev.kvbench.store.Store;
-import dev.kvbench.store.Stores;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -30,11 +29,12 @@ class OverwriteTest {
 
     @Test
     void everyOverwriteChangesItsKeysBytesAndRestoreBringsBackTheDataSet() {
-        for (DataSpec spec : new DataSpec[] {new DataSpec(500, true, false, 100, false),
-                new DataSpec(500, false, false, 13, true)}) {
+        for (DataSpec spec :
+                new DataSpec[] {new DataSpec(500, true, false, 100, false), new DataSpec(500, false, false, 13, true)
+                }) {
             try (DataSet data = DataSet.generate(spec);
-                 Store lmdb = Stores.open("lmdb", dir.resolve("lmdb-" + spec.valSize()), spec.shape());
-                 Mirror store = new Mirror(lmdb)) {
+                    Store lmdb = Stores.open("lmdb", dir.resolve("lmdb-" + spec.valSize()), spec.shape());
+                    Mirror store = new Mirror(lmdb)) {
                 Write.run(store, data, 64);
                 Overwrite.Done done = Overwrite.run(store, data, 10L * spec.num(), 64, 7);
                 assertEquals(10L * spec.num(), done.pass().count());
@@ -88,7 +88,6 @@ class OverwriteTest {
 
         /** Leaves the wrapped store to its own owner, the test, which reads it after the overwrites. */
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -1,10 +1,13 @@
 package dev.kvbench.workload;
 
-import dev.kvbench.store.KeyFold;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.KeyFold;
+import dev.kvbench.store.Store;
+import dev.kvbench.store.Stores;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,10 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.Store;
-import dev.kvbench.store.Stores;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,7 +54,7 @@ class WorkloadsTest {
     @MethodSource("enginesAndData")
     void everyWorkloadPassesVerification(String spec, DataSpec spec2) {
         try (DataSet data = DataSet.generate(spec2);
-             Store store = Stores.open(spec, dir.resolve("store"), spec2.shape())) {
+                Store store = Stores.open(spec, dir.resolve("store"), spec2.shape())) {
             Expected expected = data.expected();
             // batches of 64 with a partial last batch
             Pass written = Verifier.verify(spec, Workload.WRITE, expected, Write.run(store, data, 64));
@@ -66,13 +65,22 @@ class WorkloadsTest {
             if (!store.has(Capability.ORDERED)) {
                 return;
             }
-            assertEquals(reads.ascendingKeys(),
-                    Verifier.verify(spec, Workload.READ_SEQ, reads, ReadSeq.run(store)).checksum());
-            assertEquals(reads.descendingKeys(),
-                    Verifier.verify(spec, Workload.READ_REV, reads, ReadRev.run(store)).checksum());
-            assertEquals(reads.crc32(), Verifier.verify(spec, Workload.READ_CRC, reads, ReadCrc.run(store)).checksum());
-            assertEquals(reads.xxh64(),
-                    Verifier.verify(spec, Workload.READ_XXH64, reads, ReadXxh64.run(store)).checksum());
+            assertEquals(
+                    reads.ascendingKeys(),
+                    Verifier.verify(spec, Workload.READ_SEQ, reads, ReadSeq.run(store))
+                            .checksum());
+            assertEquals(
+                    reads.descendingKeys(),
+                    Verifier.verify(spec, Workload.READ_REV, reads, ReadRev.run(store))
+                            .checksum());
+            assertEquals(
+                    reads.crc32(),
+                    Verifier.verify(spec, Workload.READ_CRC, reads, ReadCrc.run(store))
+                            .checksum());
+            assertEquals(
+                    reads.xxh64(),
+                    Verifier.verify(spec, Workload.READ_XXH64, reads, ReadXxh64.run(store))
+                            .checksum());
         }
     }
 
@@ -80,10 +88,11 @@ class WorkloadsTest {
     void aDroppedEntryFailsReadKeyAndEveryCursorPass() {
         DataSpec spec = new DataSpec(300, true, false, 16, false);
         try (DataSet data = DataSet.generate(spec);
-             Store store = new FaultyStore(Stores.open("lmdb", dir, spec.shape()), FaultyStore.Fault.DROP, 17)) {
+                Store store = new FaultyStore(Stores.open("lmdb", dir, spec.shape()), FaultyStore.Fault.DROP, 17)) {
             Expected expected = data.expected();
             Write.run(store, data, 1000);
-            VerificationException e = assertThrows(VerificationException.class,
+            VerificationException e = assertThrows(
+                    VerificationException.class,
                     () -> Verifier.verify("lmdb", Workload.READ_KEY, expected, ReadKey.run(store, data)));
             assertEquals("readKey on lmdb: expected 300 found 299 (keys found)", e.getMessage());
             assertEquals("lmdb", e.spec());
@@ -97,8 +106,8 @@ class WorkloadsTest {
             for (Map.Entry<Workload, Pass> each : passes.entrySet()) {
                 Workload workload = each.getKey();
                 Pass pass = each.getValue();
-                VerificationException cursor = assertThrows(VerificationException.class,
-                        () -> Verifier.verify("lmdb", workload, expected, pass));
+                VerificationException cursor = assertThrows(
+                        VerificationException.class, () -> Verifier.verify("lmdb", workload, expected, pass));
                 assertEquals(workload + " on lmdb: expected 300 found 299 (entries iterated)", cursor.getMessage());
             }
         }
@@ -108,23 +117,36 @@ class WorkloadsTest {
     void twoEntriesOutOfOrderFailReadSeqAndBothChecksums() {
         DataSpec spec = new DataSpec(300, true, true, 16, false);
         try (DataSet data = DataSet.generate(spec);
-             Store store = new FaultyStore(Stores.open("lmdb", dir, spec.shape()), FaultyStore.Fault.REORDER, 41)) {
+                Store store = new FaultyStore(Stores.open("lmdb", dir, spec.shape()), FaultyStore.Fault.REORDER, 41)) {
             Expected expected = data.expected();
             Write.run(store, data, 1000);
             Verifier.verify("lmdb", Workload.READ_KEY, expected, ReadKey.run(store, data));
-            VerificationException order = Verifier.explain(assertThrows(VerificationException.class,
-                    () -> Verifier.verify("lmdb", Workload.READ_SEQ, expected, ReadSeq.run(store))), store);
-            assertTrue(order.getMessage().startsWith("readSeq on lmdb: expected the data set's keys in strictly "
-                    + "ascending order (key fold " + KeyFold.hex(expected.ascendingKeys())
-                    + ") found other keys or another order (key fold "), order.getMessage());
+            VerificationException order = Verifier.explain(
+                    assertThrows(
+                            VerificationException.class,
+                            () -> Verifier.verify("lmdb", Workload.READ_SEQ, expected, ReadSeq.run(store))),
+                    store);
+            assertTrue(
+                    order.getMessage()
+                            .startsWith("readSeq on lmdb: expected the data set's keys in strictly "
+                                    + "ascending order (key fold " + KeyFold.hex(expected.ascendingKeys())
+                                    + ") found other keys or another order (key fold "),
+                    order.getMessage());
             assertTrue(order.getMessage().endsWith("): key 41 after 42 at entry 43"), order.getMessage());
-            assertEquals(expected.descendingKeys(),
-                    Verifier.verify("lmdb", Workload.READ_REV, expected, ReadRev.run(store)).checksum());
-            VerificationException crc = assertThrows(VerificationException.class,
+            assertEquals(
+                    expected.descendingKeys(),
+                    Verifier.verify("lmdb", Workload.READ_REV, expected, ReadRev.run(store))
+                            .checksum());
+            VerificationException crc = assertThrows(
+                    VerificationException.class,
                     () -> Verifier.verify("lmdb", Workload.READ_CRC, expected, ReadCrc.run(store)));
-            assertTrue(crc.getMessage().startsWith("readCrc on lmdb: expected CRC32 "
-                    + Checksums.crcHex(expected.crc32()) + " found CRC32 "), crc.getMessage());
-            VerificationException xxh = assertThrows(VerificationException.class,
+            assertTrue(
+                    crc.getMessage()
+                            .startsWith("readCrc on lmdb: expected CRC32 " + Checksums.crcHex(expected.crc32())
+                                    + " found CRC32 "),
+                    crc.getMessage());
+            VerificationException xxh = assertThrows(
+                    VerificationException.class,
                     () -> Verifier.verify("lmdb", Workload.READ_XXH64, expected, ReadXxh64.run(store)));
             assertTrue(xxh.getMessage().startsWith("readXxh64 on lmdb: expected XXH64 "), xxh.getMessage());
         }
@@ -134,15 +156,23 @@ class WorkloadsTest {
     void otherKeysInTheRightOrderFailReadSeqAndReadRev() {
         DataSpec written = new DataSpec(300, true, true, 16, false);
         DataSpec promised = new DataSpec(300, true, false, 16, false);
-        try (DataSet data = DataSet.generate(written); DataSet other = DataSet.generate(promised);
-             Store store = Stores.open("lmdb", dir, written.shape())) {
+        try (DataSet data = DataSet.generate(written);
+                DataSet other = DataSet.generate(promised);
+                Store store = Stores.open("lmdb", dir, written.shape())) {
             Write.run(store, data, 1000);
             Expected expected = other.expected();
             for (Workload workload : List.of(Workload.READ_SEQ, Workload.READ_REV)) {
-                VerificationException wrong = Verifier.explain(assertThrows(VerificationException.class,
-                        () -> Verifier.verify("lmdb", workload, expected,
-                                workload == Workload.READ_SEQ ? ReadSeq.run(store) : ReadRev.run(store))), store);
-                assertTrue(wrong.getMessage().endsWith("): the order holds, so a key differs from the data set's"),
+                VerificationException wrong = Verifier.explain(
+                        assertThrows(
+                                VerificationException.class,
+                                () -> Verifier.verify(
+                                        "lmdb",
+                                        workload,
+                                        expected,
+                                        workload == Workload.READ_SEQ ? ReadSeq.run(store) : ReadRev.run(store))),
+                        store);
+                assertTrue(
+                        wrong.getMessage().endsWith("): the order holds, so a key differs from the data set's"),
                         wrong.getMessage());
             }
         }
@@ -151,7 +181,8 @@ class WorkloadsTest {
     @Test
     void aPartialLastBatchIsCommitted() {
         DataSpec spec = new DataSpec(101, true, true, 8, false);
-        try (DataSet data = DataSet.generate(spec); Store store = Stores.open("lmdb", dir, spec.shape())) {
+        try (DataSet data = DataSet.generate(spec);
+                Store store = Stores.open("lmdb", dir, spec.shape())) {
             Write.run(store, data, 10);
             assertEquals(101, ReadKey.run(store, data).count());
         }

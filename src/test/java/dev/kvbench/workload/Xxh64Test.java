@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
-
 import net.openhft.hashing.LongHashFunction;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -50,7 +49,8 @@ class Xxh64Test {
 
     @Test
     void seesEveryByte() {
-        // 111 bytes: three stripes, then one 8-byte, one 4-byte and three 1-byte tails; any bit flipped changes the hash.
+        // 111 bytes: three stripes, then one 8-byte, one 4-byte and three 1-byte tails; any bit flipped changes the
+        // hash.
         byte[] bytes = new byte[111];
         new SplittableRandom(SEED).nextBytes(bytes);
         long original = Xxh64.hash(new UnsafeBuffer(bytes));
@@ -71,7 +71,9 @@ class Xxh64Test {
         int offset = random.nextInt(1, 16);
         byte[] memory = new byte[offset + length + random.nextInt(1, 16)];
         random.nextBytes(memory);
-        assertEquals(REFERENCE.hashBytes(memory, offset, length), Xxh64.hash(new UnsafeBuffer(memory, offset, length)),
+        assertEquals(
+                REFERENCE.hashBytes(memory, offset, length),
+                Xxh64.hash(new UnsafeBuffer(memory, offset, length)),
                 () -> "heap, length " + length + " at offset " + offset);
     }
 
@@ -80,10 +82,13 @@ class Xxh64Test {
         int offset = random.nextInt(1, 16);
         byte[] contents = new byte[offset + length + random.nextInt(1, 16)];
         random.nextBytes(contents);
-        ByteBuffer memory = ByteBuffer.allocateDirect(contents.length).put(contents).clear();
+        ByteBuffer memory =
+                ByteBuffer.allocateDirect(contents.length).put(contents).clear();
         UnsafeBuffer view = new UnsafeBuffer(memory, offset, length);
         assertNull(view.byteArray(), "not off-heap");
-        assertEquals(REFERENCE.hashBytes(memory, offset, length), Xxh64.hash(view),
+        assertEquals(
+                REFERENCE.hashBytes(memory, offset, length),
+                Xxh64.hash(view),
                 () -> "direct, length " + length + " at offset " + offset);
     }
 }

@@ -1,9 +1,8 @@
 package dev.kvbench.report.chart;
 
+import dev.kvbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.List;
-
-import dev.kvbench.text.Numbers;
 
 /**
  * One chart: a row (or grid) of panels of bars, rendered by gnuplot from {@code STEM.dat} and
@@ -12,8 +11,7 @@ import dev.kvbench.text.Numbers;
 public record Figure(String stem, String title, List<Panel> panels, List<Legend> legend) {
 
     /** One panel: its bars, the tick labels under them, and its y axis. */
-    public record Panel(String title, String xLabel, Axis axis, List<Bar> bars, List<Tic> tics, boolean rotateTics) {
-    }
+    public record Panel(String title, String xLabel, Axis axis, List<Bar> bars, List<Tic> tics, boolean rotateTics) {}
 
     /**
      * One bar: centre x and half width, value and JMH error (NaN: none) in the axis unit, its
@@ -21,8 +19,17 @@ public record Figure(String stem, String title, List<Panel> panels, List<Legend>
      * instead when there is no value; an interval that is not value ± error (a paired ratio's)
      * gives its own ends, {@code low} and {@code high} (NaN: value ± error).
      */
-    public record Bar(double x, double half, double value, double error, int rgb, Fill fill, String note, String label,
-               double low, double high) {
+    public record Bar(
+            double x,
+            double half,
+            double value,
+            double error,
+            int rgb,
+            Fill fill,
+            String note,
+            String label,
+            double low,
+            double high) {
 
         /** A bar whose whisker is value ± error. */
         public Bar(double x, double half, double value, double error, int rgb, Fill fill, String note, String label) {
@@ -47,7 +54,9 @@ public record Figure(String stem, String title, List<Panel> panels, List<Legend>
             double high = ends ? this.high : value + error;
             boolean lowCut = low < axis.min() || (axis.log() && low <= 0);
             boolean highCut = high > axis.max();
-            int style = lowCut && highCut ? Whisker.NO_CAP : lowCut ? Whisker.HIGH_CAP : highCut ? Whisker.LOW_CAP : Whisker.BOTH_CAPS;
+            int style = lowCut && highCut
+                    ? Whisker.NO_CAP
+                    : lowCut ? Whisker.HIGH_CAP : highCut ? Whisker.LOW_CAP : Whisker.BOTH_CAPS;
             return new Whisker(lowCut ? axis.min() : low, highCut ? axis.max() : high, style);
         }
     }
@@ -59,7 +68,11 @@ public record Figure(String stem, String title, List<Panel> panels, List<Legend>
      * row (an {@link dev.kvbench.store.Engine#isReference() reference}: array, heap, null), which
      * is a yardstick, not a competitor.
      */
-    public enum Fill { SOLID, VARIANT, REFERENCE }
+    public enum Fill {
+        SOLID,
+        VARIANT,
+        REFERENCE
+    }
 
     /** An error whisker's ends and its gnuplot arrow style (see figure.gp). */
     public record Whisker(double low, double high, int style) {
@@ -69,11 +82,9 @@ public record Figure(String stem, String title, List<Panel> panels, List<Legend>
         public static final int NO_CAP = 4;
     }
 
-    public record Tic(String label, double x) {
-    }
+    public record Tic(String label, double x) {}
 
-    public record Legend(String label, int rgb) {
-    }
+    public record Legend(String label, int rgb) {}
 
     /**
      * A y axis fitted to the values it shows (not to their error whiskers, which may be cut at the

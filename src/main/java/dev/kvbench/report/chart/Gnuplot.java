@@ -1,5 +1,6 @@
 package dev.kvbench.report.chart;
 
+import dev.kvbench.text.Numbers;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -11,8 +12,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import dev.kvbench.text.Numbers;
 
 /**
  * Writes a {@link Figure} as {@code STEM.dat} (one data block per panel) and {@code STEM.gp} (the
@@ -42,17 +41,29 @@ public final class Gnuplot {
 
     static String data(LineChart chart) {
         StringBuilder out = new StringBuilder();
-        out.append("# ").append(chart.stem()).append(".dat: ").append(chart.title()).append('\n');
+        out.append("# ")
+                .append(chart.stem())
+                .append(".dat: ")
+                .append(chart.title())
+                .append('\n');
         out.append("# x y label (").append(chart.yUnit()).append(")\n");
         for (int i = 0; i < chart.series().size(); i++) {
             LineChart.Series series = chart.series().get(i);
             if (i > 0) {
                 out.append("\n\n");
             }
-            out.append("# series ").append(i).append(": ").append(series.label()).append('\n');
+            out.append("# series ")
+                    .append(i)
+                    .append(": ")
+                    .append(series.label())
+                    .append('\n');
             for (double[] point : series.points()) {
-                out.append(num(point[0])).append(' ').append(num(point[1])).append(' ')
-                        .append(quote(Double.isNaN(point[1]) ? "" : Numbers.sig3(point[1]))).append('\n');
+                out.append(num(point[0]))
+                        .append(' ')
+                        .append(num(point[1]))
+                        .append(' ')
+                        .append(quote(Double.isNaN(point[1]) ? "" : Numbers.sig3(point[1])))
+                        .append('\n');
             }
         }
         return out.toString();
@@ -95,20 +106,41 @@ public final class Gnuplot {
 
     static String data(Figure figure) {
         StringBuilder out = new StringBuilder();
-        out.append("# ").append(figure.stem()).append(".dat: ").append(figure.title()).append('\n');
+        out.append("# ")
+                .append(figure.stem())
+                .append(".dat: ")
+                .append(figure.title())
+                .append('\n');
         out.append("# x xlow xhigh value error rgb fill whiskerLow whiskerHigh whiskerStyle text note label\n");
         for (int i = 0; i < figure.panels().size(); i++) {
             Figure.Panel panel = figure.panels().get(i);
             if (i > 0) {
                 out.append("\n\n");
             }
-            out.append("# panel ").append(i).append(": ").append(panel.title()).append(" (").append(panel.axis().unit()).append(")\n");
+            out.append("# panel ")
+                    .append(i)
+                    .append(": ")
+                    .append(panel.title())
+                    .append(" (")
+                    .append(panel.axis().unit())
+                    .append(")\n");
             for (Figure.Bar bar : panel.bars()) {
                 Figure.Whisker whisker = bar.whisker(panel.axis());
-                out.append(String.format(Locale.ROOT, "%s %s %s %s %s %d %d %s %s %d %s %s %s%n",
-                        num(bar.x()), num(bar.x() - bar.half()), num(bar.x() + bar.half()), num(bar.value()),
-                        num(bar.error()), bar.rgb(), bar.fill().ordinal(), num(whisker.low()), num(whisker.high()),
-                        whisker.style(), quote(Double.isNaN(bar.value()) ? "" : bar.text()), quote(bar.note()),
+                out.append(String.format(
+                        Locale.ROOT,
+                        "%s %s %s %s %s %d %d %s %s %d %s %s %s%n",
+                        num(bar.x()),
+                        num(bar.x() - bar.half()),
+                        num(bar.x() + bar.half()),
+                        num(bar.value()),
+                        num(bar.error()),
+                        bar.rgb(),
+                        bar.fill().ordinal(),
+                        num(whisker.low()),
+                        num(whisker.high()),
+                        whisker.style(),
+                        quote(Double.isNaN(bar.value()) ? "" : bar.text()),
+                        quote(bar.note()),
                         quote(bar.label())));
             }
         }
@@ -125,7 +157,8 @@ public final class Gnuplot {
         // then one above the other.
         int columns = 48 * bars + 170 > WIDE_PANEL ? 1 : n <= 3 ? n : (n == 4 ? 2 : 3);
         int rows = (n + columns - 1) / columns;
-        int panelWidth = Math.max(Math.max(420, 48 * bars + 170), (9 * figure.title().length() + 80) / columns);
+        int panelWidth =
+                Math.max(Math.max(420, 48 * bars + 170), (9 * figure.title().length() + 80) / columns);
         int panelHeight = figure.panels().stream().anyMatch(Figure.Panel::rotateTics) ? 460 : 420;
         StringBuilder panels = new StringBuilder();
         for (int i = 0; i < n; i++) {
@@ -135,7 +168,8 @@ public final class Gnuplot {
         values.put("STEM", figure.stem());
         values.put("TITLE", escape(figure.title()));
         values.put("WIDTH", Integer.toString(columns * panelWidth));
-        values.put("HEIGHT", Integer.toString(rows * panelHeight + (figure.legend().isEmpty() ? 40 : 70)));
+        values.put(
+                "HEIGHT", Integer.toString(rows * panelHeight + (figure.legend().isEmpty() ? 40 : 70)));
         values.put("ROWS", Integer.toString(rows));
         values.put("COLUMNS", Integer.toString(columns));
         values.put("PANELS", panels.toString());
@@ -145,8 +179,10 @@ public final class Gnuplot {
     private String panel(Figure figure, int index) {
         Figure.Panel panel = figure.panels().get(index);
         Figure.Axis axis = panel.axis();
-        double xmin = panel.bars().stream().mapToDouble(b -> b.x() - b.half()).min().orElse(0) - 0.3;
-        double xmax = panel.bars().stream().mapToDouble(b -> b.x() + b.half()).max().orElse(1) + 0.3;
+        double xmin =
+                panel.bars().stream().mapToDouble(b -> b.x() - b.half()).min().orElse(0) - 0.3;
+        double xmax =
+                panel.bars().stream().mapToDouble(b -> b.x() + b.half()).max().orElse(1) + 0.3;
         List<String> tics = new ArrayList<>();
         for (Figure.Tic tic : panel.tics()) {
             tics.add("\"" + escape(tic.label()) + "\" " + num(tic.x()));
@@ -155,8 +191,11 @@ public final class Gnuplot {
         StringBuilder entries = new StringBuilder();
         if (legend) {
             for (Figure.Legend entry : figure.legend()) {
-                entries.append(", \\\n     keyentry with boxes fc rgb \"").append(rgb(entry.rgb()))
-                        .append("\" title \"").append(escape(entry.label())).append('"');
+                entries.append(", \\\n     keyentry with boxes fc rgb \"")
+                        .append(rgb(entry.rgb()))
+                        .append("\" title \"")
+                        .append(escape(entry.label()))
+                        .append('"');
             }
         }
         Map<String, String> values = new HashMap<>();
@@ -166,9 +205,13 @@ public final class Gnuplot {
         values.put("XLABEL", escape(panel.xLabel()));
         // A ratio's origin, 1, is marked by a line across the panel; panel.gp has no slot of its own for it, so it
         // follows the axis's scale, set just before the plot
-        values.put("LOGSCALE", (axis.log() ? "set logscale y" : "unset logscale y") + (axis.hasOrigin()
-                ? "\nset arrow 1 from graph 0, first " + num(axis.origin()) + " to graph 1, first " + num(axis.origin())
-                + " nohead front lw 1.5 dt 2 lc rgb \"#202020\"" : ""));
+        values.put(
+                "LOGSCALE",
+                (axis.log() ? "set logscale y" : "unset logscale y")
+                        + (axis.hasOrigin()
+                                ? "\nset arrow 1 from graph 0, first " + num(axis.origin()) + " to graph 1, first "
+                                        + num(axis.origin()) + " nohead front lw 1.5 dt 2 lc rgb \"#202020\""
+                                : ""));
         values.put("XMIN", num(xmin));
         values.put("XMAX", num(xmax));
         values.put("YMIN", num(axis.min()));
@@ -182,8 +225,12 @@ public final class Gnuplot {
         // A panel whose every bar failed or was skipped has no value to print: gnuplot 5.4.4 segfaults on
         // "with labels boxed" over such a data block, so the plot of the values is left out (the notes say why).
         boolean anyValue = panel.bars().stream().anyMatch(bar -> !Double.isNaN(bar.value()));
-        values.put("VALUE_LABELS", anyValue ? ", \\\n     data index " + index
-                + " using 1:4:11 with labels boxed offset 0,0.8 font \",9\" notitle" : "");
+        values.put(
+                "VALUE_LABELS",
+                anyValue
+                        ? ", \\\n     data index " + index
+                                + " using 1:4:11 with labels boxed offset 0,0.8 font \",9\" notitle"
+                        : "");
         return panelTemplate.fill(values);
     }
 

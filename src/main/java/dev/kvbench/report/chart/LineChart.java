@@ -11,12 +11,17 @@ import java.util.List;
  * @param tics   the x axis: a label at each x (reader counts, percentile names)
  * @param series one line per spec, points in x order; a missing point is NaN
  */
-public record LineChart(String stem, String title, String xLabel, String yUnit, boolean log, List<Figure.Tic> tics,
-                 List<Series> series) {
+public record LineChart(
+        String stem,
+        String title,
+        String xLabel,
+        String yUnit,
+        boolean log,
+        List<Figure.Tic> tics,
+        List<Series> series) {
 
     /** One line: its engine's colour, dashed for a non-default spec (as variants' bars are hatched). */
-    public record Series(String label, int rgb, boolean dashed, List<double[]> points) {
-    }
+    public record Series(String label, int rgb, boolean dashed, List<double[]> points) {}
 
     /** A log y axis when the values span more than 10×, as the bar charts do. */
     public static boolean logFits(List<Series> series) {
@@ -31,7 +36,9 @@ public record LineChart(String stem, String title, String xLabel, String yUnit, 
         if (values.isEmpty()) {
             return false;
         }
-        return values.stream().max(Double::compare).orElseThrow() / values.stream().min(Double::compare).orElseThrow() > 10;
+        return values.stream().max(Double::compare).orElseThrow()
+                        / values.stream().min(Double::compare).orElseThrow()
+                > 10;
     }
 
     String yLabel() {

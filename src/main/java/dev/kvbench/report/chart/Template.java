@@ -24,7 +24,8 @@ final class Template {
     static Template load(Path dir, String name) throws IOException {
         Path file = dir.resolve(name);
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("chart template " + file + " is missing; run process.sh from a kvbench checkout");
+            throw new IllegalArgumentException(
+                    "chart template " + file + " is missing; run process.sh from a kvbench checkout");
         }
         return new Template(name, Files.readString(file, StandardCharsets.UTF_8));
     }

@@ -20,15 +20,29 @@ import dev.kvbench.results.Metric;
  * @param changedValues      whether every overwrite changed its key's bytes ({@link Metric#AMP_OVERWRITE_CHANGES}); false
  *                           in results from before 2026-11-26, whose overwrites put each key's own value again
  */
-public record Amplification(double userBytes, double overwrites, double loadWritten, double loadDevice, double overwriteUser,
-                     double overwriteWritten, double overwriteDevice, double sizeAfterLoad, double sizeAfterOverwrite,
-                     boolean changedValues) {
+public record Amplification(
+        double userBytes,
+        double overwrites,
+        double loadWritten,
+        double loadDevice,
+        double overwriteUser,
+        double overwriteWritten,
+        double overwriteDevice,
+        double sizeAfterLoad,
+        double sizeAfterOverwrite,
+        boolean changedValues) {
 
     public static Amplification of(Result r) {
-        return new Amplification(r.metric(Metric.AMP_USER_BYTES), r.metric(Metric.AMP_OVERWRITES),
-                written(r, "load"), device(r, "load"), r.metric(Metric.amp("overwrite", "userBytes")),
-                written(r, "overwrite"), device(r, "overwrite"),
-                r.metric(Metric.amp("load", "storageBytes")), r.metric(Metric.amp("overwrite", "storageBytes")),
+        return new Amplification(
+                r.metric(Metric.AMP_USER_BYTES),
+                r.metric(Metric.AMP_OVERWRITES),
+                written(r, "load"),
+                device(r, "load"),
+                r.metric(Metric.amp("overwrite", "userBytes")),
+                written(r, "overwrite"),
+                device(r, "overwrite"),
+                r.metric(Metric.amp("load", "storageBytes")),
+                r.metric(Metric.amp("overwrite", "storageBytes")),
                 r.metric(Metric.AMP_OVERWRITE_CHANGES) >= 1);
     }
 

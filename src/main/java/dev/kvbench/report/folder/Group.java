@@ -1,5 +1,8 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.results.Metric;
+import dev.kvbench.text.Numbers;
+import dev.kvbench.workload.tree.DirTree;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,10 +13,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.kvbench.results.Metric;
-import dev.kvbench.text.Numbers;
-import dev.kvbench.workload.tree.DirTree;
-
 /**
  * The runs of one test that share a data set (entries, key type, order, value size...): what one
  * chart shows. Runs differ only in store and workload (and, in a sweep, the swept parameter).
@@ -21,7 +20,8 @@ import dev.kvbench.workload.tree.DirTree;
 public record Group(String title, String slug, List<Result> results) {
 
     /** The six workloads of the 2016 report, in its order; others follow in the order they appear. */
-    public static final List<String> WORKLOADS = List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
+    public static final List<String> WORKLOADS =
+            List.of("write", "readKey", "readSeq", "readRev", "readCrc", "readXxh64");
 
     /** Parameters a group title always states, in this order. */
     private static final List<String> DESCRIBED = List.of("num", "intKey", "sequential", "valSize");
@@ -35,11 +35,15 @@ public record Group(String title, String slug, List<Result> results) {
         skip.add("store");
         Map<String, Set<String>> values = new LinkedHashMap<>();
         for (Result r : results) {
-            r.key().params().forEach((name, value) -> values.computeIfAbsent(name, k -> new TreeSet<>()).add(value));
+            r.key()
+                    .params()
+                    .forEach((name, value) ->
+                            values.computeIfAbsent(name, k -> new TreeSet<>()).add(value));
         }
         List<String> varying = values.entrySet().stream()
                 .filter(e -> e.getValue().size() > 1 && !skip.contains(e.getKey()))
-                .map(Map.Entry::getKey).toList();
+                .map(Map.Entry::getKey)
+                .toList();
         Map<Map<String, String>, List<Result>> byValues = new LinkedHashMap<>();
         for (Result r : results) {
             Map<String, String> key = new LinkedHashMap<>();
@@ -47,12 +51,13 @@ public record Group(String title, String slug, List<Result> results) {
             byValues.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
         }
         List<Group> groups = new ArrayList<>();
-        byValues.forEach((key, rs) -> groups.add(new Group(title(rs.get(0).key(), varying, skip),
-                slug(rs.get(0).key(), varying, skip), rs)));
-        groups.sort(Comparator.comparing((Group g) -> !g.first().param("sequential").equals("true"))
-                .thenComparing(g -> !g.first().param("intKey").equals("true"))
-                .thenComparingDouble(g -> Numbers.parse(g.first().param("valSize")))
-                .thenComparing(Group::slug));
+        byValues.forEach((key, rs) -> groups.add(
+                new Group(title(rs.get(0).key(), varying, skip), slug(rs.get(0).key(), varying, skip), rs)));
+        groups.sort(
+                Comparator.comparing((Group g) -> !g.first().param("sequential").equals("true"))
+                        .thenComparing(g -> !g.first().param("intKey").equals("true"))
+                        .thenComparingDouble(g -> Numbers.parse(g.first().param("valSize")))
+                        .thenComparing(Group::slug));
         return groups;
     }
 
@@ -69,21 +74,25 @@ public record Group(String title, String slug, List<Result> results) {
         List<String> parts = new ArrayList<>();
         if (key.workload().equals("dirWalk")) {
             parts.add(tree(key));
-            varying.stream().filter(name -> !key.param(name).isEmpty()).forEach(name -> parts.add(name + " " + key.param(name)));
+            varying.stream()
+                    .filter(name -> !key.param(name).isEmpty())
+                    .forEach(name -> parts.add(name + " " + key.param(name)));
             return String.join(", ", parts);
         }
         String num = key.param("num");
         boolean prefixKeys = key.workload().equals("prefixScan"); // its own keys: intKey and sequential do not apply
-        String keys = prefixKeys ? "20-byte keys (12-byte prefix)" : switch (key.param("intKey")) {
-            case "true" -> "int keys";
-            case "false" -> "string keys";
-            default -> "keys";
-        };
+        String keys = prefixKeys
+                ? "20-byte keys (12-byte prefix)"
+                : switch (key.param("intKey")) {
+                    case "true" -> "int keys";
+                    case "false" -> "string keys";
+                    default -> "keys";
+                };
         parts.add(num.isEmpty() ? keys : Numbers.count(Numbers.parse(num)) + " " + keys);
         switch (prefixKeys ? "" : key.param("sequential")) {
             case "true" -> parts.add("sequential");
             case "false" -> parts.add("random order");
-            default -> { }
+            default -> {}
         }
         if (!skip.contains("valSize") && !key.param("valSize").isEmpty()) {
             parts.add(Numbers.count(Numbers.parse(key.param("valSize"))) + " B values");
@@ -101,8 +110,8 @@ public record Group(String title, String slug, List<Result> results) {
     static String tree(RunKey key) {
         try {
             DirTree tree = new DirTree(Integer.parseInt(key.param("fanout")), Integer.parseInt(key.param("depth")));
-            return "a tree of fanout " + tree.fanout() + ", depth " + tree.depth() + " (" + Numbers.count(tree.entries())
-                    + " directories)";
+            return "a tree of fanout " + tree.fanout() + ", depth " + tree.depth() + " ("
+                    + Numbers.count(tree.entries()) + " directories)";
         } catch (RuntimeException e) {
             return "a directory tree"; // parameters missing or refused: the run's failure says why
         }
@@ -112,7 +121,8 @@ public record Group(String title, String slug, List<Result> results) {
     private static String slug(RunKey key, List<String> varying, Set<String> skip) {
         List<String> parts = new ArrayList<>();
         if (key.workload().equals("dirWalk")) {
-            parts.add("tree" + key.param("fanout").replaceAll("[^0-9]", "") + "x" + key.param("depth").replaceAll("[^0-9]", ""));
+            parts.add("tree" + key.param("fanout").replaceAll("[^0-9]", "") + "x"
+                    + key.param("depth").replaceAll("[^0-9]", ""));
         }
         boolean prefixKeys = key.workload().equals("prefixScan");
         if (prefixKeys) {
@@ -121,12 +131,12 @@ public record Group(String title, String slug, List<Result> results) {
         switch (prefixKeys ? "" : key.param("intKey")) {
             case "true" -> parts.add("int");
             case "false" -> parts.add("str");
-            default -> { }
+            default -> {}
         }
         switch (prefixKeys ? "" : key.param("sequential")) {
             case "true" -> parts.add("seq");
             case "false" -> parts.add("rnd");
-            default -> { }
+            default -> {}
         }
         if (!skip.contains("valSize") && !key.param("valSize").isEmpty()) {
             parts.add("v" + key.param("valSize"));
@@ -145,21 +155,29 @@ public record Group(String title, String slug, List<Result> results) {
 
     /** The store specs of this group, in the one order of {@link Specs#order()}. */
     public List<String> specs(Specs specs) {
-        return results.stream().map(Result::store).distinct().sorted(specs.order()).toList();
+        return results.stream()
+                .map(Result::store)
+                .distinct()
+                .sorted(specs.order())
+                .toList();
     }
 
     /** The workloads of this group: the 2016 six in their order, then any others. */
     public List<String> workloads() {
         List<String> present = results.stream().map(Result::workload).distinct().toList();
-        List<String> ordered = new ArrayList<>(WORKLOADS.stream().filter(present::contains).toList());
+        List<String> ordered =
+                new ArrayList<>(WORKLOADS.stream().filter(present::contains).toList());
         present.stream().filter(w -> !ordered.contains(w)).forEach(ordered::add);
         return ordered;
     }
 
     /** The values of {@code param} in this group, in numeric order. */
     public List<String> values(String param) {
-        return results.stream().map(r -> r.key().param(param)).distinct()
-                .sorted(Comparator.comparingDouble(Numbers::parse)).toList();
+        return results.stream()
+                .map(r -> r.key().param(param))
+                .distinct()
+                .sorted(Comparator.comparingDouble(Numbers::parse))
+                .toList();
     }
 
     /** The run of {@code spec} on {@code workload} (and {@code param=value} when given). */

@@ -100,6 +100,10 @@ public final class HostRounds {
 
     /** The largest steal of a round, in %; NaN when no round knows its steal. */
     public double stealMax() {
-        return rounds.stream().mapToDouble(Round::stealPct).filter(s -> !Double.isNaN(s)).max().orElse(Double.NaN);
+        return rounds.stream()
+                .mapToDouble(Round::stealPct)
+                .filter(s -> !Double.isNaN(s))
+                .max()
+                .orElse(Double.NaN);
     }
 }

@@ -19,11 +19,9 @@ public final class JmhCsv {
     private static final String PARAM_PREFIX = "Param: ";
 
     /** One primary JMH result: score and 99.9% error in {@code unit} (error NaN when JMH gave none). */
-    public record Score(RunKey key, String mode, int samples, double score, double error, String unit) {
-    }
+    public record Score(RunKey key, String mode, int samples, double score, double error, String unit) {}
 
-    private JmhCsv() {
-    }
+    private JmhCsv() {}
 
     public static List<Score> read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -58,12 +56,19 @@ public final class JmhCsv {
                 }
             }
             try {
-                scores.add(new Score(new RunKey(row.get(benchmark), params), row.get(mode),
-                        (int) number(row.get(samples)), number(row.get(score)), number(row.get(error)), row.get(unit)));
+                scores.add(new Score(
+                        new RunKey(row.get(benchmark), params),
+                        row.get(mode),
+                        (int) number(row.get(samples)),
+                        number(row.get(score)),
+                        number(row.get(error)),
+                        row.get(unit)));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(file + " line " + (i + 1) + ": a Samples, Score or Score Error field is"
-                        + " not a number (" + e.getMessage() + "); the file is damaged: delete it and run the suite again"
-                        + " to redo that test");
+                throw new IllegalArgumentException(
+                        file + " line " + (i + 1) + ": a Samples, Score or Score Error field is"
+                                + " not a number (" + e.getMessage()
+                                + "); the file is damaged: delete it and run the suite again"
+                                + " to redo that test");
             }
         }
         return scores;

@@ -1,5 +1,8 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.results.Stability;
+import dev.kvbench.results.TurnLog;
+import dev.kvbench.results.VariantLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,10 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import dev.kvbench.results.Stability;
-import dev.kvbench.results.TurnLog;
-import dev.kvbench.results.VariantLine;
 
 /**
  * What the report needs from a JMH text log ({@code out-N.txt}): the run settings JMH printed
@@ -33,8 +32,21 @@ public final class JmhLog {
     private static final Pattern ENGINE = Pattern.compile("^  (\\S.*?)\\s+\\S+ ±\\s+\\S+ ms/op");
     /** A rotation's order: "  rotation w1: lmdb heap" (warmup) or "  rotation 2: heap lmdb". */
     private static final Pattern ROTATION = Pattern.compile("^  rotation (w?)(\\d+): (.*)$");
-    private static final List<String> SETTINGS = List.of("JMH version", "VM version", "VM invoker", "VM options",
-            "Blackhole mode", "Warmup", "Measurement", "Ranking", "Host factors", "JVMs", "Timeout", "Threads", "Benchmark mode");
+
+    private static final List<String> SETTINGS = List.of(
+            "JMH version",
+            "VM version",
+            "VM invoker",
+            "VM options",
+            "Blackhole mode",
+            "Warmup",
+            "Measurement",
+            "Ranking",
+            "Host factors",
+            "JVMs",
+            "Timeout",
+            "Threads",
+            "Benchmark mode");
 
     private final Map<String, String> settings = new LinkedHashMap<>();
     private final Map<RunKey, String> failures = new LinkedHashMap<>();
@@ -44,14 +56,15 @@ public final class JmhLog {
     private final Map<String, Map<String, Map<Integer, Double>>> turns = new LinkedHashMap<>();
     /** Per interleaved benchmark: the canary after each measured rotation, ms, and the steal over it, %. */
     private final Map<String, double[]> canary = new LinkedHashMap<>();
+
     private final Map<String, double[]> steal = new LinkedHashMap<>();
     /** The JVM each store of a run with variants ran in, as its preflight JVM said ({@code # Variant:} lines). */
     private final List<VariantLine> variants = new ArrayList<>();
+
     private int forks;
     private boolean complete;
 
-    private JmhLog() {
-    }
+    private JmhLog() {}
 
     public static JmhLog read(Path file) throws IOException {
         JmhLog log = new JmhLog();
@@ -99,7 +112,8 @@ public final class JmhLog {
             } else if (line.startsWith("# Fork: ")) {
                 int of = line.indexOf(" of ");
                 if (of > 0) {
-                    forks = Math.max(forks, Integer.parseInt(line.substring(of + 4).trim()));
+                    forks = Math.max(
+                            forks, Integer.parseInt(line.substring(of + 4).trim()));
                 }
             } else if (line.contains("<failure>") && at.benchmark != null) {
                 failures.putIfAbsent(new RunKey(at.benchmark, at.params), firstTextAfter(lines, i));
@@ -126,8 +140,15 @@ public final class JmhLog {
             }
         } else if (line.startsWith(TurnLog.TURNS) && at.benchmark != null && at.engine != null) {
             at.engineTurns = numbers(line.substring(TurnLog.TURNS.length()));
-            putTurns(at.benchmark, at.engine, at.engineTurns, inferredRotations(at.rotations, at.engine, at.engineTurns.length));
-        } else if (line.startsWith(TurnLog.ROTATIONS) && at.benchmark != null && at.engine != null && at.engineTurns != null) {
+            putTurns(
+                    at.benchmark,
+                    at.engine,
+                    at.engineTurns,
+                    inferredRotations(at.rotations, at.engine, at.engineTurns.length));
+        } else if (line.startsWith(TurnLog.ROTATIONS)
+                && at.benchmark != null
+                && at.engine != null
+                && at.engineTurns != null) {
             double[] numbers = numbers(line.substring(TurnLog.ROTATIONS.length()));
             int[] explicit = new int[numbers.length];
             for (int k = 0; k < numbers.length; k++) {
@@ -139,7 +160,8 @@ public final class JmhLog {
         } else if (line.startsWith(TurnLog.STEAL) && at.benchmark != null) {
             steal.put(benchmarkName(at.benchmark), numbers(line.substring(TurnLog.STEAL.length())));
         } else if ((drift = Stability.parseDriftLine(line)) != null && at.benchmark != null && at.engine != null) {
-            drifts.computeIfAbsent(benchmarkName(at.benchmark), b -> new LinkedHashMap<>()).put(at.engine, drift);
+            drifts.computeIfAbsent(benchmarkName(at.benchmark), b -> new LinkedHashMap<>())
+                    .put(at.engine, drift);
         } else {
             return false;
         }
@@ -167,7 +189,8 @@ public final class JmhLog {
 
     /** An engine's turns by rotation (the mean of several JVMs' turns in one rotation); none without rotations. */
     private void putTurns(String benchmark, String engine, double[] times, int[] rotations) {
-        Map<String, Map<Integer, Double>> byEngine = turns.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>());
+        Map<String, Map<Integer, Double>> byEngine =
+                turns.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>());
         if (rotations == null || rotations.length != times.length) {
             byEngine.remove(engine);
             return;
@@ -188,7 +211,8 @@ public final class JmhLog {
     private void setting(String line) {
         int colon = line.indexOf(':');
         if (colon > 0 && SETTINGS.contains(line.substring(0, colon))) {
-            settings.putIfAbsent(line.substring(0, colon), line.substring(colon + 1).trim());
+            settings.putIfAbsent(
+                    line.substring(0, colon), line.substring(colon + 1).trim());
         }
     }
 

@@ -2,7 +2,6 @@ package dev.kvbench.report.folder;
 
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.TrialRecord;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,6 +16,7 @@ public final class Metrics {
 
     /** The lowest and highest Store ÷ direct ratio of a baseline's forks, when it ran more than one. */
     public static final String RATIO_MIN = Metric.HARNESS_RATIO + ".forkMin";
+
     public static final String RATIO_MAX = Metric.HARNESS_RATIO + ".forkMax";
 
     /**
@@ -27,19 +27,23 @@ public final class Metrics {
         return metric + ".spread";
     }
 
-    private Metrics() {
-    }
+    private Metrics() {}
 
     static Map<String, Double> aggregate(List<TrialRecord> trials) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (TrialRecord trial : trials) {
-            trial.numericMetrics().forEach((name, value) -> values.computeIfAbsent(name, k -> new ArrayList<>()).add(value));
+            trial.numericMetrics()
+                    .forEach((name, value) ->
+                            values.computeIfAbsent(name, k -> new ArrayList<>()).add(value));
         }
         Map<String, Double> combined = new LinkedHashMap<>();
         values.forEach((name, list) -> combined.put(name, combine(name, list)));
         values.forEach((name, list) -> {
             if (name.startsWith(Metric.YCSB_PREFIX) && name.endsWith(".opsPerSec") && list.size() > 1) {
-                combined.put(spread(name), RoundScores.spread(list.stream().mapToDouble(Double::doubleValue).toArray(), new double[0]));
+                combined.put(
+                        spread(name),
+                        RoundScores.spread(
+                                list.stream().mapToDouble(Double::doubleValue).toArray(), new double[0]));
             }
         });
         List<Double> ratios = values.get(Metric.HARNESS_RATIO);

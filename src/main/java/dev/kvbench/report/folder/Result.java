@@ -1,11 +1,10 @@
 package dev.kvbench.report.folder;
 
-import java.util.Locale;
-import java.util.Map;
-
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Everything known about one run once the JMH CSV, the side file and the JMH log are joined:
@@ -15,8 +14,14 @@ import dev.kvbench.text.Numbers;
  *
  * @param turns measured rotation → the turn's time as measured, ms; empty for a run that was not interleaved
  */
-public record Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics,
-              Map<Integer, Double> turns) {
+public record Result(
+        RunKey key,
+        double ms,
+        double errorMs,
+        Status status,
+        String reason,
+        Map<String, Double> metrics,
+        Map<Integer, Double> turns) {
 
     /** A run without turns (not interleaved, or no score). */
     public Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics) {
@@ -34,7 +39,9 @@ public record Result(RunKey key, double ms, double errorMs, Status status, Strin
     }
 
     public enum Status {
-        OK, SKIPPED, FAILED;
+        OK,
+        SKIPPED,
+        FAILED;
 
         public String word() {
             return name().toLowerCase(Locale.ROOT);
@@ -68,7 +75,8 @@ public record Result(RunKey key, double ms, double errorMs, Status status, Strin
      * still changing after 3.0 s of settling" when the trial did not settle.
      */
     public String instability() {
-        String error = Double.isNaN(errorMs) ? "unstable: one sample, error unknown"
+        String error = Double.isNaN(errorMs)
+                ? "unstable: one sample, error unknown"
                 : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
         error = drifted() ? error + ", " + drift() : error;
         return settled() ? error : error + ", " + unsettled();
@@ -91,8 +99,8 @@ public record Result(RunKey key, double ms, double errorMs, Status status, Strin
     /** "pass time still changing after 3.0 s of settling". */
     String unsettled() {
         double seconds = metric(Metric.SETTLE_MS) / 1000;
-        return "pass time still changing after " + (Double.isNaN(seconds) ? "its"
-                : String.format(Locale.ROOT, "%.1f s of", seconds)) + " settling";
+        return "pass time still changing after "
+                + (Double.isNaN(seconds) ? "its" : String.format(Locale.ROOT, "%.1f s of", seconds)) + " settling";
     }
 
     /** A measurement from the side file, NaN when the engine or the run did not report it. */

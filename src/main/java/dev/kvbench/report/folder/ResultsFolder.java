@@ -1,5 +1,6 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.text.KeyValueFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,8 +11,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import dev.kvbench.text.KeyValueFile;
 
 /** A results folder as run.sh writes it: {@code env.txt} and, per test N, the {@code out-N.*} files. */
 public final class ResultsFolder {
@@ -35,7 +34,8 @@ public final class ResultsFolder {
 
     public static ResultsFolder load(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(dir + " is not a folder; give the results folder run.sh wrote, e.g. results/20250101-quick");
+            throw new IllegalArgumentException(
+                    dir + " is not a folder; give the results folder run.sh wrote, e.g. results/20250101-quick");
         }
         TreeSet<Integer> numbers = new TreeSet<>();
         try (Stream<Path> files = Files.list(dir)) {
@@ -64,7 +64,11 @@ public final class ResultsFolder {
 
     /** Every store spec of the folder's runs, the direct-API baselines' included, in the order they first appear. */
     public List<String> stores() {
-        return tests.stream().flatMap(t -> Stream.concat(t.results.stream(), t.direct.stream())).map(Result::store)
-                .filter(store -> !store.isEmpty()).distinct().toList();
+        return tests.stream()
+                .flatMap(t -> Stream.concat(t.results.stream(), t.direct.stream()))
+                .map(Result::store)
+                .filter(store -> !store.isEmpty())
+                .distinct()
+                .toList();
     }
 }

@@ -34,14 +34,14 @@ public final class RoundScores {
 
     private static final Pattern STEM = Pattern.compile("out-(\\d+)(?:\\.r(\\d+)(?:-(\\d+))?)?");
 
-    private RoundScores() {
-    }
+    private RoundScores() {}
 
     /** The stems of test {@code n}'s rounds in {@code dir}: {@code out-N}, then {@code out-N.r2}, {@code out-N.r3-1}..., by round. */
     public static List<String> stems(Path dir, int n) {
         List<String> stems = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
-            files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".csv"))
+            files.map(f -> f.getFileName().toString())
+                    .filter(f -> f.endsWith(".csv"))
                     .map(f -> f.substring(0, f.length() - ".csv".length()))
                     .filter(stem -> {
                         Matcher m = STEM.matcher(stem);
@@ -79,9 +79,13 @@ public final class RoundScores {
 
     /** A run's score and error in milliseconds, from its rounds' scores: {@code {ms, errorMs}}. */
     static double[] interval(List<JmhCsv.Score> rounds) {
-        double[] ms = rounds.stream().mapToDouble(s -> TestRun.toMs(s.score(), s.unit())).toArray();
-        double[] errors = rounds.stream().mapToDouble(s -> TestRun.errorToMs(s.score(), s.error(), s.unit()))
-                .filter(e -> !Double.isNaN(e)).toArray();
+        double[] ms = rounds.stream()
+                .mapToDouble(s -> TestRun.toMs(s.score(), s.unit()))
+                .toArray();
+        double[] errors = rounds.stream()
+                .mapToDouble(s -> TestRun.errorToMs(s.score(), s.error(), s.unit()))
+                .filter(e -> !Double.isNaN(e))
+                .toArray();
         if (ms.length == 1) {
             return new double[] {ms[0], errors.length == 1 ? errors[0] : Double.NaN};
         }
@@ -115,8 +119,11 @@ public final class RoundScores {
             read(dir, n).forEach((key, rounds) -> {
                 double[] interval = interval(rounds);
                 boolean scored = !Double.isNaN(interval[0]) && interval[0] > 0;
-                if (scored && !(interval[1] <= target * interval[0]) && !key.store().isEmpty()) {
-                    wide.computeIfAbsent(key.benchmark(), b -> new LinkedHashSet<>()).add(key.store());
+                if (scored
+                        && !(interval[1] <= target * interval[0])
+                        && !key.store().isEmpty()) {
+                    wide.computeIfAbsent(key.benchmark(), b -> new LinkedHashSet<>())
+                            .add(key.store());
                 }
             });
         } catch (IOException e) {

@@ -1,7 +1,6 @@
 package dev.kvbench.report.folder;
 
 import dev.kvbench.results.TrialRecord;
-
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;

@@ -4,7 +4,6 @@ import dev.kvbench.report.chart.Figure;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -44,6 +43,7 @@ public final class Specs {
     private final Map<String, String> labels;
     /** Engine colours by spec name, in registration order: the order of bars and rows. */
     private final Map<String, Integer> colours = new LinkedHashMap<>();
+
     private final List<String> order;
     /** Per engine, the variants of the run ({@code jdk=25+collector=ZGC}), in the order their shades are given. */
     private final Map<String, List<String>> variants = new TreeMap<>();
@@ -145,7 +145,8 @@ public final class Specs {
     /** Whether the spec's engine may skip a put of the value a key already holds ({@link dev.kvbench.store.Engine#skipsUnchangedPuts}). */
     static boolean skipsUnchangedPuts(String spec) {
         try {
-            return Stores.names().contains(engine(spec)) && Stores.engine(engine(spec)).skipsUnchangedPuts();
+            return Stores.names().contains(engine(spec))
+                    && Stores.engine(engine(spec)).skipsUnchangedPuts();
         } catch (RuntimeException | LinkageError e) {
             return false;
         }
@@ -205,18 +206,20 @@ public final class Specs {
             label = label + " " + variant.get(StoreSpec.VERSION);
         }
         List<String> parts = new ArrayList<>();
-        options(spec).forEach((name, value) -> parts.add(switch (value) {
-            case "true" -> name;
-            case "false" -> "no " + name;
-            default -> name + "=" + value;
-        }));
+        options(spec)
+                .forEach((name, value) -> parts.add(
+                        switch (value) {
+                            case "true" -> name;
+                            case "false" -> "no " + name;
+                            default -> name + "=" + value;
+                        }));
         variant.forEach((key, value) -> {
             switch (key) {
                 case StoreSpec.JDK -> parts.add(value.matches("\\d+") ? "JDK " + value : folderName(value));
                 case StoreSpec.GC -> parts.add(value.toUpperCase(Locale.ROOT).endsWith("GC") ? value : value + " GC");
                 case StoreSpec.UNSAFE -> parts.add("Unsafe " + value);
                 case StoreSpec.JVM_ARGS -> parts.add(value);
-                default -> { } // the version, said above
+                default -> {} // the version, said above
             }
         });
         return parts.isEmpty() ? label : label + " (" + String.join(", ", parts) + ")";
@@ -238,7 +241,9 @@ public final class Specs {
             StoreSpec parsed = StoreSpec.parse(spec);
             Engine engine = Stores.engine(parsed.engine());
             Map<String, String> options = new HashMap<>(parsed.options());
-            if (sync != null && !sync.isEmpty() && engine.options().stream().anyMatch(o -> o.name().equals("sync"))) {
+            if (sync != null
+                    && !sync.isEmpty()
+                    && engine.options().stream().anyMatch(o -> o.name().equals("sync"))) {
                 options.putIfAbsent("sync", sync);
             }
             return engine.durabilityPromise(options);

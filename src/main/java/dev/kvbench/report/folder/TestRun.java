@@ -1,5 +1,10 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.results.TrialRecord.Status;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.text.KeyValueFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,12 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
-import dev.kvbench.results.SideFile;
-import dev.kvbench.results.TrialRecord.Status;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.text.KeyValueFile;
 
 /**
  * One test of a suite, as run.sh left it: {@code out-N.meta} (what the test is), {@code out-N.csv}
@@ -39,7 +38,10 @@ public final class TestRun {
         this.number = number;
         this.meta = meta;
         this.log = log;
-        this.results = all.stream().filter(r -> !r.key().direct()).map(r -> optionAsParam(r, sweep())).toList();
+        this.results = all.stream()
+                .filter(r -> !r.key().direct())
+                .map(r -> optionAsParam(r, sweep()))
+                .toList();
         this.direct = all.stream().filter(r -> r.key().direct()).toList();
     }
 
@@ -47,6 +49,7 @@ public final class TestRun {
     public static final String ROUNDS = "rounds";
     /** The medians (ms) of the first and last third of an interleaved engine's turns, where its log says they drifted. */
     static final String DRIFT_FIRST = "turns.driftFirstMs";
+
     static final String DRIFT_LAST = "turns.driftLastMs";
 
     static TestRun load(Path dir, int n) throws IOException {
@@ -56,24 +59,29 @@ public final class TestRun {
         for (String stem : RoundScores.stems(dir, n)) {
             if (RoundScores.round(stem) > 1) {
                 trials.addAll(new SideFile(dir.resolve(stem + ".side.jsonl")).read());
-                log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt"))).withTurnsOf(JmhLog.read(dir.resolve(stem + ".txt")),
-                        RoundScores.round(stem));
+                log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt")))
+                        .withTurnsOf(JmhLog.read(dir.resolve(stem + ".txt")), RoundScores.round(stem));
             }
         }
         Path metaFile = dir.resolve("out-" + n + ".meta");
         if (!Files.exists(metaFile)) {
-            System.err.println("process.sh: warning: " + metaFile + " is missing: test " + n
-                    + " is shown without its title, description and chart settings (run.sh writes it when the test starts)");
+            System.err.println(
+                    "process.sh: warning: " + metaFile + " is missing: test " + n
+                            + " is shown without its title, description and chart settings (run.sh writes it when the test starts)");
         }
         Map<String, String> meta = KeyValueFile.read(metaFile, "=");
         String noScore = "no JMH score for this run; see out-" + n + ".txt";
         Path csv = dir.resolve("out-" + n + ".csv");
-        if (scores.isEmpty() && Files.exists(csv) && Files.readAllLines(csv).stream().filter(l -> !l.isBlank()).count() <= 1) {
+        if (scores.isEmpty()
+                && Files.exists(csv)
+                && Files.readAllLines(csv).stream().filter(l -> !l.isBlank()).count() <= 1) {
             noScore = "out-" + n + ".csv is empty (only its header line), so there is no score to read; out-" + n
                     + ".txt has JMH's log";
-            if (trials.isEmpty() || trials.stream().anyMatch(t -> t.status() == Status.OK)) { // not a test whose every run failed
-                System.err.println("process.sh: warning: " + csv + " is empty (only its header line), so the report has no"
-                        + " scores for test " + n + "; JMH's log out-" + n + ".txt may hold them: run the test again to chart them");
+            if (trials.isEmpty()
+                    || trials.stream().anyMatch(t -> t.status() == Status.OK)) { // not a test whose every run failed
+                System.err.println("process.sh: warning: " + csv
+                        + " is empty (only its header line), so the report has no" + " scores for test " + n
+                        + "; JMH's log out-" + n + ".txt may hold them: run the test again to chart them");
             }
         }
         TestRun run = new TestRun(n, meta, log, join(scores, trials, log, noScore));
@@ -82,7 +90,8 @@ public final class TestRun {
                 run.texts.putIfAbsent(name, text);
             }
         }));
-        trials.stream().filter(t -> !t.tail().isEmpty())
+        trials.stream()
+                .filter(t -> !t.tail().isEmpty())
                 .forEach(t -> run.tails.putIfAbsent(new RunKey(t.benchmark(), t.params()), t.tail()));
         return run;
     }
@@ -105,8 +114,8 @@ public final class TestRun {
         return !results.isEmpty();
     }
 
-    private static List<Result> join(Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log,
-            String noScore) {
+    private static List<Result> join(
+            Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log, String noScore) {
         Set<RunKey> keys = new LinkedHashSet<>(byKey.keySet());
         Map<RunKey, List<TrialRecord>> trialsByKey = new LinkedHashMap<>();
         for (TrialRecord trial : trials) {
@@ -118,8 +127,12 @@ public final class TestRun {
 
         List<Result> results = new ArrayList<>();
         for (RunKey key : keys) {
-            Result result = result(key, byKey.get(key), trialsByKey.getOrDefault(key, List.of()),
-                    log.failures().get(key), noScore);
+            Result result = result(
+                    key,
+                    byKey.get(key),
+                    trialsByKey.getOrDefault(key, List.of()),
+                    log.failures().get(key),
+                    noScore);
             double[] drift = log.drift(key.benchmark(), key.params().getOrDefault("store", ""));
             if (drift != null) {
                 result.metrics().put(DRIFT_FIRST, drift[0]);
@@ -131,8 +144,8 @@ public final class TestRun {
         return results;
     }
 
-    private static Result result(RunKey key, List<JmhCsv.Score> rounds, List<TrialRecord> trials, String logFailure,
-            String noScore) {
+    private static Result result(
+            RunKey key, List<JmhCsv.Score> rounds, List<TrialRecord> trials, String logFailure, String noScore) {
         Map<String, Double> metrics = new LinkedHashMap<>(Metrics.aggregate(trials));
         JmhCsv.Score score = rounds == null || rounds.isEmpty() ? null : rounds.get(0);
         double[] interval = score == null ? new double[] {Double.NaN, Double.NaN} : RoundScores.interval(rounds);
@@ -164,7 +177,9 @@ public final class TestRun {
      * that the option is charted against like a JMH parameter (valSize, batchSize).
      */
     static Result optionAsParam(Result r, String option) {
-        if (option.isEmpty() || r.key().params().containsKey(option) || r.store().isEmpty()) {
+        if (option.isEmpty()
+                || r.key().params().containsKey(option)
+                || r.store().isEmpty()) {
             return r;
         }
         StoreSpec spec = StoreSpec.parse(r.store());
@@ -177,8 +192,14 @@ public final class TestRun {
         Map<String, String> params = new LinkedHashMap<>(r.key().params());
         params.put("store", new StoreSpec(spec.engine(), options, spec.variant()).toString());
         params.put(option, value);
-        return new Result(new RunKey(r.key().benchmark(), params), r.ms(), r.errorMs(), r.status(), r.reason(),
-                r.metrics(), r.turns());
+        return new Result(
+                new RunKey(r.key().benchmark(), params),
+                r.ms(),
+                r.errorMs(),
+                r.status(),
+                r.reason(),
+                r.metrics(),
+                r.turns());
     }
 
     private static TrialRecord first(List<TrialRecord> trials, Status status) {
@@ -187,7 +208,8 @@ public final class TestRun {
 
     private static String reason(TrialRecord trial) {
         return trial.reason() == null || trial.reason().isBlank()
-                ? trial.status().word() + " (no reason given)" : trial.reason();
+                ? trial.status().word() + " (no reason given)"
+                : trial.reason();
     }
 
     /**

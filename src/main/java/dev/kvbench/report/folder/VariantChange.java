@@ -1,9 +1,8 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.results.PairedRatio;
 import java.math.BigDecimal;
 import java.math.MathContext;
-
-import dev.kvbench.results.PairedRatio;
 
 /**
  * How a variant B's time compares with its base A's on one workload, in the words a user asks it in ("is the upgrade
@@ -16,7 +15,12 @@ import dev.kvbench.results.PairedRatio;
  */
 public record VariantChange(PairedRatio ratio) {
 
-    public enum Kind { FASTER, SLOWER, NO_DIFFERENCE, UNDECIDED }
+    public enum Kind {
+        FASTER,
+        SLOWER,
+        NO_DIFFERENCE,
+        UNDECIDED
+    }
 
     /** B's turns against A's, each map rotation → the turn's time. */
     public static VariantChange of(Result a, Result b) {
@@ -39,10 +43,12 @@ public record VariantChange(PairedRatio ratio) {
      */
     public String text() {
         return switch (kind()) {
-            case FASTER -> "faster by " + percent(1 - ratio.median()) + "% (" + percent(1 - ratio.high()) + "-"
-                    + percent(1 - ratio.low()) + "%)";
-            case SLOWER -> "slower by " + percent(ratio.median() - 1) + "% (" + percent(ratio.low() - 1) + "-"
-                    + percent(ratio.high() - 1) + "%)";
+            case FASTER ->
+                "faster by " + percent(1 - ratio.median()) + "% (" + percent(1 - ratio.high()) + "-"
+                        + percent(1 - ratio.low()) + "%)";
+            case SLOWER ->
+                "slower by " + percent(ratio.median() - 1) + "% (" + percent(ratio.low() - 1) + "-"
+                        + percent(ratio.high() - 1) + "%)";
             case NO_DIFFERENCE -> "no difference larger than ±" + percent(PairedRatio.TIE_WIDTH) + "%";
             case UNDECIDED -> "undecided (" + ratio.intervalText() + ")";
         };

@@ -1,11 +1,10 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.store.StoreSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.kvbench.store.StoreSpec;
 
 /**
  * A variant B of an engine and the spec it is measured against, A. The run's specs of one engine and options
@@ -32,7 +31,10 @@ public record VariantPair(String a, String b) {
             if (members.size() < 2) {
                 continue;
             }
-            String a = members.stream().filter(store -> !Specs.isVariant(store)).findFirst().orElse(members.get(0));
+            String a = members.stream()
+                    .filter(store -> !Specs.isVariant(store))
+                    .findFirst()
+                    .orElse(members.get(0));
             members.stream().filter(store -> !store.equals(a)).forEach(b -> pairs.add(new VariantPair(a, b)));
         }
         return pairs;

@@ -1,13 +1,12 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.results.PairedRanking;
+import dev.kvbench.results.PairedRatio;
+import dev.kvbench.results.Stability;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
-
-import dev.kvbench.results.PairedRanking;
-import dev.kvbench.results.PairedRatio;
-import dev.kvbench.results.Stability;
 
 /**
  * Who is fastest among the engines of one workload and data set, called only where the numbers
@@ -41,9 +40,14 @@ import dev.kvbench.results.Stability;
  * @param stable     how many of the runs are stable
  * @param total      how many runs have a score
  */
-public record Verdict(Kind kind, Result best, List<Result> rivals, int stable, int total, PairedRanking<Result> ranking) {
+public record Verdict(
+        Kind kind, Result best, List<Result> rivals, int stable, int total, PairedRanking<Result> ranking) {
 
-    public enum Kind { WINNER, TIE, NONE }
+    public enum Kind {
+        WINNER,
+        TIE,
+        NONE
+    }
 
     Verdict(Kind kind, Result best, List<Result> rivals, int stable, int total) {
         this(kind, best, rivals, stable, total, null);
@@ -51,7 +55,10 @@ public record Verdict(Kind kind, Result best, List<Result> rivals, int stable, i
 
     /** The verdict over {@code runs} (limit rows already left out); runs without a score are not counted. */
     public static Verdict of(List<Result> runs) {
-        List<Result> scored = runs.stream().filter(Result::ok).sorted(Comparator.comparingDouble(Result::ms)).toList();
+        List<Result> scored = runs.stream()
+                .filter(Result::ok)
+                .sorted(Comparator.comparingDouble(Result::ms))
+                .toList();
         int stableCount = (int) scored.stream().filter(Result::stable).count();
         if (scored.size() >= 2 && scored.stream().allMatch(Result::paired)) {
             PairedRanking<Result> ranking = PairedRanking.of(scored, Result::turns, Result::ms);
@@ -74,7 +81,8 @@ public record Verdict(Kind kind, Result best, List<Result> rivals, int stable, i
         }
         if (2 * stable.size() < scored.size()) {
             List<Result> others = couldBeFaster.isEmpty()
-                    ? scored.stream().filter(r -> r != best).limit(1).toList() : couldBeFaster;
+                    ? scored.stream().filter(r -> r != best).limit(1).toList()
+                    : couldBeFaster;
             return new Verdict(Kind.NONE, best, others, stable.size(), scored.size());
         }
         if (!couldBeFaster.isEmpty()) {

@@ -62,14 +62,24 @@ public record YcsbOutput(String command, int exit, Map<String, Map<String, Doubl
         }
         Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
         for (YcsbOutput round : rounds) {
-            round.sections.forEach((section, metrics) -> metrics.forEach((name, value) -> values
-                    .computeIfAbsent(section, k -> new LinkedHashMap<>()).computeIfAbsent(name, k -> new ArrayList<>()).add(value)));
+            round.sections.forEach((section, metrics) ->
+                    metrics.forEach((name, value) -> values.computeIfAbsent(section, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(name, k -> new ArrayList<>())
+                            .add(value)));
         }
         Map<String, Map<String, Double>> sections = new LinkedHashMap<>();
-        values.forEach((section, metrics) -> metrics.forEach((name, list) -> sections.computeIfAbsent(section,
-                k -> new LinkedHashMap<>()).put(name, name.startsWith("Return=") && !name.equals("Return=OK")
-                ? Collections.max(list) : Metrics.median(list))));
-        int exit = rounds.stream().mapToInt(YcsbOutput::exit).filter(e -> e != 0).findFirst().orElse(0);
+        values.forEach((section, metrics) ->
+                metrics.forEach((name, list) -> sections.computeIfAbsent(section, k -> new LinkedHashMap<>())
+                        .put(
+                                name,
+                                name.startsWith("Return=") && !name.equals("Return=OK")
+                                        ? Collections.max(list)
+                                        : Metrics.median(list))));
+        int exit = rounds.stream()
+                .mapToInt(YcsbOutput::exit)
+                .filter(e -> e != 0)
+                .findFirst()
+                .orElse(0);
         return new YcsbOutput(rounds.get(0).command, exit, sections);
     }
 
@@ -124,12 +134,14 @@ public record YcsbOutput(String command, int exit, Map<String, Map<String, Doubl
             return percentile;
         }
         int p = Integer.parseInt(percentile);
-        String suffix = p % 100 >= 11 && p % 100 <= 13 ? "th" : switch (p % 10) {
-            case 1 -> "st";
-            case 2 -> "nd";
-            case 3 -> "rd";
-            default -> "th";
-        };
+        String suffix = p % 100 >= 11 && p % 100 <= 13
+                ? "th"
+                : switch (p % 10) {
+                    case 1 -> "st";
+                    case 2 -> "nd";
+                    case 3 -> "rd";
+                    default -> "th";
+                };
         return p + suffix;
     }
 }

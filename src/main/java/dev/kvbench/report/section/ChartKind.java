@@ -1,10 +1,9 @@
 package dev.kvbench.report.section;
 
-import java.util.Arrays;
-
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import java.util.Arrays;
 
 /**
  * The kinds of test the report draws, each by the name {@code out-N.meta}'s {@code chart} key gives and with the
@@ -58,7 +57,10 @@ public enum ChartKind {
 
     /** The kind {@code id} names; panels for a name this build does not know. */
     static ChartKind named(String id) {
-        return Arrays.stream(values()).filter(kind -> kind.id.equals(id)).findFirst().orElse(PANELS);
+        return Arrays.stream(values())
+                .filter(kind -> kind.id.equals(id))
+                .findFirst()
+                .orElse(PANELS);
     }
 
     /**
@@ -66,7 +68,9 @@ public enum ChartKind {
      * dirWalk's (walks/s, not time per pass), also in folders written before that kind existed (smoke's, older app runs).
      */
     public static ChartKind of(TestRun test) {
-        return DIR_WALK.id.equals(test.meta.get("workloads")) ? DIR_WALK : named(test.meta.getOrDefault("chart", PANELS.id));
+        return DIR_WALK.id.equals(test.meta.get("workloads"))
+                ? DIR_WALK
+                : named(test.meta.getOrDefault("chart", PANELS.id));
     }
 
     ReportKind create(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {

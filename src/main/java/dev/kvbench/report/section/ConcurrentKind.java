@@ -1,11 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
 import dev.kvbench.report.folder.Group;
@@ -15,6 +9,11 @@ import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The concurrent runs, readWhileWriting and prefixScan: read throughput, the writer's achieved rate beside its target,
@@ -38,7 +37,8 @@ final class ConcurrentKind extends DataSetKind {
         List<List<String>> writer = new ArrayList<>();
         List<LineChart.Series> latency = new ArrayList<>();
         for (String spec : specList) {
-            for (Result r : group.results().stream().filter(x -> x.store().equals(spec)).toList()) {
+            for (Result r :
+                    group.results().stream().filter(x -> x.store().equals(spec)).toList()) {
                 List<String> row = new ArrayList<>(List.of(specs.label(spec), Markdown.code(spec)));
                 if (r.status() != Result.Status.OK) {
                     row.add(r.status().word() + ": " + r.reason());
@@ -58,17 +58,32 @@ final class ConcurrentKind extends DataSetKind {
                 double target = r.metric(Metric.WRITE_TARGET);
                 if (!Double.isNaN(target)) {
                     double achieved = r.metric(Metric.WRITE_PER_SEC);
-                    writer.add(List.of(specs.label(spec), target == 0 ? "as fast as it can" : Numbers.count(target),
-                            Numbers.count(Math.round(achieved)), target == 0 ? "" : Numbers.percent(achieved / target)));
+                    writer.add(List.of(
+                            specs.label(spec),
+                            target == 0 ? "as fast as it can" : Numbers.count(target),
+                            Numbers.count(Math.round(achieved)),
+                            target == 0 ? "" : Numbers.percent(achieved / target)));
                 }
                 latencySeries(spec, r).ifPresent(latency::add);
             }
         }
         md.paragraph((scans ? "Prefix scans" : "Point lookups") + " per second, all reader threads together; every "
-                + (scans ? "scan returned exactly its prefix's keys in order" : "lookup found its key (db_bench's `N of N found`)")
+                + (scans
+                        ? "scan returned exactly its prefix's keys in order"
+                        : "lookup found its key (db_bench's `N of N found`)")
                 + ". Latency per " + (scans ? "scan" : "lookup") + " in µs, HdrHistogram per reader thread, merged.");
-        md.table(List.of("Engine", "spec", op + "/s", scans ? "keys/s" : "found", "p50 µs", "p99 µs", "p99.9 µs",
-                "max µs", "readers"), rows);
+        md.table(
+                List.of(
+                        "Engine",
+                        "spec",
+                        op + "/s",
+                        scans ? "keys/s" : "found",
+                        "p50 µs",
+                        "p99 µs",
+                        "p99.9 µs",
+                        "max µs",
+                        "readers"),
+                rows);
         if (!writer.isEmpty()) {
             md.paragraph("The writer: its target rate and what it achieved (overwrites of random existing keys, "
                     + "committed every 100):");
@@ -76,8 +91,10 @@ final class ConcurrentKind extends DataSetKind {
         }
         prefixOptions(specList);
         if (!latency.isEmpty()) {
-            charts.add(latencyChart(stem + "-latency", (scans ? "Scan" : "Lookup") + " latency percentiles: "
-                    + group.title(), latency));
+            charts.add(latencyChart(
+                    stem + "-latency",
+                    (scans ? "Scan" : "Lookup") + " latency percentiles: " + group.title(),
+                    latency));
         } else {
             md.paragraph("Latency was not recorded in these runs (`latency=false`).");
         }
@@ -90,7 +107,8 @@ final class ConcurrentKind extends DataSetKind {
             points.add(new double[] {i, r.metric(Metric.latency(PERCENTILES.get(i))) / 1000});
         }
         if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
-            return Optional.of(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
+            return Optional.of(
+                    new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
         }
         return Optional.empty();
     }
@@ -108,8 +126,10 @@ final class ConcurrentKind extends DataSetKind {
     private void prefixOptions(List<String> specList) {
         Map<String, List<String>> byEngine = new LinkedHashMap<>();
         for (String spec : specList) {
-            EngineNotes.engine(spec).ifPresent(engine -> engine.prefixOptions(Specs.options(spec)).ifPresent(words ->
-                    byEngine.computeIfAbsent(engine.label(), e -> new ArrayList<>()).add(Markdown.code(spec) + ": " + words + ".")));
+            EngineNotes.engine(spec)
+                    .ifPresent(engine -> engine.prefixOptions(Specs.options(spec))
+                            .ifPresent(words -> byEngine.computeIfAbsent(engine.label(), e -> new ArrayList<>())
+                                    .add(Markdown.code(spec) + ": " + words + ".")));
         }
         byEngine.forEach((label, sentences) -> {
             md.paragraph(label + "'s prefix options in these runs:");
@@ -118,7 +138,8 @@ final class ConcurrentKind extends DataSetKind {
     }
 
     private static String found(Result r) {
-        return Numbers.count(r.metric(Metric.VERIFY_FOUND)) + " of " + Numbers.count(r.metric(Metric.VERIFY_EXPECTED)) + " found";
+        return Numbers.count(r.metric(Metric.VERIFY_FOUND)) + " of " + Numbers.count(r.metric(Metric.VERIFY_EXPECTED))
+                + " found";
     }
 
     private static String micros(double nanos) {

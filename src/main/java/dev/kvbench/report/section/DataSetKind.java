@@ -1,14 +1,13 @@
 package dev.kvbench.report.section;
 
-import java.util.List;
-import java.util.Set;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.text.Numbers;
+import java.util.List;
+import java.util.Set;
 
 /**
  * A kind that writes a test data set by data set, each under its own heading, then the test's variants against
@@ -64,7 +63,9 @@ abstract class DataSetKind implements ReportKind {
     }
 
     List<Result> runs(Group group, String workload) {
-        return group.results().stream().filter(r -> r.workload().equals(workload)).toList();
+        return group.results().stream()
+                .filter(r -> r.workload().equals(workload))
+                .toList();
     }
 
     /** The runs of engines, which findings rank; the limit rows are left out. */

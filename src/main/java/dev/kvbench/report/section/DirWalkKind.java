@@ -1,10 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
@@ -13,6 +8,10 @@ import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * dirWalk's part of the report (the Ozone directory tree): walks/s and lookups/s per engine and
@@ -73,15 +72,20 @@ final class DirWalkKind extends DataSetKind {
     void write(TestRun test, Group group, String stem, List<String> specList) {
         int threads = threads(test);
         int cores = cores();
-        md.paragraph("Walks per second (" + (threads == 1 ? "1 walking thread" : "all " + threads + " walking threads together")
+        md.paragraph("Walks per second ("
+                + (threads == 1 ? "1 walking thread" : "all " + threads + " walking threads together")
                 + "), and lookups per second (walks/s × " + lookupsText(group) + " lookups per walk: depth + 1, "
                 + "the last one the miss below the leaf); every walk was verified. ± is JMH's 99.9% error; a score whose "
                 + "error is over " + Math.round(100 * Stability.ERROR) + "% of it is marked unstable.");
         if (cores > 0 && threads > cores) {
             md.paragraph(sharedCores(cores, "this test's " + threads + " walking threads"));
         }
-        charts.add(figures.walks(stem, "dirWalk, " + threads + (threads == 1 ? " thread" : " threads")
-                + ": walks/s and lookups/s, " + group.title(), group, specList));
+        charts.add(figures.walks(
+                stem,
+                "dirWalk, " + threads + (threads == 1 ? " thread" : " threads") + ": walks/s and lookups/s, "
+                        + group.title(),
+                group,
+                specList));
         List<String> encodings = group.values("encoding");
         table(rates(group, specList, encodings));
         storage(group, stem, specList);
@@ -93,7 +97,10 @@ final class DirWalkKind extends DataSetKind {
     }
 
     private static String lookupsText(Group group) {
-        return group.results().stream().findFirst().map(r -> Numbers.count(lookupsPerWalk(r))).orElse("depth + 1");
+        return group.results().stream()
+                .findFirst()
+                .map(r -> Numbers.count(lookupsPerWalk(r)))
+                .orElse("depth + 1");
     }
 
     /** A row per engine; per encoding, walks/s ± error and lookups/s. */
@@ -119,14 +126,15 @@ final class DirWalkKind extends DataSetKind {
             return r.status().word();
         }
         double rate = rate(r, lookups);
-        String cell = Numbers.count(rate) + (Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig2(rate * r.errorMs() / r.ms()));
+        String cell = Numbers.count(rate)
+                + (Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig2(rate * r.errorMs() / r.ms()));
         return r.stable() ? cell : cell + " (unstable)";
     }
 
     /** The storage chart and table by encoding: the flat array of the tree's keys and values, then each engine. */
     private void storage(Group group, String stem, List<String> specList) {
-        charts.add(figures.storageByEncoding(stem + "-storage", "dirWalk storage after close by value encoding: "
-                + group.title(), group, specList));
+        charts.add(figures.storageByEncoding(
+                stem + "-storage", "dirWalk storage after close by value encoding: " + group.title(), group, specList));
         md.paragraph("Storage after close in bytes (overhead against the flat array: every directory's key, 8-byte "
                 + "parent id + name, and its encoded record, back to back), by value encoding:");
         table(tables.sweepStorage(group, "encoding", specList));
@@ -138,8 +146,10 @@ final class DirWalkKind extends DataSetKind {
             List<String> row = new ArrayList<>(List.of(specs.label(spec)));
             boolean any = false;
             for (String encoding : encodings) {
-                double bytes = group.find(spec, "dirWalk", "encoding", encoding).filter(Result::ok)
-                        .map(r -> r.metric(Metric.ALLOC_PER_WALK)).orElse(Double.NaN);
+                double bytes = group.find(spec, "dirWalk", "encoding", encoding)
+                        .filter(Result::ok)
+                        .map(r -> r.metric(Metric.ALLOC_PER_WALK))
+                        .orElse(Double.NaN);
                 any |= !Double.isNaN(bytes);
                 row.add(Double.isNaN(bytes) ? "—" : Numbers.count(bytes));
             }
@@ -148,27 +158,35 @@ final class DirWalkKind extends DataSetKind {
             }
         }
         if (rows.isEmpty()) {
-            md.paragraph("No allocation per walk was recorded for these runs (the JVM could not count its threads' allocations).");
+            md.paragraph(
+                    "No allocation per walk was recorded for these runs (the JVM could not count its threads' allocations).");
             return;
         }
-        md.paragraph("Bytes allocated per walk by the walking threads over the measured iterations (the JVM's per-thread "
-                + "allocation counters; the engine's own threads are not counted):");
+        md.paragraph(
+                "Bytes allocated per walk by the walking threads over the measured iterations (the JVM's per-thread "
+                        + "allocation counters; the engine's own threads are not counted):");
         List<String> header = new ArrayList<>(List.of("Engine"));
         encodings.forEach(e -> header.add(e + " bytes/walk"));
         md.table(header, rows);
     }
 
     /** walks/s at this run's threads against the 1-thread run of the same tree, engine and encoding (any test of the folder). */
-    private void againstOneThread(Group group, List<String> specList, List<String> encodings, int threads, List<TestRun> all) {
+    private void againstOneThread(
+            Group group, List<String> specList, List<String> encodings, int threads, List<TestRun> all) {
         List<List<String>> rows = new ArrayList<>();
         for (String spec : specList) {
             for (String encoding : encodings) {
-                Optional<Result> many = group.find(spec, "dirWalk", "encoding", encoding).filter(Result::ok);
+                Optional<Result> many =
+                        group.find(spec, "dirWalk", "encoding", encoding).filter(Result::ok);
                 Optional<Result> one = many.flatMap(r -> oneThread(r, all));
                 if (many.isPresent() && one.isPresent()) {
                     double ratio = one.get().ms() / many.get().ms();
                     boolean stable = many.get().stable() && one.get().stable();
-                    rows.add(List.of(specs.label(spec), encoding, rateCell(one.get(), false), rateCell(many.get(), false),
+                    rows.add(List.of(
+                            specs.label(spec),
+                            encoding,
+                            rateCell(one.get(), false),
+                            rateCell(many.get(), false),
                             Numbers.times(ratio) + (stable ? "" : " (unstable)")));
                 }
             }
@@ -176,13 +194,18 @@ final class DirWalkKind extends DataSetKind {
         if (rows.isEmpty()) {
             return;
         }
-        md.paragraph("walks/s at " + threads + " threads against 1 thread (the same tree, engine and encoding in the first "
+        md.paragraph("walks/s at " + threads
+                + " threads against 1 thread (the same tree, engine and encoding in the first "
                 + "1-thread dirWalk test of this folder that ran it); " + threads + "× would be perfect scaling:");
-        md.table(List.of("Engine", "Encoding", "1 thread walks/s", threads + " threads walks/s", "× of 1 thread"), rows);
+        md.table(
+                List.of("Engine", "Encoding", "1 thread walks/s", threads + " threads walks/s", "× of 1 thread"), rows);
     }
 
     private static Optional<Result> oneThread(Result run, List<TestRun> all) {
-        return all.stream().filter(t -> t.meta.getOrDefault("chart", "").equals(ChartKind.DIR_WALK.id()) && threads(t) == 1)
-                .flatMap(t -> t.results.stream()).filter(r -> r.key().sameRunAs(run.key())).findFirst();
+        return all.stream()
+                .filter(t -> t.meta.getOrDefault("chart", "").equals(ChartKind.DIR_WALK.id()) && threads(t) == 1)
+                .flatMap(t -> t.results.stream())
+                .filter(r -> r.key().sameRunAs(run.key()))
+                .findFirst();
     }
 }

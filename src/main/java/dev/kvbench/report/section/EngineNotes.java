@@ -1,11 +1,10 @@
 package dev.kvbench.report.section;
 
-import java.util.List;
-import java.util.Optional;
-
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * What the engines of this build say about themselves for the report ({@link Engine#settingsNote},
@@ -14,8 +13,7 @@ import dev.kvbench.store.Stores;
  */
 final class EngineNotes {
 
-    private EngineNotes() {
-    }
+    private EngineNotes() {}
 
     /** The registered engine of {@code spec}, if this build has it. */
     static Optional<Engine> engine(String spec) {
@@ -30,7 +28,9 @@ final class EngineNotes {
 
     /** The caches sized from the data set, as the engines name them, in registration order. */
     static List<String> dataSizedCaches() {
-        return Stores.engines().stream().flatMap(e -> e.dataSizedCache().stream()).toList();
+        return Stores.engines().stream()
+                .flatMap(e -> e.dataSizedCache().stream())
+                .toList();
     }
 
     /** Whether {@code spec}'s engine sizes a cache from the data set. */

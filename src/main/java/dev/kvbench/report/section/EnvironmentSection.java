@@ -1,16 +1,15 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.VariantLine;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** The machine the results come from ({@code env.txt}), how busy it was at the start, and the engines' library versions. */
 public final class EnvironmentSection extends Section {
@@ -52,8 +51,15 @@ public final class EnvironmentSection extends Section {
         add(rows, "JVM flags", code(take(env, "jvm.flags")));
         String free = take(env, "work.freeBytes");
         String fs = take(env, "work.fs");
-        add(rows, "Work folder", join(take(env, "work.dir"), "file system " + (fs.isEmpty() ? "unknown" : fs)
-                + (free.isEmpty() ? "" : ", " + Numbers.bytes(Numbers.parse(free)) + " free at the start")));
+        add(
+                rows,
+                "Work folder",
+                join(
+                        take(env, "work.dir"),
+                        "file system " + (fs.isEmpty() ? "unknown" : fs)
+                                + (free.isEmpty()
+                                        ? ""
+                                        : ", " + Numbers.bytes(Numbers.parse(free)) + " free at the start")));
         add(rows, "Open-file limit (ulimit -n)", take(env, "ulimit.n"));
         add(rows, "kvbench", take(env, "kvbench.version"));
         add(rows, "JMH", take(env, "jmh.version"));
@@ -64,7 +70,8 @@ public final class EnvironmentSection extends Section {
         loadNote(load, beforeBuild);
         if (!engines.isEmpty()) {
             List<List<String>> engineRows = new ArrayList<>();
-            engines.entrySet().stream().sorted(Map.Entry.comparingByKey(specs.order()))
+            engines.entrySet().stream()
+                    .sorted(Map.Entry.comparingByKey(specs.order()))
                     .forEach(e -> engineRows.add(List.of(e.getValue()[0], code(e.getKey()), e.getValue()[1])));
             md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
         }
@@ -94,7 +101,8 @@ public final class EnvironmentSection extends Section {
         double startLoad = Numbers.parse(load);
         double buildLoad = beforeBuild.isEmpty() ? -1 : Numbers.parse(beforeBuild);
         if (startLoad > QUIET_LOAD && buildLoad >= 0 && buildLoad <= QUIET_LOAD) {
-            md.paragraph("The machine was quiet before this run built kvbench (1-minute load " + beforeBuild + ", at most "
+            md.paragraph("The machine was quiet before this run built kvbench (1-minute load " + beforeBuild
+                    + ", at most "
                     + QUIET_LOAD + "). The load at the start, " + load + ", was read just after that build: a 1-minute"
                     + " average, it still counts the build, which had ended.");
         } else if (startLoad > QUIET_LOAD) {
@@ -120,16 +128,24 @@ public final class EnvironmentSection extends Section {
             return;
         }
         List<List<String>> rows = new ArrayList<>();
-        lines.stream().sorted(Comparator.comparing(VariantLine::store, specs.order())).forEach(line -> {
-            Map<String, String> facts = line.facts();
-            String flags = facts.getOrDefault(VariantLine.FLAGS, "");
-            rows.add(List.of(specs.label(line.store()), code(line.store()), facts.getOrDefault(VariantLine.LIBRARY, ""),
-                    facts.getOrDefault(VariantLine.JAVA, ""), facts.getOrDefault(VariantLine.VM, ""),
-                    facts.getOrDefault(VariantLine.GC, ""), flags.isBlank() ? "none" : code(flags)));
-        });
-        md.paragraph("The JVM each store ran in, as that JVM said (the `# Variant:` lines of the logs): a variant's library"
-                + " version, Java runtime, collectors, and the flags it adds to or changes in the run's own (JVM flags"
-                + " above).");
+        lines.stream()
+                .sorted(Comparator.comparing(VariantLine::store, specs.order()))
+                .forEach(line -> {
+                    Map<String, String> facts = line.facts();
+                    String flags = facts.getOrDefault(VariantLine.FLAGS, "");
+                    rows.add(List.of(
+                            specs.label(line.store()),
+                            code(line.store()),
+                            facts.getOrDefault(VariantLine.LIBRARY, ""),
+                            facts.getOrDefault(VariantLine.JAVA, ""),
+                            facts.getOrDefault(VariantLine.VM, ""),
+                            facts.getOrDefault(VariantLine.GC, ""),
+                            flags.isBlank() ? "none" : code(flags)));
+                });
+        md.paragraph(
+                "The JVM each store ran in, as that JVM said (the `# Variant:` lines of the logs): a variant's library"
+                        + " version, Java runtime, collectors, and the flags it adds to or changes in the run's own (JVM flags"
+                        + " above).");
         md.table(List.of("Engine", "Spec", "Library", "Java", "VM", "Collectors", "Flags"), rows);
     }
 
@@ -138,11 +154,12 @@ public final class EnvironmentSection extends Section {
         if (commit.isEmpty()) {
             return "not recorded";
         }
-        return commit + switch (clean) {
-            case "true" -> " (clean tree)";
-            case "false" -> " with uncommitted changes";
-            default -> "";
-        };
+        return commit
+                + switch (clean) {
+                    case "true" -> " (clean tree)";
+                    case "false" -> " with uncommitted changes";
+                    default -> "";
+                };
     }
 
     /**
@@ -155,7 +172,8 @@ public final class EnvironmentSection extends Section {
         }
         int order = Integer.parseInt(recorded.substring("order ".length()).trim());
         long kib = 4L << order;
-        return "on: free blocks of " + (kib >= 1024 ? kib / 1024 + " MiB" : kib + " KiB") + " go back to the hypervisor, and memory "
+        return "on: free blocks of " + (kib >= 1024 ? kib / 1024 + " MiB" : kib + " KiB")
+                + " go back to the hypervisor, and memory "
                 + "touched again after that costs a host page fault (a virtual machine); passes that allocate new "
                 + "memory, and new forks' heaps, pay it";
     }

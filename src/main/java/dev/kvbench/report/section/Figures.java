@@ -1,11 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
@@ -14,6 +8,11 @@ import dev.kvbench.report.folder.Verdict;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** Builds the report's charts from a {@link Group}: time per pass, storage, and their sweeps. */
 final class Figures {
@@ -51,7 +50,9 @@ final class Figures {
 
     /** Time per pass: one panel per workload, one bar per spec, in the order given. */
     Figure time(String stem, String title, Group group, List<String> specList) {
-        Unit unit = Unit.time(group.results().stream().filter(r -> specList.contains(r.store())).toList());
+        Unit unit = Unit.time(group.results().stream()
+                .filter(r -> specList.contains(r.store()))
+                .toList());
         List<Figure.Panel> panels = new ArrayList<>();
         for (String workload : group.workloads()) {
             List<Figure.Bar> bars = new ArrayList<>();
@@ -74,8 +75,11 @@ final class Figures {
     Optional<Figure> relative(String stem, String title, Group group, List<String> ranked) {
         List<Figure.Panel> panels = new ArrayList<>();
         for (String workload : group.workloads()) {
-            List<Result> runs = ranked.stream().map(spec -> group.find(spec, workload)).flatMap(Optional::stream)
-                    .filter(Result::ok).toList();
+            List<Result> runs = ranked.stream()
+                    .map(spec -> group.find(spec, workload))
+                    .flatMap(Optional::stream)
+                    .filter(Result::ok)
+                    .toList();
             Verdict verdict = Verdict.of(runs);
             if (!verdict.paired()) {
                 continue;
@@ -93,19 +97,25 @@ final class Figures {
                 if (i > 0) {
                     PairedRatio ratio = verdict.againstLeader(r);
                     value = ratio.median();
-                    error = ratio.hasInterval() ? Math.max(ratio.median() - ratio.low(), ratio.high() - ratio.median()) : Double.NaN;
+                    error = ratio.hasInterval()
+                            ? Math.max(ratio.median() - ratio.low(), ratio.high() - ratio.median())
+                            : Double.NaN;
                 }
-                bars.add(new Figure.Bar(i, 0.4, value, error, specs.rgb(r.store()), specs.fill(r.store()), "", specs.label(r.store())));
+                bars.add(new Figure.Bar(
+                        i, 0.4, value, error, specs.rgb(r.store()), specs.fill(r.store()), "", specs.label(r.store())));
                 tics.add(new Figure.Tic(specs.label(r.store()), i));
             }
-            panels.add(new Figure.Panel(workload, "", Figure.Axis.fit("time ÷ the fastest's, paired", bars), bars, tics, true));
+            panels.add(new Figure.Panel(
+                    workload, "", Figure.Axis.fit("time ÷ the fastest's, paired", bars), bars, tics, true));
         }
         return panels.isEmpty() ? Optional.empty() : Optional.of(new Figure(stem, title, panels, List.of()));
     }
 
     /** Time per pass against a swept parameter: one panel per workload, a cluster of bars per value. */
     Figure sweepTime(String stem, String title, Group group, String param, List<String> specList) {
-        Unit unit = Unit.time(group.results().stream().filter(r -> specList.contains(r.store())).toList());
+        Unit unit = Unit.time(group.results().stream()
+                .filter(r -> specList.contains(r.store()))
+                .toList());
         List<String> values = group.values(param);
         double width = 0.8 / specList.size();
         List<Figure.Panel> panels = new ArrayList<>();
@@ -118,54 +128,86 @@ final class Figures {
                     bars.add(timeBar(group.find(spec, workload, param, values.get(c)), spec, x, width * 0.45, unit));
                 }
             }
-            panels.add(new Figure.Panel(workload, axisName(param), Figure.Axis.fit(unit.name(), bars), bars,
-                    clusterTics(values), false));
+            panels.add(new Figure.Panel(
+                    workload, axisName(param), Figure.Axis.fit(unit.name(), bars), bars, clusterTics(values), false));
         }
         return new Figure(stem, title, panels, legend(specList, false));
     }
 
     /** Storage after close: the flat array first, then one bar per spec. */
     Figure storage(String stem, String title, Group group, List<String> specList) {
-        List<Optional<Result>> runs = specList.stream().map(spec -> group.storageRun(spec, null, null)).toList();
-        double flat = runs.stream().flatMap(Optional::stream).mapToDouble(Group::flatBytes).findFirst()
-                .orElse(group.results().isEmpty() ? Double.NaN : Group.flatBytes(group.results().get(0)));
-        Unit unit = Unit.bytes(runs.stream().flatMap(Optional::stream).mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE)).max().orElse(flat));
+        List<Optional<Result>> runs = specList.stream()
+                .map(spec -> group.storageRun(spec, null, null))
+                .toList();
+        double flat = runs.stream()
+                .flatMap(Optional::stream)
+                .mapToDouble(Group::flatBytes)
+                .findFirst()
+                .orElse(
+                        group.results().isEmpty()
+                                ? Double.NaN
+                                : Group.flatBytes(group.results().get(0)));
+        Unit unit = Unit.bytes(runs.stream()
+                .flatMap(Optional::stream)
+                .mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE))
+                .max()
+                .orElse(flat));
         List<Figure.Bar> bars = new ArrayList<>();
         List<Figure.Tic> tics = new ArrayList<>();
-        bars.add(new Figure.Bar(0, 0.4, flat / unit.divisor(), Double.NaN, Specs.FLAT_ARRAY, Figure.Fill.SOLID, "", "Flat array"));
+        bars.add(new Figure.Bar(
+                0, 0.4, flat / unit.divisor(), Double.NaN, Specs.FLAT_ARRAY, Figure.Fill.SOLID, "", "Flat array"));
         tics.add(new Figure.Tic("Flat array", 0));
         for (int i = 0; i < specList.size(); i++) {
             String spec = specList.get(i);
             bars.add(storageBar(runs.get(i), spec, i + 1, 0.4, unit));
             tics.add(new Figure.Tic(specs.label(spec), i + 1));
         }
-        Figure.Panel panel = new Figure.Panel("storage after close", "", Figure.Axis.fit("storage, " + unit.name(), bars), bars, tics, true);
+        Figure.Panel panel = new Figure.Panel(
+                "storage after close", "", Figure.Axis.fit("storage, " + unit.name(), bars), bars, tics, true);
         return new Figure(stem, title, List.of(panel), List.of());
     }
 
     /** Storage after close against a swept parameter: per value, the flat array and one bar per spec. */
     Figure sweepStorage(String stem, String title, Group group, String param, List<String> specList) {
         List<String> values = group.values(param);
-        double max = group.results().stream().mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE))
-                .filter(v -> !Double.isNaN(v)).max().orElse(1);
+        double max = group.results().stream()
+                .mapToDouble(r -> r.metric(Metric.STORAGE_AFTER_CLOSE))
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(1);
         Unit unit = Unit.bytes(max);
         int slots = specList.size() + 1;
         double width = 0.8 / slots;
         List<Figure.Bar> bars = new ArrayList<>();
         for (int c = 0; c < values.size(); c++) {
             String value = values.get(c);
-            double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
-                    .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
-            bars.add(new Figure.Bar(c - (slots - 1) / 2.0 * width, width * 0.45, flat / unit.divisor(), Double.NaN,
-                    Specs.FLAT_ARRAY, Figure.Fill.SOLID, "", "Flat array"));
+            double flat = group.results().stream()
+                    .filter(r -> r.key().param(param).equals(value))
+                    .mapToDouble(Group::flatBytes)
+                    .findFirst()
+                    .orElse(Double.NaN);
+            bars.add(new Figure.Bar(
+                    c - (slots - 1) / 2.0 * width,
+                    width * 0.45,
+                    flat / unit.divisor(),
+                    Double.NaN,
+                    Specs.FLAT_ARRAY,
+                    Figure.Fill.SOLID,
+                    "",
+                    "Flat array"));
             for (int e = 0; e < specList.size(); e++) {
                 String spec = specList.get(e);
                 double x = c + (e + 1 - (slots - 1) / 2.0) * width;
                 bars.add(storageBar(group.storageRun(spec, param, value), spec, x, width * 0.45, unit));
             }
         }
-        Figure.Panel panel = new Figure.Panel("storage after close", axisName(param),
-                Figure.Axis.fit("storage, " + unit.name(), bars), bars, clusterTics(values), false);
+        Figure.Panel panel = new Figure.Panel(
+                "storage after close",
+                axisName(param),
+                Figure.Axis.fit("storage, " + unit.name(), bars),
+                bars,
+                clusterTics(values),
+                false);
         return new Figure(stem, title, List.of(panel), legend(specList, true));
     }
 
@@ -190,8 +232,13 @@ final class Figures {
         List<Figure.Panel> panels = new ArrayList<>();
         for (boolean lookups : new boolean[] {false, true}) {
             String what = lookups ? "lookups/s" : "walks/s";
-            Unit unit = Unit.rate(group.results().stream().filter(Result::ok)
-                    .mapToDouble(r -> DirWalkKind.rate(r, lookups)).max().orElse(1), what);
+            Unit unit = Unit.rate(
+                    group.results().stream()
+                            .filter(Result::ok)
+                            .mapToDouble(r -> DirWalkKind.rate(r, lookups))
+                            .max()
+                            .orElse(1),
+                    what);
             List<Figure.Bar> bars = new ArrayList<>();
             List<Figure.Tic> tics = new ArrayList<>();
             for (int c = 0; c < encodings.size(); c++) {
@@ -199,19 +246,34 @@ final class Figures {
                     String spec = specList.get(e);
                     double x = clusters ? c + (e - (specList.size() - 1) / 2.0) * width : e;
                     Optional<Result> run = group.find(spec, "dirWalk", "encoding", encodings.get(c));
-                    double value = run.filter(Result::ok).map(r -> DirWalkKind.rate(r, lookups)).orElse(Double.NaN);
-                    double error = run.filter(Result::ok).map(r -> DirWalkKind.rate(r, lookups) * r.errorMs() / r.ms())
+                    double value = run.filter(Result::ok)
+                            .map(r -> DirWalkKind.rate(r, lookups))
                             .orElse(Double.NaN);
-                    bars.add(new Figure.Bar(x, width * 0.45, value / unit.divisor(), error / unit.divisor(), specs.rgb(spec),
-                            specs.fill(spec), run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run"), specs.label(spec)));
+                    double error = run.filter(Result::ok)
+                            .map(r -> DirWalkKind.rate(r, lookups) * r.errorMs() / r.ms())
+                            .orElse(Double.NaN);
+                    bars.add(new Figure.Bar(
+                            x,
+                            width * 0.45,
+                            value / unit.divisor(),
+                            error / unit.divisor(),
+                            specs.rgb(spec),
+                            specs.fill(spec),
+                            run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run"),
+                            specs.label(spec)));
                     if (!clusters) {
                         tics.add(new Figure.Tic(specs.label(spec), x));
                     }
                 }
             }
             String panelTitle = lookups ? "lookups/s (walks/s x lookups per walk)" : "walks/s";
-            panels.add(new Figure.Panel(panelTitle, clusters ? axisName("encoding") : "", Figure.Axis.fit(unit.name(), bars),
-                    bars, clusters ? clusterTics(encodings) : tics, !clusters));
+            panels.add(new Figure.Panel(
+                    panelTitle,
+                    clusters ? axisName("encoding") : "",
+                    Figure.Axis.fit(unit.name(), bars),
+                    bars,
+                    clusters ? clusterTics(encodings) : tics,
+                    !clusters));
         }
         return new Figure(stem, title, panels, clusters ? legend(specList, false) : List.of());
     }
@@ -231,26 +293,43 @@ final class Figures {
                 }
                 double value = run.get().metric(Metric.CRASH_REOPEN_MEDIAN);
                 String label = specs.label(spec) + ("true".equals(sync) ? " sync" : "");
-                bars.add(new Figure.Bar(bars.size(), 0.4, value, Double.NaN, specs.rgb(spec), "true".equals(sync) ? Figure.Fill.VARIANT : Figure.Fill.SOLID,
-                        Double.isNaN(value) ? run.get().status().word() : "", label));
+                bars.add(new Figure.Bar(
+                        bars.size(),
+                        0.4,
+                        value,
+                        Double.NaN,
+                        specs.rgb(spec),
+                        "true".equals(sync) ? Figure.Fill.VARIANT : Figure.Fill.SOLID,
+                        Double.isNaN(value) ? run.get().status().word() : "",
+                        label));
                 tics.add(new Figure.Tic(label, tics.size()));
             }
         }
-        Figure.Panel panel = new Figure.Panel("reopen after " + after + " (median)", "", Figure.Axis.fit("ms", bars), bars, tics, true);
+        Figure.Panel panel = new Figure.Panel(
+                "reopen after " + after + " (median)", "", Figure.Axis.fit("ms", bars), bars, tics, true);
         return new Figure(stem, title, List.of(panel), List.of());
     }
 
     private Figure.Bar timeBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
         String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
         double value = run.filter(Result::ok).map(r -> r.ms() / unit.divisor()).orElse(Double.NaN);
-        double error = run.filter(Result::ok).map(r -> r.errorMs() / unit.divisor()).orElse(Double.NaN);
+        double error =
+                run.filter(Result::ok).map(r -> r.errorMs() / unit.divisor()).orElse(Double.NaN);
         return new Figure.Bar(x, half, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec));
     }
 
     private Figure.Bar storageBar(Optional<Result> run, String spec, double x, double half, Unit unit) {
-        double value = run.map(r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / unit.divisor()).orElse(Double.NaN);
-        return new Figure.Bar(x, half, value, Double.NaN, specs.rgb(spec), specs.fill(spec),
-                run.isPresent() ? "" : "no data", specs.label(spec));
+        double value = run.map(r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / unit.divisor())
+                .orElse(Double.NaN);
+        return new Figure.Bar(
+                x,
+                half,
+                value,
+                Double.NaN,
+                specs.rgb(spec),
+                specs.fill(spec),
+                run.isPresent() ? "" : "no data",
+                specs.label(spec));
     }
 
     private static List<Figure.Tic> clusterTics(List<String> values) {
@@ -278,7 +357,11 @@ final class Figures {
 
         /** Seconds when even the fastest pass takes a second or more, else milliseconds. */
         static Unit time(List<Result> results) {
-            double min = results.stream().filter(Result::ok).mapToDouble(Result::ms).min().orElse(0);
+            double min = results.stream()
+                    .filter(Result::ok)
+                    .mapToDouble(Result::ms)
+                    .min()
+                    .orElse(0);
             return min >= 1000 ? new Unit("s/pass", 1000) : MS;
         }
 

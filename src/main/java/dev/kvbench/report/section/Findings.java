@@ -1,13 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.ToDoubleFunction;
-
 import dev.kvbench.report.folder.Amplification;
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
@@ -17,6 +9,13 @@ import dev.kvbench.results.Metric;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The sentences of the report that state a number or a ranking, each computed from the results
@@ -39,8 +38,10 @@ final class Findings {
         if (verdict.paired()) {
             return pairedRanking(workload, runs, verdict, unit);
         }
-        List<Result> unstable = runs.stream().filter(r -> r.ok() && !r.stable())
-                .sorted(Comparator.comparingDouble(Result::ms)).toList();
+        List<Result> unstable = runs.stream()
+                .filter(r -> r.ok() && !r.stable())
+                .sorted(Comparator.comparingDouble(Result::ms))
+                .toList();
         String rest = unstable.isEmpty() ? "" : " Not ranked, " + unstableList(unstable, unit) + ".";
         return rankStable(workload, runs, unit) + rest;
     }
@@ -57,12 +58,23 @@ final class Findings {
         if (verdict.kind() == Verdict.Kind.WINNER) {
             Result next = order.get(1);
             PairedRatio margin = verdict.againstLeader(next);
-            s.append("fastest ").append(name(first)).append(" (").append(time(first, unit)).append("), ")
-                    .append(times(margin)).append(" faster than the next, ").append(name(next)).append(" (")
-                    .append(time(next, unit)).append("), paired interval ").append(interval(margin));
+            s.append("fastest ")
+                    .append(name(first))
+                    .append(" (")
+                    .append(time(first, unit))
+                    .append("), ")
+                    .append(times(margin))
+                    .append(" faster than the next, ")
+                    .append(name(next))
+                    .append(" (")
+                    .append(time(next, unit))
+                    .append("), paired interval ")
+                    .append(interval(margin));
         } else {
-            s.append(verdict.tieText(name(first) + " (" + time(first, unit) + ")",
-                    r -> name(r) + " (" + time(r, unit) + ", " + verdict.againstLeader(r).text() + ")"));
+            s.append(verdict.tieText(
+                    name(first) + " (" + time(first, unit) + ")",
+                    r -> name(r) + " (" + time(r, unit) + ", "
+                            + verdict.againstLeader(r).text() + ")"));
             if (!verdict.decided()) {
                 s.append(", whose paired intervals hold 1 and are wider than ±3%");
             }
@@ -70,15 +82,27 @@ final class Findings {
         if (order.size() > 2) {
             Result slowest = order.get(order.size() - 1);
             PairedRatio ratio = verdict.againstLeader(slowest);
-            s.append("; slowest ").append(name(slowest)).append(" (").append(time(slowest, unit)).append(", ")
-                    .append(times(ratio)).append(' ').append(name(first)).append(", ").append(interval(ratio)).append(')');
+            s.append("; slowest ")
+                    .append(name(slowest))
+                    .append(" (")
+                    .append(time(slowest, unit))
+                    .append(", ")
+                    .append(times(ratio))
+                    .append(' ')
+                    .append(name(first))
+                    .append(", ")
+                    .append(interval(ratio))
+                    .append(')');
         }
         s.append('.');
-        List<Result> imprecise = runs.stream().filter(r -> r.ok() && !r.stable())
-                .sorted(Comparator.comparingDouble(Result::ms)).toList();
+        List<Result> imprecise = runs.stream()
+                .filter(r -> r.ok() && !r.stable())
+                .sorted(Comparator.comparingDouble(Result::ms))
+                .toList();
         if (!imprecise.isEmpty()) {
             s.append(" Ranked by their paired turns, though their own numbers are imprecise: ")
-                    .append(unstableList(imprecise, unit)).append('.');
+                    .append(unstableList(imprecise, unit))
+                    .append('.');
         }
         return s.toString();
     }
@@ -104,7 +128,9 @@ final class Findings {
             String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
             parts.add(name(r) + " " + time + (r.stable() ? "" : " (" + r.instability() + ")"));
         }
-        return parts.isEmpty() ? "" : "**" + workload + "**, limit rows (not ranked): " + String.join(", ", parts) + ".";
+        return parts.isEmpty()
+                ? ""
+                : "**" + workload + "**, limit rows (not ranked): " + String.join(", ", parts) + ".";
     }
 
     /** "MVStore (599 ± 1,500 ms/pass, unstable: ± 250% of the score)", joined with "; ". */
@@ -118,7 +144,10 @@ final class Findings {
     }
 
     private String rankStable(String workload, List<Result> runs, Figures.Unit unit) {
-        List<Result> ok = runs.stream().filter(Result::stable).sorted(Comparator.comparingDouble(Result::ms)).toList();
+        List<Result> ok = runs.stream()
+                .filter(Result::stable)
+                .sorted(Comparator.comparingDouble(Result::ms))
+                .toList();
         if (ok.isEmpty()) {
             return "**" + workload + "**: no engine has a stable result (JMH error at most "
                     + Math.round(100 * Stability.ERROR) + "% of the score).";
@@ -126,10 +155,14 @@ final class Findings {
         Result fastest = ok.get(0);
         Verdict verdict = Verdict.of(runs);
         if (verdict.kind() == Verdict.Kind.NONE) {
-            List<String> candidates = new ArrayList<>(List.of(name(fastest) + " (" + timeWithError(fastest, unit) + ")"));
-            verdict.rivals().forEach(r -> candidates.add(name(r) + " (" + (Double.isNaN(r.errorMs()) ? time(r, unit)
-                    : timeWithError(r, unit)) + (r.stable() ? "" : ", unstable") + ")"));
-            return "**" + workload + "**: " + verdict.noWinner() + "; best candidates " + String.join(", ", candidates) + ".";
+            List<String> candidates =
+                    new ArrayList<>(List.of(name(fastest) + " (" + timeWithError(fastest, unit) + ")"));
+            verdict.rivals()
+                    .forEach(r -> candidates.add(
+                            name(r) + " (" + (Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit))
+                                    + (r.stable() ? "" : ", unstable") + ")"));
+            return "**" + workload + "**: " + verdict.noWinner() + "; best candidates " + String.join(", ", candidates)
+                    + ".";
         }
         if (ok.size() == 1) {
             return "**" + workload + "**: only " + name(fastest) + " has a result (" + time(fastest, unit) + ").";
@@ -137,19 +170,44 @@ final class Findings {
         Result next = ok.get(1);
         StringBuilder s = new StringBuilder("**" + workload + "**: ");
         if (verdict.kind() == Verdict.Kind.TIE) {
-            s.append("fastest ").append(name(fastest)).append(" (").append(timeWithError(fastest, unit))
-                    .append(") and ").append(String.join(", ", verdict.rivals().stream()
-                            .map(r -> name(r) + " (" + timeWithError(r, unit) + ")").toList()))
-                    .append(verdict.rivals().size() == 1 ? " are within each other's error margin" : " are within its error margin");
+            s.append("fastest ")
+                    .append(name(fastest))
+                    .append(" (")
+                    .append(timeWithError(fastest, unit))
+                    .append(") and ")
+                    .append(String.join(
+                            ", ",
+                            verdict.rivals().stream()
+                                    .map(r -> name(r) + " (" + timeWithError(r, unit) + ")")
+                                    .toList()))
+                    .append(
+                            verdict.rivals().size() == 1
+                                    ? " are within each other's error margin"
+                                    : " are within its error margin");
         } else {
-            s.append("fastest ").append(name(fastest)).append(" (").append(time(fastest, unit)).append("), ")
-                    .append(Numbers.times(next.ms() / fastest.ms())).append(" faster than the next, ")
-                    .append(name(next)).append(" (").append(time(next, unit)).append(')');
+            s.append("fastest ")
+                    .append(name(fastest))
+                    .append(" (")
+                    .append(time(fastest, unit))
+                    .append("), ")
+                    .append(Numbers.times(next.ms() / fastest.ms()))
+                    .append(" faster than the next, ")
+                    .append(name(next))
+                    .append(" (")
+                    .append(time(next, unit))
+                    .append(')');
         }
         if (ok.size() > 2) {
             Result slowest = ok.get(ok.size() - 1);
-            s.append("; slowest ").append(name(slowest)).append(" (").append(time(slowest, unit)).append(", ")
-                    .append(Numbers.times(slowest.ms() / fastest.ms())).append(' ').append(name(fastest)).append(')');
+            s.append("; slowest ")
+                    .append(name(slowest))
+                    .append(" (")
+                    .append(time(slowest, unit))
+                    .append(", ")
+                    .append(Numbers.times(slowest.ms() / fastest.ms()))
+                    .append(' ')
+                    .append(name(fastest))
+                    .append(')');
         }
         return s.append('.').toString();
     }
@@ -161,8 +219,11 @@ final class Findings {
         if (variant.paired() && base.paired()) {
             PairedRatio ratio = PairedRatio.of(base.turns(), variant.turns());
             if (ratio.baseFaster() || ratio.otherFaster()) {
-                return head + (ratio.median() >= 1 ? ratio.medianText() + " slower (paired " + interval(ratio)
-                        : ratio.inverse().medianText() + " faster (paired " + interval(ratio.inverse())) + ").";
+                return head
+                        + (ratio.median() >= 1
+                                ? ratio.medianText() + " slower (paired " + interval(ratio)
+                                : ratio.inverse().medianText() + " faster (paired " + interval(ratio.inverse()))
+                        + ").";
             }
             return head + (ratio.narrowTie() ? "as fast, " : "undecided, ") + ratio.text() + " by paired turns.";
         }
@@ -197,19 +258,22 @@ final class Findings {
     }
 
     private static String overhead(double percent) {
-        return percent >= 0 ? Numbers.percent(percent) + "% over the flat array"
+        return percent >= 0
+                ? Numbers.percent(percent) + "% over the flat array"
                 : Numbers.percent(-percent) + "% under the flat array";
     }
 
     /** The engine that burnt most CPU in its own threads while writing, and the one with most open files. */
     List<String> costs(List<Result> runs) {
         List<String> sentences = new ArrayList<>();
-        runs.stream().filter(r -> r.workload().equals("write") && r.metric(Metric.CPU_BACKGROUND) > 0)
+        runs.stream()
+                .filter(r -> r.workload().equals("write") && r.metric(Metric.CPU_BACKGROUND) > 0)
                 .max(Comparator.comparingDouble(r -> r.metric(Metric.CPU_BACKGROUND)))
                 .ifPresent(r -> sentences.add("Most background CPU while writing: " + name(r) + ", "
                         + Numbers.count(r.metric(Metric.CPU_BACKGROUND)) + " ms per trial"
                         + share(r) + "."));
-        runs.stream().filter(r -> !Double.isNaN(r.metric(Metric.FD_PEAK)))
+        runs.stream()
+                .filter(r -> !Double.isNaN(r.metric(Metric.FD_PEAK)))
                 .max(Comparator.comparingDouble(r -> r.metric(Metric.FD_PEAK)))
                 .ifPresent(r -> sentences.add("Most open files at a peak: " + name(r) + ", "
                         + Numbers.count(r.metric(Metric.FD_PEAK)) + " (" + r.workload() + ")."));
@@ -252,7 +316,8 @@ final class Findings {
 
     /** Of all one-byte steps of the swept value size, the one that grows storage the most. */
     String largestStep(List<Tables.Step> steps) {
-        return steps.stream().max(Comparator.comparingDouble(Tables.Step::percent))
+        return steps.stream()
+                .max(Comparator.comparingDouble(Tables.Step::percent))
                 .map(s -> "Largest storage step from one more value byte: " + s.label() + ", "
                         + Numbers.count(s.fromSize()) + " → " + Numbers.count(s.fromSize() + 1) + " B values: "
                         + Numbers.bytes(s.fromBytes()) + " → " + Numbers.bytes(s.toBytes()) + " ("
@@ -269,7 +334,8 @@ final class Findings {
     }
 
     private static String timeWithError(Result r, Figures.Unit unit) {
-        return Numbers.sig3(r.ms() / unit.divisor()) + " ± " + Numbers.sig2(r.errorMs() / unit.divisor()) + " " + unit.name();
+        return Numbers.sig3(r.ms() / unit.divisor()) + " ± " + Numbers.sig2(r.errorMs() / unit.divisor()) + " "
+                + unit.name();
     }
 
     /** Whether two scores' JMH error intervals overlap (both errors known). */
@@ -291,7 +357,9 @@ final class Findings {
         List<String> clean = new ArrayList<>();
         for (String spec : specList) {
             for (String sync : group.values("sync")) {
-                Result r = group.find(spec, workload, "sync", sync).filter(Result::ok).orElse(null);
+                Result r = group.find(spec, workload, "sync", sync)
+                        .filter(Result::ok)
+                        .orElse(null);
                 if (r == null) {
                     continue;
                 }
@@ -302,15 +370,18 @@ final class Findings {
                 String promise = Specs.durabilityPromise(spec, sync);
                 String promised = promise.isEmpty() ? "" : " Its documentation: " + promise + ".";
                 if (lost > 0 && "true".equals(sync)) {
-                    sentences.add("**FINDING: " + name + " lost " + Numbers.count(lost) + " acknowledged entries** after "
-                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after + "s, with its commits meant to be durable."
-                            + promised);
+                    sentences.add(
+                            "**FINDING: " + name + " lost " + Numbers.count(lost) + " acknowledged entries** after "
+                                    + Numbers.count(r.metric(Metric.CRASH_REPS)) + " " + after
+                                    + "s, with its commits meant to be durable."
+                                    + promised);
                 } else if (lost > 0) {
-                    sentences.add(name + " lost " + Numbers.count(lost) + " acknowledged entries (no sync: allowed, and worth knowing).");
+                    sentences.add(name + " lost " + Numbers.count(lost)
+                            + " acknowledged entries (no sync: allowed, and worth knowing).");
                 }
                 if (corrupt > 0) {
-                    sentences.add("**FINDING: " + name + " returned " + Numbers.count(corrupt) + " corrupt acknowledged entries**"
-                            + " after the " + after + "s." + promised);
+                    sentences.add("**FINDING: " + name + " returned " + Numbers.count(corrupt)
+                            + " corrupt acknowledged entries**" + " after the " + after + "s." + promised);
                 }
                 if (notOpened > 0) {
                     sentences.add("**FINDING: " + name + " did not open after " + Numbers.count(notOpened) + " of "
@@ -319,9 +390,11 @@ final class Findings {
                 double silent = r.metric(Metric.CRASH_WRITER_SILENT);
                 if (silent > 0) {
                     sentences.add("**" + name + "'s writer fell silent in " + Numbers.count(silent) + " of "
-                            + Numbers.count(r.metric(Metric.CRASH_REPS)) + " repetitions**: alive, it acknowledged no commit"
+                            + Numbers.count(r.metric(Metric.CRASH_REPS))
+                            + " repetitions**: alive, it acknowledged no commit"
                             + " within the time limit (2 minutes plus a second per 10,000 entries), and was killed there; those"
-                            + " repetitions were checked from that point (the side file's " + Metric.CRASH_WRITER_SILENT_REASON
+                            + " repetitions were checked from that point (the side file's "
+                            + Metric.CRASH_WRITER_SILENT_REASON
                             + " says where).");
                 }
                 if (lost == 0 && corrupt == 0 && notOpened == 0) {
@@ -330,7 +403,8 @@ final class Findings {
             }
         }
         if (!clean.isEmpty()) {
-            sentences.add("No acknowledged entry lost, none corrupt, every reopen worked: " + String.join(", ", clean) + ".");
+            sentences.add(
+                    "No acknowledged entry lost, none corrupt, every reopen worked: " + String.join(", ", clean) + ".");
         }
         return sentences;
     }
@@ -347,8 +421,10 @@ final class Findings {
             Map<String, Amplification> runs = new LinkedHashMap<>();
             for (String spec : specList) {
                 if (!specs.reference(spec)) {
-                    group.find(spec, "amp", "sync", sync).filter(r -> r.status() == Result.Status.OK)
-                            .map(Amplification::of).filter(a -> !a.overwritesSkipped(spec))
+                    group.find(spec, "amp", "sync", sync)
+                            .filter(r -> r.status() == Result.Status.OK)
+                            .map(Amplification::of)
+                            .filter(a -> !a.overwritesSkipped(spec))
                             .ifPresent(a -> runs.put(spec, a));
                 }
             }
@@ -356,24 +432,26 @@ final class Findings {
                 continue;
             }
             String with = group.values("sync").size() > 1 ? "With sync=" + sync + ", u" : "U";
-            sentences.add(with + "nder the overwrites " + extremes(runs, Amplification::writeAmpOverwrite, " bytes written per byte put")
-                    + "; after them " + extremes(runs, Amplification::spaceAmpOverwrite, " bytes on disk per byte held") + ".");
+            sentences.add(with + "nder the overwrites "
+                    + extremes(runs, Amplification::writeAmpOverwrite, " bytes written per byte put") + "; after them "
+                    + extremes(runs, Amplification::spaceAmpOverwrite, " bytes on disk per byte held") + ".");
         }
         return sentences;
     }
 
     /** "X the least (1.2×)... , Y the most (30×)..." of {@code figure} over {@code runs}, NaN left out. */
-    private String extremes(Map<String, Amplification> runs, ToDoubleFunction<Amplification> figure,
-                            String unit) {
+    private String extremes(Map<String, Amplification> runs, ToDoubleFunction<Amplification> figure, String unit) {
         List<Map.Entry<String, Amplification>> known = runs.entrySet().stream()
                 .filter(e -> !Double.isNaN(figure.applyAsDouble(e.getValue())))
-                .sorted(Comparator.comparingDouble(e -> figure.applyAsDouble(e.getValue()))).toList();
+                .sorted(Comparator.comparingDouble(e -> figure.applyAsDouble(e.getValue())))
+                .toList();
         if (known.isEmpty()) {
             return "nothing was measured";
         }
         Map.Entry<String, Amplification> least = known.get(0);
         Map.Entry<String, Amplification> most = known.get(known.size() - 1);
-        return specs.label(least.getKey()) + " had the fewest (" + Numbers.sig3(figure.applyAsDouble(least.getValue())) + unit
-                + "), " + specs.label(most.getKey()) + " the most (" + Numbers.sig3(figure.applyAsDouble(most.getValue())) + ")";
+        return specs.label(least.getKey()) + " had the fewest (" + Numbers.sig3(figure.applyAsDouble(least.getValue()))
+                + unit + "), " + specs.label(most.getKey()) + " the most ("
+                + Numbers.sig3(figure.applyAsDouble(most.getValue())) + ")";
     }
 }

@@ -1,16 +1,15 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.report.folder.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The At a glance table's content: for every engine-comparison test and data set, the {@link Verdict}
@@ -38,7 +37,8 @@ public record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures
                         seen.add(workload);
                     }
                     Verdict verdict = Verdict.of(group.results().stream()
-                            .filter(r -> r.workload().equals(workload) && !specs.reference(r.store())).toList());
+                            .filter(r -> r.workload().equals(workload) && !specs.reference(r.store()))
+                            .toList());
                     if (verdict.total() > 0) {
                         row.put(workload, verdict);
                     }
@@ -48,7 +48,8 @@ public record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures
                 units.put(title, Figures.Unit.time(group.results()));
             }
         }
-        List<String> ordered = new ArrayList<>(Group.WORKLOADS.stream().filter(seen::contains).toList());
+        List<String> ordered =
+                new ArrayList<>(Group.WORKLOADS.stream().filter(seen::contains).toList());
         seen.stream().filter(w -> !ordered.contains(w)).forEach(ordered::add);
         return new Glance(rows, units, ordered);
     }
@@ -70,10 +71,12 @@ public record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures
     /** "11 of 12 cells are decided (10 winners, 1 tie within ±3%)". */
     String decidedText() {
         List<Verdict> cells = cells();
-        long winners = cells.stream().filter(v -> v.kind() == Verdict.Kind.WINNER).count();
+        long winners =
+                cells.stream().filter(v -> v.kind() == Verdict.Kind.WINNER).count();
         long decided = cells.stream().filter(Verdict::decided).count();
         long ties = decided - winners;
-        return decided + " of " + cells.size() + " cells are decided (" + winners + (winners == 1 ? " winner" : " winners")
+        return decided + " of " + cells.size() + " cells are decided (" + winners
+                + (winners == 1 ? " winner" : " winners")
                 + (ties == 0 ? "" : ", " + ties + (ties == 1 ? " tie" : " ties") + " within ±3%") + ")";
     }
 }

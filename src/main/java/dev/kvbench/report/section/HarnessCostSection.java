@@ -1,9 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Metrics;
 import dev.kvbench.report.folder.Result;
@@ -13,6 +9,9 @@ import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * The harness's own cost: each direct-API baseline's pairs of interleaved passes (the engine's
@@ -39,44 +38,71 @@ final class HarnessCostSection extends Section {
                     paired = true;
                     oneFork &= Double.isNaN(direct.metric(Metrics.RATIO_MIN));
                     keys |= direct.metric(Metric.HARNESS_DIRECT_KEYS) == 1;
-                    rows.add(List.of(specs.label(direct.store()), Group.describe(direct.key()), direct.workload(),
-                            Numbers.sig3(direct.metric(Metric.HARNESS_DIRECT)), Numbers.sig3(direct.metric(Metric.HARNESS_STORE)),
-                            pairedRatioCell(direct), Numbers.count(direct.metric(Metric.HARNESS_PAIRS))));
+                    rows.add(List.of(
+                            specs.label(direct.store()),
+                            Group.describe(direct.key()),
+                            direct.workload(),
+                            Numbers.sig3(direct.metric(Metric.HARNESS_DIRECT)),
+                            Numbers.sig3(direct.metric(Metric.HARNESS_STORE)),
+                            pairedRatioCell(direct),
+                            Numbers.count(direct.metric(Metric.HARNESS_PAIRS))));
                     continue;
                 }
-                Result store = test.results.stream().filter(r -> r.key().sameRunAs(direct.key())).findFirst().orElse(null);
+                Result store = test.results.stream()
+                        .filter(r -> r.key().sameRunAs(direct.key()))
+                        .findFirst()
+                        .orElse(null);
                 if (store == null) {
                     continue;
                 }
-                rows.add(List.of(specs.label(direct.store()), Group.describe(direct.key()), direct.workload(),
-                        Tables.timeCell(direct, Figures.Unit.MS), Tables.timeCell(store, Figures.Unit.MS),
-                        ratioCell(store, direct), "—"));
+                rows.add(List.of(
+                        specs.label(direct.store()),
+                        Group.describe(direct.key()),
+                        direct.workload(),
+                        Tables.timeCell(direct, Figures.Unit.MS),
+                        Tables.timeCell(store, Figures.Unit.MS),
+                        ratioCell(store, direct),
+                        "—"));
             }
         }
         if (rows.isEmpty()) {
             return;
         }
         md.heading(3, "The harness's own cost: the Store path against the engine's API");
-        md.paragraph(paired
-                ? "Each row is one trial that alternated passes over the same store in the same JVM: through kvbench's "
-                        + "`Store` interface (adapter, verification of every pass) and with the engine's own API called "
-                        + "directly on the store the adapter opened (same settings; only the count of each pass checked"
-                        + (keys ? "; a cursor pass reads every key and value as the Store pass does, folding the keys "
-                        + "and summing the values' lengths" : "; its cursor passes summed lengths without reading the keys, which the Store pass folds")
-                        + "). Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
-                        + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
-                        + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
-                        + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
-                        + "the goal is within 3%." + (oneFork ? " Here every ratio comes from one fork, so a ratio a few "
-                        + "percent from 1.00 may be that fork's and not the harness's: repeat the comparison in several "
-                        + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.tool.AlternatingRuns`) before reading it as the "
-                        + "harness's cost." : "")
-                : "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
-                        + "interface (adapter, verification of every pass) and with the engine's own API called directly "
-                        + "on the store the adapter opened (same settings; only the count of each pass checked). Store ÷ "
-                        + "direct near 1.00 means the charts show the engine, not the harness; the goal is within 3%.");
-        md.table(List.of("Engine", "Data set", "Workload", "Direct API (ms/pass)", "Store path (ms/pass)",
-                "Store ÷ direct", "Pairs"), rows);
+        md.paragraph(
+                paired
+                        ? "Each row is one trial that alternated passes over the same store in the same JVM: through kvbench's "
+                                + "`Store` interface (adapter, verification of every pass) and with the engine's own API called "
+                                + "directly on the store the adapter opened (same settings; only the count of each pass checked"
+                                + (keys
+                                        ? "; a cursor pass reads every key and value as the Store pass does, folding the keys "
+                                                + "and summing the values' lengths"
+                                        : "; its cursor passes summed lengths without reading the keys, which the Store pass folds")
+                                + "). Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
+                                + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
+                                + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
+                                + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
+                                + "the goal is within 3%."
+                                + (oneFork
+                                        ? " Here every ratio comes from one fork, so a ratio a few "
+                                                + "percent from 1.00 may be that fork's and not the harness's: repeat the comparison in several "
+                                                + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.tool.AlternatingRuns`) before reading it as the "
+                                                + "harness's cost."
+                                        : "")
+                        : "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
+                                + "interface (adapter, verification of every pass) and with the engine's own API called directly "
+                                + "on the store the adapter opened (same settings; only the count of each pass checked). Store ÷ "
+                                + "direct near 1.00 means the charts show the engine, not the harness; the goal is within 3%.");
+        md.table(
+                List.of(
+                        "Engine",
+                        "Data set",
+                        "Workload",
+                        "Direct API (ms/pass)",
+                        "Store path (ms/pass)",
+                        "Store ÷ direct",
+                        "Pairs"),
+                rows);
     }
 
     /** "1.02 ± 0.01", bold when the ratio is over 3% from 1, "(unstable)" when its error is over 10%. */

@@ -67,7 +67,9 @@ public final class Markdown {
     }
 
     private static String row(List<String> cells) {
-        return "| " + String.join(" | ", cells.stream().map(c -> c.replace("|", "\\|")).toList()) + " |\n";
+        return "| "
+                + String.join(
+                        " | ", cells.stream().map(c -> c.replace("|", "\\|")).toList()) + " |\n";
     }
 
     /** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces to dashes. */

@@ -1,12 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import dev.kvbench.report.folder.HostNoise;
 import dev.kvbench.report.folder.HostRounds;
 import dev.kvbench.report.folder.Result;
@@ -14,6 +7,12 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Stability;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the report says about the measurement itself: how many engine numbers are stable, how the
@@ -39,7 +38,9 @@ final class MeasurementSection extends Section {
         List<Result> numbers = new ArrayList<>();
         for (TestRun test : folder.tests) {
             if (test.ranked()) {
-                test.results.stream().filter(r -> r.ok() && !specs.reference(r.store())).forEach(numbers::add);
+                test.results.stream()
+                        .filter(r -> r.ok() && !specs.reference(r.store()))
+                        .forEach(numbers::add);
             }
         }
         return numbers;
@@ -52,7 +53,9 @@ final class MeasurementSection extends Section {
             return "";
         }
         long within10 = numbers.stream().filter(Result::stable).count();
-        long within5 = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
+        long within5 = numbers.stream()
+                .filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms())
+                .count();
         return within10 + " of " + numbers.size() + " engine numbers are within " + Math.round(100 * Stability.ERROR)
                 + "% of their score (" + within5 + " within " + Math.round(100 * TARGET) + "%)" + singleShot(numbers);
     }
@@ -83,30 +86,47 @@ final class MeasurementSection extends Section {
         if (count == 0) {
             return "";
         }
-        String measured = passes.isEmpty() ? "" : ", " + (passes.size() == 1 ? passes.first() : passes.first() + "-" + passes.last())
-                + " measured per number";
-        return "; " + count + " of them are single-shot passes" + measured + ": from so few passes JMH's 99.9% interval is seldom"
-                + " within " + Math.round(100 * Stability.ERROR) + "% (none from one), so read those for their size and slope, not"
+        String measured = passes.isEmpty()
+                ? ""
+                : ", " + (passes.size() == 1 ? passes.first() : passes.first() + "-" + passes.last())
+                        + " measured per number";
+        return "; " + count + " of them are single-shot passes" + measured
+                + ": from so few passes JMH's 99.9% interval is seldom"
+                + " within " + Math.round(100 * Stability.ERROR)
+                + "% (none from one), so read those for their size and slope, not"
                 + " their last digit";
     }
 
     /** The method's bullet on rounds, or "" when every test ran once. */
     String rounds() {
-        int most = folder.tests.stream().flatMap(t -> t.results.stream()).mapToInt(MeasurementSection::rounds).max().orElse(1);
+        int most = folder.tests.stream()
+                .flatMap(t -> t.results.stream())
+                .mapToInt(MeasurementSection::rounds)
+                .max()
+                .orElse(1);
         if (most <= 1) {
             return "";
         }
-        int least = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok)
-                .mapToInt(MeasurementSection::rounds).min().orElse(1);
+        int least = folder.tests.stream()
+                .flatMap(t -> t.results.stream())
+                .filter(Result::ok)
+                .mapToInt(MeasurementSection::rounds)
+                .min()
+                .orElse(1);
         // every engine's number that ran in rounds, ranked test or not (a YCSB test's throughputs too)
-        List<Result> numbers = folder.tests.stream().flatMap(t -> t.results.stream())
-                .filter(r -> r.ok() && !specs.reference(r.store()) && rounds(r) > 1).toList();
-        long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
+        List<Result> numbers = folder.tests.stream()
+                .flatMap(t -> t.results.stream())
+                .filter(r -> r.ok() && !specs.reference(r.store()) && rounds(r) > 1)
+                .toList();
+        long reached = numbers.stream()
+                .filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms())
+                .count();
         return "Rounds: each test ran in rounds, every engine once per round in an order shuffled per round, so that a "
                 + "slow phase of the host spreads over every engine instead of landing on one. A run's score is the median "
                 + "of its rounds' JMH scores, and its ± the distance from the median to the farthest round (to the second "
                 + "farthest on each side from five rounds on), never less than the median of the rounds' own JMH errors. "
-                + "After the suite's least rounds, only the runs still wider than ±" + Math.round(100 * TARGET) + "% got "
+                + "After the suite's least rounds, only the runs still wider than ±" + Math.round(100 * TARGET)
+                + "% got "
                 + "more rounds, until their test's time cap. Here runs had " + least + " to " + most + " rounds; "
                 + reached + " of " + numbers.size() + " engine numbers reached ±" + Math.round(100 * TARGET) + "%.";
     }
@@ -119,63 +139,100 @@ final class MeasurementSection extends Section {
      * interval work, and how many of those tests' engine numbers reached the target.
      */
     String interleaved() {
-        List<TestRun> tests = folder.tests.stream().filter(t -> t.log.settings().getOrDefault("Benchmark mode", "")
-                .startsWith("interleaved")).toList();
+        List<TestRun> tests = folder.tests.stream()
+                .filter(t -> t.log.settings().getOrDefault("Benchmark mode", "").startsWith("interleaved"))
+                .toList();
         if (tests.isEmpty()) {
             return "";
         }
         boolean factors = tests.stream().anyMatch(t -> t.log.settings().containsKey("Host factors"));
         boolean shared = tests.stream().anyMatch(t -> t.log.settings().containsKey("JVMs"));
-        boolean companions = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("companions"));
-        String cap = tests.stream().map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
-                .filter(Matcher::find).map(m -> m.group(1)).findFirst().orElse("");
-        boolean hopeless = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("leaving out those"));
-        boolean cappedAtInterval = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "")
-                .contains("turns a 99.9% interval of its median needs"));
-        boolean warm = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
-        boolean pairs = tests.stream().anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("neighbouring pairs"));
-        List<Result> numbers = engineNumbers().stream().filter(r -> tests.stream().anyMatch(t -> t.results.contains(r))).toList();
-        long reached = numbers.stream().filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms()).count();
-        return "Interleaved (test" + (tests.size() == 1 ? " " : "s ") + String.join(", ", tests.stream()
-                .map(t -> String.valueOf(t.number)).toList()) + "): "
-                + (shared ? "every engine ran in a JVM of its own per test, which loaded its store once for all of the "
-                + "test's read workloads and ran them one after another on it (each trial's side-file line names the "
-                + "workload that loaded its store, store.loadedBy), with a new JVM for the write; each workload was settled "
-                + "in every JVM before any engine was measured on it; then"
-                : "every engine's trial ran in a JVM of its own, loaded and settled before any engine was measured; then")
+        boolean companions = tests.stream()
+                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("companions"));
+        String cap = tests.stream()
+                .map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
+                .filter(Matcher::find)
+                .map(m -> m.group(1))
+                .findFirst()
+                .orElse("");
+        boolean hopeless = tests.stream()
+                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("leaving out those"));
+        boolean cappedAtInterval = tests.stream()
+                .anyMatch(t -> t.log.settings()
+                        .getOrDefault("Measurement", "")
+                        .contains("turns a 99.9% interval of its median needs"));
+        boolean warm = tests.stream()
+                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
+        boolean pairs = tests.stream()
+                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("neighbouring pairs"));
+        List<Result> numbers = engineNumbers().stream()
+                .filter(r -> tests.stream().anyMatch(t -> t.results.contains(r)))
+                .toList();
+        long reached = numbers.stream()
+                .filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms())
+                .count();
+        return "Interleaved (test" + (tests.size() == 1 ? " " : "s ")
+                + String.join(
+                        ", ", tests.stream().map(t -> String.valueOf(t.number)).toList()) + "): "
+                + (shared
+                        ? "every engine ran in a JVM of its own per test, which loaded its store once for all of the "
+                                + "test's read workloads and ran them one after another on it (each trial's side-file line names the "
+                                + "workload that loaded its store, store.loadedBy), with a new JVM for the write; each workload was settled "
+                                + "in every JVM before any engine was measured on it; then"
+                        : "every engine's trial ran in a JVM of its own, loaded and settled before any engine was measured; then")
                 + " the engines took turns of passes (each turn as long as the "
                 + "settings line of the test says, one pass at the least) in rotations whose order was shuffled each time, so "
                 + "that a slow phase of the host lands on every engine alike. "
-                + (warm ? "Each turn began with untimed, verified passes for a quarter of its length (none for an engine "
-                + "whose pass is longer than a turn): after another engine's turn, an engine's first passes run slower while "
-                + "the caches refill, and in a turn of few passes they would weigh more than in a turn of many. " : "")
-                + (factors ? "Each turn was divided by its rotation's host factor: the median, over the other engines that ran "
-                + "in that rotation (at least 5; with fewer the turn stands as measured), of their turn ÷ their own median "
-                + "turn, so that what a slow phase did to the whole rotation is taken out of it. " : "")
+                + (warm
+                        ? "Each turn began with untimed, verified passes for a quarter of its length (none for an engine "
+                                + "whose pass is longer than a turn): after another engine's turn, an engine's first passes run slower while "
+                                + "the caches refill, and in a turn of few passes they would weigh more than in a turn of many. "
+                        : "")
+                + (factors
+                        ? "Each turn was divided by its rotation's host factor: the median, over the other engines that ran "
+                                + "in that rotation (at least 5; with fewer the turn stands as measured), of their turn ÷ their own median "
+                                + "turn, so that what a slow phase did to the whole rotation is taken out of it. "
+                        : "")
                 + "A score is the median of an engine's turns; its ± is the wider side of the median's distribution-free "
                 + "99.9% interval (order statistics of the turns, 11 turns at the least). "
-                + (!tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired)) ? "" : "Rankings, winners, ties and margins come from paired comparisons: in each rotation where two engines "
-                + "both took a turn, one's turn ÷ the other's, seconds apart, so a slow phase of the host divides out; the "
-                + "median of those ratios and its 99.9% interval (the same order statistics) decide. ")
-                + (pairs ? "After the fewest rotations only the engines of the neighbouring pairs of that ranking whose order "
-                + "was not decided (their interval holding 1 and wider than ±3%) took more, the two of a pair taking the "
-                + "first turn by turns, leaving out a pair that the rotations left would not decide at the rate an interval "
-                + "narrows (the square root of its pairs); an engine with fewer turns than an interval needs took them"
-                : "After the fewest rotations only the engines still wider than ±" + Math.round(100 * TARGET) + "% took "
-                + "more, up to three times as many")
-                + (companions ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
-                + "turns still had a host factor)" : "")
-                + (hopeless ? "; an engine whose interval could not get under ±" + Math.round(100 * Stability.ERROR)
-                + "% by then, at the rate an interval narrows (the square root of its turns), left the extra rotations "
-                + "with the turns it had (the test's log names them)" : "")
-                + (!cap.isEmpty() ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
-                + (pairs ? "(a time cap: a close pair needs hundreds of turns to be told apart" : "(a time cap: an engine "
-                + "that never reaches the target, such as a limit row's GC-bound write, would otherwise hold every "
-                + "benchmark to its three times")
-                + (cappedAtInterval ? "; it stopped no test before every engine still taking turns had the 11 an interval "
-                + "needs" : "") + ")" : "") + ". "
+                + (!tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired))
+                        ? ""
+                        : "Rankings, winners, ties and margins come from paired comparisons: in each rotation where two engines "
+                                + "both took a turn, one's turn ÷ the other's, seconds apart, so a slow phase of the host divides out; the "
+                                + "median of those ratios and its 99.9% interval (the same order statistics) decide. ")
+                + (pairs
+                        ? "After the fewest rotations only the engines of the neighbouring pairs of that ranking whose order "
+                                + "was not decided (their interval holding 1 and wider than ±3%) took more, the two of a pair taking the "
+                                + "first turn by turns, leaving out a pair that the rotations left would not decide at the rate an interval "
+                                + "narrows (the square root of its pairs); an engine with fewer turns than an interval needs took them"
+                        : "After the fewest rotations only the engines still wider than ±" + Math.round(100 * TARGET)
+                                + "% took " + "more, up to three times as many")
+                + (companions
+                        ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
+                                + "turns still had a host factor)"
+                        : "")
+                + (hopeless
+                        ? "; an engine whose interval could not get under ±" + Math.round(100 * Stability.ERROR)
+                                + "% by then, at the rate an interval narrows (the square root of its turns), left the extra rotations "
+                                + "with the turns it had (the test's log names them)"
+                        : "")
+                + (!cap.isEmpty()
+                        ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
+                                + (pairs
+                                        ? "(a time cap: a close pair needs hundreds of turns to be told apart"
+                                        : "(a time cap: an engine "
+                                                + "that never reaches the target, such as a limit row's GC-bound write, would otherwise hold every "
+                                                + "benchmark to its three times")
+                                + (cappedAtInterval
+                                        ? "; it stopped no test before every engine still taking turns had the 11 an interval "
+                                                + "needs"
+                                        : "")
+                                + ")"
+                        : "")
+                + ". "
                 + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
-                + Math.round(100 * TARGET) + "%" + (pairs ? " (a number's own precision; it gates no ranking)" : "") + ".";
+                + Math.round(100 * TARGET) + "%" + (pairs ? " (a number's own precision; it gates no ranking)" : "")
+                + ".";
     }
 
     private static int rounds(Result r) {
@@ -206,7 +263,10 @@ final class MeasurementSection extends Section {
         }
         List<List<String>> rows = new ArrayList<>();
         for (HostRounds.Round r : host.rounds()) {
-            rows.add(List.of(String.valueOf(r.test()), r.label(), String.format(Locale.ROOT, "%.1f", r.canaryMs()),
+            rows.add(List.of(
+                    String.valueOf(r.test()),
+                    r.label(),
+                    String.format(Locale.ROOT, "%.1f", r.canaryMs()),
                     String.format(Locale.ROOT, "%+.0f%%", 100 * host.overMedian(r)),
                     Double.isNaN(r.stealPct()) ? "—" : String.format(Locale.ROOT, "%.2f%%", r.stealPct()),
                     String.format(Locale.ROOT, "%.0f", r.seconds())));
@@ -214,19 +274,22 @@ final class MeasurementSection extends Section {
         md.paragraph("Before every round of every test the suite runner timed a fixed canary (a dependent walk through "
                 + "a 64 MiB random cycle with a multiply-add per step: memory latency and core speed, the same work "
                 + "every time, while no benchmark ran), and over every round it read the CPU time the hypervisor took "
-                + "from this machine (steal, `/proc/stat`). Canary: median " + String.format(Locale.ROOT, "%.1f", median)
+                + "from this machine (steal, `/proc/stat`). Canary: median "
+                + String.format(Locale.ROOT, "%.1f", median)
                 + " ms, fastest " + String.format(Locale.ROOT, "%.1f", fastest) + ", slowest "
                 + String.format(Locale.ROOT, "%.1f", slowest) + ": a drift of "
                 + Math.round(100 * (slowest / fastest - 1)) + "% across the run. "
-                + (slow.isEmpty() ? "No round's canary was more than 10% over the median."
-                : "Rounds where the host was more than 10% slower than its median: " + String.join(", ", slow)
-                + "; engines measured in them had their other rounds to outvote it."));
+                + (slow.isEmpty()
+                        ? "No round's canary was more than 10% over the median."
+                        : "Rounds where the host was more than 10% slower than its median: " + String.join(", ", slow)
+                                + "; engines measured in them had their other rounds to outvote it."));
         md.table(List.of("Test", "Round", "Canary (ms)", "Against the median", "Steal", "Round (s)"), rows);
         underTheTurns();
     }
 
     /** A host whose steal or turn-to-turn spread is at least this is called noisy: steal in %, spread as a share. */
     static final double NOISY_STEAL_PCT = 1.0;
+
     static final double NOISY_SPREAD = 0.10;
 
     /** A canary per rotation at most this many times its median: the host's speed held (quiet hosts: within 1.1). */
@@ -255,10 +318,20 @@ final class MeasurementSection extends Section {
             if (canary.length > 0) {
                 worstCanary = Math.max(worstCanary, HostNoise.max(canary) / HostNoise.median(canary));
             }
-            rows.add(List.of(String.valueOf(test.number), String.valueOf(canary.length == 0 ? "—" : canary.length),
-                    canary.length == 0 ? "—" : String.format(Locale.ROOT, "%.2f (%.2f-%.2f)", HostNoise.median(canary),
-                            HostNoise.min(canary), HostNoise.max(canary)),
-                    Double.isNaN(stealMean) ? "—" : String.format(Locale.ROOT, "%.2f%% (most %.2f%%)", stealMean, HostNoise.max(steal)),
+            rows.add(List.of(
+                    String.valueOf(test.number),
+                    String.valueOf(canary.length == 0 ? "—" : canary.length),
+                    canary.length == 0
+                            ? "—"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%.2f (%.2f-%.2f)",
+                                    HostNoise.median(canary),
+                                    HostNoise.min(canary),
+                                    HostNoise.max(canary)),
+                    Double.isNaN(stealMean)
+                            ? "—"
+                            : String.format(Locale.ROOT, "%.2f%% (most %.2f%%)", stealMean, HostNoise.max(steal)),
                     String.format(Locale.ROOT, "%.0f%%", 100 * spread)));
         }
         if (rows.isEmpty()) {
@@ -268,26 +341,51 @@ final class MeasurementSection extends Section {
                 + "(the same walk, 32,768 steps) and read the steal over the rotation (logs from before this have no "
                 + "canary per rotation: —). *Turn spread* is how much an engine's turns differ from one another: per engine "
                 + "and workload the interquartile range of its turns over their median, the median of those.");
-        md.table(List.of("Test", "Rotations sampled", "Canary per rotation (ms): median (range)", "Steal per rotation: mean",
-                "Turn spread"), rows);
-        double precision = engineNumbers().stream().filter(r -> !Double.isNaN(r.errorMs()))
-                .mapToDouble(r -> r.errorMs() / r.ms()).sorted().skip(engineNumbers().size() / 2).findFirst().orElse(Double.NaN);
+        md.table(
+                List.of(
+                        "Test",
+                        "Rotations sampled",
+                        "Canary per rotation (ms): median (range)",
+                        "Steal per rotation: mean",
+                        "Turn spread"),
+                rows);
+        double precision = engineNumbers().stream()
+                .filter(r -> !Double.isNaN(r.errorMs()))
+                .mapToDouble(r -> r.errorMs() / r.ms())
+                .sorted()
+                .skip(engineNumbers().size() / 2)
+                .findFirst()
+                .orElse(Double.NaN);
         String figures = String.format(Locale.ROOT, "steal %.1f%%, turns spread %.0f%%", worstSteal, 100 * worstSpread);
-        String absolute = Double.isNaN(precision) ? "" : String.format(Locale.ROOT, "; absolute times are ±%.0f%% (the median "
-                + "engine number's interval)", 100 * precision);
+        String absolute = Double.isNaN(precision)
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; absolute times are ±%.0f%% (the median " + "engine number's interval)",
+                        100 * precision);
         boolean steady = worstCanary > 0 && worstCanary <= STEADY_CANARY && worstSteal < NOISY_STEAL_PCT;
-        md.paragraph(steady && worstSpread >= NOISY_SPREAD
-                ? String.format(Locale.ROOT, "The host was steady (its canary at most %.0f%% over its median, steal"
-                + " %.1f%%), yet the turns spread %.0f%%: that is the engines' own variation from turn to turn (garbage"
-                + " collection, compaction, the JIT, turns of a few milliseconds), which paired comparison does not"
-                + " divide out", 100 * (worstCanary - 1), worstSteal, 100 * worstSpread) + absolute + ". More rotations"
-                + " (`-i`) or longer turns (`-r`) narrow it."
-                : worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
-                ? "**This host is noisy (" + figures + ")**: rankings are decided by paired comparison, which divides the "
-                + "host's slow phases out of each ratio" + absolute + ". Steal is CPU time the hypervisor gave another "
-                + "tenant; a spread with little steal is the memory system or the CPU's frequency moving under the turns. "
-                + "To narrow the absolute times, run on a dedicated or larger host, or at a quieter hour; to decide close "
-                + "pairs, give the suite more rotations (`-i`)."
-                : "The host was quiet (" + figures + "): rankings are decided by paired comparison" + absolute + ".");
+        md.paragraph(
+                steady && worstSpread >= NOISY_SPREAD
+                        ? String.format(
+                                        Locale.ROOT,
+                                        "The host was steady (its canary at most %.0f%% over its median, steal"
+                                                + " %.1f%%), yet the turns spread %.0f%%: that is the engines' own variation from turn to turn (garbage"
+                                                + " collection, compaction, the JIT, turns of a few milliseconds), which paired comparison does not"
+                                                + " divide out",
+                                        100 * (worstCanary - 1),
+                                        worstSteal,
+                                        100 * worstSpread)
+                                + absolute + ". More rotations"
+                                + " (`-i`) or longer turns (`-r`) narrow it."
+                        : worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
+                                ? "**This host is noisy (" + figures
+                                        + ")**: rankings are decided by paired comparison, which divides the "
+                                        + "host's slow phases out of each ratio" + absolute
+                                        + ". Steal is CPU time the hypervisor gave another "
+                                        + "tenant; a spread with little steal is the memory system or the CPU's frequency moving under the turns. "
+                                        + "To narrow the absolute times, run on a dedicated or larger host, or at a quieter hour; to decide close "
+                                        + "pairs, give the suite more rotations (`-i`)."
+                                : "The host was quiet (" + figures + "): rankings are decided by paired comparison"
+                                        + absolute + ".");
     }
 }

@@ -1,15 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.math.BigDecimal;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Stream;
-
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
@@ -19,6 +9,15 @@ import dev.kvbench.results.Stability;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.workload.DataSpec;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * How the numbers were made: what a pass and a score are, what is checked and measured, the forks' JVM
@@ -60,10 +59,11 @@ final class MethodSection extends Section {
                 measurement.interleaved(),
                 clientCost(),
                 "Stability: a score whose 99.9% error is over " + Math.round(100 * Stability.ERROR) + "% of it, or "
-                        + "whose error is unknown (one sample), is marked unstable" + (paired()
-                        ? ": that says how precise the number is, and gates no ranking where the engines' turns were "
-                        + "paired (an interleaved test); elsewhere it is never ranked or called a winner."
-                        : " and is never ranked or called a winner.")
+                        + "whose error is unknown (one sample), is marked unstable"
+                        + (paired()
+                                ? ": that says how precise the number is, and gates no ranking where the engines' turns were "
+                                        + "paired (an interleaved test); elsewhere it is never ranked or called a winner."
+                                : " and is never ranked or called a winner.")
                         + drifts(),
                 engineSettings(),
                 "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array, the ceiling; its "
@@ -83,44 +83,49 @@ final class MethodSection extends Section {
     /** The method of a folder of YCSB workloads: its phases, turns or single runs, verification and figures. */
     private void writeYcsb() {
         md.bullets(Stream.of(
-                "Phases: each engine loads `recordcount` records into an empty store (the load phase, run once and timed"
-                        + " on its own), then runs the workload's operation mix (the run phase). Throughput is operations"
-                        + " per second, all client threads together; higher is better.",
-                paired()
-                        ? "Interleaved turns (`interleave=true`): every engine's JVM loaded its store once; then, rotation by"
-                        + " rotation in a shuffled order, each engine ran a turn of the run phase while the others waited,"
-                        + " holding no reader or writer. A turn is a fixed number of operations from each client thread's"
-                        + " own seeded stream, the same on every engine (an engine far slower than the others takes turns"
-                        + " of its own size, which its test names). Two probe turns and two warm-up turns come first and"
-                        + " are left out. An engine's rate is the operations over the median of its turns' time per"
-                        + " operation, ± the 99.9% interval of that median (order statistics); its ranking against another"
-                        + " engine comes from their turns paired by rotation: the median of the ratios and its 99.9%"
-                        + " interval, so a slow phase of the host divides out. After the fewest rotations, only the"
-                        + " engines of neighbouring pairs still undecided take more turns, within a time cap."
-                        : "Single runs (`interleave=false`, a `target` or a `maxexecutiontime`): each engine ran the phase"
-                        + " once per round, `operationcount` operations or `maxexecutiontime` seconds, as YCSB's client"
-                        + " does; in rounds, a figure is the median of the rounds and its ± the distance to the farthest"
-                        + " round.",
-                "Verification: every value is derived from its key number and version, so every read is checked (its"
-                        + " key's record, at a version no older than the thread last saw and no newer than written), every"
-                        + " scan too (order, contents, and no record skipped that existed before it began), and after the"
-                        + " run every record must hold its last version. A wrong answer fails the trial: no number.",
-                "Latency: service time per operation type, from the operation's start to its end, the client's whole"
-                        + " work for it included; HdrHistogram per client thread, merged"
-                        + (paired() ? " over every measured turn" : "") + "; with a `target`, also from each operation's"
-                        + " intended start (no coordinated omission).",
-                "Storage: bytes really allocated in the store's folder (st_blocks × 512) after each phase, the store open.",
-                forkOptions(),
-                adapterInlining(),
-                clientCost(),
-                "Stability: a rate whose 99.9% interval is over " + Math.round(100 * Stability.ERROR) + "% of it is"
-                        + " imprecise; " + (paired() ? "that gates no ranking here, which the paired turns decide."
-                        : "it is never ranked or called a winner."),
-                engineSettings(),
-                "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array; a commit merges the whole"
-                        + " array), Heap map (`heap`: a sorted map on the Java heap) and Null (`null`: keeps nothing, so its"
-                        + " throughput is the client's own cost, verified as finding nothing). They are never ranked.")
-                .filter(line -> line != null && !line.isEmpty()).toList());
+                        "Phases: each engine loads `recordcount` records into an empty store (the load phase, run once and timed"
+                                + " on its own), then runs the workload's operation mix (the run phase). Throughput is operations"
+                                + " per second, all client threads together; higher is better.",
+                        paired()
+                                ? "Interleaved turns (`interleave=true`): every engine's JVM loaded its store once; then, rotation by"
+                                        + " rotation in a shuffled order, each engine ran a turn of the run phase while the others waited,"
+                                        + " holding no reader or writer. A turn is a fixed number of operations from each client thread's"
+                                        + " own seeded stream, the same on every engine (an engine far slower than the others takes turns"
+                                        + " of its own size, which its test names). Two probe turns and two warm-up turns come first and"
+                                        + " are left out. An engine's rate is the operations over the median of its turns' time per"
+                                        + " operation, ± the 99.9% interval of that median (order statistics); its ranking against another"
+                                        + " engine comes from their turns paired by rotation: the median of the ratios and its 99.9%"
+                                        + " interval, so a slow phase of the host divides out. After the fewest rotations, only the"
+                                        + " engines of neighbouring pairs still undecided take more turns, within a time cap."
+                                : "Single runs (`interleave=false`, a `target` or a `maxexecutiontime`): each engine ran the phase"
+                                        + " once per round, `operationcount` operations or `maxexecutiontime` seconds, as YCSB's client"
+                                        + " does; in rounds, a figure is the median of the rounds and its ± the distance to the farthest"
+                                        + " round.",
+                        "Verification: every value is derived from its key number and version, so every read is checked (its"
+                                + " key's record, at a version no older than the thread last saw and no newer than written), every"
+                                + " scan too (order, contents, and no record skipped that existed before it began), and after the"
+                                + " run every record must hold its last version. A wrong answer fails the trial: no number.",
+                        "Latency: service time per operation type, from the operation's start to its end, the client's whole"
+                                + " work for it included; HdrHistogram per client thread, merged"
+                                + (paired() ? " over every measured turn" : "")
+                                + "; with a `target`, also from each operation's"
+                                + " intended start (no coordinated omission).",
+                        "Storage: bytes really allocated in the store's folder (st_blocks × 512) after each phase, the store open.",
+                        forkOptions(),
+                        adapterInlining(),
+                        clientCost(),
+                        "Stability: a rate whose 99.9% interval is over " + Math.round(100 * Stability.ERROR)
+                                + "% of it is"
+                                + " imprecise; "
+                                + (paired()
+                                        ? "that gates no ranking here, which the paired turns decide."
+                                        : "it is never ranked or called a winner."),
+                        engineSettings(),
+                        "Limit rows, not engines: Sorted array (`array`: a flat sorted off-heap array; a commit merges the whole"
+                                + " array), Heap map (`heap`: a sorted map on the Java heap) and Null (`null`: keeps nothing, so its"
+                                + " throughput is the client's own cost, verified as finding nothing). They are never ranked.")
+                .filter(line -> line != null && !line.isEmpty())
+                .toList());
     }
 
     /** Whether any test's engines have turns paired by rotation, which then rank them. */
@@ -133,7 +138,10 @@ final class MethodSection extends Section {
      * engine's own change of speed during the test, which more turns do not narrow.
      */
     private String drifts() {
-        List<Result> ok = folder.tests.stream().flatMap(t -> t.results.stream()).filter(Result::ok).toList();
+        List<Result> ok = folder.tests.stream()
+                .flatMap(t -> t.results.stream())
+                .filter(Result::ok)
+                .toList();
         long drifted = ok.stream().filter(Result::drifted).count();
         if (drifted == 0) {
             return "";
@@ -159,17 +167,28 @@ final class MethodSection extends Section {
             return "";
         }
         double[] kv = nulls.stream().mapToDouble(YcsbPeerRuns::microsPerOp).toArray();
-        String text = "The client's own cost (YCSB workloads): kvbench's client, on the `null` store, which keeps nothing, "
-                + "spent " + range(kv) + " µs per operation and client thread in the run phase (" + workloads(nulls.stream()
-                .map(r -> r.key().param("workload")).toList()) + "), choosing the operation and key, making the key and "
-                + "value, verifying the answer and recording its latency; the engines' figures include it.";
-        List<YcsbPeerRuns.Pair> basic = YcsbPeerRuns.of(folder).stream().filter(YcsbPeerRuns.Pair::basicDb)
-                .filter(p -> !Double.isNaN(p.kvbenchMicrosPerOp()) && p.run().throughput() > 0).toList();
+        String text =
+                "The client's own cost (YCSB workloads): kvbench's client, on the `null` store, which keeps nothing, "
+                        + "spent " + range(kv) + " µs per operation and client thread in the run phase ("
+                        + workloads(nulls.stream()
+                                .map(r -> r.key().param("workload"))
+                                .toList()) + "), choosing the operation and key, making the key and "
+                        + "value, verifying the answer and recording its latency; the engines' figures include it.";
+        List<YcsbPeerRuns.Pair> basic = YcsbPeerRuns.of(folder).stream()
+                .filter(YcsbPeerRuns.Pair::basicDb)
+                .filter(p -> !Double.isNaN(p.kvbenchMicrosPerOp()) && p.run().throughput() > 0)
+                .toList();
         if (!basic.isEmpty()) {
-            double[] ycsb = basic.stream().mapToDouble(YcsbPeerRuns.Pair::ycsbMicrosPerOp).toArray();
-            double[] ratio = basic.stream().mapToDouble(p -> p.kvbenchMicrosPerOp() / p.ycsbMicrosPerOp()).toArray();
-            text += " YCSB " + folder.env.getOrDefault("ycsb.peer.core", "") + "'s own client, on its `BasicDB`, which does "
-                    + "nothing, spent " + range(ycsb) + " µs on the same workloads: kvbench's client costs " + range(ratio)
+            double[] ycsb = basic.stream()
+                    .mapToDouble(YcsbPeerRuns.Pair::ycsbMicrosPerOp)
+                    .toArray();
+            double[] ratio = basic.stream()
+                    .mapToDouble(p -> p.kvbenchMicrosPerOp() / p.ycsbMicrosPerOp())
+                    .toArray();
+            text += " YCSB " + folder.env.getOrDefault("ycsb.peer.core", "")
+                    + "'s own client, on its `BasicDB`, which does "
+                    + "nothing, spent " + range(ycsb) + " µs on the same workloads: kvbench's client costs "
+                    + range(ratio)
                     + " of YCSB's per operation (the goal: at most 0.1; table in *Side by side with YCSB*).";
         }
         return text;
@@ -217,10 +236,15 @@ final class MethodSection extends Section {
                 }
                 try {
                     DataSpec data = new DataSpec(
-                            (int) Numbers.parse(r.key().param("num")), !"false".equals(r.key().param("intKey")),
-                            false, (int) Numbers.parse(r.key().param("valSize")), false);
-                    given.putIfAbsent(Numbers.count(data.num()) + " entries of " + data.keySize() + " + "
-                            + Numbers.count(data.valSize()) + " B", CacheSize.forData(data.shape()));
+                            (int) Numbers.parse(r.key().param("num")),
+                            !"false".equals(r.key().param("intKey")),
+                            false,
+                            (int) Numbers.parse(r.key().param("valSize")),
+                            false);
+                    given.putIfAbsent(
+                            Numbers.count(data.num()) + " entries of " + data.keySize() + " + "
+                                    + Numbers.count(data.valSize()) + " B",
+                            CacheSize.forData(data.shape()));
                 } catch (RuntimeException e) {
                     // a parameter that is not a number: nothing to say for this run
                 }
@@ -241,8 +265,12 @@ final class MethodSection extends Section {
      * run's own files (its side file and work folder), which differ from run to run.
      */
     private String forkOptions() {
-        return forkVmOptions().stream().findFirst().map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
-                        + "-Dkvbench.side and -Dkvbench.dir): " + Markdown.code(o.replaceAll("\\s*-Dkvbench\\.(side|dir)=\\S+", "").trim()) + ".")
+        return forkVmOptions().stream()
+                .findFirst()
+                .map(o -> "JVM options of every benchmark fork (from the JMH log, without each run's "
+                        + "-Dkvbench.side and -Dkvbench.dir): "
+                        + Markdown.code(o.replaceAll("\\s*-Dkvbench\\.(side|dir)=\\S+", "")
+                                .trim()) + ".")
                 .orElse("The JMH logs do not show the benchmark forks' JVM options.");
     }
 
@@ -252,24 +280,37 @@ final class MethodSection extends Section {
      * trial settled at all (single-shot runs, results from before settling).
      */
     private String steadyState() {
-        List<Result> settling = folder.tests.stream().flatMap(t -> Stream.concat(t.results.stream(),
-                t.direct.stream())).filter(r -> r.ok() && !Double.isNaN(r.metric(Metric.SETTLED))).toList();
+        List<Result> settling = folder.tests.stream()
+                .flatMap(t -> Stream.concat(t.results.stream(), t.direct.stream()))
+                .filter(r -> r.ok() && !Double.isNaN(r.metric(Metric.SETTLED)))
+                .toList();
         if (settling.isEmpty()) {
             return "";
         }
         List<Result> unsettled = settling.stream().filter(r -> !r.settled()).toList();
         List<Result> settled = settling.stream().filter(Result::settled).toList();
-        String longest = settled.stream().max(Comparator.comparingDouble(r -> r.metric(Metric.SETTLE_MS)))
-                .map(r -> "; the longest to settle was " + runName(r) + " (" + String.format(Locale.ROOT,
-                        "%.1f s, %d passes", r.metric(Metric.SETTLE_MS) / 1000, Math.round(r.metric(Metric.SETTLE_PASSES))) + ")")
+        String longest = settled.stream()
+                .max(Comparator.comparingDouble(r -> r.metric(Metric.SETTLE_MS)))
+                .map(r -> "; the longest to settle was " + runName(r) + " ("
+                        + String.format(
+                                Locale.ROOT,
+                                "%.1f s, %d passes",
+                                r.metric(Metric.SETTLE_MS) / 1000,
+                                Math.round(r.metric(Metric.SETTLE_PASSES)))
+                        + ")")
                 .orElse("");
-        String still = unsettled.isEmpty() ? "" : " Still changing when settling stopped (their scores stand when their "
-                + "error is within " + Math.round(100 * Stability.ERROR) + "%, but their passes drifted before "
-                + "measurement): " + String.join(", ", unsettled.stream().map(this::runName).toList()) + ".";
+        String still = unsettled.isEmpty()
+                ? ""
+                : " Still changing when settling stopped (their scores stand when their "
+                        + "error is within " + Math.round(100 * Stability.ERROR) + "%, but their passes drifted before "
+                        + "measurement): "
+                        + String.join(
+                                ", ", unsettled.stream().map(this::runName).toList()) + ".";
         return "Steady state: before JMH's warmup, every sampled trial makes verified, untimed passes until its pass "
                 + "time settles: the medians of its last three windows of passes (5 passes each, fewer while there are "
                 + "under 15) within 5% of each other, and the JIT compiling for at most a tenth of the last window; at "
-                + "most " + settleCap(settling) + " (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`). JMH's warmup follows. A fixed "
+                + "most " + settleCap(settling)
+                + " (`-jvmArgsAppend -Dkvbench.settle.maxMs=...`). JMH's warmup follows. A fixed "
                 + "warmup alone measured slow engines before their steady state: in an 800 ms warmup Xodus's readKey "
                 + "made four passes of 420 ms, and then ran 50 ms passes. Here " + settled.size() + " of "
                 + settling.size() + " runs settled" + longest + "." + still;
@@ -280,7 +321,10 @@ final class MethodSection extends Section {
      * when runs had different caps; "3 s" for results from before the cap was recorded, when that was the default.
      */
     private static String settleCap(List<Result> runs) {
-        double[] caps = runs.stream().mapToDouble(r -> r.metric(Metric.SETTLE_MAX_MS)).filter(v -> !Double.isNaN(v)).toArray();
+        double[] caps = runs.stream()
+                .mapToDouble(r -> r.metric(Metric.SETTLE_MAX_MS))
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         if (caps.length == 0) {
             return "3 s";
         }
@@ -291,14 +335,18 @@ final class MethodSection extends Section {
 
     /** Milliseconds as plain seconds: 2000 as "2", 1500 as "1.5". */
     private static String seconds(double millis) {
-        return BigDecimal.valueOf(Math.round(millis)).movePointLeft(3).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(Math.round(millis))
+                .movePointLeft(3)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** "Xodus readKey, random" or, for a direct baseline, "LMDB DB readKey (direct API), sequential". */
     private String runName(Result r) {
         return specs.label(r.store()) + " " + r.workload() + (r.key().direct() ? " (direct API)" : "")
-                + (r.key().params().containsKey("sequential") ? ("true".equals(r.key().params().get("sequential")) ? ", sequential" : ", random")
-                : "");
+                + (r.key().params().containsKey("sequential")
+                        ? ("true".equals(r.key().params().get("sequential")) ? ", sequential" : ", random")
+                        : "");
     }
 
     /**
@@ -321,6 +369,9 @@ final class MethodSection extends Section {
 
     /** The benchmark forks' JVM options of each test whose JMH log shows them. */
     private List<String> forkVmOptions() {
-        return folder.tests.stream().map(t -> t.log.settings().get("VM options")).filter(o -> o != null).toList();
+        return folder.tests.stream()
+                .map(t -> t.log.settings().get("VM options"))
+                .filter(o -> o != null)
+                .toList();
     }
 }

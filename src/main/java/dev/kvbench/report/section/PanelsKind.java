@@ -1,12 +1,11 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Bars per engine, a panel per workload: time per pass, the ranking from paired turns, storage and hidden costs. */
 final class PanelsKind extends DataSetKind {
@@ -20,8 +19,14 @@ final class PanelsKind extends DataSetKind {
         charts.add(figures.time(stem, "Time per pass: " + group.title(), group, specList));
         Figures.Unit unit = Figures.Unit.time(group.results());
         if (test.ranked()) {
-            figures.relative(stem + "-relative", "Time relative to the fastest, from paired turns: " + group.title(), group,
-                    specList.stream().filter(spec -> !specs.reference(spec)).toList()).ifPresent(charts::add);
+            figures.relative(
+                            stem + "-relative",
+                            "Time relative to the fastest, from paired turns: " + group.title(),
+                            group,
+                            specList.stream()
+                                    .filter(spec -> !specs.reference(spec))
+                                    .toList())
+                    .ifPresent(charts::add);
             List<String> sentences = new ArrayList<>();
             for (String workload : group.workloads()) {
                 sentences.add(findings.ranking(workload, competitors(runs(group, workload)), unit));
@@ -32,7 +37,8 @@ final class PanelsKind extends DataSetKind {
             }
             md.bullets(sentences);
         } else {
-            md.paragraph("This test checks that every run works; its data set is too small to rank engines, so no ranking is drawn from it.");
+            md.paragraph(
+                    "This test checks that every run works; its data set is too small to rank engines, so no ranking is drawn from it.");
         }
         timeTable(group, specList, unit);
         storageAndCosts(group, stem, specList);

@@ -1,10 +1,9 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The charts the report shows, in the order it shows them: bar charts ({@link Figure}) and line charts,

@@ -1,11 +1,10 @@
 package dev.kvbench.report.section;
 
-import java.util.List;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
+import java.util.List;
 
 /**
  * Writes the README.md of a results folder and collects the charts it shows, section by section ({@link Section}),

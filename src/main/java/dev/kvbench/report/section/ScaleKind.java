@@ -1,13 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.ToDoubleFunction;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
 import dev.kvbench.report.folder.Group;
@@ -17,6 +9,13 @@ import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A size sweep ({@code scale} suite, chart kind {@code scale}): per workload, time per entry in ns against
@@ -53,9 +52,12 @@ final class ScaleKind implements ReportKind {
      * memory (held by a control group, or not) and with the same page cache (cold or warm).
      */
     static List<TestRun> sweep(TestRun test, List<TestRun> tests) {
-        return tests.stream().filter(t -> ChartKind.of(t) == ChartKind.SCALE
-                && t.meta.getOrDefault("workloads", "").equals(test.meta.getOrDefault("workloads", ""))
-                && beyond(t) == beyond(test) && cold(t) == cold(test)).toList();
+        return tests.stream()
+                .filter(t -> ChartKind.of(t) == ChartKind.SCALE
+                        && t.meta.getOrDefault("workloads", "").equals(test.meta.getOrDefault("workloads", ""))
+                        && beyond(t) == beyond(test)
+                        && cold(t) == cold(test))
+                .toList();
     }
 
     /** A test whose forks ran in a memory control group (the beyond-memory tests). */
@@ -80,17 +82,23 @@ final class ScaleKind implements ReportKind {
             }
             double limit = Numbers.parse(t.meta.get("memory.limitBytes"));
             double flat = Numbers.parse(t.meta.getOrDefault("memory.flatBytes", "NaN"));
-            StringBuilder line = new StringBuilder("Test " + t.number + ": the benchmark forks' memory, page cache included, held to "
+            StringBuilder line = new StringBuilder("Test " + t.number
+                    + ": the benchmark forks' memory, page cache included, held to "
                     + Numbers.bytes(limit) + " by a " + t.meta.getOrDefault("memory.cgroup", "memory control group")
-                    + " (the JMH host and the runner outside it), the Java heap to " + Numbers.bytes(Numbers.parse(
-                    t.meta.getOrDefault("memory.heapBytes", "NaN"))) + " (-Xmx); the smallest size's flat data, "
+                    + " (the JMH host and the runner outside it), the Java heap to "
+                    + Numbers.bytes(Numbers.parse(t.meta.getOrDefault("memory.heapBytes", "NaN")))
+                    + " (-Xmx); the smallest size's flat data, "
                     + Numbers.bytes(flat) + ", is " + String.format(Locale.ROOT, "%.1f", flat / limit)
-                    + "x the limit; stores in " + t.meta.getOrDefault("disk.dir", "?") + " on " + t.meta.getOrDefault("disk.device", "?")
+                    + "x the limit; stores in " + t.meta.getOrDefault("disk.dir", "?") + " on "
+                    + t.meta.getOrDefault("disk.device", "?")
                     + " (" + t.meta.getOrDefault("disk.fs", "?") + ")");
             String readAhead = t.meta.getOrDefault("disk.readAheadKb", "-1");
             if (!readAhead.startsWith("-")) {
-                line.append(", whose readahead is ").append(Numbers.count(Numbers.parse(readAhead))).append(" KiB (a page fault in a"
-                        + " memory map reads that much around the page it needs, unless the engine advised random access)");
+                line.append(", whose readahead is ")
+                        .append(Numbers.count(Numbers.parse(readAhead)))
+                        .append(
+                                " KiB (a page fault in a"
+                                        + " memory map reads that much around the page it needs, unless the engine advised random access)");
             }
             String peak = t.meta.getOrDefault("memory.peakBytes", "");
             if (!peak.isEmpty() && !peak.startsWith("-")) {
@@ -98,12 +106,14 @@ final class ScaleKind implements ReportKind {
             }
             String kills = t.meta.getOrDefault("memory.oomKills", "0");
             if (!kills.equals("0") && !kills.isEmpty()) {
-                line.append("; the kernel's OOM killer killed ").append(kills)
+                line.append("; the kernel's OOM killer killed ")
+                        .append(kills)
                         .append(" process(es) in it: a fork that died there ran out of the limit");
             }
             if (cold(t)) {
-                line.append(". Before each pass the page cache of the store's files was written back and dropped (fdatasync, then"
-                        + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed); the machine's other caches were left alone");
+                line.append(
+                        ". Before each pass the page cache of the store's files was written back and dropped (fdatasync, then"
+                                + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed); the machine's other caches were left alone");
             }
             sentences.add(line + ".");
         }
@@ -122,23 +132,34 @@ final class ScaleKind implements ReportKind {
             if (!r.ok() || Double.isNaN(apparent) || Double.isNaN(resident)) {
                 continue;
             }
-            // a sparse file (LMDB's, sized to its map) is far larger than the pages it holds: compare with what is allocated
+            // a sparse file (LMDB's, sized to its map) is far larger than the pages it holds: compare with what is
+            // allocated
             double allocated = r.metric(Metric.STORAGE_BEFORE_CLOSE);
             boolean sparse = allocated > 0 && apparent > 1.1 * allocated;
             double files = sparse ? allocated : apparent;
             String spec = r.key().param("store");
             String size = Numbers.count(Numbers.parse(r.key().param("num"))) + " entries";
             if (files > 0 && resident / files > 0.01) {
-                sentences.add(specs.label(spec) + " (" + size + ", " + r.workload() + "): " + Numbers.bytes(resident) + " of its "
-                        + Numbers.bytes(files) + " of files stayed in the page cache after each drop (" + Math.round(100 * resident / files)
-                        + "%" + (sparse ? "; allocated bytes: their apparent size, " + Numbers.bytes(apparent)
-                        + ", is mostly a hole of a sparse file" : "") + "): pages the engine maps stay cached while mapped, so its"
+                sentences.add(specs.label(spec) + " (" + size + ", " + r.workload() + "): " + Numbers.bytes(resident)
+                        + " of its "
+                        + Numbers.bytes(files) + " of files stayed in the page cache after each drop ("
+                        + Math.round(100 * resident / files)
+                        + "%"
+                        + (sparse
+                                ? "; allocated bytes: their apparent size, " + Numbers.bytes(apparent)
+                                        + ", is mostly a hole of a sparse file"
+                                : "")
+                        + "): pages the engine maps stay cached while mapped, so its"
                         + " reads are not all cold.");
             }
             Map<String, String> options = Specs.parse(spec).options();
             if (options.keySet().stream().anyMatch(name -> name.endsWith("acheMb"))) {
-                sentences.add(specs.label(spec) + " (" + size + "): its own cache (" + String.join("+", options.entrySet()
-                        .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())
+                sentences.add(specs.label(spec) + " (" + size + "): its own cache ("
+                        + String.join(
+                                "+",
+                                options.entrySet().stream()
+                                        .map(e -> e.getKey() + "=" + e.getValue())
+                                        .toList())
                         + ") is process memory, which the drop does not touch: what it holds is read warm.");
             }
         }
@@ -156,13 +177,18 @@ final class ScaleKind implements ReportKind {
         List<Result> all = new ArrayList<>();
         sweep.forEach(t -> all.addAll(t.results));
         if (sweep.size() > 1) {
-            md.paragraph("The charts and sentences below take tests " + String.join(", ",
-                    sweep.stream().map(t -> String.valueOf(t.number)).toList()) + " together.");
+            md.paragraph("The charts and sentences below take tests "
+                    + String.join(
+                            ", ",
+                            sweep.stream().map(t -> String.valueOf(t.number)).toList()) + " together.");
         }
         md.bullets(memorySentences(sweep));
         if (cold(test)) {
             List<String> kept = keptSentences(all);
-            md.bullets(kept.isEmpty() ? List.of("No engine kept more than 1% of its files in the page cache after a drop.") : kept);
+            md.bullets(
+                    kept.isEmpty()
+                            ? List.of("No engine kept more than 1% of its files in the page cache after a drop.")
+                            : kept);
         }
         for (Group group : Group.of(all, Set.of("num"))) {
             md.heading(3, sizeless(group.title()));
@@ -173,12 +199,21 @@ final class ScaleKind implements ReportKind {
     void write(Group group, String stem) {
         List<String> specList = group.specs(specs);
         List<String> sizes = group.values("num");
-        List<Figure.Tic> tics = sizes.stream().map(n -> new Figure.Tic(power(n), Math.log10(Numbers.parse(n)))).toList();
+        List<Figure.Tic> tics = sizes.stream()
+                .map(n -> new Figure.Tic(power(n), Math.log10(Numbers.parse(n))))
+                .toList();
         for (String workload : group.workloads()) {
             List<LineChart.Series> series = series(group, workload, specList, sizes, ScaleKind::nsPerEntry);
-            if (series.stream().anyMatch(s -> anyValue(s.points().stream().map(p -> p[1]).toList()))) {
-                charts.add(new LineChart(stem + "-" + workload, workload + ": " + what(workload) + " against entries, "
-                        + sizeless(group.title()), "entries (log scale)", what(workload), true, tics, series));
+            if (series.stream()
+                    .anyMatch(s -> anyValue(s.points().stream().map(p -> p[1]).toList()))) {
+                charts.add(new LineChart(
+                        stem + "-" + workload,
+                        workload + ": " + what(workload) + " against entries, " + sizeless(group.title()),
+                        "entries (log scale)",
+                        what(workload),
+                        true,
+                        tics,
+                        series));
             } else { // every engine skipped or failed it (readSeq on unordered engines only): a chart of no points
                 md.paragraph("**" + workload + "**: no engine here has a result (the failures section says why).");
             }
@@ -186,29 +221,48 @@ final class ScaleKind implements ReportKind {
             List<List<Double>> bounds = lowerBounds(group, workload, specList, sizes);
             table(what(workload), series, sizes, bounds);
             if (bounds.stream().anyMatch(ScaleKind::anyValue)) {
-                md.paragraph("\"> N\": the trial timeout (KVBENCH_TIMEOUT) killed the trial while that pass was under way, after"
-                        + " N " + what(workload) + " of it; the pass would have taken longer: a lower bound, not a result.");
+                md.paragraph(
+                        "\"> N\": the trial timeout (KVBENCH_TIMEOUT) killed the trial while that pass was under way, after"
+                                + " N " + what(workload)
+                                + " of it; the pass would have taken longer: a lower bound, not a result.");
             }
         }
-        String storageWorkload = group.workloads().contains("write") ? "write" : group.workloads().get(0);
-        List<LineChart.Series> storage = series(group, storageWorkload, specList, sizes,
-                r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / entries(r));
-        charts.add(new LineChart(stem + "-storage", "Storage bytes per entry after close against entries, " + sizeless(group.title()),
-                "entries (log scale)", "bytes per entry", true, tics, storage));
-        md.paragraph("Storage after close per entry (bytes; the flat array is " + flatPerEntry(group) + " bytes per entry):");
+        String storageWorkload = group.workloads().contains("write")
+                ? "write"
+                : group.workloads().get(0);
+        List<LineChart.Series> storage =
+                series(group, storageWorkload, specList, sizes, r -> r.metric(Metric.STORAGE_AFTER_CLOSE) / entries(r));
+        charts.add(new LineChart(
+                stem + "-storage",
+                "Storage bytes per entry after close against entries, " + sizeless(group.title()),
+                "entries (log scale)",
+                "bytes per entry",
+                true,
+                tics,
+                storage));
+        md.paragraph("Storage after close per entry (bytes; the flat array is " + flatPerEntry(group)
+                + " bytes per entry):");
         table("bytes per entry", storage, sizes, List.of());
         List<LineChart.Series> cpu = series(group, storageWorkload, specList, sizes, ScaleKind::backgroundNsPerEntry);
         if (cpu.stream().anyMatch(s -> s.points().stream().anyMatch(p -> p[1] > 0))) {
-            charts.add(new LineChart(stem + "-cpu", "Background CPU per entry (" + storageWorkload + ") against entries, "
-                    + sizeless(group.title()), "entries (log scale)", "ns of background CPU per entry", true, tics, cpu));
-            md.paragraph("Background CPU per entry, " + storageWorkload + " (ns): the engine's own threads' CPU over the trial as a "
-                    + "share of the benchmark thread's, times the time per entry; 0 for an engine without threads of its own.");
+            charts.add(new LineChart(
+                    stem + "-cpu",
+                    "Background CPU per entry (" + storageWorkload + ") against entries, " + sizeless(group.title()),
+                    "entries (log scale)",
+                    "ns of background CPU per entry",
+                    true,
+                    tics,
+                    cpu));
+            md.paragraph(
+                    "Background CPU per entry, " + storageWorkload
+                            + " (ns): the engine's own threads' CPU over the trial as a "
+                            + "share of the benchmark thread's, times the time per entry; 0 for an engine without threads of its own.");
             table("ns of background CPU per entry", cpu, sizes, List.of());
         }
     }
 
-    private List<LineChart.Series> series(Group group, String workload, List<String> specList, List<String> sizes,
-                                          ToDoubleFunction<Result> y) {
+    private List<LineChart.Series> series(
+            Group group, String workload, List<String> specList, List<String> sizes, ToDoubleFunction<Result> y) {
         List<LineChart.Series> series = new ArrayList<>();
         for (String spec : specList) {
             List<double[]> points = new ArrayList<>();
@@ -237,20 +291,22 @@ final class ScaleKind implements ReportKind {
                 double after = s.points().get(i)[1];
                 if (before > 0 && after / before > STEP) {
                     steps.add(String.format(Locale.ROOT, "%.1fx", after / before) + " from "
-                            + Numbers.count(Numbers.parse(sizes.get(i - 1))) + " to " + Numbers.count(Numbers.parse(sizes.get(i)))
+                            + Numbers.count(Numbers.parse(sizes.get(i - 1))) + " to "
+                            + Numbers.count(Numbers.parse(sizes.get(i)))
                             + " entries (" + Numbers.sig3(before) + " to " + Numbers.sig3(after) + ")");
                 }
             }
             long points = s.points().stream().filter(p -> !Double.isNaN(p[1])).count();
             if (!steps.isEmpty()) {
-                sentences.add("**" + workload + "**, " + s.label() + ": time per entry grows " + String.join("; and ", steps) + ".");
+                sentences.add("**" + workload + "**, " + s.label() + ": time per entry grows "
+                        + String.join("; and ", steps) + ".");
             } else if (points > 1) {
                 flat.add(s.label());
             }
         }
         if (!flat.isEmpty()) {
-            sentences.add("**" + workload + "**: time per entry grows by at most " + STEP + "x between neighbouring sizes for "
-                    + String.join(", ", flat) + ".");
+            sentences.add("**" + workload + "**: time per entry grows by at most " + STEP
+                    + "x between neighbouring sizes for " + String.join(", ", flat) + ".");
         }
         return sentences;
     }
@@ -269,7 +325,10 @@ final class ScaleKind implements ReportKind {
             for (int j = 0; j < s.points().size(); j++) {
                 double value = s.points().get(j)[1];
                 double bound = bounds.isEmpty() ? Double.NaN : bounds.get(i).get(j);
-                row.add(!Double.isNaN(value) ? Numbers.sig3(value) : !Double.isNaN(bound) ? "> " + Numbers.sig3(bound) : "—");
+                row.add(
+                        !Double.isNaN(value)
+                                ? Numbers.sig3(value)
+                                : !Double.isNaN(bound) ? "> " + Numbers.sig3(bound) : "—");
             }
             rows.add(row);
         }
@@ -285,8 +344,10 @@ final class ScaleKind implements ReportKind {
         for (String spec : specList) {
             List<Double> row = new ArrayList<>();
             for (String n : sizes) {
-                row.add(group.find(spec, workload, "num", n).filter(r -> !r.ok())
-                        .map(r -> r.metric(Metric.TIMEOUT_PASS_MS) * 1e6 / entries(r)).orElse(Double.NaN));
+                row.add(group.find(spec, workload, "num", n)
+                        .filter(r -> !r.ok())
+                        .map(r -> r.metric(Metric.TIMEOUT_PASS_MS) * 1e6 / entries(r))
+                        .orElse(Double.NaN));
             }
             bounds.add(row);
         }

@@ -1,18 +1,17 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.store.StoreSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Test 1: one chart per option, each engine's defaults beside its specs that set options (a spec of another
@@ -32,8 +31,10 @@ final class SettingsKind extends DataSetKind {
         for (String option : options) {
             List<String> compared = specList.stream()
                     .filter(spec -> Specs.options(spec).containsKey(option)
-                            || (!Specs.hasOptions(spec) && specList.stream().anyMatch(v -> Specs.options(v).containsKey(option)
-                            && defaults(v).equals(spec))))
+                            || (!Specs.hasOptions(spec)
+                                    && specList.stream()
+                                            .anyMatch(v -> Specs.options(v).containsKey(option)
+                                                    && defaults(v).equals(spec))))
                     .toList();
             md.heading(4, "Setting: " + option);
             if (option.equals("sync") && "tmpfs".equals(folder.env.get("work.fs"))) {

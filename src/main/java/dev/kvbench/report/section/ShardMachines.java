@@ -3,7 +3,6 @@ package dev.kvbench.report.section;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.text.KeyValueFile;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -18,8 +17,7 @@ import java.util.Map;
  */
 public final class ShardMachines {
 
-    private ShardMachines() {
-    }
+    private ShardMachines() {}
 
     static void write(Markdown md, ResultsFolder folder) {
         Map<Map<String, String>, List<Integer>> byMachine = new LinkedHashMap<>();
@@ -39,7 +37,8 @@ public final class ShardMachines {
         }
         boolean selections = byMachine.keySet().stream().anyMatch(env -> env.containsKey("tests"));
         boolean shards = byMachine.keySet().stream().anyMatch(env -> env.containsKey("shard"));
-        String how = shards && selections ? "`./run.sh SUITE --shard i/n` or `--tests LIST`"
+        String how = shards && selections
+                ? "`./run.sh SUITE --shard i/n` or `--tests LIST`"
                 : selections ? "`./run.sh SUITE --tests LIST`" : "`./run.sh SUITE --shard i/n`";
         md.paragraph("This folder merges " + folder.env.getOrDefault("shards", String.valueOf(byMachine.size()))
                 + " runs of parts of the suite, each run on its own (" + how + ", merged with "
@@ -49,13 +48,19 @@ public final class ShardMachines {
         List<List<String>> rows = new ArrayList<>();
         byMachine.forEach((env, tests) -> rows.add(List.of(
                 String.join(", ", tests.stream().map(String::valueOf).toList()),
-                env.containsKey("shard") ? env.get("shard") : env.containsKey("tests") ? "tests " + env.get("tests") : "—",
-                env.getOrDefault("cpu.model", "not recorded") + (env.containsKey("cpu.cores") ? ", " + env.get("cpu.cores") + " cores" : ""),
+                env.containsKey("shard")
+                        ? env.get("shard")
+                        : env.containsKey("tests") ? "tests " + env.get("tests") : "—",
+                env.getOrDefault("cpu.model", "not recorded")
+                        + (env.containsKey("cpu.cores") ? ", " + env.get("cpu.cores") + " cores" : ""),
                 env.getOrDefault("load.start", "not recorded"),
                 env.getOrDefault("started", "not recorded"),
                 EnvironmentSection.commit(env.getOrDefault("git.commit", ""), env.getOrDefault("git.clean", "")),
                 env.getOrDefault("java.version", "not recorded"),
-                env.getOrDefault("work.dir", "") + (env.containsKey("work.fs") ? " (" + env.get("work.fs") + ")" : ""))));
-        md.table(List.of("Tests", "Shard", "CPU", "Load at the start", "Started", "Commit", "Java", "Work folder"), rows);
+                env.getOrDefault("work.dir", "")
+                        + (env.containsKey("work.fs") ? " (" + env.get("work.fs") + ")" : ""))));
+        md.table(
+                List.of("Tests", "Shard", "CPU", "Load at the start", "Started", "Commit", "Java", "Work folder"),
+                rows);
     }
 }

@@ -1,5 +1,8 @@
 package dev.kvbench.report.section;
 
+import dev.kvbench.report.folder.Group;
+import dev.kvbench.report.folder.RunKey;
+import dev.kvbench.text.Numbers;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,10 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import dev.kvbench.report.folder.Group;
-import dev.kvbench.report.folder.RunKey;
-import dev.kvbench.text.Numbers;
 
 /**
  * kvbench's storage figures beside the 2016 LmdbJava report's storage tables (tests 4 to 6), with
@@ -48,11 +47,14 @@ final class StorageReference {
 
     /** 2016 overhead %, by value size, then by label. */
     private final Map<String, Map<String, Double>> overheads = new LinkedHashMap<>();
+
     private final Map<String, String> reasons = new LinkedHashMap<>();
 
     private StorageReference() {
         for (String[] row : rows(FIGURES, 4)) {
-            overheads.computeIfAbsent(row[0], k -> new LinkedHashMap<>()).putIfAbsent(row[1], Double.parseDouble(row[3]));
+            overheads
+                    .computeIfAbsent(row[0], k -> new LinkedHashMap<>())
+                    .putIfAbsent(row[1], Double.parseDouble(row[3]));
         }
         for (String[] row : rows(NOTES, 2)) {
             reasons.put(row[0], row[1]);
@@ -86,8 +88,12 @@ final class StorageReference {
                 continue;
             }
             double difference = row.overheadPercent() - then;
-            cells.add(List.of(row.label(), Numbers.percent(row.overheadPercent()), Numbers.percent(then),
-                    signed(difference), reason(row.label(), difference)));
+            cells.add(List.of(
+                    row.label(),
+                    Numbers.percent(row.overheadPercent()),
+                    Numbers.percent(then),
+                    signed(difference),
+                    reason(row.label(), difference)));
         }
         if (cells.isEmpty()) {
             return Optional.empty();
@@ -108,7 +114,8 @@ final class StorageReference {
 
     private Optional<Map<String, Double>> table(Group group) {
         RunKey key = group.first();
-        if (!"true".equals(key.param("intKey")) || !"false".equals(key.param("sequential"))
+        if (!"true".equals(key.param("intKey"))
+                || !"false".equals(key.param("sequential"))
                 || !(Group.flatBytes(group.results().get(0)) >= MIN_FLAT_BYTES)) {
             return Optional.empty();
         }
@@ -133,7 +140,8 @@ final class StorageReference {
                 }
                 String[] row = line.split("\t");
                 if (row.length != columns) {
-                    throw new IllegalStateException(resource + ": expected " + columns + " tab-separated columns in: " + line);
+                    throw new IllegalStateException(
+                            resource + ": expected " + columns + " tab-separated columns in: " + line);
                 }
                 rows.add(row);
             }

@@ -1,12 +1,11 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Tests 2 and 3: time and storage against the swept parameter (value size, batch size). */
 final class SweepKind extends DataSetKind {
@@ -30,8 +29,8 @@ final class SweepKind extends DataSetKind {
             md.paragraph("Time per pass, " + workload + " (" + unit.name() + "; ± JMH error), by " + axis + ":");
             table(tables.sweepTime(group, workload, param, specList, unit));
         }
-        charts.add(figures.sweepStorage(stem + "-storage", "Storage after close by " + axis + ": " + group.title(),
-                group, param, specList));
+        charts.add(figures.sweepStorage(
+                stem + "-storage", "Storage after close by " + axis + ": " + group.title(), group, param, specList));
         md.paragraph("Storage after close in bytes (overhead against the flat array), by " + axis + ":");
         table(tables.sweepStorage(group, param, specList));
         if (param.equals("valSize")) {

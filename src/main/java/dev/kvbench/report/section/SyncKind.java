@@ -1,10 +1,9 @@
 package dev.kvbench.report.section;
 
-import java.util.Set;
-
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import java.util.Set;
 
 /**
  * A kind whose data sets hold both sync settings side by side, each engine's row with sync and without (the crash,

@@ -1,16 +1,15 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Optional;
-
 import dev.kvbench.report.folder.Amplification;
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 
 /** The report's tables, built from a {@link Group}: time per pass, storage, steps, hidden costs. */
 final class Tables {
@@ -24,8 +23,8 @@ final class Tables {
     }
 
     /** One row of a storage table: bytes after close, and the overhead against the flat array. */
-    record StorageRow(String label, double bytes, double beforeClose, double files, double compactCopy, double overheadPercent) {
-    }
+    record StorageRow(
+            String label, double bytes, double beforeClose, double files, double compactCopy, double overheadPercent) {}
 
     /** Storage of one engine before and after its values grow by one byte. */
     record Step(String label, double fromSize, double fromBytes, double toBytes) {
@@ -88,8 +87,12 @@ final class Tables {
         for (String spec : specList) {
             group.storageRun(spec, null, null).ifPresent(r -> {
                 double bytes = r.metric(Metric.STORAGE_AFTER_CLOSE);
-                rows.add(new StorageRow(specs.label(spec), bytes, r.metric(Metric.STORAGE_BEFORE_CLOSE),
-                        r.metric(Metric.STORAGE_FILES), r.metric(Metric.STORAGE_COMPACT_COPY),
+                rows.add(new StorageRow(
+                        specs.label(spec),
+                        bytes,
+                        r.metric(Metric.STORAGE_BEFORE_CLOSE),
+                        r.metric(Metric.STORAGE_FILES),
+                        r.metric(Metric.STORAGE_COMPACT_COPY),
                         100 * (bytes / Group.flatBytes(r) - 1)));
             });
         }
@@ -100,11 +103,14 @@ final class Tables {
     /** The 2016 storage table: the flat array first, then the engines from smallest to largest. */
     Table storage(Group group, List<StorageRow> storage) {
         boolean compact = storage.stream().anyMatch(s -> !Double.isNaN(s.compactCopy()));
-        List<String> header = new ArrayList<>(List.of("Implementation", "Bytes", "Overhead %", "Before close", "Files"));
+        List<String> header =
+                new ArrayList<>(List.of("Implementation", "Bytes", "Overhead %", "Before close", "Files"));
         if (compact) {
             header.add("Compacted copy");
         }
-        double flat = group.results().isEmpty() ? Double.NaN : Group.flatBytes(group.results().get(0));
+        double flat = group.results().isEmpty()
+                ? Double.NaN
+                : Group.flatBytes(group.results().get(0));
         List<List<String>> rows = new ArrayList<>();
         List<String> flatRow = new ArrayList<>(List.of("(Flat Array)", Numbers.count(flat), "", "", ""));
         if (compact) {
@@ -112,8 +118,12 @@ final class Tables {
         }
         rows.add(flatRow);
         for (StorageRow s : storage) {
-            List<String> row = new ArrayList<>(List.of(s.label(), Numbers.count(s.bytes()), Numbers.percent(s.overheadPercent()),
-                    optionalCount(s.beforeClose()), optionalCount(s.files())));
+            List<String> row = new ArrayList<>(List.of(
+                    s.label(),
+                    Numbers.count(s.bytes()),
+                    Numbers.percent(s.overheadPercent()),
+                    optionalCount(s.beforeClose()),
+                    optionalCount(s.files())));
             if (compact) {
                 row.add(optionalCount(s.compactCopy()));
             }
@@ -128,16 +138,24 @@ final class Tables {
         specList.forEach(spec -> header.add(specs.label(spec)));
         List<List<String>> rows = new ArrayList<>();
         for (String value : group.values(param)) {
-            List<String> row = new ArrayList<>(List.of(Double.isNaN(Numbers.parse(value)) ? value // an encoding's name
-                    : Numbers.count(Numbers.parse(value))));
-            double flat = group.results().stream().filter(r -> r.key().param(param).equals(value))
-                    .mapToDouble(Group::flatBytes).findFirst().orElse(Double.NaN);
+            List<String> row = new ArrayList<>(List.of(
+                    Double.isNaN(Numbers.parse(value))
+                            ? value // an encoding's name
+                            : Numbers.count(Numbers.parse(value))));
+            double flat = group.results().stream()
+                    .filter(r -> r.key().param(param).equals(value))
+                    .mapToDouble(Group::flatBytes)
+                    .findFirst()
+                    .orElse(Double.NaN);
             row.add(Numbers.count(flat));
             for (String spec : specList) {
-                row.add(group.storageRun(spec, param, value).map(r -> {
-                    double bytes = r.metric(Metric.STORAGE_AFTER_CLOSE);
-                    return Numbers.count(bytes) + " (" + Numbers.percent(100 * (bytes / Group.flatBytes(r) - 1)) + "%)";
-                }).orElse("—"));
+                row.add(group.storageRun(spec, param, value)
+                        .map(r -> {
+                            double bytes = r.metric(Metric.STORAGE_AFTER_CLOSE);
+                            return Numbers.count(bytes) + " (" + Numbers.percent(100 * (bytes / Group.flatBytes(r) - 1))
+                                    + "%)";
+                        })
+                        .orElse("—"));
             }
             rows.add(row);
         }
@@ -158,8 +176,11 @@ final class Tables {
                 Optional<Result> to = group.storageRun(spec, "valSize", next);
                 // an engine that keeps nothing (null) has no step: 0 B to 0 B is no change of size
                 if (from.isPresent() && to.isPresent() && from.get().metric(Metric.STORAGE_AFTER_CLOSE) > 0) {
-                    steps.add(new Step(specs.label(spec), Numbers.parse(value),
-                            from.get().metric(Metric.STORAGE_AFTER_CLOSE), to.get().metric(Metric.STORAGE_AFTER_CLOSE)));
+                    steps.add(new Step(
+                            specs.label(spec),
+                            Numbers.parse(value),
+                            from.get().metric(Metric.STORAGE_AFTER_CLOSE),
+                            to.get().metric(Metric.STORAGE_AFTER_CLOSE)));
                 }
             }
         }
@@ -174,8 +195,10 @@ final class Tables {
         steps.stream().map(Step::fromSize).distinct().forEach(size -> {
             List<String> row = new ArrayList<>(List.of(Numbers.count(size) + " → " + Numbers.count(size + 1)));
             for (String spec : specList) {
-                row.add(steps.stream().filter(s -> s.fromSize() == size && s.label().equals(specs.label(spec)))
-                        .findFirst().map(s -> (s.percent() >= 0 ? "+" : "") + Numbers.percent(s.percent()) + "%")
+                row.add(steps.stream()
+                        .filter(s -> s.fromSize() == size && s.label().equals(specs.label(spec)))
+                        .findFirst()
+                        .map(s -> (s.percent() >= 0 ? "+" : "") + Numbers.percent(s.percent()) + "%")
                         .orElse("—"));
             }
             rows.add(row);
@@ -187,32 +210,49 @@ final class Tables {
     Table costs(Group group, List<String> specList) {
         List<List<String>> rows = new ArrayList<>();
         for (String spec : specList) {
-            List<Result> runs = group.results().stream().filter(r -> r.store().equals(spec)).toList();
-            Optional<Result> write = runs.stream().filter(r -> r.workload().equals("write")
-                    && !Double.isNaN(r.metric(Metric.CPU_BACKGROUND))).findFirst();
-            String writeCpu = write.map(r -> Numbers.count(r.metric(Metric.CPU_BACKGROUND)) + " ms" + shareOfMeasured(r))
+            List<Result> runs =
+                    group.results().stream().filter(r -> r.store().equals(spec)).toList();
+            Optional<Result> write = runs.stream()
+                    .filter(r -> r.workload().equals("write") && !Double.isNaN(r.metric(Metric.CPU_BACKGROUND)))
+                    .findFirst();
+            String writeCpu = write.map(
+                            r -> Numbers.count(r.metric(Metric.CPU_BACKGROUND)) + " ms" + shareOfMeasured(r))
                     .orElse("—");
-            String readCpu = max(runs.stream().filter(r -> !r.workload().equals("write")).toList(), Metric.CPU_BACKGROUND, false);
+            String readCpu = max(
+                    runs.stream().filter(r -> !r.workload().equals("write")).toList(), Metric.CPU_BACKGROUND, false);
             String fds = max(runs, Metric.FD_PEAK, false);
             String rss = max(runs, Metric.RSS_PEAK, true);
             String heap = max(runs, Metric.HEAP_PEAK, true);
             if (write.isEmpty() && readCpu.equals("—") && fds.equals("—") && rss.equals("—") && heap.equals("—")) {
                 continue;
             }
-            rows.add(List.of(specs.label(spec), writeCpu, readCpu.equals("—") ? readCpu : readCpu + " ms", fds, rss, heap));
+            rows.add(List.of(
+                    specs.label(spec), writeCpu, readCpu.equals("—") ? readCpu : readCpu + " ms", fds, rss, heap));
         }
-        return new Table(List.of("Engine", "Background CPU, write", "Background CPU, reads (max)", "Peak open files",
-                "Peak RSS", "Peak heap"), rows);
+        return new Table(
+                List.of(
+                        "Engine",
+                        "Background CPU, write",
+                        "Background CPU, reads (max)",
+                        "Peak open files",
+                        "Peak RSS",
+                        "Peak heap"),
+                rows);
     }
 
     private static String shareOfMeasured(Result r) {
         double measured = r.metric(Metric.CPU_MEASURED);
-        return Double.isNaN(measured) || measured <= 0 ? ""
+        return Double.isNaN(measured) || measured <= 0
+                ? ""
                 : " (" + Math.round(100 * r.metric(Metric.CPU_BACKGROUND) / measured) + "%)";
     }
 
     private static String max(List<Result> runs, String metric, boolean bytes) {
-        double max = runs.stream().mapToDouble(r -> r.metric(metric)).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
+        double max = runs.stream()
+                .mapToDouble(r -> r.metric(metric))
+                .filter(v -> !Double.isNaN(v))
+                .max()
+                .orElse(Double.NaN);
         if (Double.isNaN(max)) {
             return "—";
         }
@@ -234,15 +274,25 @@ final class Tables {
                 group.find(spec, workload, "sync", sync).ifPresent(r -> rows.add(crashRow(r, spec, sync)));
             }
         }
-        return new Table(List.of("Engine", "sync", "Repetitions", "Store opened", "Acknowledged entries",
-                "Acknowledged lost (worst repetition)", "Corrupt acknowledged", "Torn unacknowledged",
-                "Reopen ms, median (max)"), rows);
+        return new Table(
+                List.of(
+                        "Engine",
+                        "sync",
+                        "Repetitions",
+                        "Store opened",
+                        "Acknowledged entries",
+                        "Acknowledged lost (worst repetition)",
+                        "Corrupt acknowledged",
+                        "Torn unacknowledged",
+                        "Reopen ms, median (max)"),
+                rows);
     }
 
     private List<String> crashRow(Result r, String spec, String sync) {
         String label = specs.label(spec);
         if (r.status() == Result.Status.SKIPPED) {
-            return List.of(label, sync, "—", "—", "—", "—", "—", "—", "not run: " + r.reason() + " (run once, without)");
+            return List.of(
+                    label, sync, "—", "—", "—", "—", "—", "—", "not run: " + r.reason() + " (run once, without)");
         }
         if (r.status() == Result.Status.FAILED) {
             return List.of(label, sync, "—", "—", "—", "—", "—", "—", "failed: " + r.reason());
@@ -251,13 +301,17 @@ final class Tables {
         double lost = r.metric(Metric.CRASH_LOST);
         String lostCell = Numbers.count(lost) + " (" + Numbers.count(r.metric(Metric.CRASH_LOST_MAX)) + ")";
         double corrupt = r.metric(Metric.CRASH_CORRUPT);
-        return List.of(label, sync, Numbers.count(reps),
+        return List.of(
+                label,
+                sync,
+                Numbers.count(reps),
                 Numbers.count(r.metric(Metric.CRASH_OPENED)) + " of " + Numbers.count(reps),
                 Numbers.count(r.metric(Metric.CRASH_ACKED)),
                 lost > 0 && "true".equals(sync) ? "**" + lostCell + "**" : lostCell,
                 corrupt > 0 ? "**" + Numbers.count(corrupt) + "**" : Numbers.count(corrupt),
                 optionalCount(r.metric(Metric.CRASH_TORN)),
-                Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MEDIAN)) + " (" + Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MAX)) + ")");
+                Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MEDIAN)) + " ("
+                        + Numbers.sig3(r.metric(Metric.CRASH_REOPEN_MAX)) + ")");
     }
 
     /**
@@ -284,16 +338,33 @@ final class Tables {
                 Amplification a = Amplification.of(r);
                 overwrites = a.overwrites();
                 String skipped = a.overwritesSkipped(spec) ? " (unchanged values: skipped)" : "";
-                rows.add(List.of(label, sync, megabytes(a.userBytes()), megabytes(a.loadWritten()), amp(a.writeAmpLoad()),
-                        amp(a.writeAmpOverwrite()) + skipped, amp(a.deviceAmpLoad()) + " / " + amp(a.deviceAmpOverwrite()),
-                        megabytes(a.sizeAfterLoad()), megabytes(a.sizeAfterOverwrite()),
+                rows.add(List.of(
+                        label,
+                        sync,
+                        megabytes(a.userBytes()),
+                        megabytes(a.loadWritten()),
+                        amp(a.writeAmpLoad()),
+                        amp(a.writeAmpOverwrite()) + skipped,
+                        amp(a.deviceAmpLoad()) + " / " + amp(a.deviceAmpOverwrite()),
+                        megabytes(a.sizeAfterLoad()),
+                        megabytes(a.sizeAfterOverwrite()),
                         amp(a.spaceAmpLoad()) + " / " + amp(a.spaceAmpOverwrite())));
             }
         }
         String times = Double.isNaN(overwrites) ? "" : " " + Numbers.count(overwrites) + "×";
-        return new Table(List.of("Engine", "sync", "User MB", "Written MB, load", "Write amp, load",
-                "Write amp," + times + " overwrite", "Device counter amp, load / overwrite", "Size after load MB",
-                "Size after overwrite MB", "Space amp, load / overwrite"), rows);
+        return new Table(
+                List.of(
+                        "Engine",
+                        "sync",
+                        "User MB",
+                        "Written MB, load",
+                        "Write amp, load",
+                        "Write amp," + times + " overwrite",
+                        "Device counter amp, load / overwrite",
+                        "Size after load MB",
+                        "Size after overwrite MB",
+                        "Space amp, load / overwrite"),
+                rows);
     }
 
     private static String megabytes(double bytes) {

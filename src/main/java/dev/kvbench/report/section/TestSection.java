@@ -1,15 +1,14 @@
 package dev.kvbench.report.section;
 
+import dev.kvbench.report.folder.ResultsFolder;
+import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import dev.kvbench.report.folder.ResultsFolder;
-import dev.kvbench.report.folder.Specs;
-import dev.kvbench.report.folder.TestRun;
-import dev.kvbench.text.Numbers;
 
 /**
  * Each test's section: what it ran (entries, JMH settings, work folder, command, duration), then its results as its
@@ -63,8 +62,9 @@ public final class TestSection extends Section {
         md.bullets(facts);
         if (!test.hasResults()) {
             String suite = folder.env.getOrDefault("suite", "SUITE");
-            md.paragraph("**No results yet**: the suite was interrupted before this test completed, or is still running. "
-                    + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
+            md.paragraph(
+                    "**No results yet**: the suite was interrupted before this test completed, or is still running. "
+                            + "Run `./run.sh " + suite + "` again to resume it; completed tests are kept.");
             return;
         }
         kind.write(test);
@@ -85,25 +85,38 @@ public final class TestSection extends Section {
         } else if ("KVBENCH_BUDGET".equals(meta.get("scale.budgetSource"))) {
             budgetText = "the budget of " + Numbers.bytes(budget) + " per test set with KVBENCH_BUDGET";
         } else if ("report".equals(meta.get("scale.budgetSource"))) {
-            budgetText = "the report suite's default budget of " + Numbers.bytes(budget) + " per store, sized for about an hour"
-                    + " on 2 cores (KVBENCH_BUDGET sets a larger one)";
+            budgetText = "the report suite's default budget of " + Numbers.bytes(budget)
+                    + " per store, sized for about an hour" + " on 2 cores (KVBENCH_BUDGET sets a larger one)";
         } else {
             budgetText = "this machine's budget of " + Numbers.bytes(budget) + " per test ("
                     + meta.getOrDefault("scale.fraction", "a fraction") + " × the smaller of available memory, "
-                    + Numbers.bytes(Numbers.parse(meta.get("scale.memAvailableBytes"))) + ", and free space in the work folder, "
+                    + Numbers.bytes(Numbers.parse(meta.get("scale.memAvailableBytes")))
+                    + ", and free space in the work folder, "
                     + Numbers.bytes(Numbers.parse(meta.get("scale.workFreeBytes"))) + ")";
         }
         return switch (source) {
-            case "user" -> "Entries: " + Numbers.count(num) + ", set on the command line (" + Markdown.code("-p num=" + meta.get("num")) + ").";
-            case "scaled" -> Double.isNaN(original) || original == num
-                    ? "Entries: " + Numbers.count(num) + ", as in the 2016 report"
-                    + (budgetText.isEmpty() ? "." : " (a flat array of " + Numbers.bytes(num * entryBytes) + " fits " + budgetText + ").")
-                    : "Entries scaled from the 2016 report's " + Numbers.count(original) + " to " + Numbers.count(num)
-                    + ": the 2016 count needs " + Numbers.bytes(original * entryBytes) + " as a flat array of its largest entries ("
-                    + Numbers.count(entryBytes) + " B each), more than " + budgetText
-                    + "; the count is rounded down to one significant digit.";
-            case "suite" -> "Entries: " + Numbers.count(num) + (budgetText.isEmpty() ? "." : ", this test's own count: "
-                    + budgetText + " scales the other tests' counts, not this one.");
+            case "user" ->
+                "Entries: " + Numbers.count(num) + ", set on the command line ("
+                        + Markdown.code("-p num=" + meta.get("num")) + ").";
+            case "scaled" ->
+                Double.isNaN(original) || original == num
+                        ? "Entries: " + Numbers.count(num) + ", as in the 2016 report"
+                                + (budgetText.isEmpty()
+                                        ? "."
+                                        : " (a flat array of " + Numbers.bytes(num * entryBytes) + " fits " + budgetText
+                                                + ").")
+                        : "Entries scaled from the 2016 report's " + Numbers.count(original) + " to "
+                                + Numbers.count(num)
+                                + ": the 2016 count needs " + Numbers.bytes(original * entryBytes)
+                                + " as a flat array of its largest entries ("
+                                + Numbers.count(entryBytes) + " B each), more than " + budgetText
+                                + "; the count is rounded down to one significant digit.";
+            case "suite" ->
+                "Entries: " + Numbers.count(num)
+                        + (budgetText.isEmpty()
+                                ? "."
+                                : ", this test's own count: " + budgetText
+                                        + " scales the other tests' counts, not this one.");
             default -> "Entries: " + Numbers.count(num) + ".";
         };
     }

@@ -1,14 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Result;
@@ -20,6 +11,14 @@ import dev.kvbench.report.folder.VariantPair;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.VariantLine;
 import dev.kvbench.store.StoreSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * A test's variants, each against its base ({@link VariantPair}): "is the upgrade faster?" answered per workload from
@@ -62,8 +61,11 @@ final class TestVariants {
 
     /** Every pair's comparisons in {@code test}, pair by pair, each pair's rows in the order of the test's groups. */
     static List<Comparison> comparisons(TestRun test) {
-        List<VariantPair> pairs = VariantPair.of(test.results.stream().map(Result::store).filter(s -> !s.isEmpty())
-                .distinct().toList());
+        List<VariantPair> pairs = VariantPair.of(test.results.stream()
+                .map(Result::store)
+                .filter(s -> !s.isEmpty())
+                .distinct()
+                .toList());
         List<Group> groups = Group.of(test.results, Set.of());
         List<Comparison> comparisons = new ArrayList<>();
         for (VariantPair pair : pairs) {
@@ -75,8 +77,11 @@ final class TestVariants {
                         continue;
                     }
                     String name = workloadName(a.or(() -> b).orElseThrow());
-                    comparisons.add(new Comparison(pair, groups.size() > 1 ? group.title() + ": " + name : name,
-                            a.orElse(null), b.orElse(null)));
+                    comparisons.add(new Comparison(
+                            pair,
+                            groups.size() > 1 ? group.title() + ": " + name : name,
+                            a.orElse(null),
+                            b.orElse(null)));
                 }
             }
         }
@@ -180,56 +185,102 @@ final class TestVariants {
                 Comparison c = cells.get(rows.get(i));
                 VariantChange change = c == null ? null : c.change();
                 PairedRatio ratio = change == null ? null : change.ratio();
-                String note = ratio != null ? "" : c == null ? "not run" : c.b() != null && !c.b().ok() ? c.b().status().word()
-                        : c.a() != null && !c.a().ok() ? "base " + c.a().status().word() : "not compared";
-                bars.add(new Figure.Bar(i, 0.4, ratio == null ? Double.NaN : ratio.median(), Double.NaN,
-                        specs.rgb(pair.b()), specs.fill(pair.b()), note, rows.get(i),
-                        ratio == null ? Double.NaN : ratio.low(), ratio == null ? Double.NaN : ratio.high()));
+                String note = ratio != null
+                        ? ""
+                        : c == null
+                                ? "not run"
+                                : c.b() != null && !c.b().ok()
+                                        ? c.b().status().word()
+                                        : c.a() != null && !c.a().ok()
+                                                ? "base " + c.a().status().word()
+                                                : "not compared";
+                bars.add(new Figure.Bar(
+                        i,
+                        0.4,
+                        ratio == null ? Double.NaN : ratio.median(),
+                        Double.NaN,
+                        specs.rgb(pair.b()),
+                        specs.fill(pair.b()),
+                        note,
+                        rows.get(i),
+                        ratio == null ? Double.NaN : ratio.low(),
+                        ratio == null ? Double.NaN : ratio.high()));
                 tics.add(new Figure.Tic(rows.get(i), i));
             }
-            panels.add(new Figure.Panel(name(pair), "", Figure.Axis.ratio("B's time ÷ A's, paired (below 1: B faster)", bars),
-                    bars, tics, true));
+            panels.add(new Figure.Panel(
+                    name(pair),
+                    "",
+                    Figure.Axis.ratio("B's time ÷ A's, paired (below 1: B faster)", bars),
+                    bars,
+                    tics,
+                    true));
         });
-        return new Figure(test.number + "-variants", "Variants against their base, time ÷ the base's with its 99.9% interval: "
-                + HeaderSection.testHeading(test), panels, List.of());
+        return new Figure(
+                test.number + "-variants",
+                "Variants against their base, time ÷ the base's with its 99.9% interval: "
+                        + HeaderSection.testHeading(test),
+                panels,
+                List.of());
     }
 
     /** Per store of the test's variant groups: the workloads it ran, and those skipped or failed with the reason. */
     private void whichRan(TestRun test) {
-        List<String> stores = test.results.stream().map(Result::store).filter(s -> !s.isEmpty()).distinct()
-                .sorted(specs.order()).toList();
+        List<String> stores = test.results.stream()
+                .map(Result::store)
+                .filter(s -> !s.isEmpty())
+                .distinct()
+                .sorted(specs.order())
+                .toList();
         Set<StoreSpec> varied = new HashSet<>();
-        stores.stream().filter(Specs::isVariant).forEach(s -> varied.add(Specs.parse(s).base()));
-        List<String> allWorkloads = test.results.stream().map(TestVariants::workloadName).distinct().toList();
+        stores.stream()
+                .filter(Specs::isVariant)
+                .forEach(s -> varied.add(Specs.parse(s).base()));
+        List<String> allWorkloads =
+                test.results.stream().map(TestVariants::workloadName).distinct().toList();
         List<List<String>> rows = new ArrayList<>();
         for (String store : stores) {
             if (!varied.contains(Specs.parse(store).base())) {
                 continue;
             }
-            List<Result> runs = test.results.stream().filter(r -> r.store().equals(store)).toList();
-            List<String> ran = runs.stream().filter(Result::ok).map(TestVariants::workloadName).distinct().toList();
+            List<Result> runs =
+                    test.results.stream().filter(r -> r.store().equals(store)).toList();
+            List<String> ran = runs.stream()
+                    .filter(Result::ok)
+                    .map(TestVariants::workloadName)
+                    .distinct()
+                    .toList();
             List<String> skipped = new ArrayList<>();
             List<String> failed = new ArrayList<>();
             for (FailuresSection.NotRun entry : FailuresSection.NotRun.of(runs, specs)) {
-                List<String> names = entry.runs().stream().map(TestVariants::workloadName).distinct().toList();
+                List<String> names = entry.runs().stream()
+                        .map(TestVariants::workloadName)
+                        .distinct()
+                        .toList();
                 String text = workloads(names, allWorkloads) + (entry.reason().isEmpty() ? "" : ": " + entry.reason());
                 (entry.status() == Result.Status.SKIPPED ? skipped : failed).add(text);
             }
-            rows.add(List.of(specs.label(store), Markdown.code(store), ran.isEmpty() ? "—" : workloads(ran, allWorkloads),
-                    skipped.isEmpty() ? "—" : String.join("; ", skipped), failed.isEmpty() ? "—" : String.join("; ", failed)));
+            rows.add(List.of(
+                    specs.label(store),
+                    Markdown.code(store),
+                    ran.isEmpty() ? "—" : workloads(ran, allWorkloads),
+                    skipped.isEmpty() ? "—" : String.join("; ", skipped),
+                    failed.isEmpty() ? "—" : String.join("; ", failed)));
         }
-        md.paragraph("**Which variants ran**: some variant of this test did not run. A variant is skipped where it cannot"
-                + " run (a library version without a method the adapter calls, an engine that fails where `sun.misc.Unsafe`"
-                + " is denied), and has failed where its JVM died; every run without a score is also listed under"
-                + " [Failed and skipped runs](#" + Markdown.anchor("Failed and skipped runs") + "), with the last lines"
-                + " of a JVM that died.");
+        md.paragraph(
+                "**Which variants ran**: some variant of this test did not run. A variant is skipped where it cannot"
+                        + " run (a library version without a method the adapter calls, an engine that fails where `sun.misc.Unsafe`"
+                        + " is denied), and has failed where its JVM died; every run without a score is also listed under"
+                        + " [Failed and skipped runs](#" + Markdown.anchor("Failed and skipped runs")
+                        + "), with the last lines"
+                        + " of a JVM that died.");
         md.table(List.of("Engine", "Spec", "Ran", "Skipped", "Failed"), rows);
     }
 
     /** "all 6 workloads" where {@code names} are every workload of the test, else the names. */
     private static String workloads(List<String> names, List<String> all) {
         return names.size() > 1 && names.size() == all.size() && names.containsAll(all)
-                ? "all " + names.size() + " workloads" : String.join(", ", names);
+                ? "all " + names.size() + " workloads"
+                : String.join(", ", names);
     }
 
     /** "RocksDB 10.10.1.1 against RocksDB 11.8.1", "LMDB DB (JDK 25) against LMDB DB (JDK 17)". */
@@ -244,12 +295,16 @@ final class TestVariants {
     private String baseName(VariantPair pair) {
         String label = specs.label(pair.a());
         StoreSpec a = Specs.parse(pair.a());
-        if (!Specs.parse(pair.b()).variant().containsKey(StoreSpec.VERSION) || a.variant().containsKey(StoreSpec.VERSION)) {
+        if (!Specs.parse(pair.b()).variant().containsKey(StoreSpec.VERSION)
+                || a.variant().containsKey(StoreSpec.VERSION)) {
             return label;
         }
-        String library = folder.tests.stream().flatMap(t -> t.log.variants().stream())
-                .filter(line -> line.store().equals(pair.a())).map(line -> line.facts().getOrDefault(VariantLine.LIBRARY, ""))
-                .filter(v -> !v.isBlank()).findFirst()
+        String library = folder.tests.stream()
+                .flatMap(t -> t.log.variants().stream())
+                .filter(line -> line.store().equals(pair.a()))
+                .map(line -> line.facts().getOrDefault(VariantLine.LIBRARY, ""))
+                .filter(v -> !v.isBlank())
+                .findFirst()
                 .orElse(folder.env.getOrDefault("engine." + a.engine() + ".version", ""));
         int paren = library.indexOf(" (");
         library = (paren < 0 ? library : library.substring(0, paren)).trim();
@@ -265,11 +320,15 @@ final class TestVariants {
         TestVariants section = new TestVariants(folder, specs, null, null);
         Map<VariantPair, List<Comparison>> byPair = new LinkedHashMap<>();
         for (TestRun test : folder.tests) {
-            comparisons(test).forEach(c -> byPair.computeIfAbsent(c.pair(), p -> new ArrayList<>()).add(c));
+            comparisons(test)
+                    .forEach(c -> byPair.computeIfAbsent(c.pair(), p -> new ArrayList<>())
+                            .add(c));
         }
         Map<String, Result> neverRan = new LinkedHashMap<>();
         for (TestRun test : folder.tests) {
-            test.results.stream().filter(r -> Specs.isVariant(r.store()) && !r.ok()).forEach(r -> neverRan.putIfAbsent(r.store(), r));
+            test.results.stream()
+                    .filter(r -> Specs.isVariant(r.store()) && !r.ok())
+                    .forEach(r -> neverRan.putIfAbsent(r.store(), r));
         }
         folder.tests.forEach(test -> test.results.stream().filter(Result::ok).forEach(r -> neverRan.remove(r.store())));
         List<String> sentences = new ArrayList<>();
@@ -278,8 +337,9 @@ final class TestVariants {
                 sentences.add(section.name(pair) + ": " + counts(comparisons) + ".");
             }
         });
-        neverRan.forEach((store, r) -> sentences.add(specs.label(store) + " did not run: " + r.status().word()
-                + (r.reason() == null || r.reason().isBlank() ? "" : " (" + r.reason() + ")") + "."));
+        neverRan.forEach((store, r) ->
+                sentences.add(specs.label(store) + " did not run: " + r.status().word()
+                        + (r.reason() == null || r.reason().isBlank() ? "" : " (" + r.reason() + ")") + "."));
         return sentences;
     }
 
@@ -291,19 +351,23 @@ final class TestVariants {
         }
         for (Comparison c : comparisons) {
             VariantChange change = c.change();
-            String word = change == null ? "not compared" : switch (change.kind()) {
-                case FASTER -> "faster";
-                case SLOWER -> "slower";
-                case NO_DIFFERENCE -> "no difference";
-                case UNDECIDED -> "undecided";
-            };
+            String word = change == null
+                    ? "not compared"
+                    : switch (change.kind()) {
+                        case FASTER -> "faster";
+                        case SLOWER -> "slower";
+                        case NO_DIFFERENCE -> "no difference";
+                        case UNDECIDED -> "undecided";
+                    };
             counts.merge(word, 1, Integer::sum);
         }
         List<String> parts = new ArrayList<>();
         counts.forEach((word, n) -> {
             if (n > 0) {
-                parts.add(word + " on " + n + (parts.isEmpty() ? " of " + comparisons.size()
-                        + (comparisons.size() == 1 ? " workload" : " workloads") : ""));
+                parts.add(word + " on " + n
+                        + (parts.isEmpty()
+                                ? " of " + comparisons.size() + (comparisons.size() == 1 ? " workload" : " workloads")
+                                : ""));
             }
         });
         return String.join(", ", parts);

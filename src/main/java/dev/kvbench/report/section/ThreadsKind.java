@@ -1,9 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
 import dev.kvbench.report.folder.Group;
@@ -12,6 +8,9 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * readKey throughput against reader threads ({@code readKeyThreads}): reads per second, all threads together, a line
@@ -35,22 +34,41 @@ final class ThreadsKind extends DataSetKind {
             List<String> row = new ArrayList<>(List.of(specs.label(spec)));
             for (String count : counts) {
                 Optional<Result> run = group.find(spec, "readKeyThreads", "readers", count);
-                double perSec = run.filter(Result::ok).map(ThreadsKind::readsPerSec).orElse(Double.NaN);
+                double perSec =
+                        run.filter(Result::ok).map(ThreadsKind::readsPerSec).orElse(Double.NaN);
                 points.add(new double[] {Numbers.parse(count), perSec});
-                row.add(run.map(r -> r.ok() ? Numbers.sig3(perSec) + (r.stable() ? "" : " (" + r.instability() + ")")
-                        : r.status().word()).orElse("not run"));
+                row.add(run.map(r -> r.ok()
+                                ? Numbers.sig3(perSec) + (r.stable() ? "" : " (" + r.instability() + ")")
+                                : r.status().word())
+                        .orElse("not run"));
             }
             series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
             rows.add(row);
         }
-        List<Figure.Tic> tics = counts.stream().map(c -> new Figure.Tic(c, Numbers.parse(c))).toList();
-        charts.add(new LineChart(stem, "readKey reads/s by reader threads: " + group.title(), "reader threads",
-                "reads/s", LineChart.logFits(series), tics, series));
+        List<Figure.Tic> tics =
+                counts.stream().map(c -> new Figure.Tic(c, Numbers.parse(c))).toList();
+        charts.add(new LineChart(
+                stem,
+                "readKey reads/s by reader threads: " + group.title(),
+                "reader threads",
+                "reads/s",
+                LineChart.logFits(series),
+                tics,
+                series));
         md.paragraph("Reads per second, all threads together (each thread reads every key once per round; "
                 + "reads/s = threads × entries ÷ JMH's time per round).");
-        List<String> beyond = counts.stream().filter(c -> cores > 0 && Numbers.parse(c) > cores).toList();
+        List<String> beyond = counts.stream()
+                .filter(c -> cores > 0 && Numbers.parse(c) > cores)
+                .toList();
         if (!beyond.isEmpty()) {
-            md.paragraph(DirWalkKind.sharedCores(cores, "the " + (beyond.size() == 1 ? beyond.get(0) : String.join(", ", beyond.subList(0, beyond.size() - 1)) + " and " + beyond.get(beyond.size() - 1)) + " reader threads of those runs"));
+            md.paragraph(DirWalkKind.sharedCores(
+                    cores,
+                    "the "
+                            + (beyond.size() == 1
+                                    ? beyond.get(0)
+                                    : String.join(", ", beyond.subList(0, beyond.size() - 1)) + " and "
+                                            + beyond.get(beyond.size() - 1))
+                            + " reader threads of those runs"));
         }
         List<String> header = new ArrayList<>(List.of("Engine"));
         counts.forEach(c -> header.add(c + (c.equals("1") ? " thread" : " threads")));

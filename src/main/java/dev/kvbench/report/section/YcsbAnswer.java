@@ -1,11 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Metrics;
 import dev.kvbench.report.folder.Result;
@@ -15,6 +9,11 @@ import dev.kvbench.results.Metric;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.Stability;
 import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The answer to "which engine for this workload", in words, for a YCSB workload's part of the report and for the
@@ -43,24 +42,40 @@ final class YcsbAnswer {
         }
         StringBuilder text = new StringBuilder("**Which engine for this workload:** ");
         if (ranked.size() == 1) {
-            text.append(specs.label(ranked.get(0).store())).append(", the only engine that ran it (")
-                    .append(YcsbFigures.opsText(ranked.get(0))).append(" in the run phase).");
+            text.append(specs.label(ranked.get(0).store()))
+                    .append(", the only engine that ran it (")
+                    .append(YcsbFigures.opsText(ranked.get(0)))
+                    .append(" in the run phase).");
         } else {
-            text.append(verdictText(Verdict.of(ranked.stream().map(YcsbFigures::scored).toList()), ranked));
+            text.append(verdictText(
+                    Verdict.of(ranked.stream().map(YcsbFigures::scored).toList()), ranked));
         }
         String op = mainOp(ranked.get(0));
         if (op != null) {
-            ranked.stream().filter(r -> !Double.isNaN(p99(r, op))).min(Comparator.comparingDouble(r -> p99(r, op)))
-                    .ifPresent(lowest -> text.append(ranked.size() == 1 ? " Its " + op + " p99: "
-                                    : " The lowest " + op + " p99: " + specs.label(lowest.store()) + "'s, ")
-                            .append(Numbers.sig3(p99(lowest, op) / 1000)).append(" µs")
-                            .append(ranked.size() == 1 ? "." : " (a percentile has no interval here: a figure, not a ranking)."));
+            ranked.stream()
+                    .filter(r -> !Double.isNaN(p99(r, op)))
+                    .min(Comparator.comparingDouble(r -> p99(r, op)))
+                    .ifPresent(lowest -> text.append(
+                                    ranked.size() == 1
+                                            ? " Its " + op + " p99: "
+                                            : " The lowest " + op + " p99: " + specs.label(lowest.store()) + "'s, ")
+                            .append(Numbers.sig3(p99(lowest, op) / 1000))
+                            .append(" µs")
+                            .append(
+                                    ranked.size() == 1
+                                            ? "."
+                                            : " (a percentile has no interval here: a figure, not a ranking)."));
         }
-        Result smallest = ranked.stream().filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "storageBytes"))))
-                .min(Comparator.comparingDouble(r -> r.metric(Metric.ycsb("run", "storageBytes")))).orElse(null);
+        Result smallest = ranked.stream()
+                .filter(r -> !Double.isNaN(r.metric(Metric.ycsb("run", "storageBytes"))))
+                .min(Comparator.comparingDouble(r -> r.metric(Metric.ycsb("run", "storageBytes"))))
+                .orElse(null);
         if (smallest != null) {
-            text.append(" Smallest store after the run: ").append(specs.label(smallest.store())).append(" (")
-                    .append(Numbers.bytes(smallest.metric(Metric.ycsb("run", "storageBytes")))).append(").");
+            text.append(" Smallest store after the run: ")
+                    .append(specs.label(smallest.store()))
+                    .append(" (")
+                    .append(Numbers.bytes(smallest.metric(Metric.ycsb("run", "storageBytes"))))
+                    .append(").");
         }
         return text.toString();
     }
@@ -73,8 +88,13 @@ final class YcsbAnswer {
         }
         return switch (verdict.kind()) {
             case WINNER -> named(original(verdict.best(), ranked));
-            case TIE -> named(original(verdict.best(), ranked)) + ", tied with " + String.join(", ",
-                    verdict.rivals().stream().map(r -> specs.label(r.store())).toList());
+            case TIE ->
+                named(original(verdict.best(), ranked)) + ", tied with "
+                        + String.join(
+                                ", ",
+                                verdict.rivals().stream()
+                                        .map(r -> specs.label(r.store()))
+                                        .toList());
             case NONE -> verdict.noWinner() + ": " + candidates(verdict, ranked);
         };
     }
@@ -89,10 +109,17 @@ final class YcsbAnswer {
         }
         Result best = original(verdict.best(), ranked);
         List<Result> listed = Stream.concat(Stream.of(verdict.best()), verdict.rivals().stream())
-                .map(r -> original(r, ranked)).sorted(Comparator.comparingInt(ranked::indexOf)).toList();
+                .map(r -> original(r, ranked))
+                .sorted(Comparator.comparingInt(ranked::indexOf))
+                .toList();
         boolean mark = listed.get(0) != best;
-        return String.join(", ", listed.stream().map(r -> mark && r == best
-                ? specs.label(r.store()) + " (" + YcsbFigures.opsText(r) + ", the fastest stable)" : named(r)).toList());
+        return String.join(
+                ", ",
+                listed.stream()
+                        .map(r -> mark && r == best
+                                ? specs.label(r.store()) + " (" + YcsbFigures.opsText(r) + ", the fastest stable)"
+                                : named(r))
+                        .toList());
     }
 
     /**
@@ -107,30 +134,36 @@ final class YcsbAnswer {
             return named(leader) + ", " + margin.medianText() + " faster than " + named(next) + " ("
                     + margin.intervalText() + ")";
         }
-        return verdict.tieText(named(leader), r -> named(r) + " " + verdict.againstLeader(r).text());
+        return verdict.tieText(
+                named(leader), r -> named(r) + " " + verdict.againstLeader(r).text());
     }
 
     /** The verdict over two or more engines, in words: the winner and its margin, the tie, or why none is named. */
     private String verdictText(Verdict verdict, List<Result> ranked) {
         if (verdict.paired()) {
             return pairedText(verdict) + " in the run phase, from each rotation's turns paired (the same operations on"
-                    + " every engine); " + (verdict.kind() == Verdict.Kind.WINNER
-                    ? "every other engine's 99.9% interval lies above 1." : verdict.decided()
-                    ? "their intervals hold 1 and lie within ±3%." : "their intervals hold 1 and are wider than ±3%.");
+                    + " every engine); "
+                    + (verdict.kind() == Verdict.Kind.WINNER
+                            ? "every other engine's 99.9% interval lies above 1."
+                            : verdict.decided()
+                                    ? "their intervals hold 1 and lie within ±3%."
+                                    : "their intervals hold 1 and are wider than ±3%.");
         }
         return switch (verdict.kind()) {
             case WINNER -> {
                 Result best = original(verdict.best(), ranked);
                 Result next = ranked.stream().filter(r -> r != best).findFirst().orElseThrow();
                 yield specs.label(best.store()) + ": " + YcsbFigures.opsText(best) + " in the run phase, "
-                        + Numbers.times(YcsbFigures.rate(best) / YcsbFigures.rate(next)) + " the next, " + specs.label(next.store()) + " (" + YcsbFigures.opsText(next) + "); its interval lies above every"
+                        + Numbers.times(YcsbFigures.rate(best) / YcsbFigures.rate(next)) + " the next, "
+                        + specs.label(next.store()) + " (" + YcsbFigures.opsText(next)
+                        + "); its interval lies above every"
                         + " other engine's.";
             }
             case TIE -> {
                 List<String> names = new ArrayList<>(List.of(named(original(verdict.best(), ranked))));
                 verdict.rivals().forEach(r -> names.add(named(original(r, ranked))));
-                yield "a tie at the top between " + joined(names) + ": their intervals overlap in the run phase, so none is"
-                        + " called the winner.";
+                yield "a tie at the top between " + joined(names)
+                        + ": their intervals overlap in the run phase, so none is" + " called the winner.";
             }
             case NONE -> {
                 if (ranked.stream().allMatch(r -> Double.isNaN(YcsbFigures.spread(r)))) {
@@ -145,22 +178,31 @@ final class YcsbAnswer {
                 verdict.rivals().forEach(r -> candidates.add(original(r, ranked)));
                 yield verdict.noWinner() + " in the run phase (stable: the interval at most "
                         + Math.round(100 * Stability.ERROR) + "% of the time per operation); best candidates "
-                        + joined(candidates.stream().map(r -> named(r) + (YcsbFigures.scored(r).stable() ? "" : ", unstable")).toList()) + ".";
+                        + joined(candidates.stream()
+                                .map(r -> named(r) + (YcsbFigures.scored(r).stable() ? "" : ", unstable"))
+                                .toList())
+                        + ".";
             }
         };
     }
 
     /** The competitors that ran the workload to the end, by run-phase throughput, highest first. */
     List<Result> ranked(Group group, List<String> specList) {
-        return specs.competitors(specList).stream().map(spec -> YcsbFigures.run(group, spec)).flatMap(Optional::stream)
-                .filter(Result::ok).filter(r -> !Double.isNaN(YcsbFigures.rate(r)))
+        return specs.competitors(specList).stream()
+                .map(spec -> YcsbFigures.run(group, spec))
+                .flatMap(Optional::stream)
+                .filter(Result::ok)
+                .filter(r -> !Double.isNaN(YcsbFigures.rate(r)))
                 .sorted(Comparator.comparingDouble(YcsbFigures::rate).reversed())
                 .toList();
     }
 
     /** The run in {@code ranked} that {@code scored} was made from. */
     private static Result original(Result scored, List<Result> ranked) {
-        return ranked.stream().filter(r -> r.key().equals(scored.key())).findFirst().orElse(scored);
+        return ranked.stream()
+                .filter(r -> r.key().equals(scored.key()))
+                .findFirst()
+                .orElse(scored);
     }
 
     private String named(Result r) {
@@ -187,6 +229,8 @@ final class YcsbAnswer {
 
     private static String joined(List<String> names) {
         int last = names.size() - 1;
-        return last < 1 ? String.join("", names) : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
+        return last < 1
+                ? String.join("", names)
+                : String.join(", ", names.subList(0, last)) + " and " + names.get(last);
     }
 }

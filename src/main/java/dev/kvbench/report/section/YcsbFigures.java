@@ -1,13 +1,12 @@
 package dev.kvbench.report.section;
 
-import java.util.Optional;
-
 import dev.kvbench.report.folder.Group;
 import dev.kvbench.report.folder.Metrics;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.Verdict;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
+import java.util.Optional;
 
 /**
  * A YCSB run's figures as the report reads them from its side file ({@code ycsb.*} metrics): the run phase's rate and
@@ -16,8 +15,7 @@ import dev.kvbench.text.Numbers;
  */
 final class YcsbFigures {
 
-    private YcsbFigures() {
-    }
+    private YcsbFigures() {}
 
     /**
      * A run as {@link Verdict} scores it: its time per operation in the run phase (ms, all threads together), with as
@@ -30,7 +28,9 @@ final class YcsbFigures {
         double ops = rate(r);
         double spread = spread(r);
         double ms = 1000 / ops;
-        double error = Double.isNaN(spread) ? Double.NaN : spread >= ops ? Double.POSITIVE_INFINITY : 1000 / (ops - spread) - ms;
+        double error = Double.isNaN(spread)
+                ? Double.NaN
+                : spread >= ops ? Double.POSITIVE_INFINITY : 1000 / (ops - spread) - ms;
         return new Result(r.key(), ms, error, Result.Status.OK, null, r.metrics());
     }
 
@@ -51,8 +51,10 @@ final class YcsbFigures {
 
     /** "114,956 ± 3,200", or "114,956" without a spread; an unbounded one (an interval of times reaching 0) says so. */
     static String withSpread(double value, double spread) {
-        return Numbers.sig3(value) + (Double.isNaN(spread) ? "" : Double.isInfinite(spread) ? " (± unbounded)"
-                : " ± " + Numbers.sig3(spread));
+        return Numbers.sig3(value)
+                + (Double.isNaN(spread)
+                        ? ""
+                        : Double.isInfinite(spread) ? " (± unbounded)" : " ± " + Numbers.sig3(spread));
     }
 
     /**
@@ -62,7 +64,8 @@ final class YcsbFigures {
     static double spread(Result r) {
         if (r.paired()) {
             double low = r.ms() - r.errorMs();
-            return Double.isNaN(r.errorMs()) ? Double.NaN
+            return Double.isNaN(r.errorMs())
+                    ? Double.NaN
                     : low <= 0 ? Double.POSITIVE_INFINITY : 1000 / low - 1000 / r.ms();
         }
         return r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")));

@@ -1,16 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.LineChart;
 import dev.kvbench.report.folder.Group;
@@ -21,6 +10,16 @@ import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A YCSB workload's part of the report, as YCSB users read one: per engine the throughput of the
@@ -58,8 +57,9 @@ final class YcsbKind extends DataSetKind {
         }
         String writes = texts.getOrDefault(Metric.YCSB_WRITES, "");
         if (!writes.isEmpty()) {
-            md.paragraph("Writes: the Store contract allows one writer at a time, confined to its thread; here " + writes
-                    + ", on every engine alike. Every read, scan and the final state of every record was verified.");
+            md.paragraph(
+                    "Writes: the Store contract allows one writer at a time, confined to its thread; here " + writes
+                            + ", on every engine alike. Every read, scan and the final state of every record was verified.");
         }
         throughputChart(group, stem, specList);
         table(group, specList);
@@ -69,11 +69,13 @@ final class YcsbKind extends DataSetKind {
                 latencyChart(group, stem, specList, op, kind);
             }
         }
-        if (runOps.stream().anyMatch(op -> group.results().stream().anyMatch(r ->
-                !Double.isNaN(r.metric(Metric.ycsbLatency("run", op, "intended", "p50")))))) {
-            md.paragraph("With a target rate, latency is shown twice: service time, from each operation's actual start, and "
-                    + "from its intended start (start + n ÷ rate per thread), which counts the time an operation waited behind "
-                    + "a slow one (no coordinated omission), as YCSB's `measurement.interval=both`.");
+        if (runOps.stream()
+                .anyMatch(op -> group.results().stream()
+                        .anyMatch(r -> !Double.isNaN(r.metric(Metric.ycsbLatency("run", op, "intended", "p50")))))) {
+            md.paragraph(
+                    "With a target rate, latency is shown twice: service time, from each operation's actual start, and "
+                            + "from its intended start (start + n ÷ rate per thread), which counts the time an operation waited behind "
+                            + "a slow one (no coordinated omission), as YCSB's `measurement.interval=both`.");
         } else {
             md.paragraph("Latency is service time, from each operation's start to its end (no target rate was set).");
         }
@@ -97,11 +99,15 @@ final class YcsbKind extends DataSetKind {
                 double value = run.filter(Result::ok)
                         .map(r -> running ? YcsbFigures.rate(r) : r.metric(Metric.ycsb(phase, "opsPerSec")))
                         .orElse(Double.NaN);
-                double error = run.filter(Result::ok).map(r -> running ? YcsbFigures.spread(r)
-                        : r.metric(Metrics.spread(Metric.ycsb(phase, "opsPerSec")))).orElse(Double.NaN);
+                double error = run.filter(Result::ok)
+                        .map(r -> running
+                                ? YcsbFigures.spread(r)
+                                : r.metric(Metrics.spread(Metric.ycsb(phase, "opsPerSec"))))
+                        .orElse(Double.NaN);
                 error = Double.isInfinite(error) ? value : error; // an interval reaching 0 ms: the bar's own height
                 String note = run.map(r -> r.ok() ? "" : r.status().word()).orElse("not run");
-                bars.add(new Figure.Bar(i, 0.4, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec)));
+                bars.add(new Figure.Bar(
+                        i, 0.4, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec)));
                 tics.add(new Figure.Tic(specs.label(spec), i));
             }
             panels.add(new Figure.Panel(phase + " phase", "", Figure.Axis.fit("operations/s", bars), bars, tics, true));
@@ -118,7 +124,9 @@ final class YcsbKind extends DataSetKind {
             }
             List<double[]> points = new ArrayList<>();
             for (int i = 0; i < PERCENTILES.size(); i++) {
-                points.add(new double[] {i, run.get().metric(Metric.ycsbLatency("run", op, kind, PERCENTILES.get(i))) / 1000});
+                points.add(new double[] {
+                    i, run.get().metric(Metric.ycsbLatency("run", op, kind, PERCENTILES.get(i))) / 1000
+                });
             }
             if (points.stream().anyMatch(p -> !Double.isNaN(p[1]))) {
                 series.add(new LineChart.Series(specs.label(spec), specs.rgb(spec), Specs.hasOptions(spec), points));
@@ -131,9 +139,16 @@ final class YcsbKind extends DataSetKind {
         for (int i = 0; i < PERCENTILES.size(); i++) {
             tics.add(new Figure.Tic(PERCENTILES.get(i), i));
         }
-        charts.add(new LineChart(stem + "-" + op.toLowerCase(Locale.ROOT).replace("-", "") + "-" + kind, op + " latency"
-                + (kind.equals("intended") ? " from the intended start" : " (service time)") + ", run phase: "
-                + group.title(), "percentile", "µs", true, tics, series));
+        charts.add(new LineChart(
+                stem + "-" + op.toLowerCase(Locale.ROOT).replace("-", "") + "-" + kind,
+                op + " latency"
+                        + (kind.equals("intended") ? " from the intended start" : " (service time)") + ", run phase: "
+                        + group.title(),
+                "percentile",
+                "µs",
+                true,
+                tics,
+                series));
     }
 
     private void table(Group group, List<String> specList) {
@@ -149,7 +164,8 @@ final class YcsbKind extends DataSetKind {
             Optional<Result> found = YcsbFigures.run(group, spec);
             List<String> row = new ArrayList<>(List.of(specs.label(spec)));
             if (found.isEmpty() || !found.get().ok()) {
-                row.add(found.map(r -> r.status().word() + (r.reason() == null ? "" : ": " + r.reason())).orElse("not run"));
+                row.add(found.map(r -> r.status().word() + (r.reason() == null ? "" : ": " + r.reason()))
+                        .orElse("not run"));
                 while (row.size() < header.size()) {
                     row.add("");
                 }
@@ -171,15 +187,22 @@ final class YcsbKind extends DataSetKind {
         boolean turns = group.results().stream().anyMatch(Result::paired);
         boolean rounds = !turns && group.results().stream().anyMatch(r -> !Double.isNaN(YcsbFigures.spread(r)));
         String turnOps = turnsText(group, specList);
-        md.paragraph("Operations per second of each phase (all client threads together, from the phase's start to its last "
-                + "thread's end" + (rounds ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
-                + "distance from it to the farthest round, as a JMH score's rounds" : "")
-                + (turns ? "; the run phase in interleaved turns: its ops/s from the median of its turns' time per"
-                + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
-                + " turns" + turnOps : "")
-                + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
-                + "merged" + (turns ? " over every measured turn" : "") + "); storage: bytes allocated in the store's"
-                + " folder after each phase, the store open.");
+        md.paragraph(
+                "Operations per second of each phase (all client threads together, from the phase's start to its last "
+                        + "thread's end"
+                        + (rounds
+                                ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
+                                        + "distance from it to the farthest round, as a JMH score's rounds"
+                                : "")
+                        + (turns
+                                ? "; the run phase in interleaved turns: its ops/s from the median of its turns' time per"
+                                        + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
+                                        + " turns" + turnOps
+                                : "")
+                        + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
+                        + "merged" + (turns ? " over every measured turn" : "")
+                        + "); storage: bytes allocated in the store's"
+                        + " folder after each phase, the store open.");
         md.table(header, rows);
     }
 
@@ -206,7 +229,8 @@ final class YcsbKind extends DataSetKind {
 
     /** Whether a YCSB test of {@code folder} ran interleaved: its run phases in turns, paired by rotation. */
     static boolean interleaved(ResultsFolder folder) {
-        return folder.tests.stream().filter(test -> ChartKind.of(test) == ChartKind.YCSB)
+        return folder.tests.stream()
+                .filter(test -> ChartKind.of(test) == ChartKind.YCSB)
                 .anyMatch(test -> test.results.stream().anyMatch(Result::paired));
     }
 
@@ -222,7 +246,8 @@ final class YcsbKind extends DataSetKind {
                 double threads = run.get().metric(Metric.YCSB_THREADS);
                 double perOp = (Double.isNaN(threads) ? 1 : threads) * 1e6 / rate;
                 return "The client's own cost: on the `null` store, which keeps nothing, the run phase made "
-                        + Numbers.sig3(rate) + " ops/s, about " + Numbers.sig3(perOp) + " µs of client time per operation "
+                        + Numbers.sig3(rate) + " ops/s, about " + Numbers.sig3(perOp)
+                        + " µs of client time per operation "
                         + "per thread (choosing the operation and key, making the key and value, verifying the answer, "
                         + "recording latency).";
             }
@@ -246,9 +271,14 @@ final class YcsbKind extends DataSetKind {
         if (sizes.isEmpty() || sizes.values().stream().anyMatch(v -> Double.isNaN(v))) {
             return "";
         }
-        double common = sizes.values().stream().collect(Collectors.groupingBy(v -> v,
-                Collectors.counting())).entrySet().stream().max(Map.Entry.comparingByValue())
-                .orElseThrow().getKey();
+        double common =
+                sizes.values().stream()
+                        .collect(Collectors.groupingBy(v -> v, Collectors.counting()))
+                        .entrySet()
+                        .stream()
+                        .max(Map.Entry.comparingByValue())
+                        .orElseThrow()
+                        .getKey();
         List<String> own = new ArrayList<>();
         sizes.forEach((spec, n) -> {
             if (n != common) {
@@ -258,8 +288,10 @@ final class YcsbKind extends DataSetKind {
         double fewest = counts.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
         double most = counts.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
         return "; turns of " + Numbers.count(common) + " operations, the same on every engine"
-                + (own.isEmpty() ? "" : " but the far slower ones, whose turns were their own size (" + String.join(", ", own)
-                + ")") + ", " + (fewest == most ? Numbers.count(fewest) : Numbers.count(fewest) + "-" + Numbers.count(most))
+                + (own.isEmpty()
+                        ? ""
+                        : " but the far slower ones, whose turns were their own size (" + String.join(", ", own) + ")")
+                + ", " + (fewest == most ? Numbers.count(fewest) : Numbers.count(fewest) + "-" + Numbers.count(most))
                 + " measured turns per engine";
     }
 

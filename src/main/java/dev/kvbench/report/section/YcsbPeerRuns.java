@@ -1,13 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.RoundScores;
@@ -16,6 +8,13 @@ import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.report.folder.YcsbOutput;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.KeyValueFile;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The pairs of a results folder's YCSB runs: per test whose {@code ycsb-N.run.txt} exists (the ycsb-peer suite),
@@ -40,8 +39,16 @@ final class YcsbPeerRuns {
      * @param loadSpread YCSB's load throughput's ± over the rounds (the farthest round from the median), NaN for one round
      * @param runSpread  the same of its run throughput
      */
-    record Pair(TestRun test, String workload, Optional<Result> kvbench, Optional<YcsbOutput> load, YcsbOutput run,
-                int threads, int rounds, double loadSpread, double runSpread) {
+    record Pair(
+            TestRun test,
+            String workload,
+            Optional<Result> kvbench,
+            Optional<YcsbOutput> load,
+            YcsbOutput run,
+            int threads,
+            int rounds,
+            double loadSpread,
+            double runSpread) {
 
         boolean basicDb() {
             return run.ran(BASIC_DB);
@@ -58,8 +65,7 @@ final class YcsbPeerRuns {
         }
     }
 
-    private YcsbPeerRuns() {
-    }
+    private YcsbPeerRuns() {}
 
     /** The folder's pairs, in test order. */
     static List<Pair> of(ResultsFolder folder) {
@@ -72,15 +78,26 @@ final class YcsbPeerRuns {
                 List<YcsbOutput> runs = rounds(folder.dir, test.number, "run");
                 List<YcsbOutput> loads = rounds(folder.dir, test.number, "load");
                 Path properties = folder.dir.resolve("ycsb-" + test.number + ".properties");
-                int threads = (int) Math.max(1, Math.round(Double.parseDouble(KeyValueFile.read(properties, "=")
-                        .getOrDefault("threadcount", "1"))));
+                int threads = (int) Math.max(
+                        1,
+                        Math.round(Double.parseDouble(
+                                KeyValueFile.read(properties, "=").getOrDefault("threadcount", "1"))));
                 Optional<Result> kvbench = test.results.stream().findFirst();
                 String workload = kvbench.map(r -> r.key().param("workload"))
                         .orElse(test.meta.getOrDefault("command", "").replaceAll(".*workload=(\\S+).*", "$1"));
-                pairs.add(new Pair(test, workload, kvbench, loads.isEmpty() ? Optional.empty() : Optional.of(YcsbOutput.median(loads)),
-                        YcsbOutput.median(runs), threads, runs.size(), spread(loads), spread(runs)));
+                pairs.add(new Pair(
+                        test,
+                        workload,
+                        kvbench,
+                        loads.isEmpty() ? Optional.empty() : Optional.of(YcsbOutput.median(loads)),
+                        YcsbOutput.median(runs),
+                        threads,
+                        runs.size(),
+                        spread(loads),
+                        spread(runs)));
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read YCSB's output of test " + test.number + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "cannot read YCSB's output of test " + test.number + ": " + e.getMessage(), e);
             }
         }
         return pairs;
@@ -101,8 +118,10 @@ final class YcsbPeerRuns {
 
     /** The ± of a phase's throughput over its rounds, as a JMH score's rounds ({@link RoundScores#spread}); NaN for one. */
     private static double spread(List<YcsbOutput> rounds) {
-        return rounds.size() < 2 ? Double.NaN
-                : RoundScores.spread(rounds.stream().mapToDouble(YcsbOutput::throughput).toArray(), new double[0]);
+        return rounds.size() < 2
+                ? Double.NaN
+                : RoundScores.spread(
+                        rounds.stream().mapToDouble(YcsbOutput::throughput).toArray(), new double[0]);
     }
 
     /**
@@ -110,8 +129,11 @@ final class YcsbPeerRuns {
      * and µs per operation and thread, in test order.
      */
     static List<Result> nullRuns(ResultsFolder folder) {
-        return folder.tests.stream().filter(t -> ChartKind.of(t) == ChartKind.YCSB).flatMap(t -> t.results.stream())
-                .filter(r -> Specs.engine(r.store()).equals("null") && r.ok()
+        return folder.tests.stream()
+                .filter(t -> ChartKind.of(t) == ChartKind.YCSB)
+                .flatMap(t -> t.results.stream())
+                .filter(r -> Specs.engine(r.store()).equals("null")
+                        && r.ok()
                         && !Double.isNaN(r.metric(Metric.ycsb("run", "opsPerSec"))))
                 .toList();
     }

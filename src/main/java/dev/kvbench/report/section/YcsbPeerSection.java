@@ -1,12 +1,5 @@
 package dev.kvbench.report.section;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import dev.kvbench.report.folder.Metrics;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
@@ -15,6 +8,12 @@ import dev.kvbench.report.folder.YcsbOutput;
 import dev.kvbench.results.Metric;
 import dev.kvbench.text.KeyValueFile;
 import dev.kvbench.text.Numbers;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * "Side by side with YCSB": the ycsb-peer suite's tables, from YCSB's client output ({@code ycsb-N.*.txt},
@@ -42,7 +41,8 @@ public final class YcsbPeerSection extends Section {
         }
         md.heading(2, HEADING);
         List<YcsbPeerRuns.Pair> rocks = pairs.stream().filter(p -> !p.basicDb()).toList();
-        List<YcsbPeerRuns.Pair> basic = pairs.stream().filter(YcsbPeerRuns.Pair::basicDb).toList();
+        List<YcsbPeerRuns.Pair> basic =
+                pairs.stream().filter(YcsbPeerRuns.Pair::basicDb).toList();
         if (!rocks.isEmpty()) {
             rocksDb(rocks);
         }
@@ -52,17 +52,21 @@ public final class YcsbPeerSection extends Section {
         List<String> failures = new ArrayList<>();
         for (YcsbPeerRuns.Pair p : pairs) {
             for (Optional<YcsbOutput> phase : List.of(p.load(), Optional.of(p.run()))) {
-                phase.filter(o -> o.exit() != 0).ifPresent(o -> failures.add("test " + p.test().number + " (" + p.workload()
-                        + "): YCSB's client " + (o.exit() < 0 ? "did not finish" : "exited with status " + o.exit())));
+                phase.filter(o -> o.exit() != 0)
+                        .ifPresent(
+                                o -> failures.add("test " + p.test().number + " (" + p.workload() + "): YCSB's client "
+                                        + (o.exit() < 0 ? "did not finish" : "exited with status " + o.exit())));
             }
-            long notOk = YcsbKind.OPS.stream().mapToLong(op -> p.run().notOk(op)).sum();
+            long notOk =
+                    YcsbKind.OPS.stream().mapToLong(op -> p.run().notOk(op)).sum();
             if (notOk > 0) {
-                failures.add("test " + p.test().number + " (" + p.workload() + "): YCSB's client had " + Numbers.count(notOk)
-                        + " operations that did not return OK");
+                failures.add("test " + p.test().number + " (" + p.workload() + "): YCSB's client had "
+                        + Numbers.count(notOk) + " operations that did not return OK");
             }
         }
         if (!failures.isEmpty()) {
-            md.paragraph("Not as expected (see `ycsb-N.load.txt` and `ycsb-N.run.txt`): " + String.join("; ", failures) + ".");
+            md.paragraph("Not as expected (see `ycsb-N.load.txt` and `ycsb-N.run.txt`): " + String.join("; ", failures)
+                    + ".");
         }
     }
 
@@ -74,57 +78,89 @@ public final class YcsbPeerSection extends Section {
         List<YcsbPeerRuns.Pair> pairs = YcsbPeerRuns.of(folder);
         List<String> ratios = new ArrayList<>();
         for (YcsbPeerRuns.Pair p : pairs) {
-            double kv = p.kvbench().filter(Result::ok).map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
+            double kv = p.kvbench()
+                    .filter(Result::ok)
+                    .map(r -> r.metric(Metric.ycsb("run", "opsPerSec")))
+                    .orElse(Double.NaN);
             if (!p.basicDb() && !Double.isNaN(kv) && p.run().throughput() > 0) {
                 ratios.add(p.workload() + " " + Numbers.times(kv / p.run().throughput()));
             }
         }
-        double[] costs = pairs.stream().filter(YcsbPeerRuns.Pair::basicDb).filter(p -> p.run().throughput() > 0)
-                .mapToDouble(p -> p.kvbenchMicrosPerOp() / p.ycsbMicrosPerOp()).filter(v -> !Double.isNaN(v)).toArray();
+        double[] costs = pairs.stream()
+                .filter(YcsbPeerRuns.Pair::basicDb)
+                .filter(p -> p.run().throughput() > 0)
+                .mapToDouble(p -> p.kvbenchMicrosPerOp() / p.ycsbMicrosPerOp())
+                .filter(v -> !Double.isNaN(v))
+                .toArray();
         List<String> parts = new ArrayList<>();
         if (!ratios.isEmpty()) {
-            parts.add("RocksDB's run-phase throughput through kvbench ÷ through YCSB's own client: " + String.join(", ", ratios));
+            parts.add("RocksDB's run-phase throughput through kvbench ÷ through YCSB's own client: "
+                    + String.join(", ", ratios));
         }
         if (costs.length > 0) {
             double low = Arrays.stream(costs).min().getAsDouble();
             double high = Arrays.stream(costs).max().getAsDouble();
-            parts.add("kvbench's client costs " + (Numbers.sig3(low).equals(Numbers.sig3(high)) ? Numbers.sig3(low)
-                    : Numbers.sig3(low) + "-" + Numbers.sig3(high)) + " of YCSB's per operation");
+            parts.add("kvbench's client costs "
+                    + (Numbers.sig3(low).equals(Numbers.sig3(high))
+                            ? Numbers.sig3(low)
+                            : Numbers.sig3(low) + "-" + Numbers.sig3(high))
+                    + " of YCSB's per operation");
         }
-        return parts.isEmpty() ? "" : String.join("; ", parts) + " (" + (once(pairs) ? "single runs" : "medians of the rounds")
-                + ": see *" + HEADING + "*).";
+        return parts.isEmpty()
+                ? ""
+                : String.join("; ", parts) + " (" + (once(pairs) ? "single runs" : "medians of the rounds") + ": see *"
+                        + HEADING + "*).";
     }
 
     private void rocksDb(List<YcsbPeerRuns.Pair> pairs) {
         String kvVersion = folder.env.getOrDefault("engine.rocksdb.version", "unknown");
         String peerVersion = folder.env.getOrDefault("ycsb.peer.rocksdbjni", "unknown");
         String core = folder.env.getOrDefault("ycsb.peer.core", "unknown");
-        md.paragraph("RocksDB through YCSB " + core + "'s own client and RocksDB binding (`RocksDBClient`), and through "
-                + "kvbench's (`rocksdb`), on the same workloads: the same properties file (`ycsb-N.properties`: records, "
-                + "operations, threads, fields of 10 × 100 bytes), YCSB's client just before kvbench's, the store in the "
-                + "same work folder. " + (kvVersion.equals(peerVersion)
-                ? "Both ran rocksdbjni " + kvVersion + ": YCSB's binding (written for rocksdbjni " + YCSB_OWN_ROCKSDBJNI
-                        + ") was compiled against kvbench's version and ran with that jar on its class path."
-                : "Different RocksDB versions: kvbench ran rocksdbjni " + kvVersion + ", YCSB's binding " + peerVersion
-                        + " (it was written for " + YCSB_OWN_ROCKSDBJNI + "), so the library differs as well as the client."));
-        List<String> header = List.of("Workload", "load ops/s, YCSB", "load ops/s, kvbench", "run ops/s, YCSB",
-                "run ops/s, kvbench", "run: kvbench ÷ YCSB", "READ p50 / p99 µs, YCSB", "READ p50 / p99 µs, kvbench",
-                "UPDATE p50 / p99 µs, YCSB", "UPDATE p50 / p99 µs, kvbench");
+        md.paragraph(
+                "RocksDB through YCSB " + core + "'s own client and RocksDB binding (`RocksDBClient`), and through "
+                        + "kvbench's (`rocksdb`), on the same workloads: the same properties file (`ycsb-N.properties`: records, "
+                        + "operations, threads, fields of 10 × 100 bytes), YCSB's client just before kvbench's, the store in the "
+                        + "same work folder. "
+                        + (kvVersion.equals(peerVersion)
+                                ? "Both ran rocksdbjni " + kvVersion + ": YCSB's binding (written for rocksdbjni "
+                                        + YCSB_OWN_ROCKSDBJNI
+                                        + ") was compiled against kvbench's version and ran with that jar on its class path."
+                                : "Different RocksDB versions: kvbench ran rocksdbjni " + kvVersion
+                                        + ", YCSB's binding " + peerVersion + " (it was written for "
+                                        + YCSB_OWN_ROCKSDBJNI + "), so the library differs as well as the client."));
+        List<String> header = List.of(
+                "Workload",
+                "load ops/s, YCSB",
+                "load ops/s, kvbench",
+                "run ops/s, YCSB",
+                "run ops/s, kvbench",
+                "run: kvbench ÷ YCSB",
+                "READ p50 / p99 µs, YCSB",
+                "READ p50 / p99 µs, kvbench",
+                "UPDATE p50 / p99 µs, YCSB",
+                "UPDATE p50 / p99 µs, kvbench");
         List<List<String>> rows = new ArrayList<>();
         for (YcsbPeerRuns.Pair p : pairs) {
             List<String> row = new ArrayList<>();
             row.add(p.workload());
             Optional<Result> kv = p.kvbench().filter(Result::ok);
-            row.add(p.load().map(o -> withSpread(o.throughput(), p.loadSpread())).orElse("—"));
+            row.add(p.load()
+                    .map(o -> withSpread(o.throughput(), p.loadSpread()))
+                    .orElse("—"));
             row.add(kv.map(r -> kvbench(r, "load")).orElse(notRun(p)));
             row.add(withSpread(p.run().throughput(), p.runSpread()));
-            double kvRun = kv.map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
+            double kvRun =
+                    kv.map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
             row.add(kv.isPresent() ? kvbench(kv.get(), "run") : notRun(p));
-            double kvSpread = kv.map(r -> r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")))).orElse(Double.NaN);
-            boolean overlap = !Double.isNaN(kvSpread) && !Double.isNaN(p.runSpread())
+            double kvSpread = kv.map(r -> r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec"))))
+                    .orElse(Double.NaN);
+            boolean overlap = !Double.isNaN(kvSpread)
+                    && !Double.isNaN(p.runSpread())
                     && Math.abs(kvRun - p.run().throughput()) <= kvSpread + p.runSpread();
-            row.add(Double.isNaN(kvRun) || !(p.run().throughput() > 0) ? "—"
-                    : Numbers.times(kvRun / p.run().throughput()) + (overlap ? " (intervals overlap)" : ""));
+            row.add(
+                    Double.isNaN(kvRun) || !(p.run().throughput() > 0)
+                            ? "—"
+                            : Numbers.times(kvRun / p.run().throughput()) + (overlap ? " (intervals overlap)" : ""));
             String read = first(p, List.of("READ", "SCAN"));
             String write = first(p, List.of("UPDATE", "INSERT", "READ-MODIFY-WRITE"));
             row.add(ycsbLatency(p, read, "READ"));
@@ -137,13 +173,15 @@ public final class YcsbPeerSection extends Section {
         md.paragraph("Operations per second of each phase, all client threads together; latency in µs from each tool's "
                 + "own histogram (YCSB's HdrHistogram per operation type, `hdrhistogram.percentiles=50,95,99,99.9`; "
                 + "kvbench's service time). Where a workload has no READ (E) or no UPDATE (D and E: INSERT; F: "
-                + "READ-MODIFY-WRITE), the cell names the operation it shows. " + (once(pairs)
-                ? "One run each, no interval: a ratio within about 10% is a tie on a quiet machine, and means nothing on a "
-                        + "busy one."
-                : "In rounds (YCSB's client just before kvbench's in each, " + roundsText(pairs) + "): every figure is the "
-                        + "median of the rounds, a throughput ± the distance from it to the farthest round (as a JMH score's "
-                        + "rounds); the ratio is of the medians, and where the two intervals overlap the tools are not told "
-                        + "apart."));
+                + "READ-MODIFY-WRITE), the cell names the operation it shows. "
+                + (once(pairs)
+                        ? "One run each, no interval: a ratio within about 10% is a tie on a quiet machine, and means nothing on a "
+                                + "busy one."
+                        : "In rounds (YCSB's client just before kvbench's in each, " + roundsText(pairs)
+                                + "): every figure is the "
+                                + "median of the rounds, a throughput ± the distance from it to the farthest round (as a JMH score's "
+                                + "rounds); the ratio is of the medians, and where the two intervals overlap the tools are not told "
+                                + "apart."));
         md.paragraph("What else differs: " + recordSizes(pairs.get(0)) + "; YCSB's binding "
                 + "reads a record before each UPDATE (a get, then the put of the merged record), kvbench's UPDATE writes "
                 + "the record whole; kvbench verifies every read, scan and, after the run, every record, YCSB checks "
@@ -164,13 +202,19 @@ public final class YcsbPeerSection extends Section {
         Map<String, String> properties = properties(p.test().number);
         int fields = (int) Numbers.parse(properties.getOrDefault("fieldcount", "10"));
         double length = Numbers.parse(properties.getOrDefault("fieldlength", "100"));
-        boolean constant = properties.getOrDefault("fieldlengthdistribution", "constant").equals("constant");
+        boolean constant =
+                properties.getOrDefault("fieldlengthdistribution", "constant").equals("constant");
         long overhead = ycsbFieldOverhead(fields);
         String names = fields == 1 ? "field0" : fields == 2 ? "field0 and field1" : "field0 ... field" + (fields - 1);
-        String sizes = !constant || Double.isNaN(length) ? ""
-                : String.format(": with %s fields of %s bytes, %s bytes a record against kvbench's %s, %s%% more",
-                        Numbers.count(fields), Numbers.count(length), Numbers.count(fields * length + overhead),
-                        Numbers.count(fields * length), Numbers.sig3(100.0 * overhead / (fields * length)));
+        String sizes = !constant || Double.isNaN(length)
+                ? ""
+                : String.format(
+                        ": with %s fields of %s bytes, %s bytes a record against kvbench's %s, %s%% more",
+                        Numbers.count(fields),
+                        Numbers.count(length),
+                        Numbers.count(fields * length + overhead),
+                        Numbers.count(fields * length),
+                        Numbers.sig3(100.0 * overhead / (fields * length)));
         return "YCSB's RocksDB binding stores a record as its fields, each after a 4-byte length of its name, the name ("
                 + names + ") and a 4-byte length of its value, where kvbench stores the field values alone, side by "
                 + "side: " + Numbers.count(overhead) + " bytes more per record through YCSB" + sizes + " (the keys are "
@@ -205,13 +249,24 @@ public final class YcsbPeerSection extends Section {
             Optional<Result> kv = p.kvbench().filter(Result::ok);
             double ycsb = p.ycsbMicrosPerOp();
             double mine = p.kvbenchMicrosPerOp();
-            rows.add(List.of(p.workload(), Numbers.sig3(p.run().throughput()),
-                    kv.map(r -> Numbers.sig3(r.metric(Metric.ycsb("run", "opsPerSec")))).orElse(notRun(p)),
-                    Numbers.sig3(ycsb), Double.isNaN(mine) ? "—" : Numbers.sig3(mine),
+            rows.add(List.of(
+                    p.workload(),
+                    Numbers.sig3(p.run().throughput()),
+                    kv.map(r -> Numbers.sig3(r.metric(Metric.ycsb("run", "opsPerSec"))))
+                            .orElse(notRun(p)),
+                    Numbers.sig3(ycsb),
+                    Double.isNaN(mine) ? "—" : Numbers.sig3(mine),
                     Double.isNaN(mine) ? "—" : Numbers.sig3(mine / ycsb)));
         }
-        md.table(List.of("Workload", "run ops/s, YCSB + BasicDB", "run ops/s, kvbench + null", "µs per op per thread, YCSB",
-                "µs per op per thread, kvbench", "kvbench ÷ YCSB"), rows);
+        md.table(
+                List.of(
+                        "Workload",
+                        "run ops/s, YCSB + BasicDB",
+                        "run ops/s, kvbench + null",
+                        "µs per op per thread, YCSB",
+                        "µs per op per thread, kvbench",
+                        "kvbench ÷ YCSB"),
+                rows);
     }
 
     /**
@@ -220,9 +275,11 @@ public final class YcsbPeerSection extends Section {
      */
     private static String first(YcsbPeerRuns.Pair p, List<String> ops) {
         Optional<Result> kv = p.kvbench().filter(Result::ok);
-        return ops.stream().filter(op -> !Double.isNaN(p.run().operations(op)))
+        return ops.stream()
+                .filter(op -> !Double.isNaN(p.run().operations(op)))
                 .filter(op -> kv.isEmpty() || !Double.isNaN(kv.get().metric(Metric.ycsb("run", op, "count"))))
-                .findFirst().orElse(null);
+                .findFirst()
+                .orElse(null);
     }
 
     private static String ycsbLatency(YcsbPeerRuns.Pair p, String op, String column) {
@@ -247,8 +304,11 @@ public final class YcsbPeerSection extends Section {
 
     /** Whether every figure of both tools comes from one run (no rounds, so no interval). */
     private static boolean once(List<YcsbPeerRuns.Pair> pairs) {
-        return pairs.stream().allMatch(p -> p.rounds() == 1 && p.kvbench().map(r -> Double.isNaN(r.metric(
-                Metrics.spread(Metric.ycsb("run", "opsPerSec"))))).orElse(true));
+        return pairs.stream()
+                .allMatch(p -> p.rounds() == 1
+                        && p.kvbench()
+                                .map(r -> Double.isNaN(r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec")))))
+                                .orElse(true));
     }
 
     /** "3 rounds", or "2-3 rounds" when the tests had different counts. */

@@ -1,5 +1,10 @@
 package dev.kvbench.report.tool;
 
+import dev.kvbench.measure.Machine;
+import dev.kvbench.report.folder.JmhCsv;
+import dev.kvbench.report.folder.Metrics;
+import dev.kvbench.report.section.EnvironmentSection;
+import dev.kvbench.results.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,12 +21,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
-import dev.kvbench.measure.Machine;
-import dev.kvbench.report.folder.JmhCsv;
-import dev.kvbench.report.folder.Metrics;
-import dev.kvbench.report.section.EnvironmentSection;
-import dev.kvbench.results.Json;
 
 /**
  * A side-by-side in rounds: two or more JMH commands (kvbench against LmdbJava's benchmarks, or a
@@ -45,11 +44,9 @@ import dev.kvbench.results.Json;
 public final class AlternatingRuns {
 
     /** One run's results: a label per matched benchmark, and its score. */
-    record Run(Map<String, Double> scores, boolean busy) {
-    }
+    record Run(Map<String, Double> scores, boolean busy) {}
 
-    private AlternatingRuns() {
-    }
+    private AlternatingRuns() {}
 
     public static void main(String[] args) throws Exception {
         boolean summarizeOnly = args.length > 0 && args[0].equals("--summarize");
@@ -57,9 +54,10 @@ public final class AlternatingRuns {
             args = Arrays.copyOfRange(args, 1, args.length);
         }
         if (args.length < 4 || !args[1].matches("[1-9][0-9]*")) {
-            System.err.println("usage: AlternatingRuns [--summarize] OUT ROUNDS NAME=COMMAND NAME=COMMAND... (ROUNDS a whole number"
-                    + " above 0; two or more commands, each a JMH command line without -rf/-rff; --summarize reads the"
-                    + " result files of an earlier run in OUT instead of running anything)");
+            System.err.println(
+                    "usage: AlternatingRuns [--summarize] OUT ROUNDS NAME=COMMAND NAME=COMMAND... (ROUNDS a whole number"
+                            + " above 0; two or more commands, each a JMH command line without -rf/-rff; --summarize reads the"
+                            + " result files of an earlier run in OUT instead of running anything)");
             System.exit(2);
         }
         Path out = Path.of(args[0]);
@@ -67,8 +65,11 @@ public final class AlternatingRuns {
         Map<String, String> commands = new LinkedHashMap<>();
         for (String arg : Arrays.asList(args).subList(2, args.length)) {
             int eq = arg.indexOf('=');
-            if (eq <= 0 || !arg.substring(0, eq).matches("[A-Za-z0-9_.-]+") || commands.containsKey(arg.substring(0, eq))) {
-                System.err.println("AlternatingRuns: '" + arg + "' is not NAME=COMMAND with a new NAME of letters, digits, . _ -");
+            if (eq <= 0
+                    || !arg.substring(0, eq).matches("[A-Za-z0-9_.-]+")
+                    || commands.containsKey(arg.substring(0, eq))) {
+                System.err.println(
+                        "AlternatingRuns: '" + arg + "' is not NAME=COMMAND with a new NAME of letters, digits, . _ -");
                 System.exit(2);
             }
             commands.put(arg.substring(0, eq), arg.substring(eq + 1));
@@ -89,13 +90,21 @@ public final class AlternatingRuns {
                 }
                 boolean busy = !Idle.await(round == 0 && name.equals(order.get(0)));
                 Path csv = out.resolve(name + "-" + round + ".csv");
-                System.out.printf(Locale.ROOT, "%tT round %d %s%s%n", System.currentTimeMillis(), round, name,
+                System.out.printf(
+                        Locale.ROOT,
+                        "%tT round %d %s%s%n",
+                        System.currentTimeMillis(),
+                        round,
+                        name,
                         busy ? " (machine busy)" : "");
                 Process process = new ProcessBuilder("bash", "-c", commands.get(name) + " -rf csv -rff " + csv)
-                        .redirectErrorStream(true).redirectOutput(out.resolve(name + "-" + round + ".log").toFile()).start();
+                        .redirectErrorStream(true)
+                        .redirectOutput(out.resolve(name + "-" + round + ".log").toFile())
+                        .start();
                 int code = process.waitFor();
                 if (code != 0) {
-                    System.out.println("  " + name + " exited with " + code + ": see " + out.resolve(name + "-" + round + ".log"));
+                    System.out.println(
+                            "  " + name + " exited with " + code + ": see " + out.resolve(name + "-" + round + ".log"));
                 }
                 runs.get(name).add(read(csv, busy));
             }
@@ -111,7 +120,9 @@ public final class AlternatingRuns {
         if (Files.exists(csv)) {
             for (JmhCsv.Score score : JmhCsv.read(csv)) {
                 if (!score.key().direct()) {
-                    scores.merge(label(score.key().workload(), score.key().params()), score.score(),
+                    scores.merge(
+                            label(score.key().workload(), score.key().params()),
+                            score.score(),
                             (a, b) -> Double.NaN); // two benchmarks under one label match nothing
                 }
             }
@@ -119,9 +130,11 @@ public final class AlternatingRuns {
             if (Files.exists(side)) {
                 for (String line : Files.readAllLines(side, StandardCharsets.UTF_8)) {
                     Map<?, ?> trial = (Map<?, ?>) Json.parse(line);
-                    if (trial.get("metrics") instanceof Map<?, ?> metrics && metrics.get("harness.ratio") instanceof Number ratio) {
+                    if (trial.get("metrics") instanceof Map<?, ?> metrics
+                            && metrics.get("harness.ratio") instanceof Number ratio) {
                         Map<String, String> params = new TreeMap<>();
-                        ((Map<?, ?>) trial.get("params")).forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
+                        ((Map<?, ?>) trial.get("params"))
+                                .forEach((k, v) -> params.put(String.valueOf(k), String.valueOf(v)));
                         scores.put(label(trial.get("workload") + " Store/direct", params), ratio.doubleValue());
                     }
                 }
@@ -146,12 +159,15 @@ public final class AlternatingRuns {
         Map<String, Set<String>> common = new TreeMap<>();
         for (List<Run> list : runs.values()) {
             Map<String, Set<String>> reported = new TreeMap<>();
-            list.forEach(run -> run.scores().keySet().forEach(label ->
-                    reported.computeIfAbsent(workload(label), w -> new HashSet<>()).addAll(paramNames(label))));
+            list.forEach(run -> run.scores()
+                    .keySet()
+                    .forEach(label -> reported.computeIfAbsent(workload(label), w -> new HashSet<>())
+                            .addAll(paramNames(label))));
             reported.forEach((workload, params) -> common.merge(workload, params, AlternatingRuns::intersect));
         }
         Map<String, List<Map<String, Double>>> cut = new LinkedHashMap<>();
-        runs.forEach((name, list) -> cut.put(name, list.stream().map(run -> cut(run.scores(), common)).toList()));
+        runs.forEach((name, list) -> cut.put(
+                name, list.stream().map(run -> cut(run.scores(), common)).toList()));
         List<String> names = new ArrayList<>(runs.keySet());
         String first = names.get(0);
         Set<String> labels = new TreeSet<>();
@@ -167,7 +183,9 @@ public final class AlternatingRuns {
         for (String label : labels) {
             md.append("| ").append(label).append(" |");
             for (String name : names) {
-                md.append(' ').append(format(Metrics.median(values(cut.get(name), label)))).append(" |");
+                md.append(' ')
+                        .append(format(Metrics.median(values(cut.get(name), label))))
+                        .append(" |");
             }
             for (String name : names.subList(1, names.size())) {
                 List<Double> ratios = new ArrayList<>();
@@ -180,14 +198,31 @@ public final class AlternatingRuns {
                         ratios.add(a / b);
                     }
                 }
-                md.append(ratios.isEmpty() ? " - |" : String.format(Locale.ROOT, " %.3f [%.3f-%.3f] |", Metrics.median(ratios),
-                        ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
-                        ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow()));
+                md.append(
+                        ratios.isEmpty()
+                                ? " - |"
+                                : String.format(
+                                        Locale.ROOT,
+                                        " %.3f [%.3f-%.3f] |",
+                                        Metrics.median(ratios),
+                                        ratios.stream()
+                                                .mapToDouble(Double::doubleValue)
+                                                .min()
+                                                .orElseThrow(),
+                                        ratios.stream()
+                                                .mapToDouble(Double::doubleValue)
+                                                .max()
+                                                .orElseThrow()));
             }
             md.append('\n');
         }
-        long busy = runs.values().stream().flatMap(List::stream).filter(Run::busy).count();
-        md.append('\n').append(busy == 0 ? "Every run started on an idle machine." : busy + " run(s) started on a busy machine.")
+        long busy =
+                runs.values().stream().flatMap(List::stream).filter(Run::busy).count();
+        md.append('\n')
+                .append(
+                        busy == 0
+                                ? "Every run started on an idle machine."
+                                : busy + " run(s) started on a busy machine.")
                 .append('\n');
         return md.toString();
     }
@@ -232,7 +267,10 @@ public final class AlternatingRuns {
     }
 
     private static List<Double> values(List<Map<String, Double>> runs, String label) {
-        return runs.stream().map(m -> m.get(label)).filter(v -> v != null && !v.isNaN()).toList();
+        return runs.stream()
+                .map(m -> m.get(label))
+                .filter(v -> v != null && !v.isNaN())
+                .toList();
     }
 
     private static String format(double value) {
@@ -244,8 +282,7 @@ public final class AlternatingRuns {
         private static final double IDLE_SHARE = 0.90;
         private static final long MAX_WAIT_MILLIS = 600_000;
 
-        private Idle() {
-        }
+        private Idle() {}
 
         /** True once the machine is idle (and, when {@code quietLoad}, the 1-minute load under 0.5); false after 10 minutes. */
         static boolean await(boolean quietLoad) throws InterruptedException {
@@ -269,7 +306,8 @@ public final class AlternatingRuns {
         /** Total and idle (idle + iowait) jiffies of all CPUs. */
         private static long[] cpu() {
             try {
-                String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+                String[] fields =
+                        Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
                 long total = 0;
                 for (int i = 1; i < fields.length; i++) {
                     total += Long.parseLong(fields[i]);

@@ -4,7 +4,6 @@ import dev.kvbench.report.chart.Gnuplot;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.section.ChartKind;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,8 +32,7 @@ public final class Compare {
     /** The name of a comparison's folder starts with this; {@link ResultsIndex} lists them apart from runs. */
     static final String PREFIX = "compare-";
 
-    private Compare() {
-    }
+    private Compare() {}
 
     public static void main(String[] args) {
         try {
@@ -57,9 +55,12 @@ public final class Compare {
     /** Compares as the command line says; returns the folder written. */
     static Path run(List<String> args) throws IOException {
         CompareOptions options = CompareOptions.parse(args);
-        if (Files.isDirectory(options.a()) && Files.isDirectory(options.b()) && Files.isSameFile(options.a(), options.b())) {
-            throw new Refused(options.a() + " and " + options.b() + " are the same folder: a comparison needs two runs; "
-                    + "run the suite again (it writes a folder of its own) and compare the two");
+        if (Files.isDirectory(options.a())
+                && Files.isDirectory(options.b())
+                && Files.isSameFile(options.a(), options.b())) {
+            throw new Refused(
+                    options.a() + " and " + options.b() + " are the same folder: a comparison needs two runs; "
+                            + "run the suite again (it writes a folder of its own) and compare the two");
         }
         ResultsFolder a = load(options.a());
         ResultsFolder b = load(options.b());
@@ -80,8 +81,11 @@ public final class Compare {
                     + "engine and parameters): compare two runs of one suite");
         }
         Files.createDirectories(options.out());
-        Specs specs = new Specs(merged(a.env, b.env), Stream.concat(a.stores().stream(),
-                b.stores().stream()).distinct().toList());
+        Specs specs = new Specs(
+                merged(a.env, b.env),
+                Stream.concat(a.stores().stream(), b.stores().stream())
+                        .distinct()
+                        .toList());
         ComparisonReport writer = new ComparisonReport(options, a, b, comparison, specs);
         String readme = writer.write();
         if (writer.figure != null) {
@@ -110,4 +114,3 @@ public final class Compare {
         return labels;
     }
 }
-

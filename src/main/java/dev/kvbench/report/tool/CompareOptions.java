@@ -1,7 +1,6 @@
 package dev.kvbench.report.tool;
 
 import dev.kvbench.text.Numbers;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +43,8 @@ record CompareOptions(Path a, Path b, Path out, boolean anyHost, double threshol
         Path b = folders.get(1);
         if (out == null) {
             Path parent = b.toAbsolutePath().getParent();
-            out = parent.resolve(Compare.PREFIX + a.toAbsolutePath().getFileName() + "-vs-" + b.toAbsolutePath().getFileName());
+            out = parent.resolve(Compare.PREFIX + a.toAbsolutePath().getFileName() + "-vs-"
+                    + b.toAbsolutePath().getFileName());
         }
         return new CompareOptions(a, b, out, anyHost, threshold, templates, png);
     }

@@ -5,7 +5,6 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.RunKey;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.report.section.ChartKind;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -38,13 +37,17 @@ record Comparison(List<Pair> common, int onlyA, int onlyB, double threshold) {
 
         /** Whether the two intervals overlap; a run without an error could be anything, so it overlaps. */
         boolean overlap() {
-            return Double.isNaN(a.errorMs()) || Double.isNaN(b.errorMs())
+            return Double.isNaN(a.errorMs())
+                    || Double.isNaN(b.errorMs())
                     || Math.abs(b.ms() - a.ms()) <= a.errorMs() + b.errorMs();
         }
 
         /** Whether the two 99.9% intervals are apart and the ratio more than {@code threshold} from 1. */
         boolean significant(double threshold) {
-            return comparable() && !Double.isNaN(a.errorMs()) && !Double.isNaN(b.errorMs()) && !overlap()
+            return comparable()
+                    && !Double.isNaN(a.errorMs())
+                    && !Double.isNaN(b.errorMs())
+                    && !overlap()
                     && Math.abs(ratio() - 1) > threshold;
         }
     }
@@ -79,7 +82,9 @@ record Comparison(List<Pair> common, int onlyA, int onlyB, double threshold) {
             for (List<Result> results : List.of(test.results, test.direct)) {
                 for (Result r : results) {
                     int occurrence = seen.merge(r.key(), 1, Integer::sum);
-                    runs.put(List.of(r.key(), occurrence), new Pair(test.number, test.number, r, r, r.key().direct()));
+                    runs.put(
+                            List.of(r.key(), occurrence),
+                            new Pair(test.number, test.number, r, r, r.key().direct()));
                 }
             }
         }
@@ -87,7 +92,10 @@ record Comparison(List<Pair> common, int onlyA, int onlyB, double threshold) {
     }
 
     List<Pair> significant() {
-        return common.stream().filter(p -> p.significant(threshold)).sorted(Comparator.comparingDouble(Pair::ratio)).toList();
+        return common.stream()
+                .filter(p -> p.significant(threshold))
+                .sorted(Comparator.comparingDouble(Pair::ratio))
+                .toList();
     }
 
     long comparable() {

@@ -8,7 +8,6 @@ import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.section.Markdown;
 import dev.kvbench.report.tool.Comparison.Pair;
 import dev.kvbench.text.Numbers;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -44,10 +43,15 @@ final class ComparisonReport {
     /** Parameters beyond the data set's own that differ between the common runs (readers, encoding...). */
     private static Set<String> varying(List<Pair> pairs) {
         Map<String, Set<String>> values = new TreeMap<>();
-        pairs.forEach(p -> p.key().params().forEach((k, v) -> values.computeIfAbsent(k, x -> new TreeSet<>()).add(v)));
+        pairs.forEach(p -> p.key()
+                .params()
+                .forEach((k, v) ->
+                        values.computeIfAbsent(k, x -> new TreeSet<>()).add(v)));
         Set<String> shown = new LinkedHashSet<>();
         values.forEach((name, set) -> {
-            if (set.size() > 1 && !List.of("store", "num", "intKey", "sequential", "valSize").contains(name)) {
+            if (set.size() > 1
+                    && !List.of("store", "num", "intKey", "sequential", "valSize")
+                            .contains(name)) {
                 shown.add(name);
             }
         });
@@ -59,9 +63,11 @@ final class ComparisonReport {
         String nameB = name(options.b());
         double threshold = comparison.threshold();
         md.heading(1, "kvbench comparison: " + nameB + " against " + nameA);
-        md.paragraph("Written by `./process.sh --compare " + options.a() + " " + options.b() + "` from the raw files of "
+        md.paragraph("Written by `./process.sh --compare " + options.a() + " " + options.b()
+                + "` from the raw files of "
                 + "both folders. For every run both hold (the same benchmark, engine and parameters): B ÷ A, the time per "
-                + "operation of B (" + nameB + ") over that of A (" + nameA + "); below 1 B is faster. Its error combines "
+                + "operation of B (" + nameB + ") over that of A (" + nameA
+                + "); below 1 B is faster. Its error combines "
                 + "both JMH 99.9% errors (relative errors added in quadrature). A difference is listed when the two "
                 + "intervals do not overlap and B ÷ A is more than " + percent(threshold) + " from 1; the others are "
                 + "within noise or the threshold. Limit rows and direct-API baselines are compared like the engines.");
@@ -71,11 +77,14 @@ final class ComparisonReport {
         md.heading(2, "Differences");
         md.paragraph(Numbers.count(comparison.common().size()) + " runs in both folders, " + comparison.comparable()
                 + " with a score in both (the others failed or were skipped in one of them)"
-                + (comparison.onlyA() + comparison.onlyB() == 0 ? "" : "; " + comparison.onlyA() + " only in A, "
-                + comparison.onlyB() + " only in B") + ". "
-                + (significant.isEmpty() ? "None differs significantly."
-                : significant.size() + " differ significantly: " + faster + " faster in B, " + (significant.size() - faster)
-                + " slower."));
+                + (comparison.onlyA() + comparison.onlyB() == 0
+                        ? ""
+                        : "; " + comparison.onlyA() + " only in A, " + comparison.onlyB() + " only in B")
+                + ". "
+                + (significant.isEmpty()
+                        ? "None differs significantly."
+                        : significant.size() + " differ significantly: " + faster + " faster in B, "
+                                + (significant.size() - faster) + " slower."));
         if (!significant.isEmpty()) {
             figure = figure(significant, nameA, nameB);
             if (options.png()) {
@@ -86,7 +95,12 @@ final class ComparisonReport {
             }
             List<List<String>> rows = new ArrayList<>();
             for (Pair p : significant) {
-                rows.add(List.of(dataSet(p), engine(p), p.key().workload(), time(p.a()), time(p.b()),
+                rows.add(List.of(
+                        dataSet(p),
+                        engine(p),
+                        p.key().workload(),
+                        time(p.a()),
+                        time(p.b()),
                         Numbers.sig3(p.ratio()) + " ± " + Numbers.sig2(p.ratioError())));
             }
             md.table(List.of("Data set", "Engine", "Workload", "A (ms/op)", "B (ms/op)", "B ÷ A"), rows);
@@ -98,19 +112,30 @@ final class ComparisonReport {
     private void environment(String nameA, String nameB) {
         md.heading(2, "The two runs");
         List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("Folder", "[" + nameA + "](" + link(options.a()) + ")", "[" + nameB + "](" + link(options.b()) + ")"));
-        for (String[] item : new String[][] {{"Suite", "suite"}, {"Started", "started"}, {"CPU", "cpu.model"},
-                {"Load at the start", "load.start"}, {"JVM", "java.vm"}, {"Java", "java.version"}, {"kvbench", "kvbench.version"}}) {
-            rows.add(List.of(item[0], a.env.getOrDefault(item[1], "not recorded"), b.env.getOrDefault(item[1], "not recorded")));
+        rows.add(List.of(
+                "Folder", "[" + nameA + "](" + link(options.a()) + ")", "[" + nameB + "](" + link(options.b()) + ")"));
+        for (String[] item : new String[][] {
+            {"Suite", "suite"},
+            {"Started", "started"},
+            {"CPU", "cpu.model"},
+            {"Load at the start", "load.start"},
+            {"JVM", "java.vm"},
+            {"Java", "java.version"},
+            {"kvbench", "kvbench.version"}
+        }) {
+            rows.add(List.of(
+                    item[0], a.env.getOrDefault(item[1], "not recorded"), b.env.getOrDefault(item[1], "not recorded")));
         }
         rows.add(List.of("Commit", ResultsIndex.commit(a.env), ResultsIndex.commit(b.env)));
         Set<String> keys = new TreeSet<>(a.env.keySet());
         keys.addAll(b.env.keySet());
         for (String key : keys) {
-            if (key.startsWith("engine.") && key.endsWith(".version")
+            if (key.startsWith("engine.")
+                    && key.endsWith(".version")
                     && !a.env.getOrDefault(key, "").equals(b.env.getOrDefault(key, ""))) {
                 String engine = key.substring("engine.".length(), key.length() - ".version".length());
-                rows.add(List.of(specs.label(engine) + " version", a.env.getOrDefault(key, "—"), b.env.getOrDefault(key, "—")));
+                rows.add(List.of(
+                        specs.label(engine) + " version", a.env.getOrDefault(key, "—"), b.env.getOrDefault(key, "—")));
             }
         }
         md.table(List.of("", "A", "B"), rows);
@@ -136,7 +161,9 @@ final class ComparisonReport {
 
     private String dataSet(Pair p) {
         List<String> parts = new ArrayList<>(List.of(Group.describe(p.key())));
-        varying.stream().filter(n -> !p.key().param(n).isEmpty()).forEach(n -> parts.add(n + " " + p.key().param(n)));
+        varying.stream()
+                .filter(n -> !p.key().param(n).isEmpty())
+                .forEach(n -> parts.add(n + " " + p.key().param(n)));
         return "Test " + p.testB() + ": " + String.join(", ", parts);
     }
 
@@ -146,7 +173,8 @@ final class ComparisonReport {
 
     /** "1.51 ± 0.021", marked "(unstable)" when its error is over 10% of it, as the report marks it. */
     private static String time(Result r) {
-        return Numbers.sig3(r.ms()) + (Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig2(r.errorMs()))
+        return Numbers.sig3(r.ms())
+                + (Double.isNaN(r.errorMs()) ? "" : " ± " + Numbers.sig2(r.errorMs()))
                 + (r.stable() ? "" : " (unstable)");
     }
 
@@ -158,11 +186,19 @@ final class ComparisonReport {
     private Figure figure(List<Pair> significant, String nameA, String nameB) {
         Map<String, List<Pair>> byWorkload = new LinkedHashMap<>();
         List<String> order = new ArrayList<>(Group.WORKLOADS);
-        significant.stream().map(p -> p.key().workload()).filter(w -> !order.contains(w)).distinct().forEach(order::add);
+        significant.stream()
+                .map(p -> p.key().workload())
+                .filter(w -> !order.contains(w))
+                .distinct()
+                .forEach(order::add);
         for (String workload : order) {
-            significant.stream().filter(p -> p.key().workload().equals(workload))
-                    .sorted(Comparator.comparing((Pair p) -> p.key().store(), specs.order()).thenComparing(this::dataSet))
-                    .forEach(p -> byWorkload.computeIfAbsent(workload, k -> new ArrayList<>()).add(p));
+            significant.stream()
+                    .filter(p -> p.key().workload().equals(workload))
+                    .sorted(Comparator.comparing((Pair p) -> p.key().store(), specs.order())
+                            .thenComparing(this::dataSet))
+                    .forEach(p -> byWorkload
+                            .computeIfAbsent(workload, k -> new ArrayList<>())
+                            .add(p));
         }
         List<Figure.Panel> panels = new ArrayList<>();
         byWorkload.forEach((workload, pairs) -> {
@@ -171,12 +207,24 @@ final class ComparisonReport {
             for (int i = 0; i < pairs.size(); i++) {
                 Pair p = pairs.get(i);
                 String label = engine(p) + ", test " + p.testB();
-                bars.add(new Figure.Bar(i, 0.4, p.ratio(), p.ratioError(), specs.rgb(p.key().store()),
-                        specs.fill(p.key().store()), "", label));
+                bars.add(new Figure.Bar(
+                        i,
+                        0.4,
+                        p.ratio(),
+                        p.ratioError(),
+                        specs.rgb(p.key().store()),
+                        specs.fill(p.key().store()),
+                        "",
+                        label));
                 tics.add(new Figure.Tic(label, i));
             }
-            panels.add(new Figure.Panel(workload, "", Figure.Axis.fit("B ÷ A (below 1: B faster)", bars), bars, tics, true));
+            panels.add(new Figure.Panel(
+                    workload, "", Figure.Axis.fit("B ÷ A (below 1: B faster)", bars), bars, tics, true));
         });
-        return new Figure("compare", nameB + " ÷ " + nameA + ": significant differences in time per operation", panels, List.of());
+        return new Figure(
+                "compare",
+                nameB + " ÷ " + nameA + ": significant differences in time per operation",
+                panels,
+                List.of());
     }
 }

@@ -14,8 +14,7 @@ import dev.kvbench.store.Stores;
  */
 public final class EnvJavaSide {
 
-    private EnvJavaSide() {
-    }
+    private EnvJavaSide() {}
 
     public static void main(String[] args) {
         if (args.length == 1 && args[0].equals("--jvm-flags")) {
@@ -27,8 +26,10 @@ public final class EnvJavaSide {
             return;
         }
         line("java.version", System.getProperty("java.version"));
-        line("java.vm", System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
-                + " (" + System.getProperty("java.vm.vendor") + ")");
+        line(
+                "java.vm",
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version") + " ("
+                        + System.getProperty("java.vm.vendor") + ")");
         line("jvm.flags", BuildFacts.jvmFlags());
         line("kvbench.version", BuildFacts.get("version"));
         line("jmh.version", BuildFacts.get("jmh.version"));

@@ -3,7 +3,6 @@ package dev.kvbench.report.tool;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.section.ShardMachines;
 import dev.kvbench.text.KeyValueFile;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,20 +37,20 @@ public final class Merge {
     /** The files that say a shard ran a test: its JMH CSV or its side file (round 1's). */
     private static final Pattern TEST_FILE = Pattern.compile("out-(\\d+)\\.(csv|side\\.jsonl)");
     /** Every raw file of a test, of any round, YCSB's client output included; one of its groups is the test's number. */
-    private static final Pattern RAW_FILE = Pattern.compile(
-            "(?:out-(\\d+)(?:\\.r\\d+(?:-\\d+)?)?\\.(?:csv|txt|side\\.jsonl)|out-(\\d+)\\.meta"
+    private static final Pattern RAW_FILE =
+            Pattern.compile("(?:out-(\\d+)(?:\\.r\\d+(?:-\\d+)?)?\\.(?:csv|txt|side\\.jsonl)|out-(\\d+)\\.meta"
                     + "|ycsb-(\\d+)(?:\\.r\\d+)?\\.(?:properties|load\\.txt|run\\.txt))");
 
     /** env.txt's {@code tests:} line of a {@code --tests} run ("1-4 of 8"): the suite's number of tests. */
     private static final Pattern TESTS_OF = Pattern.compile(".* of (\\d+)");
 
-    private Merge() {
-    }
+    private Merge() {}
 
     public static void main(String[] args) {
         try {
             if (args.length < 3) {
-                throw new Refused("give the merged folder and two or more shard folders; usage: ./process.sh --merge OUT SHARD SHARD...");
+                throw new Refused(
+                        "give the merged folder and two or more shard folders; usage: ./process.sh --merge OUT SHARD SHARD...");
             }
             List<Path> shards = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
@@ -101,7 +100,9 @@ public final class Merge {
             int runs = 0; // a folder merged before counts the shards it holds
             for (Path shard : shards) {
                 if (!Files.isDirectory(shard)) {
-                    throw new Refused(shard + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
+                    throw new Refused(
+                            shard
+                                    + " is not a folder; give the folders that ./run.sh SUITE --shard i/n (or --tests LIST) wrote");
                 }
                 Map<String, String> env = KeyValueFile.read(shard.resolve("env.txt"), ":");
                 String of = env.getOrDefault("suite", "");
@@ -119,13 +120,15 @@ public final class Merge {
                 }
                 List<Integer> numbers = testNumbers(shard);
                 if (numbers.isEmpty()) {
-                    throw new Refused(shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
+                    throw new Refused(
+                            shard + " has no results (no out-N.csv or out-N.side.jsonl): run its shard first");
                 }
                 for (int n : numbers) {
                     Path before = owner.putIfAbsent(n, shard);
                     if (before != null) {
-                        throw new Refused("test " + n + " is in both " + before + " and " + shard
-                                + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
+                        throw new Refused(
+                                "test " + n + " is in both " + before + " and " + shard
+                                        + ": merge the shards of one run, each --shard i/n of the same n once, or --tests runs that share no test");
                     }
                 }
                 tests.put(shard, numbers);
@@ -147,7 +150,9 @@ public final class Merge {
         }
         for (int n : numbers) {
             // a folder merged before keeps each test's own machine: its out-N.env.txt, not its merged env.txt
-            Path env = Files.exists(shard.resolve(ResultsFolder.envFile(n))) ? shard.resolve(ResultsFolder.envFile(n)) : shard.resolve("env.txt");
+            Path env = Files.exists(shard.resolve(ResultsFolder.envFile(n)))
+                    ? shard.resolve(ResultsFolder.envFile(n))
+                    : shard.resolve("env.txt");
             if (Files.exists(env)) {
                 Files.copy(env, out.resolve(ResultsFolder.envFile(n)), StandardCopyOption.REPLACE_EXISTING);
             }
@@ -158,13 +163,16 @@ public final class Merge {
     private static void writeEnv(Path first, Shards shards, Path out) throws IOException {
         List<String> env = new ArrayList<>();
         if (Files.exists(first)) {
-            Files.readAllLines(first, StandardCharsets.UTF_8).stream().filter(line -> !line.startsWith("shard:")
-                    && !line.startsWith("shards:") && !line.startsWith("tests:")).forEach(env::add);
+            Files.readAllLines(first, StandardCharsets.UTF_8).stream()
+                    .filter(line ->
+                            !line.startsWith("shard:") && !line.startsWith("shards:") && !line.startsWith("tests:"))
+                    .forEach(env::add);
         }
         env.add("shards: " + shards.runs());
         List<Integer> merged = shards.merged();
         int suiteTests = shards.suiteTests();
-        if (suiteTests > 0 && !merged.equals(IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
+        if (suiteTests > 0
+                && !merged.equals(IntStream.rangeClosed(1, suiteTests).boxed().toList())) {
             env.add("tests: " + ranges(merged) + " of " + suiteTests); // --tests folders that still leave some out
         }
         Files.write(out.resolve("env.txt"), env, StandardCharsets.UTF_8);

@@ -1,16 +1,15 @@
 package dev.kvbench.report.tool;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.chart.Gnuplot;
 import dev.kvbench.report.chart.LineChart;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.section.ReportWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Turns a results folder into its report: {@code README.md}, and per chart a {@code .dat} file and
@@ -24,8 +23,7 @@ import dev.kvbench.report.section.ReportWriter;
  */
 public final class Report {
 
-    private Report() {
-    }
+    private Report() {}
 
     public static void main(String[] args) {
         Path dir = null;
@@ -66,8 +64,9 @@ public final class Report {
     static List<Figure> write(Path dir, Path out, Path templates, boolean png) throws IOException {
         ResultsFolder folder = ResultsFolder.load(dir);
         if (!folder.hasResults()) {
-            throw new IllegalArgumentException(dir + " has no results (no out-N.csv or out-N.side.jsonl with runs in it): "
-                    + "run ./run.sh SUITE to make a results folder, then ./process.sh on the folder it names");
+            throw new IllegalArgumentException(
+                    dir + " has no results (no out-N.csv or out-N.side.jsonl with runs in it): "
+                            + "run ./run.sh SUITE to make a results folder, then ./process.sh on the folder it names");
         }
         Gnuplot gnuplot = new Gnuplot(templates);
         ReportWriter writer = new ReportWriter(folder, png);

@@ -7,7 +7,6 @@ import dev.kvbench.report.section.Glance;
 import dev.kvbench.report.section.Markdown;
 import dev.kvbench.report.tool.Comparison.Pair;
 import dev.kvbench.results.Stability;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,10 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
 
     void write() {
         List<Pair> engines = comparison.common().stream()
-                .filter(p -> p.comparable() && !p.direct() && !specs.reference(p.key().store())).toList();
+                .filter(p -> p.comparable()
+                        && !p.direct()
+                        && !specs.reference(p.key().store()))
+                .toList();
         if (engines.isEmpty()) {
             return;
         }
@@ -36,10 +38,15 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
     private void numbers(List<Pair> engines) {
         long stableA = engines.stream().filter(p -> p.a().stable()).count();
         long stableB = engines.stream().filter(p -> p.b().stable()).count();
-        long stableBoth = engines.stream().filter(p -> p.a().stable() && p.b().stable()).count();
+        long stableBoth =
+                engines.stream().filter(p -> p.a().stable() && p.b().stable()).count();
         long overlap = engines.stream().filter(Pair::overlap).count();
-        long stableBothOverlap = engines.stream().filter(p -> p.a().stable() && p.b().stable() && p.overlap()).count();
-        long within = engines.stream().filter(p -> Math.abs(p.ratio() - 1) <= Stability.ERROR).count();
+        long stableBothOverlap = engines.stream()
+                .filter(p -> p.a().stable() && p.b().stable() && p.overlap())
+                .count();
+        long within = engines.stream()
+                .filter(p -> Math.abs(p.ratio() - 1) <= Stability.ERROR)
+                .count();
         int n = engines.size();
         String error = ComparisonReport.percent(Stability.ERROR);
         md.heading(2, "Does a rerun give the same answer");
@@ -67,7 +74,8 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                 Verdict va = rowA.get(cell.getKey());
                 if (va != null) {
                     Verdict vb = cell.getValue();
-                    rows.add(List.of(row.getKey(), cell.getKey(), verdictText(va), verdictText(vb), agreement.add(va, vb)));
+                    rows.add(List.of(
+                            row.getKey(), cell.getKey(), verdictText(va), verdictText(vb), agreement.add(va, vb)));
                 }
             }
         }
@@ -77,10 +85,12 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
         if (glanceA.paired() || glanceB.paired()) {
             long decidedA = glanceA.cells().stream().filter(Verdict::decided).count();
             long decidedB = glanceB.cells().stream().filter(Verdict::decided).count();
-            md.paragraph("Verdicts from paired turns (each engine's turn over the leader's in the same rotation): A decides "
-                    + decidedA + " of its " + glanceA.cells().size() + " cells, B " + decidedB + " of "
-                    + glanceB.cells().size() + " (a winner, or a tie within ±3%). Two runs contradict each other in a "
-                    + "cell only where each names as faster, at 99.9%, an engine the other names as slower.");
+            md.paragraph(
+                    "Verdicts from paired turns (each engine's turn over the leader's in the same rotation): A decides "
+                            + decidedA + " of its " + glanceA.cells().size() + " cells, B " + decidedB + " of "
+                            + glanceB.cells().size()
+                            + " (a winner, or a tie within ±3%). Two runs contradict each other in a "
+                            + "cell only where each names as faster, at 99.9%, an engine the other names as slower.");
         }
         md.paragraph(agreement.sentence());
         md.table(List.of("Data set", "Workload", "A", "B", "Agree"), rows);
@@ -97,10 +107,13 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
         /** Counts one cell; returns its Agree column. */
         String add(Verdict va, Verdict vb) {
             cells++;
-            boolean tie = va.kind() == Verdict.Kind.TIE && vb.kind() == Verdict.Kind.TIE
-                    && named(va).equals(named(vb)) && !fastest(va).equals(fastest(vb));
+            boolean tie = va.kind() == Verdict.Kind.TIE
+                    && vb.kind() == Verdict.Kind.TIE
+                    && named(va).equals(named(vb))
+                    && !fastest(va).equals(fastest(vb));
             boolean same = tie || fastest(va).equals(fastest(vb));
-            boolean near = !same && (named(vb).contains(fastest(va)) || named(va).contains(fastest(vb)));
+            boolean near =
+                    !same && (named(vb).contains(fastest(va)) || named(va).contains(fastest(vb)));
             agree += same ? 1 : 0;
             sameTie += tie ? 1 : 0;
             compatible += near ? 1 : 0;
@@ -110,11 +123,18 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
 
         String sentence() {
             return "At a glance: " + agree + " of " + cells + " cells agree (the same fastest engine, the same engines "
-                    + "tied, or no stable winner in both" + (sameTie == 0 ? "" : "; " + sameTie + " of them the same tie with "
-                    + "another engine first") + ")" + (compatible == 0 ? "" : "; in " + compatible + " more, one run's fastest "
-                    + "engine is among the other's tied engines or best candidates, so the runs do not contradict each other")
-                    + (conflicting == 0 ? "" : "; in " + conflicting + " the two runs name different fastest engines and "
-                    + "neither names the other's among its ties") + ".";
+                    + "tied, or no stable winner in both"
+                    + (sameTie == 0 ? "" : "; " + sameTie + " of them the same tie with " + "another engine first")
+                    + ")"
+                    + (compatible == 0
+                            ? ""
+                            : "; in " + compatible + " more, one run's fastest "
+                                    + "engine is among the other's tied engines or best candidates, so the runs do not contradict each other")
+                    + (conflicting == 0
+                            ? ""
+                            : "; in " + conflicting + " the two runs name different fastest engines and "
+                                    + "neither names the other's among its ties")
+                    + ".";
         }
     }
 
@@ -139,14 +159,23 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
     private String verdictText(Verdict v) {
         if (v.paired()) {
             String leader = specs.label(v.best().store());
-            return v.kind() == Verdict.Kind.WINNER ? leader + ", " + v.againstLeader(v.ranking().runnerUp()).text()
-                    + " over " + specs.label(v.ranking().runnerUp().store())
-                    : v.tieText(leader, r -> specs.label(r.store()) + " " + v.againstLeader(r).text());
+            return v.kind() == Verdict.Kind.WINNER
+                    ? leader + ", " + v.againstLeader(v.ranking().runnerUp()).text() + " over "
+                            + specs.label(v.ranking().runnerUp().store())
+                    : v.tieText(
+                            leader,
+                            r -> specs.label(r.store()) + " "
+                                    + v.againstLeader(r).text());
         }
         return switch (v.kind()) {
             case WINNER -> specs.label(v.best().store());
-            case TIE -> specs.label(v.best().store()) + ", tied with " + String.join(", ",
-                    v.rivals().stream().map(r -> specs.label(r.store())).toList());
+            case TIE ->
+                specs.label(v.best().store()) + ", tied with "
+                        + String.join(
+                                ", ",
+                                v.rivals().stream()
+                                        .map(r -> specs.label(r.store()))
+                                        .toList());
             case NONE -> v.noWinner();
         };
     }

@@ -7,7 +7,6 @@ import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.report.section.Markdown;
 import dev.kvbench.report.section.ReportWriter;
 import dev.kvbench.text.Numbers;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,8 +72,7 @@ public final class ResultsIndex {
         }
     }
 
-    private ResultsIndex() {
-    }
+    private ResultsIndex() {}
 
     public static void main(String[] args) {
         if (args.length != 1 || args[0].startsWith("-")) {
@@ -83,7 +81,8 @@ public final class ResultsIndex {
         }
         Path results = Path.of(args[0]);
         if (!Files.isDirectory(results)) {
-            System.err.println(results + " is not a folder; give the folder that holds the published runs, e.g. results");
+            System.err.println(
+                    results + " is not a folder; give the folder that holds the published runs, e.g. results");
             System.exit(2);
         }
         try {
@@ -96,12 +95,29 @@ public final class ResultsIndex {
     }
 
     /** One published run as its index line shows it. */
-    record Run(String folder, String date, String suite, String commit, String cpu, String load,
-               String duration, String stable, String headline, String started) {
+    record Run(
+            String folder,
+            String date,
+            String suite,
+            String commit,
+            String cpu,
+            String load,
+            String duration,
+            String stable,
+            String headline,
+            String started) {
 
         List<String> cells() {
-            return List.of("[" + folder + "](" + folder + "/README.md)", date, suite, commit, cpu, load, duration,
-                    stable, headline);
+            return List.of(
+                    "[" + folder + "](" + folder + "/README.md)",
+                    date,
+                    suite,
+                    commit,
+                    cpu,
+                    load,
+                    duration,
+                    stable,
+                    headline);
         }
     }
 
@@ -118,10 +134,14 @@ public final class ResultsIndex {
         List<Run> runs = new ArrayList<>();
         List<String> comparisons = new ArrayList<>();
         try (Stream<Path> folders = Files.list(results)) {
-            for (Path dir : folders.filter(Files::isDirectory).filter(d -> published.test(d.getFileName().toString()))
-                    .sorted().toList()) {
+            for (Path dir : folders.filter(Files::isDirectory)
+                    .filter(d -> published.test(d.getFileName().toString()))
+                    .sorted()
+                    .toList()) {
                 String name = dir.getFileName().toString();
-                if (RUN.matcher(name).matches() && !SHARD.matcher(name).matches() && ResultsFolder.load(dir).hasResults()) {
+                if (RUN.matcher(name).matches()
+                        && !SHARD.matcher(name).matches()
+                        && ResultsFolder.load(dir).hasResults()) {
                     runs.add(describe(dir));
                 } else if (name.startsWith(Compare.PREFIX) && Files.exists(dir.resolve(FILE))) {
                     comparisons.add(name);
@@ -131,32 +151,41 @@ public final class ResultsIndex {
         runs.sort(Comparator.comparing(Run::started).thenComparing(Run::folder).reversed());
         Markdown md = new Markdown();
         md.heading(1, "Published runs");
-        md.paragraph("One line per results folder, newest first, each linking its report. Generated from the folders' own "
-                + "files (`env.txt`, `out-N.meta`, the results) by `./process.sh --index`; `ResultsIndexTest` fails when "
-                + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
-                + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
-                + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "
-                + "and direct-API baselines left out) whose JMH error is at most 10% of the score, the ones the report "
-                + "may rank. *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
-                + "within one run: runs on different hosts, or on one host at different times, differ by more than "
-                + "most gaps between engines.");
+        md.paragraph(
+                "One line per results folder, newest first, each linking its report. Generated from the folders' own "
+                        + "files (`env.txt`, `out-N.meta`, the results) by `./process.sh --index`; `ResultsIndexTest` fails when "
+                        + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
+                        + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
+                        + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "
+                        + "and direct-API baselines left out) whose JMH error is at most 10% of the score, the ones the report "
+                        + "may rank. *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
+                        + "within one run: runs on different hosts, or on one host at different times, differ by more than "
+                        + "most gaps between engines.");
         List<List<String>> rows = runs.stream().map(Run::cells).toList();
-        md.table(List.of("Run", "Date", "Suite", "Commit", "Host CPU", "Load", "Duration", "Within 10%", "Headline"), rows);
+        md.table(
+                List.of("Run", "Date", "Suite", "Commit", "Host CPU", "Load", "Duration", "Within 10%", "Headline"),
+                rows);
         if (!comparisons.isEmpty()) {
             md.heading(2, "Comparisons");
             md.paragraph("Two runs side by side (`./process.sh --compare A B`): the significant differences, B ÷ A.");
-            md.bullets(comparisons.stream().map(c -> "[" + c + "](" + c + "/README.md)").toList());
+            md.bullets(comparisons.stream()
+                    .map(c -> "[" + c + "](" + c + "/README.md)")
+                    .toList());
         }
         List<Removed> removed = Removed.read(results);
         if (!removed.isEmpty()) {
             md.heading(2, "Runs kept in git only");
-            md.paragraph("Experiments, and runs a later run of the same suite superseded, are no longer in this folder, so "
-                    + "that a clone's tree holds what a user reads. Each is in the commit named: `git show "
-                    + "COMMIT:results/FOLDER/README.md` prints its report, and `git archive COMMIT results/FOLDER | tar -x` "
-                    + "restores the folder (then `./process.sh` on it as on any run).");
-            md.table(List.of("Run", "Commit", "Why it went"), removed.stream()
-                    .sorted(Comparator.comparing(Removed::folder).reversed())
-                    .map(r -> List.of(r.folder(), r.commit(), r.why())).toList());
+            md.paragraph(
+                    "Experiments, and runs a later run of the same suite superseded, are no longer in this folder, so "
+                            + "that a clone's tree holds what a user reads. Each is in the commit named: `git show "
+                            + "COMMIT:results/FOLDER/README.md` prints its report, and `git archive COMMIT results/FOLDER | tar -x` "
+                            + "restores the folder (then `./process.sh` on it as on any run).");
+            md.table(
+                    List.of("Run", "Commit", "Why it went"),
+                    removed.stream()
+                            .sorted(Comparator.comparing(Removed::folder).reversed())
+                            .map(r -> List.of(r.folder(), r.commit(), r.why()))
+                            .toList());
         }
         return md.toString();
     }
@@ -173,8 +202,17 @@ public final class ResultsIndex {
         if (tests != null && !tests.isBlank()) {
             suite += " (tests " + tests + ")";
         }
-        return new Run(name, date, suite, commit(env), recorded(env.get("cpu.model")), recorded(env.get("load.start")),
-                duration(folder), stableNumbers(folder), headline(folder), env.getOrDefault("started", ""));
+        return new Run(
+                name,
+                date,
+                suite,
+                commit(env),
+                recorded(env.get("cpu.model")),
+                recorded(env.get("load.start")),
+                duration(folder),
+                stableNumbers(folder),
+                headline(folder),
+                env.getOrDefault("started", ""));
     }
 
     /** "1a2b3c4", "1a2b3c4 (modified)", or "not recorded" for a folder written before env.txt held it. */
@@ -236,9 +274,13 @@ public final class ResultsIndex {
      */
     static String headline(ResultsFolder folder) {
         String report = new ReportWriter(folder, true).write();
-        List<String> table = report.lines().dropWhile(line -> !line.equals("## At a glance")).skip(1)
-                .takeWhile(line -> !line.startsWith("## ")).dropWhile(line -> !line.startsWith("|"))
-                .takeWhile(line -> line.startsWith("|")).toList();
+        List<String> table = report.lines()
+                .dropWhile(line -> !line.equals("## At a glance"))
+                .skip(1)
+                .takeWhile(line -> !line.startsWith("## "))
+                .dropWhile(line -> !line.startsWith("|"))
+                .takeWhile(line -> line.startsWith("|"))
+                .toList();
         if (table.size() >= 3) {
             List<String> header = cells(table.get(0));
             List<String> first = cells(table.get(2));
@@ -249,12 +291,14 @@ public final class ResultsIndex {
                 }
             }
         }
-        List<String> titles = folder.tests.stream().filter(TestRun::hasResults).map(TestRun::title).toList();
+        List<String> titles = folder.tests.stream()
+                .filter(TestRun::hasResults)
+                .map(TestRun::title)
+                .toList();
         if (titles.isEmpty()) {
             return "no results";
         }
-        return titles.size() == 1 ? "1 test: " + titles.get(0)
-                : titles.size() + " tests, the first: " + titles.get(0);
+        return titles.size() == 1 ? "1 test: " + titles.get(0) : titles.size() + " tests, the first: " + titles.get(0);
     }
 
     private static List<String> cells(String row) {

@@ -54,8 +54,7 @@ final class ArrayCursor implements Cursor {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     private boolean moveTo(int i) {
         at = i >= 0 && i < sorted.count ? i : -1;

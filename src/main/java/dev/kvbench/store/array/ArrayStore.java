@@ -1,9 +1,9 @@
 package dev.kvbench.store.array;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,8 +61,8 @@ final class ArrayStore extends BaseStore {
         this.valSlot = shape.valSize();
         this.slot = keySlot + valSlot;
         if (shape.flatBytes() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("array holds at most 2 GiB; " + shape.entries() + " entries of "
-                    + slot + " bytes are " + shape.flatBytes() + " bytes");
+            throw new IllegalArgumentException("array holds at most 2 GiB; " + shape.entries() + " entries of " + slot
+                    + " bytes are " + shape.flatBytes() + " bytes");
         }
     }
 
@@ -118,8 +118,8 @@ final class ArrayStore extends BaseStore {
     }
 
     private static void write(Path file, ByteBuffer bytes) {
-        try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel out = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             while (bytes.hasRemaining()) {
                 out.write(bytes);
             }
@@ -230,8 +230,6 @@ final class ArrayStore extends BaseStore {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
-
 }

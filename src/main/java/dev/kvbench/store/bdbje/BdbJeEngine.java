@@ -15,11 +15,27 @@ import java.util.Optional;
 public final class BdbJeEngine extends BaseEngine {
 
     public BdbJeEngine() {
-        super("bdbje", "BDB JE", 0xc49c94, List.of(
-                Option.bool("transactional", true, "one JE transaction per batch; false = no transactions, no locks held"),
-                Option.bool("sync", false, "fsync the log at every commit (else written to the file system unsynced)"),
-                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE, "the cache in MiB, 0 = JE's default (60% of the heap)")),
-                new DurabilityPromise("sync",
+        super(
+                "bdbje",
+                "BDB JE",
+                0xc49c94,
+                List.of(
+                        Option.bool(
+                                "transactional",
+                                true,
+                                "one JE transaction per batch; false = no transactions, no locks held"),
+                        Option.bool(
+                                "sync",
+                                false,
+                                "fsync the log at every commit (else written to the file system unsynced)"),
+                        Option.number(
+                                "cacheMb",
+                                0,
+                                0,
+                                Integer.MAX_VALUE,
+                                "the cache in MiB, 0 = JE's default (60% of the heap)")),
+                new DurabilityPromise(
+                        "sync",
                         "Durability.SyncPolicy.SYNC: the log is written and synchronously flushed to the device at commit;"
                                 + " the transaction survives an operating system or machine crash (JE Durability javadoc)",
                         "Durability.SyncPolicy.WRITE_NO_SYNC: written to the file system at commit, not flushed; survives a crash"
@@ -39,7 +55,9 @@ public final class BdbJeEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new BdbJeStore(dir, new BdbJeStore.Settings(options.bool("transactional"), options.bool("sync"),
-                options.integer("cacheMb")));
+        return new BdbJeStore(
+                dir,
+                new BdbJeStore.Settings(
+                        options.bool("transactional"), options.bool("sync"), options.integer("cacheMb")));
     }
 }

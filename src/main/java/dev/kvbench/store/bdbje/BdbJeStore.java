@@ -10,10 +10,10 @@ import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
 import com.sleepycat.je.Transaction;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -50,8 +50,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 public final class BdbJeStore extends BaseStore {
 
     /** The spec's options, checked by {@link BdbJeEngine}. */
-    record Settings(boolean transactional, boolean sync, int cacheMb) {
-    }
+    record Settings(boolean transactional, boolean sync, int cacheMb) {}
 
     private static final long MIB = 1L << 20;
     private static final long LOCK_TIMEOUT_SECONDS = 60;
@@ -74,9 +73,8 @@ public final class BdbJeStore extends BaseStore {
         }
         this.environment = new Environment(dir.toFile(), config);
         try {
-            this.database = environment.openDatabase(null, "kv", new DatabaseConfig()
-                    .setAllowCreate(true)
-                    .setTransactional(settings.transactional()));
+            this.database = environment.openDatabase(
+                    null, "kv", new DatabaseConfig().setAllowCreate(true).setTransactional(settings.transactional()));
         } catch (RuntimeException e) {
             environment.close();
             throw e;
@@ -164,7 +162,8 @@ public final class BdbJeStore extends BaseStore {
         @Override
         public DirectBuffer get(DirectBuffer k) {
             return database.get(null, key.of(k), found, LockMode.READ_COMMITTED) == OperationStatus.SUCCESS
-                    ? view(value, found) : null;
+                    ? view(value, found)
+                    : null;
         }
 
         @Override
@@ -172,7 +171,8 @@ public final class BdbJeStore extends BaseStore {
             // Non-sticky: a step releases the lock on the record the cursor was on before it waits
             // for the next one, so a scan never holds a record the writer's open batch wants while
             // it waits for a record of that batch (a deadlock that JE only breaks by a timeout).
-            return new JeCursor(database.openCursor(null, CursorConfig.READ_COMMITTED.clone().setNonSticky(true)));
+            return new JeCursor(database.openCursor(
+                    null, CursorConfig.READ_COMMITTED.clone().setNonSticky(true)));
         }
 
         @Override

@@ -1,6 +1,5 @@
 package dev.kvbench.store.chronicle;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Option;
@@ -9,6 +8,7 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import net.openhft.chronicle.map.ChronicleMap;
 
@@ -20,9 +20,15 @@ import net.openhft.chronicle.map.ChronicleMap;
 public final class ChronicleEngine extends BaseEngine {
 
     public ChronicleEngine() {
-        super("chronicle", "Chronicle", 0xff7f0e, List.of(
-                Option.bool("constantSizes", true,
-                        "constant key and value sizes (no size fields per entry) where every key or value of the data set has one size")));
+        super(
+                "chronicle",
+                "Chronicle",
+                0xff7f0e,
+                List.of(
+                        Option.bool(
+                                "constantSizes",
+                                true,
+                                "constant key and value sizes (no size fields per entry) where every key or value of the data set has one size")));
     }
 
     /** Unordered: no cursor ({@link dev.kvbench.store.Capability#ORDERED} is not among its store's capabilities). */

@@ -1,10 +1,10 @@
 package dev.kvbench.store.chronicle;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Spares;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.File;
 import java.io.IOException;
@@ -103,8 +103,7 @@ public final class ChronicleStore extends BaseStore {
         // Chronicle rejects a constant or average size of 0.
         int valSize = constantSizes && shape.fixedValSize() && shape.valSize() > 0 ? shape.valSize() : -1;
         try {
-            ChronicleMapBuilder<byte[], byte[]> builder = ChronicleMap
-                    .of(byte[].class, byte[].class)
+            ChronicleMapBuilder<byte[], byte[]> builder = ChronicleMap.of(byte[].class, byte[].class)
                     .name("kvbench")
                     .entries(Math.max(shape.entries(), MIN_ENTRIES));
             builder = keySize > 0
@@ -153,7 +152,7 @@ public final class ChronicleStore extends BaseStore {
             requireSize("key", constantKeySize, key);
             requireSize("value", constantValSize, value);
             try (ExternalMapQueryContext<byte[], byte[], ?> context =
-                         map.queryContext(this.key.of(key), 0, key.capacity())) {
+                    map.queryContext(this.key.of(key), 0, key.capacity())) {
                 context.updateLock().lock(); // taken before entry(): a read lock cannot be upgraded
                 Data<byte[]> bytes = context.wrapValueBytesAsData(this.value.of(value), 0, value.capacity());
                 MapEntry<byte[], byte[]> entry = context.entry();
@@ -172,7 +171,7 @@ public final class ChronicleStore extends BaseStore {
         @Override
         public void delete(DirectBuffer key) {
             try (ExternalMapQueryContext<byte[], byte[], ?> context =
-                         map.queryContext(this.key.of(key), 0, key.capacity())) {
+                    map.queryContext(this.key.of(key), 0, key.capacity())) {
                 context.updateLock().lock();
                 MapEntry<byte[], byte[]> entry = context.entry();
                 if (entry != null) {
@@ -185,8 +184,7 @@ public final class ChronicleStore extends BaseStore {
 
         /** Nothing to do: every put is already in the map, visible to every reader. */
         @Override
-        public void commit() {
-        }
+        public void commit() {}
 
         @Override
         public void close() {
@@ -207,7 +205,7 @@ public final class ChronicleStore extends BaseStore {
         @Override
         public DirectBuffer get(DirectBuffer key) {
             try (ExternalMapQueryContext<byte[], byte[], ?> context =
-                         map.queryContext(this.key.of(key), 0, key.capacity())) {
+                    map.queryContext(this.key.of(key), 0, key.capacity())) {
                 context.readLock().lock();
                 MapEntry<byte[], byte[]> entry = context.entry();
                 if (entry == null) {

@@ -1,6 +1,5 @@
 package dev.kvbench.store.fs;
 
-import java.util.Map;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
@@ -11,6 +10,7 @@ import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code fs}: the file system itself as the store, one file per key, as in the deep-vs-flat
@@ -22,9 +22,17 @@ public final class FsEngine extends BaseEngine {
     static final String DEPTH = "depth";
 
     public FsEngine() {
-        super("fs", "File system", 0x393b79, List.of(
-                Option.number(DEPTH, 2, 0, FsStore.MAX_DEPTH,
-                        "directory levels above each file, named by the leading hex pairs of the key's SHA-256 (0 = one flat folder)")));
+        super(
+                "fs",
+                "File system",
+                0x393b79,
+                List.of(
+                        Option.number(
+                                DEPTH,
+                                2,
+                                0,
+                                FsStore.MAX_DEPTH,
+                                "directory levels above each file, named by the leading hex pairs of the key's SHA-256 (0 = one flat folder)")));
     }
 
     /** Unordered: no cursor ({@link dev.kvbench.store.Capability#ORDERED} is not among its store's capabilities). */

@@ -1,8 +1,8 @@
 package dev.kvbench.store.fs;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Spares;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
@@ -66,8 +66,7 @@ final class FsStore extends BaseStore {
 
     /** Nothing is held open between calls. */
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     /** Hashes keys and names their files; one per writer or reader, as a digest is not thread-safe. */
     private final class Paths {
@@ -143,13 +142,17 @@ final class FsStore extends BaseStore {
                     Path next = folder.resolve(file.getFileName() + ".new");
                     out.rewind();
                     write(next, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING);
-                    Files.move(next, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    Files.move(
+                            next,
+                            file,
+                            java.nio.file.StandardCopyOption.ATOMIC_MOVE,
                             java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
             } catch (IOException e) {
-                // the exception's class too: some (NoSuchFileException, AccessDeniedException) give only the path as message
-                throw new UncheckedIOException("fs: cannot write " + file + ": " + e.getClass().getSimpleName() + ": "
-                        + e.getMessage(), e);
+                // the exception's class too: some (NoSuchFileException, AccessDeniedException) give only the path as
+                // message
+                throw new UncheckedIOException(
+                        "fs: cannot write " + file + ": " + e.getClass().getSimpleName() + ": " + e.getMessage(), e);
             }
         }
 
@@ -179,12 +182,10 @@ final class FsStore extends BaseStore {
 
         /** Nothing to do: every file is already written. */
         @Override
-        public void commit() {
-        }
+        public void commit() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     private ByteBuffer newReaderBuffer() {
@@ -225,7 +226,8 @@ final class FsStore extends BaseStore {
 
         @Override
         public Cursor cursor() {
-            throw new UnsupportedOperationException("fs has no ordered cursor: files are found by name, not in key order");
+            throw new UnsupportedOperationException(
+                    "fs has no ordered cursor: files are found by name, not in key order");
         }
 
         @Override

@@ -1,10 +1,10 @@
 package dev.kvbench.store.heap;
 
-import dev.kvbench.store.Capability;
-import dev.kvbench.store.ExactArrays;
-import dev.kvbench.store.Cursor;
-import dev.kvbench.store.Reader;
 import dev.kvbench.store.BaseStore;
+import dev.kvbench.store.Capability;
+import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ExactArrays;
+import dev.kvbench.store.Reader;
 import dev.kvbench.store.Writer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,12 +71,10 @@ final class HeapStore extends BaseStore {
 
             /** Nothing to do: every put is already in the map. */
             @Override
-            public void commit() {
-            }
+            public void commit() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -96,8 +94,7 @@ final class HeapStore extends BaseStore {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -108,8 +105,8 @@ final class HeapStore extends BaseStore {
             bytes += 2 * Integer.BYTES + entry.getKey().length + entry.getValue().length;
         }
         ByteBuffer out = ByteBuffer.allocate((int) Math.min(bytes, 1 << 20));
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
+        try (FileChannel channel = FileChannel.open(
+                file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             for (Map.Entry<byte[], byte[]> entry : map.entrySet()) {
                 byte[] key = entry.getKey();
                 byte[] value = entry.getValue();
@@ -189,7 +186,10 @@ final class HeapStore extends BaseStore {
                 return false;
             }
             if (walk == null || forward) {
-                walk = map.headMap(at.getKey(), false).descendingMap().entrySet().iterator();
+                walk = map.headMap(at.getKey(), false)
+                        .descendingMap()
+                        .entrySet()
+                        .iterator();
                 forward = false;
             }
             return step();
@@ -197,7 +197,8 @@ final class HeapStore extends BaseStore {
 
         @Override
         public boolean seek(DirectBuffer wanted) {
-            return start(map.tailMap(ExactArrays.newCopy(wanted), true).entrySet().iterator(), true);
+            return start(
+                    map.tailMap(ExactArrays.newCopy(wanted), true).entrySet().iterator(), true);
         }
 
         @Override
@@ -213,8 +214,7 @@ final class HeapStore extends BaseStore {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
 
         private boolean start(Iterator<Map.Entry<byte[], byte[]>> iterator, boolean forwards) {
             walk = iterator;

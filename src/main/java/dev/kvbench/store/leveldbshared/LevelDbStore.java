@@ -1,5 +1,6 @@
 package dev.kvbench.store.leveldbshared;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
@@ -9,7 +10,6 @@ import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.Closeable;
 import java.io.IOException;
@@ -65,7 +65,8 @@ public final class LevelDbStore extends BaseStore {
 
     /** What LevelDB's {@code WriteOptions.sync} promises, quoted from {@code source} (the port's citation of leveldb/options.h). */
     public static DurabilityPromise durabilityPromise(String source) {
-        return new DurabilityPromise("sync",
+        return new DurabilityPromise(
+                "sync",
                 "WriteOptions.sync=true: the write is flushed from the operating system's buffer cache before it is"
                         + " considered complete, so it survives a machine crash (" + source + ")",
                 "WriteOptions.sync=false: if the machine crashes, some recent writes may be lost; a crash of the"
@@ -77,8 +78,10 @@ public final class LevelDbStore extends BaseStore {
 
         /** The options both LevelDB specs take, as the store's settings: the cache sized from the data set unless set. */
         public static Settings of(Shape shape, Options options) {
-            return new Settings(CacheSize.orFromData(options.integer("cacheMb"), shape),
-                    options.integer("writeBufferMb"), options.bool("sync"));
+            return new Settings(
+                    CacheSize.orFromData(options.integer("cacheMb"), shape),
+                    options.integer("writeBufferMb"),
+                    options.bool("sync"));
         }
     }
 
@@ -205,8 +208,9 @@ public final class LevelDbStore extends BaseStore {
         @Override
         public Cursor cursor() {
             if (!port.ordered) {
-                throw new UnsupportedOperationException(port.spec + " has no cursor: the iq80 LevelDB port cannot iterate"
-                        + " backwards (seekToLast and prev throw UnsupportedOperationException)");
+                throw new UnsupportedOperationException(
+                        port.spec + " has no cursor: the iq80 LevelDB port cannot iterate"
+                                + " backwards (seekToLast and prev throw UnsupportedOperationException)");
             }
             return new LevelDbCursor(db.iterator(readOptions));
         }

@@ -1,7 +1,7 @@
 package dev.kvbench.store.lmdb;
 
-import java.nio.ByteBuffer;
 import dev.kvbench.store.OffHeapCopy;
+import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lmdbjava.BufferProxy;

@@ -39,6 +39,11 @@ public final class LmdbByteBufferEngine extends LmdbBinding {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.byteBuffers(options.bool("forceSafe")));
+        return new LmdbStore<>(
+                dir,
+                shape,
+                LmdbSettings.from(name(), options),
+                options.bool("checks"),
+                LmdbBuffers.byteBuffers(options.bool("forceSafe")));
     }
 }

@@ -18,19 +18,19 @@ final class LmdbChecks {
 
     private static Boolean chosen;
 
-    private LmdbChecks() {
-    }
+    private LmdbChecks() {}
 
     /** The LMDB options with lmdbjava's {@code checks}: off by default, as lmdbjava's own benchmarks run. */
     static List<Option> withOption() {
-        return LmdbSettings.options(Option.bool("checks", false, "lmdbjava's argument and state checks (read once per JVM)"));
+        return LmdbSettings.options(
+                Option.bool("checks", false, "lmdbjava's argument and state checks (read once per JVM)"));
     }
 
     /** lmdbjava's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}): {@code 0.9.3 (LMDB 0.9.33)}. */
     static String version() {
         Meta.Version lmdb = Meta.version();
-        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class)
-                + " (LMDB " + lmdb.major + "." + lmdb.minor + "." + lmdb.patch + ")";
+        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class) + " (LMDB " + lmdb.major + "." + lmdb.minor
+                + "." + lmdb.patch + ")";
     }
 
     /** Sets lmdbjava's checks to {@code checks} before lmdbjava loads, or confirms they already are. */

@@ -38,6 +38,7 @@ public final class LmdbEngine extends LmdbBinding {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
+        return new LmdbStore<>(
+                dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
     }
 }

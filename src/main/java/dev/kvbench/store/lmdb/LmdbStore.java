@@ -1,10 +1,10 @@
 package dev.kvbench.store.lmdb;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Compactable;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
@@ -43,47 +43,48 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
     private final LmdbSettings settings;
     private final Shape shape;
     /** Read transactions handed from one reader to the next. */
-    private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>> sessions = new LmdbReadSessions<>(new LmdbReadSessions.Calls<>() {
-        @Override
-        public Txn<T> begin() {
-            try {
-                return env.txnRead();
-            } catch (Env.ReadersFullException e) {
-                throw settings.readersFull();
-            }
-        }
+    private final LmdbReadSessions<Txn<T>, org.lmdbjava.Cursor<T>> sessions =
+            new LmdbReadSessions<>(new LmdbReadSessions.Calls<>() {
+                @Override
+                public Txn<T> begin() {
+                    try {
+                        return env.txnRead();
+                    } catch (Env.ReadersFullException e) {
+                        throw settings.readersFull();
+                    }
+                }
 
-        @Override
-        public void reset(Txn<T> txn) {
-            txn.reset();
-        }
+                @Override
+                public void reset(Txn<T> txn) {
+                    txn.reset();
+                }
 
-        @Override
-        public void renew(Txn<T> txn) {
-            txn.renew();
-        }
+                @Override
+                public void renew(Txn<T> txn) {
+                    txn.renew();
+                }
 
-        @Override
-        public org.lmdbjava.Cursor<T> openCursor(Txn<T> txn) {
-            return dbi.openCursor(txn);
-        }
+                @Override
+                public org.lmdbjava.Cursor<T> openCursor(Txn<T> txn) {
+                    return dbi.openCursor(txn);
+                }
 
-        @Override
-        public void renewCursor(org.lmdbjava.Cursor<T> cursor, Txn<T> txn) {
-            cursor.renew(txn);
-        }
+                @Override
+                public void renewCursor(org.lmdbjava.Cursor<T> cursor, Txn<T> txn) {
+                    cursor.renew(txn);
+                }
 
-        @Override
-        public void closeCursor(org.lmdbjava.Cursor<T> cursor) {
-            cursor.close();
-        }
+                @Override
+                public void closeCursor(org.lmdbjava.Cursor<T> cursor) {
+                    cursor.close();
+                }
 
-        /** lmdbjava aborts a live read transaction on close (but not a reset one: hence the renewal first). */
-        @Override
-        public void abort(Txn<T> txn) {
-            txn.close();
-        }
-    });
+                /** lmdbjava aborts a live read transaction on close (but not a reset one: hence the renewal first). */
+                @Override
+                public void abort(Txn<T> txn) {
+                    txn.close();
+                }
+            });
 
     LmdbStore(Path dir, Shape shape, LmdbSettings settings, boolean checks, LmdbBuffers<T> buffers) {
         super(TRANSACTIONAL);
@@ -217,8 +218,8 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
             super(session, integerKeys);
             this.lookup = session.lookup();
             // the session's, kept from reader to reader: a reader opened per lookup (dirWalk) allocates nothing
-            ReaderBuffers<T> kept = session.readerState(() -> new ReaderBuffers<>(LmdbKeys.of(integerKeys), buffers.slot(),
-                    buffers.view()));
+            ReaderBuffers<T> kept = session.readerState(
+                    () -> new ReaderBuffers<>(LmdbKeys.of(integerKeys), buffers.slot(), buffers.view()));
             this.keys = kept.keys();
             this.key = kept.key();
             this.value = kept.value();
@@ -256,8 +257,7 @@ public final class LmdbStore<T> extends BaseStore implements Compactable {
     }
 
     /** A reader's key translation, key copy and value view, kept by its read session for the next reader. */
-    private record ReaderBuffers<T>(LmdbKeys keys, LmdbBuffers.Slot<T> key, LmdbBuffers.View<T> value) {
-    }
+    private record ReaderBuffers<T>(LmdbKeys keys, LmdbBuffers.Slot<T> key, LmdbBuffers.View<T> value) {}
 
     private class LmdbCursor implements Cursor {
         final org.lmdbjava.Cursor<T> cursor;

@@ -1,9 +1,9 @@
 package dev.kvbench.store.lmdbjni;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
@@ -41,8 +41,8 @@ public final class LmdbJniStore extends BaseStore {
     private final Database db;
     private final boolean integerKeys;
     /** Read transactions handed from one reader to the next, as every LMDB binding's adapter does. */
-    private final LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor> sessions = new LmdbReadSessions<>(
-            new LmdbReadSessions.Calls<>() {
+    private final LmdbReadSessions<Transaction, org.fusesource.lmdbjni.Cursor> sessions =
+            new LmdbReadSessions<>(new LmdbReadSessions.Calls<>() {
                 @Override
                 public Transaction begin() {
                     return env.createReadTransaction();
@@ -181,8 +181,8 @@ public final class LmdbJniStore extends BaseStore {
             super(session, integerKeys);
             this.lookup = session.lookup();
             // the session's, kept from reader to reader: a reader opened per lookup (dirWalk) allocates nothing
-            JniReaderBuffers kept = session.readerState(() -> new JniReaderBuffers(LmdbKeys.of(integerKeys), new Input(),
-                    new DirectBuffer(), new UnsafeBuffer(0, 0)));
+            JniReaderBuffers kept = session.readerState(() -> new JniReaderBuffers(
+                    LmdbKeys.of(integerKeys), new Input(), new DirectBuffer(), new UnsafeBuffer(0, 0)));
             this.keys = kept.keys();
             this.ints = keys instanceof LmdbKeys.Integers integers ? integers : null;
             this.key = kept.key();
@@ -209,8 +209,7 @@ public final class LmdbJniStore extends BaseStore {
     }
 
     /** A reader's key translation and copy and its found-value buffers, kept by its read session for the next reader. */
-    private record JniReaderBuffers(LmdbKeys keys, Input key, DirectBuffer found, UnsafeBuffer value) {
-    }
+    private record JniReaderBuffers(LmdbKeys keys, Input key, DirectBuffer found, UnsafeBuffer value) {}
 
     private final class JniCursor implements Cursor {
         private final org.fusesource.lmdbjni.Cursor cursor;

@@ -37,18 +37,17 @@ import static org.lwjgl.util.lmdb.LMDB.mdb_txn_commit;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_renew;
 import static org.lwjgl.util.lmdb.LMDB.mdb_txn_reset;
 
-import java.lang.ref.Reference;
-import java.nio.file.Path;
-
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.OffHeapCopy;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import dev.kvbench.store.lmdbshared.LmdbKeys;
 import dev.kvbench.store.lmdbshared.LmdbReadSessions;
 import dev.kvbench.store.lmdbshared.LmdbSessionReader;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
+import java.lang.ref.Reference;
+import java.nio.file.Path;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.lwjgl.PointerBuffer;
@@ -271,7 +270,8 @@ public final class LwjglLmdbStore extends BaseStore {
 
         LwjglReader() {
             super(sessions.take(), integerKeys);
-            // the session's, kept from reader to reader and freed with it: a reader opened per lookup (dirWalk) allocates
+            // the session's, kept from reader to reader and freed with it: a reader opened per lookup (dirWalk)
+            // allocates
             // nothing, on the heap or off it
             ReaderVals kept = session.readerState(() -> new ReaderVals(LmdbKeys.of(integerKeys), new Val(), new Val()));
             this.keys = kept.keys();
@@ -282,7 +282,8 @@ public final class LwjglLmdbStore extends BaseStore {
 
         @Override
         public DirectBuffer get(DirectBuffer k) {
-            boolean found = found(mdb_cursor_get(lookup, key.in(keys.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get");
+            boolean found =
+                    found(mdb_cursor_get(lookup, key.in(keys.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get");
             Reference.reachabilityFence(k);
             return found ? value.view() : null;
         }
@@ -290,7 +291,8 @@ public final class LwjglLmdbStore extends BaseStore {
         @Override
         public DirectBuffer get(int k) {
             return found(mdb_cursor_get(lookup, key.in(ints.in(k)), value.out(), MDB_SET_KEY), "mdb_cursor_get")
-                    ? value.view() : null;
+                    ? value.view()
+                    : null;
         }
 
         @Override

@@ -1,9 +1,8 @@
 package dev.kvbench.store.lmdbshared;
 
+import dev.kvbench.store.KeyFold;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-
-import dev.kvbench.store.KeyFold;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -62,8 +61,8 @@ public interface LmdbKeys {
         @Override
         public DirectBuffer in(DirectBuffer key) {
             if (key.capacity() != Integer.BYTES) {
-                throw new IllegalArgumentException("lmdb with integer keys takes 4-byte keys only, got "
-                        + key.capacity() + " bytes");
+                throw new IllegalArgumentException(
+                        "lmdb with integer keys takes 4-byte keys only, got " + key.capacity() + " bytes");
             }
             return in(key.getInt(0, ByteOrder.BIG_ENDIAN));
         }

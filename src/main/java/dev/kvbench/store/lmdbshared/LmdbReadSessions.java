@@ -3,7 +3,6 @@ package dev.kvbench.store.lmdbshared;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.function.Supplier;
-
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -170,7 +169,8 @@ public final class LmdbReadSessions<T, C> {
                 try {
                     closeable.close();
                 } catch (Exception e) {
-                    throw new IllegalStateException("lmdb: a reader's buffers could not be freed: " + e.getMessage(), e);
+                    throw new IllegalStateException(
+                            "lmdb: a reader's buffers could not be freed: " + e.getMessage(), e);
                 }
             }
         }

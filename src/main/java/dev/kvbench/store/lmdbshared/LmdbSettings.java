@@ -1,13 +1,12 @@
 package dev.kvbench.store.lmdbshared;
 
+import dev.kvbench.store.Option;
+import dev.kvbench.store.Options;
+import dev.kvbench.store.Shape;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-
-import dev.kvbench.store.Option;
-import dev.kvbench.store.Options;
-import dev.kvbench.store.Shape;
 
 /**
  * The LMDB settings the 2016 report varies, as spec options, shared by every LMDB binding
@@ -20,8 +19,15 @@ import dev.kvbench.store.Shape;
  * the pages around it too; lmdb.h: turning readahead off "may help random read performance when
  * the DB is larger than RAM and system RAM is full". Every binding exposes the flag.
  */
-public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolean writeMap, long mapSizeMb,
-                           int maxReaders, boolean readAhead, String integerKeys) {
+public record LmdbSettings(
+        String engine,
+        boolean sync,
+        boolean metaSync,
+        boolean writeMap,
+        long mapSizeMb,
+        int maxReaders,
+        boolean readAhead,
+        String integerKeys) {
 
     private static final int PAGE = 4096;
     private static final long MIB = 1L << 20;
@@ -34,10 +40,16 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
                 Option.bool("writeMap", true, "write through a writable memory map"),
                 Option.number("mapSizeMb", 0, "the map size in MiB, 0 = from the data set"),
                 Option.number("maxReaders", 256, "reader slots in the lock file"),
-                Option.bool("readAhead", true, "let the kernel read ahead around each page fault of the map;"
-                        + " false = MDB_NORDAHEAD, for random reads of data bigger than memory")));
+                Option.bool(
+                        "readAhead",
+                        true,
+                        "let the kernel read ahead around each page fault of the map;"
+                                + " false = MDB_NORDAHEAD, for random reads of data bigger than memory")));
         options.addAll(Arrays.asList(bindingOptions));
-        options.add(Option.choice("integerKeys", "auto", List.of("auto", "true", "false"),
+        options.add(Option.choice(
+                "integerKeys",
+                "auto",
+                List.of("auto", "true", "false"),
                 "MDB_INTEGERKEY: auto = when every key is a 4-byte int"));
         return options;
     }
@@ -55,15 +67,25 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
                     + " transaction\" (lmdb.h)";
         }
         return "MDB_NOSYNC: \"a system crash can corrupt the database or lose the last transactions if buffers are not"
-                + " yet flushed to disk\"" + (writeMap ? ", and with MDB_WRITEMAP even a file system that preserves write"
-                + " order does not keep it consistent" : "; with a file system that preserves write order and no"
-                + " MDB_WRITEMAP only durability is lost") + " (lmdb.h)";
+                + " yet flushed to disk\""
+                + (writeMap
+                        ? ", and with MDB_WRITEMAP even a file system that preserves write"
+                                + " order does not keep it consistent"
+                        : "; with a file system that preserves write order and no"
+                                + " MDB_WRITEMAP only durability is lost")
+                + " (lmdb.h)";
     }
 
     /** The settings of {@code engine}'s spec. */
     public static LmdbSettings from(String engine, Options options) {
-        return new LmdbSettings(engine, options.bool("sync"), options.bool("metaSync"), options.bool("writeMap"),
-                options.number("mapSizeMb"), options.integer("maxReaders"), options.bool("readAhead"),
+        return new LmdbSettings(
+                engine,
+                options.bool("sync"),
+                options.bool("metaSync"),
+                options.bool("writeMap"),
+                options.number("mapSizeMb"),
+                options.integer("maxReaders"),
+                options.bool("readAhead"),
                 options.string("integerKeys"));
     }
 
@@ -107,16 +129,19 @@ public record LmdbSettings(String engine, boolean sync, boolean metaSync, boolea
 
     /** The line for a map too small for the data set ({@code MDB_MAP_FULL}, or found before opening). */
     public IllegalArgumentException mapFull(Shape shape) {
-        return new IllegalArgumentException(engine + " option mapSizeMb=" + mapSizeMb + " is too small: the map cannot hold "
-                + shape.entries() + " entries of " + (shape.keySize() + shape.valSize()) + " bytes (" + shape.flatBytes()
-                + " bytes before LMDB's pages); use mapSizeMb=0 to size it from the data, or a larger mapSizeMb");
+        return new IllegalArgumentException(
+                engine + " option mapSizeMb=" + mapSizeMb + " is too small: the map cannot hold "
+                        + shape.entries() + " entries of " + (shape.keySize() + shape.valSize()) + " bytes ("
+                        + shape.flatBytes()
+                        + " bytes before LMDB's pages); use mapSizeMb=0 to size it from the data, or a larger mapSizeMb");
     }
 
     /** The line for more readers at once than the lock file has slots ({@code MDB_READERS_FULL}). */
     public IllegalArgumentException readersFull() {
-        return new IllegalArgumentException(engine + " has " + maxReaders + " reader slots (option maxReaders) and every one"
-                + " is taken: use fewer reader threads, or more slots, e.g. -p store=" + engine + ":maxReaders="
-                + Math.max(1024, Integer.highestOneBit(maxReaders) * 4));
+        return new IllegalArgumentException(
+                engine + " has " + maxReaders + " reader slots (option maxReaders) and every one"
+                        + " is taken: use fewer reader threads, or more slots, e.g. -p store=" + engine + ":maxReaders="
+                        + Math.max(1024, Integer.highestOneBit(maxReaders) * 4));
     }
 
     /**

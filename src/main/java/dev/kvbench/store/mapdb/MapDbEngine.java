@@ -25,13 +25,23 @@ public final class MapDbEngine extends BaseEngine {
     static final String TRANSACTIONS = "transactions";
 
     public MapDbEngine() {
-        super("mapdb", "MapDB", 0x8c564b, List.of(
-                Option.choice(VALUES_OUTSIDE_NODES, "auto", List.of("auto", "true", "false"),
-                        "values in records of their own (true), in the B-tree leaves (false), or outside from "
-                                + MapDbStore.OUTSIDE_NODES_FROM + " bytes (auto)"),
-                Option.bool(TRANSACTIONS, false,
-                        "MapDB's write-ahead log (transactionEnable): atomic commits that survive a crash, writes slower")),
-                new DurabilityPromise(TRANSACTIONS,
+        super(
+                "mapdb",
+                "MapDB",
+                0x8c564b,
+                List.of(
+                        Option.choice(
+                                VALUES_OUTSIDE_NODES,
+                                "auto",
+                                List.of("auto", "true", "false"),
+                                "values in records of their own (true), in the B-tree leaves (false), or outside from "
+                                        + MapDbStore.OUTSIDE_NODES_FROM + " bytes (auto)"),
+                        Option.bool(
+                                TRANSACTIONS,
+                                false,
+                                "MapDB's write-ahead log (transactionEnable): atomic commits that survive a crash, writes slower")),
+                new DurabilityPromise(
+                        TRANSACTIONS,
                         "transactionEnable(): a write-ahead log protects the store from corruption when it is not closed"
                                 + " cleanly; MapDB does not promise that a commit is forced to the device (MapDB docs, \"Transactions\")",
                         "without transactionEnable() a store that is not closed cleanly can be corrupted and refused (MapDB"
@@ -50,8 +60,8 @@ public final class MapDbEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return MapDbStore.open(dir, valuesOutsideNodes(options.choice(VALUES_OUTSIDE_NODES), shape),
-                options.bool(TRANSACTIONS));
+        return MapDbStore.open(
+                dir, valuesOutsideNodes(options.choice(VALUES_OUTSIDE_NODES), shape), options.bool(TRANSACTIONS));
     }
 
     private static boolean valuesOutsideNodes(String value, Shape shape) {

@@ -1,12 +1,12 @@
 package dev.kvbench.store.mapdb;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Capability;
-import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.io.File;
 import java.nio.file.Path;
@@ -78,8 +78,7 @@ public final class MapDbStore extends BaseStore {
         if (transactions) {
             dbMaker.transactionEnable();
         }
-        DB db = dbMaker
-                .fileMmapEnableIfSupported()
+        DB db = dbMaker.fileMmapEnableIfSupported()
                 // Unmaps the file at close rather than at some later GC: no descriptor outlives close().
                 .cleanerHackEnable()
                 // fileMmapPreclearDisable() is not called: pre-clearing grows the file by writing
@@ -124,8 +123,7 @@ public final class MapDbStore extends BaseStore {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /** Reads the live map: not a snapshot. */
@@ -145,8 +143,7 @@ public final class MapDbStore extends BaseStore {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 
     /**
@@ -162,6 +159,7 @@ public final class MapDbStore extends BaseStore {
         private final UnsafeBuffer value = new UnsafeBuffer();
         /** The iterator that yields the entry after the current one, or before it; at most one is set. */
         private Iterator<Map.Entry<byte[], byte[]>> ascending;
+
         private Iterator<Map.Entry<byte[], byte[]>> descending;
         /** The current entry, null when the cursor stands on no entry; views of it are made only when asked. */
         private Map.Entry<byte[], byte[]> current;

@@ -1,7 +1,5 @@
 package dev.kvbench.store.mvstore;
 
-import java.util.Map;
-import java.util.Optional;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.Option;
@@ -10,18 +8,27 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.h2.engine.Constants;
 
 /** {@code mvstore}: H2's MVStore, one file-backed {@code MVMap<byte[], byte[]>}. */
 public final class MvStoreEngine extends BaseEngine {
 
     public MvStoreEngine() {
-        super("mvstore", "MVStore", 0x9467bd, List.of(
-                Option.number("cacheMb", 0, "the page cache in MiB, 0 = from the data set (see MvStoreStore)"),
-                Option.number("autoCommitBufferKb", 0,
-                        "unsaved changes after which MVStore writes a batch to the file before commit(), 0 = never"),
-                Option.bool("sync", false, "fsync the file after every commit")),
-                new DurabilityPromise("sync",
+        super(
+                "mvstore",
+                "MVStore",
+                0x9467bd,
+                List.of(
+                        Option.number("cacheMb", 0, "the page cache in MiB, 0 = from the data set (see MvStoreStore)"),
+                        Option.number(
+                                "autoCommitBufferKb",
+                                0,
+                                "unsaved changes after which MVStore writes a batch to the file before commit(), 0 = never"),
+                        Option.bool("sync", false, "fsync the file after every commit")),
+                new DurabilityPromise(
+                        "sync",
                         "MVStore.sync() after each commit: \"force all stored changes to be written to the storage\" (MVStore"
                                 + " javadoc); a crash goes back to the last stored version, whose chunks are checksummed (H2 MVStore"
                                 + " docs, \"File Format\" and \"Crash Recovery\")",

@@ -1,13 +1,13 @@
 package dev.kvbench.store.mvstore;
 
+import dev.kvbench.store.BaseStore;
+import dev.kvbench.store.Cursor;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.LookupKey;
-import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
 import org.agrona.DirectBuffer;
@@ -47,6 +47,7 @@ public final class MvStoreStore extends BaseStore {
     private static final long MIB = 1L << 20;
     /** MVStore counts this buffer in bytes, in an int. */
     private static final int MAX_AUTO_COMMIT_BUFFER_KB = Integer.MAX_VALUE / 1024;
+
     private static final byte[] EMPTY = new byte[0];
 
     private final MVStore store;
@@ -76,9 +77,11 @@ public final class MvStoreStore extends BaseStore {
                 // Compression stays off: the builder compresses only when compress() is called.
                 .open();
         try {
-            this.map = store.openMap(MAP_NAME, new MVMap.Builder<byte[], byte[]>()
-                    .keyType(ByteArrayDataType.INSTANCE)
-                    .valueType(ByteArrayDataType.INSTANCE));
+            this.map = store.openMap(
+                    MAP_NAME,
+                    new MVMap.Builder<byte[], byte[]>()
+                            .keyType(ByteArrayDataType.INSTANCE)
+                            .valueType(ByteArrayDataType.INSTANCE));
             // A map created in an uncommitted version would vanish with a writer's rollback.
             store.commit();
             this.committed = map.flushAndGetRoot();

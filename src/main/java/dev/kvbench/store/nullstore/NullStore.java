@@ -1,9 +1,9 @@
 package dev.kvbench.store.nullstore;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.util.EnumSet;
 import org.agrona.DirectBuffer;
@@ -41,16 +41,13 @@ final class NullStore extends BaseStore implements Writer, Reader {
     }
 
     @Override
-    public void put(DirectBuffer key, DirectBuffer value) {
-    }
+    public void put(DirectBuffer key, DirectBuffer value) {}
 
     @Override
-    public void delete(DirectBuffer key) {
-    }
+    public void delete(DirectBuffer key) {}
 
     @Override
-    public void commit() {
-    }
+    public void commit() {}
 
     @Override
     public DirectBuffer get(DirectBuffer key) {
@@ -64,8 +61,7 @@ final class NullStore extends BaseStore implements Writer, Reader {
 
     /** Closes nothing: not the store, nor its writer or reader (itself). */
     @Override
-    public void close() {
-    }
+    public void close() {}
 
     /** A cursor over nothing: every move finds no entry. */
     private static final class EmptyCursor implements Cursor {
@@ -106,7 +102,6 @@ final class NullStore extends BaseStore implements Writer, Reader {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

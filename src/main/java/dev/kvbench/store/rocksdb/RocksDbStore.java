@@ -1,10 +1,10 @@
 package dev.kvbench.store.rocksdb;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Spares;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -37,9 +37,15 @@ import org.rocksdb.WriteOptions;
 public final class RocksDbStore extends BaseStore {
 
     /** The spec's options, checked by {@link RocksDbEngine}. */
-    record Settings(int blockCacheMb, int writeBufferMb, int maxBackgroundJobs, int bloomBits,
-                    boolean sync, boolean disableWal, int prefixBytes, boolean prefixBloom) {
-    }
+    record Settings(
+            int blockCacheMb,
+            int writeBufferMb,
+            int maxBackgroundJobs,
+            int bloomBits,
+            boolean sync,
+            boolean disableWal,
+            int prefixBytes,
+            boolean prefixBloom) {}
 
     /** The memtable's prefix bloom size as a share of the write buffer (RocksDB's suggested 0.1). */
     private static final double MEMTABLE_PREFIX_BLOOM_RATIO = 0.1;
@@ -60,8 +66,14 @@ public final class RocksDbStore extends BaseStore {
     /** Whether a prefix extractor is set: seeks then use it, first and last stay in total order. */
     private final boolean prefixed;
 
-    private RocksDbStore(Options options, LRUCache blockCache, BloomFilter bloomFilter,
-                         WriteOptions writeOptions, RocksDB db, Shape shape, boolean prefixed) {
+    private RocksDbStore(
+            Options options,
+            LRUCache blockCache,
+            BloomFilter bloomFilter,
+            WriteOptions writeOptions,
+            RocksDB db,
+            Shape shape,
+            boolean prefixed) {
         super(TRANSACTIONAL);
         opens(sequential -> new RocksDbWriter(), RocksDbReader::new);
         this.prefixed = prefixed;
@@ -75,10 +87,12 @@ public final class RocksDbStore extends BaseStore {
 
     static RocksDbStore open(Path dir, Shape shape, Settings settings) {
         if (settings.sync() && settings.disableWal()) {
-            throw new IllegalArgumentException("rocksdb: sync=true needs the WAL; do not combine it with disableWal=true");
+            throw new IllegalArgumentException(
+                    "rocksdb: sync=true needs the WAL; do not combine it with disableWal=true");
         }
         if (settings.prefixBloom() && settings.prefixBytes() == 0) {
-            throw new IllegalArgumentException("rocksdb: prefixBloom=true needs a prefix extractor: set prefixBytes (e.g. 12)");
+            throw new IllegalArgumentException(
+                    "rocksdb: prefixBloom=true needs a prefix extractor: set prefixBytes (e.g. 12)");
         }
         LRUCache blockCache = new LRUCache(settings.blockCacheMb() * MB);
         BloomFilter bloomFilter = settings.bloomBits() == 0 ? null : new BloomFilter(settings.bloomBits());
@@ -111,7 +125,8 @@ public final class RocksDbStore extends BaseStore {
                 .setDisableWAL(settings.disableWal());
         try {
             RocksDB db = RocksDB.open(options, dir.toString());
-            return new RocksDbStore(options, blockCache, bloomFilter, writeOptions, db, shape, settings.prefixBytes() > 0);
+            return new RocksDbStore(
+                    options, blockCache, bloomFilter, writeOptions, db, shape, settings.prefixBytes() > 0);
         } catch (RocksDBException e) {
             closeAll(writeOptions, options, bloomFilter, blockCache);
             throw failure("open " + dir, e);
@@ -156,7 +171,8 @@ public final class RocksDbStore extends BaseStore {
                 try {
                     object.close();
                 } catch (Exception e) {
-                    throw new IllegalStateException("rocksdb: closing " + object.getClass().getSimpleName() + " failed", e);
+                    throw new IllegalStateException(
+                            "rocksdb: closing " + object.getClass().getSimpleName() + " failed", e);
                 }
             }
         }
@@ -217,9 +233,10 @@ public final class RocksDbStore extends BaseStore {
     private final class RocksDbReader implements Reader {
 
         private final Snapshot snapshot = db.getSnapshot();
-        private final ReadOptions readOptions = new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(prefixed);
-        private final ReadOptions prefixOptions = prefixed
-                ? new ReadOptions().setSnapshot(snapshot).setPrefixSameAsStart(true) : null;
+        private final ReadOptions readOptions =
+                new ReadOptions().setSnapshot(snapshot).setTotalOrderSeek(prefixed);
+        private final ReadOptions prefixOptions =
+                prefixed ? new ReadOptions().setSnapshot(snapshot).setPrefixSameAsStart(true) : null;
         // the store's, from reader to reader (Spares): a reader opened per lookup (dirWalk) allocates no buffers
         private final Scratches scratches = readerScratches.take();
         private final DirectScratch key = scratches.key();
@@ -267,6 +284,5 @@ public final class RocksDbStore extends BaseStore {
     }
 
     /** A reader's key and value buffers. */
-    private record Scratches(DirectScratch key, DirectScratch value) {
-    }
+    private record Scratches(DirectScratch key, DirectScratch value) {}
 }

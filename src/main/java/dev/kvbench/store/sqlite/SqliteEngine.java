@@ -1,7 +1,5 @@
 package dev.kvbench.store.sqlite;
 
-import java.util.Map;
-import java.util.Optional;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.LibraryVersion;
@@ -11,19 +9,35 @@ import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.sqlite.JDBC;
 
 /** {@code sqlite}: SQLite through xerial's sqlite-jdbc, one {@code WITHOUT ROWID} table. */
 public final class SqliteEngine extends BaseEngine {
 
     public SqliteEngine() {
-        super("sqlite", "SQLite", 0xbcbd22, List.of(
-                Option.choice("journal", "wal", List.of("wal", "delete", "truncate", "persist"),
-                        "journal_mode: wal lets readers keep a snapshot while the writer commits"),
-                Option.choice("synchronous", "off", List.of("off", "normal", "full", "extra"),
-                        "PRAGMA synchronous: off = no fsync, as the other engines' sync=false"),
-                Option.number("cacheMb", 0, 0, Integer.MAX_VALUE,
-                        "each connection's page cache in MiB, 0 = from the data set (as rocksdb)")));
+        super(
+                "sqlite",
+                "SQLite",
+                0xbcbd22,
+                List.of(
+                        Option.choice(
+                                "journal",
+                                "wal",
+                                List.of("wal", "delete", "truncate", "persist"),
+                                "journal_mode: wal lets readers keep a snapshot while the writer commits"),
+                        Option.choice(
+                                "synchronous",
+                                "off",
+                                List.of("off", "normal", "full", "extra"),
+                                "PRAGMA synchronous: off = no fsync, as the other engines' sync=false"),
+                        Option.number(
+                                "cacheMb",
+                                0,
+                                0,
+                                Integer.MAX_VALUE,
+                                "each connection's page cache in MiB, 0 = from the data set (as rocksdb)")));
     }
 
     /** The bundled SQLite's version next to the driver's, e.g. {@code 3.54.1 (sqlite-jdbc 3.54.1.0)}. */
@@ -50,8 +64,12 @@ public final class SqliteEngine extends BaseEngine {
 
     @Override
     public Store open(Path dir, Shape shape, Options options) {
-        return new SqliteStore(dir, new SqliteStore.Settings(options.choice("journal"), options.choice("synchronous"),
-                CacheSize.orFromData(options.integer("cacheMb"), shape)));
+        return new SqliteStore(
+                dir,
+                new SqliteStore.Settings(
+                        options.choice("journal"),
+                        options.choice("synchronous"),
+                        CacheSize.orFromData(options.integer("cacheMb"), shape)));
     }
 
     @Override
@@ -59,16 +77,19 @@ public final class SqliteEngine extends BaseEngine {
         String sync = options.getOrDefault("synchronous", "off");
         String journal = options.getOrDefault("journal", "wal");
         return switch (sync) {
-            case "off" -> "PRAGMA synchronous=OFF: \"if the operating system crashes or the computer loses power before"
-                    + " that data has been written to the disk surface\" the database might become corrupted; a crash of"
-                    + " the application alone is safe (sqlite.org/pragma.html#pragma_synchronous)";
-            case "normal" -> "wal".equals(journal)
-                    ? "PRAGMA synchronous=NORMAL in WAL mode: consistent after a power loss, but a transaction committed"
-                            + " shortly before it may roll back (sqlite.org/pragma.html#pragma_synchronous)"
-                    : "PRAGMA synchronous=NORMAL: \"a very small (though non-zero) chance that a power failure at just the"
-                            + " wrong time could corrupt the database\" (sqlite.org/pragma.html#pragma_synchronous)";
-            default -> "PRAGMA synchronous=" + sync.toUpperCase(java.util.Locale.ROOT) + ": a committed transaction survives"
-                    + " a power loss or operating system crash (sqlite.org/pragma.html#pragma_synchronous)";
+            case "off" ->
+                "PRAGMA synchronous=OFF: \"if the operating system crashes or the computer loses power before"
+                        + " that data has been written to the disk surface\" the database might become corrupted; a crash of"
+                        + " the application alone is safe (sqlite.org/pragma.html#pragma_synchronous)";
+            case "normal" ->
+                "wal".equals(journal)
+                        ? "PRAGMA synchronous=NORMAL in WAL mode: consistent after a power loss, but a transaction committed"
+                                + " shortly before it may roll back (sqlite.org/pragma.html#pragma_synchronous)"
+                        : "PRAGMA synchronous=NORMAL: \"a very small (though non-zero) chance that a power failure at just the"
+                                + " wrong time could corrupt the database\" (sqlite.org/pragma.html#pragma_synchronous)";
+            default ->
+                "PRAGMA synchronous=" + sync.toUpperCase(java.util.Locale.ROOT) + ": a committed transaction survives"
+                        + " a power loss or operating system crash (sqlite.org/pragma.html#pragma_synchronous)";
         };
     }
 }

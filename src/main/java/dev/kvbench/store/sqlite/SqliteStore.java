@@ -1,10 +1,10 @@
 package dev.kvbench.store.sqlite;
 
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -58,7 +58,8 @@ public final class SqliteStore extends BaseStore {
         this.settings = settings;
         this.keeper = connect();
         try (Statement statement = keeper.createStatement()) {
-            statement.execute("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
+            statement.execute(
+                    "CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY NOT NULL, v BLOB NOT NULL) WITHOUT ROWID");
         } catch (SQLException e) {
             release(keeper);
             throw failed("creating the table", e);
@@ -68,8 +69,8 @@ public final class SqliteStore extends BaseStore {
     /** The version of the SQLite library the driver bundles, asked of SQLite itself. */
     static String sqliteVersion() {
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite::memory:");
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery("SELECT sqlite_version()")) {
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("SELECT sqlite_version()")) {
             result.next();
             return result.getString(1);
         } catch (SQLException e) {
@@ -183,7 +184,7 @@ public final class SqliteStore extends BaseStore {
                     connection.setAutoCommit(false);
                     // A WAL read transaction takes its snapshot at its first read: take it now.
                     try (Statement statement = connection.createStatement();
-                         ResultSet any = statement.executeQuery("SELECT 1 FROM kv LIMIT 1")) {
+                            ResultSet any = statement.executeQuery("SELECT 1 FROM kv LIMIT 1")) {
                         any.next();
                     }
                 }

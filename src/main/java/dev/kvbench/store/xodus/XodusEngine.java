@@ -23,13 +23,22 @@ public final class XodusEngine extends BaseEngine {
     static final String VERSION = "2.0.1";
 
     public XodusEngine() {
-        super("xodus", "Xodus", 0xe377c2, List.of(
-                Option.bool("sync", false, "fsync the log at every commit"),
-                Option.bool("gc", false, "run Xodus's log cleaner"),
-                Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB"),
-                Option.number("cachePageKb", 64, 4, 1024,
-                        "the log cache's page in KiB, a power of two: what a cache miss reads from the log file")),
-                new DurabilityPromise("sync",
+        super(
+                "xodus",
+                "Xodus",
+                0xe377c2,
+                List.of(
+                        Option.bool("sync", false, "fsync the log at every commit"),
+                        Option.bool("gc", false, "run Xodus's log cleaner"),
+                        Option.number("logFileSizeKb", 8192, "the size of each .xd log file in KiB"),
+                        Option.number(
+                                "cachePageKb",
+                                64,
+                                4,
+                                1024,
+                                "the log cache's page in KiB, a power of two: what a cache miss reads from the log file")),
+                new DurabilityPromise(
+                        "sync",
                         "EnvironmentConfig.setLogDurableWrite(true): every transaction is durable when its commit returns"
                                 + " (the log is fsynced; Xodus EnvironmentConfig javadoc)",
                         "log.durableWrite=false (the default): the log is not fsynced at commit, so committed transactions can be"

@@ -1,11 +1,11 @@
 package dev.kvbench.store.xodus;
 
-import dev.kvbench.store.ExactArrays;
+import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Cursor;
+import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.LookupKey;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
-import dev.kvbench.store.BaseStore;
 import dev.kvbench.store.Writer;
 import java.nio.file.Path;
 import jetbrains.exodus.ArrayByteIterable;
@@ -77,7 +77,8 @@ public final class XodusStore extends BaseStore {
                 .setEnvStoreGetCacheSize(0);
         this.env = Environments.newInstance(dir.toFile(), config);
         try {
-            this.store = env.computeInTransaction(txn -> env.openStore(STORE_NAME, StoreConfig.WITHOUT_DUPLICATES, txn));
+            this.store =
+                    env.computeInTransaction(txn -> env.openStore(STORE_NAME, StoreConfig.WITHOUT_DUPLICATES, txn));
         } catch (RuntimeException e) {
             env.close();
             throw e;

@@ -1,10 +1,9 @@
 package dev.kvbench.workload.tree;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.kvbench.workload.tree.proto.DirectoryProto;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
 
 /**
@@ -60,8 +59,13 @@ public final class Decoder {
         FlatDirectory record = flat.of(scratchBuffer);
         long id = record.objectId();
         if (allFields) {
-            long sum = record.updateId() + record.creationTime() + record.modificationTime() + record.permission()
-                    + record.name().length() + record.owner().length() + record.group().length();
+            long sum = record.updateId()
+                    + record.creationTime()
+                    + record.modificationTime()
+                    + record.permission()
+                    + record.name().length()
+                    + record.owner().length()
+                    + record.group().length();
             for (int j = 0, n = record.aclsLength(); j < n; j++) {
                 FlatDirectory.FlatAcl acl = record.acls(flatAcl, j);
                 sum += acl.name().length() + acl.type() + acl.scope() + acl.permissions();
@@ -81,12 +85,18 @@ public final class Decoder {
         }
         long id = record.getObjectId();
         if (allFields) {
-            long sum = record.getUpdateId() + record.getCreationTime() + record.getModificationTime()
-                    + record.getPermission() + record.getName().length() + record.getOwner().length()
+            long sum = record.getUpdateId()
+                    + record.getCreationTime()
+                    + record.getModificationTime()
+                    + record.getPermission()
+                    + record.getName().length()
+                    + record.getOwner().length()
                     + record.getGroup().length();
             for (int j = 0, n = record.getAclsCount(); j < n; j++) {
                 DirectoryProto.Acl acl = record.getAcls(j);
-                sum += acl.getName().length() + acl.getType().getNumber() + acl.getScope().getNumber()
+                sum += acl.getName().length()
+                        + acl.getType().getNumber()
+                        + acl.getScope().getNumber()
                         + acl.getPermissions();
             }
             fold = sum;

@@ -1,11 +1,10 @@
 package dev.kvbench.workload.tree;
 
-import java.nio.ByteOrder;
-import java.util.SplittableRandom;
-
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import java.nio.ByteOrder;
+import java.util.SplittableRandom;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 

@@ -1,11 +1,10 @@
 package dev.kvbench.workload.tree;
 
-import java.util.SplittableRandom;
-
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Workload;
+import java.util.SplittableRandom;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 

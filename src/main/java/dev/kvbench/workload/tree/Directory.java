@@ -17,6 +17,7 @@ public record Directory(long objectId, long parentId, int index) {
 
     /** The name every directory shares before its index, as the reference spells it. */
     public static final String NAME_PREFIX = "/abcdefghifklmno";
+
     static final byte[] NAME_PREFIX_BYTES = NAME_PREFIX.getBytes(StandardCharsets.US_ASCII);
     public static final String OWNER = "sodonnell";
     public static final String GROUP = "hadoop-read-write";
@@ -27,8 +28,7 @@ public record Directory(long objectId, long parentId, int index) {
     public static final int PERMISSION = 0755;
 
     /** One ACL of the record: type and scope as the .proto numbers them. */
-    public record Acl(int type, int scope, int permissions) {
-    }
+    public record Acl(int type, int scope, int permissions) {}
 
     /** The two ACLs every record holds: user rwx on access, group r-x as default. */
     public static final List<Acl> ACLS = List.of(new Acl(0, 0, 7), new Acl(1, 1, 5));

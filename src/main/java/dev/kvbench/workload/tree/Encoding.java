@@ -1,13 +1,12 @@
 package dev.kvbench.workload.tree;
 
+import dev.kvbench.workload.tree.proto.DirectoryProto;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
-
-import dev.kvbench.workload.tree.proto.DirectoryProto;
 
 /**
  * How a directory record is stored as a value: the reference's ten encodings.
@@ -26,8 +25,16 @@ import dev.kvbench.workload.tree.proto.DirectoryProto;
  * </ul>
  */
 public enum Encoding {
-    LONG(8), PADDING_50(50), PADDING_100(100), PADDING_150(150), PADDING_200(200), PADDING_250(250),
-    PROTO(0), PROTO_LONG(0), FLAT_BUFFER(0), FLAT_BUFFER_LONG(0);
+    LONG(8),
+    PADDING_50(50),
+    PADDING_100(100),
+    PADDING_150(150),
+    PADDING_200(200),
+    PADDING_250(250),
+    PROTO(0),
+    PROTO_LONG(0),
+    FLAT_BUFFER(0),
+    FLAT_BUFFER_LONG(0);
 
     /** Bytes of the id that leads the {@code LONG}, {@code PADDING_*} and {@code *_LONG} values. */
     public static final int ID_BYTES = Long.BYTES;

@@ -1,10 +1,9 @@
 package dev.kvbench.workload.tree;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-
 import com.google.flatbuffers.FlatBufferBuilder;
 import com.google.flatbuffers.Table;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 /**
  * The directory record as a FlatBuffers table, written by hand against the flatbuffers-java

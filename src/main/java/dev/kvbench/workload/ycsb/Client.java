@@ -1,18 +1,16 @@
 package dev.kvbench.workload.ycsb;
 
-import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
-
-import org.agrona.DirectBuffer;
-import org.apache.commons.rng.UniformRandomProvider;
-
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import org.agrona.DirectBuffer;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * One client thread of a phase, or of the run's turns: its own reader, random streams and latency recorders, its
@@ -25,6 +23,7 @@ final class Client {
     final boolean counted;
     /** Operations this thread runs in the phase, or in the current turn ({@link YcsbWorkload.RunTurns}). */
     long share;
+
     final boolean loading;
     final int[] seenVersions;
     final double nanosPerOp;
@@ -39,6 +38,7 @@ final class Client {
     private final boolean holdsWriter;
     /** Writes per commit when this thread holds the writer. */
     final int batch;
+
     private UniformRandomProvider random;
     private OperationMix mix;
     private KeyChooser chooser;
@@ -49,11 +49,20 @@ final class Client {
     private long readerHorizon;
     /** The last write clock tick committed when the reader was opened: it sees every write up to it. */
     private long readerWrites;
+
     private Writer writer;
     private int pending;
 
-    Client(History history, int id, Store store, boolean counted, long share, boolean loading, double nanosPerOp,
-           boolean holdsWriter, int batch) {
+    Client(
+            History history,
+            int id,
+            Store store,
+            boolean counted,
+            long share,
+            boolean loading,
+            double nanosPerOp,
+            boolean holdsWriter,
+            int batch) {
         this.history = history;
         this.properties = history.properties;
         this.batch = batch;
@@ -105,7 +114,9 @@ final class Client {
             long begin = previousEnd;
             if (nanosPerOp > 0) {
                 intendedStart = start + (long) (done * nanosPerOp);
-                for (long wait = intendedStart - System.nanoTime(); wait > 0; wait = intendedStart - System.nanoTime()) {
+                for (long wait = intendedStart - System.nanoTime();
+                        wait > 0;
+                        wait = intendedStart - System.nanoTime()) {
                     LockSupport.parkNanos(wait);
                 }
                 begin = System.nanoTime();
@@ -208,8 +219,10 @@ final class Client {
         if (value == null) {
             int deleted = history.deletions.get(key);
             if (deleted == 0 || deleted < lowest) {
-                throw history.fail(records.keyText(k) + " at version " + lowest + " or newer", "no value"
-                        + (deleted == 0 ? " (never deleted)" : " (last deleted at version " + deleted + ")"));
+                throw history.fail(
+                        records.keyText(k) + " at version " + lowest + " or newer",
+                        "no value"
+                                + (deleted == 0 ? " (never deleted)" : " (last deleted at version " + deleted + ")"));
             }
             return; // which deletion it saw is unknown: the lower bound stays
         }
@@ -217,7 +230,8 @@ final class Client {
         int version = Records.versionOf(value);
         int newest = history.versions.get(key);
         if (problem != null || version < lowest || version > newest) {
-            throw history.fail(records.keyText(k) + " at a version from " + Math.max(1, lowest) + " to " + newest,
+            throw history.fail(
+                    records.keyText(k) + " at a version from " + Math.max(1, lowest) + " to " + newest,
                     problem != null ? problem : "version " + version);
         }
         seenVersions[key] = version;
@@ -244,10 +258,11 @@ final class Client {
         try {
             key = insert ? history.inserts.take() : k;
             if (key >= history.capacity) {
-                throw new IllegalStateException("the run inserted more than the " + (history.capacity - properties.recordCount())
-                        + " records kvbench made room for");
+                throw new IllegalStateException("the run inserted more than the "
+                        + (history.capacity - properties.recordCount()) + " records kvbench made room for");
             }
-            if (history.writtenAt != null) { // before the version, which a scan's check reads first (ClientScan.mustSee)
+            if (history.writtenAt
+                    != null) { // before the version, which a scan's check reads first (ClientScan.mustSee)
                 history.writtenAt.set((int) key, history.writes.take());
             }
             if (insert && history.order != null) {

@@ -1,13 +1,11 @@
 package dev.kvbench.workload.ycsb;
 
-import java.util.Arrays;
-import java.util.function.LongPredicate;
-
-import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
-
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.Reader;
+import java.util.Arrays;
+import java.util.function.LongPredicate;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 /**
  * A client thread's scans, each checked as {@link YcsbWorkload} says: keys in ascending unsigned byte order from the
@@ -25,6 +23,7 @@ final class ClientScan {
     private byte[] previousBytes = new byte[64];
     /** The key numbers a scan returned, in its order. */
     private long[] scanned = new long[16];
+
     private final LongPredicate mustSee = this::mustSee;
     /** The last write clock tick committed when the scan's reader was opened: it sees every write up to it. */
     private long readerWrites;
@@ -66,11 +65,13 @@ final class ClientScan {
         if (discards && got > 0) {
             throw history.fail("nothing from a store that keeps nothing", got + " records from a scan");
         }
-        if (history.order != null) { // timed, as the checks above: a step per key in the scan's range (KeyOrder.skipped)
+        if (history.order
+                != null) { // timed, as the checks above: a step per key in the scan's range (KeyOrder.skipped)
             long skipped = history.order.skipped(k, scanned, got, got < length, mustSee);
             if (skipped >= 0) {
-                throw history.fail("a scan of " + length + " from " + records.keyText(k) + " to return "
-                        + scanRecords.keyText(skipped) + ", which existed before it began",
+                throw history.fail(
+                        "a scan of " + length + " from " + records.keyText(k) + " to return "
+                                + scanRecords.keyText(skipped) + ", which existed before it began",
                         got + " records without it");
             }
         }
@@ -86,14 +87,17 @@ final class ClientScan {
             throw history.fail("a scan to return only inserted records", "a value naming key #" + number);
         }
         if (compare(key, scanRecords.key(number)) != 0) {
-            throw history.fail("a scan's value to be its key's record", "the record of " + scanRecords.keyText(number)
-                    + " under another key");
+            throw history.fail(
+                    "a scan's value to be its key's record",
+                    "the record of " + scanRecords.keyText(number) + " under another key");
         }
         String problem = scanRecords.problem(number, value);
         int version = Records.versionOf(value);
         if (problem != null || version < seenVersions[(int) number] || version > history.versions.get((int) number)) {
-            throw history.fail(scanRecords.keyText(number) + " at a version from " + seenVersions[(int) number]
-                    + " to " + history.versions.get((int) number), problem != null ? problem : "version " + version);
+            throw history.fail(
+                    scanRecords.keyText(number) + " at a version from " + seenVersions[(int) number] + " to "
+                            + history.versions.get((int) number),
+                    problem != null ? problem : "version " + version);
         }
         seenVersions[(int) number] = version;
         return number;

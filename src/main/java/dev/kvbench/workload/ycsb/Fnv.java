@@ -10,8 +10,7 @@ public final class Fnv {
     private static final long OFFSET_BASIS = 0xCBF29CE484222325L;
     private static final long PRIME = 1099511628211L;
 
-    private Fnv() {
-    }
+    private Fnv() {}
 
     public static long hash64(long value) {
         long hash = OFFSET_BASIS;

@@ -1,12 +1,11 @@
 package dev.kvbench.workload.ycsb;
 
+import dev.kvbench.workload.VerificationException;
+import dev.kvbench.workload.Workload;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.ReentrantLock;
-
-import dev.kvbench.workload.VerificationException;
-import dev.kvbench.workload.Workload;
 
 /**
  * What a YCSB workload's client threads wrote, shared by them across its phases, and what every answer is checked
@@ -38,6 +37,7 @@ final class History {
     final AtomicLongArray writtenAt;
     /** With scans: the key numbers in key order, made when the first run phase begins. */
     KeyOrder order;
+
     final AtomicLong sequential = new AtomicLong();
     private final String spec;
     private final ReentrantLock writeLock = new ReentrantLock();

@@ -1,7 +1,6 @@
 package dev.kvbench.workload.ycsb;
 
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 
@@ -59,28 +58,41 @@ public abstract class KeyChooser {
     protected abstract long draw(long lastCommitted);
 
     /** The chooser {@code properties} describe, for one thread; {@code shared} is the sequential counter. */
-    public static KeyChooser of(WorkloadProperties properties, UniformRandomProvider random, InsertCounter inserts,
-                                AtomicLong shared) {
+    public static KeyChooser of(
+            WorkloadProperties properties, UniformRandomProvider random, InsertCounter inserts, AtomicLong shared) {
         long start = properties.insertStart();
         long count = properties.insertCount();
         return switch (properties.requestDistribution()) {
             case "uniform" -> uniform(random, inserts, start, count);
             case "zipfian" -> {
-                long expectedNewKeys = (long) (properties.operationCount() * properties.proportion(
-                        WorkloadProperties.Op.INSERT) * 2.0);
+                long expectedNewKeys = (long)
+                        (properties.operationCount() * properties.proportion(WorkloadProperties.Op.INSERT) * 2.0);
                 // YCSB's CoreWorkload gives its scrambled zipfian the range insertstart to insertstart + insertcount +
                 // expectednewkeys, both ends included, so its item count is one more than the keys in play: the hot
                 // key numbers are fnv64(rank) mod that count, and one of them may lie beyond the last insert (redrawn)
-                yield scrambledZipfian(random, inserts, start, count + expectedNewKeys + 1, properties.zipfianConstant());
+                yield scrambledZipfian(
+                        random, inserts, start, count + expectedNewKeys + 1, properties.zipfianConstant());
             }
             case "latest" -> latest(random, inserts, properties.zipfianConstant());
-            case "hotspot" -> hotspot(random, inserts, start, count, properties.hotspotDataFraction(),
-                    properties.hotspotOpnFraction());
+            case "hotspot" ->
+                hotspot(
+                        random,
+                        inserts,
+                        start,
+                        count,
+                        properties.hotspotDataFraction(),
+                        properties.hotspotOpnFraction());
             case "sequential" -> sequential(random, inserts, start, count, shared);
-            case "exponential" -> exponential(random, inserts,
-                    exponentialMean(properties.exponentialPercentile(), properties.recordCount() * properties.exponentialFrac()));
-            default -> throw new WorkloadFileException("requestdistribution=" + properties.requestDistribution()
-                    + " is not one kvbench knows");
+            case "exponential" ->
+                exponential(
+                        random,
+                        inserts,
+                        exponentialMean(
+                                properties.exponentialPercentile(),
+                                properties.recordCount() * properties.exponentialFrac()));
+            default ->
+                throw new WorkloadFileException(
+                        "requestdistribution=" + properties.requestDistribution() + " is not one kvbench knows");
         };
     }
 
@@ -93,8 +105,8 @@ public abstract class KeyChooser {
         };
     }
 
-    public static KeyChooser scrambledZipfian(UniformRandomProvider random, InsertCounter inserts, long start,
-                                              long items, double theta) {
+    public static KeyChooser scrambledZipfian(
+            UniformRandomProvider random, InsertCounter inserts, long start, long items, double theta) {
         Zipfian zipfian = new Zipfian(ZIPFIAN_ITEMS, theta);
         return new KeyChooser(random, inserts) {
             @Override
@@ -114,8 +126,13 @@ public abstract class KeyChooser {
         };
     }
 
-    public static KeyChooser hotspot(UniformRandomProvider random, InsertCounter inserts, long start, long count,
-                                     double dataFraction, double opnFraction) {
+    public static KeyChooser hotspot(
+            UniformRandomProvider random,
+            InsertCounter inserts,
+            long start,
+            long count,
+            double dataFraction,
+            double opnFraction) {
         long hot = (long) (count * dataFraction);
         long cold = count - hot;
         return new KeyChooser(random, inserts) {
@@ -129,8 +146,8 @@ public abstract class KeyChooser {
         };
     }
 
-    public static KeyChooser sequential(UniformRandomProvider random, InsertCounter inserts, long start, long count,
-                                        AtomicLong shared) {
+    public static KeyChooser sequential(
+            UniformRandomProvider random, InsertCounter inserts, long start, long count, AtomicLong shared) {
         return new KeyChooser(random, inserts) {
             @Override
             protected long draw(long last) {

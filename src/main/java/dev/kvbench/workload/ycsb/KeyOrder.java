@@ -93,7 +93,8 @@ final class KeyOrder {
         if (missing >= 0) {
             return missing;
         }
-        NavigableSet<Place> range = toTheEnd ? inserted.tailSet(place(start), true)
+        NavigableSet<Place> range = toTheEnd
+                ? inserted.tailSet(place(start), true)
                 : inserted.subSet(place(start), true, place(last), true);
         int i = 0;
         for (Place place : range) {

@@ -6,8 +6,7 @@ import java.util.Locale;
 /** The nearest known name to a misspelt one (edit distance), for "did you mean" lines. */
 final class Names {
 
-    private Names() {
-    }
+    private Names() {}
 
     /** The name of {@code known} closest to {@code given}, by Levenshtein distance (ties: the first). */
     static String nearest(String given, Collection<String> known) {

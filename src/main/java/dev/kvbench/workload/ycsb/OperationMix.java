@@ -1,11 +1,9 @@
 package dev.kvbench.workload.ycsb;
 
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.apache.commons.rng.UniformRandomProvider;
-
-import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 
 /**
  * The operation mix: each operation drawn with its proportion ({@code readproportion} ...
@@ -19,6 +17,7 @@ public final class OperationMix {
     private final Op[] ops;
     /** The cumulative proportions, divided by their sum; the last is infinite, above any uniform number. */
     private final double[] upTo;
+
     private final UniformRandomProvider random;
 
     public OperationMix(WorkloadProperties properties, UniformRandomProvider random) {

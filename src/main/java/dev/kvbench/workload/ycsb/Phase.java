@@ -1,5 +1,8 @@
 package dev.kvbench.workload.ycsb;
 
+import dev.kvbench.workload.Latency;
+import dev.kvbench.workload.ThreadFailure;
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -7,10 +10,6 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-
-import dev.kvbench.workload.Latency;
-import dev.kvbench.workload.ThreadFailure;
-import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 
 /**
  * A phase's client threads run once, as YCSB's client runs a phase: each opens its reader (and the writer it holds)
@@ -108,7 +107,8 @@ final class Phase {
             }
         }
         String writes = clients.size() == 1
-                ? "one client thread holds the store's one writer, committing every " + clients.get(0).batch + " write(s)"
+                ? "one client thread holds the store's one writer, committing every " + clients.get(0).batch
+                        + " write(s)"
                 : "serialized: each write takes one lock, opens the store's one writer, commits and closes it";
         return new PhaseOutcome(name, clients.size(), nanos, counts, service, intended, writes);
     }

@@ -1,9 +1,8 @@
 package dev.kvbench.workload.ycsb;
 
-import java.util.Map;
-
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
+import java.util.Map;
 
 /**
  * What a phase (load or run) did: its operations by type, each verified, its wall time from the
@@ -19,8 +18,14 @@ import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
  * @param intended  latency from the intended start by type; empty without a target
  * @param writes    how writes were made: serialized under one lock, one writer at a time
  */
-public record PhaseOutcome(String phase, int threads, long nanos, Map<Op, Long> counts, Map<Op, Latency> service,
-                           Map<Op, Latency> intended, String writes) {
+public record PhaseOutcome(
+        String phase,
+        int threads,
+        long nanos,
+        Map<Op, Long> counts,
+        Map<Op, Latency> service,
+        Map<Op, Latency> intended,
+        String writes) {
 
     public long operations() {
         return counts.values().stream().mapToLong(Long::longValue).sum();

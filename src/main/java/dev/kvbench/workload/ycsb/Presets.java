@@ -19,8 +19,7 @@ public final class Presets {
     public static final List<String> NAMES =
             List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf");
 
-    private Presets() {
-    }
+    private Presets() {}
 
     /** The preset {@code name} ({@code workloada} or {@code a}), or null when it is none. */
     public static String presetName(String name) {

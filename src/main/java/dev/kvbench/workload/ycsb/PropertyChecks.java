@@ -1,10 +1,9 @@
 package dev.kvbench.workload.ycsb;
 
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-
-import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 
 /**
  * Every check of a workload's properties, run once when they are read so that a workload that cannot run fails
@@ -38,7 +37,8 @@ final class PropertyChecks {
         for (String name : given) {
             if (!WorkloadProperties.known().containsKey(name)) {
                 throw new WorkloadFileException("unknown property '" + name + "' in " + source + "; did you mean '"
-                        + Names.nearest(name, WorkloadProperties.known().keySet()) + "'? (YCSB would ignore it silently)");
+                        + Names.nearest(name, WorkloadProperties.known().keySet())
+                        + "'? (YCSB would ignore it silently)");
             }
         }
         if (!p.get("workload").equals(WorkloadProperties.CORE_WORKLOAD)) {
@@ -63,15 +63,18 @@ final class PropertyChecks {
         p.recordCount();
         p.insertStart();
         if (p.insertStart() >= p.recordCount() && !p.isGiven("insertcount")) {
-            throw new WorkloadFileException("insertstart=" + p.insertStart() + " in " + source + " is not below recordcount="
-                    + p.recordCount() + ": the load inserts the key numbers from insertstart up to recordcount, so it would "
-                    + "insert none; give insertstart below recordcount");
+            throw new WorkloadFileException(
+                    "insertstart=" + p.insertStart() + " in " + source + " is not below recordcount="
+                            + p.recordCount()
+                            + ": the load inserts the key numbers from insertstart up to recordcount, so it would "
+                            + "insert none; give insertstart below recordcount");
         }
     }
 
     private void zipfian() {
         boolean zipfian = List.of("zipfian", "latest").contains(p.requestDistribution())
-                || "zipfian".equals(p.get("fieldlengthdistribution")) || "zipfian".equals(p.get("valuelengthdistribution"))
+                || "zipfian".equals(p.get("fieldlengthdistribution"))
+                || "zipfian".equals(p.get("valuelengthdistribution"))
                 || "zipfian".equals(p.get("scanlengthdistribution"));
         if (zipfian && !(p.zipfianConstant() > 0 && p.zipfianConstant() < 1)) {
             throw new WorkloadFileException("zipfianconstant=" + p.get("zipfianconstant") + " in " + source
@@ -96,8 +99,9 @@ final class PropertyChecks {
                     + ": give operationcount (operations) or maxexecutiontime (seconds)");
         }
         if (p.inTurns() && (p.target() > 0 || p.maxExecutionTimeSec() > 0)) {
-            throw new WorkloadFileException("interleave=true with " + (p.target() > 0 ? "target=" + p.get("target")
-                    : "maxexecutiontime=" + p.maxExecutionTimeSec()) + " in " + source + ": interleaved turns are a fixed"
+            throw new WorkloadFileException("interleave=true with "
+                    + (p.target() > 0 ? "target=" + p.get("target") : "maxexecutiontime=" + p.maxExecutionTimeSec())
+                    + " in " + source + ": interleaved turns are a fixed"
                     + " number of operations, unpaced; use interleave=false to run the phase once, as YCSB does");
         }
         if (p.threadCount() < 1) {
@@ -116,7 +120,8 @@ final class PropertyChecks {
         }
         p.zeroPadding();
         if (p.batchSize() > 1 && p.threadCount() > 1) {
-            throw new WorkloadFileException("batchsize=" + p.batchSize() + " with threadcount=" + p.threadCount() + " in "
+            throw new WorkloadFileException("batchsize=" + p.batchSize() + " with threadcount=" + p.threadCount()
+                    + " in "
                     + source + ": a store has one writer, confined to its thread, so only one client thread can keep a"
                     + " batch open; use threadcount=1 or batchsize=1");
         }
@@ -137,7 +142,8 @@ final class PropertyChecks {
         if (p.isGiven("valuelength") && length.min() < WorkloadProperties.VALUE_HEADER) {
             throw new WorkloadFileException("values as short as " + length.min() + " bytes in " + source
                     + ": kvbench's values carry a " + WorkloadProperties.VALUE_HEADER + "-byte header (key number and"
-                    + " version, for verification); give minvaluelength=" + WorkloadProperties.VALUE_HEADER + " or more");
+                    + " version, for verification); give minvaluelength=" + WorkloadProperties.VALUE_HEADER
+                    + " or more");
         }
     }
 
@@ -148,13 +154,17 @@ final class PropertyChecks {
             double proportion = p.proportion(op);
             sum += proportion;
             if (proportion > 0) {
-                terms.append(terms.length() == 0 ? "" : " + ").append(op.property()).append('=').append(p.get(op.property()))
+                terms.append(terms.length() == 0 ? "" : " + ")
+                        .append(op.property())
+                        .append('=')
+                        .append(p.get(op.property()))
                         .append(p.isGiven(op.property()) ? "" : " (YCSB's default)");
             }
         }
         if (Math.abs(sum - 1) > 1e-9) {
             throw new WorkloadFileException("the proportions in " + source + " add up to "
-                    + String.format(Locale.ROOT, "%.6g", sum) + ", not 1: " + (terms.length() == 0 ? "none given" : terms)
+                    + String.format(Locale.ROOT, "%.6g", sum) + ", not 1: "
+                    + (terms.length() == 0 ? "none given" : terms)
                     + "; set them so that they add up to 1");
         }
     }
@@ -163,7 +173,8 @@ final class PropertyChecks {
         String value = p.get(name);
         if (!valid.contains(value)) {
             throw new WorkloadFileException(name + "=" + value + " in " + source + " is not one kvbench knows; valid: "
-                    + String.join(", ", valid) + (valid.size() > 2 ? " (nearest: " + Names.nearest(value, valid) + ")" : ""));
+                    + String.join(", ", valid)
+                    + (valid.size() > 2 ? " (nearest: " + Names.nearest(value, valid) + ")" : ""));
         }
     }
 }

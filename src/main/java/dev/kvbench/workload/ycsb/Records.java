@@ -3,7 +3,6 @@ package dev.kvbench.workload.ycsb;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
-
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -37,6 +36,7 @@ public final class Records {
     private static final byte[] DIGIT_PAIRS = digitPairs();
     /** The most decimal digits of a non-negative long. */
     private static final int LONG_DIGITS = 19;
+
     private static final long EIGHT_DIGITS = 100_000_000L;
 
     private final boolean ordered;

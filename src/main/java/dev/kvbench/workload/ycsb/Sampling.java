@@ -25,8 +25,7 @@ import org.apache.commons.rng.simple.RandomSource;
  */
 public final class Sampling {
 
-    private Sampling() {
-    }
+    private Sampling() {}
 
     /** The random source of client thread {@code thread} for {@code seed}. */
     public static UniformRandomProvider source(long seed, int thread) {

@@ -19,7 +19,8 @@ public final class ScanLength {
         this.min = properties.minScanLength();
         this.span = properties.maxScanLength() - min + 1;
         this.zipfian = properties.scanLengthDistribution().equals("zipfian")
-                ? new Zipfian(span, properties.zipfianConstant()) : null;
+                ? new Zipfian(span, properties.zipfianConstant())
+                : null;
     }
 
     public int next() {

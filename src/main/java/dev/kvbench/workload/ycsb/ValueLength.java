@@ -49,8 +49,9 @@ public record ValueLength(int fields, String distribution, int min, int max, dou
 
         private Sampler(ValueLength shape) {
             this.shape = shape;
-            this.zipfian = shape.distribution.equals("zipfian") ? new Zipfian(shape.max - shape.min + 1L,
-                    shape.zipfianConstant) : null;
+            this.zipfian = shape.distribution.equals("zipfian")
+                    ? new Zipfian(shape.max - shape.min + 1L, shape.zipfianConstant)
+                    : null;
         }
 
         /** One part's length for the uniform number {@code u} in {@code [0, 1)}. */

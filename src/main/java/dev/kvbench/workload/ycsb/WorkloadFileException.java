@@ -8,7 +8,6 @@ package dev.kvbench.workload.ycsb;
 public final class WorkloadFileException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
-
     public WorkloadFileException(String message) {
         super(message);
     }

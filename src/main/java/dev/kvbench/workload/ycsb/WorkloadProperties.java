@@ -37,13 +37,16 @@ public final class WorkloadProperties {
     }
 
     /** A property: its name, its default ({@code null}: unset) and its origin. */
-    public record Property(String name, String defaultValue, Origin origin, String meaning) {
-    }
+    public record Property(String name, String defaultValue, Origin origin, String meaning) {}
 
     /** The operation types of the mix, with the property that gives each one's proportion. */
     public enum Op {
-        READ("readproportion"), UPDATE("updateproportion"), INSERT("insertproportion"), SCAN("scanproportion"),
-        READMODIFYWRITE("readmodifywriteproportion"), DELETE("deleteproportion");
+        READ("readproportion"),
+        UPDATE("updateproportion"),
+        INSERT("insertproportion"),
+        SCAN("scanproportion"),
+        READMODIFYWRITE("readmodifywriteproportion"),
+        DELETE("deleteproportion");
 
         private final String property;
 
@@ -86,7 +89,8 @@ public final class WorkloadProperties {
     public static WorkloadProperties read(Path file, Map<String, String> overrides) {
         if (Files.isDirectory(file)) {
             throw new WorkloadFileException("workload file " + file + " is a folder; give a YCSB workload file in it"
-                    + " (e.g. " + file.resolve("workloada") + ") or one of the presets: " + String.join(", ", Presets.NAMES));
+                    + " (e.g. " + file.resolve("workloada") + ") or one of the presets: "
+                    + String.join(", ", Presets.NAMES));
         }
         if (!Files.isRegularFile(file)) {
             throw new WorkloadFileException("workload file " + file + " not found; give a YCSB workload file"
@@ -294,11 +298,19 @@ public final class WorkloadProperties {
      */
     public ValueLength valueLength() {
         if (given.containsKey("valuelength")) {
-            return new ValueLength(1, get("valuelengthdistribution"), (int) longOf("minvaluelength", VALUE_HEADER),
-                    (int) longOf("valuelength", VALUE_HEADER), zipfianConstant());
+            return new ValueLength(
+                    1,
+                    get("valuelengthdistribution"),
+                    (int) longOf("minvaluelength", VALUE_HEADER),
+                    (int) longOf("valuelength", VALUE_HEADER),
+                    zipfianConstant());
         }
-        return new ValueLength((int) longOf("fieldcount", 1), get("fieldlengthdistribution"),
-                (int) longOf("minfieldlength", 1), (int) longOf("fieldlength", 1), zipfianConstant());
+        return new ValueLength(
+                (int) longOf("fieldcount", 1),
+                get("fieldlengthdistribution"),
+                (int) longOf("minfieldlength", 1),
+                (int) longOf("fieldlength", 1),
+                zipfianConstant());
     }
 
     /** Whether any operation of the mix scans, so the workload needs an ordered engine. */
@@ -308,8 +320,8 @@ public final class WorkloadProperties {
 
     /** Whether any operation writes after the load. */
     public boolean writes() {
-        return proportion(Op.UPDATE) + proportion(Op.INSERT) + proportion(Op.READMODIFYWRITE)
-                + proportion(Op.DELETE) > 0;
+        return proportion(Op.UPDATE) + proportion(Op.INSERT) + proportion(Op.READMODIFYWRITE) + proportion(Op.DELETE)
+                > 0;
     }
 
     /** The largest key (bytes), for sizing engines. */
@@ -340,8 +352,8 @@ public final class WorkloadProperties {
             throw new WorkloadFileException(name + "=" + value + " in " + source + " is not a number");
         }
         if (!(parsed >= min && parsed <= max)) {
-            throw new WorkloadFileException(name + "=" + value + " in " + source + " must be between " + min
-                    + " and " + max);
+            throw new WorkloadFileException(
+                    name + "=" + value + " in " + source + " must be between " + min + " and " + max);
         }
         return parsed;
     }

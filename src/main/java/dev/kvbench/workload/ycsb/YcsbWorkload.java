@@ -1,13 +1,5 @@
 package dev.kvbench.workload.ycsb;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicReference;
-
-import org.agrona.DirectBuffer;
-
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Reader;
 import dev.kvbench.store.Shape;
@@ -15,6 +7,12 @@ import dev.kvbench.store.Store;
 import dev.kvbench.workload.ThreadFailure;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicReference;
+import org.agrona.DirectBuffer;
 
 /**
  * A YCSB workload over the {@link Store} contract: {@link #load} inserts the records, {@link #run}
@@ -57,6 +55,7 @@ public final class YcsbWorkload {
      * eight times {@code -i} measured ones, 100 for quick's 12) stay under that.
      */
     static final long TURNS_INSERT_ROOM = 1_000_000L;
+
     static final int ROOM_TURNS = 128;
     /** The inserts one turn may make, whole. */
     static final long TURN_INSERTS = TURNS_INSERT_ROOM / ROOM_TURNS;
@@ -89,17 +88,22 @@ public final class YcsbWorkload {
      * it goes.
      */
     static long insertRoom(WorkloadProperties properties) {
-        return properties.proportion(Op.INSERT) == 0 ? 0
-                : properties.inTurns() ? TURNS_INSERT_ROOM
-                : properties.operationCount() > 0 ? properties.operationCount()
-                : TIMED_INSERT_ROOM;
+        return properties.proportion(Op.INSERT) == 0
+                ? 0
+                : properties.inTurns()
+                        ? TURNS_INSERT_ROOM
+                        : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM;
     }
 
     /** The shape to open a store for: every record the phases may write, keys and values at their largest. */
     public static Shape shape(WorkloadProperties properties) {
         long records = properties.recordCount() + insertRoom(properties);
-        return new Shape(records, properties.maxKeySize(), properties.valueLength().maxRecord(),
-                false, false,
+        return new Shape(
+                records,
+                properties.maxKeySize(),
+                properties.valueLength().maxRecord(),
+                false,
+                false,
                 properties.valueLength().fixed() && properties.valueLength().maxRecord() > Records.HEADER);
     }
 
@@ -126,13 +130,22 @@ public final class YcsbWorkload {
     /** The run phase: the operation mix for {@code operationcount} operations or {@code maxexecutiontime}. */
     public PhaseOutcome run(Store store, Runnable onThread) {
         orderKeys(store);
-        return phase("run", store, properties.operationCount(), properties.maxExecutionTimeSec(), properties.target(),
-                onThread, false);
+        return phase(
+                "run",
+                store,
+                properties.operationCount(),
+                properties.maxExecutionTimeSec(),
+                properties.target(),
+                onThread,
+                false);
     }
 
     /** The loaded keys in key order, for the scans' check of skipped records; made before the run's clock starts. */
     private void orderKeys(Store store) {
-        if (properties.scans() && history.order == null && cannotRun(store) == null && !store.has(Capability.DISCARDS)) {
+        if (properties.scans()
+                && history.order == null
+                && cannotRun(store) == null
+                && !store.has(Capability.DISCARDS)) {
             history.order = new KeyOrder(properties, properties.insertStart(), history.inserts.taken());
         }
     }
@@ -169,7 +182,8 @@ public final class YcsbWorkload {
                 String problem = records.problem(k, value);
                 int got = Records.versionOf(value);
                 if (problem != null || got != version) {
-                    throw history.fail("after the run, " + records.keyText(k) + " at version " + version,
+                    throw history.fail(
+                            "after the run, " + records.keyText(k) + " at version " + version,
                             problem != null ? problem : "version " + got);
                 }
                 found++;
@@ -178,8 +192,8 @@ public final class YcsbWorkload {
         return found;
     }
 
-    private PhaseOutcome phase(String name, Store store, long count, long seconds, double target, Runnable onThread,
-                               boolean loading) {
+    private PhaseOutcome phase(
+            String name, Store store, long count, long seconds, double target, Runnable onThread, boolean loading) {
         int bulk = loading ? properties.loadBatchSize() : 1;
         int threads = bulk > 1 ? 1 : this.threads;
         int batch = bulk > 1 ? bulk : properties.batchSize();
@@ -190,8 +204,16 @@ public final class YcsbWorkload {
         List<Client> clients = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             long share = count / threads + (t < count % threads ? 1 : 0);
-            clients.add(new Client(history, t, store, count > 0, share, loading, target > 0 ? threads * 1e9 / target : 0,
-                    threads == 1, batch));
+            clients.add(new Client(
+                    history,
+                    t,
+                    store,
+                    count > 0,
+                    share,
+                    loading,
+                    target > 0 ? threads * 1e9 / target : 0,
+                    threads == 1,
+                    batch));
         }
         return new Phase(name, clients).run(seconds, onThread);
     }

@@ -25,9 +25,11 @@ public final class Zipfian {
     private final double alpha;
     /** The item count eta's numerator keeps, whatever the count grows to: the one it was made for. */
     private final long etaItems;
+
     private long items;
     /** The item count {@link #zetaN} sums over: the largest so far. */
     private long zetaItems;
+
     private double zetaN;
     private double eta;
 

@@ -4,18 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.Metric;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
-import dev.kvbench.results.Metric;
 import org.junit.jupiter.api.Test;
 
 /** The amplification arithmetic: bytes written less those cancelled, over the bytes put; size over the bytes held. */
 class AmplificationTest {
 
     private static Result run(Map<String, Double> metrics) {
-        return new Result(new RunKey("dev.kvbench.amp.AmpBenchmark.amp", Map.of("store", "lmdb", "sync", "true")),
-                1000, Double.NaN, Result.Status.OK, null, metrics);
+        return new Result(
+                new RunKey("dev.kvbench.amp.AmpBenchmark.amp", Map.of("store", "lmdb", "sync", "true")),
+                1000,
+                Double.NaN,
+                Result.Status.OK,
+                null,
+                metrics);
     }
 
     private static Map<String, Double> figures() {
@@ -53,7 +57,9 @@ class AmplificationTest {
     @Test
     void anUnknownCounterOrNoUserBytesGiveNoRatio() {
         Amplification a = Amplification.of(run(figures()));
-        assertTrue(Double.isNaN(a.deviceAmpOverwrite()), "a device counter of -1 is unknown, not a negative amplification");
+        assertTrue(
+                Double.isNaN(a.deviceAmpOverwrite()),
+                "a device counter of -1 is unknown, not a negative amplification");
         assertTrue(Double.isNaN(Amplification.ratio(5, 0)));
         assertTrue(Double.isNaN(Amplification.ratio(Double.NaN, 5)));
         Map<String, Double> none = figures();
@@ -64,7 +70,8 @@ class AmplificationTest {
     @Test
     void overwritesOfUnchangedValuesMeasureNothingOnlyForAnEngineThatSkipsThem() {
         Amplification before = Amplification.of(run(figures()));
-        assertTrue(before.overwritesSkipped("sqlite"), "results without amp.overwriteChanges put each key's value again");
+        assertTrue(
+                before.overwritesSkipped("sqlite"), "results without amp.overwriteChanges put each key's value again");
         assertFalse(before.overwritesSkipped("lmdb"), "LMDB writes a put of an unchanged value");
         Map<String, Double> changed = figures();
         changed.put(Metric.AMP_OVERWRITE_CHANGES, 1.0);

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +17,13 @@ class RoundScoresTest {
     Path dir;
 
     private static JmhCsv.Score score(double ms, double error) {
-        return new JmhCsv.Score(new RunKey("dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "lmdb")), "sample",
-                100, ms, error, "ms/op");
+        return new JmhCsv.Score(
+                new RunKey("dev.kvbench.bench.ReadKeyBenchmark.readKey", Map.of("store", "lmdb")),
+                "sample",
+                100,
+                ms,
+                error,
+                "ms/op");
     }
 
     @Test
@@ -38,8 +42,8 @@ class RoundScoresTest {
 
     @Test
     void fromFiveRoundsOneOutlyingRoundDoesNotSetTheInterval() {
-        double[] interval = RoundScores.interval(List.of(score(10, 0.1), score(10.5, 0.1), score(11, 0.1),
-                score(11.5, 0.1), score(30, 0.1)));
+        double[] interval = RoundScores.interval(
+                List.of(score(10, 0.1), score(10.5, 0.1), score(11, 0.1), score(11.5, 0.1), score(30, 0.1)));
         assertEquals(11, interval[0]);
         assertEquals(0.5, interval[1], 1e-9);
     }
@@ -52,16 +56,23 @@ class RoundScoresTest {
 
     @Test
     void roundFilesAreReadInRoundOrderAndWideRunsNamed() throws IOException {
-        String header = "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\",\"Param: store\"\n";
-        Files.writeString(dir.resolve("out-1.csv"), header
-                + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,10.0,0.1,\"ms/op\",lmdb\n"
-                + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,20.0,0.1,\"ms/op\",rocksdb\n");
-        Files.writeString(dir.resolve("out-1.r2.csv"), header
-                + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,10.2,0.1,\"ms/op\",lmdb\n"
-                + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,26.0,0.1,\"ms/op\",rocksdb\n");
+        String header =
+                "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\",\"Param: store\"\n";
+        Files.writeString(
+                dir.resolve("out-1.csv"),
+                header
+                        + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,10.0,0.1,\"ms/op\",lmdb\n"
+                        + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,20.0,0.1,\"ms/op\",rocksdb\n");
+        Files.writeString(
+                dir.resolve("out-1.r2.csv"),
+                header
+                        + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,10.2,0.1,\"ms/op\",lmdb\n"
+                        + "\"dev.kvbench.bench.ReadKeyBenchmark.readKey\",\"sample\",1,100,26.0,0.1,\"ms/op\",rocksdb\n");
         Files.writeString(dir.resolve("out-1.r10-1.csv"), header);
         Files.writeString(dir.resolve("out-12.csv"), header);
         assertEquals(List.of("out-1", "out-1.r2", "out-1.r10-1"), RoundScores.stems(dir, 1));
-        assertEquals(Map.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", Set.of("rocksdb")), RoundScores.wide(dir, 1, 0.05));
+        assertEquals(
+                Map.of("dev.kvbench.bench.ReadKeyBenchmark.readKey", Set.of("rocksdb")),
+                RoundScores.wide(dir, 1, 0.05));
     }
 }

@@ -24,19 +24,32 @@ class SpecsTest {
 
     @Test
     void labelsSayAVariantsLibraryVersionAndJvmInWords() {
-        Specs named = new Specs(Map.of("engine.lmdb.label", "LMDB DB", "engine.rocksdb.label", "RocksDB",
-                "engine.mvstore.label", "MVStore", "engine.chronicle.label", "Chronicle Map"));
+        Specs named = new Specs(Map.of(
+                "engine.lmdb.label",
+                "LMDB DB",
+                "engine.rocksdb.label",
+                "RocksDB",
+                "engine.mvstore.label",
+                "MVStore",
+                "engine.chronicle.label",
+                "Chronicle Map"));
         assertEquals("RocksDB 10.10.1.1", named.label("rocksdb:version=10.10.1.1"));
-        assertEquals("RocksDB 10.10.1.1", named.label("rocksdb@10.10.1.1"), "the short form of a version is the same spec");
+        assertEquals(
+                "RocksDB 10.10.1.1", named.label("rocksdb@10.10.1.1"), "the short form of a version is the same spec");
         assertEquals("LMDB DB (JDK 25)", named.label("lmdb:jdk=25"));
         assertEquals("MVStore (ZGC)", named.label("mvstore:collector=ZGC"));
         assertEquals("MVStore (G1 GC)", named.label("mvstore:collector=G1"), "a collector's bare name says it is one");
         assertEquals("Chronicle Map (JDK 25, Unsafe deny)", named.label("chronicle:jdk=25+unsafe=deny"));
         assertEquals("LMDB DB (JDK 25, ZGC, -Xmx2g)", named.label("lmdb:jdk=25+collector=ZGC+jvmArgs=-Xmx2g"));
-        assertEquals("LMDB DB (no writeMap, JDK 25, ZGC)", named.label("lmdb:writeMap=false+jdk=25+collector=ZGC"),
+        assertEquals(
+                "LMDB DB (no writeMap, JDK 25, ZGC)",
+                named.label("lmdb:writeMap=false+jdk=25+collector=ZGC"),
                 "engine options first, as they are shown without a variant");
-        assertEquals("RocksDB 10.10.1.1 (blockCacheMb=64, JDK 25)", named.label("rocksdb@10.10.1.1:blockCacheMb=64+jdk=25"));
-        assertEquals("LMDB DB (java-25-openjdk-amd64)", named.label("lmdb:jdk=/usr/lib/jvm/java-25-openjdk-amd64/"),
+        assertEquals(
+                "RocksDB 10.10.1.1 (blockCacheMb=64, JDK 25)", named.label("rocksdb@10.10.1.1:blockCacheMb=64+jdk=25"));
+        assertEquals(
+                "LMDB DB (java-25-openjdk-amd64)",
+                named.label("lmdb:jdk=/usr/lib/jvm/java-25-openjdk-amd64/"),
                 "a JDK folder by its own name");
         assertEquals("LMDB DB (-XX:+AlwaysPreTouch -Xmx2g)", named.label("lmdb:jvmArgs=-XX:+AlwaysPreTouch -Xmx2g"));
     }
@@ -47,9 +60,11 @@ class SpecsTest {
         assertEquals("lmdb", Specs.engine("lmdb:jvmArgs=-XX:+AlwaysPreTouch -Xmx2g"));
         assertEquals(Map.of("writeMap", "false"), Specs.options("lmdb:writeMap=false+jdk=25"));
         assertTrue(Specs.isVariant("lmdb:jdk=25") && !Specs.hasOptions("lmdb:jdk=25"));
-        assertEquals(List.of("lmdb", "lmdb:jdk=25", "lmdb:sync=true", "rocksdb", "rocksdb:version=10.10.1.1"),
+        assertEquals(
+                List.of("lmdb", "lmdb:jdk=25", "lmdb:sync=true", "rocksdb", "rocksdb:version=10.10.1.1"),
                 Stream.of("rocksdb:version=10.10.1.1", "lmdb:sync=true", "rocksdb", "lmdb:jdk=25", "lmdb")
-                        .sorted(specs.order()).toList());
+                        .sorted(specs.order())
+                        .toList());
     }
 
     @Test
@@ -63,10 +78,14 @@ class SpecsTest {
         assertNotEquals(lmdb, jdk17);
         assertNotEquals(lmdb, jdk25);
         assertNotEquals(jdk17, jdk25);
-        assertTrue((between(jdk17, lmdb, 0x000000) && between(jdk25, lmdb, 0xffffff)) || (between(jdk17, lmdb, 0xffffff)
-                && between(jdk25, lmdb, 0x000000)), Integer.toHexString(jdk17) + " " + Integer.toHexString(jdk25));
+        assertTrue(
+                (between(jdk17, lmdb, 0x000000) && between(jdk25, lmdb, 0xffffff))
+                        || (between(jdk17, lmdb, 0xffffff) && between(jdk25, lmdb, 0x000000)),
+                Integer.toHexString(jdk17) + " " + Integer.toHexString(jdk25));
         assertEquals(jdk25, shaded.rgb("lmdb:writeMap=false+jdk=25"), "one JVM, one shade; the options hatch the bar");
-        assertEquals(jdk25, new Specs(Map.of(), List.of("lmdb:jdk=25", "rocksdb", "lmdb:jdk=17")).rgb("lmdb:jdk=25"),
+        assertEquals(
+                jdk25,
+                new Specs(Map.of(), List.of("lmdb:jdk=25", "rocksdb", "lmdb:jdk=17")).rgb("lmdb:jdk=25"),
                 "the same run in another order gives the same shades");
         assertEquals(jdk25, new Specs(Map.of(), run).rgb("lmdb:jdk=25"));
     }
@@ -94,9 +113,31 @@ class SpecsTest {
 
     @Test
     void ordersEnginesTheSameWayEverywhereDefaultsFirst() {
-        assertEquals(List.of("lmdb", "lmdb:sync=true", "lmdb-bb", "leveldb", "rocksdb", "mvstore", "mapdb", "xodus", "chronicle", "newdb"),
-                Stream.of("newdb", "chronicle", "xodus", "lmdb:sync=true", "mapdb", "mvstore", "rocksdb", "leveldb", "lmdb-bb", "lmdb")
-                        .sorted(specs.order()).toList());
+        assertEquals(
+                List.of(
+                        "lmdb",
+                        "lmdb:sync=true",
+                        "lmdb-bb",
+                        "leveldb",
+                        "rocksdb",
+                        "mvstore",
+                        "mapdb",
+                        "xodus",
+                        "chronicle",
+                        "newdb"),
+                Stream.of(
+                                "newdb",
+                                "chronicle",
+                                "xodus",
+                                "lmdb:sync=true",
+                                "mapdb",
+                                "mvstore",
+                                "rocksdb",
+                                "leveldb",
+                                "lmdb-bb",
+                                "lmdb")
+                        .sorted(specs.order())
+                        .toList());
     }
 
     @Test

@@ -2,9 +2,8 @@ package dev.kvbench.report.folder;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
-
 import dev.kvbench.results.PairedRatio;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +39,8 @@ class VariantChangeTest {
     @Test
     void aWiderIntervalHoldingOneIsUndecidedWithTheIntervalAsARatio() {
         assertEquals("undecided (0.95-1.10×)", change(1.02, 0.95, 1.10).text());
-        assertEquals("undecided (no interval: 7 pairs)",
+        assertEquals(
+                "undecided (no interval: 7 pairs)",
                 new VariantChange(new PairedRatio(0.9, Double.NaN, Double.NaN, 7, Double.NaN)).text(),
                 "too few rotations for an interval decide nothing");
     }
@@ -53,18 +53,26 @@ class VariantChangeTest {
 
     @Test
     void theBaseIsTheSpecInTheRunsOwnJvmElseTheFirstInStoreOrder() {
-        assertEquals(List.of(new VariantPair("rocksdb", "rocksdb:version=10.10.1.1"),
+        assertEquals(
+                List.of(
+                        new VariantPair("rocksdb", "rocksdb:version=10.10.1.1"),
                         new VariantPair("rocksdb", "rocksdb:jdk=25")),
                 VariantPair.of(List.of("rocksdb:version=10.10.1.1", "lmdb", "rocksdb", "rocksdb:jdk=25")));
-        assertEquals(List.of(new VariantPair("lmdb:jdk=17", "lmdb:jdk=25"), new VariantPair("mvstore:jdk=17", "mvstore:jdk=25")),
+        assertEquals(
+                List.of(
+                        new VariantPair("lmdb:jdk=17", "lmdb:jdk=25"),
+                        new VariantPair("mvstore:jdk=17", "mvstore:jdk=25")),
                 VariantPair.of(List.of("lmdb:jdk=17", "mvstore:jdk=17", "lmdb:jdk=25", "mvstore:jdk=25")));
     }
 
     @Test
     void aVariantIsComparedWithTheSameEngineOptionsOnly() {
-        assertEquals(List.of(new VariantPair("lmdb:writeMap=false", "lmdb:writeMap=false+jdk=25")),
+        assertEquals(
+                List.of(new VariantPair("lmdb:writeMap=false", "lmdb:writeMap=false+jdk=25")),
                 VariantPair.of(List.of("lmdb", "lmdb:writeMap=false", "lmdb:writeMap=false+jdk=25")));
-        assertEquals(List.of(), VariantPair.of(List.of("lmdb", "lmdb:sync=true", "chronicle:jdk=25+unsafe=deny")),
+        assertEquals(
+                List.of(),
+                VariantPair.of(List.of("lmdb", "lmdb:sync=true", "chronicle:jdk=25+unsafe=deny")),
                 "options alone, or a variant alone, make no comparison");
     }
 }

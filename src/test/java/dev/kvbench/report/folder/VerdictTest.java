@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
 
     private static Result run(String store, double ms, double error) {
-        return new Result(new RunKey("dev.kvbench.bench.WriteBenchmark.write", Map.of("store", store)), ms, error,
-                Result.Status.OK, null, Map.of());
+        return new Result(
+                new RunKey("dev.kvbench.bench.WriteBenchmark.write", Map.of("store", store)),
+                ms,
+                error,
+                Result.Status.OK,
+                null,
+                Map.of());
     }
 
     /** The noisy-host case: the slowest writer is the only stable one; it must not be named the fastest. */

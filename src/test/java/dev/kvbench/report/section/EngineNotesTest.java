@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 
 /** The report's engine-specific sentences come from the engines themselves. */
@@ -22,9 +21,10 @@ class EngineNotesTest {
 
     @Test
     void aSpecsPrefixOptionsAreSaidByItsEngine() {
-        assertEquals(Optional.of("prefix extractor on (12 bytes), memtable prefix bloom on"),
-                EngineNotes.engine("rocksdb:prefixBytes=12+prefixBloom=true").flatMap(
-                        e -> e.prefixOptions(Map.of("prefixBytes", "12", "prefixBloom", "true"))));
+        assertEquals(
+                Optional.of("prefix extractor on (12 bytes), memtable prefix bloom on"),
+                EngineNotes.engine("rocksdb:prefixBytes=12+prefixBloom=true")
+                        .flatMap(e -> e.prefixOptions(Map.of("prefixBytes", "12", "prefixBloom", "true"))));
         assertEquals(Optional.empty(), EngineNotes.engine("lmdb").flatMap(e -> e.prefixOptions(Map.of())));
     }
 

@@ -5,6 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.report.folder.JmhLog;
+import dev.kvbench.report.folder.Result;
+import dev.kvbench.report.folder.RunKey;
+import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.Verdict;
+import dev.kvbench.results.OrderStatistics;
+import dev.kvbench.results.Stability;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,14 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-
-import dev.kvbench.report.folder.JmhLog;
-import dev.kvbench.report.folder.Result;
-import dev.kvbench.report.folder.RunKey;
-import dev.kvbench.report.folder.Specs;
-import dev.kvbench.report.folder.Verdict;
-import dev.kvbench.results.OrderStatistics;
-import dev.kvbench.results.Stability;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,13 +54,22 @@ class PairedVerdictTest {
 
     /** A result as the report builds it: the median of its turns and that median's 99.9% interval, and the turns. */
     private static Result run(String store, Map<Integer, Double> turns) {
-        double[] sorted = turns.values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double[] sorted = turns.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
         int n = sorted.length;
         double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
         int k = OrderStatistics.lowerRank(n);
         double error = k < 1 ? Double.NaN : Math.max(median - sorted[k - 1], sorted[n - k] - median);
-        return new Result(new RunKey(READ_SEQ, Map.of("store", store)), median, error, Result.Status.OK, null,
-                new LinkedHashMap<>(), turns);
+        return new Result(
+                new RunKey(READ_SEQ, Map.of("store", store)),
+                median,
+                error,
+                Result.Status.OK,
+                null,
+                new LinkedHashMap<>(),
+                turns);
     }
 
     @Test
@@ -78,10 +86,14 @@ class PairedVerdictTest {
         assertEquals(Verdict.Kind.WINNER, verdict.kind());
         assertSame(lmdb, verdict.best());
         assertTrue(verdict.decided());
-        assertTrue(verdict.againstLeader(mvstore).low() > 1.1, verdict.againstLeader(mvstore).text());
-        assertTrue(verdict.againstLeader(mvstore).high() < 1.3, verdict.againstLeader(mvstore).text());
-        String sentence = new Findings(new Specs(Map.of())).ranking("readSeq", List.of(lmdb, mvstore, xodus),
-                Figures.Unit.time(List.of(lmdb)));
+        assertTrue(
+                verdict.againstLeader(mvstore).low() > 1.1,
+                verdict.againstLeader(mvstore).text());
+        assertTrue(
+                verdict.againstLeader(mvstore).high() < 1.3,
+                verdict.againstLeader(mvstore).text());
+        String sentence = new Findings(new Specs(Map.of()))
+                .ranking("readSeq", List.of(lmdb, mvstore, xodus), Figures.Unit.time(List.of(lmdb)));
         assertTrue(sentence.startsWith("**readSeq**: fastest LMDB DB ("), sentence);
         assertTrue(sentence.contains(" faster than the next, MVStore ("), sentence);
         assertTrue(sentence.contains("paired interval 1.1"), sentence);
@@ -95,13 +107,15 @@ class PairedVerdictTest {
         Result b = run("mvstore", turns(2.0, host, 0.02, 7));
         Verdict narrow = Verdict.of(List.of(a, b));
         assertEquals(Verdict.Kind.TIE, narrow.kind());
-        assertTrue(narrow.decided(), narrow.againstLeader(narrow.rivals().get(0)).text());
+        assertTrue(
+                narrow.decided(), narrow.againstLeader(narrow.rivals().get(0)).text());
         Result c = run("lmdb", turns(2.0, host, 0.20, 8));
         Result d = run("mvstore", turns(2.0, host, 0.20, 9));
         Verdict wide = Verdict.of(List.of(c, d));
         assertEquals(Verdict.Kind.TIE, wide.kind());
         assertFalse(wide.decided(), wide.againstLeader(wide.rivals().get(0)).text());
-        String sentence = new Findings(new Specs(Map.of())).ranking("readSeq", List.of(c, d), Figures.Unit.time(List.of(c)));
+        String sentence =
+                new Findings(new Specs(Map.of())).ranking("readSeq", List.of(c, d), Figures.Unit.time(List.of(c)));
         assertTrue(sentence.startsWith("**readSeq**: undecided: "), sentence);
         assertTrue(sentence.contains("whose paired intervals hold 1 and are wider than ±3%"), sentence);
     }

@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.report.folder.YcsbOutput;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
-
-import dev.kvbench.report.folder.YcsbOutput;
 
 /**
  * YCSB's client output as the ycsb-peer suite captured it: real files of a tiny run ({@code fixtures/ycsb-peer-results},
@@ -57,7 +55,9 @@ class YcsbOutputTest {
         String text = Files.readString(FIXTURE.resolve("ycsb-1.load.txt"), StandardCharsets.UTF_8);
         assertTrue(text.contains("] INFO site.ycsb.db.rocksdb.RocksDBClient"), "the binding's log is in the file");
         YcsbOutput load = YcsbOutput.parse(text);
-        assertTrue(load.sections().keySet().stream().allMatch(s -> s.matches("[A-Z][A-Z0-9_%-]*")), load.sections().keySet().toString());
+        assertTrue(
+                load.sections().keySet().stream().allMatch(s -> s.matches("[A-Z][A-Z0-9_%-]*")),
+                load.sections().keySet().toString());
         assertEquals(1000, load.operations("INSERT"));
         YcsbOutput cut = YcsbOutput.parse(text.substring(0, text.indexOf("[OVERALL]")));
         assertEquals(-1, cut.exit(), "no exit line: the client did not finish");

@@ -3,6 +3,7 @@ package dev.kvbench.report.tool;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.report.folder.Metrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +13,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.kvbench.report.folder.Metrics;
-
 /** The side-by-side summary: results matched across tools by method and shared parameters, ratios per round. */
 class AlternatingRunsTest {
 
@@ -22,28 +21,41 @@ class AlternatingRunsTest {
 
     private Path csv(String name, String header, String... rows) throws IOException {
         Path file = dir.resolve(name);
-        Files.writeString(file, "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\"" + header
-                + "\r\n" + String.join("\r\n", rows) + "\r\n");
+        Files.writeString(
+                file,
+                "\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\",\"Score Error (99.9%)\",\"Unit\"" + header
+                        + "\r\n" + String.join("\r\n", rows) + "\r\n");
         return file;
     }
 
     private AlternatingRuns.Run kv(int round, double readSeq, double direct) throws IOException {
-        Path file = csv("kv-" + round + ".csv", ",\"Param: store\",\"Param: sequential\",\"Param: sync\"",
-                "\"dev.kvbench.bench.DirectLmdbBenchmark.readSeq\",\"sample\",1,100," + direct + ",0.01,\"ms/op\",lmdb,true,false",
-                "\"dev.kvbench.bench.ReadSeqBenchmark.readSeq\",\"sample\",1,100," + readSeq + ",0.01,\"ms/op\",lmdb,true,false",
+        Path file = csv(
+                "kv-" + round + ".csv",
+                ",\"Param: store\",\"Param: sequential\",\"Param: sync\"",
+                "\"dev.kvbench.bench.DirectLmdbBenchmark.readSeq\",\"sample\",1,100," + direct
+                        + ",0.01,\"ms/op\",lmdb,true,false",
+                "\"dev.kvbench.bench.ReadSeqBenchmark.readSeq\",\"sample\",1,100," + readSeq
+                        + ",0.01,\"ms/op\",lmdb,true,false",
                 "\"dev.kvbench.bench.ReadSeqBenchmark.readSeq:p0.50\",\"sample\",1,100,1.9,NaN,\"ms/op\",lmdb,true,false",
                 "\"dev.kvbench.bench.WriteBenchmark.write\",\"sample\",1,100,8.0,0.01,\"ms/op\",lmdb,true,false");
-        Files.writeString(dir.resolve("kv-" + round + ".side.jsonl"), "{\"benchmark\":\"dev.kvbench.bench.DirectLmdbBenchmark.readSeq\","
-                + "\"workload\":\"readSeq\",\"params\":{\"store\":\"lmdb\",\"sequential\":\"true\"},\"status\":\"ok\",\"reason\":null,"
-                + "\"metrics\":{\"harness.ratio\":1.02}}\n");
+        Files.writeString(
+                dir.resolve("kv-" + round + ".side.jsonl"),
+                "{\"benchmark\":\"dev.kvbench.bench.DirectLmdbBenchmark.readSeq\","
+                        + "\"workload\":\"readSeq\",\"params\":{\"store\":\"lmdb\",\"sequential\":\"true\"},\"status\":\"ok\",\"reason\":null,"
+                        + "\"metrics\":{\"harness.ratio\":1.02}}\n");
         return AlternatingRuns.read(file, false);
     }
 
     private AlternatingRuns.Run peer(int round, double readSeq) throws IOException {
         // the peer's readers have no sync parameter, its writer has: readSeq still matches without it
-        return AlternatingRuns.read(csv("peer-" + round + ".csv", ",\"Param: sequential\",\"Param: sync\",\"Param: writeMap\"",
-                "\"org.lmdbjava.bench.LmdbJavaAgrona.readSeq\",\"sample\",1,100," + readSeq + ",0.01,\"ms/op\",true,,true",
-                "\"org.lmdbjava.bench.LmdbJavaAgrona.write\",\"sample\",1,100,8.0,0.01,\"ms/op\",true,false,true"), false);
+        return AlternatingRuns.read(
+                csv(
+                        "peer-" + round + ".csv",
+                        ",\"Param: sequential\",\"Param: sync\",\"Param: writeMap\"",
+                        "\"org.lmdbjava.bench.LmdbJavaAgrona.readSeq\",\"sample\",1,100," + readSeq
+                                + ",0.01,\"ms/op\",true,,true",
+                        "\"org.lmdbjava.bench.LmdbJavaAgrona.write\",\"sample\",1,100,8.0,0.01,\"ms/op\",true,false,true"),
+                false);
     }
 
     @Test

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.text.Numbers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import dev.kvbench.text.Numbers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +40,8 @@ class AppReportTest {
         String test = ReportTest.section(readme, "## Test 1", "## Test 2");
         // out-1.side.jsonl, lmdb: read.opsPerSec 2099958.262, verify.found 2160980, latency.p99Ns 317,
         // write.achievedPerSec 9572.117 for a target of 10000
-        assertTrue(test.contains("| LMDB DB | `lmdb` | 2,099,958 | 2,160,980 of 2,160,980 found | 0.162 | 0.317 |"), test);
+        assertTrue(
+                test.contains("| LMDB DB | `lmdb` | 2,099,958 | 2,160,980 of 2,160,980 found | 0.162 | 0.317 |"), test);
         assertTrue(test.contains("| LMDB DB | 10,000 | 9,572 | 0.96 |"), test);
         assertTrue(test.contains("](1-int-rnd-v100-latency.png)"), "the latency chart is shown");
     }
@@ -49,7 +49,8 @@ class AppReportTest {
     @Test
     void theLatencyChartHasALinePerEngineFromP50ToMax() throws IOException {
         String data = Files.readString(dir.resolve("1-int-rnd-v100-latency.dat"));
-        assertEquals(3, data.lines().filter(line -> line.startsWith("# series ")).count(), data);
+        assertEquals(
+                3, data.lines().filter(line -> line.startsWith("# series ")).count(), data);
         assertTrue(data.contains("# series 0: LMDB DB"), data);
         String script = Files.readString(dir.resolve("1-int-rnd-v100-latency.gp"));
         assertTrue(script.contains("set logscale y"), "latency spans orders of magnitude: log scale");
@@ -65,8 +66,10 @@ class AppReportTest {
         assertFalse(readme.contains("values, writer \n"), "no group without a writer value");
         String alone = ReportTest.section(readme, "writer false", "writer true");
         assertTrue(alone.contains("| Chronicle | `chronicle` | skipped: chronicle has no ordered cursor |"), alone);
-        assertTrue(alone.contains("`rocksdb:prefixBytes=12+prefixBloom=true`: prefix extractor on (12 bytes), "
-                + "memtable prefix bloom on."), alone);
+        assertTrue(
+                alone.contains("`rocksdb:prefixBytes=12+prefixBloom=true`: prefix extractor on (12 bytes), "
+                        + "memtable prefix bloom on."),
+                alone);
         assertTrue(Files.isRegularFile(dir.resolve("2-prefix-v100-writertrue-latency.dat")));
     }
 
@@ -77,7 +80,8 @@ class AppReportTest {
         // LMDB, 1 reader: 1,000 reads in 0.184403 ms (out-3.csv)
         assertTrue(test.contains("| LMDB DB | " + Numbers.sig3(1000 * 1000 / 0.184403)), test);
         String data = Files.readString(dir.resolve("3-int-rnd-v100.dat"));
-        assertEquals(3, data.lines().filter(line -> line.startsWith("# series ")).count(), data);
+        assertEquals(
+                3, data.lines().filter(line -> line.startsWith("# series ")).count(), data);
         String script = Files.readString(dir.resolve("3-int-rnd-v100.gp"));
         assertTrue(script.contains("dt 2"), "the RocksDB variant is dashed");
         assertTrue(script.contains("\"8\" 8"), script);
@@ -86,8 +90,11 @@ class AppReportTest {
     @Test
     void readKeyThreadsSaysWhichThreadCountsOutnumberTheCores() {
         String test = ReportTest.section(readme, "## Test 3", "## Test 4");
-        assertTrue(test.contains("This machine has 2 cores (env.txt), fewer than the 4 and 8 reader threads of those runs: "
-                + "threads beyond the cores share them"), test);
+        assertTrue(
+                test.contains(
+                        "This machine has 2 cores (env.txt), fewer than the 4 and 8 reader threads of those runs: "
+                                + "threads beyond the cores share them"),
+                test);
     }
 
     @Test
@@ -96,8 +103,10 @@ class AppReportTest {
         assertTrue(test.contains("### a tree of fanout 3, depth 3 (39 directories)"), test);
         assertTrue(test.contains("| Engine | LONG walks/s | LONG lookups/s | PROTO walks/s | PROTO lookups/s |"), test);
         // out-4.csv, lmdb LONG: 268188.057040 ± 201189.850619 walks/s; 4 lookups per walk (out-4.side.jsonl)
-        assertTrue(test.contains("| LMDB DB | 268,188 ± 200,000 (unstable) | 1,072,752 ± 800,000 (unstable) | "
-                + "124,370 ± 110,000 (unstable) | 497,481 ± 430,000 (unstable) |"), test);
+        assertTrue(
+                test.contains("| LMDB DB | 268,188 ± 200,000 (unstable) | 1,072,752 ± 800,000 (unstable) | "
+                        + "124,370 ± 110,000 (unstable) | 497,481 ± 430,000 (unstable) |"),
+                test);
         assertFalse(test.contains("ms/pass"), "walks/s, not time per pass");
         assertFalse(test.contains("fewer than"), "1 thread on 2 cores: nothing shares a core");
     }
@@ -122,7 +131,11 @@ class AppReportTest {
         assertTrue(test.contains("| LONG | 1,287 | 28,672 (2127.82%) | 122,880 (9447.79%) |"), test);
         assertTrue(test.contains("| PROTO | 5,265 | 36,864 (600.17%) | 126,976 (2311.70%) |"), test);
         String data = Files.readString(dir.resolve("4-tree3x3-storage.dat"));
-        assertEquals(6, data.lines().filter(line -> !line.startsWith("#") && !line.isBlank()).count(),
+        assertEquals(
+                6,
+                data.lines()
+                        .filter(line -> !line.startsWith("#") && !line.isBlank())
+                        .count(),
                 "per encoding the flat array and two engines: " + data);
     }
 
@@ -140,24 +153,36 @@ class AppReportTest {
         String test = ReportTest.section(readme, "## Test 6", "## Failed and skipped runs");
         assertTrue(test.contains("Walks per second (all 2 walking threads together)"), test);
         // out-6.csv lmdb LONG 217854.282324 against out-4.csv 268188.057040: 0.81
-        assertTrue(test.contains("| LMDB DB | LONG | 268,188 ± 200,000 (unstable) | 217,854 ± 190,000 (unstable) | 0.81× (unstable) |"), test);
+        assertTrue(
+                test.contains(
+                        "| LMDB DB | LONG | 268,188 ± 200,000 (unstable) | 217,854 ± 190,000 (unstable) | 0.81× (unstable) |"),
+                test);
         assertFalse(test.contains("fewer than"), "2 threads on 2 cores");
-        assertFalse(ReportTest.section(readme, "## Test 4", "## Test 6").contains("against 1 thread"), "1-thread tests have no such table");
+        assertFalse(
+                ReportTest.section(readme, "## Test 4", "## Test 6").contains("against 1 thread"),
+                "1-thread tests have no such table");
     }
 
     @Test
     void withFewerCoresThanThreadsTheDirWalkTestSaysTheThreadsShareThem(@TempDir Path oneCore) throws IOException {
         String report = reportWith(oneCore, "env.txt", "cpu.cores: 2", "cpu.cores: 1");
-        assertTrue(ReportTest.section(report, "## Test 6", "## Failed and skipped runs").contains(
-                "This machine has 1 core (env.txt), fewer than this test's 2 walking threads: threads beyond the cores share them"), report);
+        assertTrue(
+                ReportTest.section(report, "## Test 6", "## Failed and skipped runs")
+                        .contains(
+                                "This machine has 1 core (env.txt), fewer than this test's 2 walking threads: threads beyond the cores share them"),
+                report);
         assertFalse(ReportTest.section(report, "## Test 4", "## Test 5").contains("fewer than"), "1 thread");
-        assertTrue(ReportTest.section(report, "## Test 3", "## Test 4").contains("fewer than the 2, 4 and 8 reader threads"), report);
+        assertTrue(
+                ReportTest.section(report, "## Test 3", "## Test 4")
+                        .contains("fewer than the 2, 4 and 8 reader threads"),
+                report);
     }
 
     @Test
     void aDirWalkTestFromBeforeItsOwnChartGetsTheSameSection(@TempDir Path older) throws IOException {
         String report = reportWith(older, "out-4.meta", "chart=dirWalk\n", "chart=panels\n");
-        String test = ReportTest.section(reportWith(older, "out-4.meta", "sweep=encoding\n", "sweep=\n"), "## Test 4", "## Test 5");
+        String test = ReportTest.section(
+                reportWith(older, "out-4.meta", "sweep=encoding\n", "sweep=\n"), "## Test 4", "## Test 5");
         assertTrue(report.contains("| LMDB DB | 268,188 ± 200,000 (unstable) |"), report);
         assertTrue(test.contains("| LMDB DB | 268,188 ± 200,000 (unstable) | 1,072,752 ± 800,000 (unstable) |"), test);
         assertFalse(test.contains("ms/pass"), test);

@@ -35,8 +35,12 @@ class CompareTest {
         Fixtures.copy(ReportTest.FIXTURE, b);
         Path csv = b.resolve("out-4.csv");
         // each score is in the file twice (the sequential data set is also charted alone); the later one counts
-        Files.writeString(csv, Files.readString(csv).replace(",2.100000,0.150000,", ",4.200000,0.300000,")
-                .replace(",0.850000,0.050000,", ",0.880000,0.050000,").replace(",9.800000,0.900000,", ",9.000000,0.010000,"));
+        Files.writeString(
+                csv,
+                Files.readString(csv)
+                        .replace(",2.100000,0.150000,", ",4.200000,0.300000,")
+                        .replace(",0.850000,0.050000,", ",0.880000,0.050000,")
+                        .replace(",9.800000,0.900000,", ",9.000000,0.010000,"));
     }
 
     private Path compare(String... options) throws IOException {
@@ -51,11 +55,16 @@ class CompareTest {
         Path out = compare();
         assertEquals(dir.resolve("compare-20251122-report-vs-20251123-report"), out);
         String readme = Files.readString(out.resolve("README.md"));
-        List<String> rows = readme.substring(0, readme.indexOf("## Does a rerun")).lines()
-                .filter(line -> line.startsWith("| Test ")).toList();
+        List<String> rows = readme.substring(0, readme.indexOf("## Does a rerun"))
+                .lines()
+                .filter(line -> line.startsWith("| Test "))
+                .toList();
         // 2.1 ± 0.15 → 4.2 ± 0.3: 2.00 × hypot(0.15 / 2.1, 0.3 / 4.2) = 0.20
-        assertEquals(List.of("| Test 4: 10,000 int keys, sequential, 100 B values, batchSize 1000000 | LMDB DB | write | 2.10 ± 0.15 | 4.20 ± 0.30 | 2.00 ± 0.20 |"),
-                rows, readme);
+        assertEquals(
+                List.of(
+                        "| Test 4: 10,000 int keys, sequential, 100 B values, batchSize 1000000 | LMDB DB | write | 2.10 ± 0.15 | 4.20 ± 0.30 | 2.00 ± 0.20 |"),
+                rows,
+                readme);
         assertTrue(readme.contains("1 differ significantly: 0 faster in B, 1 slower."), readme);
         assertTrue(readme.contains("](../20251122-report/README.md)"), "links A's report: " + readme);
         assertTrue(readme.contains("![B ÷ A of the significant differences](compare.png)"), readme);
@@ -69,25 +78,36 @@ class CompareTest {
         b = dir.resolve("same-b");
         Fixtures.copy(ReportTest.FIXTURE, a);
         Fixtures.copy(ReportTest.FIXTURE, b);
-        String same = Files.readString(compare("--out", dir.resolve("same").toString()).resolve("README.md"));
+        String same = Files.readString(
+                compare("--out", dir.resolve("same").toString()).resolve("README.md"));
         Matcher m = Pattern.compile("Over the (\\d+) engine numbers.*the two intervals "
-                + "overlap for (\\d+) of (\\d+).*B ÷ A is within 10% of 1 for (\\d+) of").matcher(same);
+                        + "overlap for (\\d+) of (\\d+).*B ÷ A is within 10% of 1 for (\\d+) of")
+                .matcher(same);
         assertTrue(m.find(), same);
         int n = Integer.parseInt(m.group(1));
         assertTrue(n > 0);
-        assertEquals(List.of(n, n, n), List.of(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
-                Integer.parseInt(m.group(4))), "a run against itself agrees everywhere");
-        Matcher cells = Pattern.compile("At a glance: (\\d+) of (\\d+) cells agree").matcher(same);
+        assertEquals(
+                List.of(n, n, n),
+                List.of(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4))),
+                "a run against itself agrees everywhere");
+        Matcher cells =
+                Pattern.compile("At a glance: (\\d+) of (\\d+) cells agree").matcher(same);
         assertTrue(cells.find(), same);
         assertEquals(cells.group(2), cells.group(1));
         assertFalse(same.contains("| **no** |"), same);
 
         twoRuns();
-        String changed = Files.readString(compare("--out", dir.resolve("changed").toString()).resolve("README.md"));
-        assertTrue(changed.contains("the two intervals overlap for " + (n - 1) + " of " + n), "LMDB's write moved apart: " + changed);
-        assertTrue(changed.contains("B ÷ A is within 10% of 1 for " + (n - 1) + " of " + n),
+        String changed = Files.readString(
+                compare("--out", dir.resolve("changed").toString()).resolve("README.md"));
+        assertTrue(
+                changed.contains("the two intervals overlap for " + (n - 1) + " of " + n),
+                "LMDB's write moved apart: " + changed);
+        assertTrue(
+                changed.contains("B ÷ A is within 10% of 1 for " + (n - 1) + " of " + n),
                 "LMDB's write (2.00) is off by more than 10%, RocksDB's (0.92) is not: " + changed);
-        assertTrue(changed.contains("| Test 4: 10,000 int keys, sequential, 100 B values | write | LMDB DB | Chronicle | **no** |"),
+        assertTrue(
+                changed.contains(
+                        "| Test 4: 10,000 int keys, sequential, 100 B values | write | LMDB DB | Chronicle | **no** |"),
                 "LMDB's write twice as slow hands the cell to the next engine: " + changed);
         assertTrue(changed.contains("in 1 the two runs name different fastest engines"), changed);
     }
@@ -98,25 +118,40 @@ class CompareTest {
         b = dir.resolve("quick-2");
         Fixtures.copy(Path.of("results/20261126-quick"), a);
         Fixtures.copy(Path.of("results/20261126-quick-2"), b);
-        String readme = Files.readString(compare("--out", dir.resolve("c").toString()).resolve("README.md"));
-        assertTrue(readme.contains("Verdicts from paired turns (each engine's turn over the leader's in the same rotation): "
-                + "A decides 10 of its 12 cells, B 12 of 12"), readme);
+        String readme =
+                Files.readString(compare("--out", dir.resolve("c").toString()).resolve("README.md"));
+        assertTrue(
+                readme.contains(
+                        "Verdicts from paired turns (each engine's turn over the leader's in the same rotation): "
+                                + "A decides 10 of its 12 cells, B 12 of 12"),
+                readme);
         assertTrue(readme.contains("At a glance: 10 of 12 cells agree"), readme);
-        assertTrue(readme.contains("| readSeq | MVStore, 1.55× (1.52-1.57×) over LMDB DB | MVStore, 1.49× (1.47-1.53×) over "
-                + "LMDB DB | yes |"), readme);
+        assertTrue(
+                readme.contains(
+                        "| readSeq | MVStore, 1.55× (1.52-1.57×) over LMDB DB | MVStore, 1.49× (1.47-1.53×) over "
+                                + "LMDB DB | yes |"),
+                readme);
         // A cannot yet tell LMDB and MVStore apart on readCrc; B names MVStore: no contradiction
-        assertTrue(readme.contains("| readCrc | undecided: LMDB DB or MVStore 1.03× (0.96-1.09×) | MVStore, 1.07× (1.01-1.10×)"
-                + " over LMDB DB | **no**, but not against each other |"), readme);
+        assertTrue(
+                readme.contains(
+                        "| readCrc | undecided: LMDB DB or MVStore 1.03× (0.96-1.09×) | MVStore, 1.07× (1.01-1.10×)"
+                                + " over LMDB DB | **no**, but not against each other |"),
+                readme);
         // test 2's write: each run decides, the other way round; the paired interval does not hold a JVM's own luck
-        assertTrue(readme.contains("| write | Chronicle, 1.07× (1.0002-1.15×) over LMDB DB | LMDB DB, 1.12× (1.03-1.18×) over "
-                + "Chronicle | **no** |"), readme);
+        assertTrue(
+                readme.contains(
+                        "| write | Chronicle, 1.07× (1.0002-1.15×) over LMDB DB | LMDB DB, 1.12× (1.03-1.18×) over "
+                                + "Chronicle | **no** |"),
+                readme);
         assertTrue(readme.contains("in 1 the two runs name different fastest engines"), readme);
     }
 
     @Test
     void aDifferenceWithinTheThresholdIsNotListed() throws IOException {
         twoRuns();
-        String readme = Files.readString(compare("--threshold", "150", "--out", dir.resolve("c").toString()).resolve("README.md"));
+        String readme = Files.readString(
+                compare("--threshold", "150", "--out", dir.resolve("c").toString())
+                        .resolve("README.md"));
         assertTrue(readme.contains("None differs significantly."), readme);
         assertFalse(Files.exists(dir.resolve("c/compare.gp")), "no chart without a difference");
     }
@@ -125,10 +160,13 @@ class CompareTest {
     void runsOfDifferentHostsAreRefusedUnlessAsked() throws IOException {
         twoRuns();
         Path env = b.resolve("env.txt");
-        Files.writeString(env, Files.readString(env).replace("cpu.model: AMD EPYC", "cpu.model: Intel(R) Xeon(R) Processor"));
+        Files.writeString(
+                env, Files.readString(env).replace("cpu.model: AMD EPYC", "cpu.model: Intel(R) Xeon(R) Processor"));
         Refused e = assertThrows(Refused.class, this::compare);
-        assertEquals(a + " ran on AMD EPYC and " + b + " on Intel(R) Xeon(R) Processor: runs of different hosts differ by "
-                + "the hosts; add --any-host to compare them anyway", e.getMessage());
+        assertEquals(
+                a + " ran on AMD EPYC and " + b + " on Intel(R) Xeon(R) Processor: runs of different hosts differ by "
+                        + "the hosts; add --any-host to compare them anyway",
+                e.getMessage());
         String readme = Files.readString(compare("--any-host").resolve("README.md"));
         assertTrue(readme.contains("**The runs come from different hosts**"), readme);
     }
@@ -139,11 +177,15 @@ class CompareTest {
         Path crash = dir.resolve("crash");
         Fixtures.copy(Path.of("src/test/resources/fixtures/crash"), crash);
         a = crash;
-        assertTrue(assertThrows(Refused.class, () -> compare("--any-host")).getMessage().contains("have no run in common"));
+        assertTrue(assertThrows(Refused.class, () -> compare("--any-host"))
+                .getMessage()
+                .contains("have no run in common"));
         a = dir.resolve("nothing");
         assertTrue(assertThrows(Refused.class, this::compare).getMessage().startsWith(a + " is not a folder"));
         a = dir.resolve("20251122-report");
-        assertEquals("--threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
-                assertThrows(Refused.class, () -> compare("--threshold", "lots")).getMessage());
+        assertEquals(
+                "--threshold lots is not a percentage of 0 or more (e.g. --threshold 5)",
+                assertThrows(Refused.class, () -> compare("--threshold", "lots"))
+                        .getMessage());
     }
 }

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +19,7 @@ class CrashReportTest {
 
     @TempDir
     static Path dir;
+
     static String readme;
 
     @BeforeAll
@@ -32,21 +32,32 @@ class CrashReportTest {
         assertTrue(readme.contains("| LMDB DB | true | 2 | 2 of 2 | 1,700 | 0 (0) | 0 | — | 490 (490) |"), readme);
         assertTrue(readme.contains("| RocksDB | true | 2 | 2 of 2 | 1,700 | **3 (3)** | 0 | — |"), readme);
         assertTrue(readme.contains("| RocksDB | false | 2 | 2 of 2 | 1,700 | 0 (0) | 0 | — |"), readme);
-        assertTrue(readme.contains("| Chronicle | true | — | — | — | — | — | — | not run: chronicle has no sync option (run once, without) |"), readme);
+        assertTrue(
+                readme.contains(
+                        "| Chronicle | true | — | — | — | — | — | — | not run: chronicle has no sync option (run once, without) |"),
+                readme);
     }
 
     @Test
     void aLossWithSyncIsAFindingInBold() {
-        assertTrue(readme.contains("**FINDING: RocksDB with sync=true lost 3 acknowledged entries** after 2 kills, with its "
-                + "commits meant to be durable. Its documentation: WriteOptions.sync=true: the write is flushed from the "
-                + "operating system's buffer cache before it is considered complete"), readme);
-        assertTrue(readme.contains("No acknowledged entry lost, none corrupt, every reopen worked: LMDB DB with sync=true, "
-                + "LMDB DB with sync=false, RocksDB with sync=false, Chronicle with sync=false."), readme);
+        assertTrue(
+                readme.contains(
+                        "**FINDING: RocksDB with sync=true lost 3 acknowledged entries** after 2 kills, with its "
+                                + "commits meant to be durable. Its documentation: WriteOptions.sync=true: the write is flushed from the "
+                                + "operating system's buffer cache before it is considered complete"),
+                readme);
+        assertTrue(
+                readme.contains(
+                        "No acknowledged entry lost, none corrupt, every reopen worked: LMDB DB with sync=true, "
+                                + "LMDB DB with sync=false, RocksDB with sync=false, Chronicle with sync=false."),
+                readme);
     }
 
     @Test
     void theReportSaysAProcessKillOnTmpfsIsWhatWasTested() {
-        assertTrue(readme.contains("What is tested is a kill of the writing process (SIGKILL), not of the machine"), readme);
+        assertTrue(
+                readme.contains("What is tested is a kill of the writing process (SIGKILL), not of the machine"),
+                readme);
         assertTrue(readme.contains("The work folder was on tmpfs, where there is no disk"), readme);
     }
 
@@ -60,8 +71,10 @@ class CrashReportTest {
     @Test
     void aRunWhoseJvmDiedIsListedWithItsCauseAndLastLines() {
         assertTrue(readme.contains("the JVM crashed: SIGSEGV in native code"), readme);
-        assertTrue(readme.contains("the last lines of its JVM, which died:\n\n```\n"
-                + "# A fatal error has been detected by the Java Runtime Environment:\n"
-                + "#  SIGSEGV (0xb) at pc=0x1, pid=1, tid=2\n```"), readme);
+        assertTrue(
+                readme.contains("the last lines of its JVM, which died:\n\n```\n"
+                        + "# A fatal error has been detected by the Java Runtime Environment:\n"
+                        + "#  SIGSEGV (0xb) at pc=0x1, pid=1, tid=2\n```"),
+                readme);
     }
 }

@@ -33,10 +33,25 @@ class DepthSweepReportTest {
     @BeforeAll
     static void generate() throws IOException {
         Files.writeString(dir.resolve("env.txt"), "suite: report\nwork.fs: tmpfs\n");
-        Files.writeString(dir.resolve("out-1.meta"), String.join("\n", "test=1", "suite=report",
-                "title=File system by directory depth, disk folder", "chart=sweep", "ranking=true", "sweep=depth",
-                "workloads=write readKey", "num=100000", "num.source=suite", "work.dir=/var/tmp/kvbench",
-                "work.fs=ext4", "command=java -jar target/benchmarks.jar x", "seconds=60", "jmh.exit=0", ""));
+        Files.writeString(
+                dir.resolve("out-1.meta"),
+                String.join(
+                        "\n",
+                        "test=1",
+                        "suite=report",
+                        "title=File system by directory depth, disk folder",
+                        "chart=sweep",
+                        "ranking=true",
+                        "sweep=depth",
+                        "workloads=write readKey",
+                        "num=100000",
+                        "num.source=suite",
+                        "work.dir=/var/tmp/kvbench",
+                        "work.fs=ext4",
+                        "command=java -jar target/benchmarks.jar x",
+                        "seconds=60",
+                        "jmh.exit=0",
+                        ""));
         List<String> csv = new ArrayList<>(List.of("\"Benchmark\",\"Mode\",\"Threads\",\"Samples\",\"Score\","
                 + "\"Score Error (99.9%)\",\"Unit\",\"Param: batchSize\",\"Param: intKey\",\"Param: num\","
                 + "\"Param: sequential\",\"Param: store\",\"Param: sync\",\"Param: valRandom\",\"Param: valSize\""));
@@ -46,8 +61,13 @@ class DepthSweepReportTest {
                 double ms = workload.equals("write") ? WRITE_MS[depth] : READ_MS[depth];
                 String bench = "dev.kvbench.bench." + (workload.equals("write") ? "WriteBenchmark" : "ReadKeyBenchmark")
                         + "." + workload;
-                csv.add(String.format(Locale.ROOT, "\"%s\",\"ss\",1,10,%f,%f,\"ms/op\",1000000,true,100000,false,"
-                        + "fs:depth=%d,false,false,100", bench, ms, ms / 50, depth));
+                csv.add(String.format(
+                        Locale.ROOT,
+                        "\"%s\",\"ss\",1,10,%f,%f,\"ms/op\",1000000,true,100000,false," + "fs:depth=%d,false,false,100",
+                        bench,
+                        ms,
+                        ms / 50,
+                        depth));
                 side.add("{\"benchmark\":\"" + bench + "\",\"workload\":\"" + workload + "\",\"params\":{\"batchSize\":"
                         + "\"1000000\",\"intKey\":\"true\",\"num\":\"100000\",\"sequential\":\"false\",\"store\":"
                         + "\"fs:depth=" + depth + "\",\"sync\":\"false\",\"valRandom\":\"false\",\"valSize\":\"100\"},"

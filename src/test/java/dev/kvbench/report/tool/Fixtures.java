@@ -12,8 +12,7 @@ final class Fixtures {
     /** A real tiny ycsb-peer run: YCSB's own client's output beside kvbench's (YcsbPeerReportTest says how it was made). */
     static final Path YCSB_PEER = Path.of("src/test/resources/fixtures/ycsb-peer-results");
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** Copies {@code fixture} into {@code dir}, writes its report with the repository's templates, and returns README.md. */
     static String report(Path fixture, Path dir) throws IOException {

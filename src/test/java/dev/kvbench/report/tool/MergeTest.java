@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.report.section.YcsbPeerSection;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,11 +15,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.kvbench.report.section.YcsbPeerSection;
 
 /**
  * {@code ./process.sh --merge} of a suite whose tests carry more than {@code out-N.*}: the ycsb-peer fixture split
@@ -57,18 +55,32 @@ class MergeTest {
         }
         Files.copy(one.resolve("ycsb-1.run.txt"), one.resolve("ycsb-1.r2.run.txt"));
         Files.copy(one.resolve("ycsb-1.load.txt"), one.resolve("ycsb-1.r2.load.txt"));
-        Files.writeString(one.resolve("ycsb-2.run.txt"), "# command: left from an interrupted run\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                one.resolve("ycsb-2.run.txt"), "# command: left from an interrupted run\n", StandardCharsets.UTF_8);
 
         Path merged = dir.resolve("merged");
         Map<Path, List<Integer>> tests = Merge.merge(merged, List.of(one, two));
         assertEquals(List.of(1, 3, 5, 7, 9, 11), tests.get(one));
         assertEquals(List.of(2, 4, 6, 8, 10, 12), tests.get(two));
-        for (String name : List.of("ycsb-1.properties", "ycsb-1.load.txt", "ycsb-1.run.txt", "ycsb-1.r2.run.txt",
-                "ycsb-1.r2.load.txt", "out-1.r2.csv", "out-1.r2.side.jsonl", "out-1.r2.txt", "ycsb-12.properties",
-                "ycsb-12.run.txt", "ycsb-6.load.txt", "out-6.meta", "out-6.env.txt")) {
+        for (String name : List.of(
+                "ycsb-1.properties",
+                "ycsb-1.load.txt",
+                "ycsb-1.run.txt",
+                "ycsb-1.r2.run.txt",
+                "ycsb-1.r2.load.txt",
+                "out-1.r2.csv",
+                "out-1.r2.side.jsonl",
+                "out-1.r2.txt",
+                "ycsb-12.properties",
+                "ycsb-12.run.txt",
+                "ycsb-6.load.txt",
+                "out-6.meta",
+                "out-6.env.txt")) {
             assertTrue(Files.exists(merged.resolve(name)), name + " in the merged folder");
         }
-        assertEquals(Files.readString(two.resolve("ycsb-2.run.txt")), Files.readString(merged.resolve("ycsb-2.run.txt")),
+        assertEquals(
+                Files.readString(two.resolve("ycsb-2.run.txt")),
+                Files.readString(merged.resolve("ycsb-2.run.txt")),
                 "test 2's YCSB output is its own shard's");
 
         Path whole = dir.resolve("whole");
@@ -78,11 +90,15 @@ class MergeTest {
         String table = section(expected);
         assertFalse(table.isEmpty());
         for (String workload : List.of("workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
-            String row = table.lines().filter(l -> l.startsWith("| " + workload + " |")).findFirst().orElseThrow();
+            String row = table.lines()
+                    .filter(l -> l.startsWith("| " + workload + " |"))
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(section(readme).contains(row), workload + "'s row as in the unmerged folder:\n" + readme);
         }
         // test 1's second round, a copy of its first: both tools' figures with a ± of 0
-        assertTrue(section(readme).contains("| workloada | 700 ± 0 | 8,491 ± 0 | 1,258 ± 0 | 40,453 ± 0 | 32× |"), readme);
+        assertTrue(
+                section(readme).contains("| workloada | 700 ± 0 | 8,491 ± 0 | 1,258 ± 0 | 40,453 ± 0 | 32× |"), readme);
     }
 
     private static String section(String readme) {
@@ -96,13 +112,16 @@ class MergeTest {
         Path one = Files.createDirectories(dir.resolve("tests1-2"));
         Path four = Files.createDirectories(dir.resolve("tests4"));
         for (int n : List.of(1, 2, 4)) {
-            Files.writeString((n == 4 ? four : one).resolve("out-" + n + ".csv"), "\"Benchmark\"\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    (n == 4 ? four : one).resolve("out-" + n + ".csv"), "\"Benchmark\"\n", StandardCharsets.UTF_8);
         }
         Files.writeString(one.resolve("env.txt"), "suite: scale\ntests: 1-2 of 8\n", StandardCharsets.UTF_8);
         Files.writeString(four.resolve("env.txt"), "suite: scale\ntests: 4 of 8\n", StandardCharsets.UTF_8);
         Path merged = dir.resolve("merged");
         Merge.merge(merged, List.of(one, four));
-        assertEquals(List.of("suite: scale", "shards: 2", "tests: 1-2,4 of 8"), Files.readAllLines(merged.resolve("env.txt")));
+        assertEquals(
+                List.of("suite: scale", "shards: 2", "tests: 1-2,4 of 8"),
+                Files.readAllLines(merged.resolve("env.txt")));
         assertEquals("1-4,6,8-9", Merge.ranges(List.of(1, 2, 3, 4, 6, 8, 9)));
     }
 
@@ -116,7 +135,9 @@ class MergeTest {
         tests.forEach((folder, n) -> {
             try {
                 Files.writeString(folder.resolve("out-" + n + ".csv"), "\"Benchmark\"\n", StandardCharsets.UTF_8);
-                Files.writeString(folder.resolve("env.txt"), "suite: scale\ncpu: host of test " + n + "\ntests: " + n + " of 8\n",
+                Files.writeString(
+                        folder.resolve("env.txt"),
+                        "suite: scale\ncpu: host of test " + n + "\ntests: " + n + " of 8\n",
                         StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -126,10 +147,12 @@ class MergeTest {
         Merge.merge(first, List.of(one, four));
         Path again = dir.resolve("again");
         Merge.merge(again, List.of(first, three));
-        assertEquals(List.of("suite: scale", "cpu: host of test 1", "shards: 3", "tests: 1,3-4 of 8"),
+        assertEquals(
+                List.of("suite: scale", "cpu: host of test 1", "shards: 3", "tests: 1,3-4 of 8"),
                 Files.readAllLines(again.resolve("env.txt")));
         for (int n : List.of(1, 3, 4)) {
-            assertTrue(Files.readString(again.resolve("out-" + n + ".env.txt")).contains("cpu: host of test " + n + "\n"),
+            assertTrue(
+                    Files.readString(again.resolve("out-" + n + ".env.txt")).contains("cpu: host of test " + n + "\n"),
                     "out-" + n + ".env.txt is its own run's");
         }
     }

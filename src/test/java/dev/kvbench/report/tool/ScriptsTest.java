@@ -26,8 +26,7 @@ class ScriptsTest {
     @TempDir
     Path dir;
 
-    record Outcome(int status, String out, String err) {
-    }
+    record Outcome(int status, String out, String err) {}
 
     private Outcome run(Map<String, String> env, String... command) throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(command);
@@ -49,13 +48,16 @@ class ScriptsTest {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         Outcome outcome = run(reportClassPath(), "bash", "process.sh", empty.toString());
         assertEquals(1, outcome.status());
-        assertEquals("process.sh: " + empty + " has no results (no out-N.csv or out-N.side.jsonl): "
-                + "run ./run.sh SUITE first, then ./process.sh on the folder it names\n", outcome.err());
+        assertEquals(
+                "process.sh: " + empty + " has no results (no out-N.csv or out-N.side.jsonl): "
+                        + "run ./run.sh SUITE first, then ./process.sh on the folder it names\n",
+                outcome.err());
     }
 
     @Test
     void processRendersEveryChartOfTheFixture() throws Exception {
-        assumeTrue(run(Map.of(), "bash", "-c", "command -v gnuplot").status() == 0,
+        assumeTrue(
+                run(Map.of(), "bash", "-c", "command -v gnuplot").status() == 0,
                 "gnuplot is not installed (sudo apt-get install gnuplot-nox); charts not checked");
         Path results = dir.resolve("results");
         Fixtures.copy(ReportTest.FIXTURE, results);

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,31 +46,38 @@ class VariantReportTest {
     @Test
     void eachWorkloadGivesTheRatioOfBsTimeToAsAndItsVerdict() {
         String variants = section(quick, "### Variants", "## Failed and skipped runs");
-        assertTrue(variants.contains("| Workload | RocksDB 10.10.1.1 against RocksDB 11.8.1 |\n| --- | --- |\n"
-                + "| write | 0.88×, faster by 12% (8-15%) |\n"
-                + "| readKey | 1.09×, slower by 9% (4-13%) |\n"
-                + "| readSeq | 1.00×, no difference larger than ±3% |\n"
-                + "| readRev | 1.02×, undecided (0.95-1.10×) |\n"
-                + "| readCrc | 0.75×, faster by 25% (20-30%) |\n"
-                + "| readXxh64 | 1.01×, no difference larger than ±3% |\n"), variants);
+        assertTrue(
+                variants.contains("| Workload | RocksDB 10.10.1.1 against RocksDB 11.8.1 |\n| --- | --- |\n"
+                        + "| write | 0.88×, faster by 12% (8-15%) |\n"
+                        + "| readKey | 1.09×, slower by 9% (4-13%) |\n"
+                        + "| readSeq | 1.00×, no difference larger than ±3% |\n"
+                        + "| readRev | 1.02×, undecided (0.95-1.10×) |\n"
+                        + "| readCrc | 0.75×, faster by 25% (20-30%) |\n"
+                        + "| readXxh64 | 1.01×, no difference larger than ±3% |\n"),
+                variants);
         assertTrue(variants.contains("B's time per pass ÷ A's in every rotation both took a turn in"), variants);
-        assertTrue(variants.contains("*Faster by x%*: the whole interval lies below 1, and B takes x% less time than A"
-                + " (x = 1 − the ratio; the interval in the same terms)"), variants);
+        assertTrue(
+                variants.contains("*Faster by x%*: the whole interval lies below 1, and B takes x% less time than A"
+                        + " (x = 1 − the ratio; the interval in the same terms)"),
+                variants);
         assertFalse(variants.contains("Which variants ran"), "every variant ran");
     }
 
     @Test
     void atAGlanceSumsUpEachVariantAgainstItsBase() {
         String glance = section(quick, "## At a glance", "## Environment");
-        assertTrue(glance.contains("- RocksDB 10.10.1.1 against RocksDB 11.8.1: faster on 2 of 6 workloads, slower on 1,"
-                + " no difference on 2, undecided on 1.\n"), glance);
+        assertTrue(
+                glance.contains("- RocksDB 10.10.1.1 against RocksDB 11.8.1: faster on 2 of 6 workloads, slower on 1,"
+                        + " no difference on 2, undecided on 1.\n"),
+                glance);
     }
 
     @Test
     void theChartDrawsEachRatioWithItsIntervalFromALineAtOne() throws IOException {
         assertTrue(quick.contains("Chart data: `1-variants.dat` (render with `gnuplot 1-variants.gp`)."), quick);
         List<String> bars = Files.readAllLines(dir.resolve("quick/1-variants.dat")).stream()
-                .filter(line -> !line.startsWith("#") && !line.isBlank()).toList();
+                .filter(line -> !line.startsWith("#") && !line.isBlank())
+                .toList();
         assertEquals(6, bars.size());
         String[] write = bars.get(0).split(" ");
         assertEquals("write", write[12].replace("\"", ""));
@@ -88,8 +94,10 @@ class VariantReportTest {
         Path quickDir = dir.resolve("quick");
         Process gnuplot;
         try {
-            gnuplot = new ProcessBuilder("gnuplot", "1-variants.gp").directory(quickDir.toFile())
-                    .redirectErrorStream(true).start();
+            gnuplot = new ProcessBuilder("gnuplot", "1-variants.gp")
+                    .directory(quickDir.toFile())
+                    .redirectErrorStream(true)
+                    .start();
         } catch (IOException e) {
             assumeTrue(false, "gnuplot is not installed (sudo apt-get install gnuplot-nox); the chart is not drawn");
             return;
@@ -104,54 +112,81 @@ class VariantReportTest {
     @Test
     void theEnvironmentListsTheJvmEveryStoreRanIn() {
         String environment = section(quick, "## Environment", "## Method");
-        assertTrue(environment.contains("| RocksDB 10.10.1.1 | `rocksdb:version=10.10.1.1` | 10.10.1.1 |"
-                + " 17.0.15+6-Debian-1deb12u1 | OpenJDK 64-Bit Server VM | G1 Young Generation, G1 Old Generation | none |"),
+        assertTrue(
+                environment.contains(
+                        "| RocksDB 10.10.1.1 | `rocksdb:version=10.10.1.1` | 10.10.1.1 |"
+                                + " 17.0.15+6-Debian-1deb12u1 | OpenJDK 64-Bit Server VM | G1 Young Generation, G1 Old Generation | none |"),
                 environment);
         String jvms = section(jvm, "## Environment", "## Method");
-        assertTrue(jvms.contains("| LMDB DB (JDK 25) | `lmdb:jdk=25` | 0.9.3 (LMDB 0.9.33) | 25.0.1+8-LTS | OpenJDK 64-Bit"
-                + " Server VM | G1 Young Generation, G1 Concurrent GC, G1 Old Generation |"
-                + " `--sun-misc-unsafe-memory-access=allow` |"), jvms);
+        assertTrue(
+                jvms.contains("| LMDB DB (JDK 25) | `lmdb:jdk=25` | 0.9.3 (LMDB 0.9.33) | 25.0.1+8-LTS | OpenJDK 64-Bit"
+                        + " Server VM | G1 Young Generation, G1 Concurrent GC, G1 Old Generation |"
+                        + " `--sun-misc-unsafe-memory-access=allow` |"),
+                jvms);
     }
 
     @Test
     void withoutAPlainRowTheFirstJdkInStoreOrderIsTheBase() {
         String glance = section(jvm, "## At a glance", "## Environment");
-        assertTrue(glance.contains("- LMDB DB (JDK 25) against LMDB DB (JDK 17): faster on 1 of 2 workloads, no difference"
-                + " on 1.\n- MVStore (JDK 25) against MVStore (JDK 17): slower on 1 of 2 workloads, undecided on 1.\n"), glance);
+        assertTrue(
+                glance.contains(
+                        "- LMDB DB (JDK 25) against LMDB DB (JDK 17): faster on 1 of 2 workloads, no difference"
+                                + " on 1.\n- MVStore (JDK 25) against MVStore (JDK 17): slower on 1 of 2 workloads, undecided on 1.\n"),
+                glance);
         String variants = section(jvm, "### Variants", "## Failed and skipped runs");
-        assertTrue(variants.contains("| Workload | LMDB DB (JDK 25) against LMDB DB (JDK 17) | MVStore (JDK 25) against"
-                + " MVStore (JDK 17) |\n| --- | --- | --- |\n"
-                + "| write | 0.90×, faster by 10% (6-13%) | 1.06×, slower by 6% (3-10%) |\n"
-                + "| readSeq | 0.995×, no difference larger than ±3% | 1.01×, undecided (0.96-1.08×) |\n"), variants);
+        assertTrue(
+                variants.contains("| Workload | LMDB DB (JDK 25) against LMDB DB (JDK 17) | MVStore (JDK 25) against"
+                        + " MVStore (JDK 17) |\n| --- | --- | --- |\n"
+                        + "| write | 0.90×, faster by 10% (6-13%) | 1.06×, slower by 6% (3-10%) |\n"
+                        + "| readSeq | 0.995×, no difference larger than ±3% | 1.01×, undecided (0.96-1.08×) |\n"),
+                variants);
     }
 
     @Test
     void aYcsbWorkloadComparesTimePerOperationInTheRunPhase() {
         String variants = section(ycsb, "### Variants", "## Failed and skipped runs");
         assertTrue(variants.contains("B's time per operation in the run phase ÷ A's"), variants);
-        assertTrue(variants.contains("| YCSB workloada | not compared: LMDB DB (ZGC) failed | 1.20×, slower by 20% (12-31%) |"
-                + " not compared: Chronicle (JDK 25, Unsafe deny) skipped |"), variants);
-        assertTrue(section(ycsb, "## At a glance", "## Environment").contains(
-                "- RocksDB 10.10.1.1 against RocksDB 11.8.1: slower on 1 of 1 workload.\n"), ycsb);
+        assertTrue(
+                variants.contains(
+                        "| YCSB workloada | not compared: LMDB DB (ZGC) failed | 1.20×, slower by 20% (12-31%) |"
+                                + " not compared: Chronicle (JDK 25, Unsafe deny) skipped |"),
+                variants);
+        assertTrue(
+                section(ycsb, "## At a glance", "## Environment")
+                        .contains("- RocksDB 10.10.1.1 against RocksDB 11.8.1: slower on 1 of 1 workload.\n"),
+                ycsb);
     }
 
     @Test
     void aVariantThatCouldNotRunIsListedWithItsReason() {
         String variants = section(ycsb, "**Which variants ran**", "## Failed and skipped runs");
-        assertTrue(variants.contains("| Chronicle (JDK 25, Unsafe deny) | `chronicle:jdk=25+unsafe=deny` | — | YCSB workloada:"
-                + " chronicle:jdk=25+unsafe=deny cannot run: Chronicle Map calls sun.misc.Unsafe's memory access, which"
-                + " --sun-misc-unsafe-memory-access=deny refuses (java.lang.UnsupportedOperationException: objectFieldOffset)"
-                + " | — |"), variants);
-        assertTrue(variants.contains("| LMDB DB (ZGC) | `lmdb:collector=ZGC` | — | — | YCSB workloada: the JVM died during the load"
-                + " (exit code 134, SIGABRT): see its last lines |"), variants);
-        assertTrue(variants.contains("| RocksDB 10.10.1.1 | `rocksdb:version=10.10.1.1` | YCSB workloada | — | — |"), variants);
+        assertTrue(
+                variants.contains(
+                        "| Chronicle (JDK 25, Unsafe deny) | `chronicle:jdk=25+unsafe=deny` | — | YCSB workloada:"
+                                + " chronicle:jdk=25+unsafe=deny cannot run: Chronicle Map calls sun.misc.Unsafe's memory access, which"
+                                + " --sun-misc-unsafe-memory-access=deny refuses (java.lang.UnsupportedOperationException: objectFieldOffset)"
+                                + " | — |"),
+                variants);
+        assertTrue(
+                variants.contains(
+                        "| LMDB DB (ZGC) | `lmdb:collector=ZGC` | — | — | YCSB workloada: the JVM died during the load"
+                                + " (exit code 134, SIGABRT): see its last lines |"),
+                variants);
+        assertTrue(
+                variants.contains("| RocksDB 10.10.1.1 | `rocksdb:version=10.10.1.1` | YCSB workloada | — | — |"),
+                variants);
         assertTrue(variants.contains("[Failed and skipped runs](#failed-and-skipped-runs)"), variants);
         String glance = section(ycsb, "## At a glance", "## Environment");
-        assertTrue(glance.contains("- Chronicle (JDK 25, Unsafe deny) did not run: skipped (chronicle:jdk=25+unsafe=deny"
-                + " cannot run: "), glance);
+        assertTrue(
+                glance.contains("- Chronicle (JDK 25, Unsafe deny) did not run: skipped (chronicle:jdk=25+unsafe=deny"
+                        + " cannot run: "),
+                glance);
         assertFalse(glance.contains("Chronicle (JDK 25, Unsafe deny) against"), "said once, with why: " + glance);
-        assertTrue(section(ycsb, "## Environment", "## Method").contains("| Chronicle (JDK 25, Unsafe deny) |"
-                + " `chronicle:jdk=25+unsafe=deny` | 2026.1 | 25.0.1+8-LTS |"), "its preflight JVM still said what it was");
+        assertTrue(
+                section(ycsb, "## Environment", "## Method")
+                        .contains("| Chronicle (JDK 25, Unsafe deny) |"
+                                + " `chronicle:jdk=25+unsafe=deny` | 2026.1 | 25.0.1+8-LTS |"),
+                "its preflight JVM still said what it was");
     }
 
     @Test

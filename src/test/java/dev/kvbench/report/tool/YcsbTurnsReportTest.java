@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,30 +31,42 @@ class YcsbTurnsReportTest {
 
     @Test
     void theAnswerComesFromTurnsPairedByRotationAndSaysWhenItIsUndecided() {
-        // chronicle's median turn 0.003182 ms per operation (314,268 ops/s), lmdb's 0.004158, rocksdb's 0.005948; paired,
+        // chronicle's median turn 0.003182 ms per operation (314,268 ops/s), lmdb's 0.004158, rocksdb's 0.005948;
+        // paired,
         // lmdb over chronicle 1.42x (0.93-2.02x) holds 1 and is wider than 3%
-        assertTrue(readme.contains("| Test 1: YCSB workload workloada | undecided: Chronicle (314,268 ± 406,713 ops/s) or"
-                + " LMDB DB (240,500 ± 2,521,931 ops/s) 1.42× (0.93-2.02×), RocksDB (168,124 ± 542,104 ops/s) 1.78×"
-                + " (0.41-5.40×) |"), readme);
-        assertTrue(readme.contains("decided by paired comparison: every engine ran the same operations in short turns"), readme);
+        assertTrue(
+                readme.contains("| Test 1: YCSB workload workloada | undecided: Chronicle (314,268 ± 406,713 ops/s) or"
+                        + " LMDB DB (240,500 ± 2,521,931 ops/s) 1.42× (0.93-2.02×), RocksDB (168,124 ± 542,104 ops/s) 1.78×"
+                        + " (0.41-5.40×) |"),
+                readme);
+        assertTrue(
+                readme.contains("decided by paired comparison: every engine ran the same operations in short turns"),
+                readme);
         assertTrue(readme.contains("0 of 1 workloads are decided."), readme);
-        assertTrue(readme.contains(" in the run phase, from each rotation's turns paired (the same operations on every"
-                + " engine); their intervals hold 1 and are wider than ±3%."), readme);
+        assertTrue(
+                readme.contains(" in the run phase, from each rotation's turns paired (the same operations on every"
+                        + " engine); their intervals hold 1 and are wider than ±3%."),
+                readme);
         assertFalse(readme.contains("each engine ran once"), readme);
     }
 
     @Test
     void theTableSaysHowBigTheTurnsWereAndHowManyEachEngineTook() {
-        assertTrue(readme.contains("the run phase in interleaved turns: its ops/s from the median of its turns' time per"
-                + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
-                + " turns; turns of 19,330 operations, the same on every engine, 13-27 measured turns per engine)"), readme);
+        assertTrue(
+                readme.contains(
+                        "the run phase in interleaved turns: its ops/s from the median of its turns' time per"
+                                + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
+                                + " turns; turns of 19,330 operations, the same on every engine, 13-27 measured turns per engine)"),
+                readme);
         assertTrue(readme.contains("HdrHistogram per thread, merged over every measured turn"), readme);
     }
 
     @Test
     void theMethodIsAYcsbRunsNotThePassBenchmarks() {
         String method = readme.substring(readme.indexOf("## Method"), readme.indexOf("## Test 1"));
-        assertTrue(method.contains("- Interleaved turns (`interleave=true`): every engine's JVM loaded its store once"), method);
+        assertTrue(
+                method.contains("- Interleaved turns (`interleave=true`): every engine's JVM loaded its store once"),
+                method);
         assertTrue(method.contains("no record skipped that existed before it began"), method);
         assertTrue(method.contains("- Latency: service time per operation type"), method);
         assertFalse(method.contains("one full pass over the data set"), method);

@@ -63,8 +63,8 @@ class ChronicleStoreTest {
         Arrays.fill(first, (byte) 1);
         Arrays.fill(second, (byte) 2);
         try (Store store = Stores.open("chronicle", dir, new Shape(100, 4, 100, false));
-             Writer writer = store.writer(false);
-             Reader reader = store.reader()) {
+                Writer writer = store.writer(false);
+                Reader reader = store.reader()) {
             writer.put(key(1), heap(first));
             DirectBuffer value = reader.get(key(1));
             writer.put(key(1), heap(second));
@@ -76,8 +76,8 @@ class ChronicleStoreTest {
     @Test
     void aPutIsVisibleToReadersBeforeCommit() {
         try (Store store = Stores.open("chronicle", dir, new Shape(100, 4, 8, false));
-             Writer writer = store.writer(false);
-             Reader reader = store.reader()) {
+                Writer writer = store.writer(false);
+                Reader reader = store.reader()) {
             writer.put(key(1), key(10));
             assertEquals(10, reader.get(key(1)).getInt(0, java.nio.ByteOrder.BIG_ENDIAN));
         }
@@ -97,9 +97,9 @@ class ChronicleStoreTest {
     @Test
     void aValueOfAnotherSizeIsRefusedWhenSizesAreConstant() {
         try (Store store = Stores.open("chronicle", dir, new Shape(100, 4, 8, false, true, true));
-             Writer writer = store.writer(false)) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> writer.put(key(1), heap(new byte[9])));
+                Writer writer = store.writer(false)) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> writer.put(key(1), heap(new byte[9])));
             assertTrue(e.getMessage().contains("constant value size 8 bytes"), e.getMessage());
             assertTrue(e.getMessage().contains("constantSizes=false"), e.getMessage());
         }
@@ -108,7 +108,8 @@ class ChronicleStoreTest {
     private static long writeAndMeasure(String spec, Shape shape, Path folder) throws Exception {
         java.nio.file.Files.createDirectories(folder);
         byte[] value = random(shape.valSize(), 3);
-        try (Store store = Stores.open(spec, folder, shape); Writer writer = store.writer(false)) {
+        try (Store store = Stores.open(spec, folder, shape);
+                Writer writer = store.writer(false)) {
             for (int i = 0; i < shape.entries(); i++) {
                 writer.put(key(i), heap(value));
             }

@@ -1,14 +1,13 @@
 package dev.kvbench.store.crashy;
 
-import java.nio.file.Path;
-import java.util.List;
-
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.treemap.TreeMapEngine;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code crashy}: a test-only engine (registered by {@code src/test/resources/META-INF/services}
@@ -24,11 +23,19 @@ import dev.kvbench.store.treemap.TreeMapEngine;
 public final class CrashyEngine extends BaseEngine {
 
     public CrashyEngine() {
-        super("crashy", "Crashy", 0x8b0000, List.of(
-                Option.choice("fault", "none", List.of("none", "segv", "hang"), "what to do at put number 'after'"),
-                Option.number("after", 1000, 1, Integer.MAX_VALUE, "the put at which the fault fires"),
-                Option.choice("at", "put", List.of("put", "open"), "when the fault fires: at put number 'after',"
-                        + " or as the store is opened")));
+        super(
+                "crashy",
+                "Crashy",
+                0x8b0000,
+                List.of(
+                        Option.choice(
+                                "fault", "none", List.of("none", "segv", "hang"), "what to do at put number 'after'"),
+                        Option.number("after", 1000, 1, Integer.MAX_VALUE, "the put at which the fault fires"),
+                        Option.choice(
+                                "at",
+                                "put",
+                                List.of("put", "open"),
+                                "when the fault fires: at put number 'after'," + " or as the store is opened")));
     }
 
     @Override

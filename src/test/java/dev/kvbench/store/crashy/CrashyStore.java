@@ -1,12 +1,11 @@
 package dev.kvbench.store.crashy;
 
-import java.lang.reflect.Field;
-import java.util.concurrent.locks.LockSupport;
-
-import dev.kvbench.store.Store;
 import dev.kvbench.store.ForwardingStore;
 import dev.kvbench.store.ForwardingWriter;
+import dev.kvbench.store.Store;
 import dev.kvbench.store.Writer;
+import java.lang.reflect.Field;
+import java.util.concurrent.locks.LockSupport;
 import org.agrona.DirectBuffer;
 
 /** A store whose writer crashes or hangs its JVM at one put; everything else is the wrapped store's. */

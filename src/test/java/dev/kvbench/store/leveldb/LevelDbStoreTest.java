@@ -37,7 +37,8 @@ class LevelDbStoreTest {
                 }
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(3)));
                 assertTrue(cursor.prev());
                 assertEquals(2, number(cursor.key()));
@@ -85,7 +86,8 @@ class LevelDbStoreTest {
                 }
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 int count = 0;
                 for (boolean more = cursor.first(); more; more = cursor.next()) {
                     assertEquals(count++, number(cursor.key()));

@@ -23,10 +23,10 @@ import java.util.List;
 import java.util.Random;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What the LMDB adapters do beyond the conformance suite: integer keys (in every LMDB binding:
@@ -45,8 +45,18 @@ class LmdbStoreTest {
      * with integer keys the adapter must still give unsigned-byte order, forwards and backwards.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"lmdb", "lmdb-bb", "lmdb:integerKeys=true", "lmdb:writeMap=false",
-            "lmdb-lwjgl", "lmdb-lwjgl:writeMap=false", "lmdbjni", "lmdbjni:writeMap=false", "lmdbjni:integerKeys=false"})
+    @ValueSource(
+            strings = {
+                "lmdb",
+                "lmdb-bb",
+                "lmdb:integerKeys=true",
+                "lmdb:writeMap=false",
+                "lmdb-lwjgl",
+                "lmdb-lwjgl:writeMap=false",
+                "lmdbjni",
+                "lmdbjni:writeMap=false",
+                "lmdbjni:integerKeys=false"
+            })
     void integerKeysIterateGetAndSeekInUnsignedByteOrder(String spec) {
         List<Integer> keys = new ArrayList<>();
         for (int high : new int[] {0, 1, 0x7f, 0x80, 0xff}) {
@@ -66,11 +76,13 @@ class LmdbStoreTest {
                 }
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 List<Integer> forward = new ArrayList<>();
                 for (boolean on = cursor.first(); on; on = cursor.next()) {
                     forward.add(cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
-                    assertEquals(~forward.get(forward.size() - 1), cursor.value().getInt(0, ByteOrder.BIG_ENDIAN));
+                    assertEquals(
+                            ~forward.get(forward.size() - 1), cursor.value().getInt(0, ByteOrder.BIG_ENDIAN));
                 }
                 assertEquals(keys, forward);
                 List<Integer> backward = new ArrayList<>();
@@ -100,7 +112,8 @@ class LmdbStoreTest {
     void intLookupsOfReadersOpenAtOnceAndOneAfterAnotherFindTheirOwnKeys(String spec) {
         try (Store store = Stores.open(spec, dir, INT_KEYS)) {
             putThousandKeysWithTheirComplements(store);
-            try (Reader a = store.reader(); Reader b = store.reader()) {
+            try (Reader a = store.reader();
+                    Reader b = store.reader()) {
                 for (int k = 0; k < 1_000; k++) {
                     DirectBuffer fromA = a.intKeys().get(k);
                     DirectBuffer fromB = b.intKeys().get(999 - k);
@@ -112,7 +125,10 @@ class LmdbStoreTest {
             for (int pass = 0; pass < 3; pass++) {
                 try (Reader reader = store.reader()) {
                     for (int k = pass; k < 1_000; k += 7) {
-                        assertEquals(~k, reader.intKeys().get(k).getInt(0, ByteOrder.BIG_ENDIAN), "pass " + pass + ", key " + k);
+                        assertEquals(
+                                ~k,
+                                reader.intKeys().get(k).getInt(0, ByteOrder.BIG_ENDIAN),
+                                "pass " + pass + ", key " + k);
                     }
                     assertNull(reader.intKeys().get(-1));
                 }
@@ -139,7 +155,8 @@ class LmdbStoreTest {
     void cursorsOverIntegerKeysGiveEveryKeyItsValueAndFold(String spec) {
         try (Store store = Stores.open(spec, dir, INT_KEYS)) {
             putThousandKeysWithTheirComplements(store);
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 int k = 0;
                 long h = KeyFold.START;
                 for (boolean on = cursor.first(); on; on = cursor.next(), k++) {
@@ -152,7 +169,8 @@ class LmdbStoreTest {
                 assertEquals(1_000, k);
                 for (boolean on = cursor.last(); on; on = cursor.prev()) {
                     k--;
-                    assertEquals(~k, cursor.value().getInt(0, ByteOrder.BIG_ENDIAN), "value of key " + k + ", backwards");
+                    assertEquals(
+                            ~k, cursor.value().getInt(0, ByteOrder.BIG_ENDIAN), "value of key " + k + ", backwards");
                 }
                 assertEquals(0, k);
             }
@@ -161,10 +179,13 @@ class LmdbStoreTest {
 
     @Test
     void integerKeysTrueNeedsFixedFourByteKeys() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> Stores.open("lmdb:integerKeys=true", dir, new Shape(10, 4, 8, false)));
-        assertEquals("lmdb option integerKeys=true needs every key to be a 4-byte int, but this data set has up to "
-                + "4-byte keys; use integerKeys=auto or false", e.getMessage());
+        assertEquals(
+                "lmdb option integerKeys=true needs every key to be a 4-byte int, but this data set has up to "
+                        + "4-byte keys; use integerKeys=auto or false",
+                e.getMessage());
     }
 
     @Test
@@ -175,7 +196,8 @@ class LmdbStoreTest {
                 writer.put(key(0x01), key(2));
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.first());
                 assertEquals(0x01, cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
             }
@@ -184,8 +206,10 @@ class LmdbStoreTest {
 
     @Test
     void aKeyOfAnotherLengthIsRefusedWithIntegerKeys() {
-        try (Store store = Stores.open("lmdb", dir, INT_KEYS); Writer writer = store.writer(false)) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        try (Store store = Stores.open("lmdb", dir, INT_KEYS);
+                Writer writer = store.writer(false)) {
+            IllegalArgumentException e = assertThrows(
+                    IllegalArgumentException.class,
                     () -> writer.put(new UnsafeBuffer(ByteBuffer.allocateDirect(8)), key(1)));
             assertEquals("lmdb with integer keys takes 4-byte keys only, got 8 bytes", e.getMessage());
         }
@@ -197,19 +221,23 @@ class LmdbStoreTest {
         try (Store store = Stores.open("lmdb", dir.resolve("a"), INT_KEYS)) {
             assertNotNull(store);
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("lmdb:checks=true", dir.resolve("b"), INT_KEYS));
-        assertEquals("lmdb option checks=true: this JVM already runs lmdbjava with checks off, and lmdbjava reads"
-                + " the setting once per JVM", e.getMessage());
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Stores.open("lmdb:checks=true", dir.resolve("b"), INT_KEYS));
+        assertEquals(
+                "lmdb option checks=true: this JVM already runs lmdbjava with checks off, and lmdbjava reads"
+                        + " the setting once per JVM",
+                e.getMessage());
         assertFalse(org.lmdbjava.Env.SHOULD_CHECK);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"lmdb-lwjgl", "lmdbjni"})
     void integerKeysTrueNeedsFixedFourByteKeysInEveryBinding(String engine) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> Stores.open(engine + ":integerKeys=true", dir, new Shape(10, 4, 8, false)));
-        assertTrue(e.getMessage().startsWith(engine + " option integerKeys=true needs every key to be a 4-byte int"),
+        assertTrue(
+                e.getMessage().startsWith(engine + " option integerKeys=true needs every key to be a 4-byte int"),
                 e.getMessage());
     }
 
@@ -218,10 +246,14 @@ class LmdbStoreTest {
     void everyBindingReportsTheLmdbItBundles() {
         org.lmdbjava.Meta.Version lmdbjava = org.lmdbjava.Meta.version();
         String lmdb = "LMDB " + lmdbjava.major + "." + lmdbjava.minor + "." + lmdbjava.patch;
-        assertTrue(Stores.engine("lmdb").libraryVersion().contains("(" + lmdb), Stores.engine("lmdb").libraryVersion());
-        assertTrue(Stores.engine("lmdb-lwjgl").libraryVersion().contains("(" + lmdb),
+        assertTrue(
+                Stores.engine("lmdb").libraryVersion().contains("(" + lmdb),
+                Stores.engine("lmdb").libraryVersion());
+        assertTrue(
+                Stores.engine("lmdb-lwjgl").libraryVersion().contains("(" + lmdb),
                 Stores.engine("lmdb-lwjgl").libraryVersion());
-        assertTrue(Stores.engine("lmdbjni").libraryVersion().matches("0\\.4\\.7 \\(LMDB 0\\.9\\.19: .*\\)"),
+        assertTrue(
+                Stores.engine("lmdbjni").libraryVersion().matches("0\\.4\\.7 \\(LMDB 0\\.9\\.19: .*\\)"),
                 Stores.engine("lmdbjni").libraryVersion());
     }
 
@@ -229,10 +261,13 @@ class LmdbStoreTest {
     @ParameterizedTest
     @ValueSource(strings = {"lmdb", "lmdb-bb"})
     void moreReadersThanSlotsPointAtMaxReaders(String spec) {
-        try (Store store = Stores.open(spec + ":maxReaders=1", dir, INT_KEYS); Reader first = store.reader()) {
+        try (Store store = Stores.open(spec + ":maxReaders=1", dir, INT_KEYS);
+                Reader first = store.reader()) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, store::reader);
-            assertEquals(spec + " has 1 reader slots (option maxReaders) and every one is taken: use fewer reader threads,"
-                    + " or more slots, e.g. -p store=" + spec + ":maxReaders=1024", e.getMessage());
+            assertEquals(
+                    spec + " has 1 reader slots (option maxReaders) and every one is taken: use fewer reader threads,"
+                            + " or more slots, e.g. -p store=" + spec + ":maxReaders=1024",
+                    e.getMessage());
         }
     }
 
@@ -241,7 +276,8 @@ class LmdbStoreTest {
     void aFullMapPointsAtMapSizeMbZero(String spec) {
         // 1 MiB holds the flat bytes of 80,000 entries of 4 + 8 bytes (960,000), but not LMDB's pages for them
         Shape shape = new Shape(80_000, 4, 8, false, true);
-        try (Store store = Stores.open(spec + ":mapSizeMb=1", dir, shape); Writer writer = store.writer(false)) {
+        try (Store store = Stores.open(spec + ":mapSizeMb=1", dir, shape);
+                Writer writer = store.writer(false)) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> {
                 for (int k = 0; k < 80_000; k++) {
                     writer.put(key(k), key(k));
@@ -249,7 +285,9 @@ class LmdbStoreTest {
                 writer.commit();
             });
             assertTrue(e.getMessage().startsWith(spec + " option mapSizeMb=1 is too small"), e.getMessage());
-            assertTrue(e.getMessage().endsWith("use mapSizeMb=0 to size it from the data, or a larger mapSizeMb"), e.getMessage());
+            assertTrue(
+                    e.getMessage().endsWith("use mapSizeMb=0 to size it from the data, or a larger mapSizeMb"),
+                    e.getMessage());
         }
     }
 
@@ -265,9 +303,13 @@ class LmdbStoreTest {
         Path smaps = Path.of("/proc/self/smaps");
         org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(smaps), "Linux's /proc/self/smaps");
         try (Store off = Stores.open(engine + ":readAhead=false", dir.resolve("off"), INT_KEYS);
-             Store on = Stores.open(engine, dir.resolve("on"), INT_KEYS)) {
+                Store on = Stores.open(engine, dir.resolve("on"), INT_KEYS)) {
             List<String> lines = java.nio.file.Files.readAllLines(smaps);
-            assertEquals(List.of("rr"), vmFlags(lines, dir.resolve("off/data.mdb")).stream().filter("rr"::equals).toList());
+            assertEquals(
+                    List.of("rr"),
+                    vmFlags(lines, dir.resolve("off/data.mdb")).stream()
+                            .filter("rr"::equals)
+                            .toList());
             assertFalse(vmFlags(lines, dir.resolve("on/data.mdb")).contains("rr"));
         }
     }

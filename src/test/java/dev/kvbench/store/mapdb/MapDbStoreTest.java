@@ -34,7 +34,8 @@ class MapDbStoreTest {
     void cursorChangesDirectionAnywhere() {
         try (Store store = Stores.open("mapdb", dir, SMALL)) {
             writeKeys(store, 1, 3);
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(2)));
                 assertTrue(cursor.prev());
                 assertEquals(1, number(cursor.key()));
@@ -60,7 +61,8 @@ class MapDbStoreTest {
         int n = 2_000;
         try (Store store = Stores.open("mapdb", dir, new Shape(n, 4, 8, false))) {
             writeKeys(store, 0, n - 1);
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(1_000)));
                 for (int i = 999; i >= 500; i--) {
                     assertTrue(cursor.prev());
@@ -85,7 +87,8 @@ class MapDbStoreTest {
                 writer.put(key(2), heap(big));
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertEquals(0, reader.get(key(1)).capacity());
                 assertArrayEquals(big, bytes(reader.get(key(2))));
                 assertTrue(cursor.first());
@@ -102,7 +105,7 @@ class MapDbStoreTest {
             writeKeys(store, 1, 10);
         }
         try (Store store = Stores.open("mapdb:valuesOutsideNodes=true", dir, SMALL);
-             Reader reader = store.reader()) {
+                Reader reader = store.reader()) {
             assertEquals(7, number(reader.get(key(7))));
         }
     }
@@ -125,8 +128,8 @@ class MapDbStoreTest {
 
     @Test
     void rejectsAnUnknownValueLayout() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("mapdb:valuesOutsideNodes=sometimes", dir, SMALL));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Stores.open("mapdb:valuesOutsideNodes=sometimes", dir, SMALL));
         assertTrue(e.getMessage().contains("valuesOutsideNodes"), e.getMessage());
     }
 

@@ -24,6 +24,7 @@ class MvStoreStoreTest {
     private static final int N = 2_000;
     /** 2 MB of values: more than a 1 MiB cache holds, so pages are evicted and read back. */
     private static final int VALUE_SIZE = 1_000;
+
     private static final Shape SHAPE = new Shape(N, 4, VALUE_SIZE, false);
 
     @TempDir
@@ -33,7 +34,8 @@ class MvStoreStoreTest {
     void cursorTurnsAroundAtAnyEntry() {
         try (Store store = Stores.open("mvstore", dir, SHAPE)) {
             writeAll(store, 0);
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(10)));
                 assertTrue(cursor.next());
                 assertEquals(11, keyOf(cursor));

@@ -37,7 +37,8 @@ class RocksDbStoreTest {
                 writer.put(offHeap(longKey), offHeap(bigValue));
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertArrayEquals(bigValue, bytes(reader.get(offHeap(longKey))));
                 assertTrue(cursor.first());
                 assertArrayEquals(longKey, bytes(cursor.key()));
@@ -49,11 +50,12 @@ class RocksDbStoreTest {
     @Test
     void withoutTheWalDataStillSurvivesACleanClose() {
         try (Store store = Stores.open("rocksdb:disableWal=true", dir, SMALL_ENTRIES);
-             Writer writer = store.writer(false)) {
+                Writer writer = store.writer(false)) {
             writer.put(key(1), key(10));
             writer.commit();
         }
-        try (Store store = Stores.open("rocksdb", dir, SMALL_ENTRIES); Reader reader = store.reader()) {
+        try (Store store = Stores.open("rocksdb", dir, SMALL_ENTRIES);
+                Reader reader = store.reader()) {
             assertEquals(10, reader.get(key(1)).getInt(0, java.nio.ByteOrder.BIG_ENDIAN));
         }
     }
@@ -67,7 +69,8 @@ class RocksDbStoreTest {
                 }
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(2)));
                 assertTrue(cursor.prev());
                 assertEquals(1, number(cursor.key()));
@@ -86,8 +89,10 @@ class RocksDbStoreTest {
     @Test
     void rejectsSettingsRocksDbCannotRun() {
         assertThrows(IllegalArgumentException.class, () -> Stores.open("rocksdb:blockCacheMb=-1", dir, SMALL_ENTRIES));
-        assertThrows(IllegalArgumentException.class, () -> Stores.open("rocksdb:maxBackgroundJobs=0", dir, SMALL_ENTRIES));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class, () -> Stores.open("rocksdb:maxBackgroundJobs=0", dir, SMALL_ENTRIES));
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Stores.open("rocksdb:sync=true,disableWal=true", dir, SMALL_ENTRIES));
     }
 

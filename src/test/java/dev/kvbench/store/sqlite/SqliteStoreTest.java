@@ -34,9 +34,9 @@ class SqliteStoreTest {
     @Test
     void sqliteComparesBlobsAsUnsignedBytesShorterFirst() throws Exception {
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite::memory:");
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery(
-                     "SELECT x'80' > x'7fff', x'ff' > x'00ff', x'80' < x'8000', x'' < x'00'")) {
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery(
+                        "SELECT x'80' > x'7fff', x'ff' > x'00ff', x'80' < x'8000', x'' < x'00'")) {
             assertTrue(result.next());
             for (int column = 1; column <= 4; column++) {
                 assertEquals(1, result.getInt(column), "comparison " + column);
@@ -50,8 +50,8 @@ class SqliteStoreTest {
             assertTrue(store.has(Capability.SNAPSHOT_READS));
         }
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("kv.sqlite"));
-             Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery("SELECT sql FROM sqlite_master WHERE name = 'kv'")) {
+                Statement statement = connection.createStatement();
+                ResultSet result = statement.executeQuery("SELECT sql FROM sqlite_master WHERE name = 'kv'")) {
             assertTrue(result.next());
             assertTrue(result.getString(1).endsWith("WITHOUT ROWID"), result.getString(1));
         }
@@ -59,11 +59,12 @@ class SqliteStoreTest {
 
     @Test
     void badOptionsAreRefusedInOneLine() {
-        IllegalArgumentException journal = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("sqlite:journal=wal2", dir, SHAPE));
-        assertEquals("sqlite option journal=wal2 is not valid; use wal, delete, truncate or persist", journal.getMessage());
-        IllegalArgumentException sync = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("sqlite:synchronous=yes", dir, SHAPE));
+        IllegalArgumentException journal =
+                assertThrows(IllegalArgumentException.class, () -> Stores.open("sqlite:journal=wal2", dir, SHAPE));
+        assertEquals(
+                "sqlite option journal=wal2 is not valid; use wal, delete, truncate or persist", journal.getMessage());
+        IllegalArgumentException sync =
+                assertThrows(IllegalArgumentException.class, () -> Stores.open("sqlite:synchronous=yes", dir, SHAPE));
         assertEquals("sqlite option synchronous=yes is not valid; use off, normal, full or extra", sync.getMessage());
     }
 
@@ -85,7 +86,8 @@ class SqliteStoreTest {
             for (int i = 1; i <= 5; i++) {
                 write(store, i, i * 10);
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(3)));
                 assertTrue(cursor.prev());
                 assertEquals(2, cursor.key().getInt(0, java.nio.ByteOrder.BIG_ENDIAN));

@@ -41,7 +41,8 @@ class XodusStoreTest {
                 }
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 int count = 0;
                 for (boolean more = cursor.first(); more; more = cursor.next()) {
                     assertEquals(count, cursor.key().getInt(0, ByteOrder.BIG_ENDIAN));
@@ -62,7 +63,8 @@ class XodusStoreTest {
                 }
                 writer.commit();
             }
-            try (Reader reader = store.reader(); Cursor cursor = reader.cursor()) {
+            try (Reader reader = store.reader();
+                    Cursor cursor = reader.cursor()) {
                 assertTrue(cursor.seek(key(10)));
                 assertTrue(cursor.next());
                 assertEquals(11, keyOf(cursor));
@@ -102,7 +104,10 @@ class XodusStoreTest {
     @Test
     void theVersionConstantIsTheVersionOfTheXodusJar() {
         // On the test class path Xodus's own manifest is readable; in the uber-jar only the constant is.
-        assertEquals(LibraryVersion.ofManifest(jetbrains.exodus.env.Environments.class).orElseThrow(), XodusEngine.VERSION);
+        assertEquals(
+                LibraryVersion.ofManifest(jetbrains.exodus.env.Environments.class)
+                        .orElseThrow(),
+                XodusEngine.VERSION);
     }
 
     /** {@code cachePageKb} sets what a cache miss reads: the environment takes it, and the store works with it. */
@@ -128,8 +133,8 @@ class XodusStoreTest {
         try (Store store = Stores.open("xodus", dir.resolve("default"), SHAPE)) {
             assertEquals(64 * 1024, ((XodusStore) store).cachePageBytes(), "Xodus's own default");
         }
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Stores.open("xodus:cachePageKb=12", dir.resolve("bad"), SHAPE));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Stores.open("xodus:cachePageKb=12", dir.resolve("bad"), SHAPE));
         assertTrue(e.getMessage().contains("cachePageKb=12 must be a power of two"), e.getMessage());
     }
 }

@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.VerificationException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,11 +46,16 @@ class DirTreeTest {
 
     @Test
     void badShapesAreOneLineEach() {
-        assertEquals("fanout=0: fanout must be a whole number of at least 1",
-                assertThrows(IllegalArgumentException.class, () -> new DirTree(0, 3)).getMessage());
-        assertEquals("depth=0: depth must be a whole number of at least 1",
-                assertThrows(IllegalArgumentException.class, () -> new DirTree(3, 0)).getMessage());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new DirTree(1000, 10)).getMessage()
+        assertEquals(
+                "fanout=0: fanout must be a whole number of at least 1",
+                assertThrows(IllegalArgumentException.class, () -> new DirTree(0, 3))
+                        .getMessage());
+        assertEquals(
+                "depth=0: depth must be a whole number of at least 1",
+                assertThrows(IllegalArgumentException.class, () -> new DirTree(3, 0))
+                        .getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new DirTree(1000, 10))
+                .getMessage()
                 .contains("use a smaller fanout or depth"));
     }
 

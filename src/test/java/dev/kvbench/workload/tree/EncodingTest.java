@@ -4,11 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.kvbench.workload.tree.proto.DirectoryProto;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.SplittableRandom;
-
-import dev.kvbench.workload.tree.proto.DirectoryProto;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
@@ -85,15 +84,18 @@ class EncodingTest {
     void aLeadingIdThatDisagreesWithTheRecordIsAnError() {
         byte[] value = Encoding.PROTO_LONG.encode(RECORD, new SplittableRandom(1));
         value[7] ^= 1;
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> new Decoder().id(Encoding.PROTO_LONG, new UnsafeBuffer(value), true, RECORD.parentId()));
     }
 
     @Test
     void anUnknownEncodingIsOneLineListingTheValidOnes() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Encoding.named("XML"));
-        assertEquals("encoding=XML is not an encoding; encodings: LONG,PADDING_50,PADDING_100,PADDING_150,"
-                + "PADDING_200,PADDING_250,PROTO,PROTO_LONG,FLAT_BUFFER,FLAT_BUFFER_LONG", e.getMessage());
+        assertEquals(
+                "encoding=XML is not an encoding; encodings: LONG,PADDING_50,PADDING_100,PADDING_150,"
+                        + "PADDING_200,PADDING_250,PROTO,PROTO_LONG,FLAT_BUFFER,FLAT_BUFFER_LONG",
+                e.getMessage());
     }
 
     @Test

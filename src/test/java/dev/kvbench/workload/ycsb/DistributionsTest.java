@@ -3,15 +3,13 @@ package dev.kvbench.workload.ycsb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-
 import org.apache.commons.math3.stat.inference.ChiSquareTest;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
-
-import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 
 /**
  * The generators draw what YCSB draws for the same properties, shown by their observed
@@ -107,12 +105,24 @@ class DistributionsTest {
     void theHottestZipfianKeysAreYcsbsForTheSameProperties() {
         for (Map<String, String> file : java.util.List.of(
                 Map.of("recordcount", "100000", "operationcount", "2000000", "requestdistribution", "zipfian"),
-                Map.of("recordcount", "100000", "operationcount", "200000", "requestdistribution", "zipfian",
-                        "readproportion", "0.95", "updateproportion", "0", "insertproportion", "0.05"))) {
+                Map.of(
+                        "recordcount",
+                        "100000",
+                        "operationcount",
+                        "200000",
+                        "requestdistribution",
+                        "zipfian",
+                        "readproportion",
+                        "0.95",
+                        "updateproportion",
+                        "0",
+                        "insertproportion",
+                        "0.05"))) {
             WorkloadProperties properties = WorkloadProperties.of(file);
             long expectedNewKeys = (long) (properties.operationCount() * properties.proportion(Op.INSERT) * 2.0);
             long itemCount = properties.insertCount() + expectedNewKeys + 1; // max - min + 1
-            InsertCounter counter = loaded((int) (100_000 + expectedNewKeys + 1)); // every key number the formula gives exists
+            InsertCounter counter =
+                    loaded((int) (100_000 + expectedNewKeys + 1)); // every key number the formula gives exists
             // the ranks 0 to 5 from the least uniform number that gives each (a rank grows with the uniform number)
             Zipfian zipfian = new Zipfian(KeyChooser.ZIPFIAN_ITEMS, properties.zipfianConstant());
             for (int rank = 0; rank < 6; rank++) {
@@ -138,7 +148,10 @@ class DistributionsTest {
                 counts.merge(chooser.next(), 1, Integer::sum);
             }
             java.util.Set<Long> hottest = new java.util.HashSet<>(counts.entrySet().stream()
-                    .sorted(Map.Entry.<Long, Integer>comparingByValue().reversed()).limit(20).map(Map.Entry::getKey).toList());
+                    .sorted(Map.Entry.<Long, Integer>comparingByValue().reversed())
+                    .limit(20)
+                    .map(Map.Entry::getKey)
+                    .toList());
             java.util.Set<Long> formula = new java.util.HashSet<>();
             for (long rank = 0; formula.size() < 20; rank++) {
                 long key = ycsbKeyOfRank(rank, 0, itemCount);
@@ -236,7 +249,8 @@ class DistributionsTest {
                 newest[j] += age < (long) Math.pow(10, j + 1) ? 1 : 0;
             }
         }
-        System.out.printf("latest with 5%% inserts: the newest 10/100/1000 keys get %.1f/%.1f/%.1f%% of the reads%n",
+        System.out.printf(
+                "latest with 5%% inserts: the newest 10/100/1000 keys get %.1f/%.1f/%.1f%% of the reads%n",
                 100.0 * newest[0] / reads, 100.0 * newest[1] / reads, 100.0 * newest[2] / reads);
         double[] ycsb = {20.9, 39.2, 57.9};
         for (int j = 0; j < newest.length; j++) {
@@ -275,8 +289,12 @@ class DistributionsTest {
             expected[ITEMS - 1 - k] = (Math.exp(-k / mean) - Math.exp(-(k + 1) / mean)) / inRange;
         }
         assertFits(expected, observed, "exponential");
-        long within = Arrays.stream(observed, ITEMS - (int) (ITEMS * 0.8571428571), ITEMS).sum();
-        assertEquals(0.95 / inRange, within / (double) SAMPLES, 0.002,
+        long within = Arrays.stream(observed, ITEMS - (int) (ITEMS * 0.8571428571), ITEMS)
+                .sum();
+        assertEquals(
+                0.95 / inRange,
+                within / (double) SAMPLES,
+                0.002,
                 "95% of draws within 6/7 of the records, before the draws beyond the oldest are drawn again");
     }
 
@@ -292,9 +310,19 @@ class DistributionsTest {
 
     @Test
     void operationsFollowTheirProportions() {
-        WorkloadProperties properties = WorkloadProperties.of(Map.of("readproportion", "0.5", "updateproportion",
-                "0.2", "insertproportion", "0.1", "scanproportion", "0.1", "readmodifywriteproportion", "0.05",
-                "deleteproportion", "0.05"));
+        WorkloadProperties properties = WorkloadProperties.of(Map.of(
+                "readproportion",
+                "0.5",
+                "updateproportion",
+                "0.2",
+                "insertproportion",
+                "0.1",
+                "scanproportion",
+                "0.1",
+                "readmodifywriteproportion",
+                "0.05",
+                "deleteproportion",
+                "0.05"));
         OperationMix mix = new OperationMix(properties, Sampling.source(9, 0));
         long[] observed = new long[Op.values().length];
         for (int i = 0; i < SAMPLES; i++) {
@@ -395,10 +423,12 @@ class DistributionsTest {
         double[] expected = Arrays.stream(probabilities).map(p -> p / total * n).toArray();
         double p = new ChiSquareTest().chiSquareTest(expected, observed);
         double statistic = new ChiSquareTest().chiSquare(expected, observed);
-        System.out.printf("%s: chi-square %.1f, %d degrees of freedom, p = %.4f%n", what, statistic,
-                observed.length - 1, p);
-        assertTrue(p > ALPHA, what + ": chi-square " + statistic + " with " + (observed.length - 1)
-                + " degrees of freedom, p = " + p);
+        System.out.printf(
+                "%s: chi-square %.1f, %d degrees of freedom, p = %.4f%n", what, statistic, observed.length - 1, p);
+        assertTrue(
+                p > ALPHA,
+                what + ": chi-square " + statistic + " with " + (observed.length - 1) + " degrees of freedom, p = "
+                        + p);
     }
 
     /** The least-squares slope of log(frequency) against log(rank) over the first {@code ranks} ranks. */

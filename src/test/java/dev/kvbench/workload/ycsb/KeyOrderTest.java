@@ -8,14 +8,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import org.agrona.DirectBuffer;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.Test;
 
 /** The key numbers in the order of their keys, and the walk a scan's check takes along it. */
 class KeyOrderTest {
-
 
     @Test
     void ordersKeyNumbersAsTheirKeysCompareInEveryKeyFormat() {
@@ -36,7 +34,8 @@ class KeyOrderTest {
             for (int i = 0; i < 20_000; i++) {
                 long a = numbers[random.nextInt(numbers.length)];
                 long b = numbers[random.nextInt(numbers.length)];
-                assertEquals(Integer.signum(keyOf(properties, a).compareTo(keyOf(properties, b))),
+                assertEquals(
+                        Integer.signum(keyOf(properties, a).compareTo(keyOf(properties, b))),
                         Integer.signum(order.place(a).compareTo(order.place(b))),
                         format + ": #" + a + " and #" + b);
             }
@@ -56,19 +55,30 @@ class KeyOrderTest {
         }
         inKeyOrder.sort(Comparator.comparing(k -> keyOf(properties, k)));
         int from = 300;
-        long[] scan = inKeyOrder.subList(from, from + 200).stream().mapToLong(Long::longValue).toArray();
+        long[] scan = inKeyOrder.subList(from, from + 200).stream()
+                .mapToLong(Long::longValue)
+                .toArray();
         assertEquals(-1, order.skipped(scan[0], scan, scan.length, false, KeyOrderTest::everyKey), "a whole scan");
         for (int skip : new int[] {0, 1, 57, 198}) {
             long[] skipping = without(scan, skip);
-            assertEquals(scan[skip], order.skipped(scan[0], skipping, skipping.length, false, KeyOrderTest::everyKey),
+            assertEquals(
+                    scan[skip],
+                    order.skipped(scan[0], skipping, skipping.length, false, KeyOrderTest::everyKey),
                     "the scan without its record " + skip + ", #" + scan[skip]
                             + (scan[skip] >= 1000 ? ", an inserted key" : ", a loaded key"));
-            assertEquals(-1, order.skipped(scan[0], skipping, skipping.length, false, k -> k != scan[skip]),
+            assertEquals(
+                    -1,
+                    order.skipped(scan[0], skipping, skipping.length, false, k -> k != scan[skip]),
                     "the same scan when that record need not be there (written since the reader)");
         }
-        long[] toTheEnd = inKeyOrder.subList(1000, 1100).stream().mapToLong(Long::longValue).toArray();
-        assertEquals(-1, order.skipped(toTheEnd[0], toTheEnd, toTheEnd.length, true, KeyOrderTest::everyKey), "to the end");
-        assertEquals(toTheEnd[99], order.skipped(toTheEnd[0], toTheEnd, 99, true, KeyOrderTest::everyKey),
+        long[] toTheEnd = inKeyOrder.subList(1000, 1100).stream()
+                .mapToLong(Long::longValue)
+                .toArray();
+        assertEquals(
+                -1, order.skipped(toTheEnd[0], toTheEnd, toTheEnd.length, true, KeyOrderTest::everyKey), "to the end");
+        assertEquals(
+                toTheEnd[99],
+                order.skipped(toTheEnd[0], toTheEnd, 99, true, KeyOrderTest::everyKey),
                 "a scan that stops before the last key though it was not full");
     }
 

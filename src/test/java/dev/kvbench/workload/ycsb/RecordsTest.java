@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
@@ -37,17 +36,22 @@ class RecordsTest {
             long n = switch (i) {
                 case 0 -> 0;
                 case 1 -> Long.MAX_VALUE;
-                default -> i < 40 ? (long) Math.pow(10, Math.floorDiv(i, 2)) - i % 2 : random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63);
+                default ->
+                    i < 40
+                            ? (long) Math.pow(10, Math.floorDiv(i, 2)) - i % 2
+                            : random.nextLong(Long.MAX_VALUE) >>> random.nextInt(63);
             };
             int from = Records.digits(n, to);
-            assertEquals(Long.toString(n), new String(to, from, to.length - from, java.nio.charset.StandardCharsets.US_ASCII));
+            assertEquals(
+                    Long.toString(n),
+                    new String(to, from, to.length - from, java.nio.charset.StandardCharsets.US_ASCII));
         }
     }
 
     @Test
     void binaryKeysEndInTheNumberBigEndian() {
-        Records binary = new Records(WorkloadProperties.of(Map.of("keyformat", "binary", "keysize", "12",
-                "insertorder", "ordered")));
+        Records binary = new Records(
+                WorkloadProperties.of(Map.of("keyformat", "binary", "keysize", "12", "insertorder", "ordered")));
         DirectBuffer key = binary.key(258);
         assertEquals(12, key.capacity());
         assertEquals(0, key.getInt(0));
@@ -73,8 +77,15 @@ class RecordsTest {
 
     @Test
     void lengthsFollowTheFieldLengthDistribution() {
-        Records records = new Records(WorkloadProperties.of(Map.of("fieldcount", "1", "fieldlength", "200",
-                "minfieldlength", "100", "fieldlengthdistribution", "uniform")));
+        Records records = new Records(WorkloadProperties.of(Map.of(
+                "fieldcount",
+                "1",
+                "fieldlength",
+                "200",
+                "minfieldlength",
+                "100",
+                "fieldlengthdistribution",
+                "uniform")));
         int min = Integer.MAX_VALUE;
         int max = 0;
         for (int v = 1; v <= 10_000; v++) {

@@ -5,16 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 
 class WorkloadPropertiesTest {
 
@@ -24,7 +22,8 @@ class WorkloadPropertiesTest {
     @Test
     void anEditorsByteOrderMarkIsNotPartOfTheFirstPropertysName() throws IOException {
         Path file = dir.resolve("bom");
-        Files.write(file, "\uFEFFrecordcount=123\noperationcount=10\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Files.write(
+                file, "\uFEFFrecordcount=123\noperationcount=10\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         assertEquals(123, WorkloadProperties.read(file, Map.of()).recordCount());
     }
 
@@ -32,8 +31,10 @@ class WorkloadPropertiesTest {
     void aFileThatSetsNothingOrIsAFolderIsRefusedInOneLine() throws IOException {
         Path empty = dir.resolve("empty");
         Files.writeString(empty, "# only a comment\n\n");
-        WorkloadFileException e = assertThrows(WorkloadFileException.class, () -> WorkloadProperties.read(empty, Map.of()));
-        assertTrue(e.getMessage().startsWith("workload file " + empty + " sets no property (it is empty or all comments)"),
+        WorkloadFileException e =
+                assertThrows(WorkloadFileException.class, () -> WorkloadProperties.read(empty, Map.of()));
+        assertTrue(
+                e.getMessage().startsWith("workload file " + empty + " sets no property (it is empty or all comments)"),
                 e.getMessage());
         e = assertThrows(WorkloadFileException.class, () -> WorkloadProperties.read(dir, Map.of()));
         assertTrue(e.getMessage().startsWith("workload file " + dir + " is a folder"), e.getMessage());
@@ -90,8 +91,10 @@ class WorkloadPropertiesTest {
 
     @Test
     void overridesWinOverTheFile() {
-        WorkloadProperties p = WorkloadProperties.of(Presets.load("workloada"), Map.of("recordcount", "5000",
-                "requestdistribution", "uniform"), "workloada");
+        WorkloadProperties p = WorkloadProperties.of(
+                Presets.load("workloada"),
+                Map.of("recordcount", "5000", "requestdistribution", "uniform"),
+                "workloada");
         assertEquals(5000, p.recordCount());
         assertEquals("uniform", p.requestDistribution());
     }
@@ -108,26 +111,34 @@ class WorkloadPropertiesTest {
 
     @Test
     void anUnknownPropertyNamesTheNearestKnownOne() {
-        WorkloadFileException e = assertThrows(WorkloadFileException.class,
+        WorkloadFileException e = assertThrows(
+                WorkloadFileException.class,
                 () -> WorkloadProperties.of(Map.of("readproprtion", "1", "updateproportion", "0")));
-        assertEquals("unknown property 'readproprtion' in -p; did you mean 'readproportion'? (YCSB would ignore it"
-                + " silently)", e.getMessage());
+        assertEquals(
+                "unknown property 'readproprtion' in -p; did you mean 'readproportion'? (YCSB would ignore it"
+                        + " silently)",
+                e.getMessage());
     }
 
     @Test
     void proportionsThatDoNotAddUpToOneAreNamedWithTheirOrigin() {
-        WorkloadFileException e = assertThrows(WorkloadFileException.class,
+        WorkloadFileException e = assertThrows(
+                WorkloadFileException.class,
                 () -> WorkloadProperties.of(Map.of("readproportion", "0.5", "insertproportion", "0.5")));
-        assertEquals("the proportions in -p add up to 1.05000, not 1: readproportion=0.5 + updateproportion=0.05"
-                + " (YCSB's default) + insertproportion=0.5; set them so that they add up to 1", e.getMessage());
+        assertEquals(
+                "the proportions in -p add up to 1.05000, not 1: readproportion=0.5 + updateproportion=0.05"
+                        + " (YCSB's default) + insertproportion=0.5; set them so that they add up to 1",
+                e.getMessage());
     }
 
     @Test
     void anUnknownDistributionListsTheValidOnes() {
-        WorkloadFileException e = assertThrows(WorkloadFileException.class,
-                () -> WorkloadProperties.of(Map.of("requestdistribution", "zipf")));
-        assertEquals("requestdistribution=zipf in -p is not one kvbench knows; valid: uniform, zipfian, latest,"
-                + " hotspot, sequential, exponential (nearest: zipfian)", e.getMessage());
+        WorkloadFileException e = assertThrows(
+                WorkloadFileException.class, () -> WorkloadProperties.of(Map.of("requestdistribution", "zipf")));
+        assertEquals(
+                "requestdistribution=zipf in -p is not one kvbench knows; valid: uniform, zipfian, latest,"
+                        + " hotspot, sequential, exponential (nearest: zipfian)",
+                e.getMessage());
     }
 
     @Test
@@ -149,9 +160,16 @@ class WorkloadPropertiesTest {
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
             assertTrue(e.getMessage().contains(name), e.getMessage());
         });
-        assertThrows(WorkloadFileException.class, () -> WorkloadProperties.of(Map.of("valuelength", "100",
-                "minvaluelength", "8", "valuelengthdistribution", "uniform")), "a value too short for the header");
-        assertEquals(16, WorkloadProperties.of(Map.of("fieldcount", "1", "fieldlength", "8")).valueLength().minRecord(),
+        assertThrows(
+                WorkloadFileException.class,
+                () -> WorkloadProperties.of(
+                        Map.of("valuelength", "100", "minvaluelength", "8", "valuelengthdistribution", "uniform")),
+                "a value too short for the header");
+        assertEquals(
+                16,
+                WorkloadProperties.of(Map.of("fieldcount", "1", "fieldlength", "8"))
+                        .valueLength()
+                        .minRecord(),
                 "a YCSB record shorter than the header is stored as the header");
     }
 
@@ -164,7 +182,8 @@ class WorkloadPropertiesTest {
 
     @Test
     void aMissingFileNamesThePresets() {
-        WorkloadFileException e = assertThrows(WorkloadFileException.class,
+        WorkloadFileException e = assertThrows(
+                WorkloadFileException.class,
                 () -> Presets.resolve(dir.resolve("nope").toString(), Map.of()));
         assertTrue(e.getMessage().contains("workloada"), e.getMessage());
     }

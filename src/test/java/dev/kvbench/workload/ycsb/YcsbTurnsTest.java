@@ -4,18 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.FaultyStore;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The run phase in turns ({@link YcsbWorkload#turns}), as an interleaved run takes it, on real engines. */
 class YcsbTurnsTest {
@@ -24,19 +22,32 @@ class YcsbTurnsTest {
     Path dir;
 
     private static WorkloadProperties workloadE(int threads) {
-        return Presets.resolve("workloade", Map.of("recordcount", "400", "threadcount", String.valueOf(threads),
-                "fieldcount", "2", "fieldlength", "40", "maxscanlength", "20", "interleave", "true"));
+        return Presets.resolve(
+                "workloade",
+                Map.of(
+                        "recordcount",
+                        "400",
+                        "threadcount",
+                        String.valueOf(threads),
+                        "fieldcount",
+                        "2",
+                        "fieldlength",
+                        "40",
+                        "maxscanlength",
+                        "20",
+                        "interleave",
+                        "true"));
     }
 
     /** The counts by operation type of {@code turns} measured turns of {@code ops} after one warm-up turn. */
     private Map<Op, Long> runTurns(String engine, WorkloadProperties properties, int turns, long ops)
             throws InterruptedException {
         YcsbWorkload workload = new YcsbWorkload(properties, engine);
-        try (Store store = Stores.open(engine, dir.resolve(engine + properties.threadCount()),
-                YcsbWorkload.shape(properties))) {
-            workload.load(store, () -> { });
+        try (Store store =
+                Stores.open(engine, dir.resolve(engine + properties.threadCount()), YcsbWorkload.shape(properties))) {
+            workload.load(store, () -> {});
             PhaseOutcome outcome;
-            try (YcsbWorkload.RunTurns run = workload.turns(store, () -> { })) {
+            try (YcsbWorkload.RunTurns run = workload.turns(store, () -> {})) {
                 run.turn(ops, false);
                 for (int i = 0; i < turns; i++) {
                     assertTrue(run.turn(ops, true) > 0);
@@ -66,8 +77,19 @@ class YcsbTurnsTest {
     @Test
     void twoClientThreadsRunTheSameOperationsWhereNoneInserts() throws InterruptedException {
         // with inserts, which key a thread draws depends on how far the other thread's inserts got, as in YCSB
-        WorkloadProperties a = Presets.resolve("workloada", Map.of("recordcount", "400", "threadcount", "2",
-                "fieldcount", "2", "fieldlength", "40", "interleave", "true"));
+        WorkloadProperties a = Presets.resolve(
+                "workloada",
+                Map.of(
+                        "recordcount",
+                        "400",
+                        "threadcount",
+                        "2",
+                        "fieldcount",
+                        "2",
+                        "fieldlength",
+                        "40",
+                        "interleave",
+                        "true"));
         Map<Op, Long> lmdb = runTurns("lmdb", a, 4, 501);
         assertTrue(lmdb.get(Op.READ) > 500 && lmdb.get(Op.UPDATE) > 500, lmdb.toString());
         assertEquals(lmdb, runTurns("mvstore", a, 4, 501));
@@ -81,14 +103,16 @@ class YcsbTurnsTest {
         YcsbWorkload withInserts = new YcsbWorkload(inserts, "heap");
         YcsbWorkload readOnly = new YcsbWorkload(reads, "heap");
         try (Store a = Stores.open("heap", dir.resolve("d"), YcsbWorkload.shape(inserts));
-             Store b = Stores.open("heap", dir.resolve("c"), YcsbWorkload.shape(reads));
-             YcsbWorkload.RunTurns d = withInserts.turns(a, () -> { });
-             YcsbWorkload.RunTurns c = readOnly.turns(b, () -> { })) {
+                Store b = Stores.open("heap", dir.resolve("c"), YcsbWorkload.shape(reads));
+                YcsbWorkload.RunTurns d = withInserts.turns(a, () -> {});
+                YcsbWorkload.RunTurns c = readOnly.turns(b, () -> {})) {
             // 5% inserts: a turn's inserts at most a 128th of the million key numbers kept for them
             assertEquals((long) (YcsbWorkload.TURN_INSERTS / 0.05), d.mostOperations());
             assertEquals(Long.MAX_VALUE, c.mostOperations());
         }
-        assertEquals(100 + YcsbWorkload.TURNS_INSERT_ROOM, YcsbWorkload.shape(inserts).entries());
+        assertEquals(
+                100 + YcsbWorkload.TURNS_INSERT_ROOM,
+                YcsbWorkload.shape(inserts).entries());
     }
 
     @Test
@@ -96,9 +120,9 @@ class YcsbTurnsTest {
         WorkloadProperties properties = workloadE(2);
         YcsbWorkload workload = new YcsbWorkload(properties, "heap");
         try (Store real = Stores.open("heap", dir.resolve("h"), YcsbWorkload.shape(properties))) {
-            workload.load(real, () -> { });
+            workload.load(real, () -> {});
             Store faulty = new FaultyStore(real, FaultyStore.Fault.SKIP, 50);
-            try (YcsbWorkload.RunTurns run = workload.turns(faulty, () -> { })) {
+            try (YcsbWorkload.RunTurns run = workload.turns(faulty, () -> {})) {
                 assertThrows(VerificationException.class, () -> run.turn(1000, true));
             }
         }
@@ -106,12 +130,16 @@ class YcsbTurnsTest {
 
     @Test
     void interleavedTurnsRefuseAPacedOrTimedRun() {
-        for (Map.Entry<String, String> pacing : Map.of("target", "1000", "maxexecutiontime", "10").entrySet()) {
+        for (Map.Entry<String, String> pacing :
+                Map.of("target", "1000", "maxexecutiontime", "10").entrySet()) {
             Map<String, String> given = new LinkedHashMap<>(Map.of("interleave", "true"));
             given.put(pacing.getKey(), pacing.getValue());
-            WorkloadFileException refused = assertThrows(WorkloadFileException.class, () -> WorkloadProperties.of(given));
-            assertTrue(refused.getMessage().contains("interleave=true with " + pacing.getKey() + "=")
-                    && refused.getMessage().contains("use interleave=false"), refused.getMessage());
+            WorkloadFileException refused =
+                    assertThrows(WorkloadFileException.class, () -> WorkloadProperties.of(given));
+            assertTrue(
+                    refused.getMessage().contains("interleave=true with " + pacing.getKey() + "=")
+                            && refused.getMessage().contains("use interleave=false"),
+                    refused.getMessage());
         }
     }
 
@@ -119,7 +147,8 @@ class YcsbTurnsTest {
     void inTurnsTheOperationCountIsNotInForce() {
         WorkloadProperties turns = WorkloadProperties.of(Map.of("interleave", "true", "operationcount", "0"));
         assertTrue(turns.inTurns());
-        assertTrue(!turns.inForce().containsKey("operationcount"), turns.inForce().toString());
+        assertTrue(
+                !turns.inForce().containsKey("operationcount"), turns.inForce().toString());
         assertEquals("true", turns.inForce().get("interleave"));
         assertThrows(WorkloadFileException.class, () -> WorkloadProperties.of(Map.of("operationcount", "0")));
     }

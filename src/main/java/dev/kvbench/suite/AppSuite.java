@@ -76,7 +76,16 @@ final class AppSuite {
     static List<Experiment> appTests() {
         Map<String, String> single = Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
         List<Experiment> tests = new ArrayList<>();
-        tests.add(new Experiment(
+        tests.add(readersWhileWriting(single));
+        tests.add(prefixScans(single));
+        tests.add(readKeyByThreads());
+        tests.addAll(dirWalks());
+        return tests;
+    }
+
+    /** Readers under the RocksDB in-memory benchmark's light write rate, with 2 readers. */
+    private static Experiment readersWhileWriting(Map<String, String> single) {
+        return new Experiment(
                 "Readers while one writer writes",
                 "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
                 Chart.concurrent(),
@@ -95,8 +104,12 @@ final class AppSuite {
                         "duration",
                         "10"),
                 single,
-                Experiment.Entries.fixed(100_000)));
-        tests.add(new Experiment(
+                Experiment.Entries.fixed(100_000));
+    }
+
+    /** Prefix scans alone and under the writer, RocksDB also with its prefix options. */
+    private static Experiment prefixScans(Map<String, String> single) {
+        return new Experiment(
                 "Prefix scans",
                 "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
                 Chart.concurrent(),
@@ -117,43 +130,51 @@ final class AppSuite {
                         "writer",
                         "false,true"),
                 single,
-                Experiment.Entries.fixed(100_000)));
-        tests.add(new Experiment(
+                Experiment.Entries.fixed(100_000));
+    }
+
+    /** readKey as reader threads grow: how reads scale with threads on one store. */
+    private static Experiment readKeyByThreads() {
+        return new Experiment(
                 "readKey by reader threads",
                 "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
                 Chart.threads(),
                 List.of("readKeyThreads"),
                 Suites.params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
                 Suites.options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
-                Experiment.Entries.fixed(100_000)));
+                Experiment.Entries.fixed(100_000));
+    }
+
+    /** The directory-tree walk: every engine on one encoding, then the encodings and a second thread on five. */
+    private static List<Experiment> dirWalks() {
         // Every engine in three encodings at 1 and 2 threads is 96 trials, each a fork (~1.7 s), the tree's
         // load (488,280 directories: up to ~10 s for fs, a few for mapdb, sqlite and bdbje) and 4 s of
         // iterations: about 12 minutes, on top of about 12 for the tests above, against a budget of about
         // 15 in all. So 44 trials, about 5 minutes: every engine on LONG at 1 thread; the three encodings
         // on the five engines the figures name (and the limit rows); those five on LONG at 2 threads.
         String five = Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus");
-        tests.add(dirWalk(
-                "Directory tree walk, every engine, 1 thread",
-                "Directory ids as 8-byte values (LONG) only: the encodings are compared in the next test, on five engines.",
-                null,
-                "LONG",
-                1));
-        tests.add(dirWalk(
-                "Directory tree walk by value encoding, 1 thread",
-                "Values as the directory's id (LONG), a protobuf record (PROTO) or a FlatBuffers record (FLAT_BUFFER), "
-                        + "on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows: walks/s, storage and bytes "
-                        + "allocated per walk by encoding. The other engines ran LONG only (the previous test), to keep "
-                        + "the suite near 15 minutes.",
-                five,
-                "LONG,PROTO,FLAT_BUFFER",
-                1));
-        tests.add(dirWalk(
-                "Directory tree walk, 2 threads",
-                "LONG only, on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows, to keep the suite near "
-                        + "15 minutes: against 1 thread (the previous tests), how walks/s scale with a second thread.",
-                five,
-                "LONG",
-                2));
-        return tests;
+        return List.of(
+                dirWalk(
+                        "Directory tree walk, every engine, 1 thread",
+                        "Directory ids as 8-byte values (LONG) only: the encodings are compared in the next test, on five engines.",
+                        null,
+                        "LONG",
+                        1),
+                dirWalk(
+                        "Directory tree walk by value encoding, 1 thread",
+                        "Values as the directory's id (LONG), a protobuf record (PROTO) or a FlatBuffers record (FLAT_BUFFER), "
+                                + "on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows: walks/s, storage and bytes "
+                                + "allocated per walk by encoding. The other engines ran LONG only (the previous test), to keep "
+                                + "the suite near 15 minutes.",
+                        five,
+                        "LONG,PROTO,FLAT_BUFFER",
+                        1),
+                dirWalk(
+                        "Directory tree walk, 2 threads",
+                        "LONG only, on LMDB, RocksDB, LevelDB, MVStore and Xodus and the limit rows, to keep the suite near "
+                                + "15 minutes: against 1 thread (the previous tests), how walks/s scale with a second thread.",
+                        five,
+                        "LONG",
+                        2));
     }
 }

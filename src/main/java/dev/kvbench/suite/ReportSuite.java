@@ -34,10 +34,24 @@ final class ReportSuite {
     static Suite report(Scaler scaler) {
         Map<String, String> jmh = Suites.interleaved(1, REPORT_ROTATIONS);
         String engines = Suites.oneBindingEach();
+        List<Unscaled> reference = List.of(
+                lmdbSettings(),
+                valueSizesAroundPages(),
+                lsmBatchSizes(),
+                smallValues(engines),
+                twoKilobyteValues(engines),
+                largeValues());
         List<Experiment> tests = new ArrayList<>();
-        tests.add(scaled(
-                tests,
-                scaler,
+        for (Unscaled test : reference) {
+            tests.add(test.scaled(tests.size() + 1, scaler, jmh));
+        }
+        tests.add(fileSystemDepths(WORK_DEPTHS));
+        return new Suite("report", tests);
+    }
+
+    /** LMDB's settings, the test that picks the settings the later tests use. */
+    private static Unscaled lmdbSettings() {
+        return new Unscaled(
                 1_000_000,
                 "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
@@ -52,11 +66,12 @@ final class ReportSuite {
                         "true",
                         "valSize",
                         "100"),
-                jmh,
-                num -> Map.of()));
-        tests.add(scaled(
-                tests,
-                scaler,
+                num -> Map.of());
+    }
+
+    /** Storage of the native engines one byte either side of LMDB's page boundaries. */
+    private static Unscaled valueSizesAroundPages() {
+        return new Unscaled(
                 1_000_000,
                 "Value sizes around LMDB page boundaries",
                 "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
@@ -71,11 +86,12 @@ final class ReportSuite {
                         "false",
                         "valSize",
                         "2026,2027,4080,4081,8176,8177,16368,16369"),
-                jmh,
-                num -> Map.of()));
-        tests.add(scaled(
-                tests,
-                scaler,
+                num -> Map.of());
+    }
+
+    /** LevelDB's and RocksDB's write time by entries per commit. */
+    private static Unscaled lsmBatchSizes() {
+        return new Unscaled(
                 10_000_000,
                 "LSM batch sizes",
                 "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
@@ -90,33 +106,36 @@ final class ReportSuite {
                         "true",
                         "valSize",
                         "8176"),
-                jmh,
-                num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num)));
-        tests.add(scaled(
-                tests,
-                scaler,
+                num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num));
+    }
+
+    /** Every engine through one binding each, small values, int and string keys. */
+    private static Unscaled smallValues(String engines) {
+        return new Unscaled(
                 1_000_000,
                 "All engines, small values",
                 "Every engine through one binding each on the six workloads: int and string keys, sequential and random order.",
                 Chart.panels(),
                 Suites.SIX,
                 Suites.params("store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"),
-                jmh,
-                num -> Map.of()));
-        tests.add(scaled(
-                tests,
-                scaler,
+                num -> Map.of());
+    }
+
+    /** Every engine through one binding each, values of about 2 KB. */
+    private static Unscaled twoKilobyteValues(String engines) {
+        return new Unscaled(
                 10_000_000,
                 "All engines, values of about 2 KB",
                 "A larger data set, every engine through one binding each: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
                 Chart.panels(),
                 Suites.THREE,
                 Suites.params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"),
-                jmh,
-                num -> Map.of()));
-        tests.add(scaled(
-                tests,
-                scaler,
+                num -> Map.of());
+    }
+
+    /** The native engines and Chronicle with the largest values. */
+    private static Unscaled largeValues() {
+        return new Unscaled(
                 10_000_000,
                 "Native engines and Chronicle, large values",
                 "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
@@ -131,10 +150,7 @@ final class ReportSuite {
                         "false",
                         "valSize",
                         "4080,8176,16368"),
-                jmh,
-                num -> Map.of()));
-        tests.add(fileSystemDepths(WORK_DEPTHS));
-        return new Suite("report", tests);
+                num -> Map.of());
     }
 
     static final String WORK_DEPTHS = "File system by directory depth, work folder";
@@ -179,20 +195,24 @@ final class ReportSuite {
         Map<String, String> params(int num);
     }
 
-    private static Experiment scaled(
-            List<Experiment> before,
-            Scaler scaler,
+    /**
+     * A test of the 2016 report before its entry count is scaled: its count there, {@code original}, and what it
+     * measures; its number in the suite is what the scaler is told.
+     */
+    private record Unscaled(
             int original,
             String title,
             String about,
             Chart chart,
             List<String> workloads,
             Map<String, String> params,
-            Map<String, String> options,
             ByNum byNum) {
-        int num = scaler.num(before.size() + 1, original, Experiment.entryBytes(params));
-        Map<String, String> all = new LinkedHashMap<>(params);
-        all.putAll(byNum.params(num));
-        return new Experiment(title, about, chart, workloads, all, options, new Experiment.Entries(num, original));
+
+        Experiment scaled(int test, Scaler scaler, Map<String, String> options) {
+            int num = scaler.num(test, original, Experiment.entryBytes(params));
+            Map<String, String> all = new LinkedHashMap<>(params);
+            all.putAll(byNum.params(num));
+            return new Experiment(title, about, chart, workloads, all, options, new Experiment.Entries(num, original));
+        }
     }
 }

@@ -58,45 +58,75 @@ final class ScaleSuite {
 
     static Suite suite(Scaler scaler) {
         Map<String, String> data = Suites.params("intKey", "true", "sequential", "false", "valSize", "100");
-        int entryBytes = Experiment.entryBytes(data);
-        List<Integer> small = new ArrayList<>();
-        List<Integer> large = new ArrayList<>();
-        List<String> left = new ArrayList<>();
-        for (int size : SIZES) {
-            if (size > LARGEST_SAMPLED && scaler.num(1, size, entryBytes) < size) {
-                left.add(Numbers.count(size) + " entries ("
-                        + String.format(Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
-                        + " GB of flat data: over this machine's budget, a quarter of the smaller of its available memory"
-                        + " and the work folder's free space, or KVBENCH_BUDGET)");
-            } else {
-                (size <= LARGEST_SAMPLED ? small : large).add(size);
-            }
-        }
-        String leftOut = left.isEmpty() ? "" : " Left out: " + String.join("; ", left) + ".";
-        Map<String, String> sampled = Suites.options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
+        Sizes sizes = Sizes.fitting(scaler, Experiment.entryBytes(data));
         Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "1", "-i", "3", "-foe", "false");
+        List<Experiment> tests = new ArrayList<>(costPerEntry(data, sizes, single));
+        tests.add(readersWhileWriting(sizes));
+        tests.add(lmdbPageCliff(scaler, single));
+        tests.addAll(beyondTests());
+        return new Suite("scale", tests);
+    }
+
+    /**
+     * The sizes of {@link #SIZES} this machine runs, in the two timing regimes, and the sentence that names those left
+     * out (empty when none is).
+     */
+    private record Sizes(List<Integer> small, List<Integer> large, String leftOut) {
+
+        static Sizes fitting(Scaler scaler, int entryBytes) {
+            List<Integer> small = new ArrayList<>();
+            List<Integer> large = new ArrayList<>();
+            List<String> left = new ArrayList<>();
+            for (int size : SIZES) {
+                if (size > LARGEST_SAMPLED && scaler.num(1, size, entryBytes) < size) {
+                    left.add(Numbers.count(size) + " entries ("
+                            + String.format(Locale.ROOT, "%.1f", (double) size * entryBytes / 1e9)
+                            + " GB of flat data: over this machine's budget, a quarter of the smaller of its available memory"
+                            + " and the work folder's free space, or KVBENCH_BUDGET)");
+                } else {
+                    (size <= LARGEST_SAMPLED ? small : large).add(size);
+                }
+            }
+            String leftOut = left.isEmpty() ? "" : " Left out: " + String.join("; ", left) + ".";
+            return new Sizes(small, large, leftOut);
+        }
+
+        List<Integer> all() {
+            List<Integer> all = new ArrayList<>(small);
+            all.addAll(large);
+            return all;
+        }
+    }
+
+    /** write, readKey and readSeq by data size: one test per timing regime. */
+    private static List<Experiment> costPerEntry(Map<String, String> data, Sizes sizes, Map<String, String> single) {
+        Map<String, String> sampled = Suites.options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
         List<Experiment> tests = new ArrayList<>();
         String passes = "write (random order), readKey (random order) and readSeq; every engine and the limit rows; "
                 + "random int keys, 100-byte values. The report charts time per entry (ns) against entries, "
                 + "one line per engine, with the other sizes' test.";
         tests.add(sweep(
-                "Cost per entry by data size: " + sizes(small) + " entries",
+                "Cost per entry by data size: " + sizes(sizes.small()) + " entries",
                 passes + " Timed in the benchmarks' own mode (settled passes, five 100 ms iterations).",
                 Suites.THREE,
                 data,
-                small,
+                sizes.small(),
                 sampled));
-        if (!large.isEmpty()) {
+        if (!sizes.large().isEmpty()) {
             tests.add(sweep(
-                    "Cost per entry by data size: " + sizes(large) + " entries",
-                    passes + " Single-shot passes (one warmup, three measured), so that a run stays bounded." + leftOut,
+                    "Cost per entry by data size: " + sizes(sizes.large()) + " entries",
+                    passes + " Single-shot passes (one warmup, three measured), so that a run stays bounded."
+                            + sizes.leftOut(),
                     Suites.THREE,
                     data,
-                    large,
+                    sizes.large(),
                     single));
         }
-        List<Integer> all = new ArrayList<>(small);
-        all.addAll(large);
+        return tests;
+    }
+
+    /** readWhileWriting at every size this machine runs. */
+    private static Experiment readersWhileWriting(Sizes sizes) {
         Map<String, String> mixed = Suites.params(
                 "intKey",
                 "true",
@@ -110,17 +140,21 @@ final class ScaleSuite {
                 "10000",
                 "duration",
                 "5");
-        tests.add(sweep(
-                "Readers while one writer writes, by data size: " + sizes(all) + " entries",
+        return sweep(
+                "Readers while one writer writes, by data size: " + sizes(sizes.all()) + " entries",
                 "readWhileWriting at every size: 2 reader threads look up random existing keys for 5 s while one writer "
                         + "overwrites random keys at 10,000 writes/s; the report charts ns per read against entries."
-                        + leftOut,
+                        + sizes.leftOut(),
                 List.of("readWhileWriting"),
                 mixed,
-                all,
-                Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false")));
+                sizes.all(),
+                Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false"));
+    }
+
+    /** The 2016 report's LMDB overflow-page cliff, at 10^6 entries or as many as the budget holds. */
+    private static Experiment lmdbPageCliff(Scaler scaler, Map<String, String> single) {
         int cliff = scaler.num(1, 1_000_000, 2027 + 4);
-        tests.add(new Experiment(
+        return new Experiment(
                 "LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
                 "Values of 2,026 and 2,027 bytes: one byte more and LMDB puts each value on overflow pages of its own "
                         + "(the 2016 report's cliff). Storage and write time of LMDB, RocksDB and LevelDB, random int keys."
@@ -139,9 +173,7 @@ final class ScaleSuite {
                         "valSize",
                         "2026,2027"),
                 single,
-                new Experiment.Entries(cliff, 1_000_000)));
-        tests.addAll(beyondTests());
-        return new Suite("scale", tests);
+                new Experiment.Entries(cliff, 1_000_000));
     }
 
     /** The beyond-memory part alone: {@code ./run.sh beyond}. */
@@ -158,6 +190,18 @@ final class ScaleSuite {
      * without ({@code lmdb:readAhead=false}, {@code MDB_NORDAHEAD}), side by side.
      */
     static List<Experiment> beyondTests() {
+        Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "3", "-foe", "false");
+        List<Experiment> tests = new ArrayList<>();
+        for (int size : BEYOND_SIZES) {
+            Map<String, String> params = beyondParams(size);
+            tests.add(beyondMemory(size, params, single));
+            tests.add(beyondMemoryColdCache(size, params, single));
+        }
+        return tests;
+    }
+
+    /** The stores beyond memory: each engine once, with the caches and memtable the limit leaves room for. */
+    private static List<String> beyondStores() {
         List<String> stores = new ArrayList<>();
         for (String store : Suites.oneBindingEach().split(",")) {
             switch (store) {
@@ -172,69 +216,80 @@ final class ScaleSuite {
                 default -> stores.add(store);
             }
         }
-        Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "3", "-foe", "false");
+        return stores;
+    }
+
+    /** The beyond-memory tests' data at {@code size} entries, on {@link #beyondStores()}. */
+    private static Map<String, String> beyondParams(int size) {
+        return Suites.params(
+                "store",
+                String.join(",", beyondStores()),
+                "intKey",
+                "true",
+                "sequential",
+                "false",
+                "valSize",
+                "100",
+                "batchSize",
+                String.valueOf(BEYOND_BATCH),
+                "num",
+                String.valueOf(size));
+    }
+
+    /** The sentence every beyond-memory test ends with: the memory limit, and what each engine gets under it. */
+    private static String memoryNote() {
+        return " The benchmark forks run in a memory control group holding their memory, page cache included, to"
+                + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to the harness's data set and half of what"
+                + " it and the JVM's own " + (BeyondMemory.JVM_RESERVE >> 20)
+                + " MiB leave of it; the stores live in"
+                + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
+                + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB
+                + " MiB block cache, SQLite a "
+                + BEYOND_CACHE_MB
+                + " MiB page cache (their default, room for the whole data set, would exceed the limit) and BDB JE"
+                + " a " + BEYOND_CACHE_MB
+                + " MiB cache (its default, 60% of the heap, does not fit beside the harness's data set"
+                + " there), the LSM"
+                + " engines a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
+                + Numbers.count(BEYOND_BATCH)
+                + " entries (a batch of 1,000,000 is 100 MB in the writer's memory; MVStore's commit"
+                + " of 10,000 random puts overflowed its heap); LMDB runs twice,"
+                + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
+                + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"
+                + " are left out.";
+    }
+
+    /** write, readKey and readSeq at {@code size} entries, the forks' memory a quarter of the data. */
+    private static Experiment beyondMemory(int size, Map<String, String> params, Map<String, String> single) {
+        return new Experiment(
+                        "Beyond memory on a disk: " + Numbers.count(size) + " entries",
+                        "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
+                                + memoryNote(),
+                        Chart.scale(),
+                        List.of("write", "readKey", "readSeq"),
+                        params,
+                        single,
+                        Experiment.Entries.fixed(size))
+                .beyondMemory(BEYOND_RATIO);
+    }
+
+    /** readKey at {@code size} entries with the page cache of the store's files dropped before each pass. */
+    private static Experiment beyondMemoryColdCache(int size, Map<String, String> params, Map<String, String> single) {
         Map<String, String> cold = new LinkedHashMap<>(single);
         cold.put("-jvmArgsAppend", "-D" + ColdCache.PROPERTY + "=cold");
-        String memory =
-                " The benchmark forks run in a memory control group holding their memory, page cache included, to"
-                        + " a quarter of the flat data (KVBENCH_MEM_LIMIT in place of that), the heap to the harness's data set and half of what"
-                        + " it and the JVM's own " + (BeyondMemory.JVM_RESERVE >> 20)
-                        + " MiB leave of it; the stores live in"
-                        + " the disk folder (KVBENCH_DISK_DIR). Engines without their own block cache read what the limit leaves uncached"
-                        + " from the device; RocksDB and LevelDB get a " + BEYOND_CACHE_MB
-                        + " MiB block cache, SQLite a "
-                        + BEYOND_CACHE_MB
-                        + " MiB page cache (their default, room for the whole data set, would exceed the limit) and BDB JE"
-                        + " a " + BEYOND_CACHE_MB
-                        + " MiB cache (its default, 60% of the heap, does not fit beside the harness's data set"
-                        + " there), the LSM"
-                        + " engines a " + BEYOND_BUFFER_MB + " MiB memtable; every engine commits every "
-                        + Numbers.count(BEYOND_BATCH)
-                        + " entries (a batch of 1,000,000 is 100 MB in the writer's memory; MVStore's commit"
-                        + " of 10,000 random puts overflowed its heap); LMDB runs twice,"
-                        + " with the kernel's readahead on its map (its default: each page fault reads the pages around it too) and"
-                        + " without (lmdb:readAhead=false, MDB_NORDAHEAD); the heap and array rows, which hold the data in the Java heap,"
-                        + " are left out.";
-        List<Experiment> tests = new ArrayList<>();
-        for (int size : BEYOND_SIZES) {
-            Map<String, String> params = Suites.params(
-                    "store",
-                    String.join(",", stores),
-                    "intKey",
-                    "true",
-                    "sequential",
-                    "false",
-                    "valSize",
-                    "100",
-                    "batchSize",
-                    String.valueOf(BEYOND_BATCH),
-                    "num",
-                    String.valueOf(size));
-            tests.add(new Experiment(
-                            "Beyond memory on a disk: " + Numbers.count(size) + " entries",
-                            "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
-                                    + memory,
-                            Chart.scale(),
-                            List.of("write", "readKey", "readSeq"),
-                            params,
-                            single,
-                            Experiment.Entries.fixed(size))
-                    .beyondMemory(BEYOND_RATIO));
-            tests.add(new Experiment(
-                            "Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
-                            "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
-                                    + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
-                                    + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
-                                    + " and an engine's own cache is process memory: the report says how much stayed."
-                                    + memory,
-                            Chart.scale(),
-                            List.of("readKey"),
-                            params,
-                            cold,
-                            Experiment.Entries.fixed(size))
-                    .beyondMemory(BEYOND_RATIO));
-        }
-        return tests;
+        return new Experiment(
+                        "Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
+                        "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
+                                + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
+                                + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
+                                + " and an engine's own cache is process memory: the report says how much stayed."
+                                + memoryNote(),
+                        Chart.scale(),
+                        List.of("readKey"),
+                        params,
+                        cold,
+                        Experiment.Entries.fixed(size))
+                .beyondMemory(BEYOND_RATIO);
     }
 
     private static Experiment sweep(

@@ -115,9 +115,14 @@ public final class Suites {
 
     static Suite smoke() {
         Map<String, String> once = options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
-        // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store, and
-        // one
-        // for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
+        return new Suite(
+                "smoke", List.of(everyWorkloadOnTinyData(), dirWalkOnTinyTree(once), appWorkloadsOnTinyData(once)));
+    }
+
+    /** Every engine on the 2016 report's six passes, on tiny data. */
+    private static Experiment everyWorkloadOnTinyData() {
+        // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store,
+        // and one for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
         Map<String, String> turns = options(
                 "-interleave",
                 "true",
@@ -133,51 +138,38 @@ public final class Suites {
                 "false",
                 "-jvmArgsAppend",
                 "-Dkvbench.settle.maxMs=0");
-        return new Suite(
-                "smoke",
-                List.of(
-                        new Experiment(
-                                "Every engine and workload on tiny data",
-                                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
-                                Chart.panels().unranked(),
-                                SIX,
-                                params("intKey", "true", "sequential", "false", "valSize", "100"),
-                                turns,
-                                Experiment.Entries.fixed(2000)),
-                        new Experiment(
-                                "Directory tree walk on a tiny tree",
-                                "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
-                                Chart.panels().unranked(),
-                                List.of("dirWalk"),
-                                params(
-                                        "fanout",
-                                        "3",
-                                        "depth",
-                                        "4",
-                                        "encoding",
-                                        "LONG,PROTO,FLAT_BUFFER",
-                                        "fields",
-                                        "all"),
-                                once,
-                                Experiment.Entries.fixed(120)),
-                        new Experiment(
-                                "Application workloads on tiny data",
-                                "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
-                                Chart.panels().unranked(),
-                                List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
-                                params(
-                                        "intKey",
-                                        "true",
-                                        "sequential",
-                                        "false",
-                                        "valSize",
-                                        "100",
-                                        "readers",
-                                        "2",
-                                        "duration",
-                                        "1"),
-                                once,
-                                Experiment.Entries.fixed(2000))));
+        return new Experiment(
+                "Every engine and workload on tiny data",
+                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
+                Chart.panels().unranked(),
+                SIX,
+                params("intKey", "true", "sequential", "false", "valSize", "100"),
+                turns,
+                Experiment.Entries.fixed(2000));
+    }
+
+    /** dirWalk on a tiny tree in its three encodings, every field decoded. */
+    private static Experiment dirWalkOnTinyTree(Map<String, String> once) {
+        return new Experiment(
+                "Directory tree walk on a tiny tree",
+                "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
+                Chart.panels().unranked(),
+                List.of("dirWalk"),
+                params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"),
+                once,
+                Experiment.Entries.fixed(120));
+    }
+
+    /** The application workloads on tiny data, one-second runs. */
+    private static Experiment appWorkloadsOnTinyData(Map<String, String> once) {
+        return new Experiment(
+                "Application workloads on tiny data",
+                "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
+                Chart.panels().unranked(),
+                List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
+                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
+                once,
+                Experiment.Entries.fixed(2000));
     }
 
     /**

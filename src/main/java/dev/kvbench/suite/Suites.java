@@ -43,7 +43,8 @@ import java.util.function.Predicate;
  * of the data by a memory control group, warm and with a cold page cache.
  * <li>{@code beyond}: the beyond-memory part of {@code scale} alone.
  * </ul>
- * The suites with tests of their own kind are in classes of their own: {@link ReportSuite} (report, depths),
+ * The suites with tests of their own kind are in classes of their own: {@link SmokeSuite},
+ * {@link ReportSuite} (report, depths),
  * {@link AppSuite}, {@link DurabilitySuites} (crash, powercut), {@link ScaleSuite} and {@link YcsbSuites}.
  * Where a test names its stores, the limit rows ({@link #withLimits}) are added, so that they
  * appear in every chart; a test that names none runs every registered engine.
@@ -85,7 +86,7 @@ public final class Suites {
     /** The suite called {@code name}; {@code scaler} sizes the report suite's tests. */
     public static Suite named(String name, Scaler scaler) {
         return switch (name) {
-            case "smoke" -> smoke();
+            case "smoke" -> SmokeSuite.smoke();
             case "quick" -> quick();
             case "bindings" -> bindings();
             case "report" -> ReportSuite.report(scaler);
@@ -111,65 +112,6 @@ public final class Suites {
                 throw new UsageException(
                         "unknown suite '" + name + "'; suites: " + String.join(" ", NAMES) + " (e.g. ./run.sh quick)");
         };
-    }
-
-    static Suite smoke() {
-        Map<String, String> once = options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
-        return new Suite(
-                "smoke", List.of(everyWorkloadOnTinyData(), dirWalkOnTinyTree(once), appWorkloadsOnTinyData(once)));
-    }
-
-    /** Every engine on the 2016 report's six passes, on tiny data. */
-    private static Experiment everyWorkloadOnTinyData() {
-        // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store,
-        // and one for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
-        Map<String, String> turns = options(
-                "-interleave",
-                "true",
-                "-f",
-                "1",
-                "-wi",
-                "0",
-                "-i",
-                "1",
-                "-r",
-                "1ms",
-                "-foe",
-                "false",
-                "-jvmArgsAppend",
-                "-Dkvbench.settle.maxMs=0");
-        return new Experiment(
-                "Every engine and workload on tiny data",
-                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
-                Chart.panels().unranked(),
-                SIX,
-                params("intKey", "true", "sequential", "false", "valSize", "100"),
-                turns,
-                Experiment.Entries.fixed(2000));
-    }
-
-    /** dirWalk on a tiny tree in its three encodings, every field decoded. */
-    private static Experiment dirWalkOnTinyTree(Map<String, String> once) {
-        return new Experiment(
-                "Directory tree walk on a tiny tree",
-                "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
-                Chart.panels().unranked(),
-                List.of("dirWalk"),
-                params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"),
-                once,
-                Experiment.Entries.fixed(120));
-    }
-
-    /** The application workloads on tiny data, one-second runs. */
-    private static Experiment appWorkloadsOnTinyData(Map<String, String> once) {
-        return new Experiment(
-                "Application workloads on tiny data",
-                "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
-                Chart.panels().unranked(),
-                List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
-                params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
-                once,
-                Experiment.Entries.fixed(2000));
     }
 
     /**

@@ -61,7 +61,7 @@ final class ScaleSuite {
         Sizes sizes = Sizes.fitting(scaler, Experiment.entryBytes(data));
         Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "1", "-i", "3", "-foe", "false");
         List<Experiment> tests = new ArrayList<>(costPerEntry(data, sizes, single));
-        tests.add(readersWhileWriting(sizes));
+        tests.add(readersWhileWriting(data, sizes));
         tests.add(lmdbPageCliff(scaler, single));
         tests.addAll(beyondTests());
         return new Suite("scale", tests);
@@ -125,21 +125,10 @@ final class ScaleSuite {
         return tests;
     }
 
-    /** readWhileWriting at every size this machine runs. */
-    private static Experiment readersWhileWriting(Sizes sizes) {
-        Map<String, String> mixed = Suites.params(
-                "intKey",
-                "true",
-                "sequential",
-                "false",
-                "valSize",
-                "100",
-                "readers",
-                "2",
-                "writesPerSec",
-                "10000",
-                "duration",
-                "5");
+    /** readWhileWriting at every size this machine runs, on the sweep's data. */
+    private static Experiment readersWhileWriting(Map<String, String> data, Sizes sizes) {
+        Map<String, String> mixed = new LinkedHashMap<>(data);
+        mixed.putAll(Suites.params("readers", "2", "writesPerSec", "10000", "duration", "5"));
         return sweep(
                 "Readers while one writer writes, by data size: " + sizes(sizes.all()) + " entries",
                 "readWhileWriting at every size: 2 reader threads look up random existing keys for 5 s while one writer "

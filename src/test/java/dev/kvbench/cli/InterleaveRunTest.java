@@ -107,7 +107,9 @@ class InterleaveRunTest {
     void theTimeCapStopsNoEngineShortOfTheTurnsAnIntervalNeeds() throws IOException {
         Path csv = dir.resolve("cap.csv");
         // 4 fewest rotations: the extra ones take as long as those (the cap) after 8, but every engine still has no
-        // interval then, and the block goes on to 11 turns (of at most 12)
+        // interval then, and the block goes on to 11 turns. On a quiet machine it stops there or one later; on a loaded
+        // one the fewest rotations can take longer than the extra ones, so the cap comes a few rotations later. Either
+        // way it stops far short of the 32 rotations -i 4 allows.
         int exit = Main.run(
                 "-interleave",
                 "true",
@@ -131,7 +133,7 @@ class InterleaveRunTest {
         assertRows(
                 csv,
                 3,
-                "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[12],[0-9.]+,"
+                "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",1,1[1-6],[0-9.]+,"
                         + "[0-9.]+,\"ms/op\",.*");
     }
 

@@ -31,6 +31,6 @@ final class CrashKind extends SyncKind {
                 stem, "Reopen after kill -9: " + group.title(), group, specList, "crash", "kill -9"));
         Tables.Table table = tables.crash(group, specList, "crash");
         table(table);
-        md.bullets(findings.crash(group, specList, "crash", "kill"));
+        md.bullets(new CrashFindings(specs).sentences(group, specList, "crash", "kill"));
     }
 }

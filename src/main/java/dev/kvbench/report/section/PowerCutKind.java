@@ -28,6 +28,6 @@ final class PowerCutKind extends SyncKind {
         charts.add(figures.crashReopen(
                 stem, "Reopen after a power cut: " + group.title(), group, specList, "powercut", "a power cut"));
         table(tables.crash(group, specList, "powercut"));
-        md.bullets(findings.crash(group, specList, "powercut", "cut"));
+        md.bullets(new CrashFindings(specs).sentences(group, specList, "powercut", "cut"));
     }
 }

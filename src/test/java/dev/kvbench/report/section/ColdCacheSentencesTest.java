@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 /** What the report says a cold-cache readKey kept through its drops: mapped pages against the bytes the files hold. */
 class ColdCacheSentencesTest {
 
-    private final ScaleKind section =
-            new ScaleKind(null, new Specs(Map.of("engine.lmdb.label", "LMDB DB")), new Markdown(), null);
+    private final MemorySentences section = new MemorySentences(new Specs(Map.of("engine.lmdb.label", "LMDB DB")));
 
     private static Result coldReadKey(Map<String, Double> metrics) {
         RunKey key =
@@ -25,7 +24,7 @@ class ColdCacheSentencesTest {
     @Test
     void aSparseFileIsComparedByTheBytesItHoldsNotItsApparentSize() {
         // LMDB's file, sized to its map: 1.03 GB apparent, 425 MB allocated, of which 86.9 MB stayed mapped
-        List<String> kept = section.keptSentences(List.of(coldReadKey(Map.of(
+        List<String> kept = section.keptInCache(List.of(coldReadKey(Map.of(
                 Metric.CACHE_FILE_BYTES,
                 1_027_125_376.0,
                 Metric.CACHE_RESIDENT_AFTER_DROP,
@@ -42,7 +41,7 @@ class ColdCacheSentencesTest {
 
     @Test
     void filesAsLargeAsTheyLookAreComparedAsThey() {
-        List<String> kept = section.keptSentences(List.of(coldReadKey(Map.of(
+        List<String> kept = section.keptInCache(List.of(coldReadKey(Map.of(
                 Metric.CACHE_FILE_BYTES,
                 400_000_000.0,
                 Metric.CACHE_RESIDENT_AFTER_DROP,
@@ -56,7 +55,7 @@ class ColdCacheSentencesTest {
                 kept);
         assertEquals(
                 List.of(),
-                section.keptSentences(List.of(coldReadKey(
+                section.keptInCache(List.of(coldReadKey(
                         Map.of(Metric.CACHE_FILE_BYTES, 400_000_000.0, Metric.CACHE_RESIDENT_AFTER_DROP, 24_576.0)))),
                 "a few pages left are not worth a sentence");
     }

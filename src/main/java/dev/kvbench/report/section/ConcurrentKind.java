@@ -31,7 +31,7 @@ final class ConcurrentKind extends DataSetKind {
     /** readWhileWriting or prefixScan: throughput, the writer's rates and the latency percentiles. */
     @Override
     void write(TestRun test, Group group, String stem, List<String> specList) {
-        boolean scans = group.workloads().contains("prefixScan");
+        boolean scans = scans(group);
         String op = scans ? "scans" : "reads";
         List<List<String>> rows = new ArrayList<>();
         List<List<String>> writer = new ArrayList<>();
@@ -39,31 +39,11 @@ final class ConcurrentKind extends DataSetKind {
         for (String spec : specList) {
             for (Result r :
                     group.results().stream().filter(x -> x.store().equals(spec)).toList()) {
-                List<String> row = new ArrayList<>(List.of(specs.label(spec), Markdown.code(spec)));
+                rows.add(readersRow(group, spec, r));
                 if (r.status() != Result.Status.OK) {
-                    row.add(r.status().word() + ": " + r.reason());
-                    while (row.size() < 9) {
-                        row.add("");
-                    }
-                    rows.add(row);
                     continue;
                 }
-                row.add(Numbers.sig3(r.metric(Metric.READ_OPS_PER_SEC)));
-                row.add(scans ? Numbers.sig3(r.metric(Metric.READ_ITEMS_PER_SEC)) : found(r));
-                for (String p : List.of("p50", "p99", "p99.9", "max")) {
-                    row.add(micros(r.metric(Metric.latency(p))));
-                }
-                row.add(r.key().param("readers"));
-                rows.add(row);
-                double target = r.metric(Metric.WRITE_TARGET);
-                if (!Double.isNaN(target)) {
-                    double achieved = r.metric(Metric.WRITE_PER_SEC);
-                    writer.add(List.of(
-                            specs.label(spec),
-                            target == 0 ? "as fast as it can" : Numbers.count(target),
-                            Numbers.count(Math.round(achieved)),
-                            target == 0 ? "" : Numbers.percent(achieved / target)));
-                }
+                writerRow(spec, r).ifPresent(writer::add);
                 latencySeries(spec, r).ifPresent(latency::add);
             }
         }
@@ -98,6 +78,44 @@ final class ConcurrentKind extends DataSetKind {
         } else {
             md.paragraph("Latency was not recorded in these runs (`latency=false`).");
         }
+    }
+
+    /** Whether the group's readers scan prefixes rather than look up keys. */
+    private static boolean scans(Group group) {
+        return group.workloads().contains("prefixScan");
+    }
+
+    /** A run's row of the readers' table: throughput, what was found, the latency percentiles; or why it failed. */
+    private List<String> readersRow(Group group, String spec, Result r) {
+        List<String> row = new ArrayList<>(List.of(specs.label(spec), Markdown.code(spec)));
+        if (r.status() != Result.Status.OK) {
+            row.add(r.status().word() + ": " + r.reason());
+            while (row.size() < 9) {
+                row.add("");
+            }
+            return row;
+        }
+        row.add(Numbers.sig3(r.metric(Metric.READ_OPS_PER_SEC)));
+        row.add(scans(group) ? Numbers.sig3(r.metric(Metric.READ_ITEMS_PER_SEC)) : found(r));
+        for (String p : List.of("p50", "p99", "p99.9", "max")) {
+            row.add(micros(r.metric(Metric.latency(p))));
+        }
+        row.add(r.key().param("readers"));
+        return row;
+    }
+
+    /** A run's row of the writer's table, its target rate and what it achieved; none when no writer ran. */
+    private Optional<List<String>> writerRow(String spec, Result r) {
+        double target = r.metric(Metric.WRITE_TARGET);
+        if (Double.isNaN(target)) {
+            return Optional.empty();
+        }
+        double achieved = r.metric(Metric.WRITE_PER_SEC);
+        return Optional.of(List.of(
+                specs.label(spec),
+                target == 0 ? "as fast as it can" : Numbers.count(target),
+                Numbers.count(Math.round(achieved)),
+                target == 0 ? "" : Numbers.percent(achieved / target)));
     }
 
     /** A run's latency at each of {@link #PERCENTILES}, µs; none when the run recorded no latency. */

@@ -155,14 +155,7 @@ final class Findings {
         Result fastest = ok.get(0);
         Verdict verdict = Verdict.of(runs);
         if (verdict.kind() == Verdict.Kind.NONE) {
-            List<String> candidates =
-                    new ArrayList<>(List.of(name(fastest) + " (" + timeWithError(fastest, unit) + ")"));
-            verdict.rivals()
-                    .forEach(r -> candidates.add(
-                            name(r) + " (" + (Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit))
-                                    + (r.stable() ? "" : ", unstable") + ")"));
-            return "**" + workload + "**: " + verdict.noWinner() + "; best candidates " + String.join(", ", candidates)
-                    + ".";
+            return noWinner(workload, verdict, fastest, unit);
         }
         if (ok.size() == 1) {
             return "**" + workload + "**: only " + name(fastest) + " has a result (" + time(fastest, unit) + ").";
@@ -170,20 +163,7 @@ final class Findings {
         Result next = ok.get(1);
         StringBuilder s = new StringBuilder("**" + workload + "**: ");
         if (verdict.kind() == Verdict.Kind.TIE) {
-            s.append("fastest ")
-                    .append(name(fastest))
-                    .append(" (")
-                    .append(timeWithError(fastest, unit))
-                    .append(") and ")
-                    .append(String.join(
-                            ", ",
-                            verdict.rivals().stream()
-                                    .map(r -> name(r) + " (" + timeWithError(r, unit) + ")")
-                                    .toList()))
-                    .append(
-                            verdict.rivals().size() == 1
-                                    ? " are within each other's error margin"
-                                    : " are within its error margin");
+            s.append(tie(verdict, fastest, unit));
         } else {
             s.append("fastest ")
                     .append(name(fastest))
@@ -210,6 +190,30 @@ final class Findings {
                     .append(')');
         }
         return s.append('.').toString();
+    }
+
+    /** "readKey: no winner ...; best candidates LMDB DB (1.23 ± 0.10 ms/pass), MVStore (1.30 ms/pass, unstable)." */
+    private String noWinner(String workload, Verdict verdict, Result fastest, Figures.Unit unit) {
+        List<String> candidates = new ArrayList<>(List.of(name(fastest) + " (" + timeWithError(fastest, unit) + ")"));
+        verdict.rivals()
+                .forEach(r -> candidates.add(
+                        name(r) + " (" + (Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit))
+                                + (r.stable() ? "" : ", unstable") + ")"));
+        return "**" + workload + "**: " + verdict.noWinner() + "; best candidates " + String.join(", ", candidates)
+                + ".";
+    }
+
+    /** "fastest LMDB DB (1.23 ± 0.10 ms/pass) and MVStore (1.30 ± 0.08 ms/pass) are within each other's error margin". */
+    private String tie(Verdict verdict, Result fastest, Figures.Unit unit) {
+        return "fastest " + name(fastest) + " (" + timeWithError(fastest, unit) + ") and "
+                + String.join(
+                        ", ",
+                        verdict.rivals().stream()
+                                .map(r -> name(r) + " (" + timeWithError(r, unit) + ")")
+                                .toList())
+                + (verdict.rivals().size() == 1
+                        ? " are within each other's error margin"
+                        : " are within its error margin");
     }
 
     /** "write: LMDB DB (sync) takes 12.3 ms/pass against 4.10 ms/pass for LMDB DB: 3.0× slower." */

@@ -29,15 +29,11 @@ final class HarnessCostSection extends Section {
     @Override
     void write() {
         List<List<String>> rows = new ArrayList<>();
-        boolean paired = false;
-        boolean oneFork = true;
-        boolean keys = false;
+        List<Result> paired = new ArrayList<>();
         for (TestRun test : folder.tests) {
             for (Result direct : test.direct) {
                 if (!Double.isNaN(direct.metric(Metric.HARNESS_RATIO))) {
-                    paired = true;
-                    oneFork &= Double.isNaN(direct.metric(Metrics.RATIO_MIN));
-                    keys |= direct.metric(Metric.HARNESS_DIRECT_KEYS) == 1;
+                    paired.add(direct);
                     rows.add(List.of(
                             specs.label(direct.store()),
                             Group.describe(direct.key()),
@@ -69,30 +65,7 @@ final class HarnessCostSection extends Section {
             return;
         }
         md.heading(3, "The harness's own cost: the Store path against the engine's API");
-        md.paragraph(
-                paired
-                        ? "Each row is one trial that alternated passes over the same store in the same JVM: through kvbench's "
-                                + "`Store` interface (adapter, verification of every pass) and with the engine's own API called "
-                                + "directly on the store the adapter opened (same settings; only the count of each pass checked"
-                                + (keys
-                                        ? "; a cursor pass reads every key and value as the Store pass does, folding the keys "
-                                                + "and summing the values' lengths"
-                                        : "; its cursor passes summed lengths without reading the keys, which the Store pass folds")
-                                + "). Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
-                                + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
-                                + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
-                                + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
-                                + "the goal is within 3%."
-                                + (oneFork
-                                        ? " Here every ratio comes from one fork, so a ratio a few "
-                                                + "percent from 1.00 may be that fork's and not the harness's: repeat the comparison in several "
-                                                + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.tool.AlternatingRuns`) before reading it as the "
-                                                + "harness's cost."
-                                        : "")
-                        : "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
-                                + "interface (adapter, verification of every pass) and with the engine's own API called directly "
-                                + "on the store the adapter opened (same settings; only the count of each pass checked). Store ÷ "
-                                + "direct near 1.00 means the charts show the engine, not the harness; the goal is within 3%.");
+        md.paragraph(paired.isEmpty() ? TWO_JVMS : pairedText(paired));
         md.table(
                 List.of(
                         "Engine",
@@ -103,6 +76,40 @@ final class HarnessCostSection extends Section {
                         "Store ÷ direct",
                         "Pairs"),
                 rows);
+    }
+
+    /** The table's explanation when the two paths ran in two JVMs, not paired in one. */
+    private static final String TWO_JVMS =
+            "Each row times the same passes over the same data twice, in two JVMs: through kvbench's `Store` "
+                    + "interface (adapter, verification of every pass) and with the engine's own API called directly "
+                    + "on the store the adapter opened (same settings; only the count of each pass checked). Store ÷ "
+                    + "direct near 1.00 means the charts show the engine, not the harness; the goal is within 3%.";
+
+    /**
+     * The table's explanation when the two paths alternated in one trial: how a cursor pass read the keys, and
+     * whether every ratio came from a single fork.
+     */
+    private static String pairedText(List<Result> paired) {
+        boolean oneFork = paired.stream().allMatch(direct -> Double.isNaN(direct.metric(Metrics.RATIO_MIN)));
+        boolean keys = paired.stream().anyMatch(direct -> direct.metric(Metric.HARNESS_DIRECT_KEYS) == 1);
+        return "Each row is one trial that alternated passes over the same store in the same JVM: through kvbench's "
+                + "`Store` interface (adapter, verification of every pass) and with the engine's own API called "
+                + "directly on the store the adapter opened (same settings; only the count of each pass checked"
+                + (keys
+                        ? "; a cursor pass reads every key and value as the Store pass does, folding the keys "
+                                + "and summing the values' lengths"
+                        : "; its cursor passes summed lengths without reading the keys, which the Store pass folds")
+                + "). Consecutive passes form pairs, in alternating order, so both paths share the JIT, the heap and "
+                + "the store's pages; the ratio is the geometric mean of the pairs' ratios, ± its 99.9% "
+                + "error (with several forks: the median fork's, and the forks' range, since one fork can land "
+                + "a few percent from another). Near 1.00 means the charts show the engine, not the harness; "
+                + "the goal is within 3%."
+                + (oneFork
+                        ? " Here every ratio comes from one fork, so a ratio a few "
+                                + "percent from 1.00 may be that fork's and not the harness's: repeat the comparison in several "
+                                + "forks (`-f 3`) or in alternating runs (`dev.kvbench.report.tool.AlternatingRuns`) before reading it as the "
+                                + "harness's cost."
+                        : "");
     }
 
     /** "1.02 ± 0.01", bold when the ratio is over 3% from 1, "(unstable)" when its error is over 10%. */

@@ -110,37 +110,7 @@ final class HeaderSection extends Section {
     private void fastest() {
         Glance glance = Glance.of(folder, specs);
         if (glance.isEmpty()) {
-            String peer = YcsbPeerSection.glance(folder);
-            List<List<String>> ycsb = peer.isEmpty() ? YcsbKind.glance(folder, specs) : List.of();
-            if (!ycsb.isEmpty() && YcsbKind.interleaved(folder)) {
-                long decided = ycsb.stream()
-                        .filter(row -> !row.get(1).startsWith("undecided"))
-                        .count();
-                md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
-                        + "threads; higher is better), decided by paired comparison: every engine ran the same operations"
-                        + " in short turns, rotation by rotation in a shuffled order, and in every rotation each engine's"
-                        + " time per operation is divided by the leader's, taken seconds apart, so that a slow phase of"
-                        + " the host divides out; the median of those ratios and its 99.9% interval give the margin. A"
-                        + " winner is named where every other engine's interval lies above 1; engines whose interval"
-                        + " holds 1 tie with it, a decided tie where that interval lies within ±3%, else \"undecided\". "
-                        + decided + " of " + ycsb.size() + " workloads are decided. The ± of each rate is the 99.9%"
-                        + " interval of its own median turn: how precise the absolute number is, which ranks nothing.");
-                md.table(List.of("YCSB workload", "Fastest in the run phase"), ycsb);
-                return;
-            }
-            if (!ycsb.isEmpty()) {
-                md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
-                        + "threads; higher is better). As everywhere in this report, a winner is named only where its "
-                        + "interval (median of the rounds ± the distance to the farthest round) lies above every other "
-                        + "engine's; a workload run once has no interval, so none is named there (\"0 of N stable\"), "
-                        + "and its highest single runs are listed instead.");
-                md.table(List.of("YCSB workload", "Fastest in the run phase"), ycsb);
-                return;
-            }
-            md.paragraph(
-                    peer.isEmpty()
-                            ? "No test in this folder compares engines on one data set; see the tests below."
-                            : peer);
+            fastestYcsb();
             return;
         }
         List<List<String>> rows = new ArrayList<>();
@@ -173,6 +143,41 @@ final class HeaderSection extends Section {
                                 + "where fewer than half of the engines' scores are stable (error at most 10% of the score) or an unstable "
                                 + "engine could be faster, with the best candidates.");
         md.table(header, rows);
+    }
+
+    /** Without an engine comparison of the 2016 kind: the fastest engine per YCSB workload, or YCSB's own client. */
+    private void fastestYcsb() {
+        String peer = YcsbPeerSection.glance(folder);
+        List<List<String>> ycsb = peer.isEmpty() ? YcsbKind.glance(folder, specs) : List.of();
+        if (!ycsb.isEmpty() && YcsbKind.interleaved(folder)) {
+            long decided = ycsb.stream()
+                    .filter(row -> !row.get(1).startsWith("undecided"))
+                    .count();
+            md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
+                    + "threads; higher is better), decided by paired comparison: every engine ran the same operations"
+                    + " in short turns, rotation by rotation in a shuffled order, and in every rotation each engine's"
+                    + " time per operation is divided by the leader's, taken seconds apart, so that a slow phase of"
+                    + " the host divides out; the median of those ratios and its 99.9% interval give the margin. A"
+                    + " winner is named where every other engine's interval lies above 1; engines whose interval"
+                    + " holds 1 tie with it, a decided tie where that interval lies within ±3%, else \"undecided\". "
+                    + decided + " of " + ycsb.size() + " workloads are decided. The ± of each rate is the 99.9%"
+                    + " interval of its own median turn: how precise the absolute number is, which ranks nothing.");
+            md.table(List.of("YCSB workload", "Fastest in the run phase"), ycsb);
+            return;
+        }
+        if (!ycsb.isEmpty()) {
+            md.paragraph("The fastest engine per YCSB workload in the run phase (operations per second, all client "
+                    + "threads; higher is better). As everywhere in this report, a winner is named only where its "
+                    + "interval (median of the rounds ± the distance to the farthest round) lies above every other "
+                    + "engine's; a workload run once has no interval, so none is named there (\"0 of N stable\"), "
+                    + "and its highest single runs are listed instead.");
+            md.table(List.of("YCSB workload", "Fastest in the run phase"), ycsb);
+            return;
+        }
+        md.paragraph(
+                peer.isEmpty()
+                        ? "No test in this folder compares engines on one data set; see the tests below."
+                        : peer);
     }
 
     /** "LMDB DB (1.23 ms)", "LMDB DB (1.23 ms, tied with MVStore)" or "no stable winner (5 of 13 stable): LMDB DB (1.23 ± 0.4 ms), Xodus (…)". */

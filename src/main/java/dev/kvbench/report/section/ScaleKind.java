@@ -130,6 +130,15 @@ final class ScaleKind implements ReportKind {
                                 + " of it; the pass would have taken longer: a lower bound, not a result.");
             }
         }
+        perEntryCosts(group, stem, specList, sizes, tics);
+    }
+
+    /**
+     * Storage bytes per entry after close against entries, and background CPU per entry for the engines that have
+     * threads of their own: each a chart and a table, from the write pass where there is one.
+     */
+    private void perEntryCosts(
+            Group group, String stem, List<String> specList, List<String> sizes, List<Figure.Tic> tics) {
         String storageWorkload = group.workloads().contains("write")
                 ? "write"
                 : group.workloads().get(0);

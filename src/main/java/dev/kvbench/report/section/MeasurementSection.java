@@ -131,9 +131,6 @@ final class MeasurementSection extends Section {
                 + reached + " of " + numbers.size() + " engine numbers reached ±" + Math.round(100 * TARGET) + "%.";
     }
 
-    /** The time cap in an interleaved log's Measurement line: "the extra rotations have taken half as long as the warmup". */
-    private static final Pattern CAP = Pattern.compile("extra rotations have taken (.+?) the warmup");
-
     /**
      * The method's bullet on interleaved tests, or "" when none was: how turns, rotations, host factors and the
      * interval work, and how many of those tests' engine numbers reached the target.
@@ -145,94 +142,13 @@ final class MeasurementSection extends Section {
         if (tests.isEmpty()) {
             return "";
         }
-        boolean factors = tests.stream().anyMatch(t -> t.log.settings().containsKey("Host factors"));
-        boolean shared = tests.stream().anyMatch(t -> t.log.settings().containsKey("JVMs"));
-        boolean companions = tests.stream()
-                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("companions"));
-        String cap = tests.stream()
-                .map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
-                .filter(Matcher::find)
-                .map(m -> m.group(1))
-                .findFirst()
-                .orElse("");
-        boolean hopeless = tests.stream()
-                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("leaving out those"));
-        boolean cappedAtInterval = tests.stream()
-                .anyMatch(t -> t.log.settings()
-                        .getOrDefault("Measurement", "")
-                        .contains("turns a 99.9% interval of its median needs"));
-        boolean warm = tests.stream()
-                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
-        boolean pairs = tests.stream()
-                .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("neighbouring pairs"));
         List<Result> numbers = engineNumbers().stream()
                 .filter(r -> tests.stream().anyMatch(t -> t.results.contains(r)))
                 .toList();
         long reached = numbers.stream()
                 .filter(r -> !Double.isNaN(r.errorMs()) && r.errorMs() <= TARGET * r.ms())
                 .count();
-        return "Interleaved (test" + (tests.size() == 1 ? " " : "s ")
-                + String.join(
-                        ", ", tests.stream().map(t -> String.valueOf(t.number)).toList()) + "): "
-                + (shared
-                        ? "every engine ran in a JVM of its own per test, which loaded its store once for all of the "
-                                + "test's read workloads and ran them one after another on it (each trial's side-file line names the "
-                                + "workload that loaded its store, store.loadedBy), with a new JVM for the write; each workload was settled "
-                                + "in every JVM before any engine was measured on it; then"
-                        : "every engine's trial ran in a JVM of its own, loaded and settled before any engine was measured; then")
-                + " the engines took turns of passes (each turn as long as the "
-                + "settings line of the test says, one pass at the least) in rotations whose order was shuffled each time, so "
-                + "that a slow phase of the host lands on every engine alike. "
-                + (warm
-                        ? "Each turn began with untimed, verified passes for a quarter of its length (none for an engine "
-                                + "whose pass is longer than a turn): after another engine's turn, an engine's first passes run slower while "
-                                + "the caches refill, and in a turn of few passes they would weigh more than in a turn of many. "
-                        : "")
-                + (factors
-                        ? "Each turn was divided by its rotation's host factor: the median, over the other engines that ran "
-                                + "in that rotation (at least 5; with fewer the turn stands as measured), of their turn ÷ their own median "
-                                + "turn, so that what a slow phase did to the whole rotation is taken out of it. "
-                        : "")
-                + "A score is the median of an engine's turns; its ± is the wider side of the median's distribution-free "
-                + "99.9% interval (order statistics of the turns, 11 turns at the least). "
-                + (!tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired))
-                        ? ""
-                        : "Rankings, winners, ties and margins come from paired comparisons: in each rotation where two engines "
-                                + "both took a turn, one's turn ÷ the other's, seconds apart, so a slow phase of the host divides out; the "
-                                + "median of those ratios and its 99.9% interval (the same order statistics) decide. ")
-                + (pairs
-                        ? "After the fewest rotations only the engines of the neighbouring pairs of that ranking whose order "
-                                + "was not decided (their interval holding 1 and wider than ±3%) took more, the two of a pair taking the "
-                                + "first turn by turns, leaving out a pair that the rotations left would not decide at the rate an interval "
-                                + "narrows (the square root of its pairs); an engine with fewer turns than an interval needs took them"
-                        : "After the fewest rotations only the engines still wider than ±" + Math.round(100 * TARGET)
-                                + "% took " + "more, up to three times as many")
-                + (companions
-                        ? " (while they were fewer than 6, the quickest of the others ran beside them, so that their "
-                                + "turns still had a host factor)"
-                        : "")
-                + (hopeless
-                        ? "; an engine whose interval could not get under ±" + Math.round(100 * Stability.ERROR)
-                                + "% by then, at the rate an interval narrows (the square root of its turns), left the extra rotations "
-                                + "with the turns it had (the test's log names them)"
-                        : "")
-                + (!cap.isEmpty()
-                        ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
-                                + (pairs
-                                        ? "(a time cap: a close pair needs hundreds of turns to be told apart"
-                                        : "(a time cap: an engine "
-                                                + "that never reaches the target, such as a limit row's GC-bound write, would otherwise hold every "
-                                                + "benchmark to its three times")
-                                + (cappedAtInterval
-                                        ? "; it stopped no test before every engine still taking turns had the 11 an interval "
-                                                + "needs"
-                                        : "")
-                                + ")"
-                        : "")
-                + ". "
-                + "Here " + reached + " of " + numbers.size() + " engine numbers of these tests reached ±"
-                + Math.round(100 * TARGET) + "%" + (pairs ? " (a number's own precision; it gates no ranking)" : "")
-                + ".";
+        return new InterleavedMethod(tests).text(reached, numbers.size());
     }
 
     private static int rounds(Result r) {
@@ -349,6 +265,14 @@ final class MeasurementSection extends Section {
                         "Steal per rotation: mean",
                         "Turn spread"),
                 rows);
+        md.paragraph(hostVerdict(worstSteal, worstSpread, worstCanary));
+    }
+
+    /**
+     * Whether the host was steady, noisy or quiet under the turns, from the worst test's steal, turn spread and
+     * canary, and what that means for the absolute times and the rankings.
+     */
+    private String hostVerdict(double worstSteal, double worstSpread, double worstCanary) {
         double precision = engineNumbers().stream()
                 .filter(r -> !Double.isNaN(r.errorMs()))
                 .mapToDouble(r -> r.errorMs() / r.ms())
@@ -364,28 +288,27 @@ final class MeasurementSection extends Section {
                         "; absolute times are ±%.0f%% (the median " + "engine number's interval)",
                         100 * precision);
         boolean steady = worstCanary > 0 && worstCanary <= STEADY_CANARY && worstSteal < NOISY_STEAL_PCT;
-        md.paragraph(
-                steady && worstSpread >= NOISY_SPREAD
-                        ? String.format(
-                                        Locale.ROOT,
-                                        "The host was steady (its canary at most %.0f%% over its median, steal"
-                                                + " %.1f%%), yet the turns spread %.0f%%: that is the engines' own variation from turn to turn (garbage"
-                                                + " collection, compaction, the JIT, turns of a few milliseconds), which paired comparison does not"
-                                                + " divide out",
-                                        100 * (worstCanary - 1),
-                                        worstSteal,
-                                        100 * worstSpread)
-                                + absolute + ". More rotations"
-                                + " (`-i`) or longer turns (`-r`) narrow it."
-                        : worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
-                                ? "**This host is noisy (" + figures
-                                        + ")**: rankings are decided by paired comparison, which divides the "
-                                        + "host's slow phases out of each ratio" + absolute
-                                        + ". Steal is CPU time the hypervisor gave another "
-                                        + "tenant; a spread with little steal is the memory system or the CPU's frequency moving under the turns. "
-                                        + "To narrow the absolute times, run on a dedicated or larger host, or at a quieter hour; to decide close "
-                                        + "pairs, give the suite more rotations (`-i`)."
-                                : "The host was quiet (" + figures + "): rankings are decided by paired comparison"
-                                        + absolute + ".");
+        return steady && worstSpread >= NOISY_SPREAD
+                ? String.format(
+                                Locale.ROOT,
+                                "The host was steady (its canary at most %.0f%% over its median, steal"
+                                        + " %.1f%%), yet the turns spread %.0f%%: that is the engines' own variation from turn to turn (garbage"
+                                        + " collection, compaction, the JIT, turns of a few milliseconds), which paired comparison does not"
+                                        + " divide out",
+                                100 * (worstCanary - 1),
+                                worstSteal,
+                                100 * worstSpread)
+                        + absolute + ". More rotations"
+                        + " (`-i`) or longer turns (`-r`) narrow it."
+                : worstSteal >= NOISY_STEAL_PCT || worstSpread >= NOISY_SPREAD
+                        ? "**This host is noisy (" + figures
+                                + ")**: rankings are decided by paired comparison, which divides the "
+                                + "host's slow phases out of each ratio" + absolute
+                                + ". Steal is CPU time the hypervisor gave another "
+                                + "tenant; a spread with little steal is the memory system or the CPU's frequency moving under the turns. "
+                                + "To narrow the absolute times, run on a dedicated or larger host, or at a quieter hour; to decide close "
+                                + "pairs, give the suite more rotations (`-i`)."
+                        : "The host was quiet (" + figures + "): rankings are decided by paired comparison" + absolute
+                                + ".";
     }
 }

@@ -141,33 +141,7 @@ public final class YcsbPeerSection extends Section {
                 "UPDATE p50 / p99 µs, kvbench");
         List<List<String>> rows = new ArrayList<>();
         for (YcsbPeerRuns.Pair p : pairs) {
-            List<String> row = new ArrayList<>();
-            row.add(p.workload());
-            Optional<Result> kv = p.kvbench().filter(Result::ok);
-            row.add(p.load()
-                    .map(o -> withSpread(o.throughput(), p.loadSpread()))
-                    .orElse("—"));
-            row.add(kv.map(r -> kvbench(r, "load")).orElse(notRun(p)));
-            row.add(withSpread(p.run().throughput(), p.runSpread()));
-            double kvRun =
-                    kv.map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
-            row.add(kv.isPresent() ? kvbench(kv.get(), "run") : notRun(p));
-            double kvSpread = kv.map(r -> r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec"))))
-                    .orElse(Double.NaN);
-            boolean overlap = !Double.isNaN(kvSpread)
-                    && !Double.isNaN(p.runSpread())
-                    && Math.abs(kvRun - p.run().throughput()) <= kvSpread + p.runSpread();
-            row.add(
-                    Double.isNaN(kvRun) || !(p.run().throughput() > 0)
-                            ? "—"
-                            : Numbers.times(kvRun / p.run().throughput()) + (overlap ? " (intervals overlap)" : ""));
-            String read = first(p, List.of("READ", "SCAN"));
-            String write = first(p, List.of("UPDATE", "INSERT", "READ-MODIFY-WRITE"));
-            row.add(ycsbLatency(p, read, "READ"));
-            row.add(kvLatency(kv, read, "READ"));
-            row.add(ycsbLatency(p, write, "UPDATE"));
-            row.add(kvLatency(kv, write, "UPDATE"));
-            rows.add(row);
+            rows.add(row(p));
         }
         md.table(header, rows);
         md.paragraph("Operations per second of each phase, all client threads together; latency in µs from each tool's "
@@ -191,6 +165,34 @@ public final class YcsbPeerSection extends Section {
                 + "kvbench's writes take the Store contract's one writer in turn; YCSB runs its load and its run "
                 + "phase in two JVMs, as its users do (the run starts with a cold JIT, and its time includes opening "
                 + "and closing the store: `[CLEANUP]`), kvbench both in one trial's JVM.");
+    }
+
+    /** A workload's row: each tool's load and run throughput, their ratio, and each tool's read and write latency. */
+    private List<String> row(YcsbPeerRuns.Pair p) {
+        List<String> row = new ArrayList<>();
+        row.add(p.workload());
+        Optional<Result> kv = p.kvbench().filter(Result::ok);
+        row.add(p.load().map(o -> withSpread(o.throughput(), p.loadSpread())).orElse("—"));
+        row.add(kv.map(r -> kvbench(r, "load")).orElse(notRun(p)));
+        row.add(withSpread(p.run().throughput(), p.runSpread()));
+        double kvRun = kv.map(r -> r.metric(Metric.ycsb("run", "opsPerSec"))).orElse(Double.NaN);
+        row.add(kv.isPresent() ? kvbench(kv.get(), "run") : notRun(p));
+        double kvSpread = kv.map(r -> r.metric(Metrics.spread(Metric.ycsb("run", "opsPerSec"))))
+                .orElse(Double.NaN);
+        boolean overlap = !Double.isNaN(kvSpread)
+                && !Double.isNaN(p.runSpread())
+                && Math.abs(kvRun - p.run().throughput()) <= kvSpread + p.runSpread();
+        row.add(
+                Double.isNaN(kvRun) || !(p.run().throughput() > 0)
+                        ? "—"
+                        : Numbers.times(kvRun / p.run().throughput()) + (overlap ? " (intervals overlap)" : ""));
+        String read = first(p, List.of("READ", "SCAN"));
+        String write = first(p, List.of("UPDATE", "INSERT", "READ-MODIFY-WRITE"));
+        row.add(ycsbLatency(p, read, "READ"));
+        row.add(kvLatency(kv, read, "READ"));
+        row.add(ycsbLatency(p, write, "UPDATE"));
+        row.add(kvLatency(kv, write, "UPDATE"));
+        return row;
     }
 
     /**

@@ -62,18 +62,7 @@ public final class AlternatingRuns {
         }
         Path out = Path.of(args[0]);
         int rounds = Integer.parseInt(args[1]);
-        Map<String, String> commands = new LinkedHashMap<>();
-        for (String arg : Arrays.asList(args).subList(2, args.length)) {
-            int eq = arg.indexOf('=');
-            if (eq <= 0
-                    || !arg.substring(0, eq).matches("[A-Za-z0-9_.-]+")
-                    || commands.containsKey(arg.substring(0, eq))) {
-                System.err.println(
-                        "AlternatingRuns: '" + arg + "' is not NAME=COMMAND with a new NAME of letters, digits, . _ -");
-                System.exit(2);
-            }
-            commands.put(arg.substring(0, eq), arg.substring(eq + 1));
-        }
+        Map<String, String> commands = commands(Arrays.asList(args).subList(2, args.length));
         Files.createDirectories(out);
         Map<String, List<Run>> runs = new LinkedHashMap<>();
         commands.keySet().forEach(name -> runs.put(name, new ArrayList<>()));
@@ -89,7 +78,6 @@ public final class AlternatingRuns {
                     continue;
                 }
                 boolean busy = !Idle.await(round == 0 && name.equals(order.get(0)));
-                Path csv = out.resolve(name + "-" + round + ".csv");
                 System.out.printf(
                         Locale.ROOT,
                         "%tT round %d %s%s%n",
@@ -97,21 +85,45 @@ public final class AlternatingRuns {
                         round,
                         name,
                         busy ? " (machine busy)" : "");
-                Process process = new ProcessBuilder("bash", "-c", commands.get(name) + " -rf csv -rff " + csv)
-                        .redirectErrorStream(true)
-                        .redirectOutput(out.resolve(name + "-" + round + ".log").toFile())
-                        .start();
-                int code = process.waitFor();
-                if (code != 0) {
-                    System.out.println(
-                            "  " + name + " exited with " + code + ": see " + out.resolve(name + "-" + round + ".log"));
-                }
-                runs.get(name).add(read(csv, busy));
+                runs.get(name).add(read(launch(out, name, round, commands.get(name)), busy));
             }
         }
         String summary = summary(runs);
         System.out.print(summary);
         Files.writeString(out.resolve("rounds.md"), summary, StandardCharsets.UTF_8);
+    }
+
+    /** NAME=COMMAND arguments by name, in their order; a malformed or repeated name ends the program. */
+    private static Map<String, String> commands(List<String> args) {
+        Map<String, String> commands = new LinkedHashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0
+                    || !arg.substring(0, eq).matches("[A-Za-z0-9_.-]+")
+                    || commands.containsKey(arg.substring(0, eq))) {
+                System.err.println(
+                        "AlternatingRuns: '" + arg + "' is not NAME=COMMAND with a new NAME of letters, digits, . _ -");
+                System.exit(2);
+            }
+            commands.put(arg.substring(0, eq), arg.substring(eq + 1));
+        }
+        return commands;
+    }
+
+    /** Runs a command's round with its results into OUT/NAME-R.csv, its output into OUT/NAME-R.log; the CSV. */
+    private static Path launch(Path out, String name, int round, String command)
+            throws IOException, InterruptedException {
+        Path csv = out.resolve(name + "-" + round + ".csv");
+        Process process = new ProcessBuilder("bash", "-c", command + " -rf csv -rff " + csv)
+                .redirectErrorStream(true)
+                .redirectOutput(out.resolve(name + "-" + round + ".log").toFile())
+                .start();
+        int code = process.waitFor();
+        if (code != 0) {
+            System.out.println(
+                    "  " + name + " exited with " + code + ": see " + out.resolve(name + "-" + round + ".log"));
+        }
+        return csv;
     }
 
     /** A run's scores (none when its CSV is missing), with the Store/direct pairs of its side file. */
@@ -155,16 +167,7 @@ public final class AlternatingRuns {
      * Labels are cut to the parameters every command reports, so that they match across commands.
      */
     static String summary(Map<String, List<Run>> runs) {
-        // Per benchmark method, the parameters every command reports for it.
-        Map<String, Set<String>> common = new TreeMap<>();
-        for (List<Run> list : runs.values()) {
-            Map<String, Set<String>> reported = new TreeMap<>();
-            list.forEach(run -> run.scores()
-                    .keySet()
-                    .forEach(label -> reported.computeIfAbsent(workload(label), w -> new HashSet<>())
-                            .addAll(paramNames(label))));
-            reported.forEach((workload, params) -> common.merge(workload, params, AlternatingRuns::intersect));
-        }
+        Map<String, Set<String>> common = commonParams(runs);
         Map<String, List<Map<String, Double>>> cut = new LinkedHashMap<>();
         runs.forEach((name, list) -> cut.put(
                 name, list.stream().map(run -> cut(run.scores(), common)).toList()));
@@ -188,31 +191,7 @@ public final class AlternatingRuns {
                         .append(" |");
             }
             for (String name : names.subList(1, names.size())) {
-                List<Double> ratios = new ArrayList<>();
-                List<Map<String, Double>> these = cut.get(name);
-                List<Map<String, Double>> base = cut.get(first);
-                for (int r = 0; r < Math.min(these.size(), base.size()); r++) {
-                    Double a = these.get(r).get(label);
-                    Double b = base.get(r).get(label);
-                    if (a != null && b != null && !a.isNaN() && !b.isNaN() && b > 0) {
-                        ratios.add(a / b);
-                    }
-                }
-                md.append(
-                        ratios.isEmpty()
-                                ? " - |"
-                                : String.format(
-                                        Locale.ROOT,
-                                        " %.3f [%.3f-%.3f] |",
-                                        Metrics.median(ratios),
-                                        ratios.stream()
-                                                .mapToDouble(Double::doubleValue)
-                                                .min()
-                                                .orElseThrow(),
-                                        ratios.stream()
-                                                .mapToDouble(Double::doubleValue)
-                                                .max()
-                                                .orElseThrow()));
+                md.append(ratioCell(cut.get(name), cut.get(first), label));
             }
             md.append('\n');
         }
@@ -225,6 +204,40 @@ public final class AlternatingRuns {
                                 : busy + " run(s) started on a busy machine.")
                 .append('\n');
         return md.toString();
+    }
+
+    /** Per benchmark method, the parameters every command reports for it. */
+    private static Map<String, Set<String>> commonParams(Map<String, List<Run>> runs) {
+        Map<String, Set<String>> common = new TreeMap<>();
+        for (List<Run> list : runs.values()) {
+            Map<String, Set<String>> reported = new TreeMap<>();
+            list.forEach(run -> run.scores()
+                    .keySet()
+                    .forEach(label -> reported.computeIfAbsent(workload(label), w -> new HashSet<>())
+                            .addAll(paramNames(label))));
+            reported.forEach((workload, params) -> common.merge(workload, params, AlternatingRuns::intersect));
+        }
+        return common;
+    }
+
+    /** " 1.012 [0.990-1.030] |": the median and range of a command's per-round ratios to the first command's. */
+    private static String ratioCell(List<Map<String, Double>> these, List<Map<String, Double>> base, String label) {
+        List<Double> ratios = new ArrayList<>();
+        for (int r = 0; r < Math.min(these.size(), base.size()); r++) {
+            Double a = these.get(r).get(label);
+            Double b = base.get(r).get(label);
+            if (a != null && b != null && !a.isNaN() && !b.isNaN() && b > 0) {
+                ratios.add(a / b);
+            }
+        }
+        return ratios.isEmpty()
+                ? " - |"
+                : String.format(
+                        Locale.ROOT,
+                        " %.3f [%.3f-%.3f] |",
+                        Metrics.median(ratios),
+                        ratios.stream().mapToDouble(Double::doubleValue).min().orElseThrow(),
+                        ratios.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
     }
 
     private static List<String> paramNames(String label) {

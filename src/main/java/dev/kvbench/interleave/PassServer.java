@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.Mode;
  * it is ready, and then waits: each {@code turn MS WARM OPS KIND} line on its standard input makes it run verified
  * passes for at least {@code MS} milliseconds (one at the least) after untimed ones for at least {@code WARM}
  * milliseconds, and answer with each pass's own time (a YCSB workload's run phase instead runs {@code OPS}
- * operations, {@code KIND} {@code measured} or {@code warmup}, and answers with the turn's time: {@link YcsbTurns}); {@code next} ends the trial (ended) and begins the next
+ * operations, {@code KIND} {@code measured} or {@code warmup}, and answers with the turn's time: {@link YcsbTurns};
+ * of {@code KIND} {@link #ALIGN}, OPS is the other engines' turn sizes, to catch up with); {@code next} ends the trial (ended) and begins the next
  * benchmark's on the same loaded store ({@link Trial#handOver}: read workloads share one JVM and one load), ready again
  * once settled; {@code end} ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
  * measured meanwhile has the machine.
@@ -38,6 +39,8 @@ public final class PassServer {
     static final String PASSES = PREFIX + "passes";
     static final String ENDED = PREFIX + "ended";
     static final String FAILED = PREFIX + "failed";
+    /** A YCSB turn's kind that brings the streams level with the other engines' ({@link YcsbTurns#align}). */
+    static final String ALIGN = "align";
 
     /** The workloads a server runs: the 2016 report's single passes, and a YCSB workload's run phase in turns. */
     static final Set<Workload> WORKLOADS = Set.of(
@@ -139,6 +142,10 @@ public final class PassServer {
     /** The answer to a {@code turn MS WARM OPS KIND} line: a YCSB turn of OPS operations, else passes for MS. */
     private static String answerTurn(String line, Settle.Pass pass) {
         String[] turn = line.substring(5).trim().split(" ");
+        if (ycsb != null && turn[3].equals(ALIGN)) {
+            return ycsb.align(
+                    Arrays.stream(turn[2].split(",")).map(Long::valueOf).toList());
+        }
         return ycsb != null
                 ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
                 : turn(

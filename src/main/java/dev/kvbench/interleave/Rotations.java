@@ -53,6 +53,9 @@ final class Rotations {
     private final int warmupRotations;
     private final Map<EngineJvm, Long> probes = new LinkedHashMap<>();
     private Map<EngineJvm, Long> ops = new LinkedHashMap<>();
+    /** The turn size of the engines that were not far slower, per warm-up rotation of a YCSB block so far. */
+    private final List<Long> commonOps = new ArrayList<>();
+
     private List<EngineJvm> active;
     private long measuredNanos;
     private int rotations;
@@ -98,6 +101,14 @@ final class Rotations {
         for (int r = 0; r < warmupRotations + settings.maxRotations() && !active.isEmpty(); r++) {
             if (ycsb) {
                 sizeYcsbTurns(r);
+                if (r < warmupRotations) {
+                    commonOps.add(
+                            r < YcsbTurnSize.PROBES || ops.isEmpty()
+                                    ? YcsbTurnSize.PROBE_OPS
+                                    : Collections.max(ops.values()));
+                } else if (r == warmupRotations && !alignYcsbStreams()) {
+                    return byTrial;
+                }
             }
             if (fewestNanos >= 0
                     && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
@@ -136,6 +147,32 @@ final class Rotations {
                     + " same for every engine but one whose turn would last over " + YcsbTurnSize.SLOWEST_TURNS
                     + " times that: its own rate times " + YcsbTurnSize.SLOWEST_TURNS * settings.turnMillis() + " ms)");
         }
+    }
+
+    /**
+     * Before the first measured rotation of a YCSB block: an engine that took a turn of its own size in a warm-up
+     * rotation (its turn there more than {@link YcsbTurnSize#SLOWEST_TURNS} times the others', as a stall of the host
+     * can make it) but takes the common size now catches up, untimed, to where the others' streams stand, so that
+     * every engine's measured turns run the same operations. False when a lost JVM stops the run.
+     */
+    private boolean alignYcsbStreams() throws InterruptedException {
+        if (ops.isEmpty()) {
+            return true;
+        }
+        Long common = Collections.max(ops.values());
+        String asked = String.join(",", commonOps.stream().map(String::valueOf).toList());
+        for (EngineJvm server : List.copyOf(active)) {
+            if (!common.equals(ops.get(server)) || !servers.contains(server)) {
+                continue;
+            }
+            boolean answered = server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + asked
+                    + " " + PassServer.ALIGN);
+            String answer = answered ? server.await(settings.timeoutSeconds()) : null;
+            if ((answer == null || !answer.startsWith("passes ")) && loss.lose(server)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.trial.YcsbRun;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
+import java.util.List;
 
 /**
  * A YCSB trial in an engine's interleaved JVM: the store opened empty and loaded (the load phase measured on its own,
@@ -59,6 +60,25 @@ final class YcsbTurns {
             operations = ops;
         }
         return Long.toString(Math.round((double) nanos / ops));
+    }
+
+    /**
+     * Brings the client threads' streams to where the turns {@code asked} of the other engines took theirs (a {@code
+     * turn} line of kind {@code align}, OPS the asked sizes separated by commas): untimed, answered as a warm-up turn.
+     */
+    String align(List<Long> asked) {
+        long before = turns.issued();
+        long nanos = trial.measured(onThread -> {
+            long start = System.nanoTime();
+            try {
+                turns.align(asked);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted in a turn", e);
+            }
+            return System.nanoTime() - start;
+        });
+        return Long.toString(Math.round((double) nanos / Math.max(1, turns.issued() - before)));
     }
 
     /** Ends the client threads and records the run: the turns merged, then every record checked. */

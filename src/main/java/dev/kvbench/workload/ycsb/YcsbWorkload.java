@@ -243,6 +243,8 @@ public final class YcsbWorkload {
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
         private long measuredNanos;
         private long turnsTaken;
+        /** Operations ordered so far, every thread's together: where the threads' streams stand. */
+        private long issued;
 
         private RunTurns(Store store, Runnable onThread) {
             for (int t = 0; t < threads; t++) {
@@ -287,13 +289,16 @@ public final class YcsbWorkload {
         /**
          * One turn of {@code operations} operations, shared among the threads as the phase shares its count; its wall
          * time in ns, from the orders to the last thread's end. A turn that is not {@code measured} (a warm-up turn)
-         * is left out of the counts and latencies. A wrong answer or an engine's failure is thrown.
+         * is left out of the counts and latencies. A wrong answer or an engine's failure is thrown. A thread's share
+         * is what brings its own count to its share of all the operations ordered so far, so where each thread's
+         * stream stands depends on that total alone, not on how it was cut into turns ({@link #align}).
          */
         public long turn(long operations, boolean measured) throws InterruptedException {
             long start = System.nanoTime();
             for (int t = 0; t < threads; t++) {
-                orders.get(t).add(operations / threads + (t < operations % threads ? 1 : 0));
+                orders.get(t).add(threadShare(issued + operations, t) - threadShare(issued, t));
             }
+            issued += operations;
             long end = start;
             for (int t = 0; t < threads; t++) {
                 end = Math.max(end, done.take());
@@ -306,6 +311,32 @@ public final class YcsbWorkload {
                 clients.forEach(Client::forget);
             }
             return end - start;
+        }
+
+        /** Thread {@code t}'s share of {@code total} operations. */
+        private long threadShare(long total, int t) {
+            return total / threads + (t < total % threads ? 1 : 0);
+        }
+
+        /**
+         * Brings the threads' streams to where turns of {@code asked} operations each (each held to {@link
+         * #mostOperations}) would have brought them, in untimed turns, when they are behind it: an engine that took
+         * smaller warm-up turns than the others then begins its measured turns at the same operations as theirs.
+         */
+        public void align(List<Long> asked) throws InterruptedException {
+            long most = mostOperations();
+            long target = 0;
+            for (long ops : asked) {
+                target += Math.min(ops, most);
+            }
+            while (issued < target) {
+                turn(Math.min(most, target - issued), false);
+            }
+        }
+
+        /** Operations ordered so far, every thread's together. */
+        public long issued() {
+            return issued;
         }
 
         /**

@@ -11,6 +11,7 @@ import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +38,65 @@ class YcsbTurnsTest {
                         "20",
                         "interleave",
                         "true"));
+    }
+
+    private static WorkloadProperties workloadA(int threads) {
+        return Presets.resolve(
+                "workloada",
+                Map.of(
+                        "recordcount",
+                        "400",
+                        "threadcount",
+                        String.valueOf(threads),
+                        "fieldcount",
+                        "2",
+                        "fieldlength",
+                        "40",
+                        "interleave",
+                        "true"));
+    }
+
+    /**
+     * The counts by operation type of {@code turns} measured turns of {@code ops} on the heap store, after warm-up
+     * turns of {@code warmups} operations and then the catch-up to turns of {@code level}.
+     */
+    private Map<Op, Long> afterWarmUps(
+            String name, WorkloadProperties properties, List<Long> warmups, List<Long> level, int turns, long ops)
+            throws InterruptedException {
+        YcsbWorkload workload = new YcsbWorkload(properties, "heap");
+        try (Store store = Stores.open("heap", dir.resolve(name), YcsbWorkload.shape(properties))) {
+            workload.load(store, () -> {});
+            try (YcsbWorkload.RunTurns run = workload.turns(store, () -> {})) {
+                for (long warmup : warmups) {
+                    run.turn(warmup, false);
+                }
+                run.align(level);
+                assertEquals(level.stream().mapToLong(Long::longValue).sum(), run.issued(), name);
+                for (int i = 0; i < turns; i++) {
+                    run.turn(ops, true);
+                }
+                return run.outcome().counts();
+            }
+        }
+    }
+
+    @Test
+    void anEngineWhoseWarmUpTurnWasCutShortCatchesUpAndThenRunsTheSameOperations() throws InterruptedException {
+        // a stall of the host gave one engine a warm-up turn of its own size, 7 operations where the others took 301;
+        // with two threads, where each thread's stream stands must not depend on how the turns were cut either
+        List<Long> common = List.of(100L, 301L, 301L);
+        for (WorkloadProperties properties : List.of(workloadE(1), workloadA(2))) {
+            String threads = String.valueOf(properties.threadCount());
+            Map<Op, Long> level = afterWarmUps("level" + threads, properties, common, common, 5, 301);
+            assertEquals(
+                    5 * 301L, level.values().stream().mapToLong(Long::longValue).sum(), level.toString());
+            List<List<Long>> cuts = List.of(List.of(100L, 7L, 301L), List.of(100L, 7L, 7L, 301L), List.of(3L, 5L, 9L));
+            for (List<Long> cut : cuts) {
+                String name = "behind" + threads + "-" + cut.size() + "-" + cut.get(0);
+                assertEquals(
+                        level, afterWarmUps(name, properties, cut, common, 5, 301), threads + " thread(s), " + cut);
+            }
+        }
     }
 
     /** The counts by operation type of {@code turns} measured turns of {@code ops} after one warm-up turn. */
@@ -77,19 +137,7 @@ class YcsbTurnsTest {
     @Test
     void twoClientThreadsRunTheSameOperationsWhereNoneInserts() throws InterruptedException {
         // with inserts, which key a thread draws depends on how far the other thread's inserts got, as in YCSB
-        WorkloadProperties a = Presets.resolve(
-                "workloada",
-                Map.of(
-                        "recordcount",
-                        "400",
-                        "threadcount",
-                        "2",
-                        "fieldcount",
-                        "2",
-                        "fieldlength",
-                        "40",
-                        "interleave",
-                        "true"));
+        WorkloadProperties a = workloadA(2);
         Map<Op, Long> lmdb = runTurns("lmdb", a, 4, 501);
         assertTrue(lmdb.get(Op.READ) > 500 && lmdb.get(Op.UPDATE) > 500, lmdb.toString());
         assertEquals(lmdb, runTurns("mvstore", a, 4, 501));

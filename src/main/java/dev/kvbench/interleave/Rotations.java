@@ -51,10 +51,8 @@ final class Rotations {
     private final HostSamples host = new HostSamples();
     private final boolean ycsb;
     private final int warmupRotations;
-    private final Map<EngineJvm, Long> probes = new LinkedHashMap<>();
-    private Map<EngineJvm, Long> ops = new LinkedHashMap<>();
-    /** The turn size of the engines that were not far slower, per warm-up rotation of a YCSB block so far. */
-    private final List<Long> commonOps = new ArrayList<>();
+    /** A YCSB block's turn sizes (null for passes). */
+    private final YcsbTurnPlan ycsbTurns;
 
     private List<EngineJvm> active;
     private long measuredNanos;
@@ -89,6 +87,7 @@ final class Rotations {
         warmupRotations = ycsb
                 ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
                 : settings.warmupRotations();
+        ycsbTurns = ycsb ? new YcsbTurnPlan(settings.turnMillis(), warmupRotations, log) : null;
     }
 
     /**
@@ -99,16 +98,8 @@ final class Rotations {
         long readyNanos = System.nanoTime() - start;
         rotationsStart = System.nanoTime();
         for (int r = 0; r < warmupRotations + settings.maxRotations() && !active.isEmpty(); r++) {
-            if (ycsb) {
-                sizeYcsbTurns(r);
-                if (r < warmupRotations) {
-                    commonOps.add(
-                            r < YcsbTurnSize.PROBES || ops.isEmpty()
-                                    ? YcsbTurnSize.PROBE_OPS
-                                    : Collections.max(ops.values()));
-                } else if (r == warmupRotations && !alignYcsbStreams()) {
-                    return byTrial;
-                }
+            if (ycsb && !ycsbTurns.beforeRotation(r, active, this::align)) {
+                return byTrial;
             }
             if (fewestNanos >= 0
                     && System.nanoTime() - rotationsStart - fewestNanos > settings.extraShare() * fewestNanos
@@ -130,49 +121,15 @@ final class Rotations {
         return byTrial;
     }
 
-    /** A YCSB block's turn sizes, sized again after each warm-up rotation, as the JIT ends; said once they are final. */
-    private void sizeYcsbTurns(int r) {
-        if (r >= YcsbTurnSize.PROBES && r <= warmupRotations) {
-            ops = YcsbTurnSize.turnOps(probes, settings.turnMillis());
-        }
-        if (r == warmupRotations) {
-            log.println("  turns of operations: "
-                    + String.join(
-                            ", ",
-                            ops.entrySet().stream()
-                                    .map(e -> e.getKey().label + " " + e.getValue())
-                                    .toList())
-                    + " (the median engine's rate in"
-                    + " the last warm-up turn times " + settings.turnMillis() + " ms, the"
-                    + " same for every engine but one whose turn would last over " + YcsbTurnSize.SLOWEST_TURNS
-                    + " times that: its own rate times " + YcsbTurnSize.SLOWEST_TURNS * settings.turnMillis() + " ms)");
-        }
-    }
-
-    /**
-     * Before the first measured rotation of a YCSB block: an engine that took a turn of its own size in a warm-up
-     * rotation (its turn there more than {@link YcsbTurnSize#SLOWEST_TURNS} times the others', as a stall of the host
-     * can make it) but takes the common size now catches up, untimed, to where the others' streams stand, so that
-     * every engine's measured turns run the same operations. False when a lost JVM stops the run.
-     */
-    private boolean alignYcsbStreams() throws InterruptedException {
-        if (ops.isEmpty()) {
+    /** A YCSB catch-up turn ({@link YcsbTurnPlan}); false when losing {@code server} stops the run. */
+    private boolean align(EngineJvm server, String asked) throws InterruptedException {
+        if (!servers.contains(server)) {
             return true;
         }
-        Long common = Collections.max(ops.values());
-        String asked = String.join(",", commonOps.stream().map(String::valueOf).toList());
-        for (EngineJvm server : List.copyOf(active)) {
-            if (!common.equals(ops.get(server)) || !servers.contains(server)) {
-                continue;
-            }
-            boolean answered = server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + asked
-                    + " " + PassServer.ALIGN);
-            String answer = answered ? server.await(settings.timeoutSeconds()) : null;
-            if ((answer == null || !answer.startsWith("passes ")) && loss.lose(server)) {
-                return false;
-            }
-        }
-        return true;
+        boolean sent = server.send(
+                "turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + asked + " " + PassServer.ALIGN);
+        String answer = sent ? server.await(settings.timeoutSeconds()) : null;
+        return (answer != null && answer.startsWith("passes ")) || !loss.lose(server);
     }
 
     /**
@@ -200,7 +157,7 @@ final class Rotations {
             }
             Map<EngineJvm, Long> before = cpu(servers, server);
             long turnStart = System.nanoTime();
-            long[] passes = turn(server, ycsb ? ops.getOrDefault(server, YcsbTurnSize.PROBE_OPS) : 0, warmup);
+            long[] passes = turn(server, ycsb ? ycsbTurns.ops(server) : 0, warmup);
             long elapsed = System.nanoTime() - turnStart;
             Map<EngineJvm, Long> after = cpu(servers, server);
             if (passes == null) {
@@ -210,7 +167,7 @@ final class Rotations {
                 continue;
             }
             if (ycsb && warmup) {
-                probes.put(server, passes[0]);
+                ycsbTurns.probed(server, passes[0]);
             }
             if (!warmup) {
                 turns.get(server).add(pairing(r - warmupRotations, server.fork, settings.forks()), passes);

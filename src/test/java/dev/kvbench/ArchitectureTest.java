@@ -29,6 +29,9 @@ class ArchitectureTest {
     private static final Path DOC = Path.of("docs/architecture.md");
     private static final Path MAIN = Path.of("src/main/java/dev/kvbench");
     private static final String ADAPTERS = "store.<engine>";
+    /** The row of a workload family's own package: one row for every family registered outside {@code trial}. */
+    private static final String FAMILIES = "workload.<family>";
+
     private static final Pattern ROW = Pattern.compile("^\\| `([a-z.<>]+)` \\|.*\\| ([^|]*) \\|$");
     private static final Pattern NAME = Pattern.compile("`([a-z.<>]+)`");
     private static final Pattern IMPORT =
@@ -39,16 +42,17 @@ class ArchitectureTest {
     void everyPackageIsInTheTableAndEveryPackageItNamesExists() throws IOException {
         Map<String, Set<String>> table = table();
         Set<String> adapters = adapterPackages();
+        Set<String> families = familyPackages(table);
         Set<String> packages = packages();
         for (String pkg : packages) {
-            String row = adapters.contains(pkg) ? ADAPTERS : pkg;
+            String row = rowOf(pkg, adapters, families);
             assertTrue(table.containsKey(row), "package " + pkg + " is not in " + DOC + ": add a row for it");
         }
         Set<String> named = new TreeSet<>(table.keySet());
         table.values().forEach(named::addAll);
         for (String name : named) {
             assertTrue(
-                    name.equals(ADAPTERS) ? !adapters.isEmpty() : packages.contains(name),
+                    name.equals(ADAPTERS) ? !adapters.isEmpty() : name.equals(FAMILIES) || packages.contains(name),
                     DOC + " names " + name + ", which is not a package of src/main/java/dev/kvbench");
         }
     }
@@ -57,14 +61,15 @@ class ArchitectureTest {
     void everyImportKeepsToTheDirectionsTheTableStates() throws IOException {
         Map<String, Set<String>> table = table();
         Set<String> adapters = adapterPackages();
+        Set<String> families = familyPackages(table);
         List<String> wrong = new ArrayList<>();
         try (Stream<Path> files = Files.walk(MAIN)) {
             for (Path file :
                     files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
                 String from = packageOf(file.getParent());
-                String fromRow = adapters.contains(from) ? ADAPTERS : from;
+                String fromRow = rowOf(from, adapters, families);
                 for (String to : usedPackages(Files.readString(file, StandardCharsets.UTF_8))) {
-                    String toRow = adapters.contains(to) ? ADAPTERS : to;
+                    String toRow = rowOf(to, adapters, families);
                     if (to.equals(from)) {
                         continue;
                     }
@@ -125,17 +130,36 @@ class ArchitectureTest {
         return packages;
     }
 
+    /** The row in the table that {@code pkg} answers to. */
+    private static String rowOf(String pkg, Set<String> adapters, Set<String> families) {
+        return adapters.contains(pkg) ? ADAPTERS : families.contains(pkg) ? FAMILIES : pkg;
+    }
+
+    /**
+     * The packages of the registered workload families (META-INF/services) that have no row of their own, as short
+     * names: a new family's package, which {@link #FAMILIES} stands for.
+     */
+    private static Set<String> familyPackages(Map<String, Set<String>> table) throws IOException {
+        Set<String> families = new TreeSet<>(registered("dev.kvbench.trial.WorkloadFamily"));
+        families.removeAll(table.keySet());
+        return families;
+    }
+
     /** The packages of the registered engines (META-INF/services), as short names. */
     private static Set<String> adapterPackages() throws IOException {
-        Set<String> adapters = new TreeSet<>();
-        for (String line :
-                Files.readAllLines(Path.of("src/main/resources/META-INF/services/dev.kvbench.store.Engine"))) {
+        return registered("dev.kvbench.store.Engine");
+    }
+
+    /** The packages of the classes src/main's services file of {@code service} lists, as short names. */
+    private static Set<String> registered(String service) throws IOException {
+        Set<String> packages = new TreeSet<>();
+        for (String line : Files.readAllLines(Path.of("src/main/resources/META-INF/services/" + service))) {
             String name = line.trim();
             if (!name.isEmpty() && !name.startsWith("#")) {
-                adapters.add(name.substring("dev.kvbench.".length(), name.lastIndexOf('.')));
+                packages.add(name.substring("dev.kvbench.".length(), name.lastIndexOf('.')));
             }
         }
-        return adapters;
+        return packages;
     }
 
     /** The kvbench packages a source file uses: its imports and the fully qualified names in its code. */

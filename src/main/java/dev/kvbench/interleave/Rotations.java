@@ -126,10 +126,7 @@ final class Rotations {
         if (!servers.contains(server)) {
             return true;
         }
-        boolean sent = server.send(
-                "turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + asked + " " + PassServer.ALIGN);
-        String answer = sent ? server.await(settings.timeoutSeconds()) : null;
-        return (answer != null && answer.startsWith("passes ")) || !loss.lose(server);
+        return ask(server, asked, PassServer.ALIGN) != null || !loss.lose(server);
     }
 
     /**
@@ -315,16 +312,10 @@ final class Rotations {
     }
 
     private long[] turn(EngineJvm server, long ops, boolean warmup) throws InterruptedException {
-        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + ops + " "
-                + (warmup ? "warmup" : "measured"))) {
-            server.await(10);
+        String timed = ask(server, String.valueOf(ops), warmup ? "warmup" : "measured");
+        if (timed == null) {
             return null;
         }
-        String answer = server.await(settings.timeoutSeconds());
-        if (answer == null || !answer.startsWith("passes ")) {
-            return null;
-        }
-        String timed = answer.substring("passes ".length());
         int warm = timed.indexOf(" warm");
         String[] parts = (warm < 0 ? timed : timed.substring(0, warm)).trim().split(" ");
         long[] nanos = new long[parts.length];
@@ -332,6 +323,16 @@ final class Rotations {
             nanos[i] = Long.parseLong(parts[i]);
         }
         return nanos;
+    }
+
+    /** One {@code turn} line of {@code kind} to {@code server}; its answer after "passes ", or null if it has none. */
+    private String ask(EngineJvm server, String ops, String kind) throws InterruptedException {
+        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + ops + " " + kind)) {
+            server.await(10);
+            return null;
+        }
+        String answer = server.await(settings.timeoutSeconds());
+        return answer == null || !answer.startsWith("passes ") ? null : answer.substring("passes ".length());
     }
 
     private static Map<EngineJvm, Long> cpu(List<EngineJvm> servers, EngineJvm measured) {

@@ -48,14 +48,7 @@ final class YcsbTurns {
      */
     String turn(long asked, boolean measured) {
         long ops = Math.min(asked, turns.mostOperations());
-        long nanos = trial.measured(onThread -> {
-            try {
-                return turns.turn(ops, measured);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted in a turn", e);
-            }
-        });
+        long nanos = inTrial(() -> turns.turn(ops, measured));
         if (measured) {
             operations = ops;
         }
@@ -68,17 +61,29 @@ final class YcsbTurns {
      */
     String align(List<Long> asked) {
         long before = turns.issued();
-        long nanos = trial.measured(onThread -> {
+        long nanos = inTrial(() -> {
             long start = System.nanoTime();
+            turns.align(asked);
+            return System.nanoTime() - start;
+        });
+        return Long.toString(Math.round((double) nanos / Math.max(1, turns.issued() - before)));
+    }
+
+    /** Work on the client threads that returns its time, ns, and may be interrupted. */
+    private interface ClientWork {
+        long run() throws InterruptedException;
+    }
+
+    /** {@code work} with the trial's measuring on; an interrupt fails the turn. */
+    private long inTrial(ClientWork work) {
+        return trial.measured(onThread -> {
             try {
-                turns.align(asked);
+                return work.run();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted in a turn", e);
             }
-            return System.nanoTime() - start;
         });
-        return Long.toString(Math.round((double) nanos / Math.max(1, turns.issued() - before)));
     }
 
     /** Ends the client threads and records the run: the turns merged, then every record checked. */

@@ -29,7 +29,15 @@ final class YcsbSuites {
     static final int YCSB_RECORDS = 200_000;
 
     static final int YCSB_OPERATIONS = 10_000;
-    static final int YCSB_THREADS = 2;
+    /**
+     * One client thread, YCSB's own default. On a 2-core host a second client thread shares the cores with the
+     * engine's own threads, the JVM's and the coordinator's, and a turn lasts as long as its slower thread: in one
+     * run's workload C on 13 engines the turns' spread (interquartile range over median, the median over the engines) was 20%
+     * with two threads against 8% with one, and with two the close leaders stayed undecided. {@code -p threadcount=2}
+     * measures two.
+     */
+    static final int YCSB_THREADS = 1;
+
     static final int YCSB_LOAD_BATCH = 1_000;
     /**
      * The ycsb suite's rounds where a workload runs once per engine (a target or a time limit): every engine twice, a
@@ -59,6 +67,8 @@ final class YcsbSuites {
 
     static final int YCSB_PEER_OPERATIONS = 100_000;
     static final int YCSB_PEER_CLIENT_FACTOR = 10;
+    /** Two client threads on both tools: what the two clients' costs were compared at. */
+    static final int YCSB_PEER_THREADS = 2;
 
     private YcsbSuites() {}
 
@@ -66,7 +76,7 @@ final class YcsbSuites {
      * YCSB's core workloads A-F (kvbench's presets, YCSB's numbers) on every engine through one
      * binding each, with the limit rows, one test per workload: {@value #YCSB_RECORDS} records
      * loaded in commits of {@value #YCSB_LOAD_BATCH}, then the run phase by {@value #YCSB_THREADS} client
-     * threads in interleaved turns, every engine's JVM loading its store once, until the ranking is decided
+     * thread in interleaved turns, every engine's JVM loading its store once, until the ranking is decided
      * ({@link #ycsbTest}); with a {@code target} or a {@code maxexecutiontime} (or {@code interleave=false}),
      * {@value #YCSB_OPERATIONS} operations once per engine and round, in {@link #YCSB_ROUNDS}. {@code overrides}
      * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
@@ -103,9 +113,8 @@ final class YcsbSuites {
         };
         for (String[] w : workloads) {
             String run = turns
-                    ? "the run phase in interleaved turns by " + all.get("threadcount") + " client threads"
-                            + " until the ranking is decided"
-                    : all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
+                    ? "the run phase in interleaved turns by " + clients(all) + " until the ranking is decided"
+                    : all.get("operationcount") + " operations by " + clients(all);
             Experiment test = ycsbTest(
                     "YCSB " + w[1],
                     w[2] + "; " + all.get("recordcount") + " records of 10 x 100 bytes"
@@ -127,14 +136,14 @@ final class YcsbSuites {
      * {@code rocksdb} (YCSB's RocksDB binding runs beside each), tests 7-12 kvbench's {@code null} store (YCSB's BasicDB
      * beside each: the clients' own costs). {@value #YCSB_PEER_RECORDS} records, loaded one insert per commit as YCSB
      * loads, {@value #YCSB_PEER_OPERATIONS} operations ({@value #YCSB_PEER_CLIENT_FACTOR} times as many for the
-     * client costs), {@value #YCSB_THREADS} client threads; {@code overrides} ({@code -p recordcount=1000}) replace any
+     * client costs), {@value #YCSB_PEER_THREADS} client threads; {@code overrides} ({@code -p recordcount=1000}) replace any
      * property on both sides.
      */
     static Suite ycsbPeer(Map<String, String> overrides) {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("recordcount", String.valueOf(YCSB_PEER_RECORDS));
         all.put("operationcount", String.valueOf(YCSB_PEER_OPERATIONS));
-        all.put("threadcount", String.valueOf(YCSB_THREADS));
+        all.put("threadcount", String.valueOf(YCSB_PEER_THREADS));
         all.putAll(overrides);
         long operations;
         int records;
@@ -148,7 +157,7 @@ final class YcsbSuites {
         Map<String, String> client = new LinkedHashMap<>(all);
         client.put("operationcount", String.valueOf(operations * YCSB_PEER_CLIENT_FACTOR));
         String size = all.get("recordcount") + " records of 10 x 100 bytes, loaded one insert per commit, then "
-                + all.get("operationcount") + " operations by " + all.get("threadcount") + " client threads";
+                + all.get("operationcount") + " operations by " + clients(all);
         List<Experiment> tests = new ArrayList<>();
         for (String w : Presets.NAMES) {
             tests.add(ycsbTest(
@@ -201,6 +210,12 @@ final class YcsbSuites {
      * once and runs the run phase in turns of {@value #YCSB_TURN} in shuffled rotations with the other engines', as
      * quick runs its passes; else one single shot per engine, the load and the run as YCSB's client makes them.
      */
+    /** "1 client thread", "2 client threads": {@code properties}' threadcount. */
+    private static String clients(Map<String, String> properties) {
+        String threads = properties.get("threadcount").trim();
+        return threads + (threads.equals("1") ? " client thread" : " client threads");
+    }
+
     private static Experiment ycsbTest(
             String title, String about, String stores, String workload, String props, int records, boolean turns) {
         return new Experiment(

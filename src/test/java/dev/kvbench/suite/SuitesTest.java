@@ -362,7 +362,7 @@ class SuitesTest {
             assertEquals(List.of("ycsb"), test.workloads());
             assertEquals("workload" + (char) ('a' + i), test.params().get("workload"));
             assertEquals(
-                    "recordcount=2000;threadcount=2;loadbatchsize=1000;interleave=true",
+                    "recordcount=2000;threadcount=1;loadbatchsize=1000;interleave=true",
                     test.params().get("props"),
                     "in turns the ranking decides how many operations run");
             assertEquals(2000, test.entries().num());
@@ -377,7 +377,7 @@ class SuitesTest {
         Experiment paced = YcsbSuites.ycsb(Map.of("target", "1000")).tests().get(0);
         assertEquals(
                 "recordcount=" + YcsbSuites.YCSB_RECORDS
-                        + ";operationcount=10000;threadcount=2;loadbatchsize=1000;target=1000;interleave=false",
+                        + ";operationcount=10000;threadcount=1;loadbatchsize=1000;target=1000;interleave=false",
                 paced.params().get("props"));
         assertEquals(YcsbSuites.YCSB_ROUNDS, paced.repeat());
         assertEquals("ss", paced.options().get("-bm"));

@@ -1,5 +1,6 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.results.Metric;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.YcsbParams;
@@ -13,7 +14,8 @@ import java.util.List;
  * coordinator gives, the same for every engine but the far slower ones, from each client thread's own seeded stream,
  * so every engine runs the same sequence of operations; its answer is the turn's wall time per operation. The trial's line gets the load phase,
  * the measured turns merged (counts, and latency percentiles over every turn's operations), the turns' size and
- * number, and the check of every record after the last turn.
+ * number, the process CPU per operation of the measured turns with the engine's work after each ({@link QuietWait}),
+ * and the check of every record after the last turn.
  */
 final class YcsbTurns {
 
@@ -21,6 +23,11 @@ final class YcsbTurns {
     private final YcsbRun run;
     private final YcsbWorkload.RunTurns turns;
     private long operations;
+    /** The measured turns' operations, and the process CPU of those turns and of the quiet wait after each. */
+    private long measuredOps;
+
+    private long measuredCpuNanos;
+    private long quietNanos;
 
     private YcsbTurns(Trial trial, YcsbRun run, YcsbWorkload.RunTurns turns) {
         this.trial = trial;
@@ -48,9 +55,14 @@ final class YcsbTurns {
      */
     String turn(long asked, boolean measured) {
         long ops = Math.min(asked, turns.mostOperations());
+        long cpuBefore = CpuAccount.processNanos();
         long nanos = inTrial(() -> turns.turn(ops, measured));
+        long waited = inTrial(() -> QuietWait.await(CpuAccount::processNanos));
         if (measured) {
             operations = ops;
+            measuredOps += ops;
+            measuredCpuNanos += CpuAccount.processNanos() - cpuBefore;
+            quietNanos += waited;
         }
         return Long.toString(Math.round((double) nanos / ops));
     }
@@ -64,7 +76,9 @@ final class YcsbTurns {
         long nanos = inTrial(() -> {
             long start = System.nanoTime();
             turns.align(asked);
-            return System.nanoTime() - start;
+            long took = System.nanoTime() - start;
+            QuietWait.await(CpuAccount::processNanos);
+            return took;
         });
         return Long.toString(Math.round((double) nanos / Math.max(1, turns.issued() - before)));
     }
@@ -94,6 +108,10 @@ final class YcsbTurns {
         }
         run.put(Metric.YCSB_TURN_OPS, operations);
         run.put(Metric.YCSB_TURNS, turns.turnsTaken());
+        if (measuredOps > 0) {
+            run.put(Metric.YCSB_CPU_PER_OP, (double) measuredCpuNanos / measuredOps);
+            run.put(Metric.YCSB_QUIET_MS, quietNanos / 1e6);
+        }
         run.finish(turns.outcome());
     }
 }

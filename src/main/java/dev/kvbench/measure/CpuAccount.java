@@ -145,6 +145,11 @@ public final class CpuAccount {
         return ProcessClock.nanos();
     }
 
+    /** CPU nanoseconds the whole process has used so far, every thread's, ended ones included. */
+    public static long processNanos() {
+        return ProcessClock.nanos();
+    }
+
     /**
      * CPU time of one window, in nanoseconds.
      *

@@ -166,6 +166,13 @@ public final class Metric {
     public static final String YCSB_TURN_OPS = "ycsb.run.turnOps";
     /** YCSB, interleaved: the measured turns of the run phase (its figures merge them). */
     public static final String YCSB_TURNS = "ycsb.run.turns";
+    /**
+     * YCSB, interleaved: the process CPU per operation of the measured turns, ns, the engine's work after each turn
+     * until its JVM was quiet included (every thread: the client's, the engine's, the JVM's).
+     */
+    public static final String YCSB_CPU_PER_OP = "ycsb.run.cpuNsPerOp";
+    /** YCSB, interleaved: the time the measured turns' JVM waited after them until it was quiet, ms in all. */
+    public static final String YCSB_QUIET_MS = "ycsb.run.quietMs";
     /** YCSB: records found by the check of every record after the run (each at its last version). */
     public static final String YCSB_VERIFIED = "ycsb.verifiedRecords";
 

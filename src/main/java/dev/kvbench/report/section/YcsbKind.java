@@ -154,6 +154,10 @@ final class YcsbKind extends DataSetKind {
     private void table(Group group, List<String> specList) {
         List<String> runOps = ops(group, "run");
         List<String> header = new ArrayList<>(List.of("Engine", "load ops/s", "run ops/s"));
+        boolean cpu = group.results().stream().anyMatch(r -> !Double.isNaN(r.metric(Metric.YCSB_CPU_PER_OP)));
+        if (cpu) {
+            header.add("run ops per CPU-second");
+        }
         for (String op : runOps) {
             header.add(op + " ops/s");
             header.add(op + " p50 / p99 / p99.9 µs");
@@ -175,6 +179,10 @@ final class YcsbKind extends DataSetKind {
             Result r = found.get();
             row.add(YcsbFigures.withSpread(r, Metric.ycsb("load", "opsPerSec")));
             row.add(YcsbFigures.runText(r));
+            if (cpu) {
+                double perOp = r.metric(Metric.YCSB_CPU_PER_OP);
+                row.add(Double.isNaN(perOp) || perOp <= 0 ? "—" : Numbers.sig3(1e9 / perOp));
+            }
             for (String op : runOps) {
                 row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
                 row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
@@ -199,7 +207,15 @@ final class YcsbKind extends DataSetKind {
                                         + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
                                         + " turns" + turnOps
                                 : "")
-                        + ") and of each operation type in the run; latency of each type in µs (HdrHistogram per thread, "
+                        + ") and of each operation type in the run"
+                        + (cpu
+                                ? "; ops per CPU-second: the measured turns' operations over the CPU their engine's JVM"
+                                        + " used in them and after each until it was quiet (every thread: the client's,"
+                                        + " the engine's background work, the JVM's), which is what the work costs where"
+                                        + " spare cores hide it from the client; each JVM answered a turn only once it"
+                                        + " was quiet, so no engine's background work ran in another's turn"
+                                : "")
+                        + "; latency of each type in µs (HdrHistogram per thread, "
                         + "merged" + (turns ? " over every measured turn" : "")
                         + "); storage: bytes allocated in the store's"
                         + " folder after each phase, the store open.");

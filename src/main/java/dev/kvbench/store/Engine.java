@@ -76,6 +76,14 @@ public interface Engine {
     }
 
     /**
+     * Why this engine's store can be many times the data it holds, as the report says it where it is: a sentence
+     * that names the engine. Empty for an engine whose store stays near its data.
+     */
+    default Optional<String> spaceNote() {
+        return Optional.empty();
+    }
+
+    /**
      * The cache this engine sizes from the data set unless a spec sets it ({@link CacheSize}), as the
      * report names it ("RocksDB's block cache"). Empty for an engine without such a cache.
      */

@@ -9,6 +9,8 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.results.Metric;
+import dev.kvbench.results.OrderStatistics;
+import dev.kvbench.store.Engine;
 import dev.kvbench.text.Numbers;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,6 +34,9 @@ import java.util.stream.Collectors;
 final class YcsbKind extends DataSetKind {
 
     static final List<String> PERCENTILES = List.of("p50", "p95", "p99", "p99.9", "max");
+    /** A store after the load this many times the median engine's gets its engine's reason, where it gives one. */
+    static final double LARGE_STORE = 3;
+
     static final List<String> OPS = List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE");
 
     private final YcsbAnswer answer;
@@ -220,6 +225,39 @@ final class YcsbKind extends DataSetKind {
                         + "); storage: bytes allocated in the store's"
                         + " folder after each phase, the store open.");
         md.table(header, rows);
+        spaceNotes(group, specList);
+    }
+
+    /**
+     * The engines' own reason ({@link Engine#spaceNote}) for a store after the load at least
+     * {@link #LARGE_STORE} times the median engine's, where the engine gives one.
+     */
+    private void spaceNotes(Group group, List<String> specList) {
+        String load = Metric.ycsb("load", "storageBytes");
+        Map<String, Double> bytes = new LinkedHashMap<>();
+        for (String spec : specList) {
+            YcsbFigures.run(group, spec)
+                    .filter(Result::ok)
+                    .map(r -> r.metric(load))
+                    .filter(b -> b > 0)
+                    .ifPresent(b -> bytes.put(spec, b));
+        }
+        if (bytes.size() < 3) {
+            return;
+        }
+        double median = OrderStatistics.median(bytes.values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray());
+        bytes.forEach((spec, b) -> {
+            if (b >= LARGE_STORE * median) {
+                EngineNotes.engine(spec)
+                        .flatMap(Engine::spaceNote)
+                        .ifPresent(note -> md.paragraph("Why "
+                                + specs.label(spec) + "'s store is " + Numbers.bytes(b) + " after the load, "
+                                + Numbers.sig3(b / median) + "× the median engine's: " + note));
+            }
+        });
     }
 
     /**

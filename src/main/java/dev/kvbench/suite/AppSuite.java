@@ -34,17 +34,17 @@ final class AppSuite {
             params.put("store", stores);
         }
         params.putAll(Suites.params("fanout", "5", "depth", "8", "encoding", encodings, "fields", "id"));
-        return new Experiment(
-                title,
-                "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
-                        + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
-                        + " the miss below the leaf; " + threads
-                        + (threads == 1 ? " walking thread" : " walking threads")
-                        + ". " + about,
-                Chart.dirWalk(),
-                List.of("dirWalk"),
-                params,
-                Suites.options(
+        return Experiment.titled(
+                        title,
+                        "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
+                                + " (488,280 directories; the Ozone benchmark's tree is 5 x 10), 9 lookups per walk, the last one"
+                                + " the miss below the leaf; " + threads
+                                + (threads == 1 ? " walking thread" : " walking threads")
+                                + ". " + about)
+                .chart(Chart.dirWalk())
+                .workloads("dirWalk")
+                .params(params)
+                .options(Suites.options(
                         "-f",
                         "1",
                         "-wi",
@@ -58,8 +58,8 @@ final class AppSuite {
                         "-t",
                         Integer.toString(threads),
                         "-foe",
-                        "false"),
-                Experiment.Entries.fixed(488_280));
+                        "false"))
+                .entries(488_280);
     }
 
     /**
@@ -74,7 +74,7 @@ final class AppSuite {
     }
 
     static List<Experiment> appTests() {
-        Map<String, String> single = Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
+        Map<String, String> single = Suites.oneFork(0, 1);
         List<Experiment> tests = new ArrayList<>();
         tests.add(readersWhileWriting(single));
         tests.add(prefixScans(single));
@@ -85,64 +85,45 @@ final class AppSuite {
 
     /** Readers under the RocksDB in-memory benchmark's light write rate, with 2 readers. */
     private static Experiment readersWhileWriting(Map<String, String> single) {
-        return new Experiment(
-                "Readers while one writer writes",
-                "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.",
-                Chart.concurrent(),
-                List.of("readWhileWriting"),
-                Suites.params(
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "false",
-                        "valSize",
-                        "100",
-                        "readers",
-                        "2",
-                        "writesPerSec",
-                        "10000",
-                        "duration",
-                        "10"),
-                single,
-                Experiment.Entries.fixed(100_000));
+        return Experiment.titled(
+                        "Readers while one writer writes",
+                        "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.")
+                .chart(Chart.concurrent())
+                .workloads("readWhileWriting")
+                .params(Suites.concat(Suites.randomIntKeys("100"), Suites.twoReadersUnderWriter(10)))
+                .options(single)
+                .entries(100_000);
     }
 
     /** Prefix scans alone and under the writer, RocksDB also with its prefix options. */
     private static Experiment prefixScans(Map<String, String> single) {
-        return new Experiment(
-                "Prefix scans",
-                "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.",
-                Chart.concurrent(),
-                List.of("prefixScan"),
-                Suites.params(
-                        "store",
-                        "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
-                        "valSize",
-                        "100",
-                        "readers",
-                        "2",
-                        "writesPerSec",
-                        "10000",
-                        "duration",
-                        "5",
-                        "keysPerPrefix",
-                        "10",
-                        "writer",
-                        "false,true"),
-                single,
-                Experiment.Entries.fixed(100_000));
+        return Experiment.titled(
+                        "Prefix scans",
+                        "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.")
+                .chart(Chart.concurrent())
+                .workloads("prefixScan")
+                .params(Suites.concat(
+                        Suites.params(
+                                "store",
+                                "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
+                                "valSize",
+                                "100"),
+                        Suites.twoReadersUnderWriter(5),
+                        Suites.params("keysPerPrefix", "10", "writer", "false,true")))
+                .options(single)
+                .entries(100_000);
     }
 
     /** readKey as reader threads grow: how reads scale with threads on one store. */
     private static Experiment readKeyByThreads() {
-        return new Experiment(
-                "readKey by reader threads",
-                "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.",
-                Chart.threads(),
-                List.of("readKeyThreads"),
-                Suites.params("intKey", "true", "sequential", "false", "valSize", "100", "readers", "1,2,4,8"),
-                Suites.options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"),
-                Experiment.Entries.fixed(100_000));
+        return Experiment.titled(
+                        "readKey by reader threads",
+                        "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.")
+                .chart(Chart.threads())
+                .workloads("readKeyThreads")
+                .params(Suites.concat(Suites.randomIntKeys("100"), Suites.params("readers", "1,2,4,8")))
+                .options(Suites.options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"))
+                .entries(100_000);
     }
 
     /** The directory-tree walk: every engine on one encoding, then the encodings and a second thread on five. */

@@ -2,7 +2,6 @@ package dev.kvbench.suite;
 
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
-import java.util.List;
 
 /**
  * The durability tests of the {@code crash} and {@code powercut} suites: what a killed writer, and then a power cut,
@@ -44,28 +43,15 @@ final class DurabilitySuites {
      * of 100,000, all in one single-shot iteration; not scaled, since it measures losses, not speed.
      */
     private static Experiment durability(String title, String description, String benchmark) {
-        return new Experiment(
-                title,
-                description,
-                new Chart(benchmark, "", false),
-                List.of(benchmark),
-                Suites.params(
-                        "store",
-                        engines() + ",mapdb:transactions=true",
-                        "sync",
-                        "true,false",
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "false",
-                        "valSize",
-                        "100",
-                        "batchSize",
-                        "100",
-                        "reps",
-                        "20"),
-                Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false", "-to", TRIAL_TIMEOUT),
-                Experiment.Entries.fixed(100_000));
+        return Experiment.titled(title, description)
+                .chart(new Chart(benchmark, "", false))
+                .workloads(benchmark)
+                .params(Suites.concat(
+                        Suites.params("store", engines() + ",mapdb:transactions=true", "sync", "true,false"),
+                        Suites.randomIntKeys("100"),
+                        Suites.params("batchSize", "100", "reps", "20")))
+                .options(Suites.concat(Suites.singleShot(0, 1), Suites.options("-to", TRIAL_TIMEOUT)))
+                .entries(100_000);
     }
 
     /**

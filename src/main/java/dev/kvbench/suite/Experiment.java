@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One test of a suite: a JMH selection (the workloads it runs), its JMH parameters and options,
@@ -48,29 +49,65 @@ public record Experiment(
         DISK
     }
 
-    /** A test in the suite's work folder. */
-    public Experiment(
-            String title,
-            String about,
-            Chart chart,
-            List<String> workloads,
-            Map<String, String> params,
-            Map<String, String> options,
-            Entries entries) {
-        this(title, about, chart, workloads, params, options, entries, Folder.WORK, Rounds.ONCE, 0);
+    /**
+     * A test in the suite's work folder, run once, titled {@code title} and described by {@code about}: its
+     * builder's steps name the rest, so that a suite's test reads as what it runs rather than as a list of positions.
+     */
+    public static Builder titled(String title, String about) {
+        return new Builder(title, about);
     }
 
-    /** A test in {@code folder}, run once. */
-    public Experiment(
-            String title,
-            String about,
-            Chart chart,
-            List<String> workloads,
-            Map<String, String> params,
-            Map<String, String> options,
-            Entries entries,
-            Folder folder) {
-        this(title, about, chart, workloads, params, options, entries, folder, Rounds.ONCE, 0);
+    /** The parts of a test a suite states; the folder, rounds and memory limit are the copy methods'. */
+    public static final class Builder {
+        private final String title;
+        private final String about;
+        private Chart chart;
+        private List<String> workloads = List.of();
+        private Map<String, String> params = Map.of();
+        private Map<String, String> options = Map.of();
+
+        private Builder(String title, String about) {
+            this.title = title;
+            this.about = about;
+        }
+
+        /** How the report draws it; every test says. */
+        public Builder chart(Chart drawn) {
+            chart = drawn;
+            return this;
+        }
+
+        public Builder workloads(List<String> names) {
+            workloads = names;
+            return this;
+        }
+
+        public Builder workloads(String... names) {
+            return workloads(List.of(names));
+        }
+
+        /** Its JMH parameters, in the order its command line gives them. */
+        public Builder params(Map<String, String> values) {
+            params = values;
+            return this;
+        }
+
+        /** Its JMH options, in the order its command line gives them. */
+        public Builder options(Map<String, String> values) {
+            options = values;
+            return this;
+        }
+
+        /** The test, with {@code num} entries, the suite's own count. */
+        public Experiment entries(int num) {
+            return entries(Entries.fixed(num));
+        }
+
+        public Experiment entries(Entries entries) {
+            Objects.requireNonNull(chart, "a test's chart");
+            return new Experiment(
+                    title, about, chart, workloads, params, options, entries, Folder.WORK, Rounds.ONCE, 0);
+        }
     }
 
     /** The same test run in rounds. */
@@ -83,6 +120,11 @@ public record Experiment(
         Map<String, String> changed = new LinkedHashMap<>(options);
         changed.put(option, value);
         return new Experiment(title, about, chart, workloads, params, changed, entries, folder, repeat, memoryRatio);
+    }
+
+    /** The same test with its stores in the disk folder. */
+    public Experiment onDisk() {
+        return onDisk(title);
     }
 
     /** The same test with its stores in the disk folder, under {@code title}. */

@@ -57,15 +57,12 @@ final class ReportSuite {
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
                 Chart.settings(),
                 Suites.SIX,
-                Suites.params(
-                        "store",
-                        Suites.withLimits("lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true"),
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "true",
-                        "valSize",
-                        "100"),
+                Suites.concat(
+                        Suites.params(
+                                "store",
+                                Suites.withLimits(
+                                        "lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true")),
+                        Suites.sequentialIntKeys("100")),
                 num -> Map.of());
     }
 
@@ -77,15 +74,9 @@ final class ReportSuite {
                 "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
                 Chart.sweep("valSize"),
                 List.of("write"),
-                Suites.params(
-                        "store",
-                        Suites.withLimits("lmdb,leveldb,rocksdb"),
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "false",
-                        "valSize",
-                        "2026,2027,4080,4081,8176,8177,16368,16369"),
+                Suites.concat(
+                        Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb")),
+                        Suites.randomIntKeys("2026,2027,4080,4081,8176,8177,16368,16369")),
                 num -> Map.of());
     }
 
@@ -97,15 +88,8 @@ final class ReportSuite {
                 "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
                 Chart.sweep("batchSize"),
                 List.of("write"),
-                Suites.params(
-                        "store",
-                        Suites.withLimits("leveldb,rocksdb"),
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "true",
-                        "valSize",
-                        "8176"),
+                Suites.concat(
+                        Suites.params("store", Suites.withLimits("leveldb,rocksdb")), Suites.sequentialIntKeys("8176")),
                 num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num));
     }
 
@@ -141,15 +125,9 @@ final class ReportSuite {
                 "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
                 Chart.panels(),
                 Suites.THREE,
-                Suites.params(
-                        "store",
-                        Suites.withLimits("lmdb,leveldb,rocksdb,chronicle"),
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "false",
-                        "valSize",
-                        "4080,8176,16368"),
+                Suites.concat(
+                        Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb,chronicle")),
+                        Suites.randomIntKeys("4080,8176,16368")),
                 num -> Map.of());
     }
 
@@ -177,17 +155,16 @@ final class ReportSuite {
         for (int depth = 0; depth <= 5; depth++) {
             specs.add("fs:depth=" + depth);
         }
-        return new Experiment(
-                title,
-                "The file system as the store, as in the deep-vs-flat directories benchmark: one file per key, sharded "
-                        + "into 0 to 5 levels of directories named by the leading hex pairs of the key's SHA-256; "
-                        + "random int keys, 100-byte values. The folder's file system is named below.",
-                Chart.sweep("depth"),
-                List.of("write", "readKey"),
-                Suites.params(
-                        "store", String.join(",", specs), "intKey", "true", "sequential", "false", "valSize", "100"),
-                Suites.interleaved(1, REPORT_ROTATIONS),
-                Experiment.Entries.fixed(100_000));
+        return Experiment.titled(
+                        title,
+                        "The file system as the store, as in the deep-vs-flat directories benchmark: one file per key, sharded "
+                                + "into 0 to 5 levels of directories named by the leading hex pairs of the key's SHA-256; "
+                                + "random int keys, 100-byte values. The folder's file system is named below.")
+                .chart(Chart.sweep("depth"))
+                .workloads("write", "readKey")
+                .params(Suites.concat(Suites.params("store", String.join(",", specs)), Suites.randomIntKeys("100")))
+                .options(Suites.interleaved(1, REPORT_ROTATIONS))
+                .entries(100_000);
     }
 
     /** Parameters that depend on a test's entry count (batch sizes). */
@@ -212,7 +189,12 @@ final class ReportSuite {
             int num = scaler.num(test, original, Experiment.entryBytes(params));
             Map<String, String> all = new LinkedHashMap<>(params);
             all.putAll(byNum.params(num));
-            return new Experiment(title, about, chart, workloads, all, options, new Experiment.Entries(num, original));
+            return Experiment.titled(title, about)
+                    .chart(chart)
+                    .workloads(workloads)
+                    .params(all)
+                    .options(options)
+                    .entries(new Experiment.Entries(num, original));
         }
     }
 }

@@ -57,9 +57,9 @@ final class ScaleSuite {
     private ScaleSuite() {}
 
     static Suite suite(Scaler scaler) {
-        Map<String, String> data = Suites.params("intKey", "true", "sequential", "false", "valSize", "100");
+        Map<String, String> data = Suites.randomIntKeys("100");
         Sizes sizes = Sizes.fitting(scaler, Experiment.entryBytes(data));
-        Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "1", "-i", "3", "-foe", "false");
+        Map<String, String> single = Suites.singleShot(1, 3);
         List<Experiment> tests = new ArrayList<>(costPerEntry(data, sizes, single));
         tests.add(readersWhileWriting(data, sizes));
         tests.add(lmdbPageCliff(scaler, single));
@@ -127,8 +127,7 @@ final class ScaleSuite {
 
     /** readWhileWriting at every size this machine runs, on the sweep's data. */
     private static Experiment readersWhileWriting(Map<String, String> data, Sizes sizes) {
-        Map<String, String> mixed = new LinkedHashMap<>(data);
-        mixed.putAll(Suites.params("readers", "2", "writesPerSec", "10000", "duration", "5"));
+        Map<String, String> mixed = Suites.concat(data, Suites.twoReadersUnderWriter(5));
         return sweep(
                 "Readers while one writer writes, by data size: " + sizes(sizes.all()) + " entries",
                 "readWhileWriting at every size: 2 reader threads look up random existing keys for 5 s while one writer "
@@ -137,32 +136,26 @@ final class ScaleSuite {
                 List.of("readWhileWriting"),
                 mixed,
                 sizes.all(),
-                Suites.options("-f", "1", "-wi", "0", "-i", "1", "-foe", "false"));
+                Suites.oneFork(0, 1));
     }
 
     /** The 2016 report's LMDB overflow-page cliff, at 10^6 entries or as many as the budget holds. */
     private static Experiment lmdbPageCliff(Scaler scaler, Map<String, String> single) {
         int cliff = scaler.num(1, 1_000_000, 2027 + 4);
-        return new Experiment(
-                "LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
-                "Values of 2,026 and 2,027 bytes: one byte more and LMDB puts each value on overflow pages of its own "
-                        + "(the 2016 report's cliff). Storage and write time of LMDB, RocksDB and LevelDB, random int keys."
-                        + (cliff < 1_000_000
-                                ? " Fewer than 1,000,000 entries: that many are over this machine's budget."
-                                : ""),
-                Chart.sweep("valSize"),
-                List.of("write"),
-                Suites.params(
-                        "store",
-                        Suites.withLimits("lmdb,leveldb,rocksdb"),
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "false",
-                        "valSize",
-                        "2026,2027"),
-                single,
-                new Experiment.Entries(cliff, 1_000_000));
+        return Experiment.titled(
+                        "LMDB page-size cliff at " + Numbers.count(cliff) + " entries",
+                        "Values of 2,026 and 2,027 bytes: one byte more and LMDB puts each value on overflow pages of its own "
+                                + "(the 2016 report's cliff). Storage and write time of LMDB, RocksDB and LevelDB, random int keys."
+                                + (cliff < 1_000_000
+                                        ? " Fewer than 1,000,000 entries: that many are over this machine's budget."
+                                        : ""))
+                .chart(Chart.sweep("valSize"))
+                .workloads("write")
+                .params(Suites.concat(
+                        Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb")),
+                        Suites.randomIntKeys("2026,2027")))
+                .options(single)
+                .entries(new Experiment.Entries(cliff, 1_000_000));
     }
 
     /** The beyond-memory part alone: {@code ./run.sh beyond}. */
@@ -179,7 +172,7 @@ final class ScaleSuite {
      * without ({@code lmdb:readAhead=false}, {@code MDB_NORDAHEAD}), side by side.
      */
     static List<Experiment> beyondTests() {
-        Map<String, String> single = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "3", "-foe", "false");
+        Map<String, String> single = Suites.singleShot(0, 3);
         List<Experiment> tests = new ArrayList<>();
         for (int size : BEYOND_SIZES) {
             Map<String, String> params = beyondParams(size);
@@ -210,19 +203,10 @@ final class ScaleSuite {
 
     /** The beyond-memory tests' data at {@code size} entries, on {@link #beyondStores()}. */
     private static Map<String, String> beyondParams(int size) {
-        return Suites.params(
-                "store",
-                String.join(",", beyondStores()),
-                "intKey",
-                "true",
-                "sequential",
-                "false",
-                "valSize",
-                "100",
-                "batchSize",
-                String.valueOf(BEYOND_BATCH),
-                "num",
-                String.valueOf(size));
+        return Suites.concat(
+                Suites.params("store", String.join(",", beyondStores())),
+                Suites.randomIntKeys("100"),
+                Suites.params("batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size)));
     }
 
     /** The sentence every beyond-memory test ends with: the memory limit, and what each engine gets under it. */
@@ -250,15 +234,15 @@ final class ScaleSuite {
 
     /** write, readKey and readSeq at {@code size} entries, the forks' memory a quarter of the data. */
     private static Experiment beyondMemory(int size, Map<String, String> params, Map<String, String> single) {
-        return new Experiment(
+        return Experiment.titled(
                         "Beyond memory on a disk: " + Numbers.count(size) + " entries",
                         "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
-                                + memoryNote(),
-                        Chart.scale(),
-                        List.of("write", "readKey", "readSeq"),
-                        params,
-                        single,
-                        Experiment.Entries.fixed(size))
+                                + memoryNote())
+                .chart(Chart.scale())
+                .workloads(Suites.THREE)
+                .params(params)
+                .options(single)
+                .entries(size)
                 .beyondMemory(BEYOND_RATIO);
     }
 
@@ -266,18 +250,18 @@ final class ScaleSuite {
     private static Experiment beyondMemoryColdCache(int size, Map<String, String> params, Map<String, String> single) {
         Map<String, String> cold = new LinkedHashMap<>(single);
         cold.put("-jvmArgsAppend", "-D" + ColdCache.PROPERTY + "=cold");
-        return new Experiment(
+        return Experiment.titled(
                         "Beyond memory on a disk, cold cache: readKey at " + Numbers.count(size) + " entries",
                         "readKey with the page cache of the store's files dropped before each pass (fdatasync, then"
                                 + " posix_fadvise(POSIX_FADV_DONTNEED) over each file, untimed; -Dkvbench.cache=cold), three measured"
                                 + " single-shot passes. Pages an engine has mapped (LMDB's memory map) cannot be dropped while mapped,"
                                 + " and an engine's own cache is process memory: the report says how much stayed."
-                                + memoryNote(),
-                        Chart.scale(),
-                        List.of("readKey"),
-                        params,
-                        cold,
-                        Experiment.Entries.fixed(size))
+                                + memoryNote())
+                .chart(Chart.scale())
+                .workloads("readKey")
+                .params(params)
+                .options(cold)
+                .entries(size)
                 .beyondMemory(BEYOND_RATIO);
     }
 
@@ -292,14 +276,12 @@ final class ScaleSuite {
         params.put("store", Suites.oneBindingEach());
         params.putAll(data);
         params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
-        return new Experiment(
-                title,
-                about,
-                Chart.scale(),
-                workloads,
-                params,
-                jmh,
-                Experiment.Entries.fixed(sizes.get(sizes.size() - 1)));
+        return Experiment.titled(title, about)
+                .chart(Chart.scale())
+                .workloads(workloads)
+                .params(params)
+                .options(jmh)
+                .entries(sizes.get(sizes.size() - 1));
     }
 
     /** "10,000 and 100,000", "1,000,000, 10,000,000 and 100,000,000". */

@@ -13,7 +13,7 @@ final class SmokeSuite {
     private SmokeSuite() {}
 
     static Suite smoke() {
-        Map<String, String> once = Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false");
+        Map<String, String> once = Suites.singleShot(0, 1);
         return new Suite(
                 "smoke", List.of(everyWorkloadOnTinyData(), dirWalkOnTinyTree(once), appWorkloadsOnTinyData(once)));
     }
@@ -37,38 +37,40 @@ final class SmokeSuite {
                 "false",
                 "-jvmArgsAppend",
                 "-Dkvbench.settle.maxMs=0");
-        return new Experiment(
-                "Every engine and workload on tiny data",
-                "A check that every engine runs every workload and passes its checks; too small to rank engines.",
-                Chart.panels().unranked(),
-                Suites.SIX,
-                Suites.params("intKey", "true", "sequential", "false", "valSize", "100"),
-                turns,
-                Experiment.Entries.fixed(2000));
+        return check(
+                        "Every engine and workload on tiny data",
+                        "A check that every engine runs every workload and passes its checks; too small to rank engines.")
+                .workloads(Suites.SIX)
+                .params(Suites.randomIntKeys("100"))
+                .options(turns)
+                .entries(2000);
     }
 
     /** dirWalk on a tiny tree in its three encodings, every field decoded. */
     private static Experiment dirWalkOnTinyTree(Map<String, String> once) {
-        return new Experiment(
-                "Directory tree walk on a tiny tree",
-                "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.",
-                Chart.panels().unranked(),
-                List.of("dirWalk"),
-                Suites.params("fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"),
-                once,
-                Experiment.Entries.fixed(120));
+        return check(
+                        "Directory tree walk on a tiny tree",
+                        "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.")
+                .workloads("dirWalk")
+                .params(Suites.params(
+                        "fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"))
+                .options(once)
+                .entries(120);
     }
 
     /** The application workloads on tiny data, one-second runs. */
     private static Experiment appWorkloadsOnTinyData(Map<String, String> once) {
-        return new Experiment(
-                "Application workloads on tiny data",
-                "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.",
-                Chart.panels().unranked(),
-                List.of("readWhileWriting", "prefixScan", "readKeyThreads"),
-                Suites.params(
-                        "intKey", "true", "sequential", "false", "valSize", "100", "readers", "2", "duration", "1"),
-                once,
-                Experiment.Entries.fixed(2000));
+        return check(
+                        "Application workloads on tiny data",
+                        "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.")
+                .workloads("readWhileWriting", "prefixScan", "readKeyThreads")
+                .params(Suites.concat(Suites.randomIntKeys("100"), Suites.params("readers", "2", "duration", "1")))
+                .options(once)
+                .entries(2000);
+    }
+
+    /** A smoke test: too small to rank engines, so drawn as its suite would draw it but unranked. */
+    private static Experiment.Builder check(String title, String about) {
+        return Experiment.titled(title, about).chart(Chart.panels().unranked());
     }
 }

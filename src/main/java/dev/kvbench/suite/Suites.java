@@ -216,22 +216,27 @@ public final class Suites {
     static List<Experiment> intKeyTests(String stores, String who) {
         Map<String, String> jmh = interleaved(QUICK_JVMS, QUICK_ROTATIONS);
         return List.of(
-                new Experiment(
+                intKeyTest(
                         "Int keys in sequential order",
                         who + " on the six workloads of the 2016 report, keys inserted in ascending order.",
-                        Chart.panels(),
-                        SIX,
                         params("store", stores, "sequential", "true", "intKey", "true", "valSize", "100"),
-                        jmh,
-                        Experiment.Entries.fixed(100_000)),
-                new Experiment(
+                        jmh),
+                intKeyTest(
                         "Int keys in random order",
                         "The same, with keys inserted (and looked up) in random order.",
-                        Chart.panels(),
-                        SIX,
                         params("store", stores, "sequential", "false", "intKey", "true", "valSize", "100"),
-                        jmh,
-                        Experiment.Entries.fixed(100_000)));
+                        jmh));
+    }
+
+    /** One of {@link #intKeyTests}: the six workloads on the data and stores of {@code params}, 100,000 entries. */
+    private static Experiment intKeyTest(
+            String title, String about, Map<String, String> params, Map<String, String> jmh) {
+        return Experiment.titled(title, about)
+                .chart(Chart.panels())
+                .workloads(SIX)
+                .params(params)
+                .options(jmh)
+                .entries(100_000);
     }
 
     /**
@@ -325,35 +330,65 @@ public final class Suites {
                                 && !engine.name().equals("fs"))
                         .map(Engine::name)
                         .toList());
-        return new Experiment(
-                "Write and space amplification, disk folder",
-                "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
-                        + "empty store, and for " + AmpState.OVERWRITES + " times as many puts of random "
-                        + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
-                        + "Each phase runs from the store's open to its close and a sync of the file system. The fs store "
-                        + "(a file per key) is left out for time; -p store=fs runs it.",
-                Chart.amp(),
-                List.of("amp"),
-                params(
-                        "store",
-                        stores + ",null",
-                        "sync",
-                        "false,true",
-                        "intKey",
-                        "true",
-                        "sequential",
-                        "false",
-                        "valSize",
-                        "100",
-                        "batchSize",
-                        "1000"),
-                options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
-                Experiment.Entries.fixed(AMP_ENTRIES),
-                Experiment.Folder.DISK);
+        return Experiment.titled(
+                        "Write and space amplification, disk folder",
+                        "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "
+                                + "empty store, and for " + AmpState.OVERWRITES + " times as many puts of random "
+                                + "existing keys; and the store's size on disk after each, against the keys and values it holds. "
+                                + "Each phase runs from the store's open to its close and a sync of the file system. The fs store "
+                                + "(a file per key) is left out for time; -p store=fs runs it.")
+                .chart(Chart.amp())
+                .workloads("amp")
+                .params(concat(
+                        params("store", stores + ",null", "sync", "false,true"),
+                        randomIntKeys("100"),
+                        params("batchSize", "1000")))
+                .options(singleShot(0, 1))
+                .entries(AMP_ENTRIES)
+                .onDisk();
     }
 
     static Map<String, String> params(String... pairs) {
         return options(pairs);
+    }
+
+    /** The 2016 report's data as most tests run it: int keys inserted in random order, values of {@code valSizes} bytes. */
+    static Map<String, String> randomIntKeys(String valSizes) {
+        return params("intKey", "true", "sequential", "false", "valSize", valSizes);
+    }
+
+    /** Int keys inserted in ascending order, values of {@code valSizes} bytes. */
+    static Map<String, String> sequentialIntKeys(String valSizes) {
+        return params("intKey", "true", "sequential", "true", "valSize", valSizes);
+    }
+
+    /**
+     * The concurrent runs' readers and writer, as the RocksDB in-memory benchmark's light rate has them: 2 reader
+     * threads while one writer writes 10,000 entries a second, for {@code seconds}.
+     */
+    static Map<String, String> twoReadersUnderWriter(int seconds) {
+        return params("readers", "2", "writesPerSec", "10000", "duration", Integer.toString(seconds));
+    }
+
+    /** JMH options for a test that runs in one fork: {@code warmups} and {@code iterations}, a failed run not stopping the rest. */
+    static Map<String, String> oneFork(int warmups, int iterations) {
+        return options(
+                "-f", "1", "-wi", Integer.toString(warmups), "-i", Integer.toString(iterations), "-foe", "false");
+    }
+
+    /** {@link #oneFork} with every pass timed as one single shot ({@code -bm ss}). */
+    static Map<String, String> singleShot(int warmups, int iterations) {
+        return concat(options("-bm", "ss"), oneFork(warmups, iterations));
+    }
+
+    /** {@code parts} one after another, in order: JMH parameters or options, as a command line gives them. */
+    @SafeVarargs
+    static Map<String, String> concat(Map<String, String>... parts) {
+        Map<String, String> all = new LinkedHashMap<>();
+        for (Map<String, String> part : parts) {
+            all.putAll(part);
+        }
+        return all;
     }
 
     static Map<String, String> options(String... pairs) {

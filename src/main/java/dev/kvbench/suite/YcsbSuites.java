@@ -218,28 +218,27 @@ final class YcsbSuites {
 
     private static Experiment ycsbTest(
             String title, String about, String stores, String workload, String props, int records, boolean turns) {
-        return new Experiment(
-                title,
-                about,
-                Chart.ycsb(),
-                List.of("ycsb"),
-                Suites.params("store", stores, "workload", workload, "props", props),
-                turns
-                        ? Suites.options(
-                                "-interleave",
-                                "true",
-                                "-f",
-                                "1",
-                                "-wi",
-                                "1",
-                                "-i",
-                                Integer.toString(YCSB_ROTATIONS),
-                                "-r",
-                                YCSB_TURN,
-                                "-foe",
-                                "false")
-                        : Suites.options("-bm", "ss", "-f", "1", "-wi", "0", "-i", "1", "-foe", "false"),
-                Experiment.Entries.fixed(records));
+        Map<String, String> jmh = turns
+                ? Suites.options(
+                        "-interleave",
+                        "true",
+                        "-f",
+                        "1",
+                        "-wi",
+                        "1",
+                        "-i",
+                        Integer.toString(YCSB_ROTATIONS),
+                        "-r",
+                        YCSB_TURN,
+                        "-foe",
+                        "false")
+                : Suites.singleShot(0, 1);
+        return Experiment.titled(title, about)
+                .chart(Chart.ycsb())
+                .workloads("ycsb")
+                .params(Suites.params("store", stores, "workload", workload, "props", props))
+                .options(jmh)
+                .entries(records);
     }
 
     /**

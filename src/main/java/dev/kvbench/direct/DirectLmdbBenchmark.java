@@ -4,7 +4,6 @@ import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.lmdb.LmdbStore;
 import dev.kvbench.trial.Trial;
-import dev.kvbench.workload.Workload;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.agrona.DirectBuffer;
@@ -102,8 +101,7 @@ public class DirectLmdbBenchmark extends DirectBenchmark {
             } finally {
                 txn.reset();
             }
-            requireAll(Workload.READ_KEY, found);
-            return bytes;
+            return checkedLookups(found, bytes);
         }
 
         @Override
@@ -123,9 +121,7 @@ public class DirectLmdbBenchmark extends DirectBenchmark {
             } finally {
                 txn.reset();
             }
-            requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
-            requireKeys(forward, keyFold);
-            return bytes + keyFold;
+            return checkedCursorPass(forward, seen, bytes, keyFold);
         }
 
         /** Frees the trial's transaction (renewed, so that closing it aborts it) and cursor before the store closes. */

@@ -4,7 +4,6 @@ import dev.kvbench.store.ExactArrays;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.mvstore.MvStoreStore;
-import dev.kvbench.workload.Workload;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.h2.mvstore.Cursor;
 import org.h2.mvstore.MVMap;
@@ -57,8 +56,7 @@ public class DirectMvStoreBenchmark extends DirectBenchmark {
             } finally {
                 mvStore.deregisterVersionUsage(version);
             }
-            requireAll(Workload.READ_KEY, found);
-            return bytes;
+            return checkedLookups(found, bytes);
         }
 
         @Override
@@ -78,9 +76,7 @@ public class DirectMvStoreBenchmark extends DirectBenchmark {
             } finally {
                 mvStore.deregisterVersionUsage(version);
             }
-            requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
-            requireKeys(forward, keyFold);
-            return bytes + keyFold;
+            return checkedCursorPass(forward, seen, bytes, keyFold);
         }
 
         /** Every entry put as new arrays (MVStore keeps the arrays it is given), a commit per batch. */

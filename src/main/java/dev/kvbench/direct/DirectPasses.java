@@ -60,8 +60,24 @@ abstract class DirectPasses {
         return trial.data().num();
     }
 
+    /** What a lookup pass of every key returns ({@code bytes} of values), once it has found every key. */
+    final long checkedLookups(long found, long bytes) {
+        requireAll(Workload.READ_KEY, found);
+        return bytes;
+    }
+
+    /**
+     * What a cursor pass returns (the values' {@code bytes} plus its key fold), once it has seen every entry and its
+     * fold of the keys is the data set's.
+     */
+    final long checkedCursorPass(boolean forward, long seen, long bytes, long keyFold) {
+        requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
+        requireKeys(forward, keyFold);
+        return bytes + keyFold;
+    }
+
     /** Fails the pass unless it saw every entry. */
-    final void requireAll(Workload workload, long seen) {
+    private void requireAll(Workload workload, long seen) {
         if (seen != num()) {
             throw new VerificationException(trial.spec(), workload, Integer.toString(num()), seen + " (direct pass)");
         }
@@ -71,7 +87,7 @@ abstract class DirectPasses {
      * The other check a direct cursor pass makes, once at its end: its fold of every key is the data set's
      * (the Store pass folds the same keys and checks the same figure, with its other checks).
      */
-    final void requireKeys(boolean forward, long fold) {
+    private void requireKeys(boolean forward, long fold) {
         if (fold != wantKeys) {
             throw new VerificationException(
                     trial.spec(),

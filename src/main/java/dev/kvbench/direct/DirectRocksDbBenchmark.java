@@ -5,7 +5,6 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.rocksdb.RocksDbStore;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.Workload;
 import java.nio.ByteBuffer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -116,8 +115,7 @@ public class DirectRocksDbBenchmark extends DirectBenchmark {
             } finally {
                 endPass();
             }
-            requireAll(Workload.READ_KEY, found);
-            return bytes;
+            return checkedLookups(found, bytes);
         }
 
         @Override
@@ -146,9 +144,7 @@ public class DirectRocksDbBenchmark extends DirectBenchmark {
             } finally {
                 endPass();
             }
-            requireAll(forward ? Workload.READ_SEQ : Workload.READ_REV, seen);
-            requireKeys(forward, keyFold);
-            return bytes + keyFold;
+            return checkedCursorPass(forward, seen, bytes, keyFold);
         }
 
         @Override

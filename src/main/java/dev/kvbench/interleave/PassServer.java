@@ -1,5 +1,6 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.trial.KvFamily;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Workload;
@@ -43,14 +44,7 @@ public final class PassServer {
     static final String ALIGN = "align";
 
     /** The workloads a server runs: the 2016 report's single passes, and a YCSB workload's run phase in turns. */
-    static final Set<Workload> WORKLOADS = Set.of(
-            Workload.WRITE,
-            Workload.READ_KEY,
-            Workload.READ_SEQ,
-            Workload.READ_REV,
-            Workload.READ_CRC,
-            Workload.READ_XXH64,
-            Workload.YCSB);
+    static final Set<Workload> WORKLOADS = KvFamily.with(KvFamily.SINGLE_PASSES, Workload.YCSB);
 
     /** Whether a server runs {@code workload}. */
     public static boolean interleaves(Workload workload) {

@@ -16,20 +16,27 @@ import java.util.function.Function;
  */
 public class KvFamily extends BaseFamily {
 
+    /** The 2016 report's six single passes over the data set, in the report's order. */
+    public static final List<Workload> SINGLE_PASSES = List.of(
+            Workload.WRITE,
+            Workload.READ_KEY,
+            Workload.READ_SEQ,
+            Workload.READ_REV,
+            Workload.READ_CRC,
+            Workload.READ_XXH64);
+
     public KvFamily() {
         this(
                 "the 2016 data set",
-                Set.of(
-                        Workload.WRITE,
-                        Workload.READ_KEY,
-                        Workload.READ_SEQ,
-                        Workload.READ_REV,
-                        Workload.READ_CRC,
-                        Workload.READ_XXH64,
-                        Workload.CRASH,
-                        Workload.POWER_CUT,
-                        Workload.AMP),
+                with(SINGLE_PASSES, Workload.CRASH, Workload.POWER_CUT, Workload.AMP),
                 BenchParams::parse);
+    }
+
+    /** {@code workloads} and {@code more}, as one set. */
+    public static Set<Workload> with(List<Workload> workloads, Workload... more) {
+        Set<Workload> all = new LinkedHashSet<>(workloads);
+        all.addAll(List.of(more));
+        return Set.copyOf(all);
     }
 
     /** A family on the 2016 data set, whose trials {@code parser} parses. */

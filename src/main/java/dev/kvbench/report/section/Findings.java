@@ -58,18 +58,14 @@ final class Findings {
         if (verdict.kind() == Verdict.Kind.WINNER) {
             Result next = order.get(1);
             PairedRatio margin = verdict.againstLeader(next);
-            s.append("fastest ")
-                    .append(name(first))
-                    .append(" (")
-                    .append(time(first, unit))
-                    .append("), ")
-                    .append(times(margin))
-                    .append(" faster than the next, ")
-                    .append(name(next))
-                    .append(" (")
-                    .append(time(next, unit))
-                    .append("), paired interval ")
-                    .append(interval(margin));
+            s.append("fastest %s (%s), %s faster than the next, %s (%s), paired interval %s"
+                    .formatted(
+                            name(first),
+                            time(first, unit),
+                            times(margin),
+                            name(next),
+                            time(next, unit),
+                            interval(margin)));
         } else {
             s.append(verdict.tieText(
                     name(first) + " (" + time(first, unit) + ")",
@@ -82,17 +78,8 @@ final class Findings {
         if (order.size() > 2) {
             Result slowest = order.get(order.size() - 1);
             PairedRatio ratio = verdict.againstLeader(slowest);
-            s.append("; slowest ")
-                    .append(name(slowest))
-                    .append(" (")
-                    .append(time(slowest, unit))
-                    .append(", ")
-                    .append(times(ratio))
-                    .append(' ')
-                    .append(name(first))
-                    .append(", ")
-                    .append(interval(ratio))
-                    .append(')');
+            s.append("; slowest %s (%s, %s %s, %s)"
+                    .formatted(name(slowest), time(slowest, unit), times(ratio), name(first), interval(ratio)));
         }
         s.append('.');
         List<Result> imprecise = runs.stream()

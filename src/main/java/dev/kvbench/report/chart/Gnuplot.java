@@ -40,23 +40,10 @@ public final class Gnuplot {
     }
 
     static String data(LineChart chart) {
-        StringBuilder out = new StringBuilder();
-        out.append("# ")
-                .append(chart.stem())
-                .append(".dat: ")
-                .append(chart.title())
-                .append('\n');
-        out.append("# x y label (").append(chart.yUnit()).append(")\n");
+        StringBuilder out = dataFile(chart.stem(), chart.title(), "x y label (" + chart.yUnit() + ")");
         for (int i = 0; i < chart.series().size(); i++) {
             LineChart.Series series = chart.series().get(i);
-            if (i > 0) {
-                out.append("\n\n");
-            }
-            out.append("# series ")
-                    .append(i)
-                    .append(": ")
-                    .append(series.label())
-                    .append('\n');
+            startBlock(out, i, "series " + i + ": " + series.label());
             for (double[] point : series.points()) {
                 out.append(num(point[0]))
                         .append(' ')
@@ -105,25 +92,16 @@ public final class Gnuplot {
     }
 
     static String data(Figure figure) {
-        StringBuilder out = new StringBuilder();
-        out.append("# ")
-                .append(figure.stem())
-                .append(".dat: ")
-                .append(figure.title())
-                .append('\n');
-        out.append("# x xlow xhigh value error rgb fill whiskerLow whiskerHigh whiskerStyle text note label\n");
+        StringBuilder out = dataFile(
+                figure.stem(),
+                figure.title(),
+                "x xlow xhigh value error rgb fill whiskerLow whiskerHigh whiskerStyle text note label");
         for (int i = 0; i < figure.panels().size(); i++) {
             Figure.Panel panel = figure.panels().get(i);
-            if (i > 0) {
-                out.append("\n\n");
-            }
-            out.append("# panel ")
-                    .append(i)
-                    .append(": ")
-                    .append(panel.title())
-                    .append(" (")
-                    .append(panel.axis().unit())
-                    .append(")\n");
+            startBlock(
+                    out,
+                    i,
+                    "panel " + i + ": " + panel.title() + " (" + panel.axis().unit() + ")");
             for (Figure.Bar bar : panel.bars()) {
                 Figure.Whisker whisker = bar.whisker(panel.axis());
                 out.append(String.format(
@@ -145,6 +123,22 @@ public final class Gnuplot {
             }
         }
         return out.toString();
+    }
+
+    /** A data file's first lines: its name and the chart's title, then what its {@code columns} hold. */
+    private static StringBuilder dataFile(String stem, String title, String columns) {
+        return new StringBuilder("# " + stem + ".dat: " + title + "\n# " + columns + "\n");
+    }
+
+    /**
+     * Starts data block {@code index} of a file, under a comment line {@code heading}: gnuplot's {@code index} counts
+     * blocks set apart by two blank lines.
+     */
+    private static void startBlock(StringBuilder out, int index, String heading) {
+        if (index > 0) {
+            out.append("\n\n");
+        }
+        out.append("# ").append(heading).append('\n');
     }
 
     /** A panel wider than this many pixels gets a row of its own. */

@@ -1,15 +1,11 @@
 package dev.kvbench.store.lmdb;
 
 import dev.kvbench.store.Options;
-import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
-import dev.kvbench.store.lmdbshared.LmdbBinding;
 import dev.kvbench.store.lmdbshared.LmdbSettings;
-import java.nio.file.Path;
 import java.util.Optional;
 
 /** {@code lmdb}: LMDB through lmdbjava with Agrona {@code DirectBuffer}s (the report's "LMDB DB"). */
-public final class LmdbEngine extends LmdbBinding {
+public final class LmdbEngine extends LmdbJavaEngine {
 
     public LmdbEngine() {
         super("lmdb", "LMDB DB", 0x1f77b4, LmdbChecks.withOption());
@@ -27,18 +23,7 @@ public final class LmdbEngine extends LmdbBinding {
     }
 
     @Override
-    public Optional<String> artifact() {
-        return Optional.of("org.lmdbjava:lmdbjava");
-    }
-
-    @Override
-    public String libraryVersion() {
-        return LmdbChecks.version();
-    }
-
-    @Override
-    public Store open(Path dir, Shape shape, Options options) {
-        return new LmdbStore<>(
-                dir, shape, LmdbSettings.from(name(), options), options.bool("checks"), LmdbBuffers.agrona());
+    LmdbBuffers<?> buffers(Options options) {
+        return LmdbBuffers.agrona();
     }
 }

@@ -1,10 +1,8 @@
 package dev.kvbench.store.leveldbjava;
 
-import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.leveldbshared.LevelDbPortEngine;
 import dev.kvbench.store.leveldbshared.LevelDbStore;
 import java.util.Optional;
-import org.iq80.leveldb.impl.Iq80DBFactory;
 
 /**
  * {@code leveldb-java}: the pure-Java LevelDB port ({@code org.iq80.leveldb}), beside
@@ -22,15 +20,5 @@ public final class LevelDbJavaEngine extends LevelDbPortEngine {
     @Override
     public Optional<String> bindingOf() {
         return Optional.of("leveldb");
-    }
-
-    @Override
-    public Optional<String> artifact() {
-        return Optional.of("org.iq80.leveldb:leveldb");
-    }
-
-    @Override
-    public String libraryVersion() {
-        return LibraryVersion.of("org.iq80.leveldb", "leveldb", Iq80DBFactory.class);
     }
 }

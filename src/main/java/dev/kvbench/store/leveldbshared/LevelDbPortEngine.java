@@ -5,12 +5,13 @@ import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What both LevelDB engines declare alike: the spec name and order of their {@link LevelDbStore.Port},
  * the options of {@link LevelDbStore#OPTIONS}, LevelDB's durability promise (quoted from
- * {@code promiseSource}), and a store of {@link LevelDbStore} on that port. A subclass writes only
- * its {@link #libraryVersion()} and what else sets its port apart.
+ * {@code promiseSource}), the port's library and its version, and a store of {@link LevelDbStore}
+ * on that port. A subclass writes only what else sets its port apart.
  */
 public abstract class LevelDbPortEngine extends BaseEngine {
 
@@ -25,6 +26,16 @@ public abstract class LevelDbPortEngine extends BaseEngine {
     @Override
     public final boolean ordered() {
         return port.ordered();
+    }
+
+    @Override
+    public final Optional<String> artifact() {
+        return Optional.of(port.artifact());
+    }
+
+    @Override
+    public final String libraryVersion() {
+        return port.libraryVersion();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.Cursor;
 import dev.kvbench.store.DurabilityPromise;
 import dev.kvbench.store.ExactArrays;
+import dev.kvbench.store.LibraryVersion;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Reader;
@@ -88,18 +89,22 @@ public final class LevelDbStore extends BaseStore {
     /** The two implementations of the {@code org.iq80.leveldb} API, and what sets them apart here. */
     public enum Port {
         /** leveldbjni: the native LevelDB, which copies what it is given. */
-        NATIVE("leveldb", JniDBFactory.factory, true, false),
+        NATIVE("leveldb", JniDBFactory.factory, "org.fusesource.leveldbjni", "leveldbjni-all", true, false),
         /** iq80 leveldb: LevelDB ported to Java, forward-only iterators, keeps the arrays it is given. */
-        JAVA("leveldb-java", Iq80DBFactory.factory, false, true);
+        JAVA("leveldb-java", Iq80DBFactory.factory, "org.iq80.leveldb", "leveldb", false, true);
 
         private final String spec;
         private final DBFactory factory;
+        private final String groupId;
+        private final String artifactId;
         private final boolean ordered;
         private final boolean keepsArrays;
 
-        Port(String spec, DBFactory factory, boolean ordered, boolean keepsArrays) {
+        Port(String spec, DBFactory factory, String groupId, String artifactId, boolean ordered, boolean keepsArrays) {
             this.spec = spec;
             this.factory = factory;
+            this.groupId = groupId;
+            this.artifactId = artifactId;
             this.ordered = ordered;
             this.keepsArrays = keepsArrays;
         }
@@ -112,6 +117,16 @@ public final class LevelDbStore extends BaseStore {
         /** Whether its iterators go both ways, so that the store has a cursor. */
         boolean ordered() {
             return ordered;
+        }
+
+        /** The Maven artifact of this port's library, {@code groupId:artifactId}. */
+        String artifact() {
+            return groupId + ":" + artifactId;
+        }
+
+        /** This port's library version, read from its jar ({@link LibraryVersion}). */
+        String libraryVersion() {
+            return LibraryVersion.of(groupId, artifactId, factory.getClass());
         }
     }
 

@@ -51,7 +51,7 @@ final class KnownProperties {
         ycsb(
                 "requestdistribution",
                 "uniform",
-                "which keys operations choose: " + String.join(", ", WorkloadProperties.REQUEST_DISTRIBUTIONS));
+                oneOf("which keys operations choose", WorkloadProperties.REQUEST_DISTRIBUTIONS));
         ycsb("zipfianconstant", "0.99", "the skew of zipfian and latest");
         ycsb("hotspotdatafraction", "0.2", "hotspot: the share of keys that are hot");
         ycsb("hotspotopnfraction", "0.8", "hotspot: the share of operations on hot keys");
@@ -64,17 +64,11 @@ final class KnownProperties {
         ycsb("zeropadding", "1", "the key's number is zero-padded to this many digits");
         ycsb("minscanlength", "1", "the shortest scan");
         ycsb("maxscanlength", "1000", "the longest scan");
-        ycsb(
-                "scanlengthdistribution",
-                "uniform",
-                "scan lengths: " + String.join(", ", WorkloadProperties.SCAN_LENGTH_DISTRIBUTIONS));
+        ycsb("scanlengthdistribution", "uniform", oneOf("scan lengths", WorkloadProperties.SCAN_LENGTH_DISTRIBUTIONS));
         ycsb("fieldcount", "10", "fields per record (a record is one value: its fields side by side)");
         ycsb("fieldlength", "100", "a field's length in bytes (the longest, when it varies)");
         ycsb("minfieldlength", "1", "the shortest field (uniform and zipfian field lengths)");
-        ycsb(
-                "fieldlengthdistribution",
-                "constant",
-                "field lengths: " + String.join(", ", WorkloadProperties.LENGTH_DISTRIBUTIONS));
+        ycsb("fieldlengthdistribution", "constant", oneOf("field lengths", WorkloadProperties.LENGTH_DISTRIBUTIONS));
         ycsb("readallfields", "true", "a read reads the whole record (a record is one value here: always whole)");
         ycsb("writeallfields", "false", "an update writes every field (a record is one value here: always whole)");
     }
@@ -111,13 +105,11 @@ final class KnownProperties {
                 "core_workload_insertion_keep_going_on_error",
                 "rocksdb.dir",
                 "rocksdb.optionsfile")) {
-            known.put(
+            add(
                     name,
-                    new Property(
-                            name,
-                            null,
-                            Origin.YCSB_IGNORED,
-                            "YCSB's; no effect here (kvbench always verifies, measures both latencies, writes its own results)"));
+                    null,
+                    Origin.YCSB_IGNORED,
+                    "YCSB's; no effect here (kvbench always verifies, measures both latencies, writes its own results)");
         }
     }
 
@@ -136,10 +128,7 @@ final class KnownProperties {
                 "minvaluelength",
                 String.valueOf(WorkloadProperties.VALUE_HEADER),
                 "the shortest value (uniform and zipfian value lengths)");
-        kvbench(
-                "valuelengthdistribution",
-                "constant",
-                "value lengths: " + String.join(", ", WorkloadProperties.LENGTH_DISTRIBUTIONS));
+        kvbench("valuelengthdistribution", "constant", oneOf("value lengths", WorkloadProperties.LENGTH_DISTRIBUTIONS));
         kvbench("batchsize", "1", "write operations per commit (1: each write is committed before it returns)");
         kvbench(
                 "loadbatchsize",
@@ -158,11 +147,20 @@ final class KnownProperties {
         kvbench("store", null, "engine specs to run (as -p store=... everywhere in kvbench)");
     }
 
+    /** The meaning of a property that takes one of {@code values}: what it chooses, then the values it takes. */
+    private static String oneOf(String what, List<String> values) {
+        return what + ": " + String.join(", ", values);
+    }
+
     private void ycsb(String name, String value, String meaning) {
-        known.put(name, new Property(name, value, Origin.YCSB, meaning));
+        add(name, value, Origin.YCSB, meaning);
     }
 
     private void kvbench(String name, String value, String meaning) {
-        known.put(name, new Property(name, value, Origin.KVBENCH, meaning));
+        add(name, value, Origin.KVBENCH, meaning);
+    }
+
+    private void add(String name, String value, Origin origin, String meaning) {
+        known.put(name, new Property(name, value, origin, meaning));
     }
 }

@@ -335,10 +335,10 @@ public final class WorkloadProperties {
         try {
             parsed = Long.parseLong(value);
         } catch (NumberFormatException e) {
-            throw new WorkloadFileException(name + "=" + value + " in " + source + " is not a whole number");
+            throw invalid(name, value, "is not a whole number");
         }
         if (parsed < min) {
-            throw new WorkloadFileException(name + "=" + value + " in " + source + " must be " + min + " or more");
+            throw invalid(name, value, "must be " + min + " or more");
         }
         return parsed;
     }
@@ -349,20 +349,24 @@ public final class WorkloadProperties {
         try {
             parsed = Double.parseDouble(value);
         } catch (NumberFormatException e) {
-            throw new WorkloadFileException(name + "=" + value + " in " + source + " is not a number");
+            throw invalid(name, value, "is not a number");
         }
         if (!(parsed >= min && parsed <= max)) {
-            throw new WorkloadFileException(
-                    name + "=" + value + " in " + source + " must be between " + min + " and " + max);
+            throw invalid(name, value, "must be between " + min + " and " + max);
         }
         return parsed;
+    }
+
+    /** A property's value refused: {@code name=value in <source> <why>}. */
+    private WorkloadFileException invalid(String name, String value, String why) {
+        return new WorkloadFileException(name + "=" + value + " in " + source + " " + why);
     }
 
     /** A property that must be true or false. */
     boolean booleanOf(String name) {
         String value = get(name);
         if (!Arrays.asList("true", "false").contains(value)) {
-            throw new WorkloadFileException(name + "=" + value + " in " + source + " must be true or false");
+            throw invalid(name, value, "must be true or false");
         }
         return Boolean.parseBoolean(value);
     }

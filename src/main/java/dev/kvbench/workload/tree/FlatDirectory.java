@@ -20,7 +20,7 @@ import java.nio.ByteOrder;
  * it; fields equal to their default (0) are left out of the buffer, as flatc's builders do.
  * {@code FlatDirectoryTest} checks the round trip field by field.
  */
-public final class FlatDirectory extends Table {
+public final class FlatDirectory extends FlatTable {
 
     private static final int OBJECT_ID = 4;
     private static final int UPDATE_ID = 6;
@@ -74,8 +74,7 @@ public final class FlatDirectory extends Table {
     }
 
     public int permission() {
-        int o = __offset(PERMISSION);
-        return o != 0 ? bb.getInt(o + bb_pos) : 0;
+        return int32(PERMISSION);
     }
 
     public int aclsLength() {
@@ -88,16 +87,6 @@ public final class FlatDirectory extends Table {
         int o = __offset(ACLS);
         acl.at(__indirect(__vector(o) + j * 4), bb);
         return acl;
-    }
-
-    private long ulong(int slot) {
-        int o = __offset(slot);
-        return o != 0 ? bb.getLong(o + bb_pos) : 0L;
-    }
-
-    private String string(int slot) {
-        int o = __offset(slot);
-        return o != 0 ? __string(o + bb_pos) : null;
     }
 
     /** Encodes {@code record} as a finished FlatBuffer (untimed: the tree is written before the walks). */
@@ -131,7 +120,7 @@ public final class FlatDirectory extends Table {
     }
 
     /** One ACL table of the record. */
-    public static final class FlatAcl extends Table {
+    public static final class FlatAcl extends FlatTable {
 
         private static final int ACL_NAME = 4;
         private static final int TYPE = 6;
@@ -143,23 +132,19 @@ public final class FlatDirectory extends Table {
         }
 
         public String name() {
-            int o = __offset(ACL_NAME);
-            return o != 0 ? __string(o + bb_pos) : null;
+            return string(ACL_NAME);
         }
 
         public int type() {
-            int o = __offset(TYPE);
-            return o != 0 ? bb.get(o + bb_pos) & 0xFF : 0;
+            return ubyte(TYPE);
         }
 
         public int scope() {
-            int o = __offset(SCOPE);
-            return o != 0 ? bb.get(o + bb_pos) & 0xFF : 0;
+            return ubyte(SCOPE);
         }
 
         public int permissions() {
-            int o = __offset(PERMISSIONS);
-            return o != 0 ? bb.getShort(o + bb_pos) : 0;
+            return int16(PERMISSIONS);
         }
 
         static int create(FlatBufferBuilder builder, Directory.Acl acl) {

@@ -22,17 +22,13 @@ import org.agrona.concurrent.UnsafeBuffer;
  * long, then zeros: a scan can check every value it sees cheaply. Keys are computed per call
  * into a view's own off-heap buffers; nothing is allocated per entry.
  */
-public final class PrefixData {
+public record PrefixData(int num, int keysPerPrefix, int valSize) {
 
     public static final int PREFIX_SIZE = 12;
     public static final int SUFFIX_SIZE = 8;
     public static final int KEY_SIZE = PREFIX_SIZE + SUFFIX_SIZE;
 
-    private final int num;
-    private final int keysPerPrefix;
-    private final int valSize;
-
-    public PrefixData(int num, int keysPerPrefix, int valSize) {
+    public PrefixData {
         if (num < 1) {
             throw new IllegalArgumentException("num must be > 0, was " + num);
         }
@@ -43,13 +39,6 @@ public final class PrefixData {
             throw new IllegalArgumentException(
                     "valSize must be >= 8 for prefixScan (a value starts with its entry number), was " + valSize);
         }
-        this.num = num;
-        this.keysPerPrefix = keysPerPrefix;
-        this.valSize = valSize;
-    }
-
-    public int num() {
-        return num;
     }
 
     public int prefixes() {

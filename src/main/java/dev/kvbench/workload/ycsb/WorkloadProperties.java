@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /**
  * A workload described as YCSB describes one: a Java properties file (YCSB's own {@code workloada}
@@ -330,31 +331,29 @@ public final class WorkloadProperties {
     }
 
     private long longOf(String name, long min) {
-        String value = get(name);
-        long parsed;
-        try {
-            parsed = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw invalid(name, value, "is not a whole number");
-        }
+        long parsed = parsed(name, Long::parseLong, "is not a whole number");
         if (parsed < min) {
-            throw invalid(name, value, "must be " + min + " or more");
+            throw invalid(name, get(name), "must be " + min + " or more");
         }
         return parsed;
     }
 
     private double doubleOf(String name, double min, double max) {
-        String value = get(name);
-        double parsed;
-        try {
-            parsed = Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            throw invalid(name, value, "is not a number");
-        }
+        double parsed = parsed(name, Double::parseDouble, "is not a number");
         if (!(parsed >= min && parsed <= max)) {
-            throw invalid(name, value, "must be between " + min + " and " + max);
+            throw invalid(name, get(name), "must be between " + min + " and " + max);
         }
         return parsed;
+    }
+
+    /** The value of property {@code name} parsed, or refused with {@code notParsed} when it does not parse. */
+    private <T> T parsed(String name, Function<String, T> parse, String notParsed) {
+        String value = get(name);
+        try {
+            return parse.apply(value);
+        } catch (NumberFormatException e) {
+            throw invalid(name, value, notParsed);
+        }
     }
 
     /** A property's value refused: {@code name=value in <source> <why>}. */

@@ -227,24 +227,29 @@ public final class LmdbJniStore extends BaseStore {
             this.cursor = session.openPassCursor();
         }
 
+        /** Moves by {@code op}; whether the cursor stands on an entry (lmdbjni's 0, MDB_SUCCESS). */
+        private boolean move(GetOp op) {
+            return cursor.position(foundKey, foundValue, op) == 0;
+        }
+
         @Override
         public boolean first() {
-            return cursor.position(foundKey, foundValue, GetOp.FIRST) == 0;
+            return move(GetOp.FIRST);
         }
 
         @Override
         public boolean last() {
-            return cursor.position(foundKey, foundValue, GetOp.LAST) == 0;
+            return move(GetOp.LAST);
         }
 
         @Override
         public boolean next() {
-            return cursor.position(foundKey, foundValue, GetOp.NEXT) == 0;
+            return move(GetOp.NEXT);
         }
 
         @Override
         public boolean prev() {
-            return cursor.position(foundKey, foundValue, GetOp.PREV) == 0;
+            return move(GetOp.PREV);
         }
 
         @Override

@@ -15,9 +15,13 @@ public final class LibraryVersion {
 
     private LibraryVersion() {}
 
-    /** The version of Maven artifact {@code groupId:artifactId}, else of {@code libraryClass}'s jar, else {@code unknown}. */
-    public static String of(String groupId, String artifactId, Class<?> libraryClass) {
-        return ofArtifact(groupId, artifactId)
+    /**
+     * The version of Maven artifact {@code artifact}, {@code groupId:artifactId} as {@link Engine#artifact()} names it,
+     * else of {@code libraryClass}'s jar, else {@code unknown}.
+     */
+    public static String of(String artifact, Class<?> libraryClass) {
+        int colon = artifact.indexOf(':');
+        return ofArtifact(artifact.substring(0, colon), artifact.substring(colon + 1))
                 .or(() -> ofManifest(libraryClass))
                 .orElse("unknown");
     }

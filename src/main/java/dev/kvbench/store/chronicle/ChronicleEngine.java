@@ -19,6 +19,8 @@ import net.openhft.chronicle.map.ChronicleMap;
  */
 public final class ChronicleEngine extends BaseEngine {
 
+    private static final String ARTIFACT = "net.openhft:chronicle-map";
+
     public ChronicleEngine() {
         super(
                 "chronicle",
@@ -46,12 +48,12 @@ public final class ChronicleEngine extends BaseEngine {
 
     @Override
     public Optional<String> artifact() {
-        return Optional.of("net.openhft:chronicle-map");
+        return Optional.of(ARTIFACT);
     }
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("net.openhft", "chronicle-map", ChronicleMap.class);
+        return LibraryVersion.of(ARTIFACT, ChronicleMap.class);
     }
 
     @Override

@@ -89,22 +89,20 @@ public final class LevelDbStore extends BaseStore {
     /** The two implementations of the {@code org.iq80.leveldb} API, and what sets them apart here. */
     public enum Port {
         /** leveldbjni: the native LevelDB, which copies what it is given. */
-        NATIVE("leveldb", JniDBFactory.factory, "org.fusesource.leveldbjni", "leveldbjni-all", true, false),
+        NATIVE("leveldb", JniDBFactory.factory, "org.fusesource.leveldbjni:leveldbjni-all", true, false),
         /** iq80 leveldb: LevelDB ported to Java, forward-only iterators, keeps the arrays it is given. */
-        JAVA("leveldb-java", Iq80DBFactory.factory, "org.iq80.leveldb", "leveldb", false, true);
+        JAVA("leveldb-java", Iq80DBFactory.factory, "org.iq80.leveldb:leveldb", false, true);
 
         private final String spec;
         private final DBFactory factory;
-        private final String groupId;
-        private final String artifactId;
+        private final String artifact;
         private final boolean ordered;
         private final boolean keepsArrays;
 
-        Port(String spec, DBFactory factory, String groupId, String artifactId, boolean ordered, boolean keepsArrays) {
+        Port(String spec, DBFactory factory, String artifact, boolean ordered, boolean keepsArrays) {
             this.spec = spec;
             this.factory = factory;
-            this.groupId = groupId;
-            this.artifactId = artifactId;
+            this.artifact = artifact;
             this.ordered = ordered;
             this.keepsArrays = keepsArrays;
         }
@@ -121,12 +119,12 @@ public final class LevelDbStore extends BaseStore {
 
         /** The Maven artifact of this port's library, {@code groupId:artifactId}. */
         String artifact() {
-            return groupId + ":" + artifactId;
+            return artifact;
         }
 
         /** This port's library version, read from its jar ({@link LibraryVersion}). */
         String libraryVersion() {
-            return LibraryVersion.of(groupId, artifactId, factory.getClass());
+            return LibraryVersion.of(artifact, factory.getClass());
         }
     }
 

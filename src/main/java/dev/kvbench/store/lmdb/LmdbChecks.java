@@ -16,6 +16,9 @@ import org.lmdbjava.Meta;
  */
 final class LmdbChecks {
 
+    /** lmdbjava's Maven artifact. */
+    static final String ARTIFACT = "org.lmdbjava:lmdbjava";
+
     private static Boolean chosen;
 
     private LmdbChecks() {}
@@ -29,8 +32,8 @@ final class LmdbChecks {
     /** lmdbjava's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}): {@code 0.9.3 (LMDB 0.9.33)}. */
     static String version() {
         Meta.Version lmdb = Meta.version();
-        return LibraryVersion.of("org.lmdbjava", "lmdbjava", Env.class) + " (LMDB " + lmdb.major + "." + lmdb.minor
-                + "." + lmdb.patch + ")";
+        return LibraryVersion.of(ARTIFACT, Env.class) + " (LMDB " + lmdb.major + "." + lmdb.minor + "." + lmdb.patch
+                + ")";
     }
 
     /** Sets lmdbjava's checks to {@code checks} before lmdbjava loads, or confirms they already are. */

@@ -26,7 +26,7 @@ abstract class LmdbJavaEngine extends LmdbBinding {
 
     @Override
     public final Optional<String> artifact() {
-        return Optional.of("org.lmdbjava:lmdbjava");
+        return Optional.of(LmdbChecks.ARTIFACT);
     }
 
     @Override

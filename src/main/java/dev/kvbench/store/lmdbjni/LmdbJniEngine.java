@@ -18,6 +18,8 @@ import org.fusesource.lmdbjni.Env;
  */
 public final class LmdbJniEngine extends LmdbBinding {
 
+    private static final String ARTIFACT = "org.deephacks.lmdbjni:lmdbjni";
+
     public LmdbJniEngine() {
         super("lmdbjni", "LMDB JNI", 0x9edae5, LmdbSettings.options());
     }
@@ -25,12 +27,12 @@ public final class LmdbJniEngine extends LmdbBinding {
     /** The binding's version and the bundled LMDB's, asked of LMDB ({@code mdb_version}). */
     @Override
     public Optional<String> artifact() {
-        return Optional.of("org.deephacks.lmdbjni:lmdbjni");
+        return Optional.of(ARTIFACT);
     }
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("org.deephacks.lmdbjni", "lmdbjni", Env.class) + " (" + Env.version() + ")";
+        return LibraryVersion.of(ARTIFACT, Env.class) + " (" + Env.version() + ")";
     }
 
     @Override

@@ -15,6 +15,8 @@ import org.mapdb.DB;
 /** MapDB: a B-tree map ({@code BTreeMap}) in a memory-mapped file. */
 public final class MapDbEngine extends BaseEngine {
 
+    private static final String ARTIFACT = "org.mapdb:mapdb";
+
     /**
      * Where values live: {@code true} in records of their own, {@code false} inside the B-tree
      * leaves, {@code auto} outside from {@link MapDbStore#OUTSIDE_NODES_FROM} bytes up.
@@ -50,12 +52,12 @@ public final class MapDbEngine extends BaseEngine {
 
     @Override
     public Optional<String> artifact() {
-        return Optional.of("org.mapdb:mapdb");
+        return Optional.of(ARTIFACT);
     }
 
     @Override
     public String libraryVersion() {
-        return LibraryVersion.of("org.mapdb", "mapdb", DB.class);
+        return LibraryVersion.of(ARTIFACT, DB.class);
     }
 
     @Override

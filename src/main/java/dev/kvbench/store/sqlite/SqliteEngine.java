@@ -16,6 +16,8 @@ import org.sqlite.JDBC;
 /** {@code sqlite}: SQLite through xerial's sqlite-jdbc, one {@code WITHOUT ROWID} table. */
 public final class SqliteEngine extends BaseEngine {
 
+    private static final String ARTIFACT = "org.xerial:sqlite-jdbc";
+
     public SqliteEngine() {
         super(
                 "sqlite",
@@ -43,13 +45,12 @@ public final class SqliteEngine extends BaseEngine {
     /** The bundled SQLite's version next to the driver's, e.g. {@code 3.54.1 (sqlite-jdbc 3.54.1.0)}. */
     @Override
     public Optional<String> artifact() {
-        return Optional.of("org.xerial:sqlite-jdbc");
+        return Optional.of(ARTIFACT);
     }
 
     @Override
     public String libraryVersion() {
-        return SqliteStore.sqliteVersion() + " (sqlite-jdbc "
-                + LibraryVersion.of("org.xerial", "sqlite-jdbc", JDBC.class) + ")";
+        return SqliteStore.sqliteVersion() + " (sqlite-jdbc " + LibraryVersion.of(ARTIFACT, JDBC.class) + ")";
     }
 
     /**

@@ -10,29 +10,13 @@ import java.util.Map;
  * and its progress line printed with the time spent and an estimate of the time left (the plan's estimates scaled by
  * what the tests so far took), its time and exit status recorded when it ends.
  */
-final class Progress {
-
-    private final SuitePlan plan;
-    private final Path results;
-    private final Map<Experiment.Folder, Path> folders;
-    private final MemoryLimits memory;
-    private final TestRunner tests;
-    private final PrintStream out;
-
-    Progress(
-            SuitePlan plan,
-            Path results,
-            Map<Experiment.Folder, Path> folders,
-            MemoryLimits memory,
-            TestRunner tests,
-            PrintStream out) {
-        this.plan = plan;
-        this.results = results;
-        this.folders = folders;
-        this.memory = memory;
-        this.tests = tests;
-        this.out = out;
-    }
+record Progress(
+        SuitePlan plan,
+        Path results,
+        Map<Experiment.Folder, Path> folders,
+        MemoryLimits memory,
+        TestRunner tests,
+        PrintStream out) {
 
     void run() throws InterruptedException {
         long total = plan.seconds();

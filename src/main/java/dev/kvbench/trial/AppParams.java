@@ -1,12 +1,8 @@
 package dev.kvbench.trial;
 
 import dev.kvbench.results.Metric;
-import dev.kvbench.store.Shape;
-import dev.kvbench.store.Store;
-import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.Concurrent;
 import dev.kvbench.workload.ConcurrentRun;
-import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Latency;
 import dev.kvbench.workload.PrefixData;
 import java.util.LinkedHashMap;
@@ -25,7 +21,7 @@ import java.util.Map;
  *                   {@code duration} (readKeyThreads)
  * @param given      the trial's parameters as given, for the one only prefixScan takes
  */
-public record AppParams(BenchParams data, Concurrent concurrent, Map<String, String> given) implements TrialParams {
+public record AppParams(BenchParams data, Concurrent concurrent, Map<String, String> given) implements OnBenchData {
 
     /** The parameter names, in the order the CSV and the side file list them after {@link BenchParams#NAMES}. */
     public static final List<String> NAMES =
@@ -75,41 +71,6 @@ public record AppParams(BenchParams data, Concurrent concurrent, Map<String, Str
     public PrefixData prefixData() {
         return new PrefixData(
                 data.data().num(), keysPerPrefix(given), data.data().valSize());
-    }
-
-    @Override
-    public StoreSpec store() {
-        return data.store();
-    }
-
-    @Override
-    public StoreSpec effectiveSpec() {
-        return data.effectiveSpec();
-    }
-
-    @Override
-    public Shape shape() {
-        return data.shape();
-    }
-
-    @Override
-    public int batchSize() {
-        return data.batchSize();
-    }
-
-    @Override
-    public String describe() {
-        return data.describe();
-    }
-
-    @Override
-    public DataSet generate() {
-        return data.generate();
-    }
-
-    @Override
-    public long load(Store store, DataSet set) {
-        return data.load(store, set);
     }
 
     /** Checks one value of one of {@link #NAMES}. */

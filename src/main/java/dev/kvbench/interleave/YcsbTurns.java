@@ -56,7 +56,7 @@ final class YcsbTurns {
     String turn(long asked, boolean measured) {
         long ops = Math.min(asked, turns.mostOperations());
         long cpuBefore = CpuAccount.processNanos();
-        long nanos = inTrial(() -> turns.turn(ops, measured));
+        long nanos = inTrial(() -> measured ? turns.measuredTurn(ops) : turns.warmupTurn(ops));
         long waited = inTrial(() -> QuietWait.await(CpuAccount::processNanos));
         if (measured) {
             operations = ops;

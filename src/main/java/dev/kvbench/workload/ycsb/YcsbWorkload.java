@@ -287,13 +287,27 @@ public final class YcsbWorkload {
         }
 
         /**
-         * One turn of {@code operations} operations, shared among the threads as the phase shares its count; its wall
-         * time in ns, from the orders to the last thread's end. A turn that is not {@code measured} (a warm-up turn)
-         * is left out of the counts and latencies. A wrong answer or an engine's failure is thrown. A thread's share
-         * is what brings its own count to its share of all the operations ordered so far, so where each thread's
-         * stream stands depends on that total alone, not on how it was cut into turns ({@link #align}).
+         * One measured turn of {@code operations} operations, shared among the threads as the phase shares its count;
+         * its wall time in ns, from the orders to the last thread's end, counted with its operations and latencies. A
+         * wrong answer or an engine's failure is thrown. A thread's share is what brings its own count to its share of
+         * all the operations ordered so far, so where each thread's stream stands depends on that total alone, not on
+         * how it was cut into turns ({@link #align}).
          */
-        public long turn(long operations, boolean measured) throws InterruptedException {
+        public long measuredTurn(long operations) throws InterruptedException {
+            long nanos = turn(operations);
+            measuredNanos += nanos;
+            turnsTaken++;
+            return nanos;
+        }
+
+        /** A warm-up turn, as {@link #measuredTurn} but left out of the counts and latencies. */
+        public long warmupTurn(long operations) throws InterruptedException {
+            long nanos = turn(operations);
+            clients.forEach(Client::forget);
+            return nanos;
+        }
+
+        private long turn(long operations) throws InterruptedException {
             long start = System.nanoTime();
             for (int t = 0; t < threads; t++) {
                 orders.get(t).add(threadShare(issued + operations, t) - threadShare(issued, t));
@@ -304,12 +318,6 @@ public final class YcsbWorkload {
                 end = Math.max(end, done.take());
             }
             ThreadFailure.rethrow(failure.get());
-            if (measured) {
-                measuredNanos += end - start;
-                turnsTaken++;
-            } else {
-                clients.forEach(Client::forget);
-            }
             return end - start;
         }
 
@@ -330,7 +338,7 @@ public final class YcsbWorkload {
                 target += Math.min(ops, most);
             }
             while (issued < target) {
-                turn(Math.min(most, target - issued), false);
+                warmupTurn(Math.min(most, target - issued));
             }
         }
 

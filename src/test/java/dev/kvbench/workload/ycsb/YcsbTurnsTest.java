@@ -68,12 +68,12 @@ class YcsbTurnsTest {
             workload.load(store, () -> {});
             try (YcsbWorkload.RunTurns run = workload.turns(store, () -> {})) {
                 for (long warmup : warmups) {
-                    run.turn(warmup, false);
+                    run.warmupTurn(warmup);
                 }
                 run.align(level);
                 assertEquals(level.stream().mapToLong(Long::longValue).sum(), run.issued(), name);
                 for (int i = 0; i < turns; i++) {
-                    run.turn(ops, true);
+                    run.measuredTurn(ops);
                 }
                 return run.outcome().counts();
             }
@@ -108,9 +108,9 @@ class YcsbTurnsTest {
             workload.load(store, () -> {});
             PhaseOutcome outcome;
             try (YcsbWorkload.RunTurns run = workload.turns(store, () -> {})) {
-                run.turn(ops, false);
+                run.warmupTurn(ops);
                 for (int i = 0; i < turns; i++) {
-                    assertTrue(run.turn(ops, true) > 0);
+                    assertTrue(run.measuredTurn(ops) > 0);
                 }
                 assertEquals(turns, run.turnsTaken());
                 outcome = run.outcome();
@@ -171,7 +171,7 @@ class YcsbTurnsTest {
             workload.load(real, () -> {});
             Store faulty = new FaultyStore(real, FaultyStore.Fault.SKIP, 50);
             try (YcsbWorkload.RunTurns run = workload.turns(faulty, () -> {})) {
-                assertThrows(VerificationException.class, () -> run.turn(1000, true));
+                assertThrows(VerificationException.class, () -> run.measuredTurn(1000));
             }
         }
     }

@@ -1725,16 +1725,17 @@ class BadInputTest {
                 .setup(dir -> copyFixture(dir, "results", "a")));
         cases.add(processSh(
                         "compare-ycsb-folders",
-                        "`--compare` on two ycsb folders, whose answer is run-phase throughput",
+                        "`--compare` on two YCSB folders with no workload that both ranked",
                         2,
-                        "compare: $CASE/a and $CASE/b hold YCSB tests, whose answer is the run phase's throughput: --compare "
-                                + "compares time per pass and does not compare them; read each report's YCSB section",
+                        "compare: $CASE/a and $CASE/b hold no YCSB workload that both ranked (two engines or more in each):"
+                                + " --compare compares the verdicts of YCSB workloads both runs have; read each report's YCSB"
+                                + " section",
                         "--compare",
                         "$CASE/a",
                         "$CASE/b")
                 .setup(dir -> {
                     copyFixture(dir, "ycsb-results", "a");
-                    copyFixture(dir, "ycsb-results", "b");
+                    copyFixture(dir, "ycsb-peer-results", "b");
                 }));
         cases.add(processSh(
                         "compare-bad-threshold",

@@ -54,6 +54,14 @@ public record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures
         return new Glance(rows, units, ordered);
     }
 
+    /**
+     * The verdicts of {@code folder}'s YCSB tests, which the At a glance table gives a section of its own: per test
+     * title, the run phase's verdict.
+     */
+    public static Map<String, Verdict> ycsb(ResultsFolder folder, Specs specs) {
+        return YcsbKind.verdicts(folder, specs);
+    }
+
     boolean isEmpty() {
         return rows.isEmpty();
     }

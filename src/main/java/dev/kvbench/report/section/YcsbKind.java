@@ -8,6 +8,7 @@ import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.report.folder.Verdict;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.OrderStatistics;
 import dev.kvbench.store.Engine;
@@ -21,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.stream.Collectors;
 
 /**
@@ -267,6 +269,26 @@ final class YcsbKind extends DataSetKind {
     static List<List<String>> glance(ResultsFolder folder, Specs specs) {
         YcsbAnswer answer = new YcsbAnswer(specs);
         List<List<String>> rows = new ArrayList<>();
+        ranked(folder, specs, answer, (title, ranked) -> rows.add(List.of(title, answer.glanceCell(ranked))));
+        return rows;
+    }
+
+    /** Per YCSB test of {@code folder} with two engines or more that ran it to the end: its title and its verdict. */
+    static Map<String, Verdict> verdicts(ResultsFolder folder, Specs specs) {
+        Map<String, Verdict> verdicts = new LinkedHashMap<>();
+        ranked(
+                folder,
+                specs,
+                new YcsbAnswer(specs),
+                (title, ranked) -> verdicts.put(
+                        title,
+                        Verdict.of(ranked.stream().map(YcsbFigures::scored).toList())));
+        return verdicts;
+    }
+
+    /** Each YCSB test's ranked runs ({@link YcsbAnswer#ranked}) where two engines or more ran it, under its title. */
+    private static void ranked(
+            ResultsFolder folder, Specs specs, YcsbAnswer answer, BiConsumer<String, List<Result>> each) {
         for (TestRun test : folder.tests) {
             if (ChartKind.of(test) != ChartKind.YCSB) {
                 continue;
@@ -274,11 +296,10 @@ final class YcsbKind extends DataSetKind {
             for (Group group : Group.of(test.results, Set.of())) {
                 List<Result> ranked = answer.ranked(group, group.specs(specs));
                 if (ranked.size() > 1) {
-                    rows.add(List.of("Test " + test.number + ": " + test.title(), answer.glanceCell(ranked)));
+                    each.accept("Test " + test.number + ": " + test.title(), ranked);
                 }
             }
         }
-        return rows;
     }
 
     /** Whether a YCSB test of {@code folder} ran interleaved: its run phases in turns, paired by rotation. */

@@ -3,7 +3,9 @@ package dev.kvbench.report.tool;
 import dev.kvbench.report.chart.Gnuplot;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.Verdict;
 import dev.kvbench.report.section.ChartKind;
+import dev.kvbench.report.section.Glance;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -52,6 +54,12 @@ public final class Compare {
         return folder.tests.stream().anyMatch(test -> ChartKind.of(test) == ChartKind.YCSB);
     }
 
+    /** Whether a YCSB workload of the same test title has a verdict in both {@code a} and {@code b}. */
+    private static boolean rankedYcsb(ResultsFolder a, ResultsFolder b, Specs specs) {
+        Map<String, Verdict> inB = Glance.ycsb(b, specs);
+        return Glance.ycsb(a, specs).keySet().stream().anyMatch(inB::containsKey);
+    }
+
     /** Compares as the command line says; returns the folder written. */
     static Path run(List<String> args) throws IOException {
         CompareOptions options = CompareOptions.parse(args);
@@ -71,21 +79,21 @@ public final class Compare {
                     + ": runs of different hosts differ by the hosts; add --any-host to compare them anyway");
         }
         Comparison comparison = Comparison.of(a, b, options.threshold());
-        if (comparison.common().isEmpty() && (ycsb(a) || ycsb(b))) {
-            throw new Refused(options.a() + " and " + options.b() + " hold YCSB tests, whose answer is the run phase's "
-                    + "throughput: --compare compares time per pass and does not compare them; read each report's YCSB "
-                    + "section");
-        }
-        if (comparison.common().isEmpty()) {
-            throw new Refused(options.a() + " and " + options.b() + " have no run in common (the same benchmark, "
-                    + "engine and parameters): compare two runs of one suite");
-        }
-        Files.createDirectories(options.out());
         Specs specs = new Specs(
                 merged(a.env, b.env),
                 Stream.concat(a.stores().stream(), b.stores().stream())
                         .distinct()
                         .toList());
+        if (comparison.common().isEmpty() && (ycsb(a) || ycsb(b)) && !rankedYcsb(a, b, specs)) {
+            throw new Refused(options.a() + " and " + options.b() + " hold no YCSB workload that both ranked (two"
+                    + " engines or more in each): --compare compares the verdicts of YCSB workloads both runs have;"
+                    + " read each report's YCSB section");
+        }
+        if (comparison.common().isEmpty() && !rankedYcsb(a, b, specs)) {
+            throw new Refused(options.a() + " and " + options.b() + " have no run in common (the same benchmark, "
+                    + "engine and parameters): compare two runs of one suite");
+        }
+        Files.createDirectories(options.out());
         ComparisonReport writer = new ComparisonReport(options, a, b, comparison, specs);
         String readme = writer.write();
         if (writer.figure != null) {

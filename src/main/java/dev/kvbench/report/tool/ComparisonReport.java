@@ -75,6 +75,13 @@ final class ComparisonReport {
         List<Pair> significant = comparison.significant();
         long faster = significant.stream().filter(p -> p.ratio() < 1).count();
         md.heading(2, "Differences");
+        if (comparison.common().isEmpty()) {
+            md.paragraph("No run of a pass benchmark is in both folders. Their YCSB workloads, whose answer is the run"
+                    + " phase's ranking, are compared by their verdicts below, each from its own run's turns paired by"
+                    + " rotation; their throughputs are not divided, since two runs' turns are not paired.");
+            new Reproducibility(a, b, comparison, specs, md).write();
+            return md.toString();
+        }
         md.paragraph(Numbers.count(comparison.common().size()) + " runs in both folders, " + comparison.comparable()
                 + " with a score in both (the others failed or were skipped in one of them)"
                 + (comparison.onlyA() + comparison.onlyB() == 0

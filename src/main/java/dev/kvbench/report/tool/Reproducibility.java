@@ -27,10 +27,15 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                         && !p.direct()
                         && !specs.reference(p.key().store()))
                 .toList();
-        if (engines.isEmpty()) {
+        boolean ycsb =
+                !Glance.ycsb(a, specs).isEmpty() && !Glance.ycsb(b, specs).isEmpty();
+        if (engines.isEmpty() && !ycsb) {
             return;
         }
-        numbers(engines);
+        md.heading(2, "Does a rerun give the same answer");
+        if (!engines.isEmpty()) {
+            numbers(engines);
+        }
         verdicts();
     }
 
@@ -49,7 +54,6 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                 .count();
         int n = engines.size();
         String error = ComparisonReport.percent(Stability.ERROR);
-        md.heading(2, "Does a rerun give the same answer");
         md.paragraph("Over the " + n + " engine numbers both runs have (limit rows and direct-API baselines left out): "
                 + stableA + " are stable in A and " + stableB + " in B (error at most " + error
                 + " of the score), " + stableBoth + " in both; the two intervals overlap for " + overlap + " of " + n
@@ -79,16 +83,28 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                 }
             }
         }
+        Map<String, Verdict> ycsbA = Glance.ycsb(a, specs);
+        Map<String, Verdict> ycsbB = Glance.ycsb(b, specs);
+        ycsbB.forEach((title, vb) -> {
+            Verdict va = ycsbA.get(title);
+            if (va != null) {
+                rows.add(List.of(title, "run phase", verdictText(va), verdictText(vb), agreement.add(va, vb)));
+            }
+        });
         if (agreement.cells == 0) {
             return;
         }
-        if (glanceA.paired() || glanceB.paired()) {
-            long decidedA = glanceA.cells().stream().filter(Verdict::decided).count();
-            long decidedB = glanceB.cells().stream().filter(Verdict::decided).count();
+        List<Verdict> cellsA = new ArrayList<>(glanceA.cells());
+        cellsA.addAll(ycsbA.values());
+        List<Verdict> cellsB = new ArrayList<>(glanceB.cells());
+        cellsB.addAll(ycsbB.values());
+        if (cellsA.stream().anyMatch(Verdict::paired) || cellsB.stream().anyMatch(Verdict::paired)) {
+            long decidedA = cellsA.stream().filter(Verdict::decided).count();
+            long decidedB = cellsB.stream().filter(Verdict::decided).count();
             md.paragraph(
                     "Verdicts from paired turns (each engine's turn over the leader's in the same rotation): A decides "
-                            + decidedA + " of its " + glanceA.cells().size() + " cells, B " + decidedB + " of "
-                            + glanceB.cells().size()
+                            + decidedA + " of its " + cellsA.size() + " cells, B " + decidedB + " of "
+                            + cellsB.size()
                             + " (a winner, or a tie within ±3%). Two runs contradict each other in a "
                             + "cell only where each names as faster, at 99.9%, an engine the other names as slower.");
         }

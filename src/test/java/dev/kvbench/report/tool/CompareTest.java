@@ -188,4 +188,25 @@ class CompareTest {
                 assertThrows(Refused.class, () -> compare("--threshold", "lots"))
                         .getMessage());
     }
+
+    /**
+     * Two YCSB runs of workloada in turns: the noisy fixture, undecided among Chronicle, LMDB DB and RocksDB, against
+     * the quiet run that names Chronicle. Their throughputs are not divided; their verdicts are set side by side, and
+     * the second's leader is the first's best candidate, so they agree.
+     */
+    @Test
+    void twoYcsbRunsAreComparedByTheirVerdictsNotByDividingTheirThroughputs() throws IOException {
+        a = dir.resolve("20261127-workload");
+        b = dir.resolve("20261128-workload");
+        Fixtures.copy(Path.of("src/test/resources/fixtures/ycsb-turns"), a);
+        Fixtures.copy(WorkloadAnswerReportTest.FIXTURE, b);
+        String readme = Files.readString(compare().resolve("README.md"));
+        assertTrue(readme.contains("No run of a pass benchmark is in both folders."), readme);
+        assertTrue(readme.contains("A decides 0 of its 1 cells, B 1 of 1"), readme);
+        assertTrue(
+                readme.contains(
+                        "| Test 1: YCSB workload workloada | run phase | undecided: Chronicle or LMDB DB 1.42×"),
+                readme);
+        assertTrue(readme.contains("| Chronicle, 1.97× (1.30-3.99×) over LMDB DB | yes |"), readme);
+    }
 }

@@ -199,7 +199,7 @@ class CompareTest {
         a = dir.resolve("20261127-workload");
         b = dir.resolve("20261128-workload");
         Fixtures.copy(Path.of("src/test/resources/fixtures/ycsb-turns"), a);
-        Fixtures.copy(WorkloadAnswerReportTest.FIXTURE, b);
+        Fixtures.copy(YcsbTurnsReportTest.WORKLOADA, b);
         String readme = Files.readString(compare().resolve("README.md"));
         assertTrue(readme.contains("No run of a pass benchmark is in both folders."), readme);
         assertTrue(readme.contains("A decides 0 of its 1 cells, B 1 of 1"), readme);

@@ -18,15 +18,24 @@ import org.junit.jupiter.api.io.TempDir;
 class YcsbTurnsReportTest {
 
     static final Path FIXTURE = Path.of("src/test/resources/fixtures/ycsb-turns");
+    /**
+     * What {@code ./run.sh workload workloada} answers in one run: the raw files of a real run of YCSB's own workloada
+     * (1,000 records) on every engine, one client thread, on a quiet 2-core host (published as {@code
+     * results/20261128-workload}). Its turns decide a winner.
+     */
+    static final Path WORKLOADA = Path.of("src/test/resources/fixtures/ycsb-workloada");
 
     @TempDir
     static Path dir;
 
     static String readme;
 
+    static String workloada;
+
     @BeforeAll
     static void generate() throws IOException {
         readme = Fixtures.report(FIXTURE, dir);
+        workloada = Fixtures.report(WORKLOADA, dir.resolve("workloada"), false);
     }
 
     @Test
@@ -70,5 +79,22 @@ class YcsbTurnsReportTest {
         assertTrue(method.contains("no record skipped that existed before it began"), method);
         assertTrue(method.contains("- Latency: service time per operation type"), method);
         assertFalse(method.contains("one full pass over the data set"), method);
+    }
+
+    @Test
+    void ycsbsOwnWorkloadaOnEveryEngineNamesAWinnerWithItsMarginInOneRun() {
+        assertTrue(workloada.contains("1 of 1 workloads are decided."), workloada);
+        assertTrue(
+                workloada.contains(
+                        "| Test 1: YCSB workload workloada | Chronicle (1,589,825 (± unbounded) ops/s), 1.97×"
+                                + " faster than LMDB DB (487,329 ± 545,728 ops/s) (1.30-3.99×) |"),
+                workloada);
+        assertTrue(workloada.contains("every other engine's 99.9% interval lies above 1"), workloada);
+    }
+
+    @Test
+    void theTableGivesWhatEachEngineCostsInCpuBesideWhatTheClientSaw() {
+        assertTrue(workloada.contains("| run ops per CPU-second |"), workloada);
+        assertTrue(workloada.contains("each JVM answered a turn only once it was quiet"), workloada);
     }
 }

@@ -72,7 +72,7 @@ write_report() {
         classpath=$JAR
     fi
     have_gnuplot || options+=(--no-png)
-    java -cp "$classpath" dev.kvbench.report.tool.Report "$dir" "${options[@]}"
+    java "${TOOL_JVM_FLAGS[@]}" -cp "$classpath" dev.kvbench.report.tool.Report "$dir" "${options[@]}"
 }
 
 # Renders every chart script in $1; a chart gnuplot cannot draw (or draws empty) is left out with
@@ -102,6 +102,11 @@ swap_in() {
 }
 
 # The Java class path of the report tools: KVBENCH_CLASSPATH, else the jar (built when stale).
+# The tools read the engines' own notes, and constructing LevelDB's JNI engine loads its native library:
+# JDK 24 and later warn on standard error at that, ahead of the tool's own one-line message, unless the
+# class path may call native code. JDK 17 accepts the flag as well.
+TOOL_JVM_FLAGS=(--enable-native-access=ALL-UNNAMED)
+
 tools_classpath() {
     if [[ -n ${KVBENCH_CLASSPATH:-} ]]; then
         echo "$KVBENCH_CLASSPATH"
@@ -114,14 +119,14 @@ tools_classpath() {
 # --index [RESULTS]: rewrites RESULTS/README.md (default results/), one line per published run.
 write_index() {
     (($# <= 1)) || usage
-    java -cp "$(tools_classpath)" dev.kvbench.report.tool.ResultsIndex "${1:-$ROOT/results}"
+    java "${TOOL_JVM_FLAGS[@]}" -cp "$(tools_classpath)" dev.kvbench.report.tool.ResultsIndex "${1:-$ROOT/results}"
 }
 
 # --compare A B [options]: B against A into a folder of its own; the Java side checks the folders.
 write_comparison() {
     local options=(--templates "$ROOT/gnuplot") out status=0
     have_gnuplot || options+=(--no-png)
-    out=$(java -cp "$(tools_classpath)" dev.kvbench.report.tool.Compare "$@" "${options[@]}") || status=$?
+    out=$(java "${TOOL_JVM_FLAGS[@]}" -cp "$(tools_classpath)" dev.kvbench.report.tool.Compare "$@" "${options[@]}") || status=$?
     ((status == 0)) || exit "$status"
     out=${out#comparison: }
     if have_gnuplot; then
@@ -133,7 +138,7 @@ write_comparison() {
 # --merge OUT SHARD...: the shards' tests into OUT (the Java side checks them), then OUT's report.
 merge_shards() {
     (($# >= 1)) || usage
-    java -cp "$(tools_classpath)" dev.kvbench.report.tool.Merge "$@"
+    java "${TOOL_JVM_FLAGS[@]}" -cp "$(tools_classpath)" dev.kvbench.report.tool.Merge "$@"
     report_folder "$1"
 }
 

@@ -255,13 +255,18 @@ public final class Suites {
     }
 
     private static String engineRows(Predicate<Engine> row) {
-        return withLimits(String.join(
+        return withLimits(engines(row));
+    }
+
+    /** The registered engines that {@code row} takes, limit rows left out, joined by commas. */
+    private static String engines(Predicate<Engine> row) {
+        return String.join(
                 ",",
                 Stores.engines().stream()
                         .filter(engine -> !engine.isReference())
                         .filter(row)
                         .map(Engine::name)
-                        .toList()));
+                        .toList());
     }
 
     /** {@code a}, {@code a and b}, {@code a, b and c}. */
@@ -322,14 +327,8 @@ public final class Suites {
      * already shows; {@code -p store=fs} runs it. Not scaled: {@code -p num} sizes it.
      */
     static Experiment amp() {
-        String stores = String.join(
-                ",",
-                Stores.engines().stream()
-                        .filter(engine -> !engine.isReference()
-                                && engine.bindingOf().isEmpty()
-                                && !engine.name().equals("fs"))
-                        .map(Engine::name)
-                        .toList());
+        String stores =
+                engines(engine -> engine.bindingOf().isEmpty() && !engine.name().equals("fs"));
         return Experiment.titled(
                         "Write and space amplification, disk folder",
                         "Bytes the disk was asked to write per byte of keys and values put: for the load of the data set into an "

@@ -183,51 +183,59 @@ final class YcsbKind extends DataSetKind {
                 rows.add(row);
                 continue;
             }
-            Result r = found.get();
-            row.add(YcsbFigures.withSpread(r, Metric.ycsb("load", "opsPerSec")));
-            row.add(YcsbFigures.runText(r));
-            if (cpu) {
-                double perOp = r.metric(Metric.YCSB_CPU_PER_OP);
-                row.add(Double.isNaN(perOp) || perOp <= 0 ? "—" : Numbers.sig3(1e9 / perOp));
-            }
-            for (String op : runOps) {
-                row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
-                row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
-            }
-            row.add(Numbers.bytes(r.metric(Metric.ycsb("load", "storageBytes"))));
-            row.add(Numbers.bytes(r.metric(Metric.ycsb("run", "storageBytes"))));
-            row.add(Numbers.count(r.metric(Metric.YCSB_VERIFIED)));
+            figures(row, found.get(), runOps, cpu);
             rows.add(row);
         }
+        md.paragraph(tableText(group, specList, cpu));
+        md.table(header, rows);
+        spaceNotes(group, specList);
+    }
+
+    /** The figures of {@code r}'s row after its label, in the table's columns. */
+    private static void figures(List<String> row, Result r, List<String> runOps, boolean cpu) {
+        row.add(YcsbFigures.withSpread(r, Metric.ycsb("load", "opsPerSec")));
+        row.add(YcsbFigures.runText(r));
+        if (cpu) {
+            double perOp = r.metric(Metric.YCSB_CPU_PER_OP);
+            row.add(Double.isNaN(perOp) || perOp <= 0 ? "—" : Numbers.sig3(1e9 / perOp));
+        }
+        for (String op : runOps) {
+            row.add(Numbers.sig3(r.metric(Metric.ycsb("run", op, "opsPerSec"))));
+            row.add(micros(r, op, "p50") + " / " + micros(r, op, "p99") + " / " + micros(r, op, "p99.9"));
+        }
+        row.add(Numbers.bytes(r.metric(Metric.ycsb("load", "storageBytes"))));
+        row.add(Numbers.bytes(r.metric(Metric.ycsb("run", "storageBytes"))));
+        row.add(Numbers.count(r.metric(Metric.YCSB_VERIFIED)));
+    }
+
+    /** What the table's figures are, as its paragraph says. */
+    private String tableText(Group group, List<String> specList, boolean cpu) {
         boolean turns = group.results().stream().anyMatch(Result::paired);
         boolean rounds = !turns && group.results().stream().anyMatch(r -> !Double.isNaN(YcsbFigures.spread(r)));
         String turnOps = turnsText(group, specList);
-        md.paragraph(
-                "Operations per second of each phase (all client threads together, from the phase's start to its last "
-                        + "thread's end"
-                        + (rounds
-                                ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
-                                        + "distance from it to the farthest round, as a JMH score's rounds"
-                                : "")
-                        + (turns
-                                ? "; the run phase in interleaved turns: its ops/s from the median of its turns' time per"
-                                        + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
-                                        + " turns" + turnOps
-                                : "")
-                        + ") and of each operation type in the run"
-                        + (cpu
-                                ? "; ops per CPU-second: the measured turns' operations over the CPU their engine's JVM"
-                                        + " used in them and after each until it was quiet (every thread: the client's,"
-                                        + " the engine's background work, the JVM's), which is what the work costs where"
-                                        + " spare cores hide it from the client; each JVM answered a turn only once it"
-                                        + " was quiet, so no engine's background work ran in another's turn"
-                                : "")
-                        + "; latency of each type in µs (HdrHistogram per thread, "
-                        + "merged" + (turns ? " over every measured turn" : "")
-                        + "); storage: bytes allocated in the store's"
-                        + " folder after each phase, the store open.");
-        md.table(header, rows);
-        spaceNotes(group, specList);
+        return "Operations per second of each phase (all client threads together, from the phase's start to its last "
+                + "thread's end"
+                + (rounds
+                        ? "; in rounds, every figure is the median of the rounds, and a phase's ± the "
+                                + "distance from it to the farthest round, as a JMH score's rounds"
+                        : "")
+                + (turns
+                        ? "; the run phase in interleaved turns: its ops/s from the median of its turns' time per"
+                                + " operation, ± the 99.9% interval of that median; the rates per operation type over all its measured"
+                                + " turns" + turnOps
+                        : "")
+                + ") and of each operation type in the run"
+                + (cpu
+                        ? "; ops per CPU-second: the measured turns' operations over the CPU their engine's JVM"
+                                + " used in them and after each until it was quiet (every thread: the client's,"
+                                + " the engine's background work, the JVM's), which is what the work costs where"
+                                + " spare cores hide it from the client; each JVM answered a turn only once it"
+                                + " was quiet, so no engine's background work ran in another's turn"
+                        : "")
+                + "; latency of each type in µs (HdrHistogram per thread, "
+                + "merged" + (turns ? " over every measured turn" : "")
+                + "); storage: bytes allocated in the store's"
+                + " folder after each phase, the store open.";
     }
 
     /**

@@ -40,13 +40,13 @@ public final class CpuAccount {
     private record ThreadSample(String comm, long nanos) {}
 
     public CpuAccount() {
-        processCpuNanos(); // loads the clock before the window, not inside it
+        processNanos(); // loads the clock before the window, not inside it
         // Other threads, then this one, then the process: the cost of sampling is in neither.
         int self = Proc.currentTid();
         sample(self);
         sample(List.of(self));
         first.putAll(last);
-        this.processStart = processCpuNanos();
+        this.processStart = processNanos();
     }
 
     /** Marks the calling thread as a measured (benchmark) thread. */
@@ -65,12 +65,12 @@ public final class CpuAccount {
      */
     public void exclude(Runnable work) {
         int tid = Proc.currentTid();
-        long process = processCpuNanos();
+        long process = processNanos();
         long thread = Proc.threadCpuNanos(tid);
         try {
             work.run();
         } finally {
-            excludedProcess += processCpuNanos() - process;
+            excludedProcess += processNanos() - process;
             excludedMeasured += Proc.threadCpuNanos(tid) - thread;
         }
     }
@@ -106,7 +106,7 @@ public final class CpuAccount {
     /** Ends the window: the CPU milliseconds of each kind and of the whole process. */
     public Cpu stop() {
         // The process, then this thread, then the others: the cost of sampling is in neither.
-        long processNanos = processCpuNanos() - processStart - excludedProcess;
+        long processNanos = processNanos() - processStart - excludedProcess;
         int self = Proc.currentTid();
         sample(List.of(self));
         sample(self);
@@ -139,10 +139,6 @@ public final class CpuAccount {
                 nanos.getOrDefault(ThreadKind.JVM, 0L),
                 nanos.getOrDefault(ThreadKind.HARNESS, 0L),
                 nanos.getOrDefault(ThreadKind.ENGINE, 0L));
-    }
-
-    private static long processCpuNanos() {
-        return ProcessClock.nanos();
     }
 
     /** CPU nanoseconds the whole process has used so far, every thread's, ended ones included. */

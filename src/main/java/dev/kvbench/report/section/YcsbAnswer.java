@@ -47,8 +47,7 @@ final class YcsbAnswer {
                     .append(YcsbFigures.opsText(ranked.get(0)))
                     .append(" in the run phase).");
         } else {
-            text.append(verdictText(
-                    Verdict.of(ranked.stream().map(YcsbFigures::scored).toList()), ranked));
+            text.append(verdictText(verdict(ranked), ranked));
         }
         String op = mainOp(ranked.get(0));
         if (op != null) {
@@ -80,9 +79,14 @@ final class YcsbAnswer {
         return text.toString();
     }
 
+    /** The run phase's verdict over {@code ranked}, the report's one rule applied to their throughputs. */
+    static Verdict verdict(List<Result> ranked) {
+        return Verdict.of(ranked.stream().map(YcsbFigures::scored).toList());
+    }
+
     /** "LMDB DB (286,811 ± 4,000 ops/s)", "..., tied with RocksDB" or "no stable winner (0 of 12 stable): LevelDB (...), ...". */
     String glanceCell(List<Result> ranked) {
-        Verdict verdict = Verdict.of(ranked.stream().map(YcsbFigures::scored).toList());
+        Verdict verdict = verdict(ranked);
         if (verdict.paired()) {
             return pairedText(verdict);
         }

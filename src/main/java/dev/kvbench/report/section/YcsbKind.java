@@ -288,9 +288,7 @@ final class YcsbKind extends DataSetKind {
                 folder,
                 specs,
                 new YcsbAnswer(specs),
-                (title, ranked) -> verdicts.put(
-                        title,
-                        Verdict.of(ranked.stream().map(YcsbFigures::scored).toList())));
+                (title, ranked) -> verdicts.put(title, YcsbAnswer.verdict(ranked)));
         return verdicts;
     }
 

@@ -84,12 +84,13 @@ public final class Compare {
                 Stream.concat(a.stores().stream(), b.stores().stream())
                         .distinct()
                         .toList());
-        if (comparison.common().isEmpty() && (ycsb(a) || ycsb(b)) && !rankedYcsb(a, b, specs)) {
+        boolean passesInBoth = !comparison.common().isEmpty();
+        if (!passesInBoth && (ycsb(a) || ycsb(b)) && !rankedYcsb(a, b, specs)) {
             throw new Refused(options.a() + " and " + options.b() + " hold no YCSB workload that both ranked (two"
                     + " engines or more in each): --compare compares the verdicts of YCSB workloads both runs have;"
                     + " read each report's YCSB section");
         }
-        if (comparison.common().isEmpty() && !rankedYcsb(a, b, specs)) {
+        if (!passesInBoth && !ycsb(a) && !ycsb(b)) {
             throw new Refused(options.a() + " and " + options.b() + " have no run in common (the same benchmark, "
                     + "engine and parameters): compare two runs of one suite");
         }

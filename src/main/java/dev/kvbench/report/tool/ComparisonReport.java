@@ -72,8 +72,6 @@ final class ComparisonReport {
                 + "intervals do not overlap and B ÷ A is more than " + percent(threshold) + " from 1; the others are "
                 + "within noise or the threshold. Limit rows and direct-API baselines are compared like the engines.");
         environment(nameA, nameB);
-        List<Pair> significant = comparison.significant();
-        long faster = significant.stream().filter(p -> p.ratio() < 1).count();
         md.heading(2, "Differences");
         if (comparison.common().isEmpty()) {
             md.paragraph("No run of a pass benchmark is in both folders. Their YCSB workloads, whose answer is the run"
@@ -82,6 +80,8 @@ final class ComparisonReport {
             new Reproducibility(a, b, comparison, specs, md).write();
             return md.toString();
         }
+        List<Pair> significant = comparison.significant();
+        long faster = significant.stream().filter(p -> p.ratio() < 1).count();
         md.paragraph(Numbers.count(comparison.common().size()) + " runs in both folders, " + comparison.comparable()
                 + " with a score in both (the others failed or were skipped in one of them)"
                 + (comparison.onlyA() + comparison.onlyB() == 0

@@ -27,16 +27,16 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                         && !p.direct()
                         && !specs.reference(p.key().store()))
                 .toList();
-        boolean ycsb =
-                !Glance.ycsb(a, specs).isEmpty() && !Glance.ycsb(b, specs).isEmpty();
-        if (engines.isEmpty() && !ycsb) {
+        Map<String, Verdict> ycsbA = Glance.ycsb(a, specs);
+        Map<String, Verdict> ycsbB = Glance.ycsb(b, specs);
+        if (engines.isEmpty() && (ycsbA.isEmpty() || ycsbB.isEmpty())) {
             return;
         }
         md.heading(2, "Does a rerun give the same answer");
         if (!engines.isEmpty()) {
             numbers(engines);
         }
-        verdicts();
+        verdicts(ycsbA, ycsbB);
     }
 
     /** How many of the engines' numbers are stable in each run, overlap, and are within 10% of each other. */
@@ -63,8 +63,11 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                 + "the runs' errors were smaller than the host's changes between them.");
     }
 
-    /** Each At a glance cell both runs have, its two verdicts and whether they agree; nothing when none is common. */
-    private void verdicts() {
+    /**
+     * Each At a glance cell both runs have, and each YCSB workload both ranked ({@code ycsbA}, {@code ycsbB}): its two
+     * verdicts and whether they agree; nothing when none is common.
+     */
+    private void verdicts(Map<String, Verdict> ycsbA, Map<String, Verdict> ycsbB) {
         Glance glanceA = Glance.of(a, specs);
         Glance glanceB = Glance.of(b, specs);
         List<List<String>> rows = new ArrayList<>();
@@ -83,8 +86,6 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                 }
             }
         }
-        Map<String, Verdict> ycsbA = Glance.ycsb(a, specs);
-        Map<String, Verdict> ycsbB = Glance.ycsb(b, specs);
         ycsbB.forEach((title, vb) -> {
             Verdict va = ycsbA.get(title);
             if (va != null) {

@@ -162,10 +162,17 @@ public final class Interleaver {
         this.startAtOnce = Math.max(1, startAtOnce);
     }
 
+    /** The log's warmup: its rotations, or none, since every JVM settles each workload before its first turn. */
+    static String warmupText(int rotations) {
+        return rotations == 0
+                ? "none (every JVM settled each workload first)"
+                : rotations + (rotations == 1 ? " rotation" : " rotations");
+    }
+
     /** Runs every block in turn; the rows of the engines that finished, in block order. */
     public List<Row> run(List<Block> blocks) throws InterruptedException {
         log.println("# Benchmark mode: interleaved turns, each engine's median over its turns (ms/op)");
-        log.println("# Warmup: " + settings.warmupRotations() + " rotations");
+        log.println("# Warmup: " + warmupText(settings.warmupRotations()));
         log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
                 + " rotations, then up to " + settings.maxRotations()

@@ -32,7 +32,7 @@ final class ReportSuite {
      * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. The durability tests are the crash, powercut and amp suites.
      */
     static Suite report(Scaler scaler) {
-        Map<String, String> jmh = Suites.interleaved(1, REPORT_ROTATIONS);
+        Map<String, String> jmh = Suites.interleaved(1, 1, REPORT_ROTATIONS);
         String engines = Suites.oneBindingEach();
         List<Unscaled> reference = List.of(
                 lmdbSettings(),
@@ -163,7 +163,7 @@ final class ReportSuite {
                 .chart(Chart.sweep("depth"))
                 .workloads("write", "readKey")
                 .params(Suites.concat(Suites.params("store", String.join(",", specs)), Suites.randomIntKeys("100")))
-                .options(Suites.interleaved(1, REPORT_ROTATIONS))
+                .options(Suites.interleaved(1, 1, REPORT_ROTATIONS))
                 .entries(100_000);
     }
 

@@ -204,17 +204,29 @@ public final class Suites {
     static final int QUICK_ROTATIONS = 6;
 
     /**
+     * Warm-up rotations in quick's tests: none. Every JVM has settled each workload before the first rotation (untimed
+     * passes until the pass time is steady), and each turn begins with untimed passes that refill the caches, so a
+     * warm-up rotation measured nothing the settling had not: without one (test 1 on 13 engines, AMD EPYC), the first
+     * measured rotation's turns sat at a mean rank of 0.55 among each engine's turns, against 0.49-0.62 in three runs
+     * with one (results/20261128-quick-2jvms*), with as many drift lines (11 against 11-12). It took 34 s of each test,
+     * most of it the file system's write turns (a pass, its verification and deleting 150,000 files and folders: 4 s).
+     * The direct-API baselines have no JMH warmup iteration either: they settle the same way before measuring.
+     */
+    static final int QUICK_WARMUPS = 0;
+
+    /**
      * The tests of {@link #quick()}: {@code stores} on the six workloads, int keys in sequential, then random order; {@code who}
      * starts the first one's description. Interleaved ({@code -interleave true}): every engine has {@link #QUICK_JVMS} JVMs
      * of its own per test that load its store once for the read workloads, which run one after another in them (new JVMs
      * for the write), each settled (untimed passes until the pass time is steady), and the engines take turns of 100 ms of
-     * passes in shuffled rotations, one warm-up rotation, then {@link #QUICK_ROTATIONS} measured ones per JVM, and more for
+     * passes in shuffled rotations, {@link #QUICK_ROTATIONS} measured ones per JVM (no warm-up rotation:
+     * {@link #QUICK_WARMUPS}), and more for
      * the engines of the pairs of the paired ranking whose order is not decided; a slow phase of the host then lands on
      * every engine's turns alike, and divides out of each paired ratio. The direct-API pairs, which do not interleave, run
-     * after them in JMH: 100 ms of warmup, twelve 100 ms iterations.
+     * after them in JMH: in {@link #QUICK_JVMS} forks, each settled, then six 100 ms iterations.
      */
     static List<Experiment> intKeyTests(String stores, String who) {
-        Map<String, String> jmh = interleaved(QUICK_JVMS, QUICK_ROTATIONS);
+        Map<String, String> jmh = interleaved(QUICK_JVMS, QUICK_WARMUPS, QUICK_ROTATIONS);
         return List.of(
                 intKeyTest(
                         "Int keys in sequential order",
@@ -279,17 +291,18 @@ public final class Suites {
 
     /**
      * Interleaved turns ({@code -interleave true}): {@code jvms} JVMs per engine and block (each JVM's turns paired with
-     * the other engines' JVM of the same number), one warm-up rotation, then {@code rotations} measured ones of 100 ms
-     * turns per JVM (more for the engines of undecided pairs).
+     * the other engines' JVM of the same number), {@code warmups} warm-up rotations after every JVM has settled, then
+     * {@code rotations} measured ones of 100 ms turns per JVM (more for the engines of undecided pairs). {@code -wi} is
+     * also the JMH warmup iterations (100 ms) of the direct-API baselines that run beside them.
      */
-    static Map<String, String> interleaved(int jvms, int rotations) {
+    static Map<String, String> interleaved(int jvms, int warmups, int rotations) {
         return options(
                 "-interleave",
                 "true",
                 "-f",
                 Integer.toString(jvms),
                 "-wi",
-                "1",
+                Integer.toString(warmups),
                 "-w",
                 "100ms",
                 "-i",

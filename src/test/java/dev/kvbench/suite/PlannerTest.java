@@ -64,7 +64,7 @@ class PlannerTest {
             assertEquals("2", test.options().get("-f"), "two JVMs per engine, paired JVM by JVM");
             assertTrue(test.args()
                     .containsAll(
-                            List.of("-interleave", "true", "-wi", "1", "-i", "6", "-r", "100ms", "-foe", "false")));
+                            List.of("-interleave", "true", "-wi", "0", "-i", "6", "-r", "100ms", "-foe", "false")));
         }
     }
 
@@ -92,7 +92,7 @@ class PlannerTest {
                         "-interleave",
                         "true",
                         "-wi",
-                        "1",
+                        "0",
                         "-w",
                         "100ms",
                         "-i",
@@ -110,7 +110,7 @@ class PlannerTest {
                 test.args());
         assertEquals(
                 "java -jar target/benchmarks.jar '\\.(write|readKey|readSeq|readRev|readCrc|readXxh64)$' "
-                        + "-p sequential=true -p intKey=true -p valSize=100 -interleave true -wi 1 -w 100ms -i 6 -r 100ms -foe false "
+                        + "-p sequential=true -p intKey=true -p valSize=100 -interleave true -wi 0 -w 100ms -i 6 -r 100ms -foe false "
                         + "-p num=50000 -p store=lmdb,rocksdb -f 3",
                 test.command());
     }
@@ -247,13 +247,12 @@ class PlannerTest {
     void theTimeEstimateCountsStartsIterationsAndPasses() {
         // quick, interleaved: a third of a JVM per run (the five reads share one JVM per engine, the write has its own)
         // of 2.5 s start + one pass of 100,000 x 104 B at 50 MB/s (0.208 s), + 1 s settling, halved (two JVMs load at
-        // once), + (1 warm-up + 12 measured + a quarter as many again for undecided pairs) turns of one pass (longer
-        // than
-        // 0.1 s + 0.025 s of untimed passes)
+        // once), + (no warm-up rotation + 12 measured + a quarter as many again for undecided pairs) turns of one pass
+        // (longer than 0.1 s + 0.025 s of untimed passes)
         PlannedTest quick =
                 plan("quick", "-p", "store=lmdb", "-f", "1", "-i", "12").get(0);
         // per run, for the 6 Store runs and LMDB's 4 direct baselines alike
-        assertEquals(Math.round(10 * ((2.708 / 3 + 1) / 2 + 16 * 0.208)), quick.seconds());
+        assertEquals(Math.round(10 * ((2.708 / 3 + 1) / 2 + 15 * 0.208)), quick.seconds());
         // smoke's six workloads, interleaved: the same third of a JVM, + 1.25 turns of one pass of 2,000 x 104 B
         // (longer
         // than 1 ms + 0.25 ms; -i 1 cannot reach an interval, so no engine takes turns for one), per run; single shot

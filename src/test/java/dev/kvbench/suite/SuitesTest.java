@@ -224,7 +224,7 @@ class SuitesTest {
                             "-f",
                             "2",
                             "-wi",
-                            "1",
+                            "0",
                             "-w",
                             "100ms",
                             "-i",
@@ -234,7 +234,7 @@ class SuitesTest {
                             "-foe",
                             "false"),
                     test.options(),
-                    "interleaved: 2 JVMs per engine, 100 ms turns, one warm-up rotation, " + "6 measured per JVM");
+                    "interleaved: 2 JVMs per engine, 100 ms turns, no warm-up rotation (each JVM settles), 6 measured per JVM");
             assertEquals(Rounds.ONCE, test.repeat(), "interleaving replaces the rounds");
             assertEquals(100_000, test.entries().num());
             assertFalse(test.entries().scaled());

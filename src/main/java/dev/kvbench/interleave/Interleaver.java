@@ -179,7 +179,8 @@ public final class Interleaver {
                 + " for the engines of the neighbouring pairs of the"
                 + " paired ranking whose order is not decided (a ratio's 99.9% interval holding 1 and wider than ±"
                 + Math.round(PairedRatio.TIE_WIDTH * 100) + "%), until the extra rotations have taken "
-                + settings.capText() + " the warmup and fewest ones (the time cap)");
+                + settings.capText() + (settings.warmupRotations() > 0 ? " the warmup and fewest" : " the fewest")
+                + " ones (the time cap)");
         log.println("# Ranking: by paired ratios, each engine's turn over another's in the same rotation; limit rows"
                 + " are measured, not ranked");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"

@@ -233,7 +233,8 @@ final class Rotations {
         long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
         log.printf(
                 Locale.ROOT,
-                "  rotations: the warmup and fewest %d in %.1f s, %d more in %.1f s%s%n",
+                "  rotations: the %s %d in %.1f s, %d more in %.1f s%s%n",
+                warmupRotations > 0 ? "warmup and fewest" : "fewest",
                 Math.min(rotations, settings.minRotations()),
                 (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
                 Math.max(0, rotations - settings.minRotations()),

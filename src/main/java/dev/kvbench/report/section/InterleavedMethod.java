@@ -14,8 +14,12 @@ import java.util.regex.Pattern;
  */
 final class InterleavedMethod {
 
-    /** The time cap in an interleaved log's Measurement line: "the extra rotations have taken half as long as the warmup". */
-    private static final Pattern CAP = Pattern.compile("extra rotations have taken (.+?) the warmup");
+    /**
+     * The time cap in an interleaved log's Measurement line: "the extra rotations have taken half as long as the warmup
+     * and fewest ones", or "... the fewest ones" in a run without warm-up rotations.
+     */
+    private static final Pattern CAP =
+            Pattern.compile("extra rotations have taken (.+?) the (warmup and fewest|fewest)");
 
     private final List<TestRun> tests;
     private final boolean factors;
@@ -36,7 +40,7 @@ final class InterleavedMethod {
         this.cap = tests.stream()
                 .map(t -> CAP.matcher(t.log.settings().getOrDefault("Measurement", "")))
                 .filter(Matcher::find)
-                .map(m -> m.group(1))
+                .map(m -> m.group(1) + " the " + m.group(2))
                 .findFirst()
                 .orElse("");
         this.hopeless = tests.stream()
@@ -117,7 +121,7 @@ final class InterleavedMethod {
                                 + "with the turns it had (the test's log names them)"
                         : "")
                 + (!cap.isEmpty()
-                        ? ", and only until those extra rotations had taken " + cap + " the warmup and fewest ones "
+                        ? ", and only until those extra rotations had taken " + cap + " ones "
                                 + (pairs
                                         ? "(a time cap: a close pair needs hundreds of turns to be told apart"
                                         : "(a time cap: an engine "

@@ -436,6 +436,29 @@ class ReportTest {
     }
 
     @Test
+    void aRunWithoutWarmUpRotationsCapsItsExtraRotationsByItsFewestOnes(@TempDir Path copy) throws IOException {
+        Fixtures.copy(Path.of("results/20261128-quick-2jvms-2"), copy);
+        for (String name : List.of("out-1.txt", "out-2.txt")) {
+            Path log = copy.resolve(name);
+            Files.writeString(
+                    log,
+                    Files.readString(log)
+                            .replace("# Warmup: 1 rotations", "# Warmup: none (every JVM settled each workload first)")
+                            .replace("half as long as the warmup and fewest ones", "half as long as the fewest ones"));
+        }
+        Report.write(copy, Path.of("gnuplot"), false);
+        String readme = Files.readString(copy.resolve("README.md"));
+        String method = section(readme, "## Method", "## Test 1");
+        assertTrue(
+                method.contains("and only until those extra rotations had taken half as long as the fewest ones (a time"
+                        + " cap"),
+                method);
+        assertTrue(
+                readme.contains("warmup none (every JVM settled each workload first)"),
+                section(readme, "## Test 1", "### 100,000"));
+    }
+
+    @Test
     void theMethodOfAnInterleavedRunNamesItsTimeCap(@TempDir Path before, @TempDir Path capped) throws IOException {
         Path published = Path.of("results/20261126-quick-2");
         Fixtures.copy(published, before);

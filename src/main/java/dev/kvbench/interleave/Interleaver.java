@@ -169,6 +169,14 @@ public final class Interleaver {
                 : rotations + (rotations == 1 ? " rotation" : " rotations");
     }
 
+    /**
+     * The rotations the time cap is measured against, as the log names them: "warmup and fewest", or "fewest" without
+     * warm-up rotations. The report reads the cap from this wording ({@code report.section.InterleavedMethod}).
+     */
+    static String firstRotationsText(int warmupRotations) {
+        return warmupRotations > 0 ? "warmup and fewest" : "fewest";
+    }
+
     /** Runs every block in turn; the rows of the engines that finished, in block order. */
     public List<Row> run(List<Block> blocks) throws InterruptedException {
         log.println("# Benchmark mode: interleaved turns, each engine's median over its turns (ms/op)");
@@ -179,7 +187,7 @@ public final class Interleaver {
                 + " for the engines of the neighbouring pairs of the"
                 + " paired ranking whose order is not decided (a ratio's 99.9% interval holding 1 and wider than ±"
                 + Math.round(PairedRatio.TIE_WIDTH * 100) + "%), until the extra rotations have taken "
-                + settings.capText() + (settings.warmupRotations() > 0 ? " the warmup and fewest" : " the fewest")
+                + settings.capText() + " the " + firstRotationsText(settings.warmupRotations())
                 + " ones (the time cap)");
         log.println("# Ranking: by paired ratios, each engine's turn over another's in the same rotation; limit rows"
                 + " are measured, not ranked");

@@ -234,7 +234,7 @@ final class Rotations {
         log.printf(
                 Locale.ROOT,
                 "  rotations: the %s %d in %.1f s, %d more in %.1f s%s%n",
-                warmupRotations > 0 ? "warmup and fewest" : "fewest",
+                Interleaver.firstRotationsText(warmupRotations),
                 Math.min(rotations, settings.minRotations()),
                 (fewestNanos < 0 ? extraNanos : fewestNanos) / 1e9,
                 Math.max(0, rotations - settings.minRotations()),

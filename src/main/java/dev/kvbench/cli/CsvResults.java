@@ -37,7 +37,7 @@ final class CsvResults {
         static Line of(Interleaver.Row row) {
             Turns t = row.turns();
             return new Line(
-                    row.benchmark(), "turns", t.count(), t.median() / 1e6, t.error() / 1e6, "ms/op", row.params());
+                    row.benchmark(), "turns", t.count(), t.score() / 1e6, t.scoreError() / 1e6, "ms/op", row.params());
         }
 
         static Line of(RunResult run) {

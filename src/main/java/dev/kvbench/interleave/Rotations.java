@@ -79,7 +79,7 @@ final class Rotations {
         this.present = present;
         this.servers = servers;
         for (EngineJvm server : present) {
-            turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns()));
+            turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns(settings.forks())));
         }
         active = new ArrayList<>(present);
         ranked = present.stream().filter(server -> !reference(server.params)).toList();
@@ -194,25 +194,26 @@ final class Rotations {
                     distinctStores(ranked.stream().filter(servers::contains).toList());
             List<EngineJvm> next = new ArrayList<>(UndecidedPairs.engines(
                     live,
-                    server -> turns.get(server).byRotation(),
-                    server -> turns.get(server).median(),
+                    server -> turns.get(server).steadyByRotation(),
+                    server -> turns.get(server).score(),
                     left));
             UndecidedPairs.variants(
                             live,
                             server -> base(server.params),
-                            server -> turns.get(server).byRotation(),
-                            server -> turns.get(server).median(),
+                            server -> turns.get(server).steadyByRotation(),
+                            server -> turns.get(server).score(),
                             left)
                     .stream()
                     .filter(server -> !next.contains(server))
                     .forEach(next::add);
-            // an engine short of the turns an interval needs takes turns until it has them, where it can
+            // an engine short of the steady turns an interval needs (a JVM still warming up, or one whose last turns
+            // changed) takes turns until it has them, where it can, or until the time cap
             int fewest = Turns.fewestForInterval();
             present.stream()
                     .filter(server -> servers.contains(server)
                             && !next.contains(server)
-                            && turns.get(server).count() < fewest
-                            && turns.get(server).count() + left >= fewest)
+                            && turns.get(server).steadyCount() < fewest
+                            && turns.get(server).steadyCount() + left >= fewest)
                     .forEach(next::add);
             // every JVM of a store that takes more turns takes them
             Set<Map<String, String>> taking = new HashSet<>();
@@ -289,8 +290,8 @@ final class Rotations {
     private static String rankingText(List<EngineJvm> ranked, Map<EngineJvm, Turns> turns) {
         PairedRanking<EngineJvm> ranking = PairedRanking.of(
                 ranked,
-                server -> turns.get(server).byRotation(),
-                server -> turns.get(server).median());
+                server -> turns.get(server).steadyByRotation(),
+                server -> turns.get(server).score());
         StringBuilder text = new StringBuilder();
         List<EngineJvm> order = ranking.order();
         for (int i = 0; i < order.size(); i++) {
@@ -368,9 +369,9 @@ final class Rotations {
                             + " measured: %d ms (%.2f%% of their time); %d turns divided by a host factor, median as"
                             + " measured %.4g%n",
                     entry.getKey().get("store"),
-                    t.median() / 1e6,
-                    t.error() / 1e6,
-                    100 * t.relativeError(),
+                    t.score() / 1e6,
+                    t.scoreError() / 1e6,
+                    100 * t.scoreError() / t.score(),
                     t.count(),
                     t.passes(),
                     idle / 1_000_000,
@@ -383,6 +384,7 @@ final class Rotations {
             if (drift != null && Stability.drifted(drift[0], drift[1])) {
                 log.println(Stability.driftLine(drift[0], drift[1]));
             }
+            t.steady().notFlat("ms/op").forEach(jvm -> log.println(TurnLog.STEADY + jvm));
         }
         log.flush();
     }

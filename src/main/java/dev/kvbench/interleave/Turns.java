@@ -1,9 +1,11 @@
 package dev.kvbench.interleave;
 
 import dev.kvbench.results.OrderStatistics;
+import dev.kvbench.results.SteadyTurns;
 import dev.kvbench.results.TurnLog;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The turns of one engine in an interleaved run, and what they add up to: each turn's mean pass time
@@ -20,11 +22,24 @@ import java.util.Map;
  */
 public final class Turns {
 
+    /** The JVMs per engine whose turns these are, told apart by their turns' rotations ({@link Rotations#pairing}). */
+    private final int forks;
+
     private double[] means = new double[16];
     private int[] rotations = new int[16];
     private double[] factors = new double[16];
     private long passes;
     private int count;
+
+    /** The turns of an engine in one JVM. */
+    public Turns() {
+        this(1);
+    }
+
+    /** The turns of an engine in {@code forks} JVMs, JVM k's turn of rotation r under rotation forks × r + k. */
+    Turns(int forks) {
+        this.forks = Math.max(1, forks);
+    }
 
     /** Adds one turn of {@code nanos.length} passes, each its own time in nanoseconds, as a rotation of its own. */
     public void add(long[] nanos) {
@@ -165,6 +180,54 @@ public final class Turns {
      */
     public Map<Integer, Double> byRotation() {
         return TurnLog.byRotation(Arrays.copyOf(means, count), Arrays.copyOf(rotations, count));
+    }
+
+    /**
+     * The turns JVM by JVM, checked for a steady state: keyed by rotation as the log writes them (1-based), each with
+     * its host factor.
+     */
+    public SteadyTurns steady() {
+        Map<Integer, Double> byKey = new TreeMap<>();
+        Map<Integer, Double> factorByKey = new TreeMap<>();
+        for (int i = 0; i < count; i++) {
+            byKey.put(rotations[i] + 1, means[i]);
+            factorByKey.put(rotations[i] + 1, factors[i]);
+        }
+        return SteadyTurns.of(byKey, factorByKey, forks);
+    }
+
+    /**
+     * The score: the median of the turns of the JVMs' steady states, each divided by its host factor, ns; the median
+     * of every turn where every JVM was flat, or where none reached a steady state (a number the report shows only as
+     * the range of the turns, with no error).
+     */
+    public double score() {
+        SteadyTurns steady = steady();
+        return steady.flat() || !steady.steady() ? median() : steady.median();
+    }
+
+    /** The score's error as {@link #error()} gives it, over the turns the score is taken from, ns; NaN without one. */
+    public double scoreError() {
+        SteadyTurns steady = steady();
+        if (!steady.steady()) {
+            return Double.NaN;
+        }
+        return steady.flat() ? error() : steady.error();
+    }
+
+    /**
+     * The turns of the JVMs' steady states by measured rotation, as measured: what is paired with other engines'
+     * turns, so that no ratio holds a turn from before a JVM's steady state.
+     */
+    public Map<Integer, Double> steadyByRotation() {
+        Map<Integer, Double> kept = new TreeMap<>();
+        steady().kept().forEach((key, ms) -> kept.put(key - 1, ms));
+        return kept;
+    }
+
+    /** How many turns {@link #steadyByRotation()} holds. */
+    int steadyCount() {
+        return steady().kept().size();
     }
 
     /** The measured rotations of the turns, 1-based, in the order they ran, as "1 2 3 ...": the log's pairing key. */

@@ -84,9 +84,12 @@ public record PairedRatio(double median, double low, double high, int pairs, dou
         return new PairedRatio(1 / median, 1 / high, 1 / low, pairs, spread);
     }
 
-    /** "3.21× (2.42-3.77×)", or "3.21× (no interval: 7 pairs)". */
+    /**
+     * "3.21× (2.42-3.77×)", "3.21× (no interval: 7 pairs)", or "(no steady turns in the same rotations)" where the two
+     * have none in common (one engine's steady turns began after the other's last).
+     */
     public String text() {
-        return times(median) + " (" + intervalText() + ")";
+        return pairs == 0 ? "(no steady turns in the same rotations)" : times(median) + " (" + intervalText() + ")";
     }
 
     /** "3.21×". */

@@ -15,6 +15,11 @@ public final class TurnLog {
     public static final String TURNS = "    turns (ms/op, in order): ";
     /** Under an engine's turns: the measured rotation (1-based) each turn ran in. */
     public static final String ROTATIONS = "    in rotations: ";
+    /**
+     * Under an engine's turns, one line per JVM whose turns were not flat: its class and the turns its score left out
+     * ({@link SteadyTurns#notFlat}); the report finds the same from the turns themselves.
+     */
+    public static final String STEADY = "    steady state: ";
     /** After a block's engines: the canary after each measured rotation, ms. */
     public static final String CANARY = "  canary per rotation (ms): ";
     /** After a block's engines: the steal over each measured rotation, %. */

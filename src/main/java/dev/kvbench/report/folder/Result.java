@@ -78,8 +78,36 @@ public record Result(
         String error = Double.isNaN(errorMs)
                 ? "unstable: one sample, error unknown"
                 : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
+        if (!steadyState()) {
+            error = noSteadyState();
+        }
         error = drifted() ? error + ", " + drift() : error;
         return settled() ? error : error + ", " + unsettled();
+    }
+
+    /**
+     * Whether the run's turns reached a steady state in at least one of its JVMs (true for a run that was not
+     * interleaved): false, it has no score, only the range of its turns, and is never ranked.
+     */
+    public boolean steadyState() {
+        return Double.isNaN(metric(SteadyResults.NO_STEADY_STATE));
+    }
+
+    /** How many of its turns the run's score left out (before a JVM's steady state, or of a JVM without one). */
+    public int turnsLeftOut() {
+        double leftOut = metric(SteadyResults.LEFT_OUT);
+        return Double.isNaN(leftOut) ? 0 : (int) leftOut;
+    }
+
+    /** The lowest and highest turn, ms, of a run without a steady state; NaNs for any other. */
+    public double[] turnRange() {
+        return new double[] {metric(SteadyResults.RANGE_LOW), metric(SteadyResults.RANGE_HIGH)};
+    }
+
+    /** "no steady state in any JVM: its turns spanned 131-189 ms/pass". */
+    public String noSteadyState() {
+        return "no steady state in any JVM: its turns spanned " + Numbers.sig3(turnRange()[0]) + "-"
+                + Numbers.sig3(turnRange()[1]) + " ms/pass";
     }
 
     /** Whether the engine's own time moved during its interleaved turns (the log's drift line). */

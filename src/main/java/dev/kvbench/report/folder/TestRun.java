@@ -1,6 +1,7 @@
 package dev.kvbench.report.folder;
 
 import dev.kvbench.results.SideFile;
+import dev.kvbench.results.SteadyTurns;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.results.TrialRecord.Status;
 import dev.kvbench.store.StoreSpec;
@@ -31,6 +32,11 @@ public final class TestRun {
     public final List<Result> direct;
     /** The last lines of output of each trial whose JVM died (side-file {@code tail}), by run. */
     public final Map<RunKey, List<String>> tails = new LinkedHashMap<>();
+    /**
+     * Each interleaved run's turns, JVM by JVM, checked for a steady state, by run as the log names it (before a
+     * sweep's option became a parameter): what the report says of the JVMs that were not flat.
+     */
+    public final Map<RunKey, SteadyTurns> steadiness = new LinkedHashMap<>();
     /** The side file's text figures (the YCSB properties in force, how writes were made): the first trial's of each name. */
     public final Map<String, String> texts = new LinkedHashMap<>();
 
@@ -84,7 +90,9 @@ public final class TestRun {
                         + "; JMH's log out-" + n + ".txt may hold them: run the test again to chart them");
             }
         }
-        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, noScore));
+        Map<RunKey, SteadyTurns> steadiness = new LinkedHashMap<>();
+        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, noScore, steadiness));
+        run.steadiness.putAll(steadiness);
         trials.forEach(t -> t.metrics().forEach((name, value) -> {
             if (value instanceof String text) {
                 run.texts.putIfAbsent(name, text);
@@ -115,7 +123,12 @@ public final class TestRun {
     }
 
     private static List<Result> join(
-            Map<RunKey, List<JmhCsv.Score>> byKey, List<TrialRecord> trials, JmhLog log, String noScore) {
+            Map<RunKey, List<JmhCsv.Score>> byKey,
+            List<TrialRecord> trials,
+            JmhLog log,
+            String noScore,
+            Map<RunKey, SteadyTurns> steadiness) {
+        Map<String, Map<String, Map<Integer, Double>>> factors = SteadyResults.factors(log);
         Set<RunKey> keys = new LinkedHashSet<>(byKey.keySet());
         Map<RunKey, List<TrialRecord>> trialsByKey = new LinkedHashMap<>();
         for (TrialRecord trial : trials) {
@@ -139,7 +152,16 @@ public final class TestRun {
                 result.metrics().put(DRIFT_LAST, drift[1]);
             }
             Map<Integer, Double> turns = log.turns(key.benchmark(), key.params().getOrDefault("store", ""));
-            results.add(turns.isEmpty() ? result : result.withTurns(turns));
+            if (turns.isEmpty()) {
+                results.add(result);
+                continue;
+            }
+            SteadyTurns steady = SteadyTurns.of(
+                    turns,
+                    factors.getOrDefault(key.benchmark(), Map.of()).getOrDefault(key.store(), Map.of()),
+                    Math.max(1, log.forks()));
+            steadiness.put(key, steady);
+            results.add(SteadyResults.apply(result, steady));
         }
         return results;
     }

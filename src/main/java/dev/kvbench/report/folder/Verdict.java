@@ -16,7 +16,9 @@ import java.util.function.Function;
  * paired comparisons ({@link PairedRanking}): each engine's turn over the leader's in the same rotation,
  * the median of those ratios and its 99.9% interval. The leader is the winner where every other engine's
  * ratio lies above 1; {@link Kind#TIE} where some hold 1, {@link #decided()} when each of those lies within
- * ±3%. How precise each absolute number is (stable, drifted) is shown beside it and gates nothing there.
+ * ±3%. How precise each absolute number is (stable, drifted) is shown beside it and gates nothing there. An
+ * engine none of whose JVMs reached a steady state is not ranked; where its turns reached below the leader's score it
+ * could be the fastest, and the verdict is {@link Kind#NONE} with it among the best candidates.
  *
  * <p>Otherwise (runs in JMH forks or rounds, no turns to pair) the intervals of the scores decide:
  * <ul>
@@ -53,16 +55,30 @@ public record Verdict(
         this(kind, best, rivals, stable, total, null);
     }
 
-    /** The verdict over {@code runs} (limit rows already left out); runs without a score are not counted. */
+    /**
+     * The verdict over {@code runs} (limit rows already left out); runs without a score, and runs whose turns reached
+     * no steady state in any JVM, are not counted.
+     */
     public static Verdict of(List<Result> runs) {
         List<Result> scored = runs.stream()
-                .filter(Result::ok)
+                .filter(r -> r.ok() && r.steadyState())
                 .sorted(Comparator.comparingDouble(Result::ms))
                 .toList();
         int stableCount = (int) scored.stream().filter(Result::stable).count();
         if (scored.size() >= 2 && scored.stream().allMatch(Result::paired)) {
             PairedRanking<Result> ranking = PairedRanking.of(scored, Result::turns, Result::ms);
             Kind kind = ranking.kind() == PairedRanking.Kind.WINNER ? Kind.WINNER : Kind.TIE;
+            // an engine without a steady state whose turns reached below the leader's score could be the fastest:
+            // no winner is named over it
+            List<Result> unsteady = runs.stream()
+                    .filter(r -> r.ok()
+                            && !r.steadyState()
+                            && r.turnRange()[0] < ranking.leader().ms())
+                    .toList();
+            if (!unsteady.isEmpty()) {
+                List<Result> rivals = new ArrayList<>(unsteady);
+                return new Verdict(Kind.NONE, ranking.leader(), rivals, stableCount, scored.size() + rivals.size());
+            }
             return new Verdict(kind, ranking.leader(), ranking.tied(), stableCount, scored.size(), ranking);
         }
         List<Result> stable = scored.stream().filter(Result::stable).toList();

@@ -55,6 +55,7 @@ final class MethodSection extends Section {
                 forkOptions(),
                 adapterInlining(),
                 steadyState(),
+                new Changepoints(folder, specs, "ms/pass").text(),
                 measurement.rounds(),
                 measurement.interleaved(),
                 clientCost(),
@@ -113,6 +114,7 @@ final class MethodSection extends Section {
                         "Storage: bytes really allocated in the store's folder (st_blocks × 512) after each phase, the store open.",
                         forkOptions(),
                         adapterInlining(),
+                        new Changepoints(folder, specs, "ms/op").text(),
                         clientCost(),
                         "Stability: a rate whose 99.9% interval is over " + Math.round(100 * Stability.ERROR)
                                 + "% of it is"

@@ -76,6 +76,10 @@ final class Tables {
         if (!r.ok()) {
             return r.status().word();
         }
+        if (!r.steadyState()) {
+            return "no steady state (" + Numbers.sig3(r.turnRange()[0] / unit.divisor()) + "-"
+                    + Numbers.sig3(r.turnRange()[1] / unit.divisor()) + ")";
+        }
         String score = Numbers.sig3(r.ms() / unit.divisor());
         String cell = Double.isNaN(r.errorMs()) ? score : score + " ± " + Numbers.sig2(r.errorMs() / unit.divisor());
         return r.stable() ? cell : cell + " (unstable)";

@@ -123,9 +123,9 @@ class CompareTest {
         assertTrue(
                 readme.contains(
                         "Verdicts from paired turns (each engine's turn over the leader's in the same rotation): "
-                                + "A decides 10 of its 12 cells, B 12 of 12"),
+                                + "A decides 9 of its 12 cells, B 12 of 12"),
                 readme);
-        assertTrue(readme.contains("At a glance: 10 of 12 cells agree"), readme);
+        assertTrue(readme.contains("At a glance: 9 of 12 cells agree"), readme);
         assertTrue(
                 readme.contains(
                         "| readSeq | MVStore, 1.55× (1.52-1.57×) over LMDB DB | MVStore, 1.49× (1.47-1.53×) over "
@@ -202,11 +202,16 @@ class CompareTest {
         Fixtures.copy(YcsbTurnsReportTest.WORKLOADA, b);
         String readme = Files.readString(compare().resolve("README.md"));
         assertTrue(readme.contains("No run of a pass benchmark is in both folders."), readme);
-        assertTrue(readme.contains("A decides 0 of its 1 cells, B 1 of 1"), readme);
+        assertTrue(readme.contains("A decides 0 of its 1 cells, B 0 of 1"), readme);
         assertTrue(
                 readme.contains(
-                        "| Test 1: YCSB workload workloada | run phase | undecided: Chronicle or LMDB DB 1.42×"),
+                        "| Test 1: YCSB workload workloada | run phase | undecided: Chronicle or LMDB DB 1.49×"),
                 readme);
-        assertTrue(readme.contains("| Chronicle, 1.97× (1.30-3.99×) over LMDB DB | yes |"), readme);
+        // B's Chronicle warmed up over its first two turns: on its steady turns it is no longer decided, and B's
+        // best candidates hold A's
+        assertTrue(
+                readme.contains("| undecided: Chronicle or LMDB DB 3.70× (no interval: 7 pairs), BDB JE 7.35×"),
+                readme);
+        assertTrue(readme.contains("(no interval: 10 pairs) | yes |"), readme);
     }
 }

@@ -534,6 +534,30 @@ class ReportTest {
         assertFalse(readme.contains("Free page reporting"), "not recorded in the fixture");
     }
 
+    /**
+     * The published Zen 5 run 20261128-quick-5 read with the steady-state rule: the heap map's readSeq, whose turns
+     * went from 7.3 to 0.78 ms/pass, is scored on its steady turns; a JVM without a steady state is named with its range.
+     */
+    @Test
+    void everyJvmThatWasNotFlatIsNamedAndNoScoreComesFromBeforeItsSteadyState(@TempDir Path copy) throws IOException {
+        Fixtures.copy(Path.of("results/20261128-quick-5"), copy);
+        Report.write(copy, Path.of("gnuplot"), false);
+        String text = Files.readString(copy.resolve("README.md"));
+        String method = section(text, "## Method", "## Test 1");
+        assertTrue(method.contains("Steady state, measured: each engine-JVM's turns"), method);
+        assertTrue(
+                method.contains("engine-JVMs were flat; the others: test 1 readCrc, Xodus JVM 1: warm-up: 2 of 10"
+                        + " turns left out (65.9, then 7.48 ms/pass)"),
+                method);
+        assertTrue(
+                method.contains("test 1 readSeq, Heap map JVM 1: warm-up: 2 of 6 turns left out (5.73, then 0.855"
+                        + " ms/pass); JVM 2: no steady state: 0.742-7.55 ms/pass over 6 turns"),
+                method);
+        String test1 = section(text, "## Test 1", "## Test 2");
+        assertTrue(test1.contains("Heap map 0.855 ms/pass"), "the heap map's readSeq on its steady turns: " + test1);
+        assertFalse(test1.contains("Heap map 1.73"), "its median over every turn, warm-up included: " + test1);
+    }
+
     @Test
     void aSmokeTestIsNotRanked(@TempDir Path copy) throws IOException {
         Fixtures.copy(FIXTURE, copy);

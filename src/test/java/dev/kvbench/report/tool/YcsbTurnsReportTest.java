@@ -44,9 +44,9 @@ class YcsbTurnsReportTest {
         // paired,
         // lmdb over chronicle 1.42x (0.93-2.02x) holds 1 and is wider than 3%
         assertTrue(
-                readme.contains("| Test 1: YCSB workload workloada | undecided: Chronicle (314,268 ± 406,713 ops/s) or"
-                        + " LMDB DB (240,500 ± 2,521,931 ops/s) 1.42× (0.93-2.02×), RocksDB (168,124 ± 542,104 ops/s) 1.78×"
-                        + " (0.41-5.40×) |"),
+                readme.contains("| Test 1: YCSB workload workloada | undecided: Chronicle (338,639 ± 343,490 ops/s) or"
+                        + " LMDB DB (240,500 ± 2,521,931 ops/s) 1.49× (0.98-2.02×), RocksDB (168,124 ± 542,104 ops/s) 2.11×"
+                        + " (0.91-5.40×) |"),
                 readme);
         assertTrue(
                 readme.contains("decided by paired comparison: every engine ran the same operations in short turns"),
@@ -81,15 +81,19 @@ class YcsbTurnsReportTest {
         assertFalse(method.contains("one full pass over the data set"), method);
     }
 
+    /**
+     * YCSB's own workloada on every engine: Chronicle's first two turns were 3-4× its later ones, and one of LMDB's
+     * levels was half its others; on their steady turns alone the winner the run once named (Chronicle, 1.97×) has
+     * too few pairs left to be decided.
+     */
     @Test
-    void ycsbsOwnWorkloadaOnEveryEngineNamesAWinnerWithItsMarginInOneRun() {
-        assertTrue(workloada.contains("1 of 1 workloads are decided."), workloada);
+    void ycsbsOwnWorkloadaIsUndecidedOnceTheTurnsBeforeTheSteadyStateAreLeftOut() {
+        assertTrue(workloada.contains("0 of 1 workloads are decided."), workloada);
         assertTrue(
-                workloada.contains(
-                        "| Test 1: YCSB workload workloada | Chronicle (1,589,825 (± unbounded) ops/s), 1.97×"
-                                + " faster than LMDB DB (487,329 ± 545,728 ops/s) (1.30-3.99×) |"),
+                workloada.contains("| Test 1: YCSB workload workloada | undecided: Chronicle (1,622,878 (± unbounded)"
+                        + " ops/s) or LMDB DB (425,994 ops/s) 3.70× (no interval: 7 pairs)"),
                 workloada);
-        assertTrue(workloada.contains("every other engine's 99.9% interval lies above 1"), workloada);
+        assertTrue(workloada.contains(", Chronicle JVM 1: warm-up: 2 of 15 turns left out ("), workloada);
     }
 
     @Test

@@ -1,0 +1,92 @@
+package dev.kvbench.report.section;
+
+import dev.kvbench.report.folder.ResultsFolder;
+import dev.kvbench.report.folder.RunKey;
+import dev.kvbench.report.folder.Specs;
+import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.results.SteadyState;
+import dev.kvbench.results.SteadyTurns;
+import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The Method section's paragraph on the steady state of the interleaved engines: how each engine-JVM's turns were
+ * checked for changepoints, how many were flat, every one that was not, with its class and the turns its score left
+ * out, and the engines whose JVMs disagree; empty for a folder without interleaved turns.
+ */
+final class Changepoints {
+
+    private final ResultsFolder folder;
+    private final Specs specs;
+    /** The unit of a turn's time: "ms/pass" for the 2016 passes, "ms/op" for YCSB's operations. */
+    private final String unit;
+
+    Changepoints(ResultsFolder folder, Specs specs, String unit) {
+        this.folder = folder;
+        this.specs = specs;
+        this.unit = unit;
+    }
+
+    String text() {
+        int jvms = 0;
+        int flat = 0;
+        List<String> notFlat = new ArrayList<>();
+        List<String> differ = new ArrayList<>();
+        for (TestRun test : folder.tests) {
+            for (Map.Entry<RunKey, SteadyTurns> run : test.steadiness.entrySet()) {
+                SteadyTurns steady = run.getValue();
+                for (SteadyTurns.Jvm jvm : steady.jvms()) {
+                    jvms++;
+                    flat += jvm.state().kind() == SteadyState.Kind.FLAT ? 1 : 0;
+                }
+                String name = "test " + test.number + " " + run.getKey().workload() + ", "
+                        + specs.label(run.getKey().store());
+                List<String> jvmTexts = steady.notFlat(unit);
+                if (!jvmTexts.isEmpty()) {
+                    notFlat.add(name + " " + String.join("; ", jvmTexts));
+                }
+                if (steady.jvmsDiffer()) {
+                    differ.add(name + ": " + jvmMediansText(steady, unit));
+                }
+            }
+        }
+        if (jvms == 0) {
+            return "";
+        }
+        return "Steady state, measured: each engine-JVM's turns, in the order they ran and divided by their "
+                + "rotation's host factor, were split at their changepoints (the optimal partition of their "
+                + "logarithms, a penalty of " + String.format(Locale.ROOT, "%.0f", SteadyState.PENALTY)
+                + " ln n of the turns' noise per segment, levels within " + Math.round(100 * SteadyState.STEP)
+                + "% of each other joined), as Barrett et al. classify a VM's iterations: flat, warm-up (the last "
+                + "level is the fastest), slowdown, or no steady state (the last level shorter than a quarter of the "
+                + "turns, or its turns in two groups). A score and every paired ratio use only the turns at a JVM's "
+                + "steady level (after its last changepoint, and any earlier level within "
+                + Math.round(100 * SteadyState.STEP) + "% of it); a JVM without a steady state gives none, and an "
+                + "engine none of whose JVMs reached one is shown as the range of its turns and never ranked. Here "
+                + flat + " of " + jvms + " engine-JVMs were flat"
+                + (notFlat.isEmpty() ? "." : "; the others: " + String.join("; ", notFlat) + ".")
+                + differText(differ);
+    }
+
+    /** The runs whose JVMs disagree, or nothing. */
+    private static String differText(List<String> differ) {
+        return differ.isEmpty()
+                ? ""
+                : " JVMs that disagree (each JVM's steady turns apart from the other's, their medians more than "
+                        + Math.round(100 * SteadyState.STEP) + "% apart): " + String.join("; ", differ)
+                        + ". A pair that holds such an engine rests on which of its JVMs ran, which more turns in the"
+                        + " same JVMs do not narrow.";
+    }
+
+    /** "JVM 1 1.60 ms/pass, JVM 2 2.07". */
+    private static String jvmMediansText(SteadyTurns steady, String unit) {
+        List<String> parts = new ArrayList<>();
+        steady.jvmMedians()
+                .forEach((jvm, ms) ->
+                        parts.add("JVM " + (jvm + 1) + " " + Numbers.sig3(ms) + (parts.isEmpty() ? " " + unit : "")));
+        return String.join(", ", parts);
+    }
+}

@@ -184,13 +184,13 @@ public final class Turns {
 
     /**
      * The turns JVM by JVM, checked for a steady state: keyed by rotation as the log writes them (1-based), each with
-     * its host factor.
+     * its host factor, in ms as the log gives them.
      */
     public SteadyTurns steady() {
         Map<Integer, Double> byKey = new TreeMap<>();
         Map<Integer, Double> factorByKey = new TreeMap<>();
         for (int i = 0; i < count; i++) {
-            byKey.put(rotations[i] + 1, means[i]);
+            byKey.put(rotations[i] + 1, means[i] / 1e6);
             factorByKey.put(rotations[i] + 1, factors[i]);
         }
         return SteadyTurns.of(byKey, factorByKey, forks);
@@ -203,7 +203,7 @@ public final class Turns {
      */
     public double score() {
         SteadyTurns steady = steady();
-        return steady.flat() || !steady.steady() ? median() : steady.median();
+        return steady.flat() || !steady.steady() ? median() : steady.median() * 1e6;
     }
 
     /** The score's error as {@link #error()} gives it, over the turns the score is taken from, ns; NaN without one. */
@@ -212,7 +212,7 @@ public final class Turns {
         if (!steady.steady()) {
             return Double.NaN;
         }
-        return steady.flat() ? error() : steady.error();
+        return steady.flat() ? error() : steady.error() * 1e6;
     }
 
     /**
@@ -221,7 +221,7 @@ public final class Turns {
      */
     public Map<Integer, Double> steadyByRotation() {
         Map<Integer, Double> kept = new TreeMap<>();
-        steady().kept().forEach((key, ms) -> kept.put(key - 1, ms));
+        steady().kept().forEach((key, ms) -> kept.put(key - 1, ms * 1e6));
         return kept;
     }
 

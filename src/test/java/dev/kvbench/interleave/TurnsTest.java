@@ -31,6 +31,24 @@ class TurnsTest {
     }
 
     @Test
+    void aJvmStillWarmingUpIsScoredAndPairedOnItsSteadyTurnsOnly() {
+        // two JVMs, rotation r's turn of JVM k under 2r + k; JVM 2's first three turns 8x slower
+        Turns turns = new Turns(2);
+        for (int r = 0; r < 12; r++) {
+            long jitter = (r % 3) * 100_000L;
+            turns.add(2 * r, new long[] {10_000_000L + jitter});
+            turns.add(2 * r + 1, new long[] {(r < 3 ? 80_000_000L : 10_000_000L) + jitter});
+        }
+        assertEquals(24, turns.count());
+        assertEquals(21, turns.steadyByRotation().size());
+        assertTrue(!turns.steadyByRotation().containsKey(1) && turns.steadyByRotation().containsKey(7));
+        assertEquals(10_100_000, turns.score(), 1);
+        assertEquals(
+                java.util.List.of("JVM 2: warm-up: 3 of 12 turns left out (80.1, then 10.1 ms/op)"),
+                turns.steady().notFlat("ms/op"));
+    }
+
+    @Test
     void aFewSlowTurnsMoveNeitherTheMedianNorTheInterval() {
         Turns steady = new Turns();
         Turns hit = new Turns();

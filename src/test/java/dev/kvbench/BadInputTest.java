@@ -1406,6 +1406,17 @@ class BadInputTest {
                         }
                     }
                 }));
+        cases.add(processSh(
+                        "index-over-a-readme",
+                        "`./process.sh --index DIR` where DIR holds a README.md of the user's, not an index",
+                        2,
+                        "$CASE/mine/README.md is not an index ./process.sh --index wrote, and it would be overwritten: move it"
+                                + " away, or give the folder of the published runs (e.g. results)",
+                        "--index",
+                        "$CASE/mine")
+                .setup(dir -> Files.writeString(
+                        Files.createDirectories(dir.resolve("mine")).resolve("README.md"), "# My notes\n"))
+                .check(dir -> assertEquals("# My notes\n", Files.readString(dir.resolve("mine/README.md")))));
         // --- mistakes that passed silently or confused (issue 26)
         cases.add(runSh(
                 "jvm-flag-unknown",

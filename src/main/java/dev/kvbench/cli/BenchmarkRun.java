@@ -12,6 +12,7 @@ import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.DeadTrials;
 import dev.kvbench.trial.FailureReason;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.trial.WorkloadFamily;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -114,12 +115,26 @@ final class BenchmarkRun {
         WorkFolder.removeStale(base);
         WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
         WorkFolder.empty(runFolder);
-        long timeout = TrialTimeout.seconds(plan.largest);
+        long timeout = TrialTimeout.seconds(plan.largest, timedSeconds(plan));
         RunGrouping.group(
                 plan,
                 options.getParameter("store").hasValue(),
                 new ForkedPreflight(java, flags, runFolder.resolve("preflight"), timeout));
         return timeout;
+    }
+
+    /**
+     * How long a fork's phases of a time the user set run in all: the longest (YCSB's {@code maxexecutiontime}) in
+     * each of the fork's iterations (a single-shot benchmark's defaults: no warmup, one measured).
+     */
+    private long timedSeconds(RunPlan plan) {
+        long longest = plan.families.values().stream()
+                .mapToLong(WorkloadFamily.Needs::timedSeconds)
+                .max()
+                .orElse(0);
+        return longest
+                * (options.getWarmupIterations().orElse(0)
+                        + options.getMeasurementIterations().orElse(1));
     }
 
     /** Removes the run's own folder (after the preflight, and at the end). */

@@ -8,7 +8,8 @@ import java.util.Locale;
  * {@code -Dkvbench.timeout} or {@code KVBENCH_TIMEOUT} ({@code 90s}, {@code 20m}, {@code 2h}, a
  * number of seconds, or {@code 0} for none); by default 30 minutes plus one minute per 100,000
  * entries of the run's largest data set, generous for any pass kvbench makes on a working
- * engine (the largest report test's passes take minutes), and short of forever.
+ * engine (the largest report test's passes take minutes), and short of forever; plus the time
+ * the user set a trial's timed phase to run (YCSB's {@code maxexecutiontime}, each iteration).
  */
 public final class TrialTimeout {
 
@@ -17,8 +18,11 @@ public final class TrialTimeout {
 
     private TrialTimeout() {}
 
-    /** The timeout in seconds for a run whose largest data set is {@code largest}; 0 for none. */
-    public static long seconds(DataSpec largest) {
+    /**
+     * The timeout in seconds for a run whose largest data set is {@code largest} and whose forks run phases the user
+     * timed for {@code timedSeconds} in all; 0 for none.
+     */
+    public static long seconds(DataSpec largest, long timedSeconds) {
         String given = System.getProperty(PROPERTY);
         String source = "-D" + PROPERTY;
         if (given == null || given.isBlank()) {
@@ -26,7 +30,8 @@ public final class TrialTimeout {
             source = ENVIRONMENT;
         }
         if (given == null || given.isBlank()) {
-            return defaultSeconds(largest == null ? 0 : largest.num()); // null: no DataSpec trial (dirWalk only)
+            // largest null: no 2016 data set (dirWalk, YCSB)
+            return defaultSeconds(largest == null ? 0 : largest.num()) + timedSeconds;
         }
         return parse(given.trim(), source);
     }

@@ -102,17 +102,19 @@ final class EngineJvm {
     }
 
     /**
-     * Waits for the server's next protocol line, up to {@code seconds}: its text after the prefix, or null
-     * when the server failed, died or timed out ({@link #failure()} then says how).
+     * Waits for the server's next protocol line, up to {@code seconds} (0: as long as it takes, as KVBENCH_TIMEOUT=0
+     * asks; a server that dies still answers, by its output's end): its text after the prefix, or null when the
+     * server failed, died or timed out ({@link #failure()} then says how).
      */
     String await(long seconds) throws InterruptedException {
-        String line = answers.poll(seconds, TimeUnit.SECONDS);
+        String line = seconds > 0 ? answers.poll(seconds, TimeUnit.SECONDS) : answers.take();
         if (line == null) {
             kill();
             failure = ForkDeath.cause(-1, tail(), ForkDeath.duration(seconds));
             return null;
         }
         if (line.equals(GONE)) {
+            answers.add(GONE); // gone for every later wait too, which must not wait for an answer that cannot come
             process.waitFor(10, TimeUnit.SECONDS);
             failure = ForkDeath.cause(process.isAlive() ? -1 : process.exitValue(), tail(), null);
             return null;

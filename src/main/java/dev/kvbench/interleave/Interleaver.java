@@ -51,7 +51,7 @@ public final class Interleaver {
      * @param forks           JVMs per engine; JVM k's turns pair with the other engines' JVM k ({@link Rotations#pairing})
      * @param extraShare      the extra rotations (after the fewest) stop once they have taken this share of the time the
      *                        warmup and fewest rotations took: the time cap of a benchmark
-     * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung
+     * @param timeoutSeconds  the longest wait for one JVM's answer before it is killed as hung; 0 for none
      * @param seed            the shuffles' seed
      */
     public record Settings(

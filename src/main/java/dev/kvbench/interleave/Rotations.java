@@ -243,8 +243,10 @@ final class Rotations {
                 capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
         log.println("  ranking: "
                 + rankingText(
-                        distinctStores(
-                                ranked.stream().filter(turns::containsKey).toList()),
+                        distinctStores(ranked.stream()
+                                .filter(server -> turns.containsKey(server)
+                                        && turns.get(server).count() > 0)
+                                .toList()),
                         turns));
         log.flush();
     }
@@ -359,6 +361,11 @@ final class Rotations {
         log.println("  host factor per rotation: " + HostFactors.text(byTrial.values()));
         for (Map.Entry<Map<String, String>, Turns> entry : byTrial.entrySet()) {
             Turns t = entry.getValue();
+            if (t.count() == 0) {
+                // a store that failed before its first measured turn has no time to show, and no turns line to pair
+                log.println("  " + entry.getKey().get("store") + ": no turns (it failed: its FAILED line says why)");
+                continue;
+            }
             long idle = background.entrySet().stream()
                     .filter(e -> e.getKey().params.equals(entry.getKey()))
                     .mapToLong(Map.Entry::getValue)

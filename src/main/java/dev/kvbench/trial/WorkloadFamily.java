@@ -137,8 +137,16 @@ public interface WorkloadFamily {
      * @param probes    the keys and values each store's preflight check opens it for
      * @param scanning  the first of its workloads that scans, in words, when a store without an ordered cursor
      *                  cannot run the family at all (known before any store opens); null when it can
+     * @param timedSeconds the longest the user set a trial's timed phase to run (YCSB's {@code maxexecutiontime}),
+     *                  which the default trial timeout adds to its own; 0 for none
      */
-    record Needs(long space, String spaceWhat, DataSpec largest, List<Probe> probes, String scanning) {
+    record Needs(
+            long space, String spaceWhat, DataSpec largest, List<Probe> probes, String scanning, long timedSeconds) {
+
+        /** As {@link Needs}, for a family whose trials run no phase of a time the user sets. */
+        public Needs(long space, String spaceWhat, DataSpec largest, List<Probe> probes, String scanning) {
+            this(space, spaceWhat, largest, probes, scanning, 0);
+        }
 
         /** As {@link Needs}, for a family with no 2016 data set and no scans, probed with one shape. */
         public static Needs of(long space, String spaceWhat, Probe probe) {

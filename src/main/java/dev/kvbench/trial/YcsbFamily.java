@@ -33,6 +33,7 @@ public final class YcsbFamily extends BaseFamily {
         int valSize = 0;
         long space = 0;
         String what = null;
+        long timed = 0;
         for (String workload : given.of("workload")) {
             for (String props : given.of("props")) {
                 YcsbParams ycsb = YcsbParams.parse(Given.trial("workload", workload, "props", props, "sync", "false"));
@@ -41,6 +42,7 @@ public final class YcsbFamily extends BaseFamily {
                             + ycsb.properties().get("scanproportion") + ")";
                 }
                 valSize = Math.max(valSize, ycsb.shape().valSize());
+                timed = Math.max(timed, ycsb.properties().maxExecutionTimeSec());
                 if (ycsb.spaceNeeded() > space) {
                     space = ycsb.spaceNeeded();
                     what = "the YCSB workload " + ycsb.describe() + " (recordcount too large for the work"
@@ -48,6 +50,6 @@ public final class YcsbFamily extends BaseFamily {
                 }
             }
         }
-        return new Needs(space, what, null, List.of(Probe.stringKeys(valSize)), scanning);
+        return new Needs(space, what, null, List.of(Probe.stringKeys(valSize)), scanning, timed);
     }
 }

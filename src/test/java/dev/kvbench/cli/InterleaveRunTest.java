@@ -137,6 +137,38 @@ class InterleaveRunTest {
                         + "[0-9.]+,\"ms/op\",.*");
     }
 
+    @Test
+    void aTrialTimeoutOfZeroIsNoTimeoutForTheEnginesJvms() throws IOException {
+        Path csv = dir.resolve("untimed.csv");
+        System.setProperty("kvbench.timeout", "0");
+        int exit;
+        try {
+            exit = Main.run(
+                    "-interleave",
+                    "true",
+                    "-wi",
+                    "0",
+                    "-i",
+                    "1",
+                    "-r",
+                    "10ms",
+                    "-p",
+                    "store=lmdb,heap",
+                    "-p",
+                    "num=300",
+                    "-rf",
+                    "csv",
+                    "-rff",
+                    csv.toString(),
+                    "bench.ReadSeqBenchmark");
+        } finally {
+            System.clearProperty("kvbench.timeout");
+        }
+        assertEquals(Main.OK, exit, output());
+        assertFalse(output().contains("killed"), output());
+        assertRows(csv, 2, "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",.*");
+    }
+
     /** {@code csv} has a header and {@code count} rows, each matching {@code pattern}. */
     private static void assertRows(Path csv, int count, String pattern) throws IOException {
         List<String> rows = Files.readAllLines(csv);

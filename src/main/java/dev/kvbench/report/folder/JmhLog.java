@@ -187,19 +187,22 @@ public final class JmhLog {
         return k == count ? found : null;
     }
 
-    /** An engine's turns by rotation (the mean of several JVMs' turns in one rotation); none without rotations. */
+    /** An engine's turns by rotation (the mean of several JVMs' turns in one rotation); none without turns or rotations. */
     private void putTurns(String benchmark, String engine, double[] times, int[] rotations) {
         Map<String, Map<Integer, Double>> byEngine =
                 turns.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>());
-        if (rotations == null || rotations.length != times.length) {
+        if (times.length == 0 || rotations == null || rotations.length != times.length) {
             byEngine.remove(engine);
             return;
         }
         byEngine.put(engine, TurnLog.byRotation(times, rotations));
     }
 
-    /** "1.2 3.4 - 5" as numbers, "-" as NaN. */
+    /** "1.2 3.4 - 5" as numbers, "-" as NaN; none in an empty line (a store that failed before its first turn). */
     private static double[] numbers(String text) {
+        if (text.isBlank()) {
+            return new double[0];
+        }
         String[] parts = text.trim().split("\\s+");
         double[] values = new double[parts.length];
         for (int k = 0; k < parts.length; k++) {

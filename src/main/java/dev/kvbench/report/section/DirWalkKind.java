@@ -75,7 +75,9 @@ final class DirWalkKind extends DataSetKind {
         md.paragraph("Walks per second ("
                 + (threads == 1 ? "1 walking thread" : "all " + threads + " walking threads together")
                 + "), and lookups per second (walks/s × " + lookupsText(group) + " lookups per walk: depth + 1, "
-                + "the last one the miss below the leaf); every walk was verified. ± is JMH's 99.9% error; a score whose "
+                + "the last one the miss below the leaf). "
+                + VerifiedSentence.of("every walk", group, specList, specs)
+                + " ± is JMH's 99.9% error; a score whose "
                 + "error is over " + Math.round(100 * Stability.ERROR) + "% of it is marked unstable.");
         if (cores > 0 && threads > cores) {
             md.paragraph(sharedCores(cores, "this test's " + threads + " walking threads"));

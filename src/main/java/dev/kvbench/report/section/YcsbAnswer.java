@@ -43,7 +43,7 @@ final class YcsbAnswer {
         StringBuilder text = new StringBuilder("**Which engine for this workload:** ");
         if (ranked.size() == 1) {
             text.append(specs.label(ranked.get(0).store()))
-                    .append(", the only engine that ran it (")
+                    .append(", the only engine that ran it to the end (")
                     .append(YcsbFigures.opsText(ranked.get(0)))
                     .append(" in the run phase).");
         } else {

@@ -66,7 +66,9 @@ final class YcsbKind extends DataSetKind {
         if (!writes.isEmpty()) {
             md.paragraph(
                     "Writes: the Store contract allows one writer at a time, confined to its thread; here " + writes
-                            + ", on every engine alike. Every read, scan and the final state of every record was verified.");
+                            + ", on every engine alike. "
+                            + VerifiedSentence.of(
+                                    "every read, scan and the final state of every record", group, specList, specs));
         }
         throughputChart(group, stem, specList);
         table(group, specList);

@@ -42,6 +42,11 @@ public final class ResultsIndex {
 
     static final String FILE = "README.md";
 
+    /** The index's heading, and the words of its first paragraph that tell an index this tool wrote from a README. */
+    static final String HEADING = "Published runs";
+
+    static final String WRITTEN_BY = "by `./process.sh --index`";
+
     /**
      * The runs taken out of {@code results/} (experiments, and runs a later one of the same suite superseded), one per
      * line: folder, the commit that holds it, why it went; tab-separated. A clone carries the published folders in its
@@ -85,12 +90,31 @@ public final class ResultsIndex {
                     results + " is not a folder; give the folder that holds the published runs, e.g. results");
             System.exit(2);
         }
+        Path index = results.resolve(FILE);
+        if (Files.exists(index) && !isIndex(index)) {
+            System.err.println(index + " is not an index ./process.sh --index wrote, and it would be overwritten: move"
+                    + " it away, or give the folder of the published runs (e.g. results)");
+            System.exit(2);
+        }
         try {
-            Files.writeString(results.resolve(FILE), render(results), StandardCharsets.UTF_8);
+            Files.writeString(index, render(results), StandardCharsets.UTF_8);
             System.out.println("index: " + results.resolve(FILE));
         } catch (IOException | RuntimeException e) {
             System.err.println("cannot write the index of " + results + ": " + e);
             System.exit(1);
+        }
+    }
+
+    /**
+     * Whether {@code file} is an index this tool wrote (its heading, and the paragraph naming the command that writes
+     * it), so that rewriting it loses nothing: a README of the user's own is never overwritten.
+     */
+    static boolean isIndex(Path file) {
+        try {
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            return text.startsWith("# " + HEADING + "\n") && text.contains(WRITTEN_BY);
+        } catch (IOException e) {
+            return false; // unreadable or not UTF-8: not what this tool writes
         }
     }
 
@@ -150,10 +174,12 @@ public final class ResultsIndex {
         }
         runs.sort(Comparator.comparing(Run::started).thenComparing(Run::folder).reversed());
         Markdown md = new Markdown();
-        md.heading(1, "Published runs");
+        md.heading(1, HEADING);
         md.paragraph(
                 "One line per results folder, newest first, each linking its report. Generated from the folders' own "
-                        + "files (`env.txt`, `out-N.meta`, the results) by `./process.sh --index`; `ResultsIndexTest` fails when "
+                        + "files (`env.txt`, `out-N.meta`, the results) "
+                        + WRITTEN_BY
+                        + "; `ResultsIndexTest` fails when "
                         + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
                         + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
                         + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "

@@ -1,6 +1,7 @@
 package dev.kvbench.report.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,6 +61,19 @@ class ResultsIndexTest {
             tracked.add(rows.group(1));
         }
         return tracked;
+    }
+
+    @Test
+    void anIndexItWroteIsRewrittenAndAReadmeOfTheUsersIsNot(@TempDir Path dir) throws IOException {
+        assertTrue(ResultsIndex.isIndex(Path.of("results", ResultsIndex.FILE)), "the committed index");
+        Path own = dir.resolve("own.md");
+        Files.writeString(own, ResultsIndex.render(Files.createDirectories(dir.resolve("empty"))));
+        assertTrue(ResultsIndex.isIndex(own));
+        Path mine = dir.resolve("mine.md");
+        Files.writeString(mine, "# Published runs\n\nmy own list\n");
+        assertFalse(ResultsIndex.isIndex(mine));
+        Files.write(mine, new byte[] {(byte) 0xff, (byte) 0xfe, 0});
+        assertFalse(ResultsIndex.isIndex(mine), "not UTF-8");
     }
 
     @Test

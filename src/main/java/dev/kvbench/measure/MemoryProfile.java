@@ -68,8 +68,8 @@ public final class MemoryProfile {
         }
 
         String text() {
-            return "l1 " + binary(l1) + ", l2 " + binary(l2) + ", l3 " + binary(l3) + ", dram " + binary(dram)
-                    + (defaults ? " (some cache sizes unknown: common sizes taken)" : "");
+            return "l1 " + Numbers.binary(l1) + ", l2 " + Numbers.binary(l2) + ", l3 " + Numbers.binary(l3) + ", dram "
+                    + Numbers.binary(dram) + (defaults ? " (some cache sizes unknown: common sizes taken)" : "");
         }
     }
 
@@ -137,19 +137,12 @@ public final class MemoryProfile {
         double hugeBytes = huge.getOrDefault("hugeBytes", -1.0);
         if (hugeBytes < sizes.tlb() / 2.0) {
             return "unavailable: a JVM with -XX:+UseTransparentHugePages got "
-                    + (hugeBytes < 0 ? "no word from the kernel on" : binary((long) hugeBytes) + " of")
-                    + " huge pages for its " + binary(sizes.tlb()) + " (transparent huge pages " + mode + ")";
+                    + (hugeBytes < 0 ? "no word from the kernel on" : Numbers.binary((long) hugeBytes) + " of")
+                    + " huge pages for its " + Numbers.binary(sizes.tlb()) + " (transparent huge pages " + mode + ")";
         }
         double hugeChase = huge.getOrDefault("tlb", Double.NaN);
         return ns(smallChase - hugeChase) + " (" + ns(smallChase) + " on 4 KiB pages, " + ns(hugeChase)
-                + " on huge pages; a load per 4 KiB page over " + binary(sizes.tlb()) + ")";
-    }
-
-    /** "16 KiB", "8 MiB": cache and page sizes are powers of two. */
-    static String binary(long bytes) {
-        return bytes >= MIB && bytes % MIB == 0
-                ? bytes / MIB + " MiB"
-                : bytes >= 1024 && bytes % 1024 == 0 ? bytes / 1024 + " KiB" : bytes + " B";
+                + " on huge pages; a load per 4 KiB page over " + Numbers.binary(sizes.tlb()) + ")";
     }
 
     private static String ns(Double value) {

@@ -1,5 +1,7 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Caches;
+import dev.kvbench.measure.CpuIdentity;
 import dev.kvbench.measure.Machine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,8 +18,12 @@ import java.util.Locale;
 /**
  * {@code env.txt}: the machine the suite ran on, as {@code key: value} lines: the suite and the
  * command that resumes it, the git commit of the code and whether its tree was clean
- * ({@link GitCommit}), CPU, cores, memory, OS, kernel, the work folder and its file system and free space, the open-file limit, then the Java side (JVM, flags, engine versions) printed by
- * {@code dev.kvbench.report.tool.EnvJavaSide}. Written once per folder: a resumed suite keeps it.
+ * ({@link GitCommit}), CPU (its model name, and the vendor, family, model, stepping and microcode that make its host
+ * class, {@link CpuIdentity}), its caches and the huge page setting ({@link Caches}), cores, memory, OS, kernel, the
+ * work folder and its file system and free space, the open-file limit, then what takes other JVMs: the Java side (JVM,
+ * flags, engine versions) printed by {@code dev.kvbench.report.tool.EnvJavaSide}, and the host's memory profile
+ * ({@code dev.kvbench.measure.MemoryProfile}). Written once per folder: a resumed suite keeps it, and does not measure
+ * the profile again.
  */
 final class EnvFile {
 
@@ -39,6 +45,8 @@ final class EnvFile {
                 .toAbsolutePath()
                 .normalize()));
         lines.add("cpu.model: " + Machine.cpuModel());
+        lines.addAll(CpuIdentity.read().envLines());
+        lines.addAll(Caches.read().envLines());
         lines.add("cpu.cores: " + Machine.cores());
         double load = Machine.loadAverage();
         lines.add("load.start: " + (load < 0 ? "unknown" : String.format(Locale.ROOT, "%.2f", load)));
@@ -98,7 +106,7 @@ final class EnvFile {
         }
     }
 
-    /** The JVM's side of env.txt. */
+    /** The lines of env.txt that take other JVMs: the JVM's side and the memory profile. */
     @FunctionalInterface
     interface JavaSide {
         List<String> lines();

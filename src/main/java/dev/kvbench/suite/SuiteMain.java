@@ -1,10 +1,13 @@
 package dev.kvbench.suite;
 
+import dev.kvbench.measure.Caches;
+import dev.kvbench.measure.MemoryProfile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,8 +32,17 @@ public final class SuiteMain {
         System.exit(runner.run(List.of(args)));
     }
 
-    /** The JVM's lines of env.txt, from {@code dev.kvbench.report.tool.EnvJavaSide} in a JVM with the benchmark flags. */
+    /**
+     * The lines of env.txt that take other JVMs: the JVM's, from {@code dev.kvbench.report.tool.EnvJavaSide} in a JVM
+     * with the benchmark flags, then the host's memory profile (about 2 s, once per results folder).
+     */
     static List<String> environment() {
+        List<String> lines = new ArrayList<>(javaSide());
+        lines.addAll(MemoryProfile.measure(Caches.read()));
+        return lines;
+    }
+
+    private static List<String> javaSide() {
         try {
             Process process = new ProcessBuilder(
                             Jvm.commandReadingStdout("dev.kvbench.report.tool.EnvJavaSide", List.of()))

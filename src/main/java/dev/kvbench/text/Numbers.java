@@ -68,6 +68,14 @@ public final class Numbers {
         return (unit == 0 ? count(v) : sig3(v)) + " " + units[unit];
     }
 
+    /** A size that is a power of two's multiple in binary units: "16 KiB", "1 MiB" (cache and page sizes). */
+    public static String binary(long bytes) {
+        long mib = 1 << 20;
+        return bytes >= mib && bytes % mib == 0
+                ? bytes / mib + " MiB"
+                : bytes >= 1024 && bytes % 1024 == 0 ? bytes / 1024 + " KiB" : bytes + " B";
+    }
+
     /** A duration in seconds as "1 h 02 min", "3 min 05 s" or "42 s". */
     public static String duration(double seconds) {
         long s = Math.round(seconds);

@@ -1,5 +1,6 @@
 package dev.kvbench.report.section;
 
+import dev.kvbench.report.folder.HostProfile;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
@@ -38,6 +39,7 @@ public final class EnvironmentSection extends Section {
         add(rows, "Started", take(env, "started"));
         String cores = take(env, "cpu.cores");
         add(rows, "CPU", join(take(env, "cpu.model"), cores.isEmpty() ? "" : cores + " cores"));
+        host(rows, env);
         String load = take(env, "load.start");
         add(rows, "Load at the start (1-minute average)", load);
         String beforeBuild = take(env, "load.beforeBuild");
@@ -76,6 +78,33 @@ public final class EnvironmentSection extends Section {
             md.table(List.of("Engine", "Spec name", "Library version"), engineRows);
         }
         variants();
+    }
+
+    /**
+     * The host class, caches, huge page mode and measured memory profile, each only where the run recorded it (a run
+     * from before them shows what it has); their keys are taken out of {@code env}.
+     */
+    private static void host(List<List<String>> rows, Map<String, String> env) {
+        HostProfile host = HostProfile.of(env);
+        add(rows, "Host class (vendor, family, model)", host.classText());
+        add(rows, "Caches", host.cachesText());
+        add(rows, "Transparent huge pages", take(env, "memory.transparentHugePages"));
+        String latency = host.latencyText();
+        String sets = take(env, "memory.workingSets");
+        add(
+                rows,
+                "Memory latency (a dependent load)",
+                latency.isEmpty() || sets.isEmpty() ? latency : latency + "; working sets " + sets);
+        add(rows, "TLB miss (a page walk)", host.tlbText());
+        for (String key : List.copyOf(env.keySet())) {
+            if (key.equals("host.class")
+                    || (key.startsWith("cpu.") && !key.equals("cpu.model") && !key.equals("cpu.cores"))
+                    || key.startsWith("cache.")
+                    || key.startsWith("memory.latencyNs")
+                    || key.equals("memory.tlbMissNs")) {
+                take(env, key);
+            }
+        }
     }
 
     /**

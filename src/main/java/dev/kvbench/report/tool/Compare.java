@@ -1,6 +1,7 @@
 package dev.kvbench.report.tool;
 
 import dev.kvbench.report.chart.Gnuplot;
+import dev.kvbench.report.folder.HostProfile;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.Verdict;
@@ -25,9 +26,11 @@ import java.util.stream.Stream;
  * <pre>java -cp target/benchmarks.jar dev.kvbench.report.tool.Compare A B [--out DIR] [--any-host] [--threshold PCT]
  *     [--templates gnuplot] [--no-png]                              # or ./process.sh --compare A B</pre>
  *
- * Runs from hosts with different CPUs ({@code cpu.model} in {@code env.txt}) are refused unless
- * {@code --any-host}: their differences are mostly the hosts'. A missing folder, a folder without
- * results, folders with no run in common and bad options: one line, exit status 2.
+ * Runs from hosts of different classes ({@code host.class} in {@code env.txt}: the CPU's vendor, family and model;
+ * for a run from before it, {@code cpu.model}) are refused unless {@code --any-host}: their differences are mostly the
+ * hosts'. A comparison is a rerun check only of two runs of one experiment ({@link Experiment}); one line and exit
+ * status 2 for: a missing folder, a folder without results, a folder and its copy (one run), folders with no run in
+ * common, two experiments with fewer than two engines in common, and bad options.
  */
 public final class Compare {
 
@@ -72,28 +75,23 @@ public final class Compare {
         }
         ResultsFolder a = load(options.a());
         ResultsFolder b = load(options.b());
-        String hostA = a.env.getOrDefault("cpu.model", "");
-        String hostB = b.env.getOrDefault("cpu.model", "");
-        if (!options.anyHost() && !hostA.isEmpty() && !hostB.isEmpty() && !hostA.equals(hostB)) {
-            throw new Refused(options.a() + " ran on " + hostA + " and " + options.b() + " on " + hostB
-                    + ": runs of different hosts differ by the hosts; add --any-host to compare them anyway");
-        }
-        Comparison comparison = Comparison.of(a, b, options.threshold());
         Specs specs = new Specs(
                 merged(a.env, b.env),
                 Stream.concat(a.stores().stream(), b.stores().stream())
                         .distinct()
                         .toList());
-        boolean passesInBoth = !comparison.common().isEmpty();
-        if (!passesInBoth && (ycsb(a) || ycsb(b)) && !rankedYcsb(a, b, specs)) {
-            throw new Refused(options.a() + " and " + options.b() + " hold no YCSB workload that both ranked (two"
-                    + " engines or more in each): --compare compares the verdicts of YCSB workloads both runs have;"
-                    + " read each report's YCSB section");
+        Experiment runA = Experiment.of(a, specs);
+        Experiment runB = Experiment.of(b, specs);
+        if (runA.sameRun(runB)) {
+            throw new Refused(options.a() + " and " + options.b() + " hold one run (" + runA.runText()
+                    + "): one is a copy of the other, not a rerun; run the suite again (it writes a folder of its own)"
+                    + " and compare the two");
         }
-        if (!passesInBoth && !ycsb(a) && !ycsb(b)) {
-            throw new Refused(options.a() + " and " + options.b() + " have no run in common (the same benchmark, "
-                    + "engine and parameters): compare two runs of one suite");
+        if (!options.anyHost()) {
+            checkHosts(options, a, b);
         }
+        Comparison comparison = Comparison.of(a, b, options.threshold());
+        checkInCommon(options, a, b, comparison, specs);
         Files.createDirectories(options.out());
         ComparisonReport writer = new ComparisonReport(options, a, b, comparison, specs);
         String readme = writer.write();
@@ -102,6 +100,58 @@ public final class Compare {
         }
         Files.writeString(options.out().resolve("README.md"), readme, StandardCharsets.UTF_8);
         return options.out();
+    }
+
+    /**
+     * Refuses runs of different host classes ({@code host.class}: vendor, family, model), or where either run predates
+     * it, of different CPU names: a ranking within about 1.5× can change between host classes of one name.
+     */
+    private static void checkHosts(CompareOptions options, ResultsFolder a, ResultsFolder b) {
+        HostProfile hostA = HostProfile.of(a.env);
+        HostProfile hostB = HostProfile.of(b.env);
+        if (hostA.known() && hostB.known()) {
+            if (!hostA.hostClass().equals(hostB.hostClass())) {
+                String most = hostA.mostDifferent(hostB);
+                throw new Refused(options.a() + " ran on " + hostA.hostClass() + " and " + options.b() + " on "
+                        + hostB.hostClass() + ": runs of different host classes differ by the hosts"
+                        + (most.isEmpty() ? "" : ", most in " + most)
+                        + "; add --any-host to compare them anyway");
+            }
+            return;
+        }
+        String cpuA = a.env.getOrDefault("cpu.model", "");
+        String cpuB = b.env.getOrDefault("cpu.model", "");
+        if (!cpuA.isEmpty() && !cpuB.isEmpty() && !cpuA.equals(cpuB)) {
+            throw new Refused(options.a() + " ran on " + cpuA + " and " + options.b() + " on " + cpuB
+                    + ": runs of different hosts differ by the hosts; add --any-host to compare them anyway");
+        }
+    }
+
+    /**
+     * Refuses two folders with nothing to compare: no run in common and no YCSB workload both ranked; or two
+     * experiments (other suites or engines) with fewer than two engines in common, whose rankings cannot agree or
+     * disagree. Each refusal says what the two have in common.
+     */
+    private static void checkInCommon(
+            CompareOptions options, ResultsFolder a, ResultsFolder b, Comparison comparison, Specs specs) {
+        Experiment runA = Experiment.of(a, specs);
+        Experiment runB = Experiment.of(b, specs);
+        boolean passesInBoth = !comparison.common().isEmpty();
+        boolean bothYcsb = ycsb(a) && ycsb(b);
+        if (!passesInBoth && !(bothYcsb && rankedYcsb(a, b, specs))) {
+            if (bothYcsb && runA.suite().equals(runB.suite())) {
+                throw new Refused(options.a() + " and " + options.b() + " hold no YCSB workload that both ranked (two"
+                        + " engines or more in each): --compare compares the verdicts of YCSB workloads both runs have;"
+                        + " read each report's YCSB section");
+            }
+            throw new Refused(options.a() + " and " + options.b() + " have no run in common (the same benchmark, "
+                    + "engine and parameters): " + runA.inCommon(runB) + "; compare two runs of one suite and command");
+        }
+        if (!runA.sameExperiment(runB) && runA.commonEngines(runB).size() < 2) {
+            throw new Refused(options.a() + " and " + options.b() + " are not two runs of one experiment: "
+                    + runA.inCommon(runB) + ", so no ranking of one can agree or disagree with the other's; compare two"
+                    + " runs of one suite with the same engines");
+        }
     }
 
     private static ResultsFolder load(Path dir) throws IOException {

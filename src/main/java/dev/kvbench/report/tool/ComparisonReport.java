@@ -2,6 +2,7 @@ package dev.kvbench.report.tool;
 
 import dev.kvbench.report.chart.Figure;
 import dev.kvbench.report.folder.Group;
+import dev.kvbench.report.folder.HostProfile;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
@@ -145,11 +146,59 @@ final class ComparisonReport {
                         specs.label(engine) + " version", a.env.getOrDefault(key, "—"), b.env.getOrDefault(key, "—")));
             }
         }
+        HostProfile hostA = HostProfile.of(a.env);
+        HostProfile hostB = HostProfile.of(b.env);
+        rows.add(List.of("Host class", recorded(hostA.classText()), recorded(hostB.classText())));
+        rows.add(List.of("Memory latency", recorded(hostA.latencyText()), recorded(hostB.latencyText())));
+        rows.add(List.of("TLB miss", recorded(hostA.tlbText()), recorded(hostB.tlbText())));
         md.table(List.of("", "A", "B"), rows);
-        if (!a.env.getOrDefault("cpu.model", "").equals(b.env.getOrDefault("cpu.model", ""))) {
-            md.paragraph("**The runs come from different hosts** (compared with `--any-host`): their differences are "
-                    + "mostly the hosts'.");
+        md.paragraph(hostSentence(hostA, hostB));
+        Experiment runA = Experiment.of(a, specs);
+        Experiment runB = Experiment.of(b, specs);
+        if (!runA.sameExperiment(runB)) {
+            md.paragraph("**B is not a rerun of A**: " + runA.inCommon(runB) + ". The runs both hold are compared "
+                    + "below; a ranking that differs may differ by the engines only one run has.");
         }
+    }
+
+    private static String recorded(String text) {
+        return text.isEmpty() ? "not recorded" : text;
+    }
+
+    /**
+     * Whether the two runs ran on one class of host: different classes (compared with {@code --any-host}), with the
+     * measured property that differs most as the likely cause of a ranking that differs; or a class not recorded.
+     */
+    private String hostSentence(HostProfile hostA, HostProfile hostB) {
+        String cpuA = a.env.getOrDefault("cpu.model", "");
+        String cpuB = b.env.getOrDefault("cpu.model", "");
+        boolean classesDiffer =
+                hostA.known() && hostB.known() && !hostA.hostClass().equals(hostB.hostClass());
+        boolean namesDiffer = !cpuA.equals(cpuB);
+        if (classesDiffer || namesDiffer) {
+            String most = hostA.mostDifferent(hostB);
+            return "**The runs come from different hosts** (compared with `--any-host`): A ran on "
+                    + (hostA.known() ? hostA.hostClass() : cpuA.isEmpty() ? "a host not recorded" : cpuA) + ", B on "
+                    + (hostB.known() ? hostB.hostClass() : cpuB.isEmpty() ? "a host not recorded" : cpuB)
+                    + "; their differences are mostly the hosts'. "
+                    + (most.isEmpty()
+                            ? "Which property of the hosts is why cannot be said: "
+                                    + (hostA.latencyText().isEmpty()
+                                                    && hostB.latencyText().isEmpty()
+                                            ? "neither run"
+                                            : "one of the runs")
+                                    + " has a memory profile."
+                            : "Where a ranking differs, the likeliest cause is the measured property of the hosts that "
+                                    + "differs most: " + most + ".");
+        }
+        if (!hostA.known() || !hostB.known()) {
+            String which = !hostA.known() && !hostB.known() ? "either run" : !hostA.known() ? "A" : "B";
+            return "The host class (the CPU's vendor, family and model) of " + which + " is unknown: it ran before "
+                    + "kvbench recorded it. Both name the CPU " + (cpuA.isEmpty() ? "alike" : cpuA)
+                    + ", a name that more than "
+                    + "one host class shares (AMD EPYC: Zen 4 and Zen 5), so a ranking that differs may be the hosts'.";
+        }
+        return "Both ran on one host class, " + hostA.hostClass() + ".";
     }
 
     /** A link from the comparison's folder to a run's report. */

@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * <pre>java -cp target/benchmarks.jar dev.kvbench.report.tool.Merge OUT SHARD...   # or ./process.sh --merge OUT SHARD...</pre>
  *
  * One line and exit status 2 for: fewer than two shards, a shard that is not a results folder,
- * shards of different suites, a test in two shards, an OUT that already holds results.
+ * shards of different suites, of different commands (other {@code -p} values) or commits, a test in two shards, an
+ * OUT that already holds results.
  */
 public final class Merge {
 
@@ -96,6 +97,7 @@ public final class Merge {
             Map<Path, List<Integer>> tests = new LinkedHashMap<>();
             Map<Integer, Path> owner = new LinkedHashMap<>();
             String suite = null;
+            Map<String, String> first = Map.of();
             int suiteTests = 0; // from a --tests folder's "tests: 1-4 of 8"
             int runs = 0; // a folder merged before counts the shards it holds
             for (Path shard : shards) {
@@ -114,9 +116,12 @@ public final class Merge {
                 }
                 if (suite == null) {
                     suite = of;
+                    first = env;
                 } else if (!suite.equals(of)) {
                     throw new Refused(shard + " holds the " + of + " suite and " + shards.get(0) + " the " + suite
                             + " suite: merge the shards of one suite");
+                } else {
+                    sameRun(shards.get(0), first, shard, env);
                 }
                 List<Integer> numbers = testNumbers(shard);
                 if (numbers.isEmpty()) {
@@ -135,6 +140,38 @@ public final class Merge {
             }
             return new Shards(tests, owner.keySet().stream().sorted().toList(), runs, suiteTests);
         }
+    }
+
+    /**
+     * Refuses a shard run with another command than the first shard's (other {@code -p} values, engines, options:
+     * another experiment) or from another commit: merged, the Environment would name one command and one commit.
+     * The parts that choose a shard's tests ({@code --shard i/n}, {@code --tests LIST}) may differ; a folder from
+     * before env.txt recorded the command or the commit is not checked for it.
+     */
+    private static void sameRun(Path firstShard, Map<String, String> first, Path shard, Map<String, String> env) {
+        String command = withoutShard(env.getOrDefault("command", ""));
+        String firstCommand = withoutShard(first.getOrDefault("command", ""));
+        if (!command.isEmpty() && !firstCommand.isEmpty() && !command.equals(firstCommand)) {
+            throw new Refused(shard + " ran " + command + " and " + firstShard + " " + firstCommand
+                    + ": merge the shards of one command (the same -p values and options, each with its own --shard"
+                    + " or --tests)");
+        }
+        String commit = env.getOrDefault("git.commit", "");
+        String firstCommit = first.getOrDefault("git.commit", "");
+        if (!commit.isEmpty() && !firstCommit.isEmpty() && !commit.equals(firstCommit)) {
+            throw new Refused(shard + " ran commit " + shortCommit(commit) + " and " + firstShard + " commit "
+                    + shortCommit(firstCommit) + ": merge the shards of one commit (check out one commit on every"
+                    + " machine and run the shards again)");
+        }
+    }
+
+    /** A command without the part that chooses its tests: {@code --shard i/n} or {@code --tests LIST}. */
+    static String withoutShard(String command) {
+        return command.replaceAll("\\s+--(shard|tests)(=|\\s+)\\S+", "").trim();
+    }
+
+    private static String shortCommit(String commit) {
+        return commit.substring(0, Math.min(7, commit.length()));
     }
 
     /** Copies the raw files of {@code shard}'s own {@code numbers} into {@code out}, each beside its machine's env.txt. */

@@ -33,6 +33,7 @@ class CompareTest {
         b = dir.resolve("20251123-report");
         Fixtures.copy(ReportTest.FIXTURE, a);
         Fixtures.copy(ReportTest.FIXTURE, b);
+        rerun(b);
         Path csv = b.resolve("out-4.csv");
         // each score is in the file twice (the sequential data set is also charted alone); the later one counts
         Files.writeString(
@@ -41,6 +42,31 @@ class CompareTest {
                         .replace(",2.100000,0.150000,", ",4.200000,0.300000,")
                         .replace(",0.850000,0.050000,", ",0.880000,0.050000,")
                         .replace(",9.800000,0.900000,", ",9.000000,0.010000,"));
+    }
+
+    /** Makes {@code folder} a later run of the same experiment: a copy of a folder is one run, not a rerun. */
+    static void rerun(Path folder) throws IOException {
+        edit(folder.resolve("env.txt"), "started: 2025-11-22T11:00:00Z", "started: 2025-11-23T09:30:00Z");
+    }
+
+    private static void edit(Path file, String from, String to) throws IOException {
+        String text = Files.readString(file);
+        assertTrue(text.contains(from), file + " holds " + from);
+        Files.writeString(file, text.replace(from, to));
+    }
+
+    /** Gives both runs a host class and a memory profile. */
+    private void hostClasses(String classA, String classB) throws IOException {
+        Files.writeString(
+                a.resolve("env.txt"),
+                "host.class: " + classA + "\nmemory.latencyNs.l1: 1.10\nmemory.latencyNs.l3: 12.0\n"
+                        + "memory.tlbMissNs: 25.0 (40.0 on 4 KiB pages, 15.0 on huge pages)\n",
+                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                b.resolve("env.txt"),
+                "host.class: " + classB + "\nmemory.latencyNs.l1: 1.00\nmemory.latencyNs.l3: 30.0\n"
+                        + "memory.tlbMissNs: 30.0 (45.0 on 4 KiB pages, 15.0 on huge pages)\n",
+                java.nio.file.StandardOpenOption.APPEND);
     }
 
     private Path compare(String... options) throws IOException {
@@ -78,6 +104,7 @@ class CompareTest {
         b = dir.resolve("same-b");
         Fixtures.copy(ReportTest.FIXTURE, a);
         Fixtures.copy(ReportTest.FIXTURE, b);
+        rerun(b);
         String same = Files.readString(
                 compare("--out", dir.resolve("same").toString()).resolve("README.md"));
         Matcher m = Pattern.compile("Over the (\\d+) engine numbers.*the two intervals "
@@ -172,14 +199,91 @@ class CompareTest {
     }
 
     @Test
+    void twoHostClassesOfOneCpuNameAreRefusedAndWithAnyHostTheirLikeliestCauseIsNamed() throws IOException {
+        twoRuns();
+        hostClasses("AuthenticAMD family 25 model 17", "AuthenticAMD family 26 model 2");
+        assertEquals(
+                a + " ran on AuthenticAMD family 25 model 17 and " + b + " on AuthenticAMD family 26 model 2: runs of"
+                        + " different host classes differ by the hosts, most in the L3 latency (12.0 ns against 30.0"
+                        + " ns, 2.5×); add --any-host to compare them anyway",
+                assertThrows(Refused.class, this::compare).getMessage());
+        String readme = Files.readString(compare("--any-host").resolve("README.md"));
+        assertTrue(
+                readme.contains("A ran on AuthenticAMD family 25 model 17, B on AuthenticAMD family 26 model 2; their"
+                        + " differences are mostly the hosts'. Where a ranking differs, the likeliest cause is the"
+                        + " measured property of the hosts that differs most: the L3 latency (12.0 ns against 30.0 ns,"
+                        + " 2.5×)."),
+                readme);
+        assertTrue(
+                readme.contains("| Host class | AuthenticAMD family 25 model 17 | AuthenticAMD family 26 model 2 |"),
+                readme);
+        assertTrue(readme.contains("| TLB miss | 25.0 ns (40.0 on 4 KiB pages, 15.0 on huge pages) |"), readme);
+    }
+
+    @Test
+    void oneHostClassIsSaidAndARunFromBeforeHostClassesIsComparedByItsCpuNameAndSaysSo() throws IOException {
+        twoRuns();
+        String old =
+                Files.readString(compare("--out", dir.resolve("old").toString()).resolve("README.md"));
+        assertTrue(
+                old.contains("The host class (the CPU's vendor, family and model) of either run is unknown: it ran"
+                        + " before kvbench recorded it. Both name the CPU AMD EPYC"),
+                old);
+        assertTrue(old.contains("| Host class | not recorded | not recorded |"), old);
+        assertFalse(old.contains("null"), old);
+        hostClasses("AuthenticAMD family 25 model 17", "AuthenticAMD family 25 model 17");
+        String same = Files.readString(
+                compare("--out", dir.resolve("same").toString()).resolve("README.md"));
+        assertTrue(same.contains("Both ran on one host class, AuthenticAMD family 25 model 17."), same);
+    }
+
+    @Test
+    void aFolderAndItsCopyAreOneRunNotARerun() throws IOException {
+        a = dir.resolve("run");
+        b = dir.resolve("copy");
+        Fixtures.copy(ReportTest.FIXTURE, a);
+        Fixtures.copy(ReportTest.FIXTURE, b);
+        assertEquals(
+                a + " and " + b + " hold one run (started 2025-11-22T11:00:00Z): one is a copy of the other, not a"
+                        + " rerun; run the suite again (it writes a folder of its own) and compare the two",
+                assertThrows(Refused.class, this::compare).getMessage());
+    }
+
+    /**
+     * Two YCSB runs of workloada whose engines share only Chronicle (the second's LMDB and RocksDB renamed to MVStore
+     * and Xodus): no ranking of one can agree or disagree with the other's, so it is no rerun and is refused.
+     */
+    @Test
+    void twoExperimentsWithFewerThanTwoEnginesInCommonAreRefused() throws IOException {
+        a = dir.resolve("20261127-workload");
+        b = dir.resolve("20261128-workload");
+        Fixtures.copy(Path.of("src/test/resources/fixtures/ycsb-turns"), a);
+        Fixtures.copy(Path.of("src/test/resources/fixtures/ycsb-turns"), b);
+        edit(b.resolve("env.txt"), "started: 2026-11-28T06:14:29Z", "started: 2026-11-29T06:14:29Z");
+        try (var files = Files.list(b)) {
+            for (Path file : files.toList()) {
+                Files.writeString(
+                        file, Files.readString(file).replace("lmdb", "mvstore").replace("rocksdb", "xodus"));
+            }
+        }
+        assertEquals(
+                a + " and " + b + " are not two runs of one experiment: both are workload runs, of 3 engines and 3"
+                        + " engines, with 1 engine (chronicle) in common, so no ranking of one can agree or disagree"
+                        + " with the other's; compare two runs of one suite with the same engines",
+                assertThrows(Refused.class, this::compare).getMessage());
+    }
+
+    @Test
     void foldersWithNothingInCommonAMissingFolderAndABadThresholdAreRefused() throws IOException {
         twoRuns();
         Path crash = dir.resolve("crash");
         Fixtures.copy(Path.of("src/test/resources/fixtures/crash"), crash);
         a = crash;
-        assertTrue(assertThrows(Refused.class, () -> compare("--any-host"))
-                .getMessage()
-                .contains("have no run in common"));
+        assertEquals(
+                crash + " and " + b + " have no run in common (the same benchmark, engine and parameters): A is a crash"
+                        + " run and B a report run, of 4 engines and 8 engines, with 3 engines (chronicle, lmdb,"
+                        + " rocksdb) in common; compare two runs of one suite and command",
+                assertThrows(Refused.class, () -> compare("--any-host")).getMessage());
         a = dir.resolve("nothing");
         assertTrue(assertThrows(Refused.class, this::compare).getMessage().startsWith(a + " is not a folder"));
         a = dir.resolve("20251122-report");
@@ -202,6 +306,11 @@ class CompareTest {
         Fixtures.copy(YcsbTurnsReportTest.WORKLOADA, b);
         String readme = Files.readString(compare().resolve("README.md"));
         assertTrue(readme.contains("No run of a pass benchmark is in both folders."), readme);
+        assertTrue(
+                readme.contains("**B is not a rerun of A**: both are workload runs, of 3 engines and 10 engines, with 3"
+                        + " engines (chronicle, lmdb, rocksdb) in common."),
+                readme);
+        assertTrue(readme.contains("## Do the two experiments agree where they overlap"), readme);
         assertTrue(readme.contains("A decides 0 of its 1 cells, B 0 of 1"), readme);
         assertTrue(
                 readme.contains(

@@ -2,6 +2,7 @@ package dev.kvbench.report.tool;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.report.section.YcsbPeerSection;
@@ -155,5 +156,40 @@ class MergeTest {
                     Files.readString(again.resolve("out-" + n + ".env.txt")).contains("cpu: host of test " + n + "\n"),
                     "out-" + n + ".env.txt is its own run's");
         }
+    }
+
+    /** Two shards of one suite run with other engines, or from other commits, are two experiments: refused. */
+    @Test
+    void shardsOfAnotherCommandOrCommitAreRefused() throws IOException {
+        Path one = shard("one", 1, "./run.sh quick --shard 1/2 -p store=lmdb,rocksdb", "aaaaaaa1111");
+        Path two = shard("two", 2, "./run.sh quick --shard 2/2 -p store=lmdb", "aaaaaaa1111");
+        assertEquals(
+                two + " ran ./run.sh quick -p store=lmdb and " + one + " ./run.sh quick -p store=lmdb,rocksdb: merge"
+                        + " the shards of one command (the same -p values and options, each with its own --shard or"
+                        + " --tests)",
+                assertThrows(Refused.class, () -> Merge.merge(dir.resolve("out1"), List.of(one, two)))
+                        .getMessage());
+        Path other = shard("other", 2, "./run.sh quick --shard 2/2 -p store=lmdb,rocksdb", "bbbbbbb2222");
+        assertEquals(
+                other + " ran commit bbbbbbb and " + one + " commit aaaaaaa: merge the shards of one commit (check out"
+                        + " one commit on every machine and run the shards again)",
+                assertThrows(Refused.class, () -> Merge.merge(dir.resolve("out2"), List.of(one, other)))
+                        .getMessage());
+        assertFalse(Files.exists(dir.resolve("out1")), "nothing written");
+        Path tests = shard("tests", 2, "./run.sh quick --tests 2 -p store=lmdb,rocksdb", "aaaaaaa1111");
+        Merge.merge(dir.resolve("out3"), List.of(one, tests));
+        assertEquals(
+                "./run.sh quick -p store=lmdb,rocksdb",
+                Merge.withoutShard("./run.sh quick --tests=1-3 -p store=lmdb,rocksdb"));
+    }
+
+    private Path shard(String name, int test, String command, String commit) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve(name));
+        Files.writeString(folder.resolve("out-" + test + ".csv"), "\"Benchmark\"\n", StandardCharsets.UTF_8);
+        Files.writeString(
+                folder.resolve("env.txt"),
+                "suite: quick\ncommand: " + command + "\ngit.commit: " + commit + "\n",
+                StandardCharsets.UTF_8);
+        return folder;
     }
 }

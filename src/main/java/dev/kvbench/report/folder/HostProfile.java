@@ -1,0 +1,125 @@
+package dev.kvbench.report.folder;
+
+import dev.kvbench.text.Numbers;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A run's host as {@code env.txt} describes it beyond the CPU's name: its class ({@code host.class}: vendor, family,
+ * model), caches, huge page mode, and the measured memory profile ({@code memory.latencyNs.*},
+ * {@code memory.tlbMissNs}). A run from before these keys has none of them: each is then empty, never "null".
+ *
+ * @param hostClass "AuthenticAMD family 25 model 17", or "" where not recorded
+ * @param env       the run's env.txt
+ */
+public record HostProfile(String hostClass, Map<String, String> env) {
+
+    /** The profile's measured properties: env.txt key → what a reader calls it. */
+    private static final Map<String, String> MEASURED = measured();
+
+    private static Map<String, String> measured() {
+        Map<String, String> names = new LinkedHashMap<>();
+        names.put("memory.latencyNs.l1", "L1 latency");
+        names.put("memory.latencyNs.l2", "L2 latency");
+        names.put("memory.latencyNs.l3", "L3 latency");
+        names.put("memory.latencyNs.dram", "memory latency beyond L3");
+        names.put("memory.tlbMissNs", "TLB miss cost");
+        return names;
+    }
+
+    public static HostProfile of(Map<String, String> env) {
+        String recorded = env.getOrDefault("host.class", "");
+        return new HostProfile(recorded.equals("unknown") ? "" : recorded, env);
+    }
+
+    /** Whether the run recorded its host class. */
+    public boolean known() {
+        return !hostClass.isEmpty();
+    }
+
+    /** "AuthenticAMD family 25 model 17, stepping 1, microcode 0x1000065"; "" where the class is not recorded. */
+    public String classText() {
+        if (!known()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder(hostClass);
+        for (String[] item : new String[][] {{"stepping", "cpu.stepping"}, {"microcode", "cpu.microcode"}}) {
+            String value = env.getOrDefault(item[1], "unknown");
+            if (!value.equals("unknown")) {
+                text.append(", ").append(item[0]).append(' ').append(value);
+            }
+        }
+        return text.toString();
+    }
+
+    /** "L1d 32 KiB, L2 1 MiB, L3 32 MiB", the sizes recorded; "" for none. */
+    public String cachesText() {
+        List<String> parts = new ArrayList<>();
+        for (String level : List.of("l1d", "l2", "l3")) {
+            double bytes = Numbers.parse(env.get("cache." + level));
+            if (!Double.isNaN(bytes)) {
+                parts.add(level.toUpperCase(Locale.ROOT) + " " + Numbers.binary((long) bytes));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /**
+     * "L1 1.10 ns, L2 3.40 ns, L3 12.0 ns, beyond L3 95.0 ns"; the reason where the profile was not measured; "" for a
+     * run from before the profile.
+     */
+    public String latencyText() {
+        if (env.containsKey("memory.latencyNs")) {
+            return env.get("memory.latencyNs");
+        }
+        List<String> parts = new ArrayList<>();
+        for (String[] level : new String[][] {{"l1", "L1"}, {"l2", "L2"}, {"l3", "L3"}, {"dram", "beyond L3"}}) {
+            String value = env.getOrDefault("memory.latencyNs." + level[0], "");
+            if (!value.isEmpty()) {
+                parts.add(level[1] + " " + value + (Double.isNaN(Numbers.parse(value)) ? "" : " ns"));
+            }
+        }
+        return String.join(", ", parts);
+    }
+
+    /** "25.0 ns (40.0 on 4 KiB pages, ...)", or why it is unavailable; "" for a run from before the profile. */
+    public String tlbText() {
+        String value = env.getOrDefault("memory.tlbMissNs", "");
+        int space = value.indexOf(' ');
+        String first = space < 0 ? value : value.substring(0, space);
+        return Double.isNaN(Numbers.parse(first)) ? value : first + " ns" + value.substring(first.length());
+    }
+
+    /** A measured property's figure, NaN where it is not recorded or not a number. */
+    double figure(String key) {
+        String value = env.getOrDefault(key, "");
+        int space = value.indexOf(' ');
+        return Numbers.parse(space < 0 ? value : value.substring(0, space));
+    }
+
+    /**
+     * The measured property whose figures differ most between this host and {@code other}, as "its TLB miss cost
+     * (25.0 ns against 61.0 ns, 2.4×)"; "" when the two share no measured figure.
+     */
+    public String mostDifferent(HostProfile other) {
+        String best = "";
+        double bestRatio = 1;
+        for (Map.Entry<String, String> property : MEASURED.entrySet()) {
+            double mine = figure(property.getKey());
+            double theirs = other.figure(property.getKey());
+            if (!(mine > 0 && theirs > 0)) {
+                continue;
+            }
+            double ratio = Math.max(mine, theirs) / Math.min(mine, theirs);
+            if (ratio > bestRatio) {
+                bestRatio = ratio;
+                best = "the " + property.getValue() + " (" + Numbers.sig3(mine) + " ns against " + Numbers.sig3(theirs)
+                        + " ns, " + Numbers.times(bestRatio) + ")";
+            }
+        }
+        return best;
+    }
+}

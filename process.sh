@@ -34,12 +34,33 @@ jar_is_stale() {
     [[ ! -f $JAR ]] || [[ -n $(find "$ROOT/pom.xml" "$ROOT/src/main" -newer "$JAR" -print -quit) ]]
 }
 
+# Maven's log of the last build ensure_jar ran.
+BUILD_LOG="$ROOT/target/build.log"
+
+# Builds the jar when stale, its output into BUILD_LOG; a failed build prints its findings (build_findings).
+# Not -q: it hides the compiler's warnings, and with -Werror an Error Prone finding is a warning, so only
+# "warnings found and -Werror specified" would show.
 ensure_jar() {
     if jar_is_stale; then
-        echo "building target/benchmarks.jar (./mvnw -q -B package -DskipTests) ..."
-        (cd "$ROOT" && ./mvnw -q -B package -DskipTests) \
-            || die "the build failed (see above); fix it, then run this command again"
+        echo "building target/benchmarks.jar (./mvnw -B package -DskipTests, its log in target/build.log) ..."
+        mkdir -p "$(dirname "$BUILD_LOG")"
+        if ! (cd "$ROOT" && ./mvnw -B package -DskipTests) >"$BUILD_LOG" 2>&1; then
+            build_findings "$BUILD_LOG" >&2
+            die "the build failed (above: its findings; its whole log: target/build.log); fix it, then run this command again"
+        fi
     fi
+}
+
+# The lines of Maven's log $1 that say why a build failed: each finding of the compiler (javac, Error Prone) once,
+# with the lines that follow it (Error Prone's link and suggested fix), and Maven's errors (a checkstyle or layout
+# violation), without its advice on rerunning Maven.
+build_findings() {
+    awk '
+        /^\[(ERROR|WARNING)\] .*\.java:\[[0-9]+,[0-9]+\]/ { finding = !seen[$0]++; if (finding) print; next }
+        /^\[/ { finding = 0 }
+        finding { print; next }
+        /^\[ERROR\]/ && !/^\[ERROR\] *$|-> \[Help|\[Help 1\]|-e switch|-X switch|For more information/ { print }
+    ' "$1"
 }
 
 have_gnuplot() {

@@ -599,6 +599,28 @@ class BadInputTest {
                 "-p",
                 "store=lmdb",
                 "-interleave"));
+        cases.add(jar(
+                "jar-interleave-nothing-interleaves",
+                "`-interleave true` with only workloads that cannot interleave (readWhileWriting), to the jar",
+                2,
+                "kvbench: -interleave true: ReadWhileWritingBenchmark.readWhileWriting does not interleave (only the"
+                        + " Store path's single-pass workloads and YCSB's interleave): give -interleave false to run it"
+                        + " in JMH forks one after another",
+                "ReadWhileWritingBenchmark",
+                "-p",
+                "store=lmdb",
+                "-interleave",
+                "true"));
+        cases.add(runSh(
+                "interleave-nothing-interleaves",
+                "`-interleave true` on a suite whose tests cannot interleave (`app`)",
+                2,
+                "run.sh: -interleave true: ReadWhileWritingBenchmark.readWhileWriting does not interleave (only the"
+                        + " Store path's single-pass workloads and YCSB's interleave): give -interleave false to run it"
+                        + " in JMH forks one after another",
+                "app",
+                "-interleave",
+                "true"));
         // --- environment variables and folders
         cases.add(runSh(
                         "dry-run-not-1",

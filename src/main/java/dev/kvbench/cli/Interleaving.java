@@ -62,6 +62,30 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
         return benchmark.startsWith(STORE_BENCHMARKS) && PassServer.interleaves(RunPlan.workload(benchmark));
     }
 
+    /**
+     * Asked to interleave, a plan of which nothing interleaves would run as JMH forks one after another, a silently
+     * different experiment: refused before anything runs, naming what the command line selected.
+     */
+    static void checkSomethingInterleaves(RunPlan plan, boolean interleave) {
+        if (!interleave || plan.benchmarks.isEmpty() || plan.benchmarks.stream().anyMatch(Interleaving::interleaves)) {
+            return;
+        }
+        List<String> names =
+                plan.benchmarks.stream().map(Interleaving::shortName).toList();
+        boolean one = names.size() == 1;
+        throw new IllegalArgumentException(Main.INTERLEAVE + " true: " + String.join(", ", names)
+                + (one ? " does" : " do") + " not interleave (" + INTERLEAVING + "): give " + Main.INTERLEAVE
+                + " false to run " + (one ? "it" : "them") + " in JMH forks one after another");
+    }
+
+    /** What interleaves, for the lines that name what does not. */
+    private static final String INTERLEAVING = "only the Store path's single-pass workloads and YCSB's interleave";
+
+    /** {@code Class.method} of a benchmark's full name. */
+    static String shortName(String benchmark) {
+        return benchmark.substring(benchmark.lastIndexOf('.', benchmark.lastIndexOf('.') - 1) + 1);
+    }
+
     /** The plan's JMH runs with only the benchmarks that are not interleaved (none left: the run is dropped). */
     List<RunPlan.Run> jmhRuns() {
         List<RunPlan.Run> runs = new ArrayList<>();
@@ -103,19 +127,20 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
                 options.shouldFailOnError().orElse(true),
                 Runtime.getRuntime().availableProcessors());
         List<Interleaver.Block> blocks = blocks(plan);
-        if (blocks.isEmpty()) {
-            return List.of();
-        }
         List<String> others = plan.runs.stream()
                 .flatMap(r -> r.benchmarks().stream())
                 .filter(b -> !interleaves(b))
                 .distinct()
-                .map(b -> b.substring(b.lastIndexOf('.', b.lastIndexOf('.') - 1) + 1))
+                .map(Interleaving::shortName)
                 .toList();
+        // said before anything runs, even when none of the pairs that interleave can run here
         if (!others.isEmpty()) {
-            System.out.println(
-                    "kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
-                            + " another, after the interleaved blocks (only the Store path's single-pass workloads interleave)");
+            System.out.println("kvbench: -interleave: " + String.join(", ", others) + " run in JMH forks one after"
+                    + " another" + (blocks.isEmpty() ? "" : ", after the interleaved blocks") + " (" + INTERLEAVING
+                    + ")");
+        }
+        if (blocks.isEmpty()) {
+            return List.of();
         }
         System.out.println("# VM options: " + String.join(" ", forkArgs));
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();

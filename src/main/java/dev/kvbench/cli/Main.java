@@ -231,6 +231,7 @@ public final class Main {
                 userFlags);
         RunPlan plan = RunPlanChecks.checked(options, paramNames);
         checkVariantsInterleave(plan, interleave);
+        Interleaving.checkSomethingInterleaves(plan, interleave);
         return plan;
     }
 
@@ -256,8 +257,7 @@ public final class Main {
             throw new IllegalArgumentException("store " + variant + " is a variant (another library version or JVM),"
                     + " which runs in a JVM of its own in interleaved turns only: "
                     + (interleave
-                            ? other.substring(other.lastIndexOf('.', other.lastIndexOf('.') - 1) + 1)
-                                    + " does not interleave;"
+                            ? Interleaving.shortName(other) + " does not interleave;"
                                     + " select the Store path's single-pass workloads or YCSB's"
                             : "give -interleave true")
                     + " (./run.sh quick, ycsb, workload and upgrade do)");

@@ -54,6 +54,33 @@ class ScriptsTest {
                 outcome.err());
     }
 
+    /**
+     * A failed build of the jar (run.sh and process.sh build it when stale) shows the compiler's findings: an Error
+     * Prone finding is a warning that -Werror turns into "warnings found", which {@code mvnw -q} hid. The log is a
+     * real one, of a build with a planted finding.
+     */
+    @Test
+    void aFailedBuildShowsTheFindingNotOnlyThatThereWasOne() throws Exception {
+        Outcome outcome = run(
+                Map.of(),
+                "bash",
+                "-c",
+                "source process.sh && build_findings src/test/resources/fixtures/build/maven-error-prone-finding.txt");
+        assertEquals(0, outcome.status(), outcome.err());
+        assertEquals(
+                List.of(
+                        "[WARNING] /home/user/kvbench/src/main/java/dev/kvbench/suite/Shell.java:[31,23] [MissingOverride]"
+                                + " toString overrides method in Object; expected @Override",
+                        "    (see https://errorprone.info/bugpattern/MissingOverride)",
+                        "  Did you mean '@Override public String toString() {'?",
+                        "[ERROR] COMPILATION ERROR : ",
+                        "[ERROR] warnings found and -Werror specified",
+                        "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.13.0:compile"
+                                + " (default-compile) on project kvbench: Compilation failure",
+                        "[ERROR] warnings found and -Werror specified"),
+                outcome.out().lines().toList());
+    }
+
     @Test
     void processRendersEveryChartOfTheFixture() throws Exception {
         assumeTrue(

@@ -180,7 +180,7 @@ public final class Interleaver {
     /** Runs every block in turn; the rows of the engines that finished, in block order. */
     public List<Row> run(List<Block> blocks) throws InterruptedException {
         log.println("# Benchmark mode: interleaved turns, each engine's median over its turns (ms/op)");
-        log.println("# Warmup: " + warmupText(settings.warmupRotations()));
+        log.println("# Warmup: " + YcsbTurnSize.warmupText(blocks, warmupText(settings.warmupRotations()), settings));
         log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
                 + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
                 + " rotations, then up to " + settings.maxRotations()

@@ -1,13 +1,17 @@
 package dev.kvbench.interleave;
 
 import dev.kvbench.results.OrderStatistics;
+import dev.kvbench.results.TrialRecord;
+import dev.kvbench.workload.Workload;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * How many operations each engine's turn of a YCSB workload's run phase takes. A YCSB turn is a number of operations,
- * not a time, so that every engine runs the same operations turn by turn; the coordinator sizes them from probe turns
- * before the measured rotations begin.
+ * How many operations a turn of a YCSB workload's run phase takes. A YCSB turn is a number of operations, not a time,
+ * so that every engine runs the same operations turn by turn: one size for the block, derived from probe turns before
+ * the measured rotations begin.
  */
 final class YcsbTurnSize {
 
@@ -29,36 +33,81 @@ final class YcsbTurnSize {
      * 2-10 times the later ones on LMDB, Chronicle and the heap store, at 200,000 records).
      */
     static final int WARMUPS = 4;
-    /** An engine slow enough to take turns of its own size may take as few as this (the array: 10 ops/s). */
+    /** The fewest operations of a turn (the sorted array takes 10 a second). */
     static final long MIN_OPS = 10;
-    /** An engine's YCSB turn at most this many times a turn's length ({@link #turnOps}). */
+    /** The slowest ranked engine's YCSB turn lasts at most this many times a turn's length ({@link #turnOps}). */
     static final int SLOWEST_TURNS = 10;
     /** A bound on a turn's size; each engine's JVM also holds a turn's inserts to the run's room for them. */
     static final long MAX_OPS = 1_000_000;
 
+    /** Before a YCSB block's warm-up in the log's header, which the report's method quotes. */
+    static final String WARMUP_TEXT = "YCSB: ";
+
     private YcsbTurnSize() {}
 
     /**
-     * Each engine's YCSB turn size from {@code probes}, each engine's time per operation (ns) in a probe turn: the
-     * operations {@code millis} take at the median engine's rate, the same for every engine, so that every engine runs
-     * the same operations turn by turn; but an engine slower than {@link #SLOWEST_TURNS} times that turn's length
-     * takes turns of its own size, that many times {@code millis} at its own rate. Rates differ a hundredfold (MVStore
-     * committing each write, against LMDB): one size for all, the slow engine's turns take minutes each, or the fast
-     * engines' a few milliseconds. Within {@link #MIN_OPS} and {@link #MAX_OPS}.
+     * The log's warmup for {@code blocks}: {@code others}' for blocks of passes and, after {@link #WARMUP_TEXT}, a YCSB
+     * block's, which takes {@link #PROBES} probe rotations and at least {@link #WARMUPS} of full turns
+     * ({@code Rotations}).
      */
-    static <T> Map<T, Long> turnOps(Map<T, Long> probes, long millis) {
+    static String warmupText(List<Interleaver.Block> blocks, String others, Interleaver.Settings settings) {
+        long ycsb = blocks.stream()
+                .filter(block -> block.trialsByBenchmark().keySet().stream().anyMatch(YcsbTurnSize::ycsb))
+                .count();
+        if (ycsb == 0) {
+            return others;
+        }
+        String text = WARMUP_TEXT + PROBES + " probe rotations of " + PROBE_OPS + " operations, then "
+                + Math.max(WARMUPS, settings.warmupRotations()) + " rotations of full turns";
+        return ycsb == blocks.size() ? text : others + "; " + text;
+    }
+
+    private static boolean ycsb(String benchmark) {
+        return Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
+    }
+
+    /**
+     * Each engine's YCSB turn size from {@code probes}, each engine's time per operation (ns) in a probe turn: one size
+     * for every engine, so that every engine runs the same operations turn by turn. It is the operations {@code
+     * millis} take at the median engine's rate, or fewer, so that the slowest engine's turn lasts at most {@link
+     * #SLOWEST_TURNS} times {@code millis}: rates differ a hundredfold (MVStore committing each write, against LMDB),
+     * and the fast engines' turns are then shorter than {@code millis}. Only a limit row of {@code limits} (measured,
+     * never ranked) slower than that takes turns of its own size, that many times {@code millis} at its own rate, so
+     * that the sorted array's ten operations a second do not make every engine's turn a few microseconds. Within
+     * {@link #MIN_OPS} and {@link #MAX_OPS}.
+     */
+    static <T> Map<T, Long> turnOps(Map<T, Long> probes, Set<T> limits, long millis) {
         Map<T, Long> ops = new LinkedHashMap<>();
         if (probes.isEmpty()) {
             return ops;
         }
         double median = OrderStatistics.median(probes.values().stream()
-                .mapToDouble(nanos -> 1e9 / Math.max(1, nanos))
+                .mapToDouble(YcsbTurnSize::rate)
                 .sorted()
                 .toArray());
-        probes.forEach((engine, nanos) -> {
-            double own = Math.min(median, SLOWEST_TURNS * 1e9 / Math.max(1, nanos)) * millis / 1000;
-            ops.put(engine, Math.max(MIN_OPS, Math.min(MAX_OPS, Math.round(own))));
-        });
+        double common = median * millis / 1000;
+        for (Map.Entry<T, Long> probe : probes.entrySet()) {
+            if (!limits.contains(probe.getKey())) {
+                common = Math.min(common, longest(probe.getValue(), millis));
+            }
+        }
+        long size = bounded(common);
+        probes.forEach((engine, nanos) ->
+                ops.put(engine, limits.contains(engine) ? Math.min(size, bounded(longest(nanos, millis))) : size));
         return ops;
+    }
+
+    /** Operations per second at {@code nanos} an operation. */
+    private static double rate(long nanos) {
+        return 1e9 / Math.max(1, nanos);
+    }
+
+    /** The operations of a turn of {@link #SLOWEST_TURNS} times {@code millis} at {@code nanos} an operation. */
+    private static double longest(long nanos, long millis) {
+        return rate(nanos) * SLOWEST_TURNS * millis / 1000;
+    }
+
+    private static long bounded(double ops) {
+        return Math.max(MIN_OPS, Math.min(MAX_OPS, Math.round(ops)));
     }
 }

@@ -11,8 +11,9 @@ import java.util.List;
 /**
  * A YCSB trial in an engine's interleaved JVM: the store opened empty and loaded (the load phase measured on its own,
  * as a single run), then the run phase's client threads waiting for turns. A turn is a number of operations the
- * coordinator gives, the same for every engine but the far slower ones, from each client thread's own seeded stream,
- * so every engine runs the same sequence of operations; its answer is the turn's wall time per operation. The trial's line gets the load phase,
+ * coordinator gives, the same for every engine of the rotation ({@link YcsbTurnPlan}), from each client thread's own
+ * seeded stream, so every engine runs the same sequence of operations; its answer is the turn's wall time per
+ * operation. The trial's line gets the load phase,
  * the measured turns merged (counts, and latency percentiles over every turn's operations), the turns' size and
  * number, the process CPU per operation of the measured turns with the engine's work after each ({@link QuietWait}),
  * and the check of every record after the last turn.
@@ -49,9 +50,10 @@ final class YcsbTurns {
     }
 
     /**
-     * One turn of {@code asked} operations (fewer where the run's room for inserts sets a lower limit), measured or a warm-up's; as the protocol's answer, its wall time per
-     * operation in ns (all client threads together): engines far slower than the rest take turns of fewer operations
-     * ({@code YcsbTurnSize#turnOps}), so only a time per operation compares them.
+     * One turn of {@code asked} operations (fewer where the run's room for inserts sets a lower limit), measured or a
+     * warm-up's; as the protocol's answer, its wall time per operation in ns (all client threads together): a limit
+     * row far slower than the rest takes turns of fewer operations ({@code YcsbTurnSize#turnOps}), and the turn's size
+     * changes through the warm-up rotations, so only a time per operation compares turns.
      */
     String turn(long asked, boolean measured) {
         long ops = Math.min(asked, turns.mostOperations());
@@ -69,7 +71,8 @@ final class YcsbTurns {
 
     /**
      * Brings the client threads' streams to where the turns {@code asked} of the other engines took theirs (a {@code
-     * turn} line of kind {@code align}, OPS the asked sizes separated by commas): untimed, answered as a warm-up turn.
+     * turn} line of kind {@code align}, OPS the asked sizes separated by commas), after this engine sat out rotations:
+     * untimed and left out of the counts, answered as a warm-up turn.
      */
     String align(List<Long> asked) {
         long before = turns.issued();

@@ -20,6 +20,11 @@ public final class TurnLog {
      * ({@link SteadyTurns#notFlat}); the report finds the same from the turns themselves.
      */
     public static final String STEADY = "    steady state: ";
+    /**
+     * After a YCSB rotation's order: the operations each engine's turn ran, {@code w3: lmdb 201-400, heap 201-400}
+     * (1-based, first to last, of the run phase's one sequence; a {@code w} marks a warm-up rotation).
+     */
+    public static final String OPERATIONS = "  operations of rotation ";
     /** After a block's engines: the canary after each measured rotation, ms. */
     public static final String CANARY = "  canary per rotation (ms): ";
     /** After a block's engines: the steal over each measured rotation, %. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.results.Json;
 import dev.kvbench.results.SideFile;
+import dev.kvbench.results.TurnLog;
 import dev.kvbench.trial.WorkFolder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,8 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -262,12 +265,16 @@ class InterleaveRunTest {
         assertTrue(
                 log.contains("  rotation w1: ") && log.contains("  rotation w6: ") && !log.contains("  rotation w7: "),
                 "two probe rotations and four of full turns before the measured ones: " + log);
+        assertTrue(
+                log.contains("# Warmup: YCSB: 2 probe rotations of 100 operations, then 4 rotations of full turns\n"),
+                "the header says so: " + log);
         java.util.regex.Matcher sizes = java.util.regex.Pattern.compile(
                         "  turns of operations: (\\S+) (\\d+), (\\S+)" + " (\\d+), (\\S+) (\\d+) ")
                 .matcher(log);
         assertTrue(sizes.find(), log);
         assertEquals(sizes.group(2), sizes.group(4), "the same operations in every engine's turn: " + log);
         assertEquals(sizes.group(2), sizes.group(6), log);
+        assertTrue(sameOperationsInEveryRotation(log, 3) >= 11, log);
         List<String> side = Files.readAllLines(dir.resolve("ycsb.side.jsonl"));
         assertEquals(3, side.size(), side.toString());
         Map<Object, Object> scans = new HashMap<>();
@@ -291,6 +298,75 @@ class InterleaveRunTest {
         try (var left = Files.list(dir.resolve("work"))) {
             assertEquals(List.of(), left.toList(), "trial folders left behind");
         }
+    }
+
+    @Test
+    void everyEngineOfAYcsbBlockRunsTheSameOperationsInEachRotationThoughOneIsFarSlower() throws IOException {
+        Path csv = dir.resolve("same.csv");
+        // MVStore commits every update of workload A to its file: the slowest engine, which once took turns of its own
+        int exit = Main.run(
+                "-interleave",
+                "true",
+                "-wi",
+                "1",
+                "-i",
+                "3",
+                "-r",
+                "20ms",
+                "-p",
+                "store=lmdb,rocksdb,mvstore",
+                "-p",
+                "workload=workloada",
+                "-p",
+                "props=recordcount=2000;threadcount=1;interleave=true",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "bench.YcsbBenchmark");
+        assertEquals(Main.OK, exit, output());
+        String log = out.toString(StandardCharsets.UTF_8);
+        int measured = sameOperationsInEveryRotation(log, 3);
+        assertEquals(
+                log.lines()
+                        .filter(line -> line.matches("  rotation [0-9]+: .*"))
+                        .count(),
+                measured,
+                log);
+        for (String line : Files.readAllLines(dir.resolve("same.side.jsonl"))) {
+            assertEquals("ok", ((Map<?, ?>) Json.parse(line)).get("status"), line);
+        }
+    }
+
+    /**
+     * Every line of operations in {@code log} gives each engine of its rotation the same operations, and the measured
+     * rotations follow one another along the one sequence with all {@code engines} in the first; the measured ones.
+     */
+    private static int sameOperationsInEveryRotation(String log, int engines) {
+        List<String> lines =
+                log.lines().filter(line -> line.startsWith(TurnLog.OPERATIONS)).toList();
+        assertFalse(lines.isEmpty(), log);
+        long next = -1;
+        int measured = 0;
+        for (String line : lines) {
+            String[] turns = line.substring(line.indexOf(": ") + 2).split(", ");
+            Set<String> ranges = new HashSet<>();
+            for (String turn : turns) {
+                ranges.add(turn.substring(turn.indexOf(' ') + 1));
+            }
+            assertEquals(1, ranges.size(), "one range per rotation: " + line);
+            if (line.startsWith(TurnLog.OPERATIONS + "w")) {
+                continue;
+            }
+            String[] range = ranges.iterator().next().split("-");
+            if (measured++ == 0) {
+                assertEquals(engines, turns.length, line);
+            } else {
+                assertEquals(next, Long.parseLong(range[0]), "the rotation after the last one's operations: " + line);
+            }
+            next = Long.parseLong(range[1]) + 1;
+        }
+        return measured;
     }
 
     @Test

@@ -25,6 +25,9 @@ import java.util.stream.Stream;
  */
 final class MethodSection extends Section {
 
+    /** Before a YCSB block's warm-up in the log's {@code # Warmup:} line (the interleaver's {@code YcsbTurnSize}). */
+    private static final String YCSB_WARMUP = "YCSB: ";
+
     private final MeasurementSection measurement;
 
     MethodSection(ResultsFolder folder, Specs specs, Markdown md, MeasurementSection measurement) {
@@ -91,9 +94,10 @@ final class MethodSection extends Section {
                                 ? "Interleaved turns (`interleave=true`): every engine's JVM loaded its store once; then, rotation by"
                                         + " rotation in a shuffled order, each engine ran a turn of the run phase while the others waited,"
                                         + " holding no reader or writer. A turn is a fixed number of operations from each client thread's"
-                                        + " own seeded stream, the same on every engine (an engine far slower than the others takes turns"
-                                        + " of its own size, which its test names). Two probe turns and two warm-up turns come first and"
-                                        + " are left out. An engine's rate is the operations over the median of its turns' time per"
+                                        + " own seeded stream, the same operations on every engine in each rotation (the log says which,"
+                                        + " turn by turn; only a limit row far slower than the others takes turns of its own size, on"
+                                        + " operations of its own, which its test names). " + warmupText()
+                                        + " An engine's rate is the operations over the median of its turns' time per"
                                         + " operation, ± the 99.9% interval of that median (order statistics); its ranking against another"
                                         + " engine comes from their turns paired by rotation: the median of the ratios and its 99.9%"
                                         + " interval, so a slow phase of the host divides out. After the fewest rotations, only the"
@@ -131,6 +135,19 @@ final class MethodSection extends Section {
     }
 
     /** Whether any test's engines have turns paired by rotation, which then rank them. */
+    /** The YCSB turns' warm-up as the log's header states it: the probe rotations, then the warm-up ones. */
+    private String warmupText() {
+        String warmup = folder.tests.stream()
+                .map(t -> t.log.settings().getOrDefault("Warmup", ""))
+                .filter(text -> text.contains(YCSB_WARMUP))
+                .findFirst()
+                .orElse("");
+        return "Warm-up rotations come first and are left out"
+                + (warmup.isEmpty()
+                        ? "."
+                        : ": " + warmup.substring(warmup.indexOf(YCSB_WARMUP) + YCSB_WARMUP.length()) + ".");
+    }
+
     private boolean paired() {
         return folder.tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired));
     }

@@ -373,7 +373,8 @@ final class YcsbKind extends DataSetKind {
         return "; turns of " + Numbers.count(common) + " operations, the same on every engine"
                 + (own.isEmpty()
                         ? ""
-                        : " but the far slower ones, whose turns were their own size (" + String.join(", ", own) + ")")
+                        : " but the far slower limit rows, whose turns were their own size on operations of their own,"
+                                + " paired with no engine (" + String.join(", ", own) + ")")
                 + ", " + (fewest == most ? Numbers.count(fewest) : Numbers.count(fewest) + "-" + Numbers.count(most))
                 + " measured turns per engine";
     }

@@ -23,6 +23,8 @@ final class Client {
     final boolean counted;
     /** Operations this thread runs in the phase, or in the current turn ({@link YcsbWorkload.RunTurns}). */
     long share;
+    /** Whether the operations are counted and timed: not in a warm-up or catch-up turn. */
+    volatile boolean recording = true;
 
     final boolean loading;
     final int[] seenVersions;
@@ -139,11 +141,13 @@ final class Client {
             }
             long end = System.nanoTime();
             previousEnd = end;
-            int o = op.ordinal();
-            counts[o]++;
-            service[o].record(end - begin);
-            if (nanosPerOp > 0) {
-                intended[o].record(end - intendedStart);
+            if (recording) {
+                int o = op.ordinal();
+                counts[o]++;
+                service[o].record(end - begin);
+                if (nanosPerOp > 0) {
+                    intended[o].record(end - intendedStart);
+                }
             }
             done++;
         }

@@ -233,6 +233,15 @@ public final class YcsbWorkload {
         return new RunTurns(store, onThread);
     }
 
+    /**
+     * The most operations a turn of {@code properties}' run phase may have ({@link RunTurns#mostOperations}): what the
+     * coordinator holds a block's turns to, so that it knows where every engine's stream stands.
+     */
+    public static long turnOperationsAtMost(WorkloadProperties properties) {
+        double inserts = properties.proportion(Op.INSERT);
+        return inserts == 0 ? Long.MAX_VALUE : Math.max(1, (long) (TURN_INSERTS / inserts));
+    }
+
     /** The run phase's client threads between turns ({@link #turns}). */
     public final class RunTurns implements AutoCloseable {
 
@@ -302,9 +311,12 @@ public final class YcsbWorkload {
 
         /** A warm-up turn, as {@link #measuredTurn} but left out of the counts and latencies. */
         public long warmupTurn(long operations) throws InterruptedException {
-            long nanos = turn(operations);
-            clients.forEach(Client::forget);
-            return nanos;
+            clients.forEach(client -> client.recording = false);
+            try {
+                return turn(operations);
+            } finally {
+                clients.forEach(client -> client.recording = true);
+            }
         }
 
         private long turn(long operations) throws InterruptedException {
@@ -328,8 +340,8 @@ public final class YcsbWorkload {
 
         /**
          * Brings the threads' streams to where turns of {@code asked} operations each (each held to {@link
-         * #mostOperations}) would have brought them, in untimed turns, when they are behind it: an engine that took
-         * smaller warm-up turns than the others then begins its measured turns at the same operations as theirs.
+         * #mostOperations}) would have brought them, in untimed turns left out of the counts, when they are behind it:
+         * an engine that sat out rotations the others took then begins its next turn at the same operations as theirs.
          */
         public void align(List<Long> asked) throws InterruptedException {
             long most = mostOperations();
@@ -352,8 +364,7 @@ public final class YcsbWorkload {
          * {@link #ROOM_TURNS} turns: the same on every engine, which all run the same operation mix.
          */
         public long mostOperations() {
-            double inserts = properties.proportion(Op.INSERT);
-            return inserts == 0 ? Long.MAX_VALUE : Math.max(1, (long) (TURN_INSERTS / inserts));
+            return turnOperationsAtMost(properties);
         }
 
         /** The measured turns so far, merged: counts and latencies over every turn, the wall time their sum. */

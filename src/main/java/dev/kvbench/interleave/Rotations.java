@@ -270,13 +270,14 @@ final class Rotations {
     }
 
     /**
-     * Whether every engine still taking turns has the {@link Turns#fewestForInterval()} turns a 99.9% interval of its
-     * median needs: the time cap stops no block before, since an engine stopped with fewer has no error, and every
-     * number it gives is unstable by construction (4 rotations of the deep-vs-flat test once stopped at 10 turns).
+     * Whether every engine still taking turns has the {@link Turns#fewestForInterval()} steady turns a 99.9% interval
+     * of its median needs: the time cap stops no block before (the most rotations still do), since an engine stopped
+     * with fewer has no error, and every number it gives is unstable by construction (4 rotations of the deep-vs-flat
+     * test once stopped at 10 turns; a JVM still warming up, with 11 turns of which 10 were steady, likewise).
      */
     private static boolean everyHasAnInterval(List<EngineJvm> active, Map<EngineJvm, Turns> turns) {
         int fewest = Turns.fewestForInterval();
-        return active.stream().allMatch(server -> turns.get(server).count() >= fewest);
+        return active.stream().allMatch(server -> turns.get(server).steadyCount() >= fewest);
     }
 
     /** The store of {@code params} without its variant: the same for every variant of one store. */

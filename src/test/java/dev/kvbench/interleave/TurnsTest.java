@@ -41,7 +41,8 @@ class TurnsTest {
         }
         assertEquals(24, turns.count());
         assertEquals(21, turns.steadyByRotation().size());
-        assertTrue(!turns.steadyByRotation().containsKey(1) && turns.steadyByRotation().containsKey(7));
+        assertTrue(!turns.steadyByRotation().containsKey(1)
+                && turns.steadyByRotation().containsKey(7));
         assertEquals(10_100_000, turns.score(), 1);
         assertEquals(
                 java.util.List.of("JVM 2: warm-up: 3 of 12 turns left out (80.1, then 10.1 ms/op)"),

@@ -4,37 +4,40 @@
 # into charts and a report with process.sh.
 #
 #   smoke    every engine, every workload, tiny data: checks that everything works (CI runs it)
-#   quick    every engine x the six workloads, int keys, sequential and random, 100 B values (default);
-#            one binding per engine: lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to bindings
-#   bindings quick's tests for lmdb beside its other bindings (lmdb-bb, lmdb-lwjgl, lmdbjni) and
-#            leveldb beside leveldb-java
+#   quick    every engine x the six workloads, int keys, sequential and random, 100 B values (default); one
+#            binding per engine: lmdb-bb, lmdb-lwjgl, lmdbjni and leveldb-java are left to bindings
+#   bindings quick's tests for lmdb beside its other bindings (lmdb-bb, lmdb-lwjgl, lmdbjni) and leveldb beside
+#            leveldb-java
 #   report   tests 1-6 of the 2016 LmdbJava report, then the deep-vs-flat directories test (the fs store at
-#            depths 0-5), interleaved as quick, entry counts scaled to 20 MB per store (KVBENCH_BUDGET); about an hour
+#            depths 0-5), interleaved as quick, entry counts scaled to 20 MB per store (KVBENCH_BUDGET); about
+#            an hour
 #   depths   the deep-vs-flat directories test in the work folder and in the disk folder (an hour or more on a
 #            virtual disk)
-#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20),
-#            on the work folder and on the disk folder
-#   powercut the power-cut test alone: kill -9 of a writer, then a simulated power cut on cutfs (a FUSE
-#            file system that drops what was not synced), reopen, acknowledged entries lost (-p reps=20);
-#            needs Linux with /dev/fuse and root (it builds cutfs with gcc and libfuse3, installing them
-#            with apt-get when root unless KVBENCH_NO_INSTALL=1)
-#   amp      write and space amplification on a disk folder (KVBENCH_DISK_DIR, which must be set and not tmpfs): bytes
-#            the disk was asked to write per byte of keys and values, for a load and 10x random overwrites, and the
-#            store's size after each (-p num=50000)
 #   app      readWhileWriting, prefixScan, readKey by reader threads, dirWalk (about 15 minutes on 2 cores)
-#   ycsb     YCSB's core workloads A-F on every engine (10,000 records, 10,000 operations, 2 threads)
+#   crash    the crash test alone: kill -9 of a writer, reopen, acknowledged entries lost (-p reps=20), on the
+#            work folder and on the disk folder
+#   powercut the power-cut test alone: kill -9 of a writer, then a simulated power cut on cutfs (a FUSE file
+#            system that drops what was not synced), reopen, acknowledged entries lost (-p reps=20); needs Linux
+#            with /dev/fuse and root (it builds cutfs with gcc and libfuse3, installing them with apt-get when
+#            root unless KVBENCH_NO_INSTALL=1)
+#   amp      write and space amplification on a disk folder (KVBENCH_DISK_DIR, which must be set and not tmpfs):
+#            bytes the disk was asked to write per byte of keys and values, for a load and 10x random
+#            overwrites, and the store's size after each (-p num=50000)
+#   ycsb     YCSB's core workloads A-F on every engine: 200,000 records loaded in commits of 1,000, then the run
+#            phase by 1 client thread in interleaved turns until the ranking is decided
 #   ycsb-peer YCSB 0.17.0's own client beside kvbench's on A-F: its RocksDB binding beside kvbench's rocksdb,
 #            its BasicDB beside the null store (each client's cost); 100,000 records and operations, 2 threads,
 #            about 10 minutes; needs KVBENCH_YCSB (docs/your-own-workload.md, "Side by side with YCSB itself")
 #   workload FILE [-p name=value ...]: one YCSB workload file (or workloada..workloadf), e.g.
 #            ./run.sh workload workloada -p recordcount=100000 -p store=lmdb,rocksdb
-#   upgrade  variants of an engine side by side, interleaved: quick's two tests and YCSB's A-F on the stores given,
-#            e.g. ./run.sh upgrade -p store=rocksdb@10.10.1.1,rocksdb (a library version), -p jvm=17,25 (every
-#            engine on both JDKs), -p store=mvstore:collector=G1,mvstore:collector=ZGC (collectors); docs/upgrade.md
-#   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours (docs/scale.md);
-#            then the same beyond memory (the part below)
-#   beyond   10^7 and 10^8 entries on a disk folder (KVBENCH_DISK_DIR), the forks' memory held to a quarter
-#            of the data by a memory control group (root); warm and cold-cache readKey (docs/scale.md)
+#   upgrade  variants of an engine side by side, interleaved: quick's two tests and YCSB's A-F on the stores
+#            given, e.g. ./run.sh upgrade -p store=rocksdb@10.10.1.1,rocksdb (a library version), -p jvm=17,25
+#            (every engine on both JDKs), -p store=mvstore:collector=G1,mvstore:collector=ZGC (collectors);
+#            docs/upgrade.md
+#   scale    cost per entry from 10^4 to 10^8 entries (as the work folder holds), every engine; hours
+#            (docs/scale.md); then the same beyond memory (the part below)
+#   beyond   10^7 and 10^8 entries on a disk folder (KVBENCH_DISK_DIR), the forks' memory held to a quarter of
+#            the data by a memory control group (root); warm and cold-cache readKey (docs/scale.md)
 #
 # Options after SUITE go to JMH and replace the suite's own setting of the same option:
 #   ./run.sh quick -p num=50000 -p store=lmdb,rocksdb -f 2
@@ -116,7 +119,8 @@ find_java() {
 # Seconds apt-get waits for another apt/dpkg that holds its lock (unattended upgrades) before giving up.
 APT_LOCK_WAIT=300
 
-# This file's opening comment, without the '# ' and the shebang: the usage text.
+# This file's opening comment, without the '# ' and the shebang: the usage text. Its lines of suites are the suite
+# registry's, dev.kvbench.suite.Suites: SuitesTest fails when they differ, and rewrites them with -Dkvbench.writeDocs=true.
 print_usage() {
     sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kvbench.fork.Jdks;
 import dev.kvbench.suite.SuiteFolder;
+import dev.kvbench.suite.Suites;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -242,7 +243,7 @@ class BadInputTest {
                 "unknown-suite",
                 "a suite that does not exist",
                 2,
-                "run.sh: unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload upgrade scale beyond (e.g. ./run.sh quick)",
+                "run.sh: unknown suite 'fast'; suites: " + String.join(" ", Suites.names()) + " (e.g. ./run.sh quick)",
                 "fast"));
         cases.add(runSh(
                 "misspelt-param",

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The {@code app} suite: the application workloads of the RocksDB in-memory benchmark (readers under a writer,
  * prefix scans) and of the Ozone directory-tree benchmark (dirWalk), each a concurrent or multi-threaded run
- * timed differently from the 2016 passes, so their tests and their timing live apart from {@link Suites}.
+ * timed differently from the 2016 passes.
  */
 final class AppSuite {
 
@@ -33,7 +33,7 @@ final class AppSuite {
         if (stores != null) {
             params.put("store", stores);
         }
-        params.putAll(Suites.params("fanout", "5", "depth", "8", "encoding", encodings, "fields", "id"));
+        params.putAll(SuiteParams.params("fanout", "5", "depth", "8", "encoding", encodings, "fields", "id"));
         return Experiment.titled(
                         title,
                         "Walks per second from the root to a random leaf of a tree of 5 children per directory and 8 levels"
@@ -44,7 +44,7 @@ final class AppSuite {
                 .chart(Chart.dirWalk())
                 .workloads("dirWalk")
                 .params(params)
-                .options(Suites.options(
+                .options(SuiteParams.options(
                         "-f",
                         "1",
                         "-wi",
@@ -67,14 +67,10 @@ final class AppSuite {
      * in-memory benchmark's light rate, 10,000 writes/s, with 2 readers), prefix scans alone and
      * under that writer, and readKey as reader threads grow. Each concurrent run is one timed
      * run of {@code duration} seconds per engine (no warm-up run: its first second includes the
-     * JIT's). A further application test is one more entry of {@link #appTests()}.
+     * JIT's). A further application test is one more entry of this list.
      */
-    static Suite app() {
-        return new Suite("app", appTests());
-    }
-
     static List<Experiment> appTests() {
-        Map<String, String> single = Suites.oneFork(0, 1);
+        Map<String, String> single = SuiteParams.oneFork(0, 1);
         List<Experiment> tests = new ArrayList<>();
         tests.add(readersWhileWriting(single));
         tests.add(prefixScans(single));
@@ -90,7 +86,7 @@ final class AppSuite {
                         "readWhileWriting (db_bench's readwhilewriting): 2 reader threads look up random existing keys for 10 s while one writer overwrites random existing keys at 10,000 writes/s, committing every 100. Read throughput, the writer's achieved rate and the read latency percentiles.")
                 .chart(Chart.concurrent())
                 .workloads("readWhileWriting")
-                .params(Suites.concat(Suites.randomIntKeys("100"), Suites.twoReadersUnderWriter(10)))
+                .params(SuiteParams.concat(SuiteParams.randomIntKeys("100"), SuiteParams.twoReadersUnderWriter(10)))
                 .options(single)
                 .entries(100_000);
     }
@@ -102,14 +98,14 @@ final class AppSuite {
                         "prefixScan: 20-byte keys (12-byte prefix, 8-byte suffix), 10 keys per prefix, 100-byte values; 2 reader threads seek to a random prefix and read its keys for 5 s, alone and while the writer overwrites at 10,000 writes/s. Ordered engines only; RocksDB also with its fixed prefix extractor, and with it and the memtable prefix bloom.")
                 .chart(Chart.concurrent())
                 .workloads("prefixScan")
-                .params(Suites.concat(
-                        Suites.params(
+                .params(SuiteParams.concat(
+                        SuiteParams.params(
                                 "store",
                                 "all,rocksdb:prefixBytes=12,rocksdb:prefixBytes=12+prefixBloom=true",
                                 "valSize",
                                 "100"),
-                        Suites.twoReadersUnderWriter(5),
-                        Suites.params("keysPerPrefix", "10", "writer", "false,true")))
+                        SuiteParams.twoReadersUnderWriter(5),
+                        SuiteParams.params("keysPerPrefix", "10", "writer", "false,true")))
                 .options(single)
                 .entries(100_000);
     }
@@ -121,8 +117,9 @@ final class AppSuite {
                         "readKey at 1, 2, 4 and 8 reader threads, each thread reading every key once per round through its own reader; random int keys, 100-byte values. On 2 cores, threads beyond 2 share them.")
                 .chart(Chart.threads())
                 .workloads("readKeyThreads")
-                .params(Suites.concat(Suites.randomIntKeys("100"), Suites.params("readers", "1,2,4,8")))
-                .options(Suites.options("-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"))
+                .params(SuiteParams.concat(SuiteParams.randomIntKeys("100"), SuiteParams.params("readers", "1,2,4,8")))
+                .options(SuiteParams.options(
+                        "-f", "1", "-wi", "1", "-w", "1s", "-i", "5", "-r", "200ms", "-foe", "false"))
                 .entries(100_000);
     }
 
@@ -133,7 +130,7 @@ final class AppSuite {
         // iterations: about 12 minutes, on top of about 12 for the tests above, against a budget of about
         // 15 in all. So 44 trials, about 5 minutes: every engine on LONG at 1 thread; the three encodings
         // on the five engines the figures name (and the limit rows); those five on LONG at 2 threads.
-        String five = Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus");
+        String five = SuiteParams.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus");
         return List.of(
                 dirWalk(
                         "Directory tree walk, every engine, 1 thread",

@@ -2,6 +2,7 @@ package dev.kvbench.suite;
 
 import dev.kvbench.store.Engine;
 import dev.kvbench.store.Stores;
+import java.util.List;
 
 /**
  * The durability tests of the {@code crash} and {@code powercut} suites: what a killed writer, and then a power cut,
@@ -20,6 +21,16 @@ final class DurabilitySuites {
                         .filter(e -> !e.isReference())
                         .map(Engine::name)
                         .toList());
+    }
+
+    /** The {@code crash} suite: {@link #crash()} on the work folder, then on the disk folder. */
+    static List<Experiment> crashTests() {
+        return List.of(crash(), crash().onDisk(CRASH_ON_DISK));
+    }
+
+    /** The {@code powercut} suite: {@link #powerCut()} alone. */
+    static List<Experiment> powerCutTests() {
+        return List.of(powerCut());
     }
 
     /**
@@ -46,11 +57,11 @@ final class DurabilitySuites {
         return Experiment.titled(title, description)
                 .chart(new Chart(benchmark, "", false))
                 .workloads(benchmark)
-                .params(Suites.concat(
-                        Suites.params("store", engines() + ",mapdb:transactions=true", "sync", "true,false"),
-                        Suites.randomIntKeys("100"),
-                        Suites.params("batchSize", "100", "reps", "20")))
-                .options(Suites.concat(Suites.singleShot(0, 1), Suites.options("-to", TRIAL_TIMEOUT)))
+                .params(SuiteParams.concat(
+                        SuiteParams.params("store", engines() + ",mapdb:transactions=true", "sync", "true,false"),
+                        SuiteParams.randomIntKeys("100"),
+                        SuiteParams.params("batchSize", "100", "reps", "20")))
+                .options(SuiteParams.concat(SuiteParams.singleShot(0, 1), SuiteParams.options("-to", TRIAL_TIMEOUT)))
                 .entries(100_000);
     }
 

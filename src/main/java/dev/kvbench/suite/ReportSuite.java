@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The suites of the reference documents: {@code report}, the 2016 LmdbJava report's tests 1-6 scaled to the machine's
  * budget, then the deep-vs-flat directories benchmark; and {@code depths}, that benchmark alone on the work folder and
- * on a disk folder. Apart from {@link Suites} because the report's tests are each scaled down from the 2016 report's
+ * on a disk folder. A class of their own because the report's tests are each scaled down from the 2016 report's
  * entry count ({@link Scaler}), which no other suite does.
  */
 final class ReportSuite {
@@ -24,16 +24,16 @@ final class ReportSuite {
 
     /**
      * The 2016 report's tests 1-6, then the deep-vs-flat directories benchmark on the work folder ({@link #depths()} has
-     * it on a disk folder too); entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link Suites#quick()} measures: the
+     * it on a disk folder too); entry counts are the 2016 report's, scaled down by {@code scaler}. Measured as {@link QuickSuites#quick()} measures: the
      * engines of a test interleaved in shuffled rotations of 100 ms turns, each engine's JVM loading its store once
      * for all the test's reads, with {@link #REPORT_ROTATIONS} measured rotations (more for the engines short of an
      * interval and those of undecided pairs), so that a slow phase of the host lands on every engine alike. One binding per engine in
      * tests 4 and 5, as in quick (test 1 and the bindings suite compare the bindings). Sized, with the report's default
      * budget ({@link Budget#REPORT_DEFAULT}), for about an hour on 2 cores. The durability tests are the crash, powercut and amp suites.
      */
-    static Suite report(Scaler scaler) {
-        Map<String, String> jmh = Suites.interleaved(1, 1, REPORT_ROTATIONS);
-        String engines = Suites.oneBindingEach();
+    static List<Experiment> report(Scaler scaler) {
+        Map<String, String> jmh = SuiteParams.interleaved(1, 1, REPORT_ROTATIONS);
+        String engines = SuiteParams.oneBindingEach();
         List<Unscaled> reference = List.of(
                 lmdbSettings(),
                 valueSizesAroundPages(),
@@ -46,7 +46,7 @@ final class ReportSuite {
             tests.add(test.scaled(tests.size() + 1, scaler, jmh));
         }
         tests.add(fileSystemDepths(WORK_DEPTHS));
-        return new Suite("report", tests);
+        return tests;
     }
 
     /** LMDB's settings, the test that picks the settings the later tests use. */
@@ -56,13 +56,13 @@ final class ReportSuite {
                 "LMDB settings: sync, writeMap, forceSafe",
                 "Which LMDB settings the later tests use: durable commits (sync), the writable memory map (writeMap, on by default) and LmdbJava's safe buffer access (forceSafe). Sequential int keys, 100-byte values.",
                 Chart.settings(),
-                Suites.SIX,
-                Suites.concat(
-                        Suites.params(
+                SuiteParams.SIX,
+                SuiteParams.concat(
+                        SuiteParams.params(
                                 "store",
-                                Suites.withLimits(
+                                SuiteParams.withLimits(
                                         "lmdb,lmdb:sync=true,lmdb:writeMap=false,lmdb-bb,lmdb-bb:forceSafe=true")),
-                        Suites.sequentialIntKeys("100")),
+                        SuiteParams.sequentialIntKeys("100")),
                 num -> Map.of());
     }
 
@@ -74,9 +74,9 @@ final class ReportSuite {
                 "Storage of the native engines with values one byte below and one byte above LMDB's page boundaries, random int keys.",
                 Chart.sweep("valSize"),
                 List.of("write"),
-                Suites.concat(
-                        Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb")),
-                        Suites.randomIntKeys("2026,2027,4080,4081,8176,8177,16368,16369")),
+                SuiteParams.concat(
+                        SuiteParams.params("store", SuiteParams.withLimits("lmdb,leveldb,rocksdb")),
+                        SuiteParams.randomIntKeys("2026,2027,4080,4081,8176,8177,16368,16369")),
                 num -> Map.of());
     }
 
@@ -88,8 +88,9 @@ final class ReportSuite {
                 "Write time of LevelDB and RocksDB by entries per commit: all entries in one commit and a tenth of them, as in 2016, plus a hundredth; sequential int keys, values that fill two LMDB pages.",
                 Chart.sweep("batchSize"),
                 List.of("write"),
-                Suites.concat(
-                        Suites.params("store", Suites.withLimits("leveldb,rocksdb")), Suites.sequentialIntKeys("8176")),
+                SuiteParams.concat(
+                        SuiteParams.params("store", SuiteParams.withLimits("leveldb,rocksdb")),
+                        SuiteParams.sequentialIntKeys("8176")),
                 num -> Map.of("batchSize", (num / 100) + "," + (num / 10) + "," + num));
     }
 
@@ -100,8 +101,9 @@ final class ReportSuite {
                 "All engines, small values",
                 "Every engine through one binding each on the six workloads: int and string keys, sequential and random order.",
                 Chart.panels(),
-                Suites.SIX,
-                Suites.params("store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"),
+                SuiteParams.SIX,
+                SuiteParams.params(
+                        "store", engines, "intKey", "true,false", "sequential", "true,false", "valSize", "100"),
                 num -> Map.of());
     }
 
@@ -112,8 +114,8 @@ final class ReportSuite {
                 "All engines, values of about 2 KB",
                 "A larger data set, every engine through one binding each: int keys, sequential and random, values that fill LMDB pages well; as in 2016, readRev, readCrc and readXxh64 are left out.",
                 Chart.panels(),
-                Suites.THREE,
-                Suites.params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"),
+                SuiteParams.THREE,
+                SuiteParams.params("store", engines, "intKey", "true", "sequential", "true,false", "valSize", "2026"),
                 num -> Map.of());
     }
 
@@ -124,10 +126,10 @@ final class ReportSuite {
                 "Native engines and Chronicle, large values",
                 "The largest values, random int keys only (the slowest order for every engine); as in 2016 without the pure-Java sorted engines.",
                 Chart.panels(),
-                Suites.THREE,
-                Suites.concat(
-                        Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb,chronicle")),
-                        Suites.randomIntKeys("4080,8176,16368")),
+                SuiteParams.THREE,
+                SuiteParams.concat(
+                        SuiteParams.params("store", SuiteParams.withLimits("lmdb,leveldb,rocksdb,chronicle")),
+                        SuiteParams.randomIntKeys("4080,8176,16368")),
                 num -> Map.of());
     }
 
@@ -138,9 +140,9 @@ final class ReportSuite {
      * folder. Not in the report suite: on this machine's virtio disk (ext4) a write pass of 100,000 files took 13 to 111 s,
      * so that the disk test alone runs for an hour or more.
      */
-    static Suite depths() {
+    static List<Experiment> depths() {
         Experiment work = fileSystemDepths(WORK_DEPTHS);
-        return new Suite("depths", List.of(work, work.onDisk("File system by directory depth, disk folder")));
+        return List.of(work, work.onDisk("File system by directory depth, disk folder"));
     }
 
     /**
@@ -162,8 +164,9 @@ final class ReportSuite {
                                 + "random int keys, 100-byte values. The folder's file system is named below.")
                 .chart(Chart.sweep("depth"))
                 .workloads("write", "readKey")
-                .params(Suites.concat(Suites.params("store", String.join(",", specs)), Suites.randomIntKeys("100")))
-                .options(Suites.interleaved(1, 1, REPORT_ROTATIONS))
+                .params(SuiteParams.concat(
+                        SuiteParams.params("store", String.join(",", specs)), SuiteParams.randomIntKeys("100")))
+                .options(SuiteParams.interleaved(1, 1, REPORT_ROTATIONS))
                 .entries(100_000);
     }
 

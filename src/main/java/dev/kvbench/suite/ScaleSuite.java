@@ -56,15 +56,20 @@ final class ScaleSuite {
 
     private ScaleSuite() {}
 
-    static Suite suite(Scaler scaler) {
-        Map<String, String> data = Suites.randomIntKeys("100");
+    /**
+     * The scale suite's tests: write, readKey and readSeq at every size the work folder holds, readers under a writer
+     * by size, LMDB's overflow-page cliff, then the beyond-memory tests ({@link #beyondTests()}, also the {@code beyond}
+     * suite alone).
+     */
+    static List<Experiment> tests(Scaler scaler) {
+        Map<String, String> data = SuiteParams.randomIntKeys("100");
         Sizes sizes = Sizes.fitting(scaler, Experiment.entryBytes(data));
-        Map<String, String> single = Suites.singleShot(1, 3);
+        Map<String, String> single = SuiteParams.singleShot(1, 3);
         List<Experiment> tests = new ArrayList<>(costPerEntry(data, sizes, single));
         tests.add(readersWhileWriting(data, sizes));
         tests.add(lmdbPageCliff(scaler, single));
         tests.addAll(beyondTests());
-        return new Suite("scale", tests);
+        return tests;
     }
 
     /**
@@ -100,7 +105,8 @@ final class ScaleSuite {
 
     /** write, readKey and readSeq by data size: one test per timing regime. */
     private static List<Experiment> costPerEntry(Map<String, String> data, Sizes sizes, Map<String, String> single) {
-        Map<String, String> sampled = Suites.options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
+        Map<String, String> sampled =
+                SuiteParams.options("-f", "1", "-wi", "0", "-i", "5", "-r", "100ms", "-foe", "false");
         List<Experiment> tests = new ArrayList<>();
         String passes = "write (random order), readKey (random order) and readSeq; every engine and the limit rows; "
                 + "random int keys, 100-byte values. The report charts time per entry (ns) against entries, "
@@ -108,7 +114,7 @@ final class ScaleSuite {
         tests.add(sweep(
                 "Cost per entry by data size: " + sizes(sizes.small()) + " entries",
                 passes + " Timed in the benchmarks' own mode (settled passes, five 100 ms iterations).",
-                Suites.THREE,
+                SuiteParams.THREE,
                 data,
                 sizes.small(),
                 sampled));
@@ -117,7 +123,7 @@ final class ScaleSuite {
                     "Cost per entry by data size: " + sizes(sizes.large()) + " entries",
                     passes + " Single-shot passes (one warmup, three measured), so that a run stays bounded."
                             + sizes.leftOut(),
-                    Suites.THREE,
+                    SuiteParams.THREE,
                     data,
                     sizes.large(),
                     single));
@@ -127,7 +133,7 @@ final class ScaleSuite {
 
     /** readWhileWriting at every size this machine runs, on the sweep's data. */
     private static Experiment readersWhileWriting(Map<String, String> data, Sizes sizes) {
-        Map<String, String> mixed = Suites.concat(data, Suites.twoReadersUnderWriter(5));
+        Map<String, String> mixed = SuiteParams.concat(data, SuiteParams.twoReadersUnderWriter(5));
         return sweep(
                 "Readers while one writer writes, by data size: " + sizes(sizes.all()) + " entries",
                 "readWhileWriting at every size: 2 reader threads look up random existing keys for 5 s while one writer "
@@ -136,7 +142,7 @@ final class ScaleSuite {
                 List.of("readWhileWriting"),
                 mixed,
                 sizes.all(),
-                Suites.oneFork(0, 1));
+                SuiteParams.oneFork(0, 1));
     }
 
     /** The 2016 report's LMDB overflow-page cliff, at 10^6 entries or as many as the budget holds. */
@@ -151,16 +157,11 @@ final class ScaleSuite {
                                         : ""))
                 .chart(Chart.sweep("valSize"))
                 .workloads("write")
-                .params(Suites.concat(
-                        Suites.params("store", Suites.withLimits("lmdb,leveldb,rocksdb")),
-                        Suites.randomIntKeys("2026,2027")))
+                .params(SuiteParams.concat(
+                        SuiteParams.params("store", SuiteParams.withLimits("lmdb,leveldb,rocksdb")),
+                        SuiteParams.randomIntKeys("2026,2027")))
                 .options(single)
                 .entries(new Experiment.Entries(cliff, 1_000_000));
-    }
-
-    /** The beyond-memory part alone: {@code ./run.sh beyond}. */
-    static Suite beyond() {
-        return new Suite("beyond", beyondTests());
     }
 
     /**
@@ -172,7 +173,7 @@ final class ScaleSuite {
      * without ({@code lmdb:readAhead=false}, {@code MDB_NORDAHEAD}), side by side.
      */
     static List<Experiment> beyondTests() {
-        Map<String, String> single = Suites.singleShot(0, 3);
+        Map<String, String> single = SuiteParams.singleShot(0, 3);
         List<Experiment> tests = new ArrayList<>();
         for (int size : BEYOND_SIZES) {
             Map<String, String> params = beyondParams(size);
@@ -185,7 +186,7 @@ final class ScaleSuite {
     /** The stores beyond memory: each engine once, with the caches and memtable the limit leaves room for. */
     private static List<String> beyondStores() {
         List<String> stores = new ArrayList<>();
-        for (String store : Suites.oneBindingEach().split(",")) {
+        for (String store : SuiteParams.oneBindingEach().split(",")) {
             switch (store) {
                 case "heap", "array" -> {}
                 case "lmdb" -> stores.addAll(List.of("lmdb", "lmdb:readAhead=false"));
@@ -203,10 +204,10 @@ final class ScaleSuite {
 
     /** The beyond-memory tests' data at {@code size} entries, on {@link #beyondStores()}. */
     private static Map<String, String> beyondParams(int size) {
-        return Suites.concat(
-                Suites.params("store", String.join(",", beyondStores())),
-                Suites.randomIntKeys("100"),
-                Suites.params("batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size)));
+        return SuiteParams.concat(
+                SuiteParams.params("store", String.join(",", beyondStores())),
+                SuiteParams.randomIntKeys("100"),
+                SuiteParams.params("batchSize", String.valueOf(BEYOND_BATCH), "num", String.valueOf(size)));
     }
 
     /** The sentence every beyond-memory test ends with: the memory limit, and what each engine gets under it. */
@@ -239,7 +240,7 @@ final class ScaleSuite {
                         "write (random order), readKey (random order) and readSeq, single-shot passes (three measured, no warmup)."
                                 + memoryNote())
                 .chart(Chart.scale())
-                .workloads(Suites.THREE)
+                .workloads(SuiteParams.THREE)
                 .params(params)
                 .options(single)
                 .entries(size)
@@ -273,7 +274,7 @@ final class ScaleSuite {
             List<Integer> sizes,
             Map<String, String> jmh) {
         Map<String, String> params = new LinkedHashMap<>();
-        params.put("store", Suites.oneBindingEach());
+        params.put("store", SuiteParams.oneBindingEach());
         params.putAll(data);
         params.put("num", sizes.stream().map(String::valueOf).collect(Collectors.joining(",")));
         return Experiment.titled(title, about)

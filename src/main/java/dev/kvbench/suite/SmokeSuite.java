@@ -12,17 +12,16 @@ final class SmokeSuite {
 
     private SmokeSuite() {}
 
-    static Suite smoke() {
-        Map<String, String> once = Suites.singleShot(0, 1);
-        return new Suite(
-                "smoke", List.of(everyWorkloadOnTinyData(), dirWalkOnTinyTree(once), appWorkloadsOnTinyData(once)));
+    static List<Experiment> smoke() {
+        Map<String, String> once = SuiteParams.singleShot(0, 1);
+        return List.of(everyWorkloadOnTinyData(), dirWalkOnTinyTree(once), appWorkloadsOnTinyData(once));
     }
 
     /** Every engine on the 2016 report's six passes, on tiny data. */
     private static Experiment everyWorkloadOnTinyData() {
         // the six passes run as quick runs them, interleaved: a JVM per engine for the reads, on one loaded store,
         // and one for the write (34 JVMs where one JMH fork per run started 102); a turn of one pass, no settling
-        Map<String, String> turns = Suites.options(
+        Map<String, String> turns = SuiteParams.options(
                 "-interleave",
                 "true",
                 "-f",
@@ -40,8 +39,8 @@ final class SmokeSuite {
         return check(
                         "Every engine and workload on tiny data",
                         "A check that every engine runs every workload and passes its checks; too small to rank engines.")
-                .workloads(Suites.SIX)
-                .params(Suites.randomIntKeys("100"))
+                .workloads(SuiteParams.SIX)
+                .params(SuiteParams.randomIntKeys("100"))
                 .options(turns)
                 .entries(2000);
     }
@@ -52,7 +51,7 @@ final class SmokeSuite {
                         "Directory tree walk on a tiny tree",
                         "dirWalk on a tree of 3 x 4 (120 directories) in three encodings, every field decoded: a check that every engine walks it and passes.")
                 .workloads("dirWalk")
-                .params(Suites.params(
+                .params(SuiteParams.params(
                         "fanout", "3", "depth", "4", "encoding", "LONG,PROTO,FLAT_BUFFER", "fields", "all"))
                 .options(once)
                 .entries(120);
@@ -64,7 +63,8 @@ final class SmokeSuite {
                         "Application workloads on tiny data",
                         "readWhileWriting, prefixScan and readKey by threads on tiny data, two readers, one-second runs: a check that every engine that can runs them and passes.")
                 .workloads("readWhileWriting", "prefixScan", "readKeyThreads")
-                .params(Suites.concat(Suites.randomIntKeys("100"), Suites.params("readers", "2", "duration", "1")))
+                .params(SuiteParams.concat(
+                        SuiteParams.randomIntKeys("100"), SuiteParams.params("readers", "2", "duration", "1")))
                 .options(once)
                 .entries(2000);
     }

@@ -27,9 +27,7 @@ record SuiteCommand(String name, SuiteKind kind, String rerun, Shard shard, Test
     static SuiteCommand of(List<String> argv, PrintStream out) {
         String name = suiteName(argv);
         List<String> rest = argv.isEmpty() || argv.get(0).startsWith("-") ? argv : argv.subList(1, argv.size());
-        if (!Suites.NAMES.contains(name)) {
-            Suites.named(name, Scaler.none()); // the error that lists the suites
-        }
+        SuiteKind kind = Suites.kind(name); // an unknown suite's line names the suites
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         Shard shard = Shard.of(rest);
         rest = Shard.without(rest);
@@ -43,7 +41,6 @@ record SuiteCommand(String name, SuiteKind kind, String rerun, Shard shard, Test
         // taken out before a YCSB suite's -p name=value become workload properties
         List<Map<String, String>> jvms = JvmVariants.of(rest);
         rest = JvmVariants.without(rest);
-        SuiteKind kind = SuiteKind.of(name);
         rest = kind.takeOwnArguments(rest, out);
         UserArgs user = UserArgs.of(rest).withJvms(jvms);
         kind.rules().accept(user);

@@ -14,29 +14,10 @@ import java.util.function.UnaryOperator;
 /**
  * What a suite brings to the run besides its tests: the arguments it takes for itself (a workload file, YCSB's
  * {@code -p} properties), the rules the rest must follow, its budget, the room its own arguments need, and YCSB's
- * own client beside its tests. The runner's stages read these, so that none of them names a suite; {@link #of} is
- * the one place that says which suite has which. One instance per run: it keeps the arguments it took.
+ * own client beside its tests. The runner's stages read these, so that none of them names a suite; a suite's
+ * registration in {@link Suites} says which kind it is. One instance per run: it keeps the arguments it took.
  */
 interface SuiteKind {
-
-    /** The kind of the suite {@code name} (one of {@link Suites#NAMES}). */
-    static SuiteKind of(String name) {
-        return switch (name) {
-            case Suites.WORKLOAD -> new WorkloadFile();
-            case "ycsb" -> new YcsbProperties(YcsbSuites::ycsb, user -> {}, Client.KVBENCH);
-            case Suites.UPGRADE ->
-                new YcsbProperties(YcsbSuites::upgrade, YcsbSuites::checkUpgradeVariants, Client.KVBENCH);
-            case Suites.YCSB_PEER ->
-                new YcsbProperties(YcsbSuites::ycsbPeer, YcsbPeer::checkNoStores, Client.BESIDE_YCSB);
-            case "bindings" ->
-                new Named(
-                        name,
-                        user -> user.param("store").ifPresent(Suites::checkBindingStores),
-                        UnaryOperator.identity());
-            case "report" -> new Named(name, user -> {}, Budget::forReport);
-            default -> new Named(name, user -> {}, UnaryOperator.identity());
-        };
-    }
 
     /** Takes this suite's own arguments out of {@code args}, saying on {@code out} what the user should know of them; returns the rest, JMH's. */
     default List<String> takeOwnArguments(List<String> args, PrintStream out) {
@@ -70,25 +51,36 @@ interface SuiteKind {
         BESIDE_YCSB
     }
 
-    /** A suite of {@link Suites#named}, which takes no arguments of its own. */
-    record Named(String name, Consumer<UserArgs> rules, UnaryOperator<Budget> budget) implements SuiteKind {
+    /** A suite that takes no arguments of its own: its tests, sized by the scaler, under its name. */
+    record Named(
+            String name,
+            Function<Scaler, List<Experiment>> tests,
+            Consumer<UserArgs> rules,
+            UnaryOperator<Budget> budget)
+            implements SuiteKind {
 
         @Override
         public Suite suite(Scaler scaler) {
-            return Suites.named(name, scaler);
+            return new Suite(name, tests.apply(scaler));
         }
     }
 
     /** A suite of YCSB workloads whose properties the user may replace ({@code -p recordcount=5000}). */
     final class YcsbProperties implements SuiteKind {
 
-        private final Function<Map<String, String>, Suite> suite;
+        private final String name;
+        private final Function<Map<String, String>, List<Experiment>> tests;
         private final Consumer<UserArgs> rules;
         private final Client client;
         private Map<String, String> overrides = Map.of();
 
-        YcsbProperties(Function<Map<String, String>, Suite> suite, Consumer<UserArgs> rules, Client client) {
-            this.suite = suite;
+        YcsbProperties(
+                String name,
+                Function<Map<String, String>, List<Experiment>> tests,
+                Consumer<UserArgs> rules,
+                Client client) {
+            this.name = name;
+            this.tests = tests;
             this.rules = rules;
             this.client = client;
         }
@@ -107,7 +99,7 @@ interface SuiteKind {
 
         @Override
         public Suite suite(Scaler scaler) {
-            return suite.apply(overrides);
+            return new Suite(name, tests.apply(overrides));
         }
 
         @Override
@@ -119,7 +111,12 @@ interface SuiteKind {
     /** {@code ./run.sh workload FILE}: one YCSB workload file and its properties ({@link WorkloadArgs}). */
     final class WorkloadFile implements SuiteKind {
 
+        private final String name;
         private WorkloadArgs workload;
+
+        WorkloadFile(String name) {
+            this.name = name;
+        }
 
         @Override
         public List<String> takeOwnArguments(List<String> args, PrintStream out) {
@@ -130,7 +127,11 @@ interface SuiteKind {
 
         @Override
         public Suite suite(Scaler scaler) {
-            return YcsbSuites.workload(workload.workload(), workload.props(), workload.properties());
+            if (workload == null) {
+                throw new UsageException(
+                        "give a workload file: ./run.sh workload path/to/workloada [-p name=value ...]");
+            }
+            return new Suite(name, YcsbSuites.workload(workload.workload(), workload.props(), workload.properties()));
         }
 
         @Override

@@ -13,7 +13,7 @@ import java.util.Map;
 /**
  * The suites of YCSB's workloads: {@code ycsb} (A-F on every engine), {@code ycsb-peer} (A-F beside YCSB's own
  * client), {@code workload} (one YCSB workload file) and {@code upgrade} (variants of an engine on quick's tests and
- * A-F), each a {@link Suite} of {@link Suites#named}'s kind.
+ * A-F), each registered in {@link Suites} with its own {@link SuiteKind}.
  */
 final class YcsbSuites {
 
@@ -85,7 +85,7 @@ final class YcsbSuites {
      * {@value #YCSB_OPERATIONS} operations once per engine and round, in {@link #YCSB_ROUNDS}. {@code overrides}
      * ({@code ./run.sh ycsb -p recordcount=2000}) replace any property of every workload.
      */
-    static Suite ycsb(Map<String, String> overrides) {
+    static List<Experiment> ycsb(Map<String, String> overrides) {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("recordcount", String.valueOf(YCSB_RECORDS));
         all.put("operationcount", String.valueOf(YCSB_OPERATIONS));
@@ -126,14 +126,14 @@ final class YcsbSuites {
                             + " (loaded in commits of " + all.get("loadbatchsize") + "), " + run
                             + ", each write committed (the"
                             + " properties in force are listed with the results).",
-                    Suites.oneBindingEach(),
+                    SuiteParams.oneBindingEach(),
                     w[0],
                     props,
                     records,
                     turns);
             tests.add(turns ? test : test.repeated(YCSB_ROUNDS));
         }
-        return new Suite("ycsb", tests);
+        return tests;
     }
 
     /**
@@ -144,7 +144,7 @@ final class YcsbSuites {
      * client costs), {@value #YCSB_PEER_THREADS} client threads; {@code overrides} ({@code -p recordcount=1000}) replace any
      * property on both sides.
      */
-    static Suite ycsbPeer(Map<String, String> overrides) {
+    static List<Experiment> ycsbPeer(Map<String, String> overrides) {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("recordcount", String.valueOf(YCSB_PEER_RECORDS));
         all.put("operationcount", String.valueOf(YCSB_PEER_OPERATIONS));
@@ -190,24 +190,22 @@ final class YcsbSuites {
                     records,
                     false));
         }
-        return new Suite(Suites.YCSB_PEER, tests);
+        return tests;
     }
 
     /** One YCSB workload ({@code ./run.sh workload FILE}) on every engine through one binding each, with the limit rows. */
-    public static Suite workload(String workload, String props, WorkloadProperties properties) {
-        return new Suite(
-                Suites.WORKLOAD,
-                List.of(ycsbTest(
-                        "YCSB workload " + properties.source(),
-                        "A YCSB workload file, loaded then run on every engine, every operation verified"
-                                + (properties.inTurns()
-                                        ? "; the run phase in interleaved turns until the ranking is decided."
-                                        : "; the run phase once per engine, as YCSB runs it."),
-                        Suites.oneBindingEach(),
-                        workload,
-                        props,
-                        (int) Math.min(Integer.MAX_VALUE, properties.recordCount()),
-                        properties.inTurns())));
+    static List<Experiment> workload(String workload, String props, WorkloadProperties properties) {
+        return List.of(ycsbTest(
+                "YCSB workload " + properties.source(),
+                "A YCSB workload file, loaded then run on every engine, every operation verified"
+                        + (properties.inTurns()
+                                ? "; the run phase in interleaved turns until the ranking is decided."
+                                : "; the run phase once per engine, as YCSB runs it."),
+                SuiteParams.oneBindingEach(),
+                workload,
+                props,
+                (int) Math.min(Integer.MAX_VALUE, properties.recordCount()),
+                properties.inTurns()));
     }
 
     /**
@@ -224,7 +222,7 @@ final class YcsbSuites {
     private static Experiment ycsbTest(
             String title, String about, String stores, String workload, String props, int records, boolean turns) {
         Map<String, String> jmh = turns
-                ? Suites.options(
+                ? SuiteParams.options(
                         "-interleave",
                         "true",
                         "-f",
@@ -237,11 +235,11 @@ final class YcsbSuites {
                         YCSB_TURN,
                         "-foe",
                         "false")
-                : Suites.singleShot(0, 1);
+                : SuiteParams.singleShot(0, 1);
         return Experiment.titled(title, about)
                 .chart(Chart.ycsb())
                 .workloads("ycsb")
-                .params(Suites.params("store", stores, "workload", workload, "props", props))
+                .params(SuiteParams.params("store", stores, "workload", workload, "props", props))
                 .options(jmh)
                 .entries(records);
     }
@@ -252,14 +250,12 @@ final class YcsbSuites {
      * collector: {@code -p store=rocksdb@10.10.1.1,rocksdb}, {@code -p jvm=17,25}). Every test is interleaved, so each
      * variant's ratio to what it replaces comes from turns of the same rotations, seconds apart.
      */
-    static Suite upgrade(Map<String, String> overrides) {
-        List<Experiment> tests = new ArrayList<>(Suites.intKeyTests(Suites.oneBindingEach(), "The variants"));
-        tests.addAll(ycsb(overrides).tests());
-        return new Suite(
-                Suites.UPGRADE,
-                tests.stream()
-                        .map(test -> test.with("-f", Integer.toString(UPGRADE_JVMS)))
-                        .toList());
+    static List<Experiment> upgrade(Map<String, String> overrides) {
+        List<Experiment> tests = new ArrayList<>(QuickSuites.intKeyTests(SuiteParams.oneBindingEach(), "The variants"));
+        tests.addAll(ycsb(overrides));
+        return tests.stream()
+                .map(test -> test.with("-f", Integer.toString(UPGRADE_JVMS)))
+                .toList();
     }
 
     /**

@@ -39,10 +39,10 @@ class PlannerTest {
     @Test
     void quickPlansEveryEngineButTheSecondBindingsAndBindingsPlansThose() {
         PlannedTest quick = plan("quick").get(0);
-        assertEquals(Suites.oneBindingEach(), quick.params().get("store"));
-        assertTrue(quick.command().contains("-p store=" + Suites.oneBindingEach() + " "), quick.command());
+        assertEquals(SuiteParams.oneBindingEach(), quick.params().get("store"));
+        assertTrue(quick.command().contains("-p store=" + SuiteParams.oneBindingEach() + " "), quick.command());
         assertEquals(
-                ((Stores.names().size() - 4) * 6L + DIRECT) * Suites.QUICK_JVMS,
+                ((Stores.names().size() - 4) * 6L + DIRECT) * QuickSuites.QUICK_JVMS,
                 quick.runs(),
                 "all but lmdb-bb, lmdb-lwjgl, lmdbjni, leveldb-java, in two JVMs each");
         PlannedTest bindings = plan("bindings").get(0);
@@ -50,7 +50,7 @@ class PlannerTest {
                 "lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null",
                 bindings.params().get("store"));
         assertEquals(
-                (9 * 6L + 4) * Suites.QUICK_JVMS,
+                (9 * 6L + 4) * QuickSuites.QUICK_JVMS,
                 bindings.runs(),
                 "and LMDB's four direct baselines, in two JVMs each");
     }
@@ -142,7 +142,7 @@ class PlannerTest {
     @Test
     void directBaselinesLeftOutWithMinusEAreNotCounted() {
         assertEquals(
-                (Stores.names().size() - 4) * 6L * Suites.QUICK_JVMS,
+                (Stores.names().size() - 4) * 6L * QuickSuites.QUICK_JVMS,
                 plan("quick", "-e", "Direct").get(0).runs());
         assertEquals(
                 Map.of("lmdb", Set.of("write", "readKey", "readSeq", "readRev")),
@@ -299,7 +299,7 @@ class PlannerTest {
         WorkloadArgs timed =
                 WorkloadArgs.of(List.of("workloada", "-p", "maxexecutiontime=600", "-p", "store=lmdb,rocksdb"));
         PlannedTest test = Planner.plan(
-                        YcsbSuites.workload(timed.workload(), timed.props(), timed.properties()),
+                        new Suite("workload", YcsbSuites.workload(timed.workload(), timed.props(), timed.properties())),
                         UserArgs.of(timed.rest()))
                 .get(0);
         // a run of two 600-second phases once planned "about 5 s"

@@ -14,6 +14,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -27,48 +29,77 @@ class SuitesTest {
     }
 
     @Test
-    void theSuitesAreListedWithQuickTheDefault() {
-        assertEquals(
-                List.of(
-                        "smoke",
-                        "quick",
-                        "bindings",
-                        "report",
-                        "depths",
-                        "app",
-                        "crash",
-                        "powercut",
-                        "amp",
-                        "ycsb",
-                        "ycsb-peer",
-                        "workload",
-                        "upgrade",
-                        "scale",
-                        "beyond"),
-                Suites.NAMES);
+    void everyRegisteredSuiteBuildsUnderItsOwnNameWithQuickTheDefault() {
+        List<String> names = Suites.names();
+        assertEquals(Set.copyOf(names).size(), names.size(), "each suite registered once: " + names);
+        assertTrue(names.contains(Suites.DEFAULT), Suites.DEFAULT + " among " + names);
+        for (String name : names) {
+            Suite suite;
+            try {
+                suite = Suites.named(name, Scaler.none());
+            } catch (UsageException e) {
+                // a suite of arguments of its own (a workload file) says what to give
+                assertTrue(e.getMessage().startsWith("give "), name + ": " + e.getMessage());
+                continue;
+            }
+            assertEquals(name, suite.name());
+            assertFalse(suite.tests().isEmpty(), name + " has tests");
+        }
         assertEquals("quick", Suites.DEFAULT);
         assertEquals("quick", SuiteCommand.suiteName(List.of()));
         assertEquals("quick", SuiteCommand.suiteName(List.of("-p", "num=10")));
         assertEquals("report", SuiteCommand.suiteName(List.of("report", "-f", "3")));
     }
 
+    /** run.sh's opening comment, its usage, around the suites' lines. */
+    private static final String BEFORE_SUITES = "# into charts and a report with process.sh.\n#\n";
+
+    private static final String AFTER_SUITES = "#\n# Options after SUITE";
+
+    /**
+     * run.sh's usage lists the registered suites as {@link Suites#usage} writes them (lines of at most 112 characters
+     * with the comment's {@code "# "}); it is rewritten with {@code -Dkvbench.writeDocs=true}.
+     */
     @Test
-    void runShsUsageAndTheReadmeDescribeEverySuite() throws IOException {
-        String usage = Files.readString(Path.of("run.sh"));
-        String readme = Files.readString(Path.of("README.md"));
-        for (String name : Suites.NAMES) {
-            assertTrue(usage.contains("\n#   " + name + " "), "run.sh's usage text lacks the suite " + name);
-            assertTrue(
-                    Pattern.compile("`" + name + "`\\s+\\(").matcher(readme).find(),
-                    "README.md's suite list lacks " + name);
+    void runShsUsageListsTheRegisteredSuites() throws IOException {
+        Path script = Path.of("run.sh");
+        String have = Files.readString(script);
+        int from = have.indexOf(BEFORE_SUITES);
+        int to = have.indexOf(AFTER_SUITES, from);
+        assertTrue(from > 0 && to > from, "run.sh's usage has its suites between its first paragraph and its options");
+        from += BEFORE_SUITES.length();
+        StringBuilder lines = new StringBuilder();
+        Suites.usage(110).forEach(line -> lines.append("# ").append(line).append('\n'));
+        String want = have.substring(0, from) + lines + have.substring(to);
+        if (Boolean.getBoolean("kvbench.writeDocs")) {
+            Files.writeString(script, want);
         }
+        assertEquals(
+                want,
+                Files.readString(script),
+                "run.sh's list of suites is out of date: run ./mvnw -B test -Dtest=SuitesTest -Dkvbench.writeDocs=true");
+    }
+
+    /** The README's list of suites (its human text, by hand) names exactly the registered suites. */
+    @Test
+    void theReadmesSuiteListNamesExactlyTheRegisteredSuites() throws IOException {
+        String readme = Files.readString(Path.of("README.md"));
+        int from = readme.indexOf("\n## Suites\n");
+        assertTrue(from >= 0, "README.md has a section Suites");
+        int to = readme.indexOf("\n## ", from + 1);
+        Matcher named = Pattern.compile("`([a-z][a-z-]*)`\\s+\\(").matcher(readme.substring(from, to));
+        Set<String> listed = new TreeSet<>();
+        while (named.find()) {
+            listed.add(named.group(1));
+        }
+        assertEquals(new TreeSet<>(Suites.names()), listed);
     }
 
     @Test
     void anUnknownSuiteIsAUsageErrorNamingTheSuites() {
         UsageException e = assertThrows(UsageException.class, () -> Suites.named("fast", Scaler.none()));
         assertEquals(
-                "unknown suite 'fast'; suites: smoke quick bindings report depths app crash powercut amp ycsb ycsb-peer workload upgrade scale beyond (e.g. ./run.sh quick)",
+                "unknown suite 'fast'; suites: " + String.join(" ", Suites.names()) + " (e.g. ./run.sh quick)",
                 e.getMessage());
     }
 
@@ -91,7 +122,8 @@ class SuitesTest {
         Suite smoke = Suites.named("smoke", Scaler.none());
         assertEquals(3, smoke.tests().size());
         Experiment test = smoke.tests().get(0);
-        assertEquals(Suites.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
+        assertEquals(
+                SuiteParams.SIX, test.workloads(), "the six workloads (and their direct baselines, same method names)");
         assertFalse(
                 Pattern.compile(test.pattern())
                         .matcher("dev.kvbench.crash.CrashBenchmark.crash")
@@ -148,7 +180,7 @@ class SuitesTest {
         assertFalse(walks.get(0).params().containsKey("store"), "every registered engine on LONG");
         for (Experiment walk : walks.subList(1, 3)) {
             assertEquals(
-                    Suites.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus"),
+                    SuiteParams.withLimits("lmdb,rocksdb,leveldb,mvstore,xodus"),
                     walk.params().get("store"));
             assertTrue(walk.about().contains("to keep the suite near 15 minutes"), walk.about());
         }
@@ -165,7 +197,7 @@ class SuitesTest {
     void quickRunsTheSixWorkloadsOnSequentialAndRandomIntKeysInSampleModeWithOneFork() {
         Suite quick = Suites.named("quick", Scaler.none());
         assertEquals(List.of("Int keys in sequential order", "Int keys in random order"), titles(quick));
-        assertIntKeyTests(quick, Suites.oneBindingEach());
+        assertIntKeyTests(quick, SuiteParams.oneBindingEach());
     }
 
     @Test
@@ -194,7 +226,7 @@ class SuitesTest {
         assertEquals("bindings", bindings.name());
         assertEquals(titles(quick), titles(bindings));
         String stores = "lmdb,lmdb-bb,lmdb-lwjgl,lmdbjni,leveldb,leveldb-java,array,heap,null";
-        assertEquals(stores, Suites.bindingRows());
+        assertEquals(stores, QuickSuites.bindingRows());
         assertIntKeyTests(bindings, stores);
         assertTrue(
                 bindings.tests()
@@ -287,10 +319,11 @@ class SuitesTest {
                 Suites.named("powercut", Scaler.none()).tests());
         assertEquals(List.of("powercut"), DurabilitySuites.powerCut().workloads());
         assertEquals(
-                Suites.oneBindingEach(),
+                SuiteParams.oneBindingEach(),
                 report.tests().get(3).params().get("store"),
                 "one binding per engine, as quick");
-        assertEquals(Suites.oneBindingEach(), report.tests().get(4).params().get("store"));
+        assertEquals(
+                SuiteParams.oneBindingEach(), report.tests().get(4).params().get("store"));
         assertFalse(report.tests().get(3).params().get("store").contains("lmdb-bb"));
         List<Experiment> tests1To6 = report.tests().subList(0, 6);
         tests1To6.forEach(test -> assertTrue(test.entries().scaled(), test.title()));
@@ -343,8 +376,8 @@ class SuitesTest {
 
     @Test
     void theLimitRowsJoinATestThatNamesItsStoresOnce() {
-        assertEquals("lmdb,rocksdb,array,heap,null", Suites.withLimits("lmdb,rocksdb"));
-        assertEquals("lmdb,null,array,heap", Suites.withLimits("lmdb,null"));
+        assertEquals("lmdb,rocksdb,array,heap,null", SuiteParams.withLimits("lmdb,rocksdb"));
+        assertEquals("lmdb,null,array,heap", SuiteParams.withLimits("lmdb,null"));
     }
 
     @Test
@@ -355,7 +388,7 @@ class SuitesTest {
 
     @Test
     void ycsbRunsEachCoreWorkloadAsOneTestWithTheSuitesSizeAndTheUsersOverrides() {
-        Suite suite = YcsbSuites.ycsb(Map.of("recordcount", "2000"));
+        Suite suite = new Suite("ycsb", YcsbSuites.ycsb(Map.of("recordcount", "2000")));
         assertEquals(6, suite.tests().size());
         for (int i = 0; i < 6; i++) {
             Experiment test = suite.tests().get(i);
@@ -374,7 +407,7 @@ class SuitesTest {
             assertEquals(Rounds.ONCE, test.repeat());
         }
         // a paced run is YCSB's own kind: once per engine, in rounds
-        Experiment paced = YcsbSuites.ycsb(Map.of("target", "1000")).tests().get(0);
+        Experiment paced = YcsbSuites.ycsb(Map.of("target", "1000")).get(0);
         assertEquals(
                 "recordcount=" + YcsbSuites.YCSB_RECORDS
                         + ";operationcount=10000;threadcount=1;loadbatchsize=1000;target=1000;interleave=false",
@@ -383,13 +416,13 @@ class SuitesTest {
         assertEquals("ss", paced.options().get("-bm"));
         assertEquals(
                 Rounds.ONCE,
-                YcsbSuites.ycsbPeer(Map.of()).tests().get(0).repeat(),
+                YcsbSuites.ycsbPeer(Map.of()).get(0).repeat(),
                 "ycsb-peer runs once unless KVBENCH_ROUNDS");
     }
 
     @Test
     void ycsbPeerRunsRocksDbThenTheNullStoreOnEachCoreWorkloadLoadedAsYcsbLoads() {
-        Suite suite = YcsbSuites.ycsbPeer(Map.of());
+        Suite suite = new Suite("ycsb-peer", YcsbSuites.ycsbPeer(Map.of()));
         assertEquals(12, suite.tests().size());
         for (int i = 0; i < 12; i++) {
             Experiment test = suite.tests().get(i);
@@ -402,7 +435,8 @@ class SuitesTest {
                     test.params().get("props"),
                     "one insert per commit, as YCSB loads; ten times the operations for the clients' costs");
         }
-        Suite tiny = YcsbSuites.ycsbPeer(Map.of("recordcount", "1000", "operationcount", "2000"));
+        Suite tiny =
+                new Suite("ycsb-peer", YcsbSuites.ycsbPeer(Map.of("recordcount", "1000", "operationcount", "2000")));
         assertEquals(
                 "recordcount=1000;operationcount=2000;threadcount=2",
                 tiny.tests().get(0).params().get("props"));
@@ -413,8 +447,8 @@ class SuitesTest {
 
     @Test
     void ycsbPeerGivesYcsbEveryPropertyOfItsOwnThatKvbenchHasInForceAndNoneOfKvbenchs() {
-        List<PlannedTest> plan =
-                Planner.plan(YcsbSuites.ycsbPeer(Map.of("recordcount", "1000")), UserArgs.of(List.of()));
+        List<PlannedTest> plan = Planner.plan(
+                new Suite("ycsb-peer", YcsbSuites.ycsbPeer(Map.of("recordcount", "1000"))), UserArgs.of(List.of()));
         String f = YcsbPeer.properties(plan.get(5));
         for (String line : List.of(
                 "workload=site.ycsb.workloads.CoreWorkload",
@@ -439,9 +473,10 @@ class SuitesTest {
         assertEquals(List.of("run"), YcsbPeer.phases(YcsbPeer.BASIC_DB), "BasicDB keeps nothing: nothing to load");
         UsageException e = assertThrows(
                 UsageException.class,
-                () -> YcsbPeer.properties(
-                        Planner.plan(YcsbSuites.ycsbPeer(Map.of("loadbatchsize", "100")), UserArgs.of(List.of()))
-                                .get(0)));
+                () -> YcsbPeer.properties(Planner.plan(
+                                new Suite("ycsb-peer", YcsbSuites.ycsbPeer(Map.of("loadbatchsize", "100"))),
+                                UserArgs.of(List.of()))
+                        .get(0)));
         assertEquals(
                 "-p loadbatchsize=100 is kvbench's, and YCSB's client would not follow it: the ycsb-peer suite runs "
                         + "the same workload on both, so leave it out",
@@ -470,7 +505,6 @@ class SuitesTest {
                         "workloada",
                         WorkloadArgs.of(List.of("workloada")).props(),
                         WorkloadArgs.of(List.of("workloada")).properties())
-                .tests()
                 .get(0);
         assertEquals("interleave=true", turns.params().get("props"));
         assertEquals("true", turns.options().get("-interleave"));
@@ -480,7 +514,6 @@ class SuitesTest {
             assertEquals(once, args.props(), "nothing added to " + once);
             assertFalse(args.properties().inTurns(), once);
             Experiment test = YcsbSuites.workload("workloada", args.props(), args.properties())
-                    .tests()
                     .get(0);
             assertEquals("ss", test.options().get("-bm"), once);
         }

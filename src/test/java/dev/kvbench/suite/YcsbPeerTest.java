@@ -28,7 +28,8 @@ class YcsbPeerTest {
 
     @Test
     void theEstimateAddsYcsbsClientPerPhaseAndOperationInEveryRound() {
-        List<PlannedTest> plan = Planner.plan(YcsbSuites.ycsbPeer(Map.of()), UserArgs.of(List.of()));
+        List<PlannedTest> plan =
+                Planner.plan(new Suite("ycsb-peer", YcsbSuites.ycsbPeer(Map.of())), UserArgs.of(List.of()));
         // A with RocksDB: two JVMs (2 x 1.5 s), 100,000 inserts and 100,000 operations at 50,000/s: 7 s
         assertEquals(7.0, YcsbPeer.seconds(plan.get(0)), 1e-9);
         assertEquals(

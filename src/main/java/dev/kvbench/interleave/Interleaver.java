@@ -1,7 +1,6 @@
 package dev.kvbench.interleave;
 
 import dev.kvbench.results.PairedRanking;
-import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.trial.BenchParams;
@@ -179,31 +178,7 @@ public final class Interleaver {
 
     /** Runs every block in turn; the rows of the engines that finished, in block order. */
     public List<Row> run(List<Block> blocks) throws InterruptedException {
-        log.println("# Benchmark mode: interleaved turns, each engine's median over its turns (ms/op)");
-        log.println("# Warmup: " + YcsbTurnSize.warmupText(blocks, warmupText(settings.warmupRotations()), settings));
-        log.println("# Measurement: turns of " + settings.turnMillis() + " ms per JVM after " + settings.warmMillis()
-                + " ms of untimed passes (none where a pass is longer than a turn), " + settings.minRotations()
-                + " rotations, then up to " + settings.maxRotations()
-                + " for the engines of the neighbouring pairs of the"
-                + " paired ranking whose order is not decided (a ratio's 99.9% interval holding 1 and wider than ±"
-                + Math.round(PairedRatio.TIE_WIDTH * 100) + "%), until the extra rotations have taken "
-                + settings.capText() + " the " + firstRotationsText(settings.warmupRotations())
-                + " ones (the time cap)");
-        log.println("# Ranking: by paired ratios, each engine's turn over another's in the same rotation; limit rows"
-                + " are measured, not ranked");
-        log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
-                + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
-        log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
-                + " store it loaded once, each settled again before its turns");
-        log.println("# Threads: 1 thread");
-        log.println("# Fork: 1 of " + settings.forks());
-        if (settings.forks() > 1) {
-            log.println(
-                    "# JVM pairs: each engine's JVM k takes its turns beside every other engine's JVM k; rotation r's"
-                            + " turns of JVM k are paired as rotation " + settings.forks()
-                            + "r+k, so that a ratio's interval"
-                            + " holds what differs from one JVM to the next");
-        }
+        RunHeader.write(log, blocks, settings);
         log.println("# Shuffle seed: " + settings.seed());
         List<Row> rows = new ArrayList<>();
         Random random = new Random(settings.seed());

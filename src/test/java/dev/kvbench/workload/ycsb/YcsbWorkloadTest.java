@@ -154,11 +154,7 @@ class YcsbWorkloadTest {
             YcsbWorkload workload = new YcsbWorkload(properties, engine);
             try (Store store = Stores.open(engine, dir.resolve("update-" + writeAll), YcsbWorkload.shape(properties))) {
                 workload.load(store, () -> {});
-                Records records = new Records(properties);
-                try (Writer writer = store.writer(false)) {
-                    writer.put(records.key(7), records.value(8, 1)); // another key's record under key 7
-                    writer.commit();
-                }
+                putKey8sRecordUnderKey7(store, properties);
                 if (writeAll.equals("false")) {
                     VerificationException e = assertThrows(VerificationException.class, () -> {
                         for (int i = 0; i < 20; i++) {
@@ -175,6 +171,16 @@ class YcsbWorkloadTest {
                 }
             }
         }
+    }
+
+    /** Another key's record, #8's, written under key #7 of {@code store}; the records of {@code properties}. */
+    private static Records putKey8sRecordUnderKey7(Store store, WorkloadProperties properties) {
+        Records records = new Records(properties);
+        try (Writer writer = store.writer(false)) {
+            writer.put(records.key(7), records.value(8, 1));
+            writer.commit();
+        }
+        return records;
     }
 
     @ParameterizedTest
@@ -194,11 +200,7 @@ class YcsbWorkloadTest {
         YcsbWorkload workload = new YcsbWorkload(properties, engine);
         try (Store store = Stores.open(engine, dir.resolve("wrong"), YcsbWorkload.shape(properties))) {
             workload.load(store, () -> {});
-            Records records = new Records(properties);
-            try (Writer writer = store.writer(false)) {
-                writer.put(records.key(7), records.value(8, 1)); // another key's record under key 7
-                writer.commit();
-            }
+            Records records = putKey8sRecordUnderKey7(store, properties);
             VerificationException e = assertThrows(VerificationException.class, () -> {
                 for (int i = 0; i < 20; i++) {
                     workload.run(store, () -> {});

@@ -986,6 +986,19 @@ class BadInputTest {
                 "-p",
                 "zipfianconstant=1"));
         cases.add(runSh(
+                "workload-hotspot-none-hot",
+                "`-p requestdistribution=hotspot -p hotspotdatafraction=0`: a hotspot of no key, uniform in effect",
+                2,
+                "run.sh: hotspotdatafraction=0 in workloada makes no key of 1000 hot: that is a uniform workload (YCSB's "
+                        + "hotspot would divide by zero); give a fraction that makes at least one key hot and one cold, or "
+                        + "requestdistribution=uniform",
+                "workload",
+                "workloada",
+                "-p",
+                "requestdistribution=hotspot",
+                "-p",
+                "hotspotdatafraction=0"));
+        cases.add(runSh(
                 "workload-insertstart-beyond-records",
                 "`-p insertstart=2000` on workload A's 1,000 records",
                 2,

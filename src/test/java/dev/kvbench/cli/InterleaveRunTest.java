@@ -235,26 +235,7 @@ class InterleaveRunTest {
     @Test
     void aYcsbRunPhaseTakesTurnsOfTheSameOperationsOnEveryEngineAndIsVerified() throws IOException {
         Path csv = dir.resolve("ycsb.csv");
-        int exit = Main.run(
-                "-interleave",
-                "true",
-                "-wi",
-                "1",
-                "-i",
-                "3",
-                "-r",
-                "20ms",
-                "-p",
-                "store=lmdb,rocksdb,heap",
-                "-p",
-                "workload=workloade",
-                "-p",
-                "props=recordcount=500;threadcount=1;maxscanlength=20;interleave=true",
-                "-rf",
-                "csv",
-                "-rff",
-                csv.toString(),
-                "bench.YcsbBenchmark");
+        int exit = ycsbInTurns(csv, "lmdb,rocksdb,heap", "workloade", "recordcount=500;threadcount=1;maxscanlength=20");
         assertEquals(Main.OK, exit, output());
         assertRows(
                 csv,
@@ -304,26 +285,7 @@ class InterleaveRunTest {
     void everyEngineOfAYcsbBlockRunsTheSameOperationsInEachRotationThoughOneIsFarSlower() throws IOException {
         Path csv = dir.resolve("same.csv");
         // MVStore commits every update of workload A to its file: the slowest engine, which once took turns of its own
-        int exit = Main.run(
-                "-interleave",
-                "true",
-                "-wi",
-                "1",
-                "-i",
-                "3",
-                "-r",
-                "20ms",
-                "-p",
-                "store=lmdb,rocksdb,mvstore",
-                "-p",
-                "workload=workloada",
-                "-p",
-                "props=recordcount=2000;threadcount=1;interleave=true",
-                "-rf",
-                "csv",
-                "-rff",
-                csv.toString(),
-                "bench.YcsbBenchmark");
+        int exit = ycsbInTurns(csv, "lmdb,rocksdb,mvstore", "workloada", "recordcount=2000;threadcount=1");
         assertEquals(Main.OK, exit, output());
         String log = out.toString(StandardCharsets.UTF_8);
         int measured = sameOperationsInEveryRotation(log, 3);
@@ -336,6 +298,30 @@ class InterleaveRunTest {
         for (String line : Files.readAllLines(dir.resolve("same.side.jsonl"))) {
             assertEquals("ok", ((Map<?, ?>) Json.parse(line)).get("status"), line);
         }
+    }
+
+    /** {@code workload} with {@code props} on {@code stores} in interleaved turns of 20 ms, its rows into {@code csv}. */
+    private static int ycsbInTurns(Path csv, String stores, String workload, String props) {
+        return Main.run(
+                "-interleave",
+                "true",
+                "-wi",
+                "1",
+                "-i",
+                "3",
+                "-r",
+                "20ms",
+                "-p",
+                "store=" + stores,
+                "-p",
+                "workload=" + workload,
+                "-p",
+                "props=" + props + ";interleave=true",
+                "-rf",
+                "csv",
+                "-rff",
+                csv.toString(),
+                "bench.YcsbBenchmark");
     }
 
     /**

@@ -25,9 +25,6 @@ import java.util.stream.Stream;
  */
 final class MethodSection extends Section {
 
-    /** Before a YCSB block's warm-up in the log's {@code # Warmup:} line (the interleaver's {@code YcsbTurnSize}). */
-    private static final String YCSB_WARMUP = "YCSB: ";
-
     private final MeasurementSection measurement;
 
     MethodSection(ResultsFolder folder, Specs specs, Markdown md, MeasurementSection measurement) {
@@ -96,7 +93,7 @@ final class MethodSection extends Section {
                                         + " holding no reader or writer. A turn is a fixed number of operations from each client thread's"
                                         + " own seeded stream, the same operations on every engine in each rotation (the log says which,"
                                         + " turn by turn; only a limit row far slower than the others takes turns of its own size, on"
-                                        + " operations of its own, which its test names). " + warmupText()
+                                        + " operations of its own, which its test names). " + YcsbMethod.warmup(folder)
                                         + " An engine's rate is the operations over the median of its turns' time per"
                                         + " operation, ± the 99.9% interval of that median (order statistics); its ranking against another"
                                         + " engine comes from their turns paired by rotation: the median of the ratios and its 99.9%"
@@ -106,6 +103,8 @@ final class MethodSection extends Section {
                                         + " once per round, `operationcount` operations or `maxexecutiontime` seconds, as YCSB's client"
                                         + " does; in rounds, a figure is the median of the rounds and its ± the distance to the farthest"
                                         + " round.",
+                        YcsbMethod.records(),
+                        YcsbMethod.differences(paired()),
                         "Verification: every value is derived from its key number and version, so every read is checked (its"
                                 + " key's record, at a version no older than the thread last saw and no newer than written), every"
                                 + " scan too (order, contents, and no record skipped that existed before it began), and after the"
@@ -135,19 +134,6 @@ final class MethodSection extends Section {
     }
 
     /** Whether any test's engines have turns paired by rotation, which then rank them. */
-    /** The YCSB turns' warm-up as the log's header states it: the probe rotations, then the warm-up ones. */
-    private String warmupText() {
-        String warmup = folder.tests.stream()
-                .map(t -> t.log.settings().getOrDefault("Warmup", ""))
-                .filter(text -> text.contains(YCSB_WARMUP))
-                .findFirst()
-                .orElse("");
-        return "Warm-up rotations come first and are left out"
-                + (warmup.isEmpty()
-                        ? "."
-                        : ": " + warmup.substring(warmup.indexOf(YCSB_WARMUP) + YCSB_WARMUP.length()) + ".");
-    }
-
     private boolean paired() {
         return folder.tests.stream().anyMatch(t -> t.results.stream().anyMatch(Result::paired));
     }

@@ -28,6 +28,7 @@ final class PropertyChecks {
         choices();
         loadRange();
         zipfian();
+        hotspot();
         loadCount();
         run();
         sizes();
@@ -79,6 +80,23 @@ final class PropertyChecks {
         if (zipfian && !(p.zipfianConstant() > 0 && p.zipfianConstant() < 1)) {
             throw new WorkloadFileException("zipfianconstant=" + p.get("zipfianconstant") + " in " + source
                     + ": YCSB's zipfian generator needs a constant above 0 and below 1 (its default: 0.99)");
+        }
+    }
+
+    /**
+     * A hotspot whose hot or cold set is empty is uniform, and YCSB 0.17.0's generator would divide by zero: refused,
+     * not run as another experiment under the hotspot's name.
+     */
+    private void hotspot() {
+        if (!p.requestDistribution().equals("hotspot")) {
+            return;
+        }
+        long hot = (long) (p.insertCount() * p.hotspotDataFraction());
+        if (hot == 0 || hot == p.insertCount()) {
+            throw new WorkloadFileException("hotspotdatafraction=" + p.get("hotspotdatafraction") + " in " + source
+                    + " makes " + (hot == 0 ? "no key" : "every key") + " of " + p.insertCount() + " hot: that is a"
+                    + " uniform workload (YCSB's hotspot would divide by zero); give a fraction that makes at least one"
+                    + " key hot and one cold, or requestdistribution=uniform");
         }
     }
 

@@ -2,7 +2,6 @@ package dev.kvbench.workload.ycsb;
 
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
@@ -16,10 +15,16 @@ import org.agrona.concurrent.UnsafeBuffer;
  * zeros, then the number as 8 big-endian bytes (so ordered key numbers iterate in order).
  *
  * <p>A value is the record of a key number at a version: a {@value #HEADER}-byte header (the key
- * number, the version, the length; big-endian) and then bytes taken from a fixed random buffer at
- * an offset derived from the key number and version. Its length is {@link ValueLength}'s for that
- * key number and version. A read checks the header, the length and the value's last 8 bytes:
- * constant work whatever the value's size, enough to tell one record or version from another.
+ * number, the version, the length; big-endian) and then printable ASCII derived from the key number
+ * and version, drawn as YCSB 0.17.0 fills a field ({@code RandomByteIterator}: six characters from
+ * one random int, of 32, 64 or 96 values each), so that a store that compresses gets as little from
+ * it as from YCSB's (Deflate: 79% of their size, both; {@code RecordsTest}). Values cut from one
+ * shared random buffer would repeat one another: Deflate made a 64 KiB buffer's 39% of their size,
+ * zstd 1.9%, where YCSB's give zstd 71%. Its length is {@link ValueLength}'s for that
+ * key number and version: {@code fieldcount} times {@code fieldlength} bytes, where YCSB's key-value
+ * bindings store each field's name and two 4-byte lengths beside it (1,140 bytes for 1,000 of
+ * fields). A read checks the header, the length and the value's last 8 bytes: constant work
+ * whatever the value's size, enough to tell one record or version from another.
  *
  * <p>One instance per thread: it reuses its key and value buffers.
  */
@@ -30,8 +35,13 @@ public final class Records {
     /** The shortest binary key: the key number's 8 bytes. */
     public static final int BINARY_KEY_MIN = 8;
 
-    private static final int FILL_SIZE = 1 << 16;
-    private static final byte[] FILL = fill();
+    /** The longest record kvbench makes. */
+    private static final int MAX_RECORD = (1 << 15) + HEADER;
+    /** Characters drawn from one random int, and each one's shift and mask, as YCSB's {@code RandomByteIterator}. */
+    private static final int GROUP = 6;
+
+    private static final int[] SHIFTS = {0, 5, 10, 15, 20, 25};
+    private static final int[] MASKS = {31, 63, 95, 31, 63, 95};
     /** "00", "01" ... "99": the ASCII digits of every number below 100, two bytes each. */
     private static final byte[] DIGIT_PAIRS = digitPairs();
     /** The most decimal digits of a non-negative long. */
@@ -49,7 +59,6 @@ public final class Records {
     private final UnsafeBuffer key = new UnsafeBuffer(new byte[0]);
     private final byte[] valueBytes;
     private final UnsafeBuffer value = new UnsafeBuffer(new byte[0]);
-    private final UnsafeBuffer fillView = new UnsafeBuffer(FILL);
 
     public Records(WorkloadProperties properties) {
         this.ordered = properties.orderedInserts();
@@ -57,9 +66,9 @@ public final class Records {
         this.keySize = properties.keySize();
         this.zeroPadding = properties.zeroPadding();
         ValueLength shape = properties.valueLength();
-        if (shape.maxRecord() - HEADER > FILL_SIZE / 2) {
+        if (shape.maxRecord() > MAX_RECORD) {
             throw new WorkloadFileException("records of up to " + shape.maxRecord() + " bytes: kvbench's values are at"
-                    + " most " + (FILL_SIZE / 2 + HEADER) + " bytes");
+                    + " most " + MAX_RECORD + " bytes");
         }
         this.lengths = shape.sampler();
         this.keyBytes = new byte[properties.maxKeySize()];
@@ -166,7 +175,14 @@ public final class Records {
         value.putLong(0, keyNumber, ByteOrder.BIG_ENDIAN);
         value.putInt(8, version, ByteOrder.BIG_ENDIAN);
         value.putInt(12, length, ByteOrder.BIG_ENDIAN);
-        value.putBytes(HEADER, FILL, fillOffset(keyNumber, version), length - HEADER);
+        long stream = stream(keyNumber, version);
+        for (int group = 0; HEADER + group * GROUP < length; group++) {
+            int bits = (int) mix(stream + group);
+            int at = HEADER + group * GROUP;
+            for (int c = 0; c < GROUP && at + c < length; c++) {
+                valueBytes[at + c] = character(bits, c);
+            }
+        }
         return value;
     }
 
@@ -198,18 +214,24 @@ public final class Records {
         if (version < 1 || length != found.capacity() || length != length(keyNumber, version)) {
             return "a " + found.capacity() + "-byte value whose header says version " + version + ", length " + length;
         }
-        int tail = Math.min(Long.BYTES, length - HEADER);
-        int offset = fillOffset(keyNumber, version) + length - HEADER - tail;
-        for (int i = 0; i < tail; i++) {
-            if (found.getByte(length - tail + i) != fillView.getByte(offset + i)) {
+        long stream = stream(keyNumber, version);
+        for (int at = Math.max(HEADER, length - Long.BYTES); at < length; at++) {
+            int i = at - HEADER;
+            if (found.getByte(at) != character((int) mix(stream + i / GROUP), i % GROUP)) {
                 return "version " + version + " with other bytes at its end";
             }
         }
         return null;
     }
 
-    private static int fillOffset(long keyNumber, int version) {
-        return (int) ((mix(keyNumber * 31 + version) >>> 1) % (FILL_SIZE / 2));
+    /** Where the characters of {@code keyNumber}'s record at {@code version} are drawn from. */
+    private static long stream(long keyNumber, int version) {
+        return mix(keyNumber * 31 + version) * 0x9E3779B97F4A7C15L;
+    }
+
+    /** Character {@code c} (0-5) of the six one random int makes: {@code ' '} and 5, 6 or 7 of its bits, as YCSB's. */
+    private static byte character(int bits, int c) {
+        return (byte) (((bits >> SHIFTS[c]) & MASKS[c]) + ' ');
     }
 
     /** A 64-bit finalizer (SplitMix64's): a different, evenly spread number for each input. */
@@ -226,11 +248,5 @@ public final class Records {
             pairs[2 * i + 1] = (byte) ('0' + i % 10);
         }
         return pairs;
-    }
-
-    private static byte[] fill() {
-        byte[] bytes = new byte[FILL_SIZE];
-        new SplittableRandom(20160810).nextBytes(bytes);
-        return bytes;
     }
 }

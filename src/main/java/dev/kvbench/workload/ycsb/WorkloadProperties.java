@@ -278,6 +278,14 @@ public final class WorkloadProperties {
         return booleanOf("sync");
     }
 
+    /**
+     * Whether an update writes the whole record blindly ({@code writeallfields=true}) rather than one field, which a
+     * key-value store does as YCSB's key-value bindings do: the record read, then written back whole.
+     */
+    public boolean writeAllFields() {
+        return booleanOf("writeallfields");
+    }
+
     /** Whether the run phase runs in interleaved turns ({@code interleave=true}) rather than once. */
     public boolean inTurns() {
         return booleanOf("interleave");

@@ -30,7 +30,9 @@ import org.agrona.DirectBuffer;
  * ({@link Records}), and the workload keeps each key number's newest version (and newest
  * deletion). A read must return a record of its key whose version is at least the one this
  * thread last wrote or saw for that key, and at most the newest written; a missing record is
- * right only if a deletion at least that new exists. A scan must return keys in ascending
+ * right only if a deletion at least that new exists. An update reads its record first and checks it as a read,
+ * as YCSB's key-value bindings update one field ({@code writeallfields=false}, YCSB's default), unless {@code
+ * writeallfields=true} makes it a blind write of the whole record. A scan must return keys in ascending
  * unsigned byte order from its start key, each the key of the record its value names, of a key
  * number inserted so far, at a version no newer than written; and it must skip no record: every
  * one whose key lies from its start key to the last key it returned (to the end, when it returned

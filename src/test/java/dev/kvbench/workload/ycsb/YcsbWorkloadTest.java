@@ -137,6 +137,53 @@ class YcsbWorkloadTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"lmdb"})
+    void anUpdateOfOneFieldReadsAndChecksTheRecordAsYcsbsBindingsDoAndAWholeOneWritesBlindly(String engine) {
+        for (String writeAll : new String[] {"false", "true"}) {
+            WorkloadProperties properties = WorkloadProperties.of(Map.of(
+                    "recordcount",
+                    "50",
+                    "operationcount",
+                    "100",
+                    "readproportion",
+                    "0",
+                    "updateproportion",
+                    "1",
+                    "writeallfields",
+                    writeAll));
+            YcsbWorkload workload = new YcsbWorkload(properties, engine);
+            try (Store store = Stores.open(engine, dir.resolve("update-" + writeAll), YcsbWorkload.shape(properties))) {
+                workload.load(store, () -> {});
+                putKey8sRecordUnderKey7(store, properties);
+                if (writeAll.equals("false")) {
+                    VerificationException e = assertThrows(VerificationException.class, () -> {
+                        for (int i = 0; i < 20; i++) {
+                            workload.run(store, () -> {});
+                        }
+                    });
+                    assertTrue(e.getMessage().contains("record of key #8"), e.getMessage());
+                } else {
+                    for (int i = 0; i < 20; i++) {
+                        assertEquals(
+                                100L, workload.run(store, () -> {}).counts().get(Op.UPDATE));
+                    }
+                    assertEquals(50, workload.verifyAll(store), "key 7 written over, blindly");
+                }
+            }
+        }
+    }
+
+    /** Another key's record, #8's, written under key #7 of {@code store}; the records of {@code properties}. */
+    private static Records putKey8sRecordUnderKey7(Store store, WorkloadProperties properties) {
+        Records records = new Records(properties);
+        try (Writer writer = store.writer(false)) {
+            writer.put(records.key(7), records.value(8, 1));
+            writer.commit();
+        }
+        return records;
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"heap"})
     void aStaleOrWrongValueFailsTheTrial(String engine) {
         WorkloadProperties properties = WorkloadProperties.of(Map.of(
@@ -153,11 +200,7 @@ class YcsbWorkloadTest {
         YcsbWorkload workload = new YcsbWorkload(properties, engine);
         try (Store store = Stores.open(engine, dir.resolve("wrong"), YcsbWorkload.shape(properties))) {
             workload.load(store, () -> {});
-            Records records = new Records(properties);
-            try (Writer writer = store.writer(false)) {
-                writer.put(records.key(7), records.value(8, 1)); // another key's record under key 7
-                writer.commit();
-            }
+            Records records = putKey8sRecordUnderKey7(store, properties);
             VerificationException e = assertThrows(VerificationException.class, () -> {
                 for (int i = 0; i < 20; i++) {
                     workload.run(store, () -> {});

@@ -180,6 +180,8 @@ report_folder() {
     new=$(staging_dir "$dir")
     rm -rf "$new"
     mkdir "$new" 2>/dev/null || die "cannot write in $dir (read-only or no permission): the report is written beside the results"
+    trap 'interrupted "$dir" "$new" 130' INT
+    trap 'interrupted "$dir" "$new" 143' TERM
     local status=0
     write_report "$dir" "$new" || status=$?
     if ((status != 0)); then
@@ -192,8 +194,18 @@ report_folder() {
     else
         warn "gnuplot is not installed, so there are tables but no charts; install it (Debian/Ubuntu: sudo apt-get install gnuplot-nox, macOS: brew install gnuplot) and run ./process.sh $dir again"
     fi
+    trap - INT TERM # the swap is quick, and an interrupt in it could not say the old report is unchanged
     swap_in "$dir" "$new"
     echo "report: $dir/README.md"
+}
+
+# An interrupt (Ctrl-C, SIGTERM) while the report of $1 is written into $2: the half-written one removed, the old kept.
+interrupted() {
+    local dir=$1 new=$2 status=$3
+    rm -rf "$new"
+    echo "$(basename "$0"): interrupted: the report of $dir was not written; the previous report, if any, is unchanged;" \
+        "run ./process.sh $dir again to write it" >&2
+    exit "$status"
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then

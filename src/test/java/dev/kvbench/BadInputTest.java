@@ -916,6 +916,30 @@ class BadInputTest {
                         "$CASE/empty")
                 .setup(dir -> Files.writeString(dir.resolve("empty"), "# nothing yet\n")));
         cases.add(runSh(
+                        "workload-file-binary",
+                        "a binary file (the first 3,000 bytes of a program) as the workload file",
+                        2,
+                        "run.sh: workload file $CASE/program is not a text file of properties (it holds binary bytes, as a"
+                                + " program or an archive does); give a YCSB workload file, lines of name=value (e.g."
+                                + " path/to/workloada), or a preset: workloada, workloadb, workloadc, workloadd, workloade,"
+                                + " workloadf",
+                        "workload",
+                        "$CASE/program")
+                .setup(dir -> {
+                    try (var java = Files.newInputStream(Path.of(JAVA))) {
+                        Files.write(dir.resolve("program"), java.readNBytes(3000));
+                    }
+                }));
+        cases.add(runSh(
+                "workload-two-files",
+                "`./run.sh workload workloada workloadb`: two workload files",
+                2,
+                "run.sh: workload workloadb after workloada: a run takes one workload file; run ./run.sh workload workloadb"
+                        + " on its own (it would be read as a JMH benchmark pattern here)",
+                "workload",
+                "workloada",
+                "workloadb"));
+        cases.add(runSh(
                 "workload-unknown-property",
                 "`-p readproprtion=0.5`: a property YCSB would ignore silently",
                 2,
@@ -1665,6 +1689,24 @@ class BadInputTest {
                                 "the chart with skipped panels is drawn");
                     }
                 }));
+        cases.add(runSh(
+                "suite-after-shard",
+                "`./run.sh --shard 1/2 quick`: an option before the suite name",
+                2,
+                "run.sh: the suite comes first: ./run.sh quick --shard 1/2 (after an option, 'quick' is read as a JMH"
+                        + " benchmark pattern)",
+                "--shard",
+                "1/2",
+                "quick"));
+        cases.add(runSh(
+                "suite-after-param",
+                "`./run.sh -p num=2000 quick`: a parameter before the suite name",
+                2,
+                "run.sh: the suite comes first: ./run.sh quick -p num=2000 (after an option, 'quick' is read as a JMH"
+                        + " benchmark pattern)",
+                "-p",
+                "num=2000",
+                "quick"));
         // --- a shard of a suite (./run.sh SUITE --shard i/n)
         cases.add(runSh(
                 "shard-beyond-count",

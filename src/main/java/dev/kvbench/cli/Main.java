@@ -377,7 +377,8 @@ public final class Main {
                                                       dropped before each read pass (posix_fadvise DONTNEED)
               java -Dkvbench.timeout=20m -jar ... (or KVBENCH_TIMEOUT=20m)   the longest one trial
                                                       (fork) may run before it is killed as hung
-                                                      (default 30 min + 1 min per 100,000 entries);
+                                                      (default 30 min + 1 min per 100,000 entries,
+                                                      + YCSB's maxexecutiontime per iteration; 0: none);
                                                       JMH's -to, unless given, is a minute longer;
                                                       a single-shot pass it stops is a lower bound
               A trial whose JVM crashes, is killed or times out is failed, with its cause and its

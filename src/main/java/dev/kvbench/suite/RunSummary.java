@@ -4,6 +4,11 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The end of a run: the report written from the results folder (an interrupt then says how to write it), the folder
@@ -12,24 +17,62 @@ import java.util.List;
  */
 final class RunSummary {
 
-    private final Path results;
-    private final PrintStream err;
+    /** process.sh's exit status when an interrupt (SIGINT, SIGTERM) stopped it: its trap's, or the signal's. */
+    private static final Set<Integer> INTERRUPTED = Set.of(130, 143);
 
-    RunSummary(Path results, PrintStream err) {
+    private final Path results;
+    private final String rerun;
+    private final PrintStream err;
+    private final AtomicBoolean interrupted = new AtomicBoolean();
+    private final AtomicBoolean said = new AtomicBoolean();
+
+    /** @param rerun the command that runs this again, which writes the report of a run whose tests are all done */
+    RunSummary(Path results, String rerun, PrintStream err) {
         this.results = results;
+        this.rerun = rerun;
         this.err = err;
     }
 
-    /** Writes the report with {@code report}; returns whether it was written. */
+    /**
+     * Writes the report with {@code report}; returns whether it was written. An interrupt while it is written (of this
+     * JVM, or of process.sh: a Ctrl-C reaches both) throws, so that the folder is not marked finished: the same
+     * command then finds every test done and writes the report.
+     */
     @SuppressWarnings("try") // the hook is registered for the block, never read
     boolean report(ReportStep report) throws InterruptedException {
-        try (ShutdownHook duringReport = ShutdownHook.add("kvbench-suite-interrupt-report", () -> {
-            ProcessHandle.current().descendants().forEach(ProcessHandle::destroy); // process.sh would go on unseen
+        try (ShutdownHook duringReport = ShutdownHook.add("kvbench-suite-interrupt-report", this::interrupt)) {
+            int status = report.write(results);
+            if (interrupted.get() || INTERRUPTED.contains(status)) {
+                sayInterrupted();
+                throw new InterruptedException("interrupted while writing the report");
+            }
+            return status == 0;
+        }
+    }
+
+    /** The shutdown hook: process.sh stopped (it removes what it half wrote) before this JVM ends, and the line. */
+    private void interrupt() {
+        interrupted.set(true);
+        List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+        children.forEach(ProcessHandle::destroy); // process.sh would go on unseen
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (ExecutionException | TimeoutException e) {
+                break; // the JVM ends anyway; the line below is still true
+            }
+        }
+        sayInterrupted();
+    }
+
+    private void sayInterrupted() {
+        if (said.compareAndSet(false, true)) {
             err.println();
-            err.println("interrupted while writing the report: every test's results are in " + results
-                    + "; run ./process.sh " + results + " to write it");
-        })) {
-            return report.write(results) == 0;
+            err.println("interrupted while writing the report: every test's results are kept in " + results + "; run "
+                    + rerun + " again to write it (or ./process.sh " + results + ")");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.kvbench.suite;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +28,9 @@ record SuiteCommand(String name, SuiteKind kind, String rerun, Shard shard, Test
     static SuiteCommand of(List<String> argv, PrintStream out) {
         String name = suiteName(argv);
         List<String> rest = argv.isEmpty() || argv.get(0).startsWith("-") ? argv : argv.subList(1, argv.size());
+        if (rest == argv) {
+            suiteAfterOptions(argv);
+        }
         SuiteKind kind = Suites.kind(name); // an unknown suite's line names the suites
         String rerun = "./run.sh " + name + (rest.isEmpty() ? "" : " " + Shell.words(rest));
         Shard shard = Shard.of(rest);
@@ -45,6 +49,23 @@ record SuiteCommand(String name, SuiteKind kind, String rerun, Shard shard, Test
         UserArgs user = UserArgs.of(rest).withJvms(jvms);
         kind.rules().accept(user);
         return new SuiteCommand(name, kind, rerun, shard, selection, user);
+    }
+
+    /**
+     * Refuses a suite named after options ({@code ./run.sh --shard 1/2 quick}, {@code ./run.sh -p num=2000 quick}),
+     * which the default suite would take as a JMH benchmark pattern: a word no option takes as its value that names a
+     * suite.
+     */
+    private static void suiteAfterOptions(List<String> argv) {
+        for (int i = 1; i < argv.size(); i++) {
+            String word = argv.get(i);
+            if (Suites.names().contains(word) && !argv.get(i - 1).startsWith("-")) {
+                List<String> others = new ArrayList<>(argv);
+                others.remove(i);
+                throw new UsageException("the suite comes first: ./run.sh " + word + " " + Shell.words(others)
+                        + " (after an option, '" + word + "' is read as a JMH benchmark pattern)");
+            }
+        }
     }
 
     /** The results folder's name before its date: the suite's, and the shard's or the selection's. */

@@ -112,7 +112,7 @@ public final class SuiteRunner {
                 config.out(),
                 config.err());
         runTests(plan, folder, placed.folders(), memory, tests);
-        RunSummary summary = new RunSummary(folder.dir(), config.err());
+        RunSummary summary = new RunSummary(folder.dir(), plan.command().rerun(), config.err());
         return summary.finish(plan.tests(), summary.report(report), tests.peerFailures());
     }
 

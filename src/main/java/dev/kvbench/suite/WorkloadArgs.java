@@ -4,6 +4,8 @@ import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.ycsb.Presets;
 import dev.kvbench.workload.ycsb.WorkloadFileException;
 import dev.kvbench.workload.ycsb.WorkloadProperties;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -46,6 +48,11 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
             throw new UsageException("workload file " + given + " not found; give a YCSB workload file (e.g. "
                     + "path/to/workloada) or a preset: " + String.join(", ", Presets.NAMES));
         }
+        if (Files.isRegularFile(file) && binary(file)) {
+            throw new UsageException("workload file " + given + " is not a text file of properties (it holds binary"
+                    + " bytes, as a program or an archive does); give a YCSB workload file, lines of name=value (e.g."
+                    + " path/to/workloada), or a preset: " + String.join(", ", Presets.NAMES));
+        }
         String workload =
                 Files.isRegularFile(file) ? file.toAbsolutePath().normalize().toString() : Presets.presetName(given);
         if (workload.contains(",")) {
@@ -54,6 +61,7 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
         }
         Map<String, String> overrides = split.overrides();
         List<String> rest = split.rest();
+        secondWorkload(given, rest);
         WorkloadProperties properties;
         try {
             overrides = interleaved(Presets.resolve(workload, overrides), overrides);
@@ -62,6 +70,39 @@ record WorkloadArgs(String workload, Map<String, String> overrides, WorkloadProp
             throw new UsageException(e.getMessage());
         }
         return new WorkloadArgs(workload, overrides, properties, rest);
+    }
+
+    /** Whether {@code file} starts with a NUL byte in its first 8 KiB: no text file of properties holds one. */
+    private static boolean binary(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] head = in.readNBytes(8192);
+            for (byte b : head) {
+                if (b == 0) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            throw new UsageException("workload file " + file + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses a second workload ({@code ./run.sh workload workloada workloadb}), which JMH would take as a benchmark
+     * pattern: a word after the first workload that no option takes as its value and that names a preset or a file.
+     */
+    private static void secondWorkload(String first, List<String> rest) {
+        for (int i = 0; i < rest.size(); i++) {
+            String word = rest.get(i);
+            boolean optionValue = i > 0 && rest.get(i - 1).startsWith("-");
+            if (!optionValue
+                    && !word.startsWith("-")
+                    && (Presets.presetName(word) != null || Files.isRegularFile(Path.of(word)))) {
+                throw new UsageException("workload " + word + " after " + first + ": a run takes one workload file;"
+                        + " run ./run.sh workload " + word + " on its own (it would be read as a JMH benchmark"
+                        + " pattern here)");
+            }
+        }
     }
 
     /**

@@ -87,6 +87,9 @@ class SuiteRunnerTest {
         jmh = new FakeJmh();
     }
 
+    /** What the report step exits with (process.sh's status). */
+    private int reportStatus;
+
     /** The canary's time the host watch records (the real canary takes a moment per round). */
     private double canaryMs = 50;
 
@@ -102,7 +105,7 @@ class SuiteRunnerTest {
                 workDir -> jmh,
                 results -> {
                     reported.add(results);
-                    return 0;
+                    return reportStatus;
                 },
                 () -> List.of("java.version: test"),
                 results -> new HostWatch(results, () -> canaryMs));
@@ -539,6 +542,37 @@ class SuiteRunnerTest {
                         Planner.plan(
                                 Suites.named("quick", Scaler.none()),
                                 UserArgs.of(List.of("-p", "store=lmdb", "-p", "num=1000")))));
+    }
+
+    @Test
+    void aReportInterruptedLeavesTheFolderUnfinishedForTheSameCommandToWriteIt() {
+        reportStatus = 130; // process.sh stopped by a Ctrl-C, which its trap says and exits with
+        assertEquals(130, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        Path results = folder("quick");
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                said.contains("interrupted while writing the report: every test's results are kept in " + results
+                        + "; run ./run.sh quick -p store=lmdb -p num=1000 again to write it (or ./process.sh " + results
+                        + ")"),
+                said);
+        assertFalse(said.contains("could not be written"), said);
+        assertFalse(markedFinished(results));
+        assertTrue(Thread.interrupted(), "the runner kept its thread's interrupt"); // the JVM would end here
+
+        reportStatus = 0;
+        jmh = new FakeJmh();
+        assertEquals(0, run("quick", "-p", "store=lmdb", "-p", "num=1000"), err.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of(), jmh.ran, "every test was complete");
+        assertEquals(List.of(results, results), reported, "the report written on the rerun");
+        assertTrue(markedFinished(results));
+    }
+
+    private static boolean markedFinished(Path results) {
+        try {
+            return Files.readString(results.resolve(SuiteFolder.MARK)).contains("finished=true");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test

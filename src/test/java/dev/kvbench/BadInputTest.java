@@ -1736,16 +1736,12 @@ class BadInputTest {
                         "$CASE/b")
                 .setup(dir -> {
                     copyFixture(dir, "ycsb-turns", "a");
-                    Path b = copyFixture(dir, "ycsb-turns", "b");
-                    try (Stream<Path> files = Files.list(b)) {
-                        for (Path file : files.toList()) {
-                            Files.writeString(
-                                    file,
-                                    Files.readString(file)
-                                            .replace("workloada", "workloadb")
-                                            .replace("started: 2026-11-28T06:14:29Z", "started: 2026-11-29T06:14:29Z"));
-                        }
-                    }
+                    replaceInEveryFile(
+                            copyFixture(dir, "ycsb-turns", "b"),
+                            "workloada",
+                            "workloadb",
+                            "started: 2026-11-28T06:14:29Z",
+                            "started: 2026-11-29T06:14:29Z");
                 }));
         cases.add(processSh(
                         "compare-ycsb-and-ycsb-peer",
@@ -1802,17 +1798,14 @@ class BadInputTest {
                         "$CASE/b")
                 .setup(dir -> {
                     copyFixture(dir, "ycsb-turns", "a");
-                    Path b = copyFixture(dir, "ycsb-turns", "b");
-                    try (Stream<Path> files = Files.list(b)) {
-                        for (Path file : files.toList()) {
-                            Files.writeString(
-                                    file,
-                                    Files.readString(file)
-                                            .replace("lmdb", "mvstore")
-                                            .replace("rocksdb", "xodus")
-                                            .replace("started: 2026-11-28T06:14:29Z", "started: 2026-11-29T06:14:29Z"));
-                        }
-                    }
+                    replaceInEveryFile(
+                            copyFixture(dir, "ycsb-turns", "b"),
+                            "lmdb",
+                            "mvstore",
+                            "rocksdb",
+                            "xodus",
+                            "started: 2026-11-28T06:14:29Z",
+                            "started: 2026-11-29T06:14:29Z");
                 }));
         cases.add(processSh(
                         "compare-other-suites",
@@ -1980,6 +1973,19 @@ class BadInputTest {
                 env,
                 Files.readString(env).replace("started: 2025-11-22T11:00:00Z", "started: " + started)
                         + "host.class: AuthenticAMD family " + familyModel + "\nmemory.latencyNs.l3: " + l3 + "\n");
+    }
+
+    /** Replaces, in every file of {@code folder}, each of {@code fromTo}'s odd strings by the string after it. */
+    private static void replaceInEveryFile(Path folder, String... fromTo) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                String text = Files.readString(file);
+                for (int i = 0; i < fromTo.length; i += 2) {
+                    text = text.replace(fromTo[i], fromTo[i + 1]);
+                }
+                Files.writeString(file, text);
+            }
+        }
     }
 
     /** Sets the command and (where given) the commit of the run in {@code folder}. */

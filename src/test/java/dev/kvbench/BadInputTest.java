@@ -1780,7 +1780,8 @@ class BadInputTest {
                         "`--compare` on two folders with no run in common",
                         2,
                         "compare: $CASE/app and $CASE/crash have no run in common (the same benchmark, engine and parameters): "
-                                + "compare two runs of one suite",
+                                + "A is an app run and B a crash run, of 4 engines each, with 3 engines (chronicle, lmdb, "
+                                + "rocksdb) in common; compare two runs of one suite and command",
                         "--compare",
                         "$CASE/app",
                         "$CASE/crash")
@@ -1814,7 +1815,7 @@ class BadInputTest {
                 .setup(dir -> copyFixture(dir, "results", "a")));
         cases.add(processSh(
                         "compare-ycsb-folders",
-                        "`--compare` on two YCSB folders with no workload that both ranked",
+                        "`--compare` on two YCSB runs of one suite with no workload that both ranked",
                         2,
                         "compare: $CASE/a and $CASE/b hold no YCSB workload that both ranked (two engines or more in each):"
                                 + " --compare compares the verdicts of YCSB workloads both runs have; read each report's YCSB"
@@ -1823,8 +1824,91 @@ class BadInputTest {
                         "$CASE/a",
                         "$CASE/b")
                 .setup(dir -> {
+                    copyFixture(dir, "ycsb-turns", "a");
+                    replaceInEveryFile(
+                            copyFixture(dir, "ycsb-turns", "b"),
+                            "workloada",
+                            "workloadb",
+                            "started: 2026-11-28T06:14:29Z",
+                            "started: 2026-11-29T06:14:29Z");
+                }));
+        cases.add(processSh(
+                        "compare-ycsb-and-ycsb-peer",
+                        "`--compare` of a YCSB workload run and a ycsb-peer run: two suites with no run in common",
+                        2,
+                        "compare: $CASE/a and $CASE/b have no run in common (the same benchmark, engine and parameters): A "
+                                + "is a workload run and B a ycsb-peer run, of 3 and 1 engine, with 1 engine (rocksdb) in "
+                                + "common; compare two runs of one suite and command",
+                        "--compare",
+                        "$CASE/a",
+                        "$CASE/b")
+                .setup(dir -> {
                     copyFixture(dir, "ycsb-results", "a");
                     copyFixture(dir, "ycsb-peer-results", "b");
+                }));
+        cases.add(processSh(
+                        "compare-copy-of-a-run",
+                        "`--compare` of a folder against a copy of itself (the same start and commit)",
+                        2,
+                        "compare: $CASE/a and $CASE/b hold one run (started 2025-11-22T11:00:00Z): one is a copy of the "
+                                + "other, not a rerun; run the suite again (it writes a folder of its own) and compare the two",
+                        "--compare",
+                        "$CASE/a",
+                        "$CASE/b")
+                .setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    copyFixture(dir, "results", "b");
+                })
+                .check(dir -> assertFalse(Files.exists(dir.resolve("compare-a-vs-b")), "nothing written")));
+        cases.add(processSh(
+                        "compare-different-host-classes",
+                        "`--compare` on runs of two host classes that give one CPU name (AMD EPYC: Zen 4 and Zen 5)",
+                        2,
+                        "compare: $CASE/a ran on AuthenticAMD family 25 model 17 and $CASE/b on AuthenticAMD family 26 "
+                                + "model 2: runs of different host classes differ by the hosts, most in the L3 latency (12.0 "
+                                + "ns against 30.0 ns, 2.5×); add --any-host to compare them anyway",
+                        "--compare",
+                        "$CASE/a",
+                        "$CASE/b")
+                .setup(dir -> {
+                    hostClass(copyFixture(dir, "results", "a"), "2025-11-22T11:00:00Z", "25 model 17", "12.0");
+                    hostClass(copyFixture(dir, "results", "b"), "2025-11-23T09:30:00Z", "26 model 2", "30.0");
+                }));
+        cases.add(processSh(
+                        "compare-other-experiments",
+                        "`--compare` of two experiments whose engines share fewer than two (a quick run against an upgrade "
+                                + "run of RocksDB's versions; two upgrade runs of other engines)",
+                        2,
+                        "compare: $CASE/a and $CASE/b are not two runs of one experiment: both are workload runs, of 3 "
+                                + "engines each, with 1 engine (chronicle) in common, so no ranking of one can agree "
+                                + "or disagree with the other's; compare two runs of one suite with the same engines",
+                        "--compare",
+                        "$CASE/a",
+                        "$CASE/b")
+                .setup(dir -> {
+                    copyFixture(dir, "ycsb-turns", "a");
+                    replaceInEveryFile(
+                            copyFixture(dir, "ycsb-turns", "b"),
+                            "lmdb",
+                            "mvstore",
+                            "rocksdb",
+                            "xodus",
+                            "started: 2026-11-28T06:14:29Z",
+                            "started: 2026-11-29T06:14:29Z");
+                }));
+        cases.add(processSh(
+                        "compare-other-suites",
+                        "`--compare` of a YCSB workload run and a quick run: nothing in common to compare",
+                        2,
+                        "compare: $CASE/ycsb and $CASE/quick have no run in common (the same benchmark, engine and "
+                                + "parameters): A is a workload run and B a quick run, of 3 engines each, with 2 "
+                                + "engines (lmdb, rocksdb) in common; compare two runs of one suite and command",
+                        "--compare",
+                        "$CASE/ycsb",
+                        "$CASE/quick")
+                .setup(dir -> {
+                    copyFixture(dir, "ycsb-results", "ycsb");
+                    copyFixture(dir, "variants-quick", "quick");
                 }));
         cases.add(processSh(
                         "compare-bad-threshold",
@@ -1939,7 +2023,67 @@ class BadInputTest {
                     copyFixture(dir, "results", "a");
                     copyFixture(dir, "crash", "b");
                 }));
+        cases.add(processSh(
+                        "merge-different-commands",
+                        "`--merge` of shards run with different `-p store`",
+                        2,
+                        "merge: $CASE/b ran ./run.sh report -p store=lmdb and $CASE/a ./run.sh report: merge the shards of "
+                                + "one command (the same -p values and options, each with its own --shard or --tests)",
+                        "--merge",
+                        "$CASE/out",
+                        "$CASE/a",
+                        "$CASE/b")
+                .setup(dir -> {
+                    copyFixture(dir, "results", "a");
+                    shardOf(copyFixture(dir, "results", "b"), "./run.sh report -p store=lmdb", "");
+                })
+                .check(dir -> assertFalse(Files.exists(dir.resolve("out")), "nothing written")));
+        cases.add(processSh(
+                        "merge-different-commits",
+                        "`--merge` of shards run from different commits",
+                        2,
+                        "merge: $CASE/b ran commit bbbbbbb and $CASE/a commit aaaaaaa: merge the shards of one commit "
+                                + "(check out one commit on every machine and run the shards again)",
+                        "--merge",
+                        "$CASE/out",
+                        "$CASE/a",
+                        "$CASE/b")
+                .setup(dir -> {
+                    shardOf(copyFixture(dir, "results", "a"), "./run.sh report", "aaaaaaa1");
+                    shardOf(copyFixture(dir, "results", "b"), "./run.sh report", "bbbbbbb2");
+                }));
         return cases;
+    }
+
+    /** Gives the run in {@code folder} a start, a host class (AMD, family FAMILY_MODEL) and an L3 latency. */
+    private static void hostClass(Path folder, String started, String familyModel, String l3) throws IOException {
+        Path env = folder.resolve("env.txt");
+        Files.writeString(
+                env,
+                Files.readString(env).replace("started: 2025-11-22T11:00:00Z", "started: " + started)
+                        + "host.class: AuthenticAMD family " + familyModel + "\nmemory.latencyNs.l3: " + l3 + "\n");
+    }
+
+    /** Replaces, in every file of {@code folder}, each of {@code fromTo}'s odd strings by the string after it. */
+    private static void replaceInEveryFile(Path folder, String... fromTo) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                String text = Files.readString(file);
+                for (int i = 0; i < fromTo.length; i += 2) {
+                    text = text.replace(fromTo[i], fromTo[i + 1]);
+                }
+                Files.writeString(file, text);
+            }
+        }
+    }
+
+    /** Sets the command and (where given) the commit of the run in {@code folder}. */
+    private static void shardOf(Path folder, String command, String commit) throws IOException {
+        Path env = folder.resolve("env.txt");
+        Files.writeString(
+                env,
+                Files.readString(env).replace("command: ./run.sh report", "command: " + command)
+                        + (commit.isEmpty() ? "" : "git.commit: " + commit + "\n"));
     }
 
     private static boolean onPath(String command) {

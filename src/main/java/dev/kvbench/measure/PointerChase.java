@@ -14,8 +14,8 @@ import java.util.SplittableRandom;
  * spread over the caches' sets and fit in the last-level cache), measures the page walk a TLB miss costs.
  *
  * <p>Run as {@link MemoryProfile}'s child JVM, which prints one {@code name value} line per figure:
- * <pre>PointerChase caches L1 L2 L3 SPAN   # l1, l2, l3, dram (ns per load), tlb (ns per load, a page each), hugeBytes
- * PointerChase tlb SPAN                # tlb and hugeBytes only</pre>
+ * <pre>PointerChase caches L1 L2 L3 DRAM TLB   # l1, l2, l3, dram (ns per load), tlb (ns per load, a page each), hugeBytes
+ * PointerChase tlb TLB                    # tlb and hugeBytes only</pre>
  * {@code hugeBytes} is the anonymous memory the kernel backs with huge pages ({@code AnonHugePages} of
  * {@code /proc/self/smaps_rollup}), -1 where it does not say: whether the page-walk chase ran on huge pages.
  */
@@ -40,7 +40,8 @@ public final class PointerChase {
     private PointerChase() {}
 
     public static void main(String[] args) {
-        long span = Long.parseLong(args[args.length - 1]);
+        long tlb = Long.parseLong(args[args.length - 1]);
+        long span = args[0].equals("caches") ? Math.max(tlb, Long.parseLong(args[4])) : tlb;
         int[] slots = new int[Math.toIntExact(span / Integer.BYTES)];
         warmUp(slots);
         if (args[0].equals("caches")) {
@@ -50,7 +51,7 @@ public final class PointerChase {
                 System.out.println(names[level] + " " + nsPerLoad(slots, lines(slots, lines)));
             }
         }
-        System.out.println("tlb " + nsPerLoad(slots, pages(slots, slots.length / PAGE)));
+        System.out.println("tlb " + nsPerLoad(slots, pages(slots, Math.toIntExact(tlb / Integer.BYTES / PAGE))));
         System.out.println("hugeBytes " + anonHugeBytes());
         System.out.println("sink " + sink); // the chases' end, printed so that no compiler drops them
     }

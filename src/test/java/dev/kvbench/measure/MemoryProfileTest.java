@@ -52,10 +52,9 @@ class MemoryProfileTest {
 
     @Test
     void theTlbFigureIsTheDifferenceOnlyWhereEachSideHadItsPages() {
-        Map<String, Double> small =
-                Map.of("l1", 1.1, "l2", 3.4, "l3", 12.0, "dram", 95.0, "tlb", 40.0, "hugeBytes", 0.0);
-        List<String> lines =
-                MemoryProfile.lines(SIZES, small, Map.of("tlb", 15.0, "hugeBytes", (double) (64 << 20)), "madvise", "");
+        Map<String, Double> huge =
+                Map.of("l1", 1.1, "l2", 3.4, "l3", 12.0, "dram", 95.0, "tlb", 15.0, "hugeBytes", (double) (128 << 20));
+        Map<String, Double> small = Map.of("tlb", 40.0, "hugeBytes", 0.0);
         assertEquals(
                 List.of(
                         "memory.latencyNs.l1: 1.10",
@@ -63,22 +62,32 @@ class MemoryProfileTest {
                         "memory.latencyNs.l3: 12.0",
                         "memory.latencyNs.dram: 95.0",
                         "memory.workingSets: l1 16 KiB, l2 512 KiB, l3 8 MiB, dram 128 MiB; one load per 64-byte line,"
-                                + " median of 5",
+                                + " on huge pages, median of 5",
                         "memory.tlbMissNs: 25.0 (40.0 on 4 KiB pages, 15.0 on huge pages; a load per 4 KiB page over"
                                 + " 64 MiB)"),
-                lines);
-        assertEquals(
-                "memory.tlbMissNs: unavailable: transparent huge pages are off (never)",
-                MemoryProfile.lines(SIZES, small, Map.of(), "never", "").get(5));
+                MemoryProfile.lines(SIZES, huge, small, "madvise", ""));
+        Map<String, Double> none = Map.of("l1", 1.1, "tlb", 40.0, "hugeBytes", 0.0);
+        List<String> never = MemoryProfile.lines(SIZES, none, Map.of(), "never", "");
+        assertEquals("memory.tlbMissNs: unavailable: transparent huge pages are off (never)", never.get(5));
+        assertTrue(never.get(4).endsWith("on 4 KiB pages, median of 5"), never.get(4));
         assertEquals(
                 "memory.tlbMissNs: unavailable: a JVM with -XX:+UseTransparentHugePages got 2 MiB of huge pages for"
-                        + " its 64 MiB (transparent huge pages madvise)",
-                MemoryProfile.lines(SIZES, small, Map.of("tlb", 39.0, "hugeBytes", (double) (2 << 20)), "madvise", "")
+                        + " its 128 MiB (transparent huge pages madvise)",
+                MemoryProfile.lines(
+                                SIZES, Map.of("tlb", 39.0, "hugeBytes", (double) (2 << 20)), Map.of(), "madvise", "")
                         .get(5));
-        Map<String, Double> always = Map.of("tlb", 15.0, "hugeBytes", (double) (64 << 20));
-        assertTrue(MemoryProfile.lines(SIZES, always, always, "always", "")
+        assertTrue(MemoryProfile.lines(SIZES, huge, huge, "always", "")
                 .get(5)
                 .startsWith("memory.tlbMissNs: unavailable: the kernel gave huge pages to a JVM that did not ask"));
+        assertEquals(
+                "memory.tlbMissNs: unclear: the chase on 4 KiB pages (12.0 ns) was not slower than on huge pages (15.0"
+                        + " ns); the host was busy",
+                MemoryProfile.lines(SIZES, huge, Map.of("tlb", 12.0, "hugeBytes", 0.0), "madvise", "")
+                        .get(5));
+        assertEquals(
+                "memory.tlbMissNs: unavailable: its JVM ended with exit status 1",
+                MemoryProfile.lines(SIZES, huge, Map.of(), "madvise", "its JVM ended with exit status 1")
+                        .get(5));
     }
 
     @Test

@@ -73,7 +73,11 @@ record Experiment(String suite, String command, String started, String commit, L
                                             : " (A: " + command + "; B: " + other.command + ")")
                             : "");
         } else {
-            engineText = ", of " + count(engines.size()) + " and " + count(other.engines.size()) + ", with "
+            engineText = ", of "
+                    + (engines.size() == other.engines.size()
+                            ? count(engines.size()) + " each"
+                            : engines.size() + " and " + count(other.engines.size()))
+                    + ", with "
                     + (common.isEmpty() ? "no engine" : count(common.size()) + " (" + names(common) + ")")
                     + " in common";
         }

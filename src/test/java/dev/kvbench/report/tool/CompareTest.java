@@ -267,8 +267,8 @@ class CompareTest {
             }
         }
         assertEquals(
-                a + " and " + b + " are not two runs of one experiment: both are workload runs, of 3 engines and 3"
-                        + " engines, with 1 engine (chronicle) in common, so no ranking of one can agree or disagree"
+                a + " and " + b + " are not two runs of one experiment: both are workload runs, of 3 engines"
+                        + " each, with 1 engine (chronicle) in common, so no ranking of one can agree or disagree"
                         + " with the other's; compare two runs of one suite with the same engines",
                 assertThrows(Refused.class, this::compare).getMessage());
     }
@@ -281,7 +281,7 @@ class CompareTest {
         a = crash;
         assertEquals(
                 crash + " and " + b + " have no run in common (the same benchmark, engine and parameters): A is a crash"
-                        + " run and B a report run, of 4 engines and 8 engines, with 3 engines (chronicle, lmdb,"
+                        + " run and B a report run, of 4 and 8 engines, with 3 engines (chronicle, lmdb,"
                         + " rocksdb) in common; compare two runs of one suite and command",
                 assertThrows(Refused.class, () -> compare("--any-host")).getMessage());
         a = dir.resolve("nothing");
@@ -307,7 +307,7 @@ class CompareTest {
         String readme = Files.readString(compare().resolve("README.md"));
         assertTrue(readme.contains("No run of a pass benchmark is in both folders."), readme);
         assertTrue(
-                readme.contains("**B is not a rerun of A**: both are workload runs, of 3 engines and 10 engines, with 3"
+                readme.contains("**B is not a rerun of A**: both are workload runs, of 3 and 10 engines, with 3"
                         + " engines (chronicle, lmdb, rocksdb) in common."),
                 readme);
         assertTrue(readme.contains("## Do the two experiments agree where they overlap"), readme);

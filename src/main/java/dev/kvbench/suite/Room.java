@@ -59,6 +59,16 @@ final class Room {
         return new Placed(tests, folders);
     }
 
+    /** Refuses, in one line, a plan whose largest test the work folder may not hold ({@link #place} checks it too). */
+    static void checkWorkFolder(SuitePlan plan) {
+        check(
+                "the work folder",
+                "KVBENCH_DIR",
+                plan.workDir(),
+                plan.workFree(),
+                in(plan.tests(), Experiment.Folder.WORK));
+    }
+
     private static List<PlannedTest> in(List<PlannedTest> tests, Experiment.Folder folder) {
         return tests.stream().filter(t -> t.test().folder() == folder).toList();
     }

@@ -7,6 +7,7 @@ import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.text.Numbers;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,6 +25,8 @@ abstract class DataSetKind implements ReportKind {
     final Findings findings;
     final Tables tables;
     private final TestVariants variants;
+    /** Each store's JVM as the run's memory plan counted it ({@link Tables#plannedMemory}), of the test being written. */
+    private Map<String, Long> planned = Map.of();
 
     DataSetKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         this.folder = folder;
@@ -38,6 +41,7 @@ abstract class DataSetKind implements ReportKind {
 
     @Override
     public final void write(TestRun test) {
+        planned = Tables.plannedMemory(test.meta);
         for (Group group : Group.of(test.results, withinDataSet(test))) {
             md.heading(3, heading(group));
             write(test, group, test.number + "-" + group.slug(), group.specs(specs));
@@ -106,13 +110,20 @@ abstract class DataSetKind implements ReportKind {
     }
 
     void costs(Group group, List<String> specList) {
-        Tables.Table costs = tables.costs(group, specList);
+        Tables.Table costs = tables.costs(group, specList, planned);
         if (costs.isEmpty()) {
             md.paragraph("No side-file measurements (CPU, open files, memory) for these runs.");
             return;
         }
         md.paragraph("Hidden costs per trial (maximum over the workloads unless named):");
         table(costs);
+        if (!planned.isEmpty()) {
+            md.paragraph(
+                    "Planned: what the run's memory plan counted for each JVM before anything ran, for the test's"
+                            + " largest data set: its heap (the -Xmx it was given), the JVM's memory besides the heap, the engine's"
+                            + " caches outside the heap and the harness's data. Peak RSS also counts the pages of the store's"
+                            + " files an engine maps into memory (LMDB, Chronicle Map, MapDB), which the plan counts with the files.");
+        }
         md.bullets(findings.costs(competitors(group.results())));
     }
 

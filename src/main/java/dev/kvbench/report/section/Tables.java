@@ -8,7 +8,9 @@ import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The report's tables, built from a {@link Group}: time per pass, storage, steps, hidden costs. */
@@ -206,8 +208,26 @@ final class Tables {
         return new Table(header, rows);
     }
 
-    /** Background CPU, open files and memory per engine: the costs the 2016 report could not measure. */
-    Table costs(Group group, List<String> specList) {
+    /**
+     * Each store's JVM as the memory plan of a test counted it, from its meta file ({@code memory.plan.N=BYTES HEAP
+     * SPEC}, written by the suite): the spec and the bytes; empty for a test without a plan.
+     */
+    static Map<String, Long> plannedMemory(Map<String, String> meta) {
+        Map<String, Long> planned = new LinkedHashMap<>();
+        for (int n = 1; meta.containsKey("memory.plan." + n); n++) {
+            String[] fields = meta.get("memory.plan." + n).trim().split(" ", 3);
+            if (fields.length == 3) {
+                planned.put(fields[2], (long) Numbers.parse(fields[0]));
+            }
+        }
+        return planned;
+    }
+
+    /**
+     * Background CPU, open files and memory per engine: the costs the 2016 report could not measure; with a column of
+     * the memory plan's estimate of each JVM beside its peak RSS where the test had a plan ({@code planned}).
+     */
+    Table costs(Group group, List<String> specList, Map<String, Long> planned) {
         List<List<String>> rows = new ArrayList<>();
         for (String spec : specList) {
             List<Result> runs =
@@ -226,18 +246,24 @@ final class Tables {
             if (write.isEmpty() && readCpu.equals("—") && fds.equals("—") && rss.equals("—") && heap.equals("—")) {
                 continue;
             }
-            rows.add(List.of(
+            List<String> row = new ArrayList<>(List.of(
                     specs.label(spec), writeCpu, readCpu.equals("—") ? readCpu : readCpu + " ms", fds, rss, heap));
+            if (!planned.isEmpty()) {
+                row.add(5, planned.containsKey(spec) ? Numbers.bytes(planned.get(spec)) : "—");
+            }
+            rows.add(row);
         }
-        return new Table(
-                List.of(
-                        "Engine",
-                        "Background CPU, write",
-                        "Background CPU, reads (max)",
-                        "Peak open files",
-                        "Peak RSS",
-                        "Peak heap"),
-                rows);
+        List<String> header = new ArrayList<>(List.of(
+                "Engine",
+                "Background CPU, write",
+                "Background CPU, reads (max)",
+                "Peak open files",
+                "Peak RSS",
+                "Peak heap"));
+        if (!planned.isEmpty()) {
+            header.add(5, "Planned");
+        }
+        return new Table(header, rows);
     }
 
     private static String shareOfMeasured(Result r) {

@@ -741,14 +741,16 @@ class BadInputTest {
                 .setup(BadInputTest::memoryController));
         cases.add(runSh(
                 "ycsb-beyond-memory",
-                "`./run.sh ycsb -p recordcount=100000000`: every engine's JVM and store of 100 GB at once",
+                "`./run.sh ycsb -p recordcount=1000 -f 16`: every engine in 16 JVMs at once, 208 JVMs",
                 2,
-                "run.sh: ./run.sh ycsb: test 1 (YCSB A: update heavy) holds 13 stores of 100,000,000 YCSB records"
-                        + " at once, which need about {} ({}); this machine has {} available (MemAvailable less a"
-                        + " margin): {}",
+                "run.sh: ./run.sh ycsb: test 1 (YCSB A: update heavy) holds 13 stores × 16 JVMs of 1,000 YCSB"
+                        + " records at once, which need about {} ({}); this machine has {} available (MemAvailable"
+                        + " less a margin): {}",
                 "ycsb",
                 "-p",
-                "recordcount=100000000"));
+                "recordcount=1000",
+                "-f",
+                "16"));
         cases.add(runSh(
                         "quick-jvms-beyond-memory",
                         "`./run.sh quick -p jvm=G1,Parallel,Serial,own -f 8` (a dry run): 416 JVMs at once",

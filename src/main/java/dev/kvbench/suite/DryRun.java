@@ -61,9 +61,12 @@ final class DryRun {
                 + (selection.all() ? "" : " for tests " + selection + " of " + plan.suiteTests())
                 + " (a rough estimate)");
         out.flush();
-        // what the real run checks before its first test, in its order
-        SuitePlan.checkMemory(
-                plan.command().name(), plan.tests(), inMemory, plan.budget().memAvailable());
-        Room.checkWorkFolder(plan);
+        // what the real run checks before its first test
+        SuitePlan.checkRoomAndMemory(
+                plan.command().name(),
+                plan.tests(),
+                plan.workDir(),
+                plan.workFree(),
+                plan.budget().memAvailable());
     }
 }

@@ -125,7 +125,7 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
     }
 
     /** YCSB's parameters of {@code workload} with {@code props}, its recordcount set to {@code records} when not -1. */
-    private static YcsbParams ycsb(Map<String, String> params, String workload, String props, long records) {
+    static YcsbParams ycsb(Map<String, String> params, String workload, String props, long records) {
         Map<String, String> overrides = new LinkedHashMap<>(YcsbParams.overrides(props));
         if (records >= 0) {
             overrides.put("recordcount", Long.toString(records));

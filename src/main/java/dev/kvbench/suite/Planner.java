@@ -224,17 +224,8 @@ public final class Planner {
         long space = 0;
         for (String workload : Defaults.values(params, "workload")) {
             for (String props : params.get("props").split(",")) {
-                Map<String, String> one = new LinkedHashMap<>();
-                one.put("store", Defaults.values(params, "store").get(0));
-                one.put("workload", workload);
-                one.put("props", props);
-                one.put("sync", "false");
-                try {
-                    Shape shape = MemoryPlan.ycsbShape(YcsbParams.parse(one));
-                    space = Math.max(space, WorkFolder.estimate(shape.flatBytes(), shape.entries()));
-                } catch (IllegalArgumentException e) {
-                    throw new UsageException(e.getMessage());
-                }
+                Shape shape = MemoryPlan.ycsbShape(MemoryPlan.ycsb(params, workload, props, -1));
+                space = Math.max(space, WorkFolder.estimate(shape.flatBytes(), shape.entries()));
             }
         }
         return space;

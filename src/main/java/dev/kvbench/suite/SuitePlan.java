@@ -50,7 +50,7 @@ record SuitePlan(
         machine.check(command.name(), tests);
         tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
         if (!DryRun.requested(env)) { // a dry run prints the plan first, then checks it
-            checkMemory(command.name(), tests, MemoryPlan.inMemory(workDir), budget.memAvailable());
+            checkRoomAndMemory(command.name(), tests, workDir, workFree, budget.memAvailable());
         }
         YcsbPeer peer = null;
         if (command.kind().besideYcsbClient()) {
@@ -62,8 +62,14 @@ record SuitePlan(
         return new SuitePlan(command, suite.tests().size(), tests, folder, origin, budget, workDir, workFree, peer);
     }
 
-    /** Refuses, in one line, the first test whose JVMs and stores need more memory at once than {@code memAvailable} allows. */
-    static void checkMemory(String suite, List<PlannedTest> tests, boolean inMemory, long memAvailable) {
+    /**
+     * Refuses, in one line, tests whose largest the work folder may not hold ({@link Room}), then the first test whose
+     * JVMs and stores need more memory at once than {@code memAvailable} allows ({@link MemoryPlan}).
+     */
+    static void checkRoomAndMemory(
+            String suite, List<PlannedTest> tests, Path workDir, long workFree, long memAvailable) {
+        Room.checkWorkFolder(workDir, workFree, tests);
+        boolean inMemory = MemoryPlan.inMemory(workDir);
         MemoryPlan.check(
                 suite,
                 tests.stream()

@@ -6,6 +6,7 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.text.Numbers;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,7 +26,7 @@ abstract class DataSetKind implements ReportKind {
     final Findings findings;
     final Tables tables;
     private final TestVariants variants;
-    /** Each store's JVM as the run's memory plan counted it ({@link Tables#plannedMemory}), of the test being written. */
+    /** Each store's JVM as the run's memory plan counted it ({@link #plannedMemory}), of the test being written. */
     private Map<String, Long> planned = Map.of();
 
     DataSetKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
@@ -41,12 +42,27 @@ abstract class DataSetKind implements ReportKind {
 
     @Override
     public final void write(TestRun test) {
-        planned = Tables.plannedMemory(test.meta);
+        planned = plannedMemory(test.meta);
         for (Group group : Group.of(test.results, withinDataSet(test))) {
             md.heading(3, heading(group));
             write(test, group, test.number + "-" + group.slug(), group.specs(specs));
         }
         variants.write(test); // over all its data sets
+    }
+
+    /**
+     * Each store's JVM as the memory plan of a test counted it, from its meta file ({@code memory.plan.N=BYTES HEAP
+     * SPEC}, written by the suite): the spec and the bytes; empty for a test without a plan.
+     */
+    static Map<String, Long> plannedMemory(Map<String, String> meta) {
+        Map<String, Long> planned = new LinkedHashMap<>();
+        for (int n = 1; meta.containsKey("memory.plan." + n); n++) {
+            String[] fields = meta.get("memory.plan." + n).trim().split(" ", 3);
+            if (fields.length == 3) {
+                planned.put(fields[2], (long) Numbers.parse(fields[0]));
+            }
+        }
+        return planned;
     }
 
     /** One data set of the test; {@code stem} names its charts' files, {@code specList} is its specs in the report's order. */

@@ -8,7 +8,6 @@ import dev.kvbench.results.Metric;
 import dev.kvbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -206,21 +205,6 @@ final class Tables {
             rows.add(row);
         });
         return new Table(header, rows);
-    }
-
-    /**
-     * Each store's JVM as the memory plan of a test counted it, from its meta file ({@code memory.plan.N=BYTES HEAP
-     * SPEC}, written by the suite): the spec and the bytes; empty for a test without a plan.
-     */
-    static Map<String, Long> plannedMemory(Map<String, String> meta) {
-        Map<String, Long> planned = new LinkedHashMap<>();
-        for (int n = 1; meta.containsKey("memory.plan." + n); n++) {
-            String[] fields = meta.get("memory.plan." + n).trim().split(" ", 3);
-            if (fields.length == 3) {
-                planned.put(fields[2], (long) Numbers.parse(fields[0]));
-            }
-        }
-        return planned;
     }
 
     /**

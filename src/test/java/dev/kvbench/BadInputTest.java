@@ -763,6 +763,32 @@ class BadInputTest {
                 .env("KVBENCH_DISK_DIR", "/proc/kvbench")
                 .setup(BadInputTest::memoryController));
         cases.add(runSh(
+                "ycsb-beyond-memory",
+                "`./run.sh ycsb -p recordcount=1000 -f 16`: every engine in 16 JVMs at once, 208 JVMs",
+                2,
+                "run.sh: ./run.sh ycsb: test 1 (YCSB A: update heavy) holds 13 stores × 16 JVMs of 1,000 YCSB"
+                        + " records at once, which need about {} ({}); this machine has {} available (MemAvailable"
+                        + " less a margin): {}",
+                "ycsb",
+                "-p",
+                "recordcount=1000",
+                "-f",
+                "16"));
+        cases.add(runSh(
+                        "quick-jvms-beyond-memory",
+                        "`./run.sh quick -p jvm=G1,Parallel,Serial,own -f 8` (a dry run): 416 JVMs at once",
+                        2,
+                        "run.sh: ./run.sh quick: test 1 (Int keys in sequential order) holds 52 stores × 8 JVMs of 100,000"
+                                + " entries of 100 bytes at once, which need about {} ({}); this machine has {} available"
+                                + " (MemAvailable less a margin): {}",
+                        "quick",
+                        "-p",
+                        "jvm=G1,Parallel,Serial,own",
+                        "-f",
+                        "8")
+                .env("KVBENCH_DRY_RUN", "1")
+                .seen(Seen.ERR_LAST));
+        cases.add(runSh(
                         "beyond-limit-over-the-data",
                         "`KVBENCH_MEM_LIMIT=4G` with 1 GB of data: reads would never leave memory",
                         2,

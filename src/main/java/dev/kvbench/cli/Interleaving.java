@@ -6,6 +6,9 @@ import dev.kvbench.interleave.PassServer;
 import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.JvmMemory;
+import dev.kvbench.trial.TrialParams;
+import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -102,9 +105,21 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
     /** Runs the interleaved blocks; their result rows. */
     List<CsvResults.Line> run(String java, List<String> forkArgs) throws InterruptedException {
         String classpath = System.getProperty("java.class.path");
-        Map<String, List<String>> commands = new LinkedHashMap<>();
+        List<Interleaver.Block> blocks = blocks(plan);
+        Map<Map<String, String>, String> benchmarkOf = new LinkedHashMap<>();
+        for (Interleaver.Block block : blocks) {
+            for (String benchmark : block.benchmarks()) {
+                block.trials(benchmark).forEach(params -> benchmarkOf.putIfAbsent(params, benchmark));
+            }
+        }
+        Map<Map<String, String>, List<String>> commands = new LinkedHashMap<>();
         Function<Map<String, String>, List<String>> command = params -> commands.computeIfAbsent(
-                params.get("store"), store -> VariantJvm.command(StoreSpec.parse(store), java, forkArgs, classpath));
+                params,
+                p -> withPlannedHeap(
+                        VariantJvm.command(StoreSpec.parse(p.get("store")), java, forkArgs, classpath),
+                        benchmarkOf.get(p),
+                        p,
+                        forkArgs));
         int rotations = options.getMeasurementIterations().orElse(DEFAULT_ROTATIONS);
         long turn = options.getMeasurementTime().hasValue()
                 ? Math.max(1, options.getMeasurementTime().get().convertTo(TimeUnit.MILLISECONDS))
@@ -126,7 +141,6 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
                 System.out,
                 options.shouldFailOnError().orElse(true),
                 Runtime.getRuntime().availableProcessors());
-        List<Interleaver.Block> blocks = blocks(plan);
         List<String> others = plan.runs.stream()
                 .flatMap(r -> r.benchmarks().stream())
                 .filter(b -> !interleaves(b))
@@ -144,6 +158,27 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
         }
         System.out.println("# VM options: " + String.join(" ", forkArgs));
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
+    }
+
+    /**
+     * {@code command} (java, then its flags) with the heap {@link JvmMemory} gives a JVM of this trial's store and data
+     * set, as the suite's memory plan counts it, unless the run's or the variant's flags give an {@code -Xmx}, which
+     * then stands. Every engine of a block runs at once: a JVM's default heap, a quarter of the machine's memory, is
+     * no bound for a dozen of them.
+     */
+    static List<String> withPlannedHeap(
+            List<String> command, String benchmark, Map<String, String> params, List<String> forkArgs) {
+        if (benchmark == null) {
+            return command;
+        }
+        TrialParams trial = WorkloadFamilies.ofBenchmark(benchmark).parse(params);
+        JvmMemory memory = JvmMemory.of(trial.store(), trial.shape(), forkArgs);
+        if (memory.heapGiven()) {
+            return command;
+        }
+        List<String> with = new ArrayList<>(command);
+        with.add(1, memory.flag()); // before every other flag, so that one given later would stand
+        return with;
     }
 
     /**

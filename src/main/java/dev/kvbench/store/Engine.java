@@ -92,6 +92,16 @@ public interface Engine {
     }
 
     /**
+     * What a store of this engine holds in memory for a data set of {@code shape} with {@code options} (the spec's,
+     * defaults filled in), besides its JVM and the harness's data: its caches on and off the heap and the bound of its
+     * files ({@link MemoryUse}). A run counts it for every JVM it holds at once, and gives each JVM the heap it needs
+     * for it, before any store opens. The default: nothing but files within {@link MemoryUse#defaultFiles}.
+     */
+    default MemoryUse memoryUse(Shape shape, Options options) {
+        return MemoryUse.filesOnly(shape);
+    }
+
+    /**
      * The options of one of this engine's specs that shape its prefix scans, in words, for the report
      * of the concurrent workloads ("prefix extractor on (12 bytes), memtable prefix bloom off").
      * Empty for an engine without such options.

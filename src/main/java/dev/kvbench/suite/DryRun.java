@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * {@code KVBENCH_DRY_RUN=1}: the plan printed instead of run, each test's heading, where its stores and forks would
- * be, YCSB's client's commands beside it, its JMH command, then the estimate of the time; nothing is written.
+ * be, YCSB's client's commands beside it, the memory its JVMs hold at once ({@link MemoryPlan}), its JMH command, then
+ * the estimate of the time; nothing is written. The work folder's room is checked as a real run checks it.
  */
 final class DryRun {
 
@@ -35,6 +36,7 @@ final class DryRun {
     }
 
     void print(SuitePlan plan) {
+        boolean inMemory = MemoryPlan.inMemory(plan.workDir());
         for (PlannedTest test : plan.tests()) {
             out.println(test.heading(plan.suiteTests()));
             if (test.test().folder() == Experiment.Folder.DISK) {
@@ -49,11 +51,22 @@ final class DryRun {
             if (memory.limits(test.number())) {
                 memory.planLines(test, Folders.configuredDisk(env)).forEach(line -> out.println("    " + line));
             }
+            MemoryPlan.of(test, inMemory)
+                    .ifPresent(memoryPlan ->
+                            memoryPlan.lines(plan.budget().memAvailable()).forEach(line -> out.println("    " + line)));
             out.println("    " + test.command());
         }
         TestSelection selection = plan.command().selection();
         out.println("about " + Numbers.duration(plan.seconds()) + " in all"
                 + (selection.all() ? "" : " for tests " + selection + " of " + plan.suiteTests())
                 + " (a rough estimate)");
+        out.flush();
+        // what the real run checks before its first test
+        SuitePlan.checkRoomAndMemory(
+                plan.command().name(),
+                plan.tests(),
+                plan.workDir(),
+                plan.workFree(),
+                plan.budget().memAvailable());
     }
 }

@@ -66,6 +66,8 @@ final class Meta {
         }
         lines.add("work.dir=" + workDir);
         lines.add("work.fs=" + Machine.fileSystem(workDir));
+        MemoryPlan.of(planned, MemoryPlan.inMemory(workDir))
+                .ifPresent(plan -> lines.addAll(plan.metaLines(budget.memAvailable())));
         lines.add("command=" + planned.command());
         return lines;
     }

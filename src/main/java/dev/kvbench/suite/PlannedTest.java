@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * @param runs      JMH runs: workloads x stores x every other parameter's values x forks
  * @param seconds   a rough cost estimate
  * @param largest   the data set that needs the most room in the work folder
- * @param space     {@code WorkFolder.estimate(largest)}, times the stores held at once ({@link Planner#storesAtOnce})
+ * @param space     one store's room ({@link Planner#storeSpace}), times the stores held at once ({@link Planner#storesAtOnce})
  */
 public record PlannedTest(
         int number,

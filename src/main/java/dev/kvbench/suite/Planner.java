@@ -2,6 +2,7 @@ package dev.kvbench.suite;
 
 import dev.kvbench.amp.AmpSpace;
 import dev.kvbench.cli.Main;
+import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.AppParams;
@@ -113,7 +114,7 @@ public final class Planner {
         long seconds = Math.round(test.repeat().min() * runs * perRun);
         long space = test.workloads().contains("amp")
                 ? ampSpace(runParams, largest)
-                : storesAtOnce(runParams, options) * WorkFolder.estimate(largest);
+                : storesAtOnce(runParams, options) * storeSpace(runParams, largest);
         return new PlannedTest(
                 number, test, List.copyOf(command), runParams, options, num, source, runs, seconds, largest, space);
     }
@@ -200,13 +201,34 @@ public final class Planner {
     }
 
     /**
-     * The stores a test holds in the work folder at once: every store of it when interleaved (each engine's JVM keeps its
-     * store loaded while the others take their turns), else one.
+     * The stores a test holds in the work folder at once: every store of it in each of its JVMs ({@code -f}) when
+     * interleaved (each engine's JVM keeps its store loaded while the others take their turns), else one.
      */
     static int storesAtOnce(Map<String, String> params, Map<String, String> options) {
-        return "true".equals(options.get("-interleave")) && params.containsKey("store")
-                ? Defaults.values(params, "store").size()
-                : 1;
+        if (!"true".equals(options.get("-interleave")) || !params.containsKey("store")) {
+            return 1;
+        }
+        int forks = Math.max(1, Defaults.integer(options.getOrDefault("-f", "1")));
+        return Defaults.values(params, "store").size() * forks;
+    }
+
+    /**
+     * The room one store of the test may need ({@link WorkFolder#estimate}): of YCSB's records where the test runs YCSB
+     * (recordcount and the run's inserts, each of fieldcount x fieldlength bytes and its key, {@link MemoryPlan#ycsbShape}),
+     * else of the largest 2016 data set.
+     */
+    static long storeSpace(Map<String, String> params, DataSpec largest) {
+        if (!params.containsKey("props") || !params.containsKey("workload")) {
+            return WorkFolder.estimate(largest);
+        }
+        long space = 0;
+        for (String workload : Defaults.values(params, "workload")) {
+            for (String props : params.get("props").split(",")) {
+                Shape shape = MemoryPlan.ycsbShape(MemoryPlan.ycsb(params, workload, props, -1));
+                space = Math.max(space, WorkFolder.estimate(shape.flatBytes(), shape.entries()));
+            }
+        }
+        return space;
     }
 
     /** The data set of {@code params} that needs the most room: every num x intKey x valSize. */

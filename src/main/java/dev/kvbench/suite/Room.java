@@ -59,6 +59,11 @@ final class Room {
         return new Placed(tests, folders);
     }
 
+    /** Refuses, in one line, tests whose largest the work folder may not hold ({@link #place} checks it too). */
+    static void checkWorkFolder(Path workDir, long workFree, List<PlannedTest> tests) {
+        check("the work folder", "KVBENCH_DIR", workDir, workFree, in(tests, Experiment.Folder.WORK));
+    }
+
     private static List<PlannedTest> in(List<PlannedTest> tests, Experiment.Folder folder) {
         return tests.stream().filter(t -> t.test().folder() == folder).toList();
     }

@@ -49,6 +49,9 @@ record SuitePlan(
         List<PlannedTest> tests = planned(command, suite, env.get(Rounds.ENVIRONMENT));
         machine.check(command.name(), tests);
         tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
+        if (!DryRun.requested(env)) { // a dry run prints the plan first, then checks it
+            checkRoomAndMemory(command.name(), tests, workDir, workFree, budget.memAvailable());
+        }
         YcsbPeer peer = null;
         if (command.kind().besideYcsbClient()) {
             tests.forEach(YcsbPeer::properties); // a property YCSB would not follow: one line before anything runs
@@ -57,6 +60,22 @@ record SuitePlan(
         RunFolder.checkRecordedCommands(folder.dir(), tests);
         machine.warnAboutOpenFiles(tests);
         return new SuitePlan(command, suite.tests().size(), tests, folder, origin, budget, workDir, workFree, peer);
+    }
+
+    /**
+     * Refuses, in one line, tests whose largest the work folder may not hold ({@link Room}), then the first test whose
+     * JVMs and stores need more memory at once than {@code memAvailable} allows ({@link MemoryPlan}).
+     */
+    static void checkRoomAndMemory(
+            String suite, List<PlannedTest> tests, Path workDir, long workFree, long memAvailable) {
+        Room.checkWorkFolder(workDir, workFree, tests);
+        boolean inMemory = MemoryPlan.inMemory(workDir);
+        MemoryPlan.check(
+                suite,
+                tests.stream()
+                        .flatMap(test -> MemoryPlan.of(test, inMemory).stream())
+                        .toList(),
+                memAvailable);
     }
 
     /** The suite, its scaled tests sized to {@code budget} (kept as an interrupted run in {@code results} planned them). */

@@ -616,8 +616,10 @@ class SuiteRunnerTest {
         assertEquals(0, run("quick", "-p", "store=lmdb"));
         assertTrue(
                 stdout().startsWith("test 1 of 2: Int keys in sequential order (20 runs, 100000 entries)\n"
-                        + "    java -jar target/benchmarks.jar "),
+                        + "    (memory at once: 1 store × 2 JVMs of 100,000 entries of 100 bytes, about "),
                 stdout());
+        assertTrue(stdout().contains("\n    (  lmdb: heap "), "each store's JVM: " + stdout());
+        assertTrue(stdout().contains(")\n    java -jar target/benchmarks.jar "), "then the command: " + stdout());
         assertTrue(stdout().endsWith(" in all (a rough estimate)\n"), "the plan ends with its time: " + stdout());
         assertTrue(jmh.ran.isEmpty());
         assertFalse(Files.exists(root.resolve("results")));

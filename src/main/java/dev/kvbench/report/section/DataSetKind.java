@@ -6,7 +6,9 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
 import dev.kvbench.text.Numbers;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -24,6 +26,8 @@ abstract class DataSetKind implements ReportKind {
     final Findings findings;
     final Tables tables;
     private final TestVariants variants;
+    /** Each store's JVM as the run's memory plan counted it ({@link #plannedMemory}), of the test being written. */
+    private Map<String, Long> planned = Map.of();
 
     DataSetKind(ResultsFolder folder, Specs specs, Markdown md, ReportCharts charts) {
         this.folder = folder;
@@ -38,11 +42,27 @@ abstract class DataSetKind implements ReportKind {
 
     @Override
     public final void write(TestRun test) {
+        planned = plannedMemory(test.meta);
         for (Group group : Group.of(test.results, withinDataSet(test))) {
             md.heading(3, heading(group));
             write(test, group, test.number + "-" + group.slug(), group.specs(specs));
         }
         variants.write(test); // over all its data sets
+    }
+
+    /**
+     * Each store's JVM as the memory plan of a test counted it, from its meta file ({@code memory.plan.N=BYTES HEAP
+     * SPEC}, written by the suite): the spec and the bytes; empty for a test without a plan.
+     */
+    static Map<String, Long> plannedMemory(Map<String, String> meta) {
+        Map<String, Long> planned = new LinkedHashMap<>();
+        for (int n = 1; meta.containsKey("memory.plan." + n); n++) {
+            String[] fields = meta.get("memory.plan." + n).trim().split(" ", 3);
+            if (fields.length == 3) {
+                planned.put(fields[2], (long) Numbers.parse(fields[0]));
+            }
+        }
+        return planned;
     }
 
     /** One data set of the test; {@code stem} names its charts' files, {@code specList} is its specs in the report's order. */
@@ -106,13 +126,20 @@ abstract class DataSetKind implements ReportKind {
     }
 
     void costs(Group group, List<String> specList) {
-        Tables.Table costs = tables.costs(group, specList);
+        Tables.Table costs = tables.costs(group, specList, planned);
         if (costs.isEmpty()) {
             md.paragraph("No side-file measurements (CPU, open files, memory) for these runs.");
             return;
         }
         md.paragraph("Hidden costs per trial (maximum over the workloads unless named):");
         table(costs);
+        if (!planned.isEmpty()) {
+            md.paragraph(
+                    "Planned: what the run's memory plan counted for each JVM before anything ran, for the test's"
+                            + " largest data set: its heap (the -Xmx it was given), the JVM's memory besides the heap, the engine's"
+                            + " caches outside the heap and the harness's data. Peak RSS also counts the pages of the store's"
+                            + " files an engine maps into memory (LMDB, Chronicle Map, MapDB), which the plan counts with the files.");
+        }
         md.bullets(findings.costs(competitors(group.results())));
     }
 

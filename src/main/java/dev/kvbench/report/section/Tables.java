@@ -9,6 +9,7 @@ import dev.kvbench.text.Numbers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** The report's tables, built from a {@link Group}: time per pass, storage, steps, hidden costs. */
@@ -210,8 +211,11 @@ final class Tables {
         return new Table(header, rows);
     }
 
-    /** Background CPU, open files and memory per engine: the costs the 2016 report could not measure. */
-    Table costs(Group group, List<String> specList) {
+    /**
+     * Background CPU, open files and memory per engine: the costs the 2016 report could not measure; with a column of
+     * the memory plan's estimate of each JVM beside its peak RSS where the test had a plan ({@code planned}).
+     */
+    Table costs(Group group, List<String> specList, Map<String, Long> planned) {
         List<List<String>> rows = new ArrayList<>();
         for (String spec : specList) {
             List<Result> runs =
@@ -230,18 +234,24 @@ final class Tables {
             if (write.isEmpty() && readCpu.equals("—") && fds.equals("—") && rss.equals("—") && heap.equals("—")) {
                 continue;
             }
-            rows.add(List.of(
+            List<String> row = new ArrayList<>(List.of(
                     specs.label(spec), writeCpu, readCpu.equals("—") ? readCpu : readCpu + " ms", fds, rss, heap));
+            if (!planned.isEmpty()) {
+                row.add(5, planned.containsKey(spec) ? Numbers.bytes(planned.get(spec)) : "—");
+            }
+            rows.add(row);
         }
-        return new Table(
-                List.of(
-                        "Engine",
-                        "Background CPU, write",
-                        "Background CPU, reads (max)",
-                        "Peak open files",
-                        "Peak RSS",
-                        "Peak heap"),
-                rows);
+        List<String> header = new ArrayList<>(List.of(
+                "Engine",
+                "Background CPU, write",
+                "Background CPU, reads (max)",
+                "Peak open files",
+                "Peak RSS",
+                "Peak heap"));
+        if (!planned.isEmpty()) {
+            header.add(5, "Planned");
+        }
+        return new Table(header, rows);
     }
 
     private static String shareOfMeasured(Result r) {

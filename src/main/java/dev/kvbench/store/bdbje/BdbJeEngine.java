@@ -3,6 +3,7 @@ package dev.kvbench.store.bdbje;
 import com.sleepycat.je.JEVersion;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.DurabilityPromise;
+import dev.kvbench.store.MemoryUse;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -51,6 +52,20 @@ public final class BdbJeEngine extends BaseEngine {
     @Override
     public String libraryVersion() {
         return JEVersion.CURRENT_VERSION.getVersionString();
+    }
+
+    /**
+     * Its cache on the heap: the option, or JE's default 60% of the heap, which then needs a heap whose 60% holds the
+     * data and about 100 bytes per record of JE's own tree; files by the default bound (1.9x the flat data after YCSB's
+     * workload A).
+     */
+    @Override
+    public MemoryUse memoryUse(Shape shape, Options options) {
+        long cacheMb = options.number("cacheMb");
+        long heap = cacheMb > 0
+                ? cacheMb * (1L << 20)
+                : (long) Math.ceil((shape.flatBytes() + 100 * shape.entries()) / 0.6);
+        return new MemoryUse(heap, 0, MemoryUse.defaultFiles(shape));
     }
 
     @Override

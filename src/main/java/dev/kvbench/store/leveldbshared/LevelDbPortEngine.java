@@ -1,6 +1,7 @@
 package dev.kvbench.store.leveldbshared;
 
 import dev.kvbench.store.BaseEngine;
+import dev.kvbench.store.MemoryUse;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -36,6 +37,18 @@ public abstract class LevelDbPortEngine extends BaseEngine {
     @Override
     public final String libraryVersion() {
         return port.libraryVersion();
+    }
+
+    /**
+     * The cache as it can fill and two memtables: outside the heap for the native LevelDB, on it for the Java port;
+     * files by the default bound.
+     */
+    @Override
+    public final MemoryUse memoryUse(Shape shape, Options options) {
+        LevelDbStore.Settings settings = LevelDbStore.Settings.of(shape, options);
+        long held = MemoryUse.cacheFill(settings.cacheMb(), shape) + 2L * settings.writeBufferMb() * (1L << 20);
+        long files = MemoryUse.defaultFiles(shape);
+        return port == LevelDbStore.Port.NATIVE ? new MemoryUse(0, held, files) : new MemoryUse(held, 0, files);
     }
 
     @Override

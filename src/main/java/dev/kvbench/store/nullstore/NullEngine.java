@@ -1,6 +1,7 @@
 package dev.kvbench.store.nullstore;
 
 import dev.kvbench.store.LimitEngine;
+import dev.kvbench.store.MemoryUse;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -16,6 +17,12 @@ public final class NullEngine extends LimitEngine {
 
     public NullEngine() {
         super("null", "Null (harness cost)", 0xc8c8c8);
+    }
+
+    /** It keeps nothing. */
+    @Override
+    public MemoryUse memoryUse(Shape shape, Options options) {
+        return new MemoryUse(0, 0, 0);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.kvbench.store.rocksdb;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.DurabilityPromise;
+import dev.kvbench.store.MemoryUse;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -52,6 +53,14 @@ public final class RocksDbEngine extends BaseEngine {
     @Override
     public Optional<String> dataSizedCache() {
         return Optional.of("RocksDB's block cache");
+    }
+
+    /** The block cache as it can fill, and two memtables (the one written and the one being flushed); files by the default bound. */
+    @Override
+    public MemoryUse memoryUse(Shape shape, Options options) {
+        long cache = MemoryUse.cacheFill(CacheSize.orFromData(options.integer("blockCacheMb"), shape), shape);
+        return new MemoryUse(
+                0, cache + 2 * options.number("writeBufferMb") * (1L << 20), MemoryUse.defaultFiles(shape));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.kvbench.store.sqlite;
 import dev.kvbench.store.BaseEngine;
 import dev.kvbench.store.CacheSize;
 import dev.kvbench.store.LibraryVersion;
+import dev.kvbench.store.MemoryUse;
 import dev.kvbench.store.Option;
 import dev.kvbench.store.Options;
 import dev.kvbench.store.Shape;
@@ -61,6 +62,17 @@ public final class SqliteEngine extends BaseEngine {
     @Override
     public boolean skipsUnchangedPuts() {
         return true;
+    }
+
+    /**
+     * Its page cache as it can fill (each connection has one; a JVM's RSS less its heap and the JVM's own memory was one
+     * cache's worth in results/20261128-ycsb-4); files at 5x the flat data: 953 MB for YCSB's 204.6 MB after workload
+     * A there, and the WAL doubles a store before close.
+     */
+    @Override
+    public MemoryUse memoryUse(Shape shape, Options options) {
+        long cache = MemoryUse.cacheFill(CacheSize.orFromData(options.integer("cacheMb"), shape), shape);
+        return new MemoryUse(0, cache, MemoryUse.filesTimes(shape, 5));
     }
 
     @Override

@@ -1,0 +1,118 @@
+package dev.kvbench.suite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kvbench.store.Shape;
+import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.JvmMemory;
+import dev.kvbench.trial.WorkFolder;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** What an interleaved test's JVMs and stores hold at once, counted before anything runs, and the line that refuses it. */
+class MemoryPlanTest {
+
+    private static final long GIB = 1L << 30;
+    /** The ycsb suite's stores (the test class path registers test-only engines too). */
+    private static final String THIRTEEN =
+            "lmdb,leveldb,rocksdb,mvstore,mapdb,xodus,chronicle,sqlite,bdbje,fs,array,heap,null";
+
+    private static List<PlannedTest> ycsb(long records, String... args) {
+        return Planner.plan(YcsbSuites.ycsb(Map.of("recordcount", Long.toString(records))), UserArgs.of(List.of(args)));
+    }
+
+    private static List<MemoryPlan> plans(List<PlannedTest> tests) {
+        return tests.stream()
+                .flatMap(test -> MemoryPlan.of(test, true).stream())
+                .toList();
+    }
+
+    @Test
+    void aBlockThatFitsCountsEveryStoreInEachOfItsJvms() {
+        PlannedTest quick = Planner.plan(
+                        Suites.named("quick", Scaler.none()),
+                        UserArgs.of(List.of("-p", "num=2000", "-p", "store=lmdb,rocksdb")))
+                .get(0);
+        MemoryPlan plan = MemoryPlan.of(quick, true).orElseThrow();
+        assertEquals(2, plan.forks(), "quick holds two JVMs per store");
+        Shape shape = plan.sizing().shape();
+        long one = 0;
+        for (String spec : List.of("lmdb", "rocksdb")) {
+            one += JvmMemory.of(StoreSpec.parse(spec), shape, List.of()).total(true);
+        }
+        assertEquals(2 * one, plan.need());
+        assertTrue(plan.fits(4 * GIB), "two stores of 2,000 entries in four JVMs fit 4 GiB: " + plan.need());
+        assertTrue(
+                plan.need() > 4 * (JvmMemory.BASE_HEAP + JvmMemory.NON_HEAP),
+                "every JVM counts its heap and the JVM's own memory");
+        MemoryPlan.check("quick", List.of(plan), 4 * GIB); // no refusal
+        assertTrue(MemoryPlan.of(quick, false).orElseThrow().need() < plan.need(), "files on a disk are not counted");
+    }
+
+    @Test
+    void aTestOfOneStoreAtATimeHasNoPlan() {
+        PlannedTest crash = Planner.plan(Suites.named("crash", Scaler.none()), UserArgs.of(List.of()))
+                .get(0);
+        assertTrue(MemoryPlan.of(crash, true).isEmpty());
+    }
+
+    @Test
+    void aBlockThatDoesNotFitIsRefusedInOneLineWhoseAdviceFits() {
+        List<PlannedTest> tests = ycsb(1_000_000, "-p", "store=" + THIRTEEN);
+        List<MemoryPlan> plans = plans(tests);
+        long available = 16 * GIB;
+        assertFalse(plans.get(0).fits(available));
+        UsageException refused = assertThrows(UsageException.class, () -> MemoryPlan.check("ycsb", plans, available));
+        String line = refused.getMessage();
+        assertFalse(line.contains("\n"), line);
+        Matcher said = Pattern.compile(
+                        "^\\./run\\.sh ycsb: test 1 \\(YCSB A: update heavy\\) holds 13 stores of"
+                                + " 1,000,000 YCSB records at once, which need about (.+) \\(heaps, caches and the stores' files on"
+                                + " tmpfs\\); this machine has 16\\.1 GB available \\(MemAvailable less a margin\\): at most (\\d+) of"
+                                + " the 13 stores fit at once \\(-p store=([^)]+)\\), or all 13 fit with -p recordcount=(\\d+)$")
+                .matcher(line);
+        assertTrue(said.matches(), line);
+        long usable = MemoryPlan.usable(available);
+        List<String> fewer = List.of(said.group(3).split(","));
+        assertEquals(Integer.parseInt(said.group(2)), fewer.size());
+        List<PlannedTest> withFewer = ycsb(1_000_000, "-p", "store=" + said.group(3));
+        for (MemoryPlan plan : plans(withFewer)) {
+            assertTrue(plan.need() <= usable, "the stores it names fit every test: " + plan.need());
+        }
+        long records = Long.parseLong(said.group(4));
+        assertTrue(records < 1_000_000 && records >= 100);
+        for (MemoryPlan plan : plans(ycsb(records, "-p", "store=" + THIRTEEN))) {
+            assertTrue(plan.need() <= usable, "the recordcount it names fits every test: " + plan.need());
+        }
+        MemoryPlan.check("ycsb", plans(ycsb(records, "-p", "store=" + THIRTEEN)), available);
+    }
+
+    @Test
+    void aUsersOwnHeapStandsAndIsCounted() {
+        PlannedTest quick = Planner.plan(
+                        Suites.named("quick", Scaler.none()),
+                        UserArgs.of(List.of("-p", "num=2000", "-p", "store=lmdb", "-jvmArgsAppend", "-Xmx3g")))
+                .get(0);
+        JvmMemory jvm = MemoryPlan.of(quick, true).orElseThrow().jvm("lmdb", 2000);
+        assertTrue(jvm.heapGiven());
+        assertEquals(3 * GIB, jvm.heap());
+    }
+
+    @Test
+    void ycsbRecordsTakeTheRoomOfYcsbRecordsInEveryJvm() {
+        PlannedTest test = ycsb(20_000, "-p", "store=lmdb,rocksdb,mvstore").get(0);
+        // 20,000 records of 10 fields of 100 bytes (kvbench's 16-byte header within them) and keys of up to 23 bytes
+        long flat = 20_000L * (1000 + 23);
+        assertEquals(3 * WorkFolder.estimate(flat, 20_000), test.space(), "three stores, one JVM each");
+        assertTrue(test.space() > 3 * 2 * 20_000L * 1000, "not 100-byte entries: " + test.space());
+        PlannedTest twoJvms =
+                ycsb(20_000, "-p", "store=lmdb,rocksdb,mvstore", "-f", "2").get(0);
+        assertEquals(2 * test.space(), twoJvms.space(), "a store in each of its two JVMs");
+    }
+}

@@ -19,12 +19,11 @@ import org.agrona.DirectBuffer;
  * runs the operation mix, {@link #verifyAll} checks every record afterwards; each phase is timed
  * on its own, per operation type.
  *
- * <p>Threads: {@code threadcount} client threads, each with its own {@link Reader} (renewed after
- * each of its own writes, so it sees them, and every {@value #RENEW_EVERY} operations), its own
- * random source and its own latency recorders. Writes are serialized as the contract requires
- * (one writer at a time, confined to its thread): with one thread, that thread holds the writer
- * for the phase and commits every {@code batchsize} writes; with more, each write takes the
- * phase's lock, opens the writer, writes, commits and closes it. Outcomes say which.
+ * <p>Threads: {@code threadcount} client threads, each with its own {@link Reader} (renewed after each of its own
+ * writes, so it sees them, and every {@value #RENEW_EVERY} operations), its own random source and its own latency
+ * recorders. Writes are serialized as the contract requires (one writer at a time, confined to its thread): with one
+ * thread, that thread holds the writer for the phase and commits every {@code batchsize} writes; with more, each write
+ * takes the phase's lock, opens the writer, writes, commits and closes it. Outcomes say which.
  *
  * <p>Verification, every operation: a record's value is derived from its key number and version
  * ({@link Records}), and the workload keeps each key number's newest version (and newest
@@ -47,9 +46,7 @@ public final class YcsbWorkload {
 
     /** Operations on one reader before a new one is taken (as the other concurrent workloads). */
     public static final int RENEW_EVERY = 1024;
-    /**
-     * Key numbers the run may insert beyond the loaded ones when it is limited by time, not count.
-     */
+    /** Key numbers the run may insert beyond the loaded ones when it is limited by time, not count. */
     static final long TIMED_INSERT_ROOM = 10_000_000L;
     /**
      * Key numbers the run may insert in turns ({@link #turns}): each turn is held to a {@link #ROOM_TURNS}th of it
@@ -90,11 +87,12 @@ public final class YcsbWorkload {
      * it goes.
      */
     static long insertRoom(WorkloadProperties properties) {
-        return properties.proportion(Op.INSERT) == 0
-                ? 0
-                : properties.inTurns()
-                        ? TURNS_INSERT_ROOM
-                        : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM;
+        if (properties.proportion(Op.INSERT) == 0) {
+            return 0;
+        }
+        return properties.inTurns()
+                ? TURNS_INSERT_ROOM
+                : properties.operationCount() > 0 ? properties.operationCount() : TIMED_INSERT_ROOM;
     }
 
     /** The shape to open a store for: every record the phases may write, keys and values at their largest. */
@@ -158,10 +156,8 @@ public final class YcsbWorkload {
     }
 
     /**
-     * Reads every key number inserted so far with a new reader: each must hold exactly its last
-     * version, or be absent when its last write was a deletion.
-     *
-     * @return the records found
+     * Reads every key number inserted so far with a new reader: each must hold exactly its last version, or be absent
+     * when its last write was a deletion; the records found.
      */
     public long verifyAll(Store store) {
         boolean discards = store.has(Capability.DISCARDS);

@@ -15,9 +15,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.agrona.DirectBuffer;
 
 /**
- * A YCSB workload over the {@link Store} contract: {@link #load} inserts the records, {@link #run}
- * runs the operation mix, {@link #verifyAll} checks every record afterwards; each phase is timed
- * on its own, per operation type.
+ * A YCSB workload over the {@link Store} contract: {@link #load} inserts the records, {@link #run} runs the operation
+ * mix, {@link #verifyAll} checks every record afterwards; each phase is timed on its own, per operation type.
  *
  * <p>Threads: {@code threadcount} client threads, each with its own {@link Reader} (renewed after each of its own
  * writes, so it sees them, and every {@value #RENEW_EVERY} operations), its own random source and its own latency

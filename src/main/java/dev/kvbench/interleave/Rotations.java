@@ -206,14 +206,15 @@ final class Rotations {
                     .stream()
                     .filter(server -> !next.contains(server))
                     .forEach(next::add);
-            // an engine short of the steady turns an interval needs (a JVM still warming up, or one whose last turns
-            // changed) takes turns until it has them, where it can, or until the time cap
+            // an engine short of the steady turns an interval needs (a JVM warming up, or whose last turns changed)
+            // takes turns until it has them, where it can; one with no steady state, while its next turns may be one
             int fewest = Turns.fewestForInterval();
             present.stream()
                     .filter(server -> servers.contains(server)
                             && !next.contains(server)
                             && turns.get(server).steadyCount() < fewest
-                            && turns.get(server).steadyCount() + left >= fewest)
+                            && (turns.get(server).steadyCount() + left >= fewest
+                                    || (left > 0 && !turns.get(server).steady().steady())))
                     .forEach(next::add);
             // every JVM of a store that takes more turns takes them
             Set<Map<String, String>> taking = new HashSet<>();

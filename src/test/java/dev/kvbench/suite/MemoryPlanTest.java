@@ -24,7 +24,9 @@ class MemoryPlanTest {
             "lmdb,leveldb,rocksdb,mvstore,mapdb,xodus,chronicle,sqlite,bdbje,fs,array,heap,null";
 
     private static List<PlannedTest> ycsb(long records, String... args) {
-        return Planner.plan(YcsbSuites.ycsb(Map.of("recordcount", Long.toString(records))), UserArgs.of(List.of(args)));
+        return Planner.plan(
+                new Suite("ycsb", YcsbSuites.ycsb(Map.of("recordcount", Long.toString(records)))),
+                UserArgs.of(List.of(args)));
     }
 
     private static List<MemoryPlan> plans(List<PlannedTest> tests) {

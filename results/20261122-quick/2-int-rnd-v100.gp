@@ -25,7 +25,9 @@ set multiplot layout 2,3 title "Time per pass: 100,000 int keys, random order, 1
 # Panel 0: write
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label.
+# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
+# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
+# without one.
 set title "write"
 set ylabel "ms/pass"
 set xlabel ""
@@ -38,13 +40,15 @@ plot data index 0 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle,
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 0 using 1:(28.1149):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 0 using 1:(28.1149):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 1: readKey
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label.
+# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
+# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
+# without one.
 set title "readKey"
 set ylabel "ms/pass"
 set xlabel ""
@@ -57,13 +61,15 @@ plot data index 1 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle,
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 1 using 1:(27.4006):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 1 using 1:(27.4006):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label.
+# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
+# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
+# without one.
 set title "readSeq"
 set ylabel "ms/pass, log scale"
 set xlabel ""
@@ -76,13 +82,15 @@ plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle,
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 2 using 1:(1.18419):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 2 using 1:(1.18419):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 3: readRev
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label.
+# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
+# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
+# without one.
 set title "readRev"
 set ylabel "ms/pass, log scale"
 set xlabel ""
@@ -95,13 +103,15 @@ plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle,
      data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 3 using 1:(1.21423):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 3 using 1:(1.21423):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 4: readCrc
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label.
+# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
+# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
+# without one.
 set title "readCrc"
 set ylabel "ms/pass"
 set xlabel ""
@@ -114,13 +124,15 @@ plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle,
      data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 4 using 1:(3.87381):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 4 using 1:(3.87381):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 5: readXxh64
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label.
+# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
+# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
+# without one.
 set title "readXxh64"
 set ylabel "ms/pass"
 set xlabel ""
@@ -133,7 +145,7 @@ plot data index 5 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle,
      data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
-     data index 5 using 1:(3.01037):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle
+     data index 5 using 1:(3.01037):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

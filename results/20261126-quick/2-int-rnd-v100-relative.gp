@@ -43,28 +43,7 @@ plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitl
      data index 0 using 1:(0.122273):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
-# Panel 1: readKey
-# Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
-# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
-# without one.
-set title "readKey"
-set ylabel "time ÷ the fastest's, paired, log scale"
-set xlabel ""
-set logscale y
-set xrange [-0.7:9.7]
-set yrange [0.1:63.5423]
-set xtics ("LMDB DB" 0, "Chronicle" 1, "MVStore" 2, "Xodus" 3, "BDB JE" 4, "LevelDB" 5, "SQLite" 6, "RocksDB" 7, "MapDB" 8, "File system" 9) rotate by -30
-set key off
-plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.121365):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
-
-# Panel 2: readSeq
+# Panel 1: readSeq
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
@@ -78,14 +57,14 @@ set xrange [-0.7:7.7]
 set yrange [0.1:92.2712]
 set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
-plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:(0.12273):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
+plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+     data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
+     data index 1 using 1:(0.12273):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
-# Panel 3: readRev
+# Panel 2: readRev
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
@@ -99,14 +78,14 @@ set xrange [-0.7:7.7]
 set yrange [0.1:194.537]
 set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "BDB JE" 4, "RocksDB" 5, "SQLite" 6, "LevelDB" 7) rotate by -30
 set key off
-plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:(0.125508):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
+plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+     data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
+     data index 2 using 1:(0.125508):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
-# Panel 4: readCrc
+# Panel 3: readCrc
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
@@ -120,14 +99,14 @@ set xrange [-0.7:7.7]
 set yrange [0:8.44769]
 set xtics ("MVStore" 0, "LMDB DB" 1, "Xodus" 2, "MapDB" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
-plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 4 using 1:(0.253431):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
+plot data index 3 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+     data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
+     data index 3 using 1:(0.253431):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
-# Panel 5: readXxh64
+# Panel 4: readXxh64
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
@@ -141,11 +120,11 @@ set xrange [-0.7:7.7]
 set yrange [0.1:31.78]
 set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
-plot data index 5 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 5 using 1:(0.118868):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
+plot data index 4 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+     data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
+     data index 4 using 1:(0.118868):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

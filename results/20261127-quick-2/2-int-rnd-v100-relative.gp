@@ -74,15 +74,15 @@ set title "readSeq"
 set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
-set xrange [-0.7:7.7]
-set yrange [0.1:41.5235]
-set xtics ("MVStore" 0, "MapDB" 1, "LMDB DB" 2, "Xodus" 3, "BDB JE" 4, "RocksDB" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
+set xrange [-0.7:6.7]
+set yrange [0.1:39.2756]
+set xtics ("MVStore" 0, "MapDB" 1, "LMDB DB" 2, "BDB JE" 3, "RocksDB" 4, "LevelDB" 5, "SQLite" 6) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:(0.119825):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:(0.119625):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 3: readRev

@@ -54,14 +54,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:9.7]
-set yrange [0.1:43.1173]
+set yrange [0.1:45.1656]
 set xtics ("Chronicle" 0, "LMDB DB" 1, "MVStore" 2, "BDB JE" 3, "Xodus" 4, "LevelDB" 5, "SQLite" 6, "RocksDB" 7, "MapDB" 8, "File system" 9) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.119961):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.120128):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
@@ -96,14 +96,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [0.1:76.4459]
+set yrange [0.1:78.6167]
 set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "BDB JE" 4, "RocksDB" 5, "SQLite" 6, "LevelDB" 7) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:(0.12204):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:(0.122142):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 4: readCrc
@@ -117,14 +117,14 @@ set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:7.31951]
+set yrange [0:7.27177]
 set xtics ("MVStore" 0, "Xodus" 1, "MapDB" 2, "LMDB DB" 3, "BDB JE" 4, "RocksDB" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 4 using 1:(0.219585):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 4 using 1:(0.218153):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 5: readXxh64

@@ -54,14 +54,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:4.7]
-set yrange [0.1:91.5962]
+set yrange [0.1:90.3367]
 set xtics ("LMDB DB" 0, "LMDB DB (no writeMap)" 1, "Sorted array" 2, "Heap map" 3, "Null (harness cost)" 4) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.122703):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.122652):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq

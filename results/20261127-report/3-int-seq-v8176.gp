@@ -33,14 +33,14 @@ set ylabel "ms/pass, log scale"
 set xlabel "batch size (entries per commit)"
 set logscale y
 set xrange [-0.692:2.692]
-set yrange [0.001:267.018]
+set yrange [0.001:164.526]
 set xtics ("20" 0, "200" 1, "2,000" 2) norotate
 set key outside top center horizontal
 plot data index 0 using 1:4:2:3:(0.001):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.001):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0.001):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:(0.00145478):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:(0.00143379):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle, \
      keyentry with boxes fc rgb "#2ca02c" title "LevelDB", \
      keyentry with boxes fc rgb "#d62728" title "RocksDB", \

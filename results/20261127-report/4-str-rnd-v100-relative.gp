@@ -34,7 +34,7 @@ set xlabel ""
 set logscale y
 set xrange [-0.7:9.7]
 set yrange [0.1:71.4949]
-set xtics ("Chronicle" 0, "LMDB DB" 1, "LevelDB" 2, "Xodus" 3, "RocksDB" 4, "MVStore" 5, "BDB JE" 6, "MapDB" 7, "SQLite" 8, "File system" 9) rotate by -30
+set xtics ("Chronicle" 0, "LMDB DB" 1, "Xodus" 2, "LevelDB" 3, "RocksDB" 4, "MVStore" 5, "BDB JE" 6, "MapDB" 7, "SQLite" 8, "File system" 9) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \

@@ -54,14 +54,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:9.7]
-set yrange [0.1:46.4823]
+set yrange [0.1:46.457]
 set xtics ("Chronicle" 0, "LMDB DB" 1, "MVStore" 2, "BDB JE" 3, "Xodus" 4, "LevelDB" 5, "RocksDB" 6, "SQLite" 7, "MapDB" 8, "File system" 9) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.120232):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.12023):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
@@ -75,14 +75,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [0.1:39.8662]
-set xtics ("MVStore" 0, "MapDB" 1, "LMDB DB" 2, "Xodus" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
+set yrange [0.1:38.3168]
+set xtics ("MVStore" 0, "MapDB" 1, "Xodus" 2, "LMDB DB" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:(0.119679):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:(0.119537):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 3: readRev
@@ -138,14 +138,14 @@ set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:8.59196]
+set yrange [0:9.04551]
 set xtics ("MVStore" 0, "MapDB" 1, "Xodus" 2, "LMDB DB" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 5 using 1:(0.257759):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 5 using 1:(0.271365):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

@@ -54,14 +54,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:12.7]
-set yrange [0.01:1442.48]
+set yrange [0.1:1475.96]
 set xtics ("LMDB DB" 0, "LevelDB" 1, "RocksDB" 2, "MVStore" 3, "MapDB" 4, "Xodus" 5, "Chronicle" 6, "SQLite" 7, "BDB JE" 8, "File system" 9, "Sorted array" 10, "Heap map" 11, "Null (harness cost)" 12) rotate by -30
 set key off
-plot data index 1 using 1:4:2:3:(0.01):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.01):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.01):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.0142815):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.133374):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
@@ -138,14 +138,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:12.7]
-set yrange [1:123.567]
+set yrange [1:125.859]
 set xtics ("LMDB DB" 0, "LevelDB" 1, "RocksDB" 2, "MVStore" 3, "MapDB" 4, "Xodus" 5, "Chronicle" 6, "SQLite" 7, "BDB JE" 8, "File system" 9, "Sorted array" 10, "Heap map" 11, "Null (harness cost)" 12) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 5 using 1:(1.15547):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 5 using 1:(1.1561):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

@@ -75,14 +75,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [0.1:97.0907]
-set xtics ("MVStore" 0, "LMDB DB" 1, "Xodus" 2, "MapDB" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
+set yrange [0.1:97.3255]
+set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:(0.122918):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:(0.122927):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 3: readRev

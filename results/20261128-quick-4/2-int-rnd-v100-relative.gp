@@ -74,9 +74,9 @@ set title "readSeq"
 set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
-set xrange [-0.7:7.7]
+set xrange [-0.7:6.7]
 set yrange [0.1:95.1658]
-set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "RocksDB" 4, "BDB JE" 5, "LevelDB" 6, "SQLite" 7) rotate by -30
+set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "RocksDB" 4, "BDB JE" 5, "SQLite" 6) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \

@@ -33,14 +33,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:9.7]
-set yrange [0.1:460.655]
+set yrange [0.1:517.751]
 set xtics ("LMDB DB" 0, "Xodus" 1, "MVStore" 2, "Chronicle" 3, "LevelDB" 4, "RocksDB" 5, "BDB JE" 6, "SQLite" 7, "MapDB" 8, "File system" 9) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:(0.128796):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:(0.129248):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 1: readKey

@@ -33,14 +33,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:9.7]
-set yrange [0.1:119.161]
-set xtics ("LMDB DB" 0, "Chronicle" 1, "Xodus" 2, "LevelDB" 3, "MVStore" 4, "RocksDB" 5, "BDB JE" 6, "SQLite" 7, "MapDB" 8, "File system" 9) rotate by -30
+set yrange [0.1:124.454]
+set xtics ("LMDB DB" 0, "Chronicle" 1, "Xodus" 2, "MVStore" 3, "LevelDB" 4, "RocksDB" 5, "BDB JE" 6, "SQLite" 7, "MapDB" 8, "File system" 9) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:(0.123676):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:(0.123837):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 1: readKey
@@ -96,14 +96,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [0.1:209.928]
+set yrange [0.1:214.026]
 set xtics ("MVStore" 0, "LMDB DB" 1, "MapDB" 2, "Xodus" 3, "BDB JE" 4, "RocksDB" 5, "SQLite" 6, "LevelDB" 7) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:(0.125795):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:(0.125868):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 4: readCrc

@@ -32,9 +32,9 @@ set title "write"
 set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
-set xrange [-0.7:19.7]
+set xrange [-0.7:17.7]
 set yrange [0.1:387.116]
-set xtics ("LMDB DB (JDK 25)" 0, "LMDB DB (JDK 17)" 1, "Xodus (JDK 17)" 2, "Xodus (JDK 25)" 3, "Chronicle (JDK 25)" 4, "MVStore (JDK 17)" 5, "MVStore (JDK 25)" 6, "Chronicle (JDK 17)" 7, "RocksDB (JDK 25)" 8, "RocksDB (JDK 17)" 9, "LevelDB (JDK 25)" 10, "LevelDB (JDK 17)" 11, "BDB JE (JDK 25)" 12, "BDB JE (JDK 17)" 13, "SQLite (JDK 25)" 14, "SQLite (JDK 17)" 15, "MapDB (JDK 25)" 16, "MapDB (JDK 17)" 17, "File system (JDK 25)" 18, "File system (JDK 17)" 19) rotate by -30
+set xtics ("LMDB DB (JDK 25)" 0, "LMDB DB (JDK 17)" 1, "Xodus (JDK 17)" 2, "Xodus (JDK 25)" 3, "Chronicle (JDK 25)" 4, "MVStore (JDK 17)" 5, "MVStore (JDK 25)" 6, "Chronicle (JDK 17)" 7, "RocksDB (JDK 25)" 8, "RocksDB (JDK 17)" 9, "LevelDB (JDK 25)" 10, "BDB JE (JDK 25)" 11, "BDB JE (JDK 17)" 12, "SQLite (JDK 25)" 13, "SQLite (JDK 17)" 14, "MapDB (JDK 25)" 15, "MapDB (JDK 17)" 16, "File system (JDK 17)" 17) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
@@ -54,14 +54,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:19.7]
-set yrange [0.1:336.867]
-set xtics ("LMDB DB (JDK 25)" 0, "LMDB DB (JDK 17)" 1, "MVStore (JDK 17)" 2, "MVStore (JDK 25)" 3, "Chronicle (JDK 25)" 4, "Chronicle (JDK 17)" 5, "Xodus (JDK 17)" 6, "Xodus (JDK 25)" 7, "BDB JE (JDK 17)" 8, "BDB JE (JDK 25)" 9, "LevelDB (JDK 25)" 10, "LevelDB (JDK 17)" 11, "SQLite (JDK 25)" 12, "RocksDB (JDK 17)" 13, "RocksDB (JDK 25)" 14, "SQLite (JDK 17)" 15, "MapDB (JDK 25)" 16, "MapDB (JDK 17)" 17, "File system (JDK 25)" 18, "File system (JDK 17)" 19) rotate by -30
+set yrange [0.1:334.284]
+set xtics ("LMDB DB (JDK 25)" 0, "LMDB DB (JDK 17)" 1, "MVStore (JDK 17)" 2, "MVStore (JDK 25)" 3, "Chronicle (JDK 25)" 4, "Chronicle (JDK 17)" 5, "Xodus (JDK 25)" 6, "Xodus (JDK 17)" 7, "BDB JE (JDK 17)" 8, "BDB JE (JDK 25)" 9, "LevelDB (JDK 25)" 10, "LevelDB (JDK 17)" 11, "SQLite (JDK 25)" 12, "RocksDB (JDK 25)" 13, "RocksDB (JDK 17)" 14, "SQLite (JDK 17)" 15, "MapDB (JDK 25)" 16, "MapDB (JDK 17)" 17, "File system (JDK 25)" 18, "File system (JDK 17)" 19) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.127592):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.127563):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
@@ -116,9 +116,9 @@ set title "readCrc"
 set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
-set xrange [-0.7:15.7]
+set xrange [-0.7:14.7]
 set yrange [0:8.31397]
-set xtics ("LMDB DB (JDK 17)" 0, "LMDB DB (JDK 25)" 1, "MVStore (JDK 25)" 2, "MVStore (JDK 17)" 3, "Xodus (JDK 25)" 4, "Xodus (JDK 17)" 5, "MapDB (JDK 25)" 6, "MapDB (JDK 17)" 7, "RocksDB (JDK 25)" 8, "RocksDB (JDK 17)" 9, "BDB JE (JDK 17)" 10, "BDB JE (JDK 25)" 11, "SQLite (JDK 25)" 12, "LevelDB (JDK 25)" 13, "LevelDB (JDK 17)" 14, "SQLite (JDK 17)" 15) rotate by -30
+set xtics ("LMDB DB (JDK 17)" 0, "LMDB DB (JDK 25)" 1, "MVStore (JDK 25)" 2, "MVStore (JDK 17)" 3, "Xodus (JDK 25)" 4, "Xodus (JDK 17)" 5, "MapDB (JDK 25)" 6, "MapDB (JDK 17)" 7, "RocksDB (JDK 25)" 8, "RocksDB (JDK 17)" 9, "BDB JE (JDK 25)" 10, "SQLite (JDK 25)" 11, "LevelDB (JDK 25)" 12, "LevelDB (JDK 17)" 13, "SQLite (JDK 17)" 14) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \

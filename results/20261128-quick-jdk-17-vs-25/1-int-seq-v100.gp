@@ -54,14 +54,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:25.7]
-set yrange [0.01:1496.47]
+set yrange [0.01:1492.19]
 set xtics ("LMDB DB (JDK 17)" 0, "LMDB DB (JDK 25)" 1, "LevelDB (JDK 17)" 2, "LevelDB (JDK 25)" 3, "RocksDB (JDK 17)" 4, "RocksDB (JDK 25)" 5, "MVStore (JDK 17)" 6, "MVStore (JDK 25)" 7, "MapDB (JDK 17)" 8, "MapDB (JDK 25)" 9, "Xodus (JDK 17)" 10, "Xodus (JDK 25)" 11, "Chronicle (JDK 17)" 12, "Chronicle (JDK 25)" 13, "SQLite (JDK 17)" 14, "SQLite (JDK 25)" 15, "BDB JE (JDK 17)" 16, "BDB JE (JDK 25)" 17, "File system (JDK 17)" 18, "File system (JDK 25)" 19, "Sorted array (JDK 17)" 20, "Sorted array (JDK 25)" 21, "Heap map (JDK 17)" 22, "Heap map (JDK 25)" 23, "Null (harness cost) (JDK 17)" 24, "Null (harness cost) (JDK 25)" 25) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.01):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.01):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.01):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.0142972):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.014296):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq

@@ -100,7 +100,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.284632:2.86933]
+set yrange [0.704013:2.04335]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -144,7 +144,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0:19.0316]
+set yrange [0:18.9694]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -188,7 +188,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.684281:1.29417]
+set yrange [0.686493:1.27722]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 7 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -276,7 +276,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.29913:2.39179]
+set yrange [0.907337:1.036]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 11 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -298,7 +298,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.269724:2.16434]
+set yrange [0.385947:1.48677]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 12 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

@@ -33,14 +33,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:19.7]
-set yrange [0.1:187.853]
+set yrange [0.1:224.308]
 set xtics ("Chronicle (JDK 25)" 0, "LMDB DB (JDK 25)" 1, "Chronicle (JDK 17)" 2, "LMDB DB (JDK 17)" 3, "Xodus (JDK 17)" 4, "LevelDB (JDK 25)" 5, "LevelDB (JDK 17)" 6, "Xodus (JDK 25)" 7, "MVStore (JDK 17)" 8, "MVStore (JDK 25)" 9, "RocksDB (JDK 25)" 10, "RocksDB (JDK 17)" 11, "BDB JE (JDK 17)" 12, "BDB JE (JDK 25)" 13, "MapDB (JDK 25)" 14, "SQLite (JDK 25)" 15, "SQLite (JDK 17)" 16, "MapDB (JDK 17)" 17, "File system (JDK 25)" 18, "File system (JDK 17)" 19) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:(0.125376):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:(0.126045):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 1: readKey
@@ -53,15 +53,15 @@ set title "readKey"
 set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
-set xrange [-0.7:19.7]
-set yrange [0.1:95.6054]
-set xtics ("Chronicle (JDK 25)" 0, "Chronicle (JDK 17)" 1, "LMDB DB (JDK 25)" 2, "LMDB DB (JDK 17)" 3, "MVStore (JDK 17)" 4, "MVStore (JDK 25)" 5, "BDB JE (JDK 17)" 6, "BDB JE (JDK 25)" 7, "Xodus (JDK 17)" 8, "Xodus (JDK 25)" 9, "LevelDB (JDK 25)" 10, "LevelDB (JDK 17)" 11, "RocksDB (JDK 17)" 12, "SQLite (JDK 25)" 13, "SQLite (JDK 17)" 14, "RocksDB (JDK 25)" 15, "MapDB (JDK 25)" 16, "MapDB (JDK 17)" 17, "File system (JDK 25)" 18, "File system (JDK 17)" 19) rotate by -30
+set xrange [-0.7:18.7]
+set yrange [0.1:94.8769]
+set xtics ("Chronicle (JDK 25)" 0, "Chronicle (JDK 17)" 1, "LMDB DB (JDK 25)" 2, "LMDB DB (JDK 17)" 3, "MVStore (JDK 17)" 4, "MVStore (JDK 25)" 5, "BDB JE (JDK 17)" 6, "Xodus (JDK 17)" 7, "Xodus (JDK 25)" 8, "LevelDB (JDK 25)" 9, "LevelDB (JDK 17)" 10, "RocksDB (JDK 17)" 11, "SQLite (JDK 25)" 12, "SQLite (JDK 17)" 13, "RocksDB (JDK 25)" 14, "MapDB (JDK 25)" 15, "MapDB (JDK 17)" 16, "File system (JDK 25)" 17, "File system (JDK 17)" 18) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.122861):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.122833):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
@@ -76,7 +76,7 @@ set xlabel ""
 set logscale y
 set xrange [-0.7:15.7]
 set yrange [0.1:59.4413]
-set xtics ("MVStore (JDK 17)" 0, "MVStore (JDK 25)" 1, "MapDB (JDK 25)" 2, "LMDB DB (JDK 25)" 3, "MapDB (JDK 17)" 4, "LMDB DB (JDK 17)" 5, "Xodus (JDK 25)" 6, "Xodus (JDK 17)" 7, "RocksDB (JDK 17)" 8, "RocksDB (JDK 25)" 9, "BDB JE (JDK 17)" 10, "BDB JE (JDK 25)" 11, "SQLite (JDK 25)" 12, "LevelDB (JDK 25)" 13, "LevelDB (JDK 17)" 14, "SQLite (JDK 17)" 15) rotate by -30
+set xtics ("MVStore (JDK 17)" 0, "MVStore (JDK 25)" 1, "MapDB (JDK 25)" 2, "MapDB (JDK 17)" 3, "LMDB DB (JDK 25)" 4, "LMDB DB (JDK 17)" 5, "Xodus (JDK 25)" 6, "Xodus (JDK 17)" 7, "RocksDB (JDK 17)" 8, "RocksDB (JDK 25)" 9, "BDB JE (JDK 17)" 10, "BDB JE (JDK 25)" 11, "LevelDB (JDK 25)" 12, "LevelDB (JDK 17)" 13, "SQLite (JDK 17)" 14, "SQLite (JDK 25)" 15) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
@@ -106,28 +106,7 @@ plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitl
      data index 3 using 1:(0.125415):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
-# Panel 4: readCrc
-# Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
-# 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
-# 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
-# panel with no value at all (every run failed or skipped): gnuplot 5.4.4 crashes drawing boxed labels of a data block
-# without one.
-set title "readCrc"
-set ylabel "time ÷ the fastest's, paired"
-set xlabel ""
-unset logscale y
-set xrange [-0.7:15.7]
-set yrange [0:7.70705]
-set xtics ("Xodus (JDK 25)" 0, "MVStore (JDK 17)" 1, "MVStore (JDK 25)" 2, "Xodus (JDK 17)" 3, "MapDB (JDK 25)" 4, "MapDB (JDK 17)" 5, "LMDB DB (JDK 25)" 6, "LMDB DB (JDK 17)" 7, "RocksDB (JDK 17)" 8, "RocksDB (JDK 25)" 9, "BDB JE (JDK 17)" 10, "BDB JE (JDK 25)" 11, "SQLite (JDK 25)" 12, "LevelDB (JDK 25)" 13, "LevelDB (JDK 17)" 14, "SQLite (JDK 17)" 15) rotate by -30
-set key off
-plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 4 using 1:(0.231211):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
-
-# Panel 5: readXxh64
+# Panel 4: readXxh64
 # Columns of its data block: 1 x, 2-3 bar left/right, 4 value, 5 JMH error, 6 colour (rgb),
 # 7 fill (0 solid; 1 a non-default spec, hatched white; 2 a limit row, hatched dark: see Figure.Fill), 8-9 whisker ends as drawn, 10 whisker style, 11 printed value,
 # 12 note instead of a value (skipped, failed), 13 label. The values printed on the bars (column 11) are left out of a
@@ -141,11 +120,11 @@ set xrange [-0.7:15.7]
 set yrange [0:9.00772]
 set xtics ("MVStore (JDK 17)" 0, "MapDB (JDK 25)" 1, "MVStore (JDK 25)" 2, "MapDB (JDK 17)" 3, "Xodus (JDK 17)" 4, "Xodus (JDK 25)" 5, "LMDB DB (JDK 25)" 6, "LMDB DB (JDK 17)" 7, "RocksDB (JDK 17)" 8, "RocksDB (JDK 25)" 9, "BDB JE (JDK 17)" 10, "BDB JE (JDK 25)" 11, "SQLite (JDK 25)" 12, "LevelDB (JDK 25)" 13, "LevelDB (JDK 17)" 14, "SQLite (JDK 17)" 15) rotate by -30
 set key off
-plot data index 5 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
-     data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 5 using 1:(0.270232):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
-     data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
+plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+     data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
+     data index 4 using 1:(0.270232):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

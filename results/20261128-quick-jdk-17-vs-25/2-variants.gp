@@ -210,7 +210,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.280813:2.02163]
+set yrange [0.400028:1.69776]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 8 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -276,7 +276,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.345081:1.69753]
+set yrange [0.672045:1.15346]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 11 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -298,7 +298,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.371821:1.33695]
+set yrange [0.399183:1.33338]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 12 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

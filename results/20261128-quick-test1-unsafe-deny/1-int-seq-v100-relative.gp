@@ -34,7 +34,7 @@ set xlabel ""
 set logscale y
 set xrange [-0.7:17.7]
 set yrange [0.1:347.465]
-set xtics ("LMDB DB (JDK 25)" 0, "Xodus (JDK 25)" 1, "Xodus (JDK 25, Unsafe deny)" 2, "Chronicle (JDK 25)" 3, "MVStore (JDK 25)" 4, "MVStore (JDK 25, Unsafe deny)" 5, "RocksDB (JDK 25)" 6, "RocksDB (JDK 25, Unsafe deny)" 7, "LevelDB (JDK 25)" 8, "LevelDB (JDK 25, Unsafe deny)" 9, "BDB JE (JDK 25, Unsafe deny)" 10, "BDB JE (JDK 25)" 11, "SQLite (JDK 25, Unsafe deny)" 12, "SQLite (JDK 25)" 13, "MapDB (JDK 25, Unsafe deny)" 14, "MapDB (JDK 25)" 15, "File system (JDK 25)" 16, "File system (JDK 25, Unsafe deny)" 17) rotate by -30
+set xtics ("LMDB DB (JDK 25)" 0, "Xodus (JDK 25)" 1, "Xodus (JDK 25, Unsafe deny)" 2, "MVStore (JDK 25)" 3, "MVStore (JDK 25, Unsafe deny)" 4, "RocksDB (JDK 25)" 5, "RocksDB (JDK 25, Unsafe deny)" 6, "LevelDB (JDK 25)" 7, "LevelDB (JDK 25, Unsafe deny)" 8, "BDB JE (JDK 25, Unsafe deny)" 9, "BDB JE (JDK 25)" 10, "SQLite (JDK 25, Unsafe deny)" 11, "SQLite (JDK 25)" 12, "MapDB (JDK 25, Unsafe deny)" 13, "MapDB (JDK 25)" 14, "File system (JDK 25)" 15, "File system (JDK 25, Unsafe deny)" 16, "Chronicle (JDK 25)" 17) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
@@ -54,14 +54,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:17.7]
-set yrange [0.1:331.641]
-set xtics ("LMDB DB (JDK 25)" 0, "MVStore (JDK 25, Unsafe deny)" 1, "Chronicle (JDK 25)" 2, "MVStore (JDK 25)" 3, "Xodus (JDK 25, Unsafe deny)" 4, "Xodus (JDK 25)" 5, "BDB JE (JDK 25, Unsafe deny)" 6, "BDB JE (JDK 25)" 7, "LevelDB (JDK 25, Unsafe deny)" 8, "LevelDB (JDK 25)" 9, "SQLite (JDK 25, Unsafe deny)" 10, "SQLite (JDK 25)" 11, "RocksDB (JDK 25)" 12, "RocksDB (JDK 25, Unsafe deny)" 13, "MapDB (JDK 25)" 14, "MapDB (JDK 25, Unsafe deny)" 15, "File system (JDK 25, Unsafe deny)" 16, "File system (JDK 25)" 17) rotate by -30
+set yrange [0.1:340.902]
+set xtics ("LMDB DB (JDK 25)" 0, "Chronicle (JDK 25)" 1, "MVStore (JDK 25)" 2, "MVStore (JDK 25, Unsafe deny)" 3, "Xodus (JDK 25, Unsafe deny)" 4, "Xodus (JDK 25)" 5, "BDB JE (JDK 25, Unsafe deny)" 6, "BDB JE (JDK 25)" 7, "LevelDB (JDK 25)" 8, "LevelDB (JDK 25, Unsafe deny)" 9, "SQLite (JDK 25)" 10, "SQLite (JDK 25, Unsafe deny)" 11, "RocksDB (JDK 25)" 12, "RocksDB (JDK 25, Unsafe deny)" 13, "MapDB (JDK 25, Unsafe deny)" 14, "MapDB (JDK 25)" 15, "File system (JDK 25)" 16, "File system (JDK 25, Unsafe deny)" 17) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(0.127532):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(0.127638):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 2: readSeq
@@ -74,15 +74,15 @@ set title "readSeq"
 set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
-set xrange [-0.7:14.7]
-set yrange [0.1:77.5476]
-set xtics ("MVStore (JDK 25, Unsafe deny)" 0, "MVStore (JDK 25)" 1, "LMDB DB (JDK 25)" 2, "MapDB (JDK 25, Unsafe deny)" 3, "MapDB (JDK 25)" 4, "Xodus (JDK 25)" 5, "Xodus (JDK 25, Unsafe deny)" 6, "RocksDB (JDK 25)" 7, "RocksDB (JDK 25, Unsafe deny)" 8, "BDB JE (JDK 25)" 9, "BDB JE (JDK 25, Unsafe deny)" 10, "SQLite (JDK 25, Unsafe deny)" 11, "SQLite (JDK 25)" 12, "LevelDB (JDK 25, Unsafe deny)" 13, "LevelDB (JDK 25)" 14) rotate by -30
+set xrange [-0.7:12.7]
+set yrange [0.1:73.4904]
+set xtics ("MVStore (JDK 25, Unsafe deny)" 0, "MVStore (JDK 25)" 1, "LMDB DB (JDK 25)" 2, "MapDB (JDK 25, Unsafe deny)" 3, "Xodus (JDK 25)" 4, "RocksDB (JDK 25)" 5, "SQLite (JDK 25)" 6, "SQLite (JDK 25, Unsafe deny)" 7, "LevelDB (JDK 25, Unsafe deny)" 8, "MapDB (JDK 25)" 9, "Xodus (JDK 25, Unsafe deny)" 10, "RocksDB (JDK 25, Unsafe deny)" 11, "BDB JE (JDK 25, Unsafe deny)" 12) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:(0.122092):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:(0.121895):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 3: readRev
@@ -95,9 +95,9 @@ set title "readRev"
 set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
-set xrange [-0.7:14.7]
+set xrange [-0.7:13.7]
 set yrange [0.1:214.052]
-set xtics ("MVStore (JDK 25)" 0, "MVStore (JDK 25, Unsafe deny)" 1, "LMDB DB (JDK 25)" 2, "MapDB (JDK 25)" 3, "MapDB (JDK 25, Unsafe deny)" 4, "Xodus (JDK 25)" 5, "Xodus (JDK 25, Unsafe deny)" 6, "BDB JE (JDK 25)" 7, "BDB JE (JDK 25, Unsafe deny)" 8, "RocksDB (JDK 25)" 9, "RocksDB (JDK 25, Unsafe deny)" 10, "SQLite (JDK 25, Unsafe deny)" 11, "SQLite (JDK 25)" 12, "LevelDB (JDK 25, Unsafe deny)" 13, "LevelDB (JDK 25)" 14) rotate by -30
+set xtics ("MVStore (JDK 25)" 0, "MVStore (JDK 25, Unsafe deny)" 1, "LMDB DB (JDK 25)" 2, "MapDB (JDK 25)" 3, "MapDB (JDK 25, Unsafe deny)" 4, "Xodus (JDK 25)" 5, "BDB JE (JDK 25)" 6, "BDB JE (JDK 25, Unsafe deny)" 7, "RocksDB (JDK 25)" 8, "RocksDB (JDK 25, Unsafe deny)" 9, "SQLite (JDK 25, Unsafe deny)" 10, "SQLite (JDK 25)" 11, "LevelDB (JDK 25, Unsafe deny)" 12, "LevelDB (JDK 25)" 13) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
@@ -137,15 +137,15 @@ set title "readXxh64"
 set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
-set xrange [-0.7:14.7]
-set yrange [0:11.4383]
-set xtics ("LMDB DB (JDK 25)" 0, "MVStore (JDK 25)" 1, "MVStore (JDK 25, Unsafe deny)" 2, "Xodus (JDK 25, Unsafe deny)" 3, "MapDB (JDK 25)" 4, "MapDB (JDK 25, Unsafe deny)" 5, "Xodus (JDK 25)" 6, "RocksDB (JDK 25, Unsafe deny)" 7, "RocksDB (JDK 25)" 8, "BDB JE (JDK 25)" 9, "BDB JE (JDK 25, Unsafe deny)" 10, "SQLite (JDK 25)" 11, "SQLite (JDK 25, Unsafe deny)" 12, "LevelDB (JDK 25, Unsafe deny)" 13, "LevelDB (JDK 25)" 14) rotate by -30
+set xrange [-0.7:13.7]
+set yrange [0:9.25922]
+set xtics ("LMDB DB (JDK 25)" 0, "MVStore (JDK 25)" 1, "MVStore (JDK 25, Unsafe deny)" 2, "Xodus (JDK 25, Unsafe deny)" 3, "Xodus (JDK 25)" 4, "MapDB (JDK 25)" 5, "MapDB (JDK 25, Unsafe deny)" 6, "RocksDB (JDK 25, Unsafe deny)" 7, "RocksDB (JDK 25)" 8, "BDB JE (JDK 25)" 9, "SQLite (JDK 25, Unsafe deny)" 10, "SQLite (JDK 25)" 11, "LevelDB (JDK 25)" 12, "LevelDB (JDK 25, Unsafe deny)" 13) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 5 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 5 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 5 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 5 using 1:(0.343148):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 5 using 1:(0.277777):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 5 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

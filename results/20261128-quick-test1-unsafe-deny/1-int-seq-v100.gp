@@ -96,14 +96,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:25.7]
-set yrange [0.1:237.135]
+set yrange [0.01:237.135]
 set xtics ("LMDB DB (JDK 25)" 0, "LMDB DB (JDK 25, Unsafe deny)" 1, "LevelDB (JDK 25)" 2, "LevelDB (JDK 25, Unsafe deny)" 3, "RocksDB (JDK 25)" 4, "RocksDB (JDK 25, Unsafe deny)" 5, "MVStore (JDK 25)" 6, "MVStore (JDK 25, Unsafe deny)" 7, "MapDB (JDK 25)" 8, "MapDB (JDK 25, Unsafe deny)" 9, "Xodus (JDK 25)" 10, "Xodus (JDK 25, Unsafe deny)" 11, "Chronicle (JDK 25)" 12, "Chronicle (JDK 25, Unsafe deny)" 13, "SQLite (JDK 25)" 14, "SQLite (JDK 25, Unsafe deny)" 15, "BDB JE (JDK 25)" 16, "BDB JE (JDK 25, Unsafe deny)" 17, "File system (JDK 25)" 18, "File system (JDK 25, Unsafe deny)" 19, "Sorted array (JDK 25)" 20, "Sorted array (JDK 25, Unsafe deny)" 21, "Heap map (JDK 25)" 22, "Heap map (JDK 25, Unsafe deny)" 23, "Null (harness cost) (JDK 25)" 24, "Null (harness cost) (JDK 25, Unsafe deny)" 25) rotate by -30
 set key off
-plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+plot data index 3 using 1:4:2:3:(0.01):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.01):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.01):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:(0.126255):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:(0.0135285):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 4: readCrc

@@ -34,7 +34,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.927031:1.05016]
+set yrange [0.927031:1.04726]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -78,7 +78,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.754105:1.28509]
+set yrange [0.859338:1.34917]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -100,7 +100,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.759822:1.28384]
+set yrange [0.77049:1.20206]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -122,7 +122,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0:20.9103]
+set yrange [0.899682:1.13511]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -166,7 +166,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0:1.43191]
+set yrange [0.884266:1.18866]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 6 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -210,7 +210,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0:2.6474]
+set yrange [0.298957:2.57604]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 8 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

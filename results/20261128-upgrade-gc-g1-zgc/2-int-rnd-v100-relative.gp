@@ -75,14 +75,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [0.1:51.5809]
+set yrange [0.1:52.9798]
 set xtics ("MVStore (ZGC)" 0, "MVStore (G1 GC)" 1, "MapDB (G1 GC)" 2, "MapDB (ZGC)" 3, "Xodus (G1 GC)" 4, "Xodus (ZGC)" 5, "BDB JE (ZGC)" 6, "BDB JE (G1 GC)" 7) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 2 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 2 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 2 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 2 using 1:(0.120608):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 2 using 1:(0.120704):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 2 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 3: readRev
@@ -117,14 +117,14 @@ set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:5.11953]
+set yrange [0:5.23383]
 set xtics ("MVStore (ZGC)" 0, "MVStore (G1 GC)" 1, "Xodus (G1 GC)" 2, "Xodus (ZGC)" 3, "MapDB (G1 GC)" 4, "MapDB (ZGC)" 5, "BDB JE (G1 GC)" 6, "BDB JE (ZGC)" 7) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 4 using 1:(0.153586):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 4 using 1:(0.157015):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 5: readXxh64

@@ -34,7 +34,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.244646:2.03861]
+set yrange [0.204872:2.04379]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -78,7 +78,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.787972:1.46325]
+set yrange [0.674686:1.47803]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -144,7 +144,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.340695:1.53104]
+set yrange [0.362955:1.36039]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

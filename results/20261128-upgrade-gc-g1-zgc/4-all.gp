@@ -54,14 +54,14 @@ set ylabel "operations/s, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:11.7]
-set yrange [1000:2777780]
+set yrange [1000:3031210]
 set xtics ("LevelDB Java (G1 GC)" 0, "LevelDB Java (ZGC)" 1, "MVStore (G1 GC)" 2, "MVStore (ZGC)" 3, "MapDB (G1 GC)" 4, "MapDB (ZGC)" 5, "Xodus (G1 GC)" 6, "Xodus (ZGC)" 7, "BDB JE (G1 GC)" 8, "BDB JE (ZGC)" 9, "Heap map (G1 GC)" 10, "Heap map (ZGC)" 11) rotate by -30
 set key off
 plot data index 1 using 1:4:2:3:(1000):4:6 with boxxyerror lc rgb variable notitle, \
      data index 1 using ($7 == 1 ? $1 : NaN):4:2:3:(1000):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 1 using ($7 == 2 ? $1 : NaN):4:2:3:(1000):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 1 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 1 using 1:(1268.56):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 1 using 1:(1271.89):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 1 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 unset multiplot

@@ -34,7 +34,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:0.7]
-set yrange [0.83079:1.08109]
+set yrange [0.744367:1.13584]
 set xtics ("YCSB workloadb" 0) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -144,7 +144,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:0.7]
-set yrange [0.484551:1.60704]
+set yrange [0.399841:1.55841]
 set xtics ("YCSB workloadb" 0) rotate by -30
 set key off
 plot data index 5 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

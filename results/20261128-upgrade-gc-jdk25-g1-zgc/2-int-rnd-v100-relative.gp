@@ -33,14 +33,14 @@ set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:9.7]
-set yrange [0:5.86712]
+set yrange [0:5.91576]
 set xtics ("Xodus (JDK 25, G1 GC)" 0, "Xodus (JDK 25, ZGC)" 1, "MVStore (JDK 25, G1 GC)" 2, "LevelDB Java (JDK 25, G1 GC)" 3, "LevelDB Java (JDK 25, ZGC)" 4, "MVStore (JDK 25, ZGC)" 5, "BDB JE (JDK 25, G1 GC)" 6, "BDB JE (JDK 25, ZGC)" 7, "MapDB (JDK 25, G1 GC)" 8, "MapDB (JDK 25, ZGC)" 9) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:(0.176014):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:(0.177473):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 1: readKey
@@ -96,14 +96,14 @@ set ylabel "time ÷ the fastest's, paired, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:7.7]
-set yrange [0.1:33.4092]
-set xtics ("MVStore (JDK 25, G1 GC)" 0, "MVStore (JDK 25, ZGC)" 1, "MapDB (JDK 25, G1 GC)" 2, "MapDB (JDK 25, ZGC)" 3, "Xodus (JDK 25, G1 GC)" 4, "Xodus (JDK 25, ZGC)" 5, "BDB JE (JDK 25, G1 GC)" 6, "BDB JE (JDK 25, ZGC)" 7) rotate by -30
+set yrange [0.1:44.388]
+set xtics ("MVStore (JDK 25, G1 GC)" 0, "MVStore (JDK 25, ZGC)" 1, "MapDB (JDK 25, G1 GC)" 2, "MapDB (JDK 25, ZGC)" 3, "Xodus (JDK 25, G1 GC)" 4, "Xodus (JDK 25, ZGC)" 5, "BDB JE (JDK 25, ZGC)" 6, "BDB JE (JDK 25, G1 GC)" 7) rotate by -30
 set key off
 plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
      data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:(0.119046):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:(0.120065):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 4: readCrc
@@ -117,14 +117,14 @@ set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:7.7]
-set yrange [0:5.35785]
+set yrange [0:5.42591]
 set xtics ("MVStore (JDK 25, ZGC)" 0, "MVStore (JDK 25, G1 GC)" 1, "Xodus (JDK 25, G1 GC)" 2, "Xodus (JDK 25, ZGC)" 3, "MapDB (JDK 25, G1 GC)" 4, "MapDB (JDK 25, ZGC)" 5, "BDB JE (JDK 25, ZGC)" 6, "BDB JE (JDK 25, G1 GC)" 7) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 4 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 4 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 4 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 4 using 1:(0.160736):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 4 using 1:(0.162777):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 4 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 5: readXxh64

@@ -96,14 +96,14 @@ set ylabel "ms/pass, log scale"
 set xlabel ""
 set logscale y
 set xrange [-0.7:11.7]
-set yrange [1:64.6604]
+set yrange [0.1:64.6604]
 set xtics ("LevelDB Java (JDK 25, G1 GC)" 0, "LevelDB Java (JDK 25, ZGC)" 1, "MVStore (JDK 25, G1 GC)" 2, "MVStore (JDK 25, ZGC)" 3, "MapDB (JDK 25, G1 GC)" 4, "MapDB (JDK 25, ZGC)" 5, "Xodus (JDK 25, G1 GC)" 6, "Xodus (JDK 25, ZGC)" 7, "BDB JE (JDK 25, G1 GC)" 8, "BDB JE (JDK 25, ZGC)" 9, "Heap map (JDK 25, G1 GC)" 10, "Heap map (JDK 25, ZGC)" 11) rotate by -30
 set key off
-plot data index 3 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
-     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
-     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
+plot data index 3 using 1:4:2:3:(0.1):4:6 with boxxyerror lc rgb variable notitle, \
+     data index 3 using ($7 == 1 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
+     data index 3 using ($7 == 2 ? $1 : NaN):4:2:3:(0.1):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 3 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 3 using 1:(1.13323):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 3 using 1:(0.121428):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 3 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 4: readCrc

@@ -34,7 +34,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:0.7]
-set yrange [0.865543:1.19272]
+set yrange [0.858538:1.12579]
 set xtics ("YCSB workloadb" 0) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -78,7 +78,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:0.7]
-set yrange [0.95:1.38333]
+set yrange [0.608231:1.64867]
 set xtics ("YCSB workloadb" 0) rotate by -30
 set key off
 plot data index 2 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \
@@ -122,7 +122,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:0.7]
-set yrange [0.823796:2.3509]
+set yrange [0.0570519:5.40293]
 set xtics ("YCSB workloadb" 0) rotate by -30
 set key off
 plot data index 4 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

@@ -33,14 +33,14 @@ set ylabel "time ÷ the fastest's, paired"
 set xlabel ""
 unset logscale y
 set xrange [-0.7:1.7]
-set yrange [0:1.38289]
+set yrange [0:1.40669]
 set xtics ("RocksDB 10.10.1.1" 0, "RocksDB" 1) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(0):4:6 with boxxyerror lc rgb variable notitle, \
      data index 0 using ($7 == 1 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 4 noborder lc rgb "#ffffff" notitle, \
      data index 0 using ($7 == 2 ? $1 : NaN):4:2:3:(0):4 with boxxyerror fs transparent pattern 5 noborder lc rgb "#303030" notitle, \
      data index 0 using 1:8:(0):($9 - $8):10 with vectors arrowstyle variable notitle, \
-     data index 0 using 1:(0.0414866):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
+     data index 0 using 1:(0.0422006):12 with labels rotate by 90 left font ",9" tc rgb "#a00000" notitle, \
      data index 0 using 1:4:11 with labels boxed offset 0,0.8 font ",9" notitle
 
 # Panel 1: readKey

@@ -34,7 +34,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:5.7]
-set yrange [0.814003:1.02426]
+set yrange [0.652925:1.04686]
 set xtics ("write" 0, "readKey" 1, "readSeq" 2, "readRev" 3, "readCrc" 4, "readXxh64" 5) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

@@ -34,7 +34,7 @@ set xlabel ""
 unset logscale y
 set arrow 1 from graph 0, first 1 to graph 1, first 1 nohead front lw 1.5 dt 2 lc rgb "#202020"
 set xrange [-0.7:0.7]
-set yrange [0.459243:1.3067]
+set yrange [0.423173:1.54851]
 set xtics ("YCSB workloadf" 0) rotate by -30
 set key off
 plot data index 0 using 1:4:2:3:(1):4:6 with boxxyerror lc rgb variable notitle, \

@@ -26,6 +26,12 @@ public final class Turns {
     private final int forks;
 
     private double[] means = new double[16];
+    /**
+     * The last {@link #steady()} analysis, until a turn or a host factor changes: the rotations ask for it once per
+     * engine and pair after every measured rotation, and each asking would partition the turns again.
+     */
+    private SteadyTurns steady;
+
     private int[] rotations = new int[16];
     private double[] factors = new double[16];
     private long passes;
@@ -63,6 +69,7 @@ public final class Turns {
         rotations[count] = rotation;
         factors[count] = 1;
         means[count++] = (double) sum / nanos.length;
+        steady = null;
         passes += nanos.length;
     }
 
@@ -107,6 +114,7 @@ public final class Turns {
             throw new IllegalArgumentException("a host factor is a positive number, not " + factor);
         }
         factors[i] = factor;
+        steady = null;
     }
 
     /** How many turns carry a host factor other than 1. */
@@ -187,13 +195,17 @@ public final class Turns {
      * its host factor, in ms as the log gives them.
      */
     public SteadyTurns steady() {
+        if (steady != null) {
+            return steady;
+        }
         Map<Integer, Double> byKey = new TreeMap<>();
         Map<Integer, Double> factorByKey = new TreeMap<>();
         for (int i = 0; i < count; i++) {
             byKey.put(rotations[i] + 1, means[i] / 1e6);
             factorByKey.put(rotations[i] + 1, factors[i]);
         }
-        return SteadyTurns.of(byKey, factorByKey, forks);
+        steady = SteadyTurns.of(byKey, factorByKey, forks);
+        return steady;
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.JvmMemory;
+import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.TrialParams;
 import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.workload.Workload;
@@ -47,6 +48,13 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
      * than a default run has time for.
      */
     static final double EXTRA_SHARE = 0.5;
+    /**
+     * The most time, in ms, an interleaved JVM settles a workload before its first turn, where a plain JMH fork
+     * settles for up to {@code Settle}'s 2 s: what warm-up is left after it shows in the JVM's first turns, which the
+     * changepoints in its turns leave out of its score ({@code SteadyState}), and the turns an engine is then short of
+     * it takes in the rotations. A run's own {@code -Dkvbench.settle.maxMs} stands.
+     */
+    static final long SETTLE_MS = 1_000;
     /** The package of the Store path's benchmarks. */
     private static final String STORE_BENCHMARKS = "dev.kvbench.bench.";
 
@@ -103,7 +111,8 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
     }
 
     /** Runs the interleaved blocks; their result rows. */
-    List<CsvResults.Line> run(String java, List<String> forkArgs) throws InterruptedException {
+    List<CsvResults.Line> run(String java, List<String> jvmArgs) throws InterruptedException {
+        List<String> forkArgs = settleCapped(jvmArgs);
         String classpath = System.getProperty("java.class.path");
         List<Interleaver.Block> blocks = blocks(plan);
         Map<Map<String, String>, String> benchmarkOf = new LinkedHashMap<>();
@@ -158,6 +167,17 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
         }
         System.out.println("# VM options: " + String.join(" ", forkArgs));
         return interleaver.run(blocks).stream().map(CsvResults.Line::of).toList();
+    }
+
+    /** {@code forkArgs} with the interleaved JVMs' settling cap, {@link #SETTLE_MS}, unless they give one. */
+    static List<String> settleCapped(List<String> forkArgs) {
+        String flag = "-D" + Settle.MAX_PROPERTY + "=";
+        if (forkArgs.stream().anyMatch(arg -> arg.startsWith(flag))) {
+            return forkArgs;
+        }
+        List<String> capped = new ArrayList<>(forkArgs);
+        capped.add(flag + SETTLE_MS);
+        return capped;
     }
 
     /**

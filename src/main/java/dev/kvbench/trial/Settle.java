@@ -63,7 +63,7 @@ public final class Settle {
     /** System properties of the benchmark forks that override them ({@code maxMs=0}: no settling). */
     static final String MIN_PROPERTY = "kvbench.settle.minMs";
 
-    static final String MAX_PROPERTY = "kvbench.settle.maxMs";
+    public static final String MAX_PROPERTY = "kvbench.settle.maxMs";
 
     private final long minNanos;
     private final long maxNanos;

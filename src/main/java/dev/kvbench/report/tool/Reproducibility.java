@@ -8,7 +8,9 @@ import dev.kvbench.report.section.Markdown;
 import dev.kvbench.report.tool.Comparison.Pair;
 import dev.kvbench.results.Stability;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,6 +22,12 @@ import java.util.TreeSet;
  * reads each run's verdicts, not the differences {@link ComparisonReport} lists, so it is a section of its own.
  */
 record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, Specs specs, Markdown md) {
+
+    /**
+     * How far apart one engine's numbers in two runs may be and still be called the same (issue 54's target for two
+     * consecutive runs of a host class): a JVM measured before its steady state gave 5-8× in the runs that set it.
+     */
+    static final double RERUN_FACTOR = 1.5;
 
     void write() {
         List<Pair> engines = comparison.common().stream()
@@ -62,7 +70,23 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                 + " (" + stableBothOverlap + " of the " + stableBoth + " stable in both); B ÷ A is within "
                 + error + " of 1 for " + within + " of " + n + ". Intervals that are honest overlap "
                 + "between two runs of one machine nearly always; stable numbers whose intervals do not overlap mean "
-                + "the runs' errors were smaller than the host's changes between them.");
+                + "the runs' errors were smaller than the host's changes between them. " + furthest(engines));
+    }
+
+    /** The engine numbers within {@link #RERUN_FACTOR} of each other in the two runs, and the two furthest apart. */
+    private String furthest(List<Pair> engines) {
+        double limit = Math.log(RERUN_FACTOR);
+        long close = engines.stream()
+                .filter(p -> Math.abs(Math.log(p.ratio())) <= limit)
+                .count();
+        Pair far = engines.stream()
+                .max(Comparator.comparingDouble(p -> Math.abs(Math.log(p.ratio()))))
+                .orElseThrow();
+        return "One run's number is within " + RERUN_FACTOR + "× of the other's for " + close + " of "
+                + engines.size() + "; the furthest apart: "
+                + specs.label(far.key().store()) + " "
+                + far.key().workload() + " in test " + far.testB() + ", B ÷ A "
+                + String.format(Locale.ROOT, "%.3g", far.ratio()) + ".";
     }
 
     /**

@@ -322,10 +322,28 @@ final class MethodSection extends Section {
     }
 
     /**
-     * The settling cap of {@code runs} as their side file recorded it ({@link Metric#SETTLE_MAX_MS}): "2 s", or "1-2 s"
-     * when runs had different caps; "3 s" for results from before the cap was recorded, when that was the default.
+     * The settling cap of {@code runs}: one for all of them ({@link #capOf}), or the interleaved JVMs' and the JMH forks'
+     * where they differ (a run gives its interleaved JVMs a shorter one by default).
      */
     private static String settleCap(List<Result> runs) {
+        String interleaved = capOf(runs.stream().filter(Result::paired).toList());
+        String forks = capOf(runs.stream().filter(r -> !r.paired()).toList());
+        return interleaved.isEmpty() || forks.isEmpty() || interleaved.equals(forks)
+                ? capOf(runs)
+                : interleaved
+                        + " in an interleaved JVM (the changepoints in its turns leave out what warm-up is left), "
+                        + forks + " in a JMH fork";
+    }
+
+    /**
+     * The settling cap of {@code runs} as their side file recorded it ({@link Metric#SETTLE_MAX_MS}): "2 s", or "1-2 s"
+     * when runs had different caps; "3 s" for results from before the cap was recorded, when that was the default;
+     * empty for no runs.
+     */
+    private static String capOf(List<Result> runs) {
+        if (runs.isEmpty()) {
+            return "";
+        }
         double[] caps = runs.stream()
                 .mapToDouble(r -> r.metric(Metric.SETTLE_MAX_MS))
                 .filter(v -> !Double.isNaN(v))

@@ -534,6 +534,28 @@ class ReportTest {
         assertFalse(readme.contains("Free page reporting"), "not recorded in the fixture");
     }
 
+    /** An interleaved JVM settles for less than a JMH fork: the Method section gives each cap. */
+    @Test
+    void theMethodGivesTheInterleavedJvmsSettlingCapBesideTheForks(@TempDir Path copy) throws IOException {
+        Fixtures.copy(Path.of("results/20261207-quick"), copy);
+        for (String name : List.of("out-1.side.jsonl", "out-2.side.jsonl")) {
+            Path side = copy.resolve(name);
+            Files.write(
+                    side,
+                    Files.readAllLines(side).stream()
+                            .map(line -> line.contains("\"dev.kvbench.bench.")
+                                    ? line.replace("\"settle.maxMs\":2000", "\"settle.maxMs\":1000")
+                                    : line)
+                            .toList());
+        }
+        Report.write(copy, Path.of("gnuplot"), false);
+        String method = section(Files.readString(copy.resolve("README.md")), "## Method", "## Test 1");
+        assertTrue(
+                method.contains("at most 1 s in an interleaved JVM (the changepoints in its turns leave out what"
+                        + " warm-up is left), 2 s in a JMH fork (`-jvmArgsAppend"),
+                method);
+    }
+
     /**
      * The published Zen 5 run 20261128-quick-5 read with the steady-state rule: the heap map's readSeq, whose turns
      * went from 7.3 to 0.78 ms/pass, is scored on its steady turns; a JVM without a steady state is named with its range.

@@ -1,9 +1,12 @@
 package dev.kvbench.report.tool;
 
+import dev.kvbench.report.folder.HostProfile;
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.report.folder.Verdict;
+import dev.kvbench.report.section.Glance;
 import dev.kvbench.report.section.Markdown;
 import dev.kvbench.report.section.ReportWriter;
 import dev.kvbench.text.Numbers;
@@ -128,6 +131,7 @@ public final class ResultsIndex {
             String load,
             String duration,
             String stable,
+            String decided,
             String headline,
             String started) {
 
@@ -141,6 +145,7 @@ public final class ResultsIndex {
                     load,
                     duration,
                     stable,
+                    decided,
                     headline);
         }
     }
@@ -182,14 +187,27 @@ public final class ResultsIndex {
                         + "; `ResultsIndexTest` fails when "
                         + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
                         + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
+                        + "*Host*: the CPU's name, and its class (vendor, family, model) where `env.txt` records it: one name covers "
+                        + "more than one class (AMD EPYC: Zen 4 and Zen 5), and rankings differ between classes. "
                         + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "
                         + "and direct-API baselines left out) whose JMH error is at most 10% of the score, the ones the report "
-                        + "may rank. *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
+                        + "may rank. *Decided*: the report's at-a-glance cells with a winner or a tie within ±3% (of paired turns "
+                        + "where the run interleaved). *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
                         + "within one run: runs on different hosts, or on one host at different times, differ by more than "
                         + "most gaps between engines.");
         List<List<String>> rows = runs.stream().map(Run::cells).toList();
         md.table(
-                List.of("Run", "Date", "Suite", "Commit", "Host CPU", "Load", "Duration", "Within 10%", "Headline"),
+                List.of(
+                        "Run",
+                        "Date",
+                        "Suite",
+                        "Commit",
+                        "Host",
+                        "Load",
+                        "Duration",
+                        "Within 10%",
+                        "Decided",
+                        "Headline"),
                 rows);
         if (!comparisons.isEmpty()) {
             md.heading(2, "Comparisons");
@@ -233,10 +251,11 @@ public final class ResultsIndex {
                 date,
                 suite,
                 commit(env),
-                recorded(env.get("cpu.model")),
+                host(env),
                 recorded(env.get("load.start")),
                 duration(folder),
                 stableNumbers(folder),
+                decidedCells(folder),
                 headline(folder),
                 env.getOrDefault("started", ""));
     }
@@ -267,6 +286,23 @@ public final class ResultsIndex {
             }
         }
         return any ? Numbers.duration(seconds) : "not recorded";
+    }
+
+    /** "AMD EPYC (AuthenticAMD family 25 model 17)": the CPU's name and, where recorded, its host class. */
+    static String host(Map<String, String> env) {
+        HostProfile host = HostProfile.of(env);
+        String cpu = recorded(env.get("cpu.model"));
+        return host.known() ? cpu + " (" + host.hostClass() + ")" : cpu;
+    }
+
+    /** "10 of 12": the at-a-glance cells, the YCSB workloads' among them, whose verdict is decided; "none" without cells. */
+    static String decidedCells(ResultsFolder folder) {
+        Specs specs = folder.specs();
+        List<Verdict> cells = new ArrayList<>(Glance.of(folder, specs).cells());
+        cells.addAll(Glance.ycsb(folder, specs).values());
+        return cells.isEmpty()
+                ? "none"
+                : cells.stream().filter(Verdict::decided).count() + " of " + cells.size();
     }
 
     /**

@@ -132,6 +132,14 @@ class ResultsIndexTest {
     }
 
     @Test
+    void showsTheHostClassBesideTheCpusNameAndTheCellsTheRunDecided() throws IOException {
+        ResultsFolder zen4 = ResultsFolder.load(Path.of("results/20261207-quick"));
+        assertEquals("AMD EPYC (AuthenticAMD family 25 model 17)", ResultsIndex.host(zen4.env));
+        assertEquals("10 of 12", ResultsIndex.decidedCells(zen4));
+        assertEquals("AMD EPYC", ResultsIndex.host(Map.of("cpu.model", "AMD EPYC", "host.class", "unknown")));
+    }
+
+    @Test
     void aCommitIsShownShortAndMarkedWhenTheTreeWasModified() {
         assertEquals("not recorded", ResultsIndex.commit(Map.of()));
         assertEquals(

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.countentries.CountEntriesFamily;
-import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.Stores;
 import dev.kvbench.workload.Workload;
 import java.io.OutputStream;
@@ -121,7 +120,7 @@ class WorkloadFamiliesTest {
         return BenchmarkList.defaultList()
                 .find(OutputFormatFactory.createFormatInstance(nowhere, VerboseMode.SILENT), List.of(".*"), List.of())
                 .stream()
-                .filter(b -> family.workloads().contains(Workload.named(TrialRecord.workloadOf(b.getUsername()))))
+                .filter(b -> family.workloads().contains(WorkloadFamilies.workloadOf(b.getUsername())))
                 .toList();
     }
 

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kvbench.fork.Jdks;
+import dev.kvbench.suite.ShippedSuites;
 import dev.kvbench.suite.SuiteFolder;
-import dev.kvbench.suite.Suites;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -243,7 +243,8 @@ class BadInputTest {
                 "unknown-suite",
                 "a suite that does not exist",
                 2,
-                "run.sh: unknown suite 'fast'; suites: " + String.join(" ", Suites.names()) + " (e.g. ./run.sh quick)",
+                "run.sh: unknown suite 'fast'; suites: " + String.join(" ", ShippedSuites.names())
+                        + " (e.g. ./run.sh quick)",
                 "fast"));
         cases.add(runSh(
                 "misspelt-param",

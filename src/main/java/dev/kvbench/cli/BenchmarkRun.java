@@ -159,7 +159,7 @@ final class BenchmarkRun {
         }
         for (RunPlan.Skip skip : plan.skips) {
             System.out.println("kvbench: skipped " + RunPlan.workload(skip.benchmark()) + " on " + skip.store()
-                    + (plan.values.get("sync").size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
+                    + (plan.syncs().size() > 1 ? " sync=" + skip.sync() : "") + ": " + skip.reason());
             for (Map<String, String> params : plan.combinations(skip.benchmark(), skip.store(), skip.sync())) {
                 sideFile.append(TrialRecord.skipped(skip.benchmark(), params, skip.reason()));
             }
@@ -244,9 +244,11 @@ final class BenchmarkRun {
         ChainedOptionsBuilder builder = new OptionsBuilder()
                 .parent(options)
                 .param("store", run.stores().toArray(String[]::new))
-                .param("sync", run.sync())
                 .jvmArgsAppend(forkArgs.toArray(String[]::new))
                 .shouldFailOnError(failOnError);
+        if (!run.sync().equals(RunPlan.NO_SYNC)) {
+            builder.param("sync", run.sync());
+        }
         if (!options.getTimeout().hasValue()) {
             builder.timeout(iterationTimeout(timeout));
         }

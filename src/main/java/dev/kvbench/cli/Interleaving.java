@@ -2,7 +2,6 @@ package dev.kvbench.cli;
 
 import dev.kvbench.fork.VariantJvm;
 import dev.kvbench.interleave.Interleaver;
-import dev.kvbench.interleave.PassServer;
 import dev.kvbench.interleave.Turns;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.StoreSpec;
@@ -10,7 +9,7 @@ import dev.kvbench.trial.JvmMemory;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.TrialParams;
 import dev.kvbench.trial.WorkloadFamilies;
-import dev.kvbench.workload.Workload;
+import dev.kvbench.trial.WorkloadFamily.Turn;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,8 +54,6 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
      * it takes in the rotations. A run's own {@code -Dkvbench.settle.maxMs} stands.
      */
     static final long SETTLE_MS = 1_000;
-    /** The package of the Store path's benchmarks. */
-    private static final String STORE_BENCHMARKS = "dev.kvbench.bench.";
 
     /**
      * The measured turns an engine takes on average for {@code -i rotations}: the fewest rotations, at least the turns an
@@ -68,9 +65,12 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
         return (MAX_ROTATIONS * rotations >= fewest ? Math.max(rotations, fewest) : rotations) + 0.25 * rotations;
     }
 
-    /** Whether {@code benchmark} is interleaved: a Store path benchmark of a single-pass workload, or YCSB's. */
+    /**
+     * Whether {@code benchmark} is interleaved: its family gives its workload turns, and it is the family's Store path
+     * benchmark ({@link WorkloadFamilies#turnOf}).
+     */
     static boolean interleaves(String benchmark) {
-        return benchmark.startsWith(STORE_BENCHMARKS) && PassServer.interleaves(RunPlan.workload(benchmark));
+        return WorkloadFamilies.turnOf(benchmark) != Turn.NONE;
     }
 
     /**
@@ -218,10 +218,9 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
                     for (Map<String, String> params : plan.combinations(benchmark, store, run.sync())) {
                         Map<String, String> others = new LinkedHashMap<>(params);
                         others.remove("store");
-                        Workload workload = RunPlan.workload(benchmark);
-                        List<Object> block = workload == Workload.WRITE || workload == Workload.YCSB
-                                ? List.of(benchmark, others)
-                                : List.of("reads", others);
+                        List<Object> block = WorkloadFamilies.turnOf(benchmark) == Turn.LOADED_PASS
+                                ? List.of("reads", WorkloadFamilies.ofBenchmark(benchmark), others)
+                                : List.of(benchmark, others);
                         grouped.computeIfAbsent(block, b -> new LinkedHashMap<>())
                                 .computeIfAbsent(benchmark, b -> new ArrayList<>())
                                 .add(params);

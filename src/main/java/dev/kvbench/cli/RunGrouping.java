@@ -55,7 +55,7 @@ final class RunGrouping {
         grouping.findUnavailable(storesGiven);
         grouping.findUnordered();
         grouping.runPreflight();
-        for (String sync : plan.values.get("sync")) {
+        for (String sync : plan.syncs()) {
             grouping.groupRuns(sync);
         }
         if (plan.runs.isEmpty() && plan.died.isEmpty()) {
@@ -121,7 +121,7 @@ final class RunGrouping {
         boolean onlyScanning = unordered.size() == plan.families.size();
         int probeEntries = probeEntries();
         Set<Preflight.Check> checks = new LinkedHashSet<>();
-        for (String sync : plan.values.get("sync")) {
+        for (String sync : plan.syncs()) {
             for (String store : stores) {
                 if (unavailable.containsKey(store)
                         || (onlyScanning && unordered.values().stream().anyMatch(u -> u.containsKey(store)))) {

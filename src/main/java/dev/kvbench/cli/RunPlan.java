@@ -1,6 +1,5 @@
 package dev.kvbench.cli;
 
-import dev.kvbench.results.TrialRecord;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.trial.WorkloadFamilies;
@@ -73,8 +72,19 @@ final class RunPlan {
         return plan;
     }
 
+    /** The one sync value of a plan whose benchmarks take no {@code sync} (a family without it). */
+    static final String NO_SYNC = "";
+
+    /**
+     * The values of {@code sync}, which split the JMH runs (a run has one); {@link #NO_SYNC} alone when no selected
+     * benchmark takes it.
+     */
+    List<String> syncs() {
+        return values.getOrDefault("sync", List.of(NO_SYNC));
+    }
+
     static Workload workload(String benchmark) {
-        return Workload.named(TrialRecord.workloadOf(benchmark));
+        return WorkloadFamilies.workloadOf(benchmark);
     }
 
     /** The parameter names of {@code benchmark}: its family's. */

@@ -1,9 +1,9 @@
 package dev.kvbench.interleave;
 
-import dev.kvbench.trial.KvFamily;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.Trial;
-import dev.kvbench.workload.Workload;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily.Turn;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,7 +15,6 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
@@ -43,14 +42,6 @@ public final class PassServer {
     /** A YCSB turn's kind that brings the streams level with the other engines' ({@link YcsbTurns#align}). */
     static final String ALIGN = "align";
 
-    /** The workloads a server runs: the 2016 report's single passes, and a YCSB workload's run phase in turns. */
-    static final Set<Workload> WORKLOADS = KvFamily.with(KvFamily.SINGLE_PASSES, Workload.YCSB);
-
-    /** Whether a server runs {@code workload}. */
-    public static boolean interleaves(Workload workload) {
-        return WORKLOADS.contains(workload);
-    }
-
     /** Keeps what each pass returns reachable, so that no pass can be optimised away. */
     static volatile Object sink;
 
@@ -64,16 +55,17 @@ public final class PassServer {
         PrintStream out = System.out;
         Map<String, String> params = params(args);
         Deque<String> benchmarks = new ArrayDeque<>(List.of(args[0].split(",")));
+        String first = benchmarks.removeFirst();
         Trial trial;
         try {
-            trial = Trial.begin(benchmarks.removeFirst(), params); // a failure here is already the trial's failed line
+            trial = Trial.begin(first, params); // a failure here is already the trial's failed line
         } catch (RuntimeException | Error e) {
             failed(out, e);
             return;
         }
         Settle.Pass pass;
         try {
-            pass = prepare(trial);
+            pass = prepare(trial, first);
         } catch (RuntimeException | Error e) {
             failed(out, trial.fail(e));
             return;
@@ -90,8 +82,9 @@ public final class PassServer {
                     say(out, PASSES + " " + passes);
                 } else if (line.equals("next") && !benchmarks.isEmpty()) {
                     trial.waiting(false);
-                    trial = trial.handOver(benchmarks.removeFirst(), () -> say(out, ENDED));
-                    pass = prepare(trial);
+                    String next = benchmarks.removeFirst();
+                    trial = trial.handOver(next, () -> say(out, ENDED));
+                    pass = prepare(trial, next);
                     trial.waiting(true);
                     say(out, READY);
                 } else if (line.equals("end")) {
@@ -157,21 +150,21 @@ public final class PassServer {
      * unsettled, since a settling of its own length per engine would put each engine at a different point of the
      * operations' sequence; the warm-up rotations take that part.
      */
-    private static Settle.Pass prepare(Trial trial) {
-        Workload workload = trial.workload();
-        if (workload == Workload.YCSB) {
+    private static Settle.Pass prepare(Trial trial, String benchmark) {
+        Turn turn = WorkloadFamilies.turnOf(benchmark);
+        if (turn == Turn.OPERATIONS) {
             ycsb = YcsbTurns.start(trial);
             return null;
         }
-        if (!WORKLOADS.contains(workload)) {
-            throw new IllegalArgumentException(workload + " cannot be interleaved (only "
-                    + "write, readKey, readSeq, readRev, readCrc and readXxh64 can)");
+        if (turn == Turn.NONE) {
+            throw new IllegalArgumentException(
+                    trial.workload() + " cannot be interleaved: its family gives it no turns");
         }
         lastPass = 0;
         Trial.Operation operation = trial.storePass();
         Runnable run = () -> sink = trial.pass(operation);
         Settle.Pass pass;
-        if (workload == Workload.WRITE) {
+        if (turn == Turn.WRITE_PASS) {
             pass = Settle.of(trial::openEmpty, run, trial::verifyWriteAndClose);
         } else {
             if (trial.store() == null) {

@@ -3,11 +3,11 @@ package dev.kvbench.interleave;
 import dev.kvbench.interleave.Interleaver.Settings;
 import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.Stability;
-import dev.kvbench.results.TrialRecord;
 import dev.kvbench.results.TurnLog;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
-import dev.kvbench.workload.Workload;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -83,7 +83,7 @@ final class Rotations {
         }
         active = new ArrayList<>(present);
         ranked = present.stream().filter(server -> !reference(server.params)).toList();
-        ycsb = Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
+        ycsb = WorkloadFamilies.turnOf(benchmark) == WorkloadFamily.Turn.OPERATIONS;
         warmupRotations = ycsb
                 ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
                 : settings.warmupRotations();

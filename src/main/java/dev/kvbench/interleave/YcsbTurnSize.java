@@ -1,8 +1,8 @@
 package dev.kvbench.interleave;
 
 import dev.kvbench.results.OrderStatistics;
-import dev.kvbench.results.TrialRecord;
-import dev.kvbench.workload.Workload;
+import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +63,7 @@ final class YcsbTurnSize {
     }
 
     private static boolean ycsb(String benchmark) {
-        return Workload.named(TrialRecord.workloadOf(benchmark)) == Workload.YCSB;
+        return WorkloadFamilies.turnOf(benchmark) == WorkloadFamily.Turn.OPERATIONS;
     }
 
     /**

@@ -4,9 +4,12 @@ import dev.kvbench.suite.SuiteKind.Client;
 import dev.kvbench.suite.SuiteKind.Named;
 import dev.kvbench.suite.SuiteKind.WorkloadFile;
 import dev.kvbench.suite.SuiteKind.YcsbProperties;
+import dev.kvbench.trial.SuiteOffer;
+import dev.kvbench.trial.WorkloadFamilies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /**
@@ -15,7 +18,8 @@ import java.util.function.UnaryOperator;
  * {@link DurabilitySuites}, {@link AmpSuite}, {@link YcsbSuites}, {@link ScaleSuite}) and one registration in
  * {@link #ALL}: its name, a line on what it runs, and its {@link SuiteKind} (what it brings besides its tests: its
  * own arguments, its rules for the user's, its budget). {@code run.sh}'s usage lists them as {@link #usage} writes
- * them, the unknown-suite line names them, and the tests read them from here.
+ * them, the unknown-suite line names them, and the tests read them from here. A workload family brings its own suites
+ * ({@code trial.WorkloadFamily#suites}), registered after these, with no edit here.
  */
 public final class Suites {
 
@@ -128,9 +132,33 @@ public final class Suites {
         return new Registration(name, about, n -> new Named(n, tests, user -> {}, UnaryOperator.identity()));
     }
 
+    /**
+     * Every suite: the registry's own, then those the workload families bring ({@link WorkloadFamilies#suites()}),
+     * which run as a plain suite runs.
+     */
+    private static List<Registration> all() {
+        List<Registration> all = new ArrayList<>(ALL);
+        for (SuiteOffer offer : WorkloadFamilies.suites()) {
+            all.add(plain(offer.name(), offer.about(), scaler -> offered(offer)));
+        }
+        return all;
+    }
+
+    /** The tests of a family's suite, each as a suite's method would state it. */
+    private static List<Experiment> offered(SuiteOffer offer) {
+        return offer.tests().stream()
+                .map(test -> Experiment.titled(test.title(), test.about())
+                        .chart(new Chart(test.chart(), "", true))
+                        .workloads(test.workloads())
+                        .params(test.params())
+                        .options(test.options())
+                        .entries(test.entries()))
+                .toList();
+    }
+
     /** The suites' names, in the order the usage lists them. */
     public static List<String> names() {
-        return ALL.stream().map(Registration::name).toList();
+        return all().stream().map(Registration::name).toList();
     }
 
     /** The suite called {@code name}, without arguments of its own; {@code scaler} sizes the tests that scale. */
@@ -140,7 +168,7 @@ public final class Suites {
 
     /** The kind of the suite {@code name} for one run: it takes the suite's own arguments, and makes the suite. */
     static SuiteKind kind(String name) {
-        return ALL.stream()
+        return all().stream()
                 .filter(suite -> suite.name().equals(name))
                 .findFirst()
                 .orElseThrow(() -> new UsageException("unknown suite '" + name + "'; suites: "
@@ -154,9 +182,17 @@ public final class Suites {
      * {@code width} characters (a word longer than a line stands alone) and indented under the first line.
      */
     public static List<String> usage(int width) {
+        return usage(width, name -> true);
+    }
+
+    /** {@link #usage(int)} of the suites {@code listed} accepts by name. */
+    static List<String> usage(int width, Predicate<String> listed) {
         String indent = " ".repeat(11);
         List<String> lines = new ArrayList<>();
-        for (Registration suite : ALL) {
+        for (Registration suite : all()) {
+            if (!listed.test(suite.name())) {
+                continue;
+            }
             String start = String.format("  %-8s ", suite.name());
             for (String part : suite.about().split("\n")) {
                 StringBuilder line = new StringBuilder(start);

@@ -97,6 +97,21 @@ public class KvFamily extends BaseFamily {
     }
 
     /** The 2016 passes ({@link StorePasses}); the tests on the same data set run their own. */
+    /** A write is a block of its own, into an empty store; the other single passes share the store loaded once. */
+    @Override
+    public Turn turn(Workload workload) {
+        if (!SINGLE_PASSES.contains(workload)) {
+            return Turn.NONE;
+        }
+        return workload == Workload.WRITE ? Turn.WRITE_PASS : Turn.LOADED_PASS;
+    }
+
+    /** The Store path's benchmarks of the 2016 passes, which the direct-API baselines' stand beside. */
+    @Override
+    public String benchmarkPackage() {
+        return "dev.kvbench.bench";
+    }
+
     @Override
     public Trial.Operation pass(Workload workload, int batchSize) {
         return StorePasses.of(workload, batchSize);

@@ -69,7 +69,7 @@ public final class Trial {
         this.folder = TrialFolders.next(workload, given.store());
         this.metrics = new TrialMetrics(given.shape().flatBytes());
         this.trialStore = new TrialStore(spec, folder, metrics, instruments);
-        this.data = new TrialData(spec(), metrics);
+        this.data = new TrialData(spec(), metrics, workload);
     }
 
     /**

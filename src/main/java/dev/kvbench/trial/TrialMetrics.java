@@ -5,8 +5,10 @@ import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
 import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
+import dev.kvbench.store.KeyFold;
 import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.PassCheck;
 import dev.kvbench.workload.Workload;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -34,6 +36,13 @@ final class TrialMetrics {
         values.put(Metric.VERIFY_EXPECTED, expected.count());
         values.put(Metric.VERIFY_FOUND, pass.count());
         values.put(Metric.VERIFY_CHECKSUM, workload.checksumHex(pass.checksum()));
+    }
+
+    /** The last verified pass of a family's own check: what it should find, what it found, its fold. */
+    void verified(PassCheck expected, Pass pass) {
+        values.put(Metric.VERIFY_EXPECTED, expected.count());
+        values.put(Metric.VERIFY_FOUND, pass.count());
+        values.put(Metric.VERIFY_CHECKSUM, KeyFold.hex(pass.checksum()));
     }
 
     /** Storage of the open store; returns the bytes. */

@@ -42,7 +42,7 @@ public final class WorkloadFamilies {
 
     /**
      * The workload {@code benchmark} (JMH's name, ending in the workload) runs, of whichever registered family; an
-     * unknown one is an error listing the built-in workloads ({@link Workload#named}).
+     * unknown one is an error listing the registered workloads.
      */
     public static Workload workloadOf(String benchmark) {
         String label = TrialRecord.workloadOf(benchmark);
@@ -53,6 +53,27 @@ public final class WorkloadFamilies {
                 }
             }
         }
-        return Workload.named(label);
+        List<String> valid = FAMILIES.stream()
+                .flatMap(family -> family.workloads().stream())
+                .map(Workload::label)
+                .sorted()
+                .toList();
+        throw new IllegalArgumentException(
+                "unknown workload '" + label + "'; valid workloads: " + String.join(", ", valid));
+    }
+
+    /**
+     * What a turn of {@code benchmark} is in an interleaved run, as its family says; {@link WorkloadFamily.Turn#NONE}
+     * for a benchmark outside the family's {@link WorkloadFamily#benchmarkPackage() package} (a direct-API baseline).
+     */
+    public static WorkloadFamily.Turn turnOf(String benchmark) {
+        Workload workload = workloadOf(benchmark);
+        WorkloadFamily family = of(workload);
+        return benchmark.startsWith(family.benchmarkPackage() + ".") ? family.turn(workload) : WorkloadFamily.Turn.NONE;
+    }
+
+    /** The suites the registered families bring, in registration order. */
+    public static List<SuiteOffer> suites() {
+        return FAMILIES.stream().flatMap(family -> family.suites().stream()).toList();
     }
 }

@@ -2,7 +2,9 @@ package dev.kvbench.trial;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.DataSpec;
+import dev.kvbench.workload.PassCheck;
 import dev.kvbench.workload.Workload;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -50,6 +52,38 @@ public interface WorkloadFamily {
     }
 
     /**
+     * What a turn of {@code workload} is when engines take turns ({@code -interleave true}); {@link Turn#NONE}, the
+     * default, when it does not interleave: its benchmarks then run in JMH forks one after another.
+     */
+    default Turn turn(Workload workload) {
+        return Turn.NONE;
+    }
+
+    /**
+     * The package of the family's Store path benchmarks (JMH classes), which the interleaved run stands in for; the
+     * benchmarks of other packages that run its workloads (the direct-API baselines) run in JMH forks. A family in a
+     * package of its own keeps its benchmark class there.
+     */
+    default String benchmarkPackage() {
+        return getClass().getPackageName();
+    }
+
+    /**
+     * What a correct store gives back for one pass of {@code workload} over {@code data}, from the generator, once
+     * per data set before any pass is timed: the count, the value bytes and the checksum the pass folds (its order,
+     * its content), which every pass is checked against. Null, the default, for the built-in passes, which
+     * {@code workload.Verifier} checks against the data set's {@code Expected}.
+     */
+    default PassCheck expect(Workload workload, DataSet data) {
+        return null;
+    }
+
+    /** The suites the family brings, each run by its name as the registered suites are ({@code ./run.sh NAME}). */
+    default List<SuiteOffer> suites() {
+        return List.of();
+    }
+
+    /**
      * Checks every value a command line gives the family's parameters, alone and in combination, before any store
      * opens (one line for the first mistake, as a trial would word it), and says what the plan needs of the family.
      */
@@ -78,6 +112,18 @@ public interface WorkloadFamily {
         return workload.needs().contains(Capability.ORDERED)
                 ? "a cursor pass over it is empty and would time nothing"
                 : "its reads would find nothing to verify";
+    }
+
+    /** What one turn of a workload is in an interleaved run. */
+    enum Turn {
+        /** It does not interleave. */
+        NONE,
+        /** Whole passes over the store the trial loaded once, settled first; a test's such workloads share the store. */
+        LOADED_PASS,
+        /** Whole writes into an empty store, settled first; a block of its own. */
+        WRITE_PASS,
+        /** A fixed number of operations, the same on every engine (YCSB's run phase); a block of its own. */
+        OPERATIONS
     }
 
     /**

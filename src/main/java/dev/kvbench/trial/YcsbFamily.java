@@ -52,4 +52,15 @@ public final class YcsbFamily extends BaseFamily {
         }
         return new Needs(space, what, null, List.of(Probe.stringKeys(valSize)), scanning, timed);
     }
+
+    /** Its run phase in turns of the same operations on every engine. */
+    @Override
+    public Turn turn(Workload workload) {
+        return Turn.OPERATIONS;
+    }
+
+    @Override
+    public String benchmarkPackage() {
+        return "dev.kvbench.bench";
+    }
 }

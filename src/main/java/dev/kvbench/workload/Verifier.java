@@ -49,6 +49,31 @@ public final class Verifier {
         return pass;
     }
 
+    /**
+     * Checks {@code pass} of a family's own {@code workload} against what the family expects of it: its count, its
+     * value bytes, then its fold.
+     *
+     * @throws VerificationException when the pass is wrong
+     */
+    public static Pass verify(String spec, Workload workload, PassCheck expected, Pass pass) {
+        if (pass.count() != expected.count()) {
+            throw new VerificationException(
+                    spec, workload, Long.toString(expected.count()), pass.count() + expected.counted());
+        }
+        if (pass.valueBytes() != expected.valueBytes()) {
+            throw new VerificationException(
+                    spec, workload, expected.valueBytes() + " value bytes", pass.valueBytes() + " value bytes");
+        }
+        if (pass.checksum() != expected.checksum()) {
+            throw new VerificationException(
+                    spec,
+                    workload,
+                    expected.says(expected.checksum()),
+                    "other entries or another order (fold " + KeyFold.hex(pass.checksum()) + ")");
+        }
+        return pass;
+    }
+
     private static void requireKeys(String spec, Workload workload, long fold, Pass pass, String order) {
         if (pass.checksum() != fold) {
             throw new VerificationException(

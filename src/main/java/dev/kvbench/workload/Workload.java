@@ -11,7 +11,7 @@ import java.util.Set;
  * it computes. The built-in ones are the constants here: the six of the 2016 report, the application workloads
  * (thread scaling, readers under a writer, prefix scans, the directory-tree walk), the crash tests and the
  * amplification test. A workload is a class and not an enum so that a family outside this package (a test's own)
- * declares its own with {@link #of}; its family, registered in {@code trial.WorkloadFamilies}, is what knows it.
+ * declares its own with {@link #of}; its family, registered in {@code trial.WorkloadFamilies}, is what knows it, and finds it by name.
  * One instance per workload: they are compared by identity.
  */
 public final class Workload {
@@ -97,20 +97,6 @@ public final class Workload {
     /** The capabilities a store must declare; without them the workload is skipped. */
     public Set<Capability> needs() {
         return needs;
-    }
-
-    /** The built-in workload called {@code label}; an unknown name is an error listing the valid ones. */
-    public static Workload named(String label) {
-        for (Workload workload : BUILT_IN) {
-            if (workload.label.equals(label)) {
-                return workload;
-            }
-        }
-        StringBuilder valid = new StringBuilder();
-        for (Workload workload : BUILT_IN) {
-            valid.append(valid.length() == 0 ? "" : ", ").append(workload.label);
-        }
-        throw new IllegalArgumentException("unknown workload '" + label + "'; valid workloads: " + valid);
     }
 
     /** The hex form of a pass's checksum, or null when this workload computes none. */

@@ -7,6 +7,7 @@ import dev.kvbench.results.Json;
 import dev.kvbench.results.Metric;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.TestsOwn;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.WorkFolder;
 import dev.kvbench.trial.WorkloadFamilies;
@@ -131,7 +132,7 @@ class MainTest {
 
     @Test
     void aBadParameterIsOneLineAndExitCodeTwo() {
-        assertEquals(Main.USAGE, Main.run("-p", "num=0"));
+        assertEquals(Main.USAGE, Main.run("-p", "num=0", "-e", TestsOwn.benchmarkExclude()));
         assertEquals("kvbench: num=0: num must be a whole number above 0\n", errors());
     }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.store.Capability;
 import dev.kvbench.store.StoreSpec;
+import dev.kvbench.trial.TestsOwn;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -36,8 +38,11 @@ class RunPlanTest {
         return result;
     };
 
+    /** The plan of {@code args}, as a user's jar makes it: without the benchmarks of the tests' own families. */
     private static RunPlan plan(String... args) throws Exception {
-        return RunPlan.of(new CommandLineOptions(args), PRETEND);
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("-e", TestsOwn.benchmarkExclude()));
+        return RunPlan.of(new CommandLineOptions(all.toArray(String[]::new)), PRETEND);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.kvbench.countentries;
+package dev.kvbench.workload.readhalf;
 
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
@@ -11,16 +11,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One countEntries trial's parameters: the store and {@code num} entries of int keys in random order with values of
- * {@link #VAL_SIZE} bytes, written in one batch.
+ * One readHalf trial's parameters: the store and {@code num} entries (at least 2, so that each half has one) of int
+ * keys in random order with values of {@link #VAL_SIZE} bytes, written in one batch.
  */
-record CountEntriesParams(StoreSpec store, DataSpec data) implements TrialParams {
+record ReadHalfParams(StoreSpec store, DataSpec data) implements TrialParams {
 
     static final List<String> NAMES = List.of("store", "num");
     static final int VAL_SIZE = 16;
 
-    /** {@code params}' store and num; a num that is not a whole number above 0 is one line naming it. */
-    static CountEntriesParams parse(Map<String, String> params) {
+    /** {@code params}' store and num; a num that is not a whole number of at least 2 is one line naming it. */
+    static ReadHalfParams parse(Map<String, String> params) {
         String num = String.valueOf(params.get("num")).trim();
         int entries;
         try {
@@ -28,10 +28,11 @@ record CountEntriesParams(StoreSpec store, DataSpec data) implements TrialParams
         } catch (NumberFormatException e) {
             entries = 0;
         }
-        if (entries <= 0) {
-            throw new IllegalArgumentException("num=" + num + ": countEntries needs a whole number of entries above 0");
+        if (entries < 2) {
+            throw new IllegalArgumentException(
+                    "num=" + num + ": readHalf needs a whole number of entries of 2 or more");
         }
-        return new CountEntriesParams(
+        return new ReadHalfParams(
                 StoreSpec.parse(params.get("store")), new DataSpec(entries, true, false, VAL_SIZE, false));
     }
 

@@ -1,4 +1,4 @@
-package dev.kvbench.countentries;
+package dev.kvbench.workload.readhalf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -26,13 +26,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The test-only workload family run as a benchmark's state runs a trial, through the real {@link Trial} lifecycle on
- * real engines: registered by its one line, it is found, parsed, generated, loaded, passed, checked and recorded with
- * no line of the main code naming it.
+ * The test-only workload family run as its benchmark's state runs a trial, through the real {@link Trial} lifecycle on
+ * real engines: registered by its one line, it is found, parsed, generated, loaded, passed, checked against its own
+ * expectation and recorded with no line of the main code naming it.
  */
-class CountEntriesTest {
+class ReadHalfTrialTest {
 
-    private static final String BENCHMARK = "dev.kvbench.countentries.CountEntriesBenchmark.countEntries";
+    private static final String BENCHMARK = "dev.kvbench.workload.readhalf.ReadHalfBenchmark.readHalf";
 
     @RegisterExtension
     final TrialFiles files = new TrialFiles();
@@ -53,12 +53,11 @@ class CountEntriesTest {
 
     @Test
     void itsOneRegistrationLineIsWhatTheRegistryFindsItBy() {
-        assertSame(CountEntriesFamily.COUNT_ENTRIES, WorkloadFamilies.workloadOf(BENCHMARK));
-        assertTrue(WorkloadFamilies.ofBenchmark(BENCHMARK) instanceof CountEntriesFamily);
+        assertSame(ReadHalfFamily.READ_HALF, WorkloadFamilies.workloadOf(BENCHMARK));
+        assertTrue(WorkloadFamilies.ofBenchmark(BENCHMARK) instanceof ReadHalfFamily);
         assertEquals(
                 "heap has no ordered cursor",
-                WorkloadFamilies.of(CountEntriesFamily.COUNT_ENTRIES)
-                        .unable(CountEntriesFamily.COUNT_ENTRIES, "heap", Set.of()));
+                WorkloadFamilies.of(ReadHalfFamily.READ_HALF).unable(ReadHalfFamily.READ_HALF, "heap", Set.of()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -71,11 +70,11 @@ class CountEntriesTest {
 
         assertEquals(700, pass.count());
         Map<String, Object> line = onlyLine();
-        assertEquals("countEntries", line.get("workload"));
+        assertEquals("readHalf", line.get("workload"));
         assertEquals("ok", line.get("status"));
         Map<?, ?> metrics = (Map<?, ?>) line.get("metrics");
         assertEquals(700L, metrics.get(Metric.VERIFY_FOUND));
-        assertEquals(700L * (4 + CountEntriesParams.VAL_SIZE), metrics.get(Metric.FLAT_BYTES));
+        assertEquals(700L * (4 + ReadHalfParams.VAL_SIZE), metrics.get(Metric.FLAT_BYTES));
         assertTrue(metrics.containsKey(Metric.STORAGE_AFTER_CLOSE), metrics.toString());
         assertTrue(metrics.containsKey(Metric.CPU_PROCESS), metrics.toString());
     }
@@ -88,10 +87,10 @@ class CountEntriesTest {
 
         VerificationException wrong = assertThrows(VerificationException.class, () -> trial.pass(trial.storePass()));
 
-        assertEquals("countEntries on array: expected 300 found 299 (entries iterated)", wrong.getMessage());
+        assertEquals("readHalf on array: expected 300 found 299 (entries iterated and keys found)", wrong.getMessage());
         Map<String, Object> line = onlyLine();
         assertEquals("failed", line.get("status"));
-        assertTrue(String.valueOf(line.get("reason")).startsWith("countEntries on array"), line.toString());
+        assertTrue(String.valueOf(line.get("reason")).startsWith("readHalf on array"), line.toString());
     }
 
     @Test
@@ -99,12 +98,12 @@ class CountEntriesTest {
         RuntimeException wrong =
                 assertThrows(RuntimeException.class, () -> Trial.begin(BENCHMARK, params("array", "none")));
         assertTrue(
-                wrong.getMessage().contains("num=none: countEntries needs a whole number of entries above 0"),
+                wrong.getMessage().contains("num=none: readHalf needs a whole number of entries of 2 or more"),
                 wrong.getMessage());
     }
 
     @Test
     void itNeedsAnOrderedCursor() {
-        assertTrue(CountEntriesFamily.COUNT_ENTRIES.needs().contains(Capability.ORDERED));
+        assertTrue(ReadHalfFamily.READ_HALF.needs().contains(Capability.ORDERED));
     }
 }

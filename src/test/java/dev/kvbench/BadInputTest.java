@@ -1197,6 +1197,19 @@ class BadInputTest {
                 "-p",
                 "store=lmdb:jdk=25,lmdb:jdk=25"));
         cases.add(runSh(
+                "upgrade-store-sets-a-jvm-key",
+                "`-p store=lmdb:collector=ZGC -p jvm=G1,ZGC`: the store's own collector would drop the G1 row",
+                2,
+                "run.sh: -p store=lmdb:collector=ZGC sets collector=ZGC itself, which -p jvm sets for each of its JVMs, so"
+                        + " the store would not take one row per JVM: leave collector out of the store (-p store=lmdb"
+                        + " with -p jvm gives it the rows lmdb:collector=G1, lmdb:collector=ZGC), or leave -p jvm out"
+                        + " and name each row in -p store",
+                "upgrade",
+                "-p",
+                "store=lmdb:collector=ZGC",
+                "-p",
+                "jvm=G1,ZGC"));
+        cases.add(runSh(
                 "variant-not-interleaved",
                 "a variant in a suite that does not interleave (`crash`)",
                 2,

@@ -105,6 +105,11 @@ record SuitePlan(
                 .toList();
     }
 
+    /** The command that resumes this run's results folder, with the {@code KVBENCH_RESULTS} that names it if any. */
+    String resume() {
+        return folder.resume(command.rerun());
+    }
+
     /** The results folder. */
     Path results() {
         return folder.dir();

@@ -112,7 +112,7 @@ public final class SuiteRunner {
                 config.out(),
                 config.err());
         runTests(plan, folder, placed.folders(), memory, tests);
-        RunSummary summary = new RunSummary(folder.dir(), plan.command().rerun(), config.err());
+        RunSummary summary = new RunSummary(folder.dir(), plan.resume(), config.err());
         return summary.finish(plan.tests(), summary.report(report), tests.peerFailures());
     }
 
@@ -137,8 +137,8 @@ public final class SuiteRunner {
             tests.stop();
             config.err().println();
             config.err()
-                    .println("interrupted: completed tests are kept in " + results + "; run "
-                            + plan.command().rerun() + " again to resume");
+                    .println("interrupted: completed tests are kept in " + results + "; run " + plan.resume()
+                            + " again to resume");
         })) {
             folder.testsStarted();
             new Progress(plan, results, folders, memory, tests, config.out()).run();

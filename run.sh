@@ -69,6 +69,8 @@
 #   JAVA_HOME        the JDK to run (default: the first java on PATH); one without bin/java is refused (exit 2)
 #
 #   ./run.sh --help (or -h) prints this text and does nothing else.
+#   ./run.sh --clean removes the stores that killed runs left in the work and disk folders, says what it removed,
+#   and runs nothing (every run's start removes them too).
 #
 # This script only prepares the machine: a JDK 17+, target/benchmarks.jar, gnuplot. The suites,
 # planning, progress and resume are Java: dev.kvbench.suite.SuiteMain.

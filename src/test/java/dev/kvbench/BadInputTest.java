@@ -1299,6 +1299,35 @@ class BadInputTest {
                     assertFalse(
                             Files.exists(dir.resolve("work/run-" + deadPid)), "the killed run's stores are removed");
                 }));
+        cases.add(runSh(
+                        "clean-after-a-killed-run",
+                        "`./run.sh --clean` after a run killed with SIGKILL left its stores in the work folder",
+                        0,
+                        "run.sh: removed the stores a killed run left in the work folder $CASE/work: run-{} (1.0 MiB)",
+                        "--clean")
+                .seen(Seen.OUT_FIRST)
+                .env("KVBENCH_DISK_DIR", "$CASE/disk")
+                .setup(BadInputTest::staleRun));
+        cases.add(runSh(
+                        "start-after-a-killed-run",
+                        "a run's start (here a dry run) after a run killed with SIGKILL left its stores in the work"
+                                + " folder",
+                        0,
+                        "run.sh: removed the stores a killed run left in the work folder $CASE/work: run-{} (1.0 MiB)",
+                        "quick",
+                        "-p",
+                        "store=lmdb")
+                .seen(Seen.OUT_ANY)
+                .env("KVBENCH_DRY_RUN", "1")
+                .setup(BadInputTest::staleRun));
+        cases.add(runSh(
+                "clean-with-a-suite",
+                "`./run.sh --clean quick`: --clean runs nothing else",
+                2,
+                "run.sh: --clean runs nothing else: give it alone (./run.sh --clean), then the suite",
+                "--clean",
+                "quick"));
+        cases.add(killedGroup());
         // --- the benchmark jar
         cases.add(jar(
                 "jar-misspelt-param",
@@ -2189,6 +2218,32 @@ class BadInputTest {
             started.forEach(ProcessHandle::destroyForcibly);
             suite.destroyForcibly();
         }
+    }
+
+    /**
+     * SIGKILL of a run's whole process group during its turns (what a CI runner or {@code kill -9 -PGID} does): no
+     * process of the run can clean up, and its stores must not stay in the work folder. The run is started in a
+     * session of its own, so that the kill reaches its group and not the test's.
+     */
+    static Case killedGroup() {
+        String script = "setsid bash \"$1\" quick --tests 1 -p store=lmdb,rocksdb -p num=20000 >run.out 2>&1 &"
+                + " pid=$!;"
+                + " for i in $(seq 900); do grep -rqs '# Run progress: block' results"
+                + " && ls -d work/run-*/*/ >/dev/null 2>&1 && break; sleep 0.1; done;"
+                + " sleep 2;"
+                + " ls -d work/run-*/*/ >/dev/null 2>&1 || { echo 'the run never reached its turns'; exit 1; };"
+                + " kill -9 -- -$pid;"
+                + " for i in $(seq 100); do ls -d work/run-* >/dev/null 2>&1 || break; sleep 0.1; done;"
+                + " if ls -d work/run-* >/dev/null 2>&1; then echo \"left in the work folder: $(ls work)\"; exit 1; fi;"
+                + " echo 'nothing is left in the work folder after kill -9 of the run'\\''s process group'";
+        Case c = new Case(
+                "killed-process-group",
+                "SIGKILL of the whole process group during the turns (`kill -9 -PGID`, as a CI runner does)",
+                0,
+                "nothing is left in the work folder after kill -9 of the run's process group");
+        c.command.addAll(
+                List.of("bash", "-c", script, "bash", ROOT.resolve("run.sh").toString()));
+        return c.env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
     }
 
     /** A process's command line, from /proc (ProcessHandle.Info leaves out very long ones). */

@@ -38,6 +38,7 @@ record SuitePlan(
     static SuitePlan of(SuiteCommand command, SuiteRunner.Config config, MachineChecks machine, MemoryLimits memory) {
         Map<String, String> env = config.env();
         Path workDir = Folders.work(env);
+        Folders.removeStale(workDir, "work folder", config.out(), false); // before its room is counted
         long workFree = WorkFolder.usableBytes(workDir);
         SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
         SuiteFolder.Choice folder = SuiteFolder.choice(

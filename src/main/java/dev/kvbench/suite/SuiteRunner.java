@@ -91,6 +91,14 @@ public final class SuiteRunner {
     }
 
     private int runChecked(List<String> argv) throws InterruptedException {
+        if (argv.equals(List.of(Folders.CLEAN))) {
+            Folders.clean(config.env(), config.out());
+            return OK;
+        }
+        if (argv.contains(Folders.CLEAN)) {
+            throw new UsageException(Folders.CLEAN + " runs nothing else: give it alone (./run.sh " + Folders.CLEAN
+                    + "), then the suite");
+        }
         SuiteCommand command = SuiteCommand.of(argv, config.out());
         MemoryLimits memory = new MemoryLimits(memoryController, config.out());
         SuitePlan plan =

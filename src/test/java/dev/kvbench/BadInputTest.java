@@ -691,23 +691,25 @@ class BadInputTest {
                 .setup(dir -> holdLock(dir.resolve("busy")))
                 .env("KVBENCH_RESULTS", "$CASE/busy"));
         cases.add(runSh(
-                "no-room-for-the-data",
-                "`-p store=lmdb -p valSize=100000000`: more data than the work folder holds",
-                2,
-                "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
-                        + "to a bigger folder, or pass fewer entries (-p num={} fits)",
-                "smoke",
-                "-p",
-                "store=lmdb",
-                "-p",
-                "valSize=100000000"));
+                        "no-room-for-the-data",
+                        "`-p store=lmdb -p valSize=100000000`: more data than the work folder holds",
+                        2,
+                        "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
+                                + "to a bigger folder, or pass fewer entries (-p num={} fits)",
+                        "smoke",
+                        "-p",
+                        "store=lmdb",
+                        "-p",
+                        "valSize=100000000")
+                .check(adviceFits("num", "smoke", "-p", "store=lmdb", "-p", "valSize=100000000")));
         cases.add(runSh(
                 "no-room-for-every-store-at-once",
                 "`-p valSize=100000000`: an interleaved test holds every engine's "
                         + "store at once, and not even 100 entries of each fit",
                 2,
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
-                        + "to a bigger folder, or pass fewer entries (-p num=...; not even 100 entries of it fit)",
+                        + "to a bigger folder (not even 100 entries of each store fit: a store needs 67.1 MB besides its"
+                        + " data)",
                 "smoke",
                 "-p",
                 "valSize=100000000"));
@@ -1071,36 +1073,80 @@ class BadInputTest {
                 "-p",
                 "threadcount=2"));
         cases.add(runSh(
-                "workload-too-large",
-                "`-p recordcount=1000000000`: more records than the work folder holds",
-                2,
-                "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
-                        + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
-                "workload",
-                "workloada",
-                "-p",
-                "recordcount=1000000000"));
+                        "workload-too-large",
+                        "`-p recordcount=100000000 -p store=lmdb`: more records than the work folder holds; the recordcount"
+                                + " the line says fits passes",
+                        2,
+                        "run.sh: recordcount=100000000 needs about {} but the work folder $CASE/work has {} free: lower"
+                                + " recordcount (-p recordcount={} fits) or set KVBENCH_DIR to a bigger folder",
+                        "workload",
+                        "workloada",
+                        "-p",
+                        "recordcount=100000000",
+                        "-p",
+                        "store=lmdb")
+                .check(adviceFits("recordcount", "workload", "workloada", "-p", "store=lmdb")));
         cases.add(runSh(
-                "workload-inserts-too-large",
-                "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1 -p interleave=false`: the run's inserts, not the records, overfill the work folder",
-                2,
-                "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
-                        + "$CASE/work has {} free: lower them with -p operationcount=..., -p insertproportion=... or set "
-                        + "KVBENCH_DIR to a bigger folder",
-                "workload",
-                "workloada",
-                "-p",
-                "recordcount=1000",
-                "-p",
-                "operationcount=2000000000",
-                "-p",
-                "insertproportion=1",
-                "-p",
-                "readproportion=0",
-                "-p",
-                "updateproportion=0",
-                "-p",
-                "interleave=false"));
+                        "workload-no-record-fits",
+                        "a workload on a 20 MiB work folder: a store needs more than that besides its records",
+                        2,
+                        "run.sh: recordcount=1000 needs about {} but the work folder $CASE/work has {} free: no"
+                                + " recordcount fits (a store needs about 67.1 MB with one record); set KVBENCH_DIR to a"
+                                + " bigger folder",
+                        "workload",
+                        "workloada",
+                        "-p",
+                        "store=lmdb")
+                .setup(dir -> SmallDisk.mount(dir.resolve("work"), 20))
+                .check(SmallDisk::checkAndUnmount));
+        cases.add(runSh(
+                        "ycsb-records-over-the-work-folder",
+                        "`./run.sh ycsb -p recordcount=100000000`: the line names the recordcount that fits, which the"
+                                + " suite takes (not num)",
+                        2,
+                        "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set"
+                                + " KVBENCH_DIR to a bigger folder, or pass fewer records (-p recordcount={} fits)",
+                        "ycsb",
+                        "-p",
+                        "store=lmdb",
+                        "-p",
+                        "recordcount=100000000")
+                .check(adviceFits("recordcount", "ycsb", "-p", "store=lmdb")));
+        cases.add(runSh(
+                        "workload-inserts-too-large",
+                        "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1 -p interleave=false`: the run's inserts, not the records, overfill the work folder",
+                        2,
+                        "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
+                                + "$CASE/work has {} free: lower operationcount (-p operationcount={} fits) or set "
+                                + "KVBENCH_DIR to a bigger folder",
+                        "workload",
+                        "workloada",
+                        "-p",
+                        "recordcount=1000",
+                        "-p",
+                        "operationcount=2000000000",
+                        "-p",
+                        "insertproportion=1",
+                        "-p",
+                        "readproportion=0",
+                        "-p",
+                        "updateproportion=0",
+                        "-p",
+                        "interleave=false")
+                .check(adviceFits(
+                        "operationcount",
+                        "workload",
+                        "workloada",
+                        "-p",
+                        "recordcount=1000",
+                        "-p",
+                        "insertproportion=1",
+                        "-p",
+                        "readproportion=0",
+                        "-p",
+                        "updateproportion=0",
+                        "-p",
+                        "interleave=false")));
         cases.add(runSh(
                 "workload-turns-paced",
                 "`-p interleave=true -p target=500`: interleaved turns are unpaced; a paced run is run once",
@@ -2244,6 +2290,47 @@ class BadInputTest {
         c.command.addAll(
                 List.of("bash", "-c", script, "bash", ROOT.resolve("run.sh").toString()));
         return c.env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
+    }
+
+    /**
+     * Advice is checked: the size the case's line says fits ({@code -p name=N fits}) is run, with the rest of the
+     * command, as a dry run, which checks the same room and must pass it.
+     */
+    static Check adviceFits(String name, String... command) {
+        return dir -> {
+            String said = Files.readString(dir.resolve(".stderr"));
+            java.util.regex.Matcher fit =
+                    Pattern.compile("-p " + name + "=(\\d+) fits").matcher(said);
+            assertTrue(fit.find(), "the line names a size that fits: " + said);
+            List<String> args =
+                    new ArrayList<>(List.of("bash", ROOT.resolve("run.sh").toString()));
+            args.addAll(List.of(command));
+            args.addAll(List.of("-p", name + "=" + fit.group(1)));
+            ProcessBuilder builder = new ProcessBuilder(args)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve(".advice").toFile());
+            builder.environment().put("KVBENCH_NO_INSTALL", "1");
+            builder.environment().put("KVBENCH_CLASSPATH", CLASSPATH);
+            builder.environment().put("KVBENCH_DIR", dir.resolve("work").toString());
+            builder.environment()
+                    .put("KVBENCH_RESULTS", dir.resolve("advice-results").toString());
+            builder.environment().put("KVBENCH_DRY_RUN", "1");
+            builder.environment().remove("KVBENCH_BUDGET");
+            builder.environment().remove("KVBENCH_DISK_DIR");
+            try {
+                Process process = builder.start();
+                assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the advice's dry run ends");
+                assertEquals(
+                        0,
+                        process.exitValue(),
+                        String.join(" ", args) + " (the advice) is refused: "
+                                + Files.readString(dir.resolve(".advice")));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+        };
     }
 
     /** A process's command line, from /proc (ProcessHandle.Info leaves out very long ones). */

@@ -37,8 +37,11 @@ interface SuiteKind {
     /** The suite, with its own arguments; {@code scaler} sizes the tests that scale. */
     Suite suite(Scaler scaler);
 
-    /** Refuses a run whose own arguments need more room than the work folder {@code workDir} has free ({@code workFree}, -1 unknown). */
-    default void checkRoom(Path workDir, long workFree) {}
+    /**
+     * Refuses a run whose own arguments need more room than the work folder {@code workDir} has free ({@code workFree},
+     * -1 unknown) for {@code stores} stores at once (an interleaved test holds every engine's).
+     */
+    default void checkRoom(Path workDir, long workFree, long stores) {}
 
     /** Whether YCSB's own client runs beside each of its tests ({@link YcsbPeer}). */
     default boolean besideYcsbClient() {
@@ -135,9 +138,9 @@ interface SuiteKind {
         }
 
         @Override
-        public void checkRoom(Path workDir, long workFree) {
+        public void checkRoom(Path workDir, long workFree, long stores) {
             WorkloadProperties properties = workload.properties();
-            long need = YcsbWorkload.bytesNeeded(properties);
+            long need = stores * YcsbWorkload.bytesNeeded(properties);
             if (workFree < 0 || workFree >= need) {
                 return;
             }
@@ -148,11 +151,9 @@ interface SuiteKind {
                     ? "recordcount=" + records + " and up to " + (room - records) + " inserts of the run"
                     : "recordcount=" + records;
             throw new UsageException(what + " need" + (room > records ? "" : "s") + " about " + Numbers.bytes(need)
-                    + " but the work folder " + workDir + " has " + Numbers.bytes(workFree) + " free: lower "
-                    + (room > records
-                            ? "them with -p operationcount=..., -p insertproportion=..."
-                            : "it with -p recordcount=...")
-                    + " or set KVBENCH_DIR to a bigger folder");
+                    + (stores > 1 ? " (" + stores + " stores at once)" : "") + " but the work folder " + workDir
+                    + " has " + Numbers.bytes(workFree) + " free: " + WorkloadRoom.advice(properties, workFree, stores)
+                    + "set KVBENCH_DIR to a bigger folder");
         }
     }
 }

@@ -46,8 +46,16 @@ record SuitePlan(
         Budget budget =
                 command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
         Suite suite = scaled(command, folder.dir(), budget, env.get("KVBENCH_BUDGET"));
-        command.kind().checkRoom(workDir, workFree);
         List<PlannedTest> tests = planned(command, suite, env.get(Rounds.ENVIRONMENT));
+        // the suite's own line (what a workload file's records and inserts need), for every store held at once
+        command.kind()
+                .checkRoom(
+                        workDir,
+                        workFree,
+                        tests.stream()
+                                .mapToLong(test -> Planner.storesAtOnce(test.params(), test.options()))
+                                .max()
+                                .orElse(1));
         machine.check(command.name(), tests);
         tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
         if (!DryRun.requested(env)) { // a dry run prints the plan first, then checks it

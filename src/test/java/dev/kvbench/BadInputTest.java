@@ -1243,6 +1243,58 @@ class BadInputTest {
                 "-p",
                 "store=lmdb:jdk=25,lmdb:jdk=25"));
         cases.add(runSh(
+                "jvm-flag-with-a-comma",
+                "`-p store=lmdb:jvmArgs=-Xlog:gc,safepoint`: -p splits the flag at its comma",
+                2,
+                "run.sh: -p store=lmdb:jvmArgs=-Xlog:gc,safepoint,lmdb: -p splits its values at commas, so the flag"
+                        + " '-Xlog:gc,safepoint' in jvmArgs would be cut at its comma and 'safepoint' read as another"
+                        + " store; a flag with a comma goes in an argument file, which java reads: write it to a file and"
+                        + " give jvmArgs=@FILE (e.g. jvmArgs=@/tmp/flags)",
+                "upgrade",
+                "-p",
+                "store=lmdb:jvmArgs=-Xlog:gc,safepoint,lmdb"));
+        cases.add(runSh(
+                "jvm-list-flag-with-a-comma",
+                "`-p jvm=jvmArgs=-Dx=a,b`: -p splits the flag at its comma",
+                2,
+                "run.sh: -p jvm=jvmArgs=-Dx=a,b: -p splits its values at commas, so the flag '-Dx=a,b' in jvmArgs"
+                        + " would be cut at its comma and 'b' read as another JVM; a flag with a comma goes in an"
+                        + " argument file, which java reads: write it to a file and give jvmArgs=@FILE (e.g."
+                        + " jvmArgs=@/tmp/flags)",
+                "upgrade",
+                "-p",
+                "jvm=jvmArgs=-Dx=a,b"));
+        cases.add(runSh(
+                "upgrade-empty-version",
+                "`./run.sh upgrade -p store=rocksdb@,rocksdb`: an empty version",
+                2,
+                "run.sh: store spec 'rocksdb@': '@' takes one library version, e.g. rocksdb@10.10.1.1",
+                "upgrade",
+                "-p",
+                "store=rocksdb@,rocksdb"));
+        cases.add(runSh(
+                "upgrade-num",
+                "`./run.sh upgrade ... -p num=2000`: quick's tests take num, YCSB's workloads do not",
+                2,
+                "run.sh: -p num=2000 is a parameter of the 2016 data set, not of a YCSB workload: YCSB's workloads are"
+                        + " sized by their properties, recordcount and operationcount (e.g. -p recordcount=100000); the"
+                        + " upgrade suite's other tests take -p num, but a -p reaches every test, so it cannot size them"
+                        + " alone: give recordcount for YCSB's, or leave num=2000 out",
+                "upgrade",
+                "-p",
+                "store=rocksdb@10.10.1.1,rocksdb",
+                "-p",
+                "num=2000"));
+        cases.add(runSh(
+                "ycsb-num",
+                "`./run.sh ycsb -p num=2000`: a 2016 parameter to YCSB's workloads",
+                2,
+                "run.sh: -p num=2000 is a parameter of the 2016 data set, not of a YCSB workload: YCSB's workloads are"
+                        + " sized by their properties, recordcount and operationcount (e.g. -p recordcount=100000)",
+                "ycsb",
+                "-p",
+                "num=2000"));
+        cases.add(runSh(
                 "upgrade-store-sets-a-jvm-key",
                 "`-p store=lmdb:collector=ZGC -p jvm=G1,ZGC`: the store's own collector would drop the G1 row",
                 2,
@@ -1315,11 +1367,21 @@ class BadInputTest {
                         "old-java",
                         "the first java on PATH is Java 11",
                         2,
-                        "run.sh: java is version 11; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)",
+                        "run.sh: java ($CASE/bin/java) is version 11; kvbench needs 17 or newer: install one and put it"
+                                + " first on PATH (or set JAVA_HOME to it)",
                         "smoke")
                 .setup(BadInputTest::oldJava)
                 .env("PATH", "$CASE/bin:" + System.getenv("PATH"))
                 .env("JAVA_HOME", ""));
+        cases.add(runSh(
+                        "old-java-home",
+                        "`JAVA_HOME` names a Java 11",
+                        2,
+                        "run.sh: JAVA_HOME=$CASE is a Java 11; kvbench needs 17 or newer: set JAVA_HOME to a JDK 17 or"
+                                + " newer, or unset it to use the java on PATH",
+                        "smoke")
+                .setup(BadInputTest::oldJava)
+                .env("JAVA_HOME", "$CASE"));
         cases.add(runSh(
                         "relative-results-folder",
                         "a relative `KVBENCH_RESULTS`, a stale work folder of a killed run",

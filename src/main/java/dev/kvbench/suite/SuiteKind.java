@@ -92,7 +92,30 @@ interface SuiteKind {
         public List<String> takeOwnArguments(List<String> args, PrintStream out) {
             WorkloadArgs.Split split = WorkloadArgs.split(args);
             overrides = split.overrides();
+            for (String param : dev.kvbench.trial.BenchParams.NAMES) {
+                if (overrides.containsKey(param)) {
+                    throw new UsageException(sizedByYcsb(param + "=" + overrides.get(param)));
+                }
+            }
             return split.rest();
+        }
+
+        /**
+         * The line for a parameter of the 2016 data set ({@code -p num=2000}) given to a suite of YCSB workloads, where
+         * YCSB would take it as an unknown property: what sizes a YCSB workload, and where the suite has tests of the
+         * 2016 data too (upgrade: quick's two), that a {@code -p} reaches every test.
+         */
+        private String sizedByYcsb(String pair) {
+            String ycsb = "YCSB's workloads are sized by their properties, recordcount and operationcount (e.g. -p"
+                    + " recordcount=100000)";
+            boolean quickTests = tests.apply(Map.of()).stream()
+                    .anyMatch(test -> !test.params().containsKey("workload"));
+            return "-p " + pair + " is a parameter of the 2016 data set, not of a YCSB workload: " + ycsb
+                    + (quickTests
+                            ? "; the " + name + " suite's other tests take -p num, but a -p reaches every test, so"
+                                    + " it cannot size them alone: give recordcount for YCSB's, or leave " + pair
+                                    + " out"
+                            : "");
         }
 
         @Override

@@ -1436,6 +1436,7 @@ class BadInputTest {
                 "--clean",
                 "quick"));
         cases.add(killedGroup());
+        cases.add(interruptedRun());
         // --- the benchmark jar
         cases.add(jar(
                 "jar-misspelt-param",
@@ -2352,6 +2353,29 @@ class BadInputTest {
         c.command.addAll(
                 List.of("bash", "-c", script, "bash", ROOT.resolve("run.sh").toString()));
         return c.env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
+    }
+
+    /**
+     * Ctrl-C during a test of a run into {@code KVBENCH_RESULTS}: the line that says how to resume names that folder,
+     * since the command alone would start another ({@code SuiteRunnerTest} follows such a hint and resumes).
+     */
+    static Case interruptedRun() {
+        String script =
+                "bash \"$1\" smoke ReadKey -p store=lmdb -p num=100000 -wi 0 -i 1000 -bm ss >run.out 2>run.err &"
+                        + " pid=$!;"
+                        + " for i in $(seq 600); do ls -d work/run-*/*/ >/dev/null 2>&1 && break; sleep 0.1; done;"
+                        + " kill -TERM $pid; wait $pid;"
+                        + " for i in $(seq 100); do ls -d work/run-* >/dev/null 2>&1 || break; sleep 0.1; done;"
+                        + " grep 'to resume' run.err | tail -1";
+        Case c = new Case(
+                "interrupted-resume-hint",
+                "SIGTERM (as Ctrl-C) during a test of a run into `KVBENCH_RESULTS`: the hint to resume names the folder",
+                0,
+                "interrupted: completed tests are kept in $CASE/mine; run KVBENCH_RESULTS=$CASE/mine ./run.sh smoke"
+                        + " ReadKey -p store=lmdb -p num=100000 -wi 0 -i 1000 -bm ss again to resume");
+        c.command.addAll(
+                List.of("bash", "-c", script, "bash", ROOT.resolve("run.sh").toString()));
+        return c.env("KVBENCH_RESULTS", "$CASE/mine").env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
     }
 
     /**

@@ -11,7 +11,8 @@ import java.util.Set;
  * CI runner or {@code kill -9 -PGID} does) ends the run, its forks and the suite runner at once, so no shutdown hook and
  * no {@link ParentWatch} runs, and the stores would stay in the work folder, in memory on tmpfs, until the next run. The
  * reaper is a small shell loop in a session of its own ({@code setsid}), outside the group such a kill reaches, with no
- * terminal and none of the run's pipes; it leaves a folder in which a file system is still mounted (a power-cut test's
+ * terminal and none of the run's pipes; {@code -f} forks it off, so that it is no descendant of this JVM either (a run
+ * ended in order kills its descendants, which would take the reaper with them); it leaves a folder in which a file system is still mounted (a power-cut test's
  * cutfs) to the next run, which unmounts it first ({@code WorkFolder.removeStale}).
  */
 public final class FolderReaper {
@@ -40,6 +41,7 @@ public final class FolderReaper {
         try {
             new ProcessBuilder(
                             "setsid",
+                            "-f",
                             "sh",
                             "-c",
                             SCRIPT,

@@ -1112,6 +1112,22 @@ class BadInputTest {
                         "-p",
                         "recordcount=100000000")
                 .check(adviceFits("recordcount", "ycsb", "-p", "store=lmdb")));
+        String[] inserts = {
+            "workload",
+            "workloada",
+            "-p",
+            "recordcount=1000",
+            "-p",
+            "operationcount=2000000000",
+            "-p",
+            "insertproportion=1",
+            "-p",
+            "readproportion=0",
+            "-p",
+            "updateproportion=0",
+            "-p",
+            "interleave=false"
+        };
         cases.add(runSh(
                         "workload-inserts-too-large",
                         "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1 -p interleave=false`: the run's inserts, not the records, overfill the work folder",
@@ -1119,34 +1135,8 @@ class BadInputTest {
                         "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
                                 + "$CASE/work has {} free: lower operationcount (-p operationcount={} fits) or set "
                                 + "KVBENCH_DIR to a bigger folder",
-                        "workload",
-                        "workloada",
-                        "-p",
-                        "recordcount=1000",
-                        "-p",
-                        "operationcount=2000000000",
-                        "-p",
-                        "insertproportion=1",
-                        "-p",
-                        "readproportion=0",
-                        "-p",
-                        "updateproportion=0",
-                        "-p",
-                        "interleave=false")
-                .check(adviceFits(
-                        "operationcount",
-                        "workload",
-                        "workloada",
-                        "-p",
-                        "recordcount=1000",
-                        "-p",
-                        "insertproportion=1",
-                        "-p",
-                        "readproportion=0",
-                        "-p",
-                        "updateproportion=0",
-                        "-p",
-                        "interleave=false")));
+                        inserts)
+                .check(adviceFits("operationcount", inserts)));
         cases.add(runSh(
                 "workload-turns-paced",
                 "`-p interleave=true -p target=500`: interleaved turns are unpaced; a paced run is run once",
@@ -2379,8 +2369,8 @@ class BadInputTest {
     }
 
     /**
-     * Advice is checked: the size the case's line says fits ({@code -p name=N fits}) is run, with the rest of the
-     * command, as a dry run, which checks the same room and must pass it.
+     * Advice is checked: the size the case's line says fits ({@code -p name=N fits}) is run in place of the
+     * case's own (where {@code command} gives one), as a dry run, which checks the same room and must pass it.
      */
     static Check adviceFits(String name, String... command) {
         return dir -> {
@@ -2390,7 +2380,13 @@ class BadInputTest {
             assertTrue(fit.find(), "the line names a size that fits: " + said);
             List<String> args =
                     new ArrayList<>(List.of("bash", ROOT.resolve("run.sh").toString()));
-            args.addAll(List.of(command));
+            for (int i = 0; i < command.length; i++) { // the case's own value of the size left out
+                if (command[i].equals("-p") && i + 1 < command.length && command[i + 1].startsWith(name + "=")) {
+                    i++;
+                } else {
+                    args.add(command[i]);
+                }
+            }
             args.addAll(List.of("-p", name + "=" + fit.group(1)));
             ProcessBuilder builder = new ProcessBuilder(args)
                     .directory(dir.toFile())

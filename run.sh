@@ -69,6 +69,8 @@
 #   JAVA_HOME        the JDK to run (default: the first java on PATH); one without bin/java is refused (exit 2)
 #
 #   ./run.sh --help (or -h) prints this text and does nothing else.
+#   ./run.sh --clean removes the stores that killed runs left in the work and disk folders, says what it removed,
+#   and runs nothing (every run's start removes them too).
 #
 # This script only prepares the machine: a JDK 17+, target/benchmarks.jar, gnuplot. The suites,
 # planning, progress and resume are Java: dev.kvbench.suite.SuiteMain.
@@ -109,7 +111,11 @@ find_java() {
     local major
     major=$(java_major "$JAVA")
     [[ -n $major ]] || setup_error "cannot read the Java version from '$JAVA -version'; install a JDK 17 or newer"
-    ((major >= 17)) || setup_error "java is version $major; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)"
+    if ((major < 17)); then
+        [[ -z ${JAVA_HOME:-} ]] \
+            || setup_error "JAVA_HOME=$JAVA_HOME is a Java $major; kvbench needs 17 or newer: set JAVA_HOME to a JDK 17 or newer, or unset it to use the java on PATH"
+        setup_error "java ($(command -v "$JAVA")) is version $major; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME to it)"
+    fi
     if [[ -z ${KVBENCH_CLASSPATH:-} ]] && jar_is_stale; then
         command -v javac >/dev/null 2>&1 \
             || setup_error "building needs a JDK, but only a JRE was found (no javac): install a JDK 17 or newer (e.g. openjdk-17-jdk-headless)"

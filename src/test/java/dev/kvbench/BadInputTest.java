@@ -692,23 +692,25 @@ class BadInputTest {
                 .setup(dir -> holdLock(dir.resolve("busy")))
                 .env("KVBENCH_RESULTS", "$CASE/busy"));
         cases.add(runSh(
-                "no-room-for-the-data",
-                "`-p store=lmdb -p valSize=100000000`: more data than the work folder holds",
-                2,
-                "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
-                        + "to a bigger folder, or pass fewer entries (-p num={} fits)",
-                "smoke",
-                "-p",
-                "store=lmdb",
-                "-p",
-                "valSize=100000000"));
+                        "no-room-for-the-data",
+                        "`-p store=lmdb -p valSize=100000000`: more data than the work folder holds",
+                        2,
+                        "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
+                                + "to a bigger folder, or pass fewer entries (-p num={} fits)",
+                        "smoke",
+                        "-p",
+                        "store=lmdb",
+                        "-p",
+                        "valSize=100000000")
+                .check(adviceFits("num", "smoke", "-p", "store=lmdb", "-p", "valSize=100000000")));
         cases.add(runSh(
                 "no-room-for-every-store-at-once",
                 "`-p valSize=100000000`: an interleaved test holds every engine's "
                         + "store at once, and not even 100 entries of each fit",
                 2,
                 "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set KVBENCH_DIR "
-                        + "to a bigger folder, or pass fewer entries (-p num=...; not even 100 entries of it fit)",
+                        + "to a bigger folder (not even 100 entries of each store fit: a store needs 67.1 MB besides its"
+                        + " data)",
                 "smoke",
                 "-p",
                 "valSize=100000000"));
@@ -1072,36 +1074,70 @@ class BadInputTest {
                 "-p",
                 "threadcount=2"));
         cases.add(runSh(
-                "workload-too-large",
-                "`-p recordcount=1000000000`: more records than the work folder holds",
-                2,
-                "run.sh: recordcount=1000000000 needs about {} but the work folder $CASE/work has {} free: lower it with "
-                        + "-p recordcount=... or set KVBENCH_DIR to a bigger folder",
-                "workload",
-                "workloada",
-                "-p",
-                "recordcount=1000000000"));
+                        "workload-too-large",
+                        "`-p recordcount=100000000 -p store=lmdb`: more records than the work folder holds; the recordcount"
+                                + " the line says fits passes",
+                        2,
+                        "run.sh: recordcount=100000000 needs about {} but the work folder $CASE/work has {} free: lower"
+                                + " recordcount (-p recordcount={} fits) or set KVBENCH_DIR to a bigger folder",
+                        "workload",
+                        "workloada",
+                        "-p",
+                        "recordcount=100000000",
+                        "-p",
+                        "store=lmdb")
+                .check(adviceFits("recordcount", "workload", "workloada", "-p", "store=lmdb")));
         cases.add(runSh(
-                "workload-inserts-too-large",
-                "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1 -p interleave=false`: the run's inserts, not the records, overfill the work folder",
-                2,
-                "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
-                        + "$CASE/work has {} free: lower them with -p operationcount=..., -p insertproportion=... or set "
-                        + "KVBENCH_DIR to a bigger folder",
-                "workload",
-                "workloada",
-                "-p",
-                "recordcount=1000",
-                "-p",
-                "operationcount=2000000000",
-                "-p",
-                "insertproportion=1",
-                "-p",
-                "readproportion=0",
-                "-p",
-                "updateproportion=0",
-                "-p",
-                "interleave=false"));
+                        "workload-no-record-fits",
+                        "a workload on a 20 MiB work folder: a store needs more than that besides its records",
+                        2,
+                        "run.sh: recordcount=1000 needs about {} but the work folder $CASE/work has {} free: no"
+                                + " recordcount fits (a store needs about 67.1 MB with one record); set KVBENCH_DIR to a"
+                                + " bigger folder",
+                        "workload",
+                        "workloada",
+                        "-p",
+                        "store=lmdb")
+                .setup(dir -> SmallDisk.mount(dir.resolve("work"), 20))
+                .check(SmallDisk::checkAndUnmount));
+        cases.add(runSh(
+                        "ycsb-records-over-the-work-folder",
+                        "`./run.sh ycsb -p recordcount=100000000`: the line names the recordcount that fits, which the"
+                                + " suite takes (not num)",
+                        2,
+                        "run.sh: the work folder $CASE/work has {} free but the largest test may need {}: free space, set"
+                                + " KVBENCH_DIR to a bigger folder, or pass fewer records (-p recordcount={} fits)",
+                        "ycsb",
+                        "-p",
+                        "store=lmdb",
+                        "-p",
+                        "recordcount=100000000")
+                .check(adviceFits("recordcount", "ycsb", "-p", "store=lmdb")));
+        String[] inserts = {
+            "workload",
+            "workloada",
+            "-p",
+            "recordcount=1000",
+            "-p",
+            "operationcount=2000000000",
+            "-p",
+            "insertproportion=1",
+            "-p",
+            "readproportion=0",
+            "-p",
+            "updateproportion=0",
+            "-p",
+            "interleave=false"
+        };
+        cases.add(runSh(
+                        "workload-inserts-too-large",
+                        "`-p recordcount=1000 -p operationcount=2000000000 -p insertproportion=1 -p interleave=false`: the run's inserts, not the records, overfill the work folder",
+                        2,
+                        "run.sh: recordcount=1000 and up to 2000000000 inserts of the run need about {} but the work folder "
+                                + "$CASE/work has {} free: lower operationcount (-p operationcount={} fits) or set "
+                                + "KVBENCH_DIR to a bigger folder",
+                        inserts)
+                .check(adviceFits("operationcount", inserts)));
         cases.add(runSh(
                 "workload-turns-paced",
                 "`-p interleave=true -p target=500`: interleaved turns are unpaced; a paced run is run once",
@@ -1198,6 +1234,71 @@ class BadInputTest {
                 "-p",
                 "store=lmdb:jdk=25,lmdb:jdk=25"));
         cases.add(runSh(
+                "jvm-flag-with-a-comma",
+                "`-p store=lmdb:jvmArgs=-Xlog:gc,safepoint`: -p splits the flag at its comma",
+                2,
+                "run.sh: -p store=lmdb:jvmArgs=-Xlog:gc,safepoint,lmdb: -p splits its values at commas, so the flag"
+                        + " '-Xlog:gc,safepoint' in jvmArgs would be cut at its comma and 'safepoint' read as another"
+                        + " store; a flag with a comma goes in an argument file, which java reads: write it to a file and"
+                        + " give jvmArgs=@FILE (e.g. jvmArgs=@/tmp/flags)",
+                "upgrade",
+                "-p",
+                "store=lmdb:jvmArgs=-Xlog:gc,safepoint,lmdb"));
+        cases.add(runSh(
+                "jvm-list-flag-with-a-comma",
+                "`-p jvm=jvmArgs=-Dx=a,b`: -p splits the flag at its comma",
+                2,
+                "run.sh: -p jvm=jvmArgs=-Dx=a,b: -p splits its values at commas, so the flag '-Dx=a,b' in jvmArgs"
+                        + " would be cut at its comma and 'b' read as another JVM; a flag with a comma goes in an"
+                        + " argument file, which java reads: write it to a file and give jvmArgs=@FILE (e.g."
+                        + " jvmArgs=@/tmp/flags)",
+                "upgrade",
+                "-p",
+                "jvm=jvmArgs=-Dx=a,b"));
+        cases.add(runSh(
+                "upgrade-empty-version",
+                "`./run.sh upgrade -p store=rocksdb@,rocksdb`: an empty version",
+                2,
+                "run.sh: store spec 'rocksdb@': '@' takes one library version, e.g. rocksdb@10.10.1.1",
+                "upgrade",
+                "-p",
+                "store=rocksdb@,rocksdb"));
+        cases.add(runSh(
+                "upgrade-num",
+                "`./run.sh upgrade ... -p num=2000`: quick's tests take num, YCSB's workloads do not",
+                2,
+                "run.sh: -p num=2000 is a parameter of the 2016 data set, not of a YCSB workload: YCSB's workloads are"
+                        + " sized by their properties, recordcount and operationcount (e.g. -p recordcount=100000); the"
+                        + " upgrade suite's other tests take -p num, but a -p reaches every test, so it cannot size them"
+                        + " alone: give recordcount for YCSB's, or leave num=2000 out",
+                "upgrade",
+                "-p",
+                "store=rocksdb@10.10.1.1,rocksdb",
+                "-p",
+                "num=2000"));
+        cases.add(runSh(
+                "ycsb-num",
+                "`./run.sh ycsb -p num=2000`: a 2016 parameter to YCSB's workloads",
+                2,
+                "run.sh: -p num=2000 is a parameter of the 2016 data set, not of a YCSB workload: YCSB's workloads are"
+                        + " sized by their properties, recordcount and operationcount (e.g. -p recordcount=100000)",
+                "ycsb",
+                "-p",
+                "num=2000"));
+        cases.add(runSh(
+                "upgrade-store-sets-a-jvm-key",
+                "`-p store=lmdb:collector=ZGC -p jvm=G1,ZGC`: the store's own collector would drop the G1 row",
+                2,
+                "run.sh: -p store=lmdb:collector=ZGC sets collector=ZGC itself, which -p jvm sets for each of its JVMs, so"
+                        + " the store would not take one row per JVM: leave collector out of the store (-p store=lmdb"
+                        + " with -p jvm gives it the rows lmdb:collector=G1, lmdb:collector=ZGC), or leave -p jvm out"
+                        + " and name each row in -p store",
+                "upgrade",
+                "-p",
+                "store=lmdb:collector=ZGC",
+                "-p",
+                "jvm=G1,ZGC"));
+        cases.add(runSh(
                 "variant-not-interleaved",
                 "a variant in a suite that does not interleave (`crash`)",
                 2,
@@ -1257,11 +1358,21 @@ class BadInputTest {
                         "old-java",
                         "the first java on PATH is Java 11",
                         2,
-                        "run.sh: java is version 11; kvbench needs 17 or newer: install one and put it first on PATH (or set JAVA_HOME)",
+                        "run.sh: java ($CASE/bin/java) is version 11; kvbench needs 17 or newer: install one and put it"
+                                + " first on PATH (or set JAVA_HOME to it)",
                         "smoke")
                 .setup(BadInputTest::oldJava)
                 .env("PATH", "$CASE/bin:" + System.getenv("PATH"))
                 .env("JAVA_HOME", ""));
+        cases.add(runSh(
+                        "old-java-home",
+                        "`JAVA_HOME` names a Java 11",
+                        2,
+                        "run.sh: JAVA_HOME=$CASE is a Java 11; kvbench needs 17 or newer: set JAVA_HOME to a JDK 17 or"
+                                + " newer, or unset it to use the java on PATH",
+                        "smoke")
+                .setup(BadInputTest::oldJava)
+                .env("JAVA_HOME", "$CASE"));
         cases.add(runSh(
                         "relative-results-folder",
                         "a relative `KVBENCH_RESULTS`, a stale work folder of a killed run",
@@ -1287,6 +1398,36 @@ class BadInputTest {
                     assertFalse(
                             Files.exists(dir.resolve("work/run-" + deadPid)), "the killed run's stores are removed");
                 }));
+        cases.add(runSh(
+                        "clean-after-a-killed-run",
+                        "`./run.sh --clean` after a run killed with SIGKILL left its stores in the work folder",
+                        0,
+                        "run.sh: removed the stores a killed run left in the work folder $CASE/work: run-{} (1.0 MiB)",
+                        "--clean")
+                .seen(Seen.OUT_FIRST)
+                .env("KVBENCH_DISK_DIR", "$CASE/disk")
+                .setup(BadInputTest::staleRun));
+        cases.add(runSh(
+                        "start-after-a-killed-run",
+                        "a run's start (here a dry run) after a run killed with SIGKILL left its stores in the work"
+                                + " folder",
+                        0,
+                        "run.sh: removed the stores a killed run left in the work folder $CASE/work: run-{} (1.0 MiB)",
+                        "quick",
+                        "-p",
+                        "store=lmdb")
+                .seen(Seen.OUT_ANY)
+                .env("KVBENCH_DRY_RUN", "1")
+                .setup(BadInputTest::staleRun));
+        cases.add(runSh(
+                "clean-with-a-suite",
+                "`./run.sh --clean quick`: --clean runs nothing else",
+                2,
+                "run.sh: --clean runs nothing else: give it alone (./run.sh --clean), then the suite",
+                "--clean",
+                "quick"));
+        cases.add(killedGroup());
+        cases.add(interruptedRun());
         // --- the benchmark jar
         cases.add(jar(
                 "jar-misspelt-param",
@@ -2177,6 +2318,102 @@ class BadInputTest {
             started.forEach(ProcessHandle::destroyForcibly);
             suite.destroyForcibly();
         }
+    }
+
+    /**
+     * SIGKILL of a run's whole process group during its turns (what a CI runner or {@code kill -9 -PGID} does): no
+     * process of the run can clean up, and its stores must not stay in the work folder. The run is started in a
+     * session of its own, so that the kill reaches its group and not the test's.
+     */
+    static Case killedGroup() {
+        String script = "setsid bash \"$1\" quick --tests 1 -p store=lmdb,rocksdb -p num=20000 >run.out 2>&1 &"
+                + " pid=$!;"
+                + " for i in $(seq 900); do grep -rqs '# Run progress: block' results"
+                + " && ls -d work/run-*/*/ >/dev/null 2>&1 && break; sleep 0.1; done;"
+                + " sleep 2;"
+                + " ls -d work/run-*/*/ >/dev/null 2>&1 || { echo 'the run never reached its turns'; exit 1; };"
+                + " kill -9 -- -$pid;"
+                + " for i in $(seq 100); do ls -d work/run-* >/dev/null 2>&1 || break; sleep 0.1; done;"
+                + " if ls -d work/run-* >/dev/null 2>&1; then echo \"left in the work folder: $(ls work)\"; exit 1; fi;"
+                + " echo 'nothing is left in the work folder after kill -9 of the run'\\''s process group'";
+        Case c = new Case(
+                "killed-process-group",
+                "SIGKILL of the whole process group during the turns (`kill -9 -PGID`, as a CI runner does)",
+                0,
+                "nothing is left in the work folder after kill -9 of the run's process group");
+        c.command.addAll(
+                List.of("bash", "-c", script, "bash", ROOT.resolve("run.sh").toString()));
+        return c.env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
+    }
+
+    /**
+     * Ctrl-C during a test of a run into {@code KVBENCH_RESULTS}: the line that says how to resume names that folder,
+     * since the command alone would start another ({@code SuiteRunnerTest} follows such a hint and resumes).
+     */
+    static Case interruptedRun() {
+        String script =
+                "bash \"$1\" smoke ReadKey -p store=lmdb -p num=100000 -wi 0 -i 1000 -bm ss >run.out 2>run.err &"
+                        + " pid=$!;"
+                        + " for i in $(seq 600); do ls -d work/run-*/*/ >/dev/null 2>&1 && break; sleep 0.1; done;"
+                        + " kill -TERM $pid; wait $pid;"
+                        + " for i in $(seq 100); do ls -d work/run-* >/dev/null 2>&1 || break; sleep 0.1; done;"
+                        + " grep 'to resume' run.err | tail -1";
+        Case c = new Case(
+                "interrupted-resume-hint",
+                "SIGTERM (as Ctrl-C) during a test of a run into `KVBENCH_RESULTS`: the hint to resume names the folder",
+                0,
+                "interrupted: completed tests are kept in $CASE/mine; run KVBENCH_RESULTS=$CASE/mine ./run.sh smoke"
+                        + " ReadKey -p store=lmdb -p num=100000 -wi 0 -i 1000 -bm ss again to resume");
+        c.command.addAll(
+                List.of("bash", "-c", script, "bash", ROOT.resolve("run.sh").toString()));
+        return c.env("KVBENCH_RESULTS", "$CASE/mine").env("JAVA_TOOL_OPTIONS", "-Djmh.ignoreLock=true");
+    }
+
+    /**
+     * Advice is checked: the size the case's line says fits ({@code -p name=N fits}) is run in place of the
+     * case's own (where {@code command} gives one), as a dry run, which checks the same room and must pass it.
+     */
+    static Check adviceFits(String name, String... command) {
+        return dir -> {
+            String said = Files.readString(dir.resolve(".stderr"));
+            java.util.regex.Matcher fit =
+                    Pattern.compile("-p " + name + "=(\\d+) fits").matcher(said);
+            assertTrue(fit.find(), "the line names a size that fits: " + said);
+            List<String> args =
+                    new ArrayList<>(List.of("bash", ROOT.resolve("run.sh").toString()));
+            for (int i = 0; i < command.length; i++) { // the case's own value of the size left out
+                if (command[i].equals("-p") && i + 1 < command.length && command[i + 1].startsWith(name + "=")) {
+                    i++;
+                } else {
+                    args.add(command[i]);
+                }
+            }
+            args.addAll(List.of("-p", name + "=" + fit.group(1)));
+            ProcessBuilder builder = new ProcessBuilder(args)
+                    .directory(dir.toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(dir.resolve(".advice").toFile());
+            builder.environment().put("KVBENCH_NO_INSTALL", "1");
+            builder.environment().put("KVBENCH_CLASSPATH", CLASSPATH);
+            builder.environment().put("KVBENCH_DIR", dir.resolve("work").toString());
+            builder.environment()
+                    .put("KVBENCH_RESULTS", dir.resolve("advice-results").toString());
+            builder.environment().put("KVBENCH_DRY_RUN", "1");
+            builder.environment().remove("KVBENCH_BUDGET");
+            builder.environment().remove("KVBENCH_DISK_DIR");
+            try {
+                Process process = builder.start();
+                assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the advice's dry run ends");
+                assertEquals(
+                        0,
+                        process.exitValue(),
+                        String.join(" ", args) + " (the advice) is refused: "
+                                + Files.readString(dir.resolve(".advice")));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+        };
     }
 
     /** A process's command line, from /proc (ProcessHandle.Info leaves out very long ones). */

@@ -1,5 +1,6 @@
 package dev.kvbench.cli;
 
+import dev.kvbench.fork.FolderReaper;
 import dev.kvbench.fork.ForkFlags;
 import dev.kvbench.fork.ForkWatch;
 import dev.kvbench.fork.ParentWatch;
@@ -79,6 +80,7 @@ final class BenchmarkRun {
     static BenchmarkRun start(CommandLineOptions options, boolean interleave) {
         BenchmarkRun run = new BenchmarkRun(options, interleave);
         ParentWatch.start(run.runFolder);
+        FolderReaper.start(run.runFolder);
         return run;
     }
 
@@ -112,7 +114,11 @@ final class BenchmarkRun {
      * JVM with the flags, the runnable pairs grouped into JMH runs; returns the trial timeout.
      */
     long preflight(RunPlan plan) {
-        WorkFolder.removeStale(base);
+        List<String> stale = WorkFolder.removeStale(base);
+        if (!stale.isEmpty()) {
+            System.out.println("kvbench: removed the stores a killed run left in the work folder " + base + ": "
+                    + String.join(", ", stale));
+        }
         WorkFolder.requireSpace(base, plan.largestSpace, plan.largestWhat);
         WorkFolder.empty(runFolder);
         long timeout = TrialTimeout.seconds(plan.largest, timedSeconds(plan));

@@ -39,6 +39,32 @@ final class Folders {
                 "set KVBENCH_DISK_DIR to a writable folder on a disk file system");
     }
 
+    /** The option of {@code ./run.sh --clean}: remove what killed runs left, and run nothing. */
+    static final String CLEAN = "--clean";
+
+    /**
+     * Removes what killed runs left in {@code folder} (their {@code run-<pid>} folders, {@link WorkFolder#removeStale})
+     * and says so on {@code out}, naming each; says nothing when nothing was left (unless {@code always}).
+     */
+    static void removeStale(Path folder, String what, java.io.PrintStream out, boolean always) {
+        java.util.List<String> removed = WorkFolder.removeStale(folder);
+        if (!removed.isEmpty()) {
+            out.println("run.sh: removed the stores a killed run left in the " + what + " " + folder + ": "
+                    + String.join(", ", removed));
+        } else if (always) {
+            out.println("run.sh: the " + what + " " + folder + " holds nothing a killed run left");
+        }
+    }
+
+    /** {@code ./run.sh --clean}: what killed runs left in the work folder and the disk folder, removed and named. */
+    static void clean(Map<String, String> env, java.io.PrintStream out) {
+        removeStale(work(env), "work folder", out, true);
+        Path disk = configuredDisk(env);
+        if (Files.isDirectory(disk)) {
+            removeStale(disk, "disk folder", out, true);
+        }
+    }
+
     /** KVBENCH_DISK_DIR, else {@link #DEFAULT_DISK_DIR}, as configured: neither created nor checked (the plan's lines). */
     static Path configuredDisk(Map<String, String> env) {
         String configured = env.get(DISK_ENVIRONMENT);

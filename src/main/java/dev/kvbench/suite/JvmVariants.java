@@ -103,8 +103,9 @@ final class JvmVariants {
     }
 
     /**
-     * {@code stores} (comma-separated specs) once per JVM of {@code jvms}, store by store: a store that names a key of
-     * the JVM itself keeps its own value.
+     * {@code stores} (comma-separated specs) once per JVM of {@code jvms}, store by store. A store that sets a key of a
+     * JVM itself (its own collector, its own JDK) would override that JVM and lose its row without a word, so it is
+     * refused, with the rows {@code -p jvm} gives the store without that key.
      */
     static String expand(String stores, List<Map<String, String>> jvms) {
         List<String> expanded = new ArrayList<>();
@@ -118,19 +119,47 @@ final class JvmVariants {
             } catch (IllegalArgumentException e) {
                 throw new UsageException("-p store=" + stores + ": " + e.getMessage());
             }
+            List<String> keys = jvms.stream()
+                    .flatMap(jvm -> jvm.keySet().stream())
+                    .filter(spec.variant()::containsKey)
+                    .distinct()
+                    .toList();
+            if (!keys.isEmpty()) {
+                throw overridden(store, spec, keys, jvms);
+            }
             for (Map<String, String> jvm : jvms) {
-                StoreSpec variant = spec;
-                for (Map.Entry<String, String> key : jvm.entrySet()) {
-                    if (!spec.variant().containsKey(key.getKey())) {
-                        variant = variant.with(key.getKey(), key.getValue());
-                    }
-                }
-                String text = variant.toString();
+                String text = withJvm(spec, jvm).toString();
                 if (!expanded.contains(text)) {
                     expanded.add(text);
                 }
             }
         }
         return String.join(",", expanded);
+    }
+
+    private static StoreSpec withJvm(StoreSpec spec, Map<String, String> jvm) {
+        StoreSpec variant = spec;
+        for (Map.Entry<String, String> key : jvm.entrySet()) {
+            variant = variant.with(key.getKey(), key.getValue());
+        }
+        return variant;
+    }
+
+    /** The line for a store that sets {@code keys} of {@code -p jvm} itself: what to give instead. */
+    private static UsageException overridden(
+            String store, StoreSpec spec, List<String> keys, List<Map<String, String>> jvms) {
+        Map<String, String> variant = new LinkedHashMap<>(spec.variant());
+        keys.forEach(variant::remove);
+        StoreSpec without = new StoreSpec(spec.engine(), spec.options(), variant);
+        List<String> rows = new ArrayList<>();
+        for (Map<String, String> jvm : jvms) {
+            rows.add(withJvm(without, jvm).toString());
+        }
+        List<String> set =
+                keys.stream().map(key -> key + "=" + spec.variant().get(key)).toList();
+        return new UsageException("-p store=" + store + " sets " + String.join(" and ", set) + " itself, which -p jvm"
+                + " sets for each of its JVMs, so the store would not take one row per JVM: leave "
+                + String.join(" and ", keys) + " out of the store (-p store=" + without + " with -p jvm gives it the"
+                + " rows " + String.join(", ", rows) + "), or leave -p jvm out and name each row in -p store");
     }
 }

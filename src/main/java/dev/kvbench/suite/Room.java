@@ -2,9 +2,11 @@ package dev.kvbench.suite;
 
 import dev.kvbench.amp.AmpSpace;
 import dev.kvbench.measure.Machine;
+import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.WorkFolder;
+import dev.kvbench.workload.DataSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +14,7 @@ import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongUnaryOperator;
 
 /**
  * Room for a suite's stores, checked before a real run starts its first test: the work folder for its tests there,
@@ -94,9 +97,8 @@ final class Room {
         long need = spaceNeeded(plan);
         if (free >= 0 && free < need) {
             throw new UsageException(what + " " + dir + " has " + Numbers.bytes(free)
-                    + " free but the largest test may need " + Numbers.bytes(need)
-                    + ": free space, set " + variable + " to a bigger folder, or pass fewer entries ("
-                    + fits(plan, need, free) + ")");
+                    + " free but the largest test may need " + Numbers.bytes(need) + ": free space, set " + variable
+                    + " to a bigger folder" + fits(plan, free));
         }
     }
 
@@ -146,16 +148,86 @@ final class Room {
     }
 
     /**
-     * The entries that fit {@code free} bytes, as the largest test's estimate grows with its entries: "-p num=4000000 fits"
-     * (rounded down to one significant digit), or that not even 100 entries do.
+     * The size of the largest test that fits {@code free} bytes, by the same estimate the check makes: ", or pass fewer
+     * entries (-p num=4000000 fits)" (YCSB's: "fewer records (-p recordcount=...)"), rounded down to one significant
+     * digit, or, where not even {@link Budget#MIN_ENTRIES} fit (a store's fixed room alone is more), that they do not.
      */
-    private static String fits(List<PlannedTest> plan, long need, long free) {
+    private static String fits(List<PlannedTest> plan, long free) {
         PlannedTest largest =
                 plan.stream().max(Comparator.comparingLong(PlannedTest::space)).orElseThrow();
-        long fit = Budget.floorOneDigit((long) (largest.num() * ((double) free / need)));
-        return fit >= Budget.MIN_ENTRIES
-                ? "-p num=" + fit + " fits"
-                : "-p num=...; not even " + Budget.MIN_ENTRIES + " entries of it fit";
+        Map<String, String> params = largest.params();
+        long stores = Planner.storesAtOnce(params, largest.options());
+        boolean ycsb = params.containsKey("props") && params.containsKey("workload");
+        LongUnaryOperator perStore = ycsb
+                ? n -> ycsbSpace(params, n)
+                : n -> WorkFolder.estimate(new DataSpec(
+                        (int) n,
+                        largest.largest().intKey(),
+                        largest.largest().sequential(),
+                        largest.largest().valSize(),
+                        largest.largest().valRandom()));
+        LongUnaryOperator need = n -> {
+            long one = perStore.applyAsLong(n);
+            return one > Long.MAX_VALUE / stores ? Long.MAX_VALUE : one * stores;
+        };
+        long now = ycsb ? ycsbRecords(params) : largest.largest().num();
+        long fit = largestFitting(need, now, free);
+        String entries = ycsb ? "records" : "entries";
+        if (fit < Budget.MIN_ENTRIES) {
+            return " (not even " + Budget.MIN_ENTRIES + " " + entries + (stores > 1 ? " of each store" : "")
+                    + " fit: a store needs " + Numbers.bytes(WorkFolder.estimate(0, 0)) + " besides its data)";
+        }
+        return ", or pass fewer " + entries + " (-p " + (ycsb ? "recordcount=" : "num=") + fit + " fits)";
+    }
+
+    /**
+     * The largest count up to {@code upTo}, rounded down to one significant digit, whose room {@code need} is at most
+     * {@code free}; 0 when not even one fits. The room grows with the count, so what is found passes the check.
+     */
+    static long largestFitting(LongUnaryOperator need, long upTo, long free) {
+        long low = 0;
+        long high = upTo;
+        while (low < high) {
+            long mid = low + (high - low + 1) / 2;
+            if (need.applyAsLong(mid) <= free) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return low == 0 ? 0 : Budget.floorOneDigit(low);
+    }
+
+    /** One store's room for a YCSB test of {@code records} records ({@link Planner#storeSpace}'s estimate). */
+    private static long ycsbSpace(Map<String, String> params, long records) {
+        long space = 0;
+        for (String workload : Defaults.values(params, "workload")) {
+            for (String props : params.get("props").split(",")) {
+                Shape shape;
+                try {
+                    shape = MemoryPlan.ycsbShape(MemoryPlan.ycsb(params, workload, props, records));
+                } catch (UsageException e) {
+                    return Long.MAX_VALUE; // a count the workload's other properties refuse: not one to suggest
+                }
+                space = Math.max(space, WorkFolder.estimate(shape.flatBytes(), shape.entries()));
+            }
+        }
+        return space;
+    }
+
+    /** The most records a YCSB test's workloads load. */
+    private static long ycsbRecords(Map<String, String> params) {
+        long records = 0;
+        for (String workload : Defaults.values(params, "workload")) {
+            for (String props : params.get("props").split(",")) {
+                records = Math.max(
+                        records,
+                        MemoryPlan.ycsb(params, workload, props, -1)
+                                .properties()
+                                .recordCount());
+            }
+        }
+        return records;
     }
 
     /** The work-folder bytes the suite needs: its largest test's {@link WorkFolder#estimate}. */

@@ -65,7 +65,7 @@ record RunFolder(Path dir, boolean created, ShutdownHook beforeTests) {
         }
         SuiteFolder.lock(results);
         SuiteFolder.mark(results, plan.origin());
-        String rerun = plan.command().rerun();
+        String rerun = plan.resume();
         ShutdownHook beforeTests = ShutdownHook.add("kvbench-suite-interrupt-early", () -> {
             err.println();
             if (created) {

@@ -42,6 +42,7 @@ record SuiteCommand(String name, SuiteKind kind, String rerun, Shard shard, Test
                     TestSelection.OPTION + " " + selection + " with " + Shard.OPTION + " " + shard
                             + ": give one of them (--tests picks tests by number, --shard every n-th test for one of n machines)");
         }
+        FlagCommas.check(rest);
         // taken out before a YCSB suite's -p name=value become workload properties
         List<Map<String, String>> jvms = JvmVariants.of(rest);
         rest = JvmVariants.without(rest);

@@ -43,7 +43,21 @@ public final class SuiteFolder {
      * The chosen folder and, when a folder of that name was there and is not this run's to resume,
      * why the run went elsewhere (empty otherwise).
      */
-    record Choice(Path dir, String note) {}
+    record Choice(Path dir, String note, boolean named) {
+
+        /** A folder that {@code ./run.sh SUITE} run again chooses by itself. */
+        Choice(Path dir, String note) {
+            this(dir, note, false);
+        }
+
+        /**
+         * The command that resumes this folder: {@code rerun}, led by {@code KVBENCH_RESULTS=dir} where the folder was
+         * named by it or is one the command alone would pass over (a {@code -2} beside a finished folder).
+         */
+        String resume(String rerun) {
+            return named ? "KVBENCH_RESULTS=" + Shell.word(dir.toString()) + " " + rerun : rerun;
+        }
+    }
 
     private SuiteFolder() {}
 
@@ -62,7 +76,7 @@ public final class SuiteFolder {
                 throw new UsageException("KVBENCH_RESULTS=" + configured + " " + why
                         + ": a run only resumes a folder it started; name a new folder (or delete that one)");
             }
-            return new Choice(dir, "");
+            return new Choice(dir, "", true);
         }
         Path results = root.resolve("results");
         Path todays = results.resolve(today.format(DAY) + "-" + suite);
@@ -77,7 +91,9 @@ public final class SuiteFolder {
             }
             Path fresh = free(todays);
             return new Choice(
-                    fresh, root.relativize(todays) + " " + why + "; this run writes to " + root.relativize(fresh));
+                    fresh,
+                    root.relativize(todays) + " " + why + "; this run writes to " + root.relativize(fresh),
+                    true);
         }
         try (Stream<Path> dirs = Files.list(results)) {
             List<Path> ofSuite = dirs.filter(Files::isDirectory)

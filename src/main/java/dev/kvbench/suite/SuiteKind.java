@@ -37,8 +37,11 @@ interface SuiteKind {
     /** The suite, with its own arguments; {@code scaler} sizes the tests that scale. */
     Suite suite(Scaler scaler);
 
-    /** Refuses a run whose own arguments need more room than the work folder {@code workDir} has free ({@code workFree}, -1 unknown). */
-    default void checkRoom(Path workDir, long workFree) {}
+    /**
+     * Refuses a run whose own arguments need more room than the work folder {@code workDir} has free ({@code workFree},
+     * -1 unknown) for {@code stores} stores at once (an interleaved test holds every engine's).
+     */
+    default void checkRoom(Path workDir, long workFree, long stores) {}
 
     /** Whether YCSB's own client runs beside each of its tests ({@link YcsbPeer}). */
     default boolean besideYcsbClient() {
@@ -89,7 +92,30 @@ interface SuiteKind {
         public List<String> takeOwnArguments(List<String> args, PrintStream out) {
             WorkloadArgs.Split split = WorkloadArgs.split(args);
             overrides = split.overrides();
+            for (String param : dev.kvbench.trial.BenchParams.NAMES) {
+                if (overrides.containsKey(param)) {
+                    throw new UsageException(sizedByYcsb(param + "=" + overrides.get(param)));
+                }
+            }
             return split.rest();
+        }
+
+        /**
+         * The line for a parameter of the 2016 data set ({@code -p num=2000}) given to a suite of YCSB workloads, where
+         * YCSB would take it as an unknown property: what sizes a YCSB workload, and where the suite has tests of the
+         * 2016 data too (upgrade: quick's two), that a {@code -p} reaches every test.
+         */
+        private String sizedByYcsb(String pair) {
+            String ycsb = "YCSB's workloads are sized by their properties, recordcount and operationcount (e.g. -p"
+                    + " recordcount=100000)";
+            boolean quickTests = tests.apply(Map.of()).stream()
+                    .anyMatch(test -> !test.params().containsKey("workload"));
+            return "-p " + pair + " is a parameter of the 2016 data set, not of a YCSB workload: " + ycsb
+                    + (quickTests
+                            ? "; the " + name + " suite's other tests take -p num, but a -p reaches every test, so"
+                                    + " it cannot size them alone: give recordcount for YCSB's, or leave " + pair
+                                    + " out"
+                            : "");
         }
 
         @Override
@@ -135,9 +161,9 @@ interface SuiteKind {
         }
 
         @Override
-        public void checkRoom(Path workDir, long workFree) {
+        public void checkRoom(Path workDir, long workFree, long stores) {
             WorkloadProperties properties = workload.properties();
-            long need = YcsbWorkload.bytesNeeded(properties);
+            long need = stores * YcsbWorkload.bytesNeeded(properties);
             if (workFree < 0 || workFree >= need) {
                 return;
             }
@@ -148,11 +174,9 @@ interface SuiteKind {
                     ? "recordcount=" + records + " and up to " + (room - records) + " inserts of the run"
                     : "recordcount=" + records;
             throw new UsageException(what + " need" + (room > records ? "" : "s") + " about " + Numbers.bytes(need)
-                    + " but the work folder " + workDir + " has " + Numbers.bytes(workFree) + " free: lower "
-                    + (room > records
-                            ? "them with -p operationcount=..., -p insertproportion=..."
-                            : "it with -p recordcount=...")
-                    + " or set KVBENCH_DIR to a bigger folder");
+                    + (stores > 1 ? " (" + stores + " stores at once)" : "") + " but the work folder " + workDir
+                    + " has " + Numbers.bytes(workFree) + " free: " + WorkloadRoom.advice(properties, workFree, stores)
+                    + "set KVBENCH_DIR to a bigger folder");
         }
     }
 }

@@ -38,6 +38,7 @@ record SuitePlan(
     static SuitePlan of(SuiteCommand command, SuiteRunner.Config config, MachineChecks machine, MemoryLimits memory) {
         Map<String, String> env = config.env();
         Path workDir = Folders.work(env);
+        Folders.removeStale(workDir, "work folder", config.out(), false); // before its room is counted
         long workFree = WorkFolder.usableBytes(workDir);
         SuiteFolder.Origin origin = SuiteFolder.Origin.here(config.root());
         SuiteFolder.Choice folder = SuiteFolder.choice(
@@ -45,8 +46,16 @@ record SuitePlan(
         Budget budget =
                 command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
         Suite suite = scaled(command, folder.dir(), budget, env.get("KVBENCH_BUDGET"));
-        command.kind().checkRoom(workDir, workFree);
         List<PlannedTest> tests = planned(command, suite, env.get(Rounds.ENVIRONMENT));
+        // the suite's own line (what a workload file's records and inserts need), for every store held at once
+        command.kind()
+                .checkRoom(
+                        workDir,
+                        workFree,
+                        tests.stream()
+                                .mapToLong(test -> Planner.storesAtOnce(test.params(), test.options()))
+                                .max()
+                                .orElse(1));
         machine.check(command.name(), tests);
         tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
         if (!DryRun.requested(env)) { // a dry run prints the plan first, then checks it
@@ -103,6 +112,11 @@ record SuitePlan(
                 .map(test -> RoundCommands.withRounds(
                         test, Rounds.of(rounds, test.test().repeat())))
                 .toList();
+    }
+
+    /** The command that resumes this run's results folder, with the {@code KVBENCH_RESULTS} that names it if any. */
+    String resume() {
+        return folder.resume(command.rerun());
     }
 
     /** The results folder. */

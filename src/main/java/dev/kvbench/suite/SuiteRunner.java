@@ -91,6 +91,14 @@ public final class SuiteRunner {
     }
 
     private int runChecked(List<String> argv) throws InterruptedException {
+        if (argv.equals(List.of(Folders.CLEAN))) {
+            Folders.clean(config.env(), config.out());
+            return OK;
+        }
+        if (argv.contains(Folders.CLEAN)) {
+            throw new UsageException(Folders.CLEAN + " runs nothing else: give it alone (./run.sh " + Folders.CLEAN
+                    + "), then the suite");
+        }
         SuiteCommand command = SuiteCommand.of(argv, config.out());
         MemoryLimits memory = new MemoryLimits(memoryController, config.out());
         SuitePlan plan =
@@ -112,7 +120,7 @@ public final class SuiteRunner {
                 config.out(),
                 config.err());
         runTests(plan, folder, placed.folders(), memory, tests);
-        RunSummary summary = new RunSummary(folder.dir(), plan.command().rerun(), config.err());
+        RunSummary summary = new RunSummary(folder.dir(), plan.resume(), config.err());
         return summary.finish(plan.tests(), summary.report(report), tests.peerFailures());
     }
 
@@ -137,8 +145,8 @@ public final class SuiteRunner {
             tests.stop();
             config.err().println();
             config.err()
-                    .println("interrupted: completed tests are kept in " + results + "; run "
-                            + plan.command().rerun() + " again to resume");
+                    .println("interrupted: completed tests are kept in " + results + "; run " + plan.resume()
+                            + " again to resume");
         })) {
             folder.testsStarted();
             new Progress(plan, results, folders, memory, tests, config.out()).run();

@@ -150,7 +150,7 @@ final class TestRunner {
             printTail(log);
             throw new SuiteFailure("test " + n + (r > 1 ? " round " + r : "") + " did not complete (JMH exit status "
                     + exit + "; log above and in " + log + "). Fix the cause, then run "
-                    + plan.command().rerun() + " to resume");
+                    + plan.resume() + " to resume");
         }
         if (exit != 0) {
             err.println("run.sh: warning: test " + n + (r > 1 ? " round " + r : "")
@@ -186,8 +186,8 @@ final class TestRunner {
                         "    another JMH run holds its lock on this machine (/tmp/jmh.lock); waiting for it to finish ...");
             }
             if (waited >= LOCK_WAIT_LIMIT) {
-                throw new SuiteFailure("waited an hour for another JMH run on this machine; run "
-                        + plan.command().rerun() + " again when it is done");
+                throw new SuiteFailure("waited an hour for another JMH run on this machine; run " + plan.resume()
+                        + " again when it is done");
             }
             Thread.sleep(LOCK_WAIT_STEP * 1000L);
             waited += LOCK_WAIT_STEP;

@@ -272,7 +272,8 @@ final class YcsbSuites {
             try {
                 variant |= !spec.isBlank() && StoreSpec.parse(spec).isVariant();
             } catch (IllegalArgumentException e) {
-                // the benchmark jar names the mistake
+                // a spec that does not parse ("rocksdb@", no version) is that mistake, not a missing variant
+                throw new UsageException(e.getMessage());
             }
         }
         if (!variant) {

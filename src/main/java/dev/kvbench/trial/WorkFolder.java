@@ -10,6 +10,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -127,14 +129,14 @@ public final class WorkFolder {
     /**
      * Deletes the {@code run-<pid>} folders in {@code base} whose process is gone (a run killed
      * with SIGKILL cannot clean up after itself), first unmounting any cutfs left mounted in them;
-     * returns how many. Folders of live processes
-     * are left alone.
+     * returns each one's name and size ({@code run-1234 (12.0 MiB)}), for the line that says so.
+     * Folders of live processes are left alone.
      */
-    public static int removeStale(Path base) {
+    public static List<String> removeStale(Path base) {
         if (!Files.isDirectory(base)) {
-            return 0;
+            return List.of();
         }
-        int removed = 0;
+        List<String> removed = new ArrayList<>();
         try (var folders = Files.list(base)) {
             for (Path folder : folders.toList()) {
                 String name = folder.getFileName().toString();
@@ -142,14 +144,32 @@ public final class WorkFolder {
                         && ProcessHandle.of(Long.parseLong(name.substring(4))).isEmpty()) {
                     dev.kvbench.cutfs.CutFs.unmountStale(
                             folder); // a power-cut test's file system, mounted when its run was killed
+                    long bytes = bytesUnder(folder);
                     delete(folder);
-                    removed++;
+                    removed.add(name + " (" + mib(bytes) + ")");
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list the work folder " + base + ": " + e.getMessage(), e);
         }
         return removed;
+    }
+
+    /** The bytes of the files under {@code folder}, as far as they can be read. */
+    private static long bytesUnder(Path folder) {
+        try (var files = Files.walk(folder)) {
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(file -> {
+                        try {
+                            return Files.size(file);
+                        } catch (IOException e) {
+                            return 0;
+                        }
+                    })
+                    .sum();
+        } catch (IOException | UncheckedIOException e) {
+            return 0;
+        }
     }
 
     /**

@@ -25,12 +25,19 @@ class JvmVariantsTest {
     }
 
     @Test
-    void everyStoreTakesOneRowPerJvmAndKeepsAKeyItSetsItself() {
+    void everyStoreTakesOneRowPerJvmAndOneThatSetsAJvmKeyIsRefused() {
         List<Map<String, String>> jvms = JvmVariants.of(List.of("-p", "jvm=17,25"));
         assertEquals(
                 "lmdb:jdk=17,lmdb:jdk=25,mvstore:cacheMb=64+jdk=17,mvstore:cacheMb=64+jdk=25",
                 JvmVariants.expand("lmdb,mvstore:cacheMb=64", jvms));
-        assertEquals("rocksdb:jdk=25", JvmVariants.expand("rocksdb:jdk=25", jvms), "its own JDK, once");
+        UsageException own =
+                assertThrows(UsageException.class, () -> JvmVariants.expand("rocksdb:jdk=25", jvms), "its own JDK");
+        assertEquals(
+                "-p store=rocksdb:jdk=25 sets jdk=25 itself, which -p jvm sets for each of its JVMs, so the store would"
+                        + " not take one row per JVM: leave jdk out of the store (-p store=rocksdb with -p jvm gives it"
+                        + " the rows rocksdb:jdk=17, rocksdb:jdk=25), or leave -p jvm out and name each row in -p store",
+                own.getMessage());
+        assertEquals("rocksdb:jdk=17,rocksdb:jdk=25", JvmVariants.expand("rocksdb", jvms), "the advice's rows");
         UserArgs user =
                 UserArgs.of(List.of("-p", "store=rocksdb@10.10.1.1,lmdb")).withJvms(jvms);
         assertEquals(

@@ -341,6 +341,40 @@ class SuiteRunnerTest {
     }
 
     @Test
+    void theResumeHintNamesTheResultsFolderTheRunWasGivenAndFollowingItResumes() {
+        Path mine = root.resolve("mine");
+        env.put("KVBENCH_RESULTS", mine.toString());
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        String said = err.toString(StandardCharsets.UTF_8);
+        String hint = "KVBENCH_RESULTS=" + mine + " ./run.sh quick -p store=lmdb -p num=1000";
+        assertTrue(said.contains("Fix the cause, then run " + hint + " to resume"), said);
+
+        // the hint, as a shell would run it: the same variable, the same arguments
+        jmh = new FakeJmh();
+        String[] words = hint.split(" ");
+        env.put("KVBENCH_RESULTS", words[0].substring("KVBENCH_RESULTS=".length()));
+        assertEquals(0, run(java.util.Arrays.copyOfRange(words, 2, words.length)));
+        assertEquals(List.of(2), jmh.ran, "test 1 was complete in " + mine);
+        assertEquals(List.of(mine), reported);
+    }
+
+    @Test
+    void theResumeHintOfAFolderBesideAFinishedOneNamesIt() throws IOException {
+        Path finished = Files.createDirectories(
+                root.resolve("results/" + TODAY.format(java.time.format.DateTimeFormatter.BASIC_ISO_DATE) + "-quick"));
+        Files.writeString(finished.resolve("README.md"), "a published run\n");
+        jmh.incomplete.add(2);
+        assertEquals(1, run("quick", "-p", "store=lmdb", "-p", "num=1000"));
+        Path second = finished.resolveSibling(finished.getFileName() + "-2");
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertTrue(
+                said.contains("then run KVBENCH_RESULTS=" + second + " ./run.sh quick -p store=lmdb -p num=1000 to"
+                        + " resume"),
+                said);
+    }
+
+    @Test
     void anUnfinishedFolderOfAnEarlierDayIsResumed() throws IOException {
         Path earlier = root.resolve("results/20261120-quick");
         env.put("KVBENCH_RESULTS", "");

@@ -91,7 +91,7 @@ class DeadTrialsTest {
         Path stale = Files.createDirectories(dir.resolve("run-" + pid + "/write-rocksdb-" + pid + "-1"));
         Path live = Files.createDirectories(
                 dir.resolve("run-" + ProcessHandle.current().pid()));
-        assertEquals(1, WorkFolder.removeStale(dir));
+        assertEquals(List.of("run-" + pid + " (0.0 MiB)"), WorkFolder.removeStale(dir));
         assertFalse(Files.exists(stale.getParent()));
         assertTrue(Files.exists(live));
     }

@@ -123,6 +123,13 @@ public final class WorkloadProperties {
         return new WorkloadProperties(given, source);
     }
 
+    /** These properties with {@code name} set to {@code value}, checked as any (to try a size a line would suggest). */
+    public WorkloadProperties with(String name, String value) {
+        Map<String, String> changed = new LinkedHashMap<>(given);
+        changed.put(name, value);
+        return new WorkloadProperties(changed, source);
+    }
+
     /** Only {@code values}, over YCSB's defaults (tests, presets). */
     public static WorkloadProperties of(Map<String, String> values) {
         return of(new Properties(), values, "-p");

@@ -389,6 +389,9 @@ final class Rotations {
                     t.rawMedian() / 1e6);
             log.println(TurnLog.TURNS + t.text());
             log.println(TurnLog.ROTATIONS + t.rotationsText());
+            if (t.moreJvms()) {
+                log.println(TurnLog.JVMS + t.jvmsText());
+            }
             double[] drift = t.drift();
             if (drift != null && Stability.drifted(drift[0], drift[1])) {
                 log.println(Stability.driftLine(drift[0], drift[1]));

@@ -55,10 +55,22 @@ public final class SteadyTurns {
      */
     public static SteadyTurns of(Map<Integer, Double> turns, Map<Integer, Double> factors, int forks) {
         int jvmCount = Math.max(1, forks);
+        Map<Integer, Integer> jvmOf = new TreeMap<>();
+        turns.keySet().forEach(key -> jvmOf.put(key, Math.floorMod(key - 1, jvmCount)));
+        return of(turns, factors, jvmOf);
+    }
+
+    /**
+     * The analysis of one engine's {@code turns} with each turn's JVM given ({@code jvmOf}: paired key → JVM, 0-based),
+     * as the log names it when an engine ran in more JVMs than the first ones, whose keys no longer say it; a key
+     * without one is JVM 0.
+     */
+    public static SteadyTurns of(
+            Map<Integer, Double> turns, Map<Integer, Double> factors, Map<Integer, Integer> jvmOf) {
         Map<Integer, List<Integer>> byJvm = new TreeMap<>();
         new TreeMap<>(turns)
                 .keySet()
-                .forEach(key -> byJvm.computeIfAbsent(Math.floorMod(key - 1, jvmCount), j -> new ArrayList<>())
+                .forEach(key -> byJvm.computeIfAbsent(jvmOf.getOrDefault(key, 0), j -> new ArrayList<>())
                         .add(key));
         List<Jvm> jvms = new ArrayList<>();
         byJvm.forEach((index, keys) -> {

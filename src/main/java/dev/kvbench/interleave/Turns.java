@@ -249,6 +249,15 @@ public final class Turns {
         return kept;
     }
 
+    /** Each turn's JVM (0-based) by its measured rotation, as {@link #steadyByRotation()} keys it. */
+    public Map<Integer, Integer> jvmByRotation() {
+        Map<Integer, Integer> byRotation = new TreeMap<>();
+        for (int i = 0; i < count; i++) {
+            byRotation.put(rotations[i], jvms[i]);
+        }
+        return byRotation;
+    }
+
     /** How many turns {@link #steadyByRotation()} holds. */
     int steadyCount() {
         return steady().kept().size();

@@ -22,7 +22,7 @@ import java.util.Map;
 final class MoreJvms {
 
     /** The most JVMs per engine and benchmark, the first ones included. */
-    static final int MOST = 6;
+    static final int MOST = JvmPairs.MOST_JVMS;
 
     /** Starting and ending the block's JVMs, which the {@link Interleaver} does. */
     interface Jvms {

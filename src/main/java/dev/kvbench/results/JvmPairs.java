@@ -12,6 +12,9 @@ import java.util.TreeMap;
  */
 public final class JvmPairs {
 
+    /** The most JVMs per engine and benchmark the interleaver runs, the first ones included, where they disagree. */
+    public static final int MOST_JVMS = 6;
+
     private JvmPairs() {}
 
     /**

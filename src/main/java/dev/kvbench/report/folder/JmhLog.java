@@ -44,6 +44,7 @@ public final class JmhLog {
             "Ranking",
             "Host factors",
             "JVMs",
+            "More JVMs",
             "Timeout",
             "Threads",
             "Benchmark mode");

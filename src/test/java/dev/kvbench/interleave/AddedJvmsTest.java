@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -26,19 +27,19 @@ class AddedJvmsTest {
 
     @Test
     void addedJvmsOfARealEngineStartLoadedTakeTurnsUnderTheirOwnIndexAndEnd(@TempDir Path dir)
-            throws InterruptedException {
+            throws InterruptedException, java.io.IOException {
         // the test JVM's own module flags (the build's kvbench.jvmFlags), which the engines' libraries need
         List<String> java = new ArrayList<>(
                 List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m"));
         ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(flag -> flag.startsWith("--") || flag.startsWith("-XX:+IgnoreUnrecognized"))
                 .forEach(java::add);
-        java.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        Path side = dir.resolve("side.jsonl");
+        java.addAll(List.of("-D" + SideFile.PROPERTY + "=" + side, "-cp", System.getProperty("java.class.path")));
         Interleaver.Settings settings = new Interleaver.Settings(0, 11, 33, 20, 5, 2, 0.5, 120, 1);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream log = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        Interleaver owner =
-                new Interleaver(params -> java, settings, new SideFile(dir.resolve("side.jsonl")), log, true, 2);
+        Interleaver owner = new Interleaver(params -> java, settings, new SideFile(side), log, true, 2);
         Map<String, String> lmdb = new LinkedHashMap<>();
         lmdb.put("batchSize", "1000000");
         lmdb.put("intKey", "true");
@@ -75,5 +76,11 @@ class AddedJvmsTest {
         assertEquals(List.of(), servers);
         assertTrue(ended.get(READ_SEQ).contains(lmdb), bytes.toString(StandardCharsets.UTF_8));
         assertTrue(!bytes.toString(StandardCharsets.UTF_8).contains("FAILED"), bytes.toString(StandardCharsets.UTF_8));
+        // each added JVM ended its trial as the first ones do, with its own line in the run's side file
+        assertEquals(
+                2,
+                Files.readAllLines(side).stream()
+                        .filter(line -> line.contains("\"ok\""))
+                        .count());
     }
 }

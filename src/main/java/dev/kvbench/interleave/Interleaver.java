@@ -133,12 +133,12 @@ public final class Interleaver {
     /** One engine's result: its turns. */
     public record Row(String benchmark, Map<String, String> params, Turns turns) {}
 
-    private final Function<Map<String, String>, List<String>> java;
+    final Function<Map<String, String>, List<String>> java;
     private final Settings settings;
     private final SideFile side;
-    private final PrintStream log;
+    final PrintStream log;
     private final boolean failOnError;
-    private final int startAtOnce;
+    final int startAtOnce;
     private boolean failed;
 
     /**
@@ -232,9 +232,10 @@ public final class Interleaver {
                     lost(server, servers);
                     return failOnError;
                 };
+                MoreJvms.Jvms more = new AddedJvms(this, benchmark, servers, ended);
                 measured.put(
                         benchmark,
-                        new Rotations(settings, log, loss, benchmark, present, servers).measure(random, start));
+                        new Rotations(settings, log, loss, benchmark, present, servers, more).measure(random, start));
                 // a JVM whose trial has no benchmark after this one ends now
                 for (EngineJvm server : present) {
                     if (servers.contains(server)
@@ -266,7 +267,7 @@ public final class Interleaver {
     }
 
     /** Ends {@code server}'s trial and its JVM; a trial that ended well goes into {@code ended}. */
-    private void end(EngineJvm server, List<EngineJvm> servers, Map<String, Set<Map<String, String>>> ended)
+    void end(EngineJvm server, List<EngineJvm> servers, Map<String, Set<Map<String, String>>> ended)
             throws InterruptedException {
         if (server.send("end") && server.await(settings.timeoutSeconds()) != null) {
             ended.computeIfAbsent(server.benchmark, b -> new HashSet<>()).add(server.params);
@@ -342,7 +343,7 @@ public final class Interleaver {
     }
 
     /** Waits until each of {@code waiting} is loaded and settled; those that are join {@code servers}. */
-    private void ready(List<EngineJvm> waiting, List<EngineJvm> servers) throws InterruptedException {
+    void ready(List<EngineJvm> waiting, List<EngineJvm> servers) throws InterruptedException {
         for (EngineJvm server : waiting) {
             String answer = server.await(settings.timeoutSeconds());
             if (answer == null) {

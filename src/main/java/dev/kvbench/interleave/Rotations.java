@@ -1,11 +1,8 @@
 package dev.kvbench.interleave;
 
 import dev.kvbench.interleave.Interleaver.Settings;
-import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.Stability;
 import dev.kvbench.results.TurnLog;
-import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
 import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.trial.WorkloadFamily;
 import java.io.PrintStream;
@@ -63,6 +60,10 @@ final class Rotations {
 
     private boolean capped;
     private int extra;
+    /** When the first JVMs' rotations ended, before any JVMs were added, ns. */
+    private long rotationsEnd;
+    /** Starts and ends added JVMs ({@link MoreJvms}); null where none may be added. */
+    private final MoreJvms.Jvms moreJvms;
 
     /** The rotations of {@code benchmark} on {@code present}, each ready, among the block's live {@code servers}. */
     Rotations(
@@ -71,8 +72,10 @@ final class Rotations {
             Loss loss,
             String benchmark,
             List<EngineJvm> present,
-            List<EngineJvm> servers) {
+            List<EngineJvm> servers,
+            MoreJvms.Jvms moreJvms) {
         this.settings = settings;
+        this.moreJvms = moreJvms;
         this.log = log;
         this.loss = loss;
         this.benchmark = benchmark;
@@ -82,7 +85,9 @@ final class Rotations {
             turns.put(server, byTrial.computeIfAbsent(server.params, p -> new Turns(settings.forks())));
         }
         active = new ArrayList<>(present);
-        ranked = present.stream().filter(server -> !reference(server.params)).toList();
+        ranked = present.stream()
+                .filter(server -> !RankedEngines.reference(server.params))
+                .toList();
         ycsb = WorkloadFamilies.turnOf(benchmark) == WorkloadFamily.Turn.OPERATIONS;
         warmupRotations = ycsb
                 ? YcsbTurnSize.PROBES + Math.max(YcsbTurnSize.WARMUPS, settings.warmupRotations())
@@ -116,9 +121,30 @@ final class Rotations {
             }
             active.retainAll(servers);
         }
+        rotationsEnd = System.nanoTime();
+        if (!more(readyNanos)) {
+            return byTrial;
+        }
         HostFactors.apply(byTrial.values());
         logEnd(readyNanos, System.nanoTime() - start);
         return byTrial;
+    }
+
+    /**
+     * The added JVMs of the pairs whose engines' JVMs differ ({@link MoreJvms}), within the time cap's share of the
+     * time the block took to start its JVMs and run the fewest rotations; none for YCSB, whose turns follow one
+     * sequence of operations. False when a lost JVM stops the run.
+     */
+    private boolean more(long readyNanos) throws InterruptedException {
+        if (moreJvms == null || ycsb || fewestNanos < 0) {
+            return true;
+        }
+        HostFactors.apply(byTrial.values());
+        List<EngineJvm> live = RankedEngines.distinctStores(
+                ranked.stream().filter(servers::contains).toList());
+        long budget = (long) (settings.extraShare() * (readyNanos + fewestNanos));
+        long startCost = (readyNanos + fewestNanos) / Math.max(1, present.size());
+        return new MoreJvms(settings, log, loss, moreJvms, servers, byTrial).run(live, budget, startCost);
     }
 
     /** A YCSB catch-up turn ({@link YcsbTurnPlan}); false when losing {@code server} stops the run. */
@@ -126,7 +152,7 @@ final class Rotations {
         if (!servers.contains(server)) {
             return true;
         }
-        return ask(server, asked, PassServer.ALIGN) != null || !loss.lose(server);
+        return TurnRequest.ask(settings, server, asked, PassServer.ALIGN) != null || !loss.lose(server);
     }
 
     /**
@@ -154,7 +180,7 @@ final class Rotations {
             }
             Map<EngineJvm, Long> before = cpu(servers, server);
             long turnStart = System.nanoTime();
-            long[] passes = turn(server, ycsb ? ycsbTurns.ops(server) : 0, warmup);
+            long[] passes = TurnRequest.turn(settings, server, ycsb ? ycsbTurns.ops(server) : 0, warmup);
             long elapsed = System.nanoTime() - turnStart;
             Map<EngineJvm, Long> after = cpu(servers, server);
             if (passes == null) {
@@ -190,8 +216,8 @@ final class Rotations {
             HostFactors.apply(byTrial.values());
             int left = settings.maxRotations() - rotations;
             // one per store: an engine's JVMs share their turns (paired JVM by JVM, see pairing)
-            List<EngineJvm> live =
-                    distinctStores(ranked.stream().filter(servers::contains).toList());
+            List<EngineJvm> live = RankedEngines.distinctStores(
+                    ranked.stream().filter(servers::contains).toList());
             List<EngineJvm> next = new ArrayList<>(UndecidedPairs.engines(
                     live,
                     server -> turns.get(server).steadyByRotation(),
@@ -199,7 +225,7 @@ final class Rotations {
                     left));
             UndecidedPairs.variants(
                             live,
-                            server -> base(server.params),
+                            server -> RankedEngines.base(server.params),
                             server -> turns.get(server).steadyByRotation(),
                             server -> turns.get(server).score(),
                             left)
@@ -232,7 +258,7 @@ final class Rotations {
         if (!hostText.isEmpty()) {
             log.println(hostText);
         }
-        long extraNanos = System.nanoTime() - rotationsStart - Math.max(0, fewestNanos);
+        long extraNanos = rotationsEnd - rotationsStart - Math.max(0, fewestNanos);
         log.printf(
                 Locale.ROOT,
                 "  rotations: the %s %d in %.1f s, %d more in %.1f s%s%n",
@@ -243,19 +269,13 @@ final class Rotations {
                 fewestNanos < 0 ? 0.0 : extraNanos / 1e9,
                 capped ? " (stopped by the time cap, " + active.size() + " engines still taking turns)" : "");
         log.println("  ranking: "
-                + rankingText(
-                        distinctStores(ranked.stream()
+                + RankedEngines.rankingText(
+                        RankedEngines.distinctStores(ranked.stream()
                                 .filter(server -> turns.containsKey(server)
                                         && turns.get(server).count() > 0)
                                 .toList()),
                         turns));
         log.flush();
-    }
-
-    /** The first JVM of each store among {@code jvms}: with several JVMs per engine, one stands for its turns. */
-    private static List<EngineJvm> distinctStores(List<EngineJvm> jvms) {
-        Set<Map<String, String>> seen = new HashSet<>();
-        return jvms.stream().filter(server -> seen.add(server.params)).toList();
     }
 
     /**
@@ -279,66 +299,6 @@ final class Rotations {
     private static boolean everyHasAnInterval(List<EngineJvm> active, Map<EngineJvm, Turns> turns) {
         int fewest = Turns.fewestForInterval();
         return active.stream().allMatch(server -> turns.get(server).steadyCount() >= fewest);
-    }
-
-    /** The store of {@code params} without its variant: the same for every variant of one store. */
-    private static String base(Map<String, String> params) {
-        try {
-            return StoreSpec.parse(params.get("store")).base().toString();
-        } catch (IllegalArgumentException e) {
-            return params.get("store");
-        }
-    }
-
-    /** "lmdb < mvstore 1.42× (1.20-1.63×) < xodus ...": the block's paired ranking, for the log. */
-    private static String rankingText(List<EngineJvm> ranked, Map<EngineJvm, Turns> turns) {
-        PairedRanking<EngineJvm> ranking = PairedRanking.of(
-                ranked,
-                server -> turns.get(server).steadyByRotation(),
-                server -> turns.get(server).score());
-        StringBuilder text = new StringBuilder();
-        List<EngineJvm> order = ranking.order();
-        for (int i = 0; i < order.size(); i++) {
-            text.append(i == 0 ? "" : " < ").append(order.get(i).params.get("store"));
-            if (i > 0) {
-                text.append(' ')
-                        .append(ranking.ratio(order.get(i - 1), order.get(i)).text());
-            }
-        }
-        return text.length() == 0 ? "none (no engine to rank)" : text.toString();
-    }
-
-    /** Whether {@code params}' store is a limit row (array, heap, null), which is measured but never ranked. */
-    private static boolean reference(Map<String, String> params) {
-        try {
-            return Stores.engine(StoreSpec.parse(params.get("store")).engine()).isReference();
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    private long[] turn(EngineJvm server, long ops, boolean warmup) throws InterruptedException {
-        String timed = ask(server, String.valueOf(ops), warmup ? "warmup" : "measured");
-        if (timed == null) {
-            return null;
-        }
-        int warm = timed.indexOf(" warm");
-        String[] parts = (warm < 0 ? timed : timed.substring(0, warm)).trim().split(" ");
-        long[] nanos = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            nanos[i] = Long.parseLong(parts[i]);
-        }
-        return nanos;
-    }
-
-    /** One {@code turn} line of {@code kind} to {@code server}; its answer after "passes ", or null if it has none. */
-    private String ask(EngineJvm server, String ops, String kind) throws InterruptedException {
-        if (!server.send("turn " + settings.turnMillis() + " " + settings.warmMillis() + " " + ops + " " + kind)) {
-            server.await(10);
-            return null;
-        }
-        String answer = server.await(settings.timeoutSeconds());
-        return answer == null || !answer.startsWith("passes ") ? null : answer.substring("passes ".length());
     }
 
     private static Map<EngineJvm, Long> cpu(List<EngineJvm> servers, EngineJvm measured) {
@@ -389,6 +349,9 @@ final class Rotations {
                     t.rawMedian() / 1e6);
             log.println(TurnLog.TURNS + t.text());
             log.println(TurnLog.ROTATIONS + t.rotationsText());
+            if (t.moreJvms()) {
+                log.println(TurnLog.JVMS + t.jvmsText());
+            }
             double[] drift = t.drift();
             if (drift != null && Stability.drifted(drift[0], drift[1])) {
                 log.println(Stability.driftLine(drift[0], drift[1]));

@@ -28,6 +28,12 @@ final class RunHeader {
                 + " ones (the time cap); an engine short of the steady turns an interval needs takes more turns too");
         log.println("# Steady state: each engine-JVM's turns split at their changepoints (results.SteadyState); a score"
                 + " and every paired ratio use only the turns at the JVM's steady level");
+        log.println("# More JVMs: for an undecided pair one of whose engines' JVMs differ, " + settings.forks()
+                + " more JVMs of both engines at a time, up to " + MoreJvms.MOST
+                + " per engine, each loaded and settled"
+                + " as the first ones, in rotations of their own, each engine's JVM j paired with the other's JVM j,"
+                + " until the pair is decided or the added JVMs have taken " + settings.capText() + " the block took to"
+                + " start its JVMs and run the fewest rotations");
         log.println("# Ranking: by paired ratios, each engine's turn over another's in the same rotation; limit rows"
                 + " are measured, not ranked");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"

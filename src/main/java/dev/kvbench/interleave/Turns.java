@@ -33,6 +33,9 @@ public final class Turns {
     private SteadyTurns steady;
 
     private int[] rotations = new int[16];
+    /** The JVM (0-based) each turn ran in: an engine may have more JVMs than {@link #forks} ({@link MoreJvms}). */
+    private int[] jvms = new int[16];
+
     private double[] factors = new double[16];
     private long passes;
     private int count;
@@ -54,6 +57,11 @@ public final class Turns {
 
     /** Adds one turn, run in measured rotation {@code rotation}, of {@code nanos.length} passes, each its own time in ns. */
     public void add(int rotation, long[] nanos) {
+        add(rotation, Math.floorMod(rotation, forks), nanos);
+    }
+
+    /** Adds one turn of JVM {@code jvm} (0-based) under pairing key {@code rotation} ({@link Rotations#pairing}). */
+    void add(int rotation, int jvm, long[] nanos) {
         if (nanos.length == 0) {
             throw new IllegalArgumentException("a turn has at least one pass");
         }
@@ -65,8 +73,10 @@ public final class Turns {
             means = Arrays.copyOf(means, count * 2);
             rotations = Arrays.copyOf(rotations, count * 2);
             factors = Arrays.copyOf(factors, count * 2);
+            jvms = Arrays.copyOf(jvms, count * 2);
         }
         rotations[count] = rotation;
+        jvms[count] = jvm;
         factors[count] = 1;
         means[count++] = (double) sum / nanos.length;
         steady = null;
@@ -200,11 +210,13 @@ public final class Turns {
         }
         Map<Integer, Double> byKey = new TreeMap<>();
         Map<Integer, Double> factorByKey = new TreeMap<>();
+        Map<Integer, Integer> jvmByKey = new TreeMap<>();
         for (int i = 0; i < count; i++) {
             byKey.put(rotations[i] + 1, means[i] / 1e6);
             factorByKey.put(rotations[i] + 1, factors[i]);
+            jvmByKey.put(rotations[i] + 1, jvms[i]);
         }
-        steady = SteadyTurns.of(byKey, factorByKey, forks);
+        steady = SteadyTurns.of(byKey, factorByKey, jvmByKey);
         return steady;
     }
 
@@ -237,6 +249,15 @@ public final class Turns {
         return kept;
     }
 
+    /** Each turn's JVM (0-based) by its measured rotation, as {@link #steadyByRotation()} keys it. */
+    public Map<Integer, Integer> jvmByRotation() {
+        Map<Integer, Integer> byRotation = new TreeMap<>();
+        for (int i = 0; i < count; i++) {
+            byRotation.put(rotations[i], jvms[i]);
+        }
+        return byRotation;
+    }
+
     /** How many turns {@link #steadyByRotation()} holds. */
     int steadyCount() {
         return steady().kept().size();
@@ -249,6 +270,25 @@ public final class Turns {
             text.append(i == 0 ? "" : " ").append(rotations[i] + 1);
         }
         return text.toString();
+    }
+
+    /** The JVM of each turn, 1-based, in the order they ran, as "1 2 1 2 ...": the log's JVM line. */
+    public String jvmsText() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append(i == 0 ? "" : " ").append(jvms[i] + 1);
+        }
+        return text.toString();
+    }
+
+    /** Whether any turn ran in a JVM beyond the first {@link #forks}: the log then names each turn's JVM. */
+    boolean moreJvms() {
+        for (int i = 0; i < count; i++) {
+            if (jvms[i] >= forks) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The turns' mean pass times in ms, in the order they ran, as "6.12 6.30 ...". */

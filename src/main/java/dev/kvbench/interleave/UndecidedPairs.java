@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -69,6 +70,22 @@ final class UndecidedPairs {
             }
         }
         return engines;
+    }
+
+    /**
+     * The undecided pairs of the paired ranking of {@code ranked} ({@link PairedRanking#undecidedPairs()}) that are
+     * JVM-bound: at least one of the two engines' JVMs differ ({@code jvmsDiffer}, {@link
+     * dev.kvbench.results.SteadyTurns#jvmsDiffer}), so that every ratio of the pair holds which of its JVMs ran, and
+     * more turns in the same JVMs cannot decide it; more JVMs can ({@link MoreJvms}).
+     */
+    static <T> List<List<T>> jvmBound(
+            List<T> ranked,
+            Function<T, Map<Integer, Double>> turns,
+            ToDoubleFunction<T> median,
+            Predicate<T> jvmsDiffer) {
+        return PairedRanking.of(ranked, turns, median).undecidedPairs().stream()
+                .filter(pair -> jvmsDiffer.test(pair.get(0)) || jvmsDiffer.test(pair.get(1)))
+                .toList();
     }
 
     /**

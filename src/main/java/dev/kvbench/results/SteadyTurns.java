@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -55,10 +56,22 @@ public final class SteadyTurns {
      */
     public static SteadyTurns of(Map<Integer, Double> turns, Map<Integer, Double> factors, int forks) {
         int jvmCount = Math.max(1, forks);
+        Map<Integer, Integer> jvmOf = new TreeMap<>();
+        turns.keySet().forEach(key -> jvmOf.put(key, Math.floorMod(key - 1, jvmCount)));
+        return of(turns, factors, jvmOf);
+    }
+
+    /**
+     * The analysis of one engine's {@code turns} with each turn's JVM given ({@code jvmOf}: paired key → JVM, 0-based),
+     * as the log names it when an engine ran in more JVMs than the first ones, whose keys no longer say it; a key
+     * without one is JVM 0.
+     */
+    public static SteadyTurns of(
+            Map<Integer, Double> turns, Map<Integer, Double> factors, Map<Integer, Integer> jvmOf) {
         Map<Integer, List<Integer>> byJvm = new TreeMap<>();
         new TreeMap<>(turns)
                 .keySet()
-                .forEach(key -> byJvm.computeIfAbsent(Math.floorMod(key - 1, jvmCount), j -> new ArrayList<>())
+                .forEach(key -> byJvm.computeIfAbsent(jvmOf.getOrDefault(key, 0), j -> new ArrayList<>())
                         .add(key));
         List<Jvm> jvms = new ArrayList<>();
         byJvm.forEach((index, keys) -> {
@@ -206,6 +219,119 @@ public final class SteadyTurns {
             return false;
         }
         return keptExtreme(fastest, true) < keptExtreme(slowest, false);
+    }
+
+    /**
+     * The variance of the steady turns split into its two levels, as Kalibera and Jones separate them, in logarithms
+     * of the turns divided by their host factors: {@code [between, within]}, the variance of the JVMs' mean logarithms
+     * and the mean over JVMs of each one's variance around its own mean; NaN for both with fewer than two steady JVMs.
+     * Where between outweighs within, more turns in the same JVMs narrow nothing, and more JVMs are what decides.
+     */
+    public double[] varianceSplit() {
+        List<double[]> logs = new ArrayList<>();
+        for (Jvm jvm : jvms) {
+            double[] own = jvm.steadyKeys().stream()
+                    .mapToDouble(k -> Math.log(turns.get(k) / factors.getOrDefault(k, 1.0)))
+                    .toArray();
+            if (own.length > 1) {
+                logs.add(own);
+            }
+        }
+        if (logs.size() < 2) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double[] means = logs.stream().mapToDouble(own -> mean(own)).toArray();
+        double within = 0;
+        for (int j = 0; j < logs.size(); j++) {
+            within += variance(logs.get(j), means[j]) / logs.size();
+        }
+        return new double[] {variance(means, mean(means)), within};
+    }
+
+    /** The share of the steady turns' variance that lies between JVMs ({@link #varianceSplit}); NaN without it. */
+    public double betweenShare() {
+        double[] split = varianceSplit();
+        return split[0] / (split[0] + split[1]);
+    }
+
+    private static double mean(double[] values) {
+        return Arrays.stream(values).average().orElse(Double.NaN);
+    }
+
+    /** The sample variance of {@code values} around {@code mean}. */
+    private static double variance(double[] values, double mean) {
+        double sum = 0;
+        for (double v : values) {
+            sum += (v - mean) * (v - mean);
+        }
+        return sum / (values.length - 1);
+    }
+
+    /**
+     * The engine's answer over its JVMs, where they disagree: {@code [median, low, high]}, the median of the steady
+     * JVMs' medians and the lowest and highest of them, an interval that holds the median JVM's time with a
+     * probability of 1 - 2^(1-n) for n JVMs (97% with 6); NaN for all without a steady JVM.
+     */
+    public double[] overJvms() {
+        double[] medians = jvmMedians().values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
+        return medians.length == 0
+                ? new double[] {Double.NaN, Double.NaN, Double.NaN}
+                : new double[] {OrderStatistics.median(medians), medians[0], medians[medians.length - 1]};
+    }
+
+    /**
+     * The steady JVMs in two groups, where their medians fall so: split at the widest gap between neighbouring
+     * medians, when it is wider than {@link SteadyState#STEP} of the faster side and wider than the spread inside
+     * either group; each group as {@code [JVMs, median]}, the faster first. Empty with fewer than three steady JVMs
+     * or no such gap.
+     */
+    public List<double[]> jvmGroups() {
+        double[] medians = jvmMedians().values().stream()
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
+        int n = medians.length;
+        if (n < 3) {
+            return List.of();
+        }
+        int cut = 1;
+        for (int i = 1; i < n; i++) {
+            if (Math.log(medians[i] / medians[i - 1]) > Math.log(medians[cut] / medians[cut - 1])) {
+                cut = i;
+            }
+        }
+        double gap = Math.log(medians[cut] / medians[cut - 1]);
+        double inside = Math.max(Math.log(medians[cut - 1] / medians[0]), Math.log(medians[n - 1] / medians[cut]));
+        if (gap <= Math.log(1 + SteadyState.STEP) || gap <= inside) {
+            return List.of();
+        }
+        double[] fast = Arrays.copyOfRange(medians, 0, cut);
+        double[] slow = Arrays.copyOfRange(medians, cut, n);
+        return List.of(
+                new double[] {fast.length, OrderStatistics.median(fast)},
+                new double[] {slow.length, OrderStatistics.median(slow)});
+    }
+
+    /** "3 of 6 JVMs 1.60 ms/pass, 3 of 6 2.07" where the JVMs fall in two groups ({@link #jvmGroups}); else empty. */
+    public String groupsText(String unit) {
+        List<double[]> groups = jvmGroups();
+        if (groups.isEmpty()) {
+            return "";
+        }
+        int n = (int) (groups.get(0)[0] + groups.get(1)[0]);
+        return String.format(
+                Locale.ROOT,
+                "%d of %d JVMs %.3g %s, %d of %d %.3g",
+                (int) groups.get(0)[0],
+                n,
+                groups.get(0)[1],
+                unit,
+                (int) groups.get(1)[0],
+                n,
+                groups.get(1)[1]);
     }
 
     /** JVM {@code index}'s slowest ({@code slowest}) or fastest kept turn, divided by its host factor. */

@@ -16,6 +16,11 @@ public final class TurnLog {
     /** Under an engine's turns: the measured rotation (1-based) each turn ran in. */
     public static final String ROTATIONS = "    in rotations: ";
     /**
+     * Under an engine's rotations, when it ran in more JVMs than the run's first ones: the JVM (1-based) of each turn;
+     * without it, a turn's JVM is its key's remainder ({@link SteadyTurns#of(Map, Map, int)}).
+     */
+    public static final String JVMS = "    in JVMs: ";
+    /**
      * Under an engine's turns, one line per JVM whose turns were not flat: its class and the turns its score left out
      * ({@link SteadyTurns#notFlat}); the report finds the same from the turns themselves.
      */

@@ -92,4 +92,26 @@ class SteadyTurnsTest {
         SteadyTurns measured = SteadyTurns.of(block.get("engine0"), Map.of(), 1);
         assertFalse(measured.flat());
     }
+
+    @Test
+    void aTurnsJvmGivenByTheLogOutranksItsKeysRemainder() {
+        Map<Integer, Double> turns = twoJvms(level(1.6, 12, 0.01, -0.01, 0), level(1.6, 12, 0.02, -0.01, 0));
+        Map<Integer, Integer> jvmOf = new TreeMap<>();
+        turns.keySet().forEach(key -> jvmOf.put(key, (key - 1) % 2));
+        // a third and a fourth JVM, keyed past every rotation of the first two, run at another speed
+        for (int r = 0; r < 12; r++) {
+            for (int j = 2; j < 4; j++) {
+                int key = 100 + 6 * r + j + 1;
+                turns.put(key, 2.07 * (1 + 0.01 * (r % 3)));
+                jvmOf.put(key, j);
+            }
+        }
+        SteadyTurns steady = SteadyTurns.of(turns, Map.of(), jvmOf);
+        assertEquals(4, steady.jvms().size());
+        assertEquals(List.of(0, 1, 2, 3), List.copyOf(steady.jvmMedians().keySet()));
+        assertEquals(2.07, steady.jvmMedians().get(3), 0.05);
+        assertTrue(steady.jvmsDiffer());
+        // by the keys' remainder alone the four JVMs would be two, each mixing both speeds
+        assertEquals(2, SteadyTurns.of(turns, Map.of(), 2).jvms().size());
+    }
 }

@@ -44,6 +44,7 @@ public final class JmhLog {
             "Ranking",
             "Host factors",
             "JVMs",
+            "More JVMs",
             "Timeout",
             "Threads",
             "Benchmark mode");
@@ -54,6 +55,8 @@ public final class JmhLog {
     private final Map<String, Map<String, double[]>> drifts = new LinkedHashMap<>();
     /** Per interleaved benchmark and store: its turns as measured, ms, by measured rotation. */
     private final Map<String, Map<String, Map<Integer, Double>>> turns = new LinkedHashMap<>();
+    /** Per interleaved benchmark and store that ran in more JVMs than the first ones: each key's JVM, 0-based. */
+    private final Map<String, Map<String, Map<Integer, Integer>>> jvms = new LinkedHashMap<>();
     /** Per interleaved benchmark: the canary after each measured rotation, ms, and the steal over it, %. */
     private final Map<String, double[]> canary = new LinkedHashMap<>();
 
@@ -85,6 +88,8 @@ public final class JmhLog {
         List<List<String>> rotations = List.of();
         /** The current engine's turns, ms, once its turns line was read. */
         double[] engineTurns;
+        /** The current engine's turns' keys, once its rotations line was read. */
+        int[] engineKeys;
     }
 
     private void parse(List<String> lines) {
@@ -134,6 +139,7 @@ public final class JmhLog {
         if ((matcher = ENGINE.matcher(line)).find()) {
             at.engine = matcher.group(1);
             at.engineTurns = null;
+            at.engineKeys = null;
         } else if ((matcher = ROTATION.matcher(line)).find()) {
             if (matcher.group(1).isEmpty()) {
                 at.pending.add(List.of(matcher.group(3).trim().split(" ")));
@@ -155,6 +161,9 @@ public final class JmhLog {
                 explicit[k] = (int) numbers[k];
             }
             putTurns(at.benchmark, at.engine, at.engineTurns, explicit);
+            at.engineKeys = explicit;
+        } else if (line.startsWith(TurnLog.JVMS) && at.benchmark != null && at.engineKeys != null) {
+            putJvms(at.benchmark, at.engine, at.engineKeys, numbers(line.substring(TurnLog.JVMS.length())));
         } else if (line.startsWith(TurnLog.CANARY) && at.benchmark != null) {
             canary.put(benchmarkName(at.benchmark), numbers(line.substring(TurnLog.CANARY.length())));
         } else if (line.startsWith(TurnLog.STEAL) && at.benchmark != null) {
@@ -196,6 +205,19 @@ public final class JmhLog {
             return;
         }
         byEngine.put(engine, TurnLog.byRotation(times, rotations));
+    }
+
+    /** Each turn's JVM, by its key: {@code jvms[k]} (1-based) of the turn logged under {@code keys[k]}. */
+    private void putJvms(String benchmark, String engine, int[] keys, double[] jvmNumbers) {
+        if (jvmNumbers.length != keys.length) {
+            return;
+        }
+        Map<Integer, Integer> byKey = new LinkedHashMap<>();
+        for (int k = 0; k < keys.length; k++) {
+            byKey.put(keys[k], (int) jvmNumbers[k] - 1);
+        }
+        jvms.computeIfAbsent(benchmarkName(benchmark), b -> new LinkedHashMap<>())
+                .put(engine, byKey);
     }
 
     /** "1.2 3.4 - 5" as numbers, "-" as NaN; none in an empty line (a store that failed before its first turn). */
@@ -261,6 +283,14 @@ public final class JmhLog {
      */
     public Map<Integer, Double> turns(String benchmark, String store) {
         return turns.getOrDefault(benchmark, Map.of()).getOrDefault(store, Map.of());
+    }
+
+    /**
+     * The JVM (0-based) of each of a store's turns, by key, where it ran in more JVMs than the run's first ones; null
+     * where the log does not name them (a turn's JVM is then its key's remainder).
+     */
+    public Map<Integer, Integer> jvms(String benchmark, String store) {
+        return jvms.getOrDefault(benchmark, Map.of()).get(store);
     }
 
     /** Every interleaved benchmark's turns: benchmark → store → rotation → ms. */

@@ -156,10 +156,12 @@ public final class TestRun {
                 results.add(result);
                 continue;
             }
-            SteadyTurns steady = SteadyTurns.of(
-                    turns,
-                    factors.getOrDefault(key.benchmark(), Map.of()).getOrDefault(key.store(), Map.of()),
-                    Math.max(1, log.forks()));
+            Map<Integer, Double> own =
+                    factors.getOrDefault(key.benchmark(), Map.of()).getOrDefault(key.store(), Map.of());
+            Map<Integer, Integer> jvms = log.jvms(key.benchmark(), key.params().getOrDefault("store", ""));
+            SteadyTurns steady = jvms == null
+                    ? SteadyTurns.of(turns, own, Math.max(1, log.forks()))
+                    : SteadyTurns.of(turns, own, jvms);
             steadiness.put(key, steady);
             results.add(SteadyResults.apply(result, steady));
         }

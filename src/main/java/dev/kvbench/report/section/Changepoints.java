@@ -4,6 +4,8 @@ import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.RunKey;
 import dev.kvbench.report.folder.Specs;
 import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.results.JvmPairs;
+import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.SteadyState;
 import dev.kvbench.results.SteadyTurns;
 import dev.kvbench.text.Numbers;
@@ -35,7 +37,9 @@ final class Changepoints {
         int flat = 0;
         List<String> notFlat = new ArrayList<>();
         List<String> differ = new ArrayList<>();
+        List<String> byJvm = new ArrayList<>();
         for (TestRun test : folder.tests) {
+            byJvm.addAll(dependsOnTheJvm(test));
             for (Map.Entry<RunKey, SteadyTurns> run : test.steadiness.entrySet()) {
                 SteadyTurns steady = run.getValue();
                 for (SteadyTurns.Jvm jvm : steady.jvms()) {
@@ -68,7 +72,45 @@ final class Changepoints {
                 + "engine none of whose JVMs reached one is shown as the range of its turns and never ranked. Here "
                 + flat + " of " + jvms + " engine-JVMs were flat"
                 + (notFlat.isEmpty() ? "." : "; the others: " + String.join("; ", notFlat) + ".")
-                + differText(differ);
+                + differText(differ)
+                + (byJvm.isEmpty()
+                        ? ""
+                        : " Pairs still undecided over the JVMs added for them, JVM pair by JVM pair: "
+                                + String.join("; ", byJvm) + ".");
+    }
+
+    /**
+     * For each pair of a test's engines that ran in more JVMs than the run's first ones (added where their JVMs
+     * differed) and is still undecided over all its steady turns: "test 1 readSeq, MVStore against LMDB: depends on
+     * the JVM: MVStore faster in 3 of 6 JVM pairs, LMDB in 3".
+     */
+    private List<String> dependsOnTheJvm(TestRun test) {
+        List<Map.Entry<RunKey, SteadyTurns>> added = test.steadiness.entrySet().stream()
+                .filter(run ->
+                        test.log.jvms(run.getKey().benchmark(), run.getKey().store()) != null)
+                .toList();
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < added.size(); i++) {
+            for (int j = i + 1; j < added.size(); j++) {
+                RunKey a = added.get(i).getKey();
+                RunKey b = added.get(j).getKey();
+                Map<Integer, Double> turnsA = added.get(i).getValue().kept();
+                Map<Integer, Double> turnsB = added.get(j).getValue().kept();
+                if (!a.benchmark().equals(b.benchmark())
+                        || PairedRatio.of(turnsA, turnsB).decided()) {
+                    continue;
+                }
+                String depends = JvmPairs.dependsText(
+                        JvmPairs.byJvm(turnsA, turnsB, test.log.jvms(a.benchmark(), a.store())),
+                        specs.label(a.store()),
+                        specs.label(b.store()));
+                if (!depends.isEmpty()) {
+                    texts.add("test " + test.number + " " + a.workload() + ", " + specs.label(a.store()) + " against "
+                            + specs.label(b.store()) + ": " + depends);
+                }
+            }
+        }
+        return texts;
     }
 
     /** The runs whose JVMs disagree, or nothing. */
@@ -81,8 +123,19 @@ final class Changepoints {
                         + " same JVMs do not narrow.";
     }
 
-    /** "JVM 1 1.60 ms/pass, JVM 2 2.07". */
+    /**
+     * "JVM 1 1.60 ms/pass, JVM 2 2.07"; with more than two JVMs (added where they disagreed), the engine's answer over
+     * them, the median JVM and the range of the JVMs, and their two groups where they fall so: "1.85 ms/pass over 6
+     * JVMs (1.60-2.07): 3 of 6 JVMs 1.60 ms/pass, 3 of 6 2.07".
+     */
     private static String jvmMediansText(SteadyTurns steady, String unit) {
+        if (steady.jvmMedians().size() > 2) {
+            double[] over = steady.overJvms();
+            String groups = steady.groupsText(unit);
+            return Numbers.sig3(over[0]) + " " + unit + " over "
+                    + steady.jvmMedians().size() + " JVMs (" + Numbers.sig3(over[1]) + "-" + Numbers.sig3(over[2]) + ")"
+                    + (groups.isEmpty() ? "" : ": " + groups);
+        }
         List<String> parts = new ArrayList<>();
         steady.jvmMedians()
                 .forEach((jvm, ms) ->

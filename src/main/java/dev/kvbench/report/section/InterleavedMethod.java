@@ -2,6 +2,7 @@ package dev.kvbench.report.section;
 
 import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.TestRun;
+import dev.kvbench.results.JvmPairs;
 import dev.kvbench.results.Stability;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -30,6 +31,8 @@ final class InterleavedMethod {
     private final boolean cappedAtInterval;
     private final boolean warm;
     private final boolean pairs;
+    /** Whether the tests' logs say the interleaver added JVMs where an undecided pair's JVMs differed. */
+    private final boolean moreJvms;
 
     InterleavedMethod(List<TestRun> tests) {
         this.tests = tests;
@@ -53,11 +56,12 @@ final class InterleavedMethod {
                 .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("untimed"));
         this.pairs = tests.stream()
                 .anyMatch(t -> t.log.settings().getOrDefault("Measurement", "").contains("neighbouring pairs"));
+        this.moreJvms = tests.stream().anyMatch(t -> t.log.settings().containsKey("More JVMs"));
     }
 
     /** The bullet, ending with how many of the tests' {@code count} engine numbers {@code reached} the target. */
     String text(long reached, int count) {
-        return setup() + scoring() + extraRotations() + ". "
+        return setup() + scoring() + extraRotations() + ". " + moreJvmsText()
                 + "Here " + reached + " of " + count + " engine numbers of these tests reached ±"
                 + Math.round(100 * MeasurementSection.TARGET) + "%"
                 + (pairs ? " (a number's own precision; it gates no ranking)" : "")
@@ -99,6 +103,26 @@ final class InterleavedMethod {
                         : "Rankings, winners, ties and margins come from paired comparisons: in each rotation where two engines "
                                 + "both took a turn, one's turn ÷ the other's, seconds apart, so a slow phase of the host divides out; the "
                                 + "median of those ratios and its 99.9% interval (the same order statistics) decide. ");
+    }
+
+    /**
+     * The JVMs added where a pair's engines differed between their JVMs, for logs that say the interleaver may add
+     * them (older logs do not, and their reports stay as they were).
+     */
+    private String moreJvmsText() {
+        return moreJvms
+                ? "Where a pair was still undecided and one of its engines' JVMs differed (each JVM's steady turns "
+                        + "apart from the other's), more turns in the same JVMs could not decide it, since every ratio "
+                        + "holds which JVM ran: the run started more JVMs of both engines instead, as many as the run's "
+                        + "JVMs per engine at a time up to " + JvmPairs.MOST_JVMS
+                        + " per engine, loaded and settled as the "
+                        + "first, and ran rotations of just those, each engine's JVM j paired with the other's JVM j, "
+                        + "until the pair was decided or the added JVMs had taken the time cap's share of the time the "
+                        + "block took to start its JVMs and run the fewest rotations (the test's log names each pair, "
+                        + "its JVMs' medians and the share of the variance between JVMs). Such an engine's answer is "
+                        + "the median over its JVMs with their range, and its two groups where they fall so; a pair "
+                        + "still undecided is answered JVM by JVM, with the k of n JVM pairs in which each was faster. "
+                : "";
     }
 
     /** Which engines took turns after the fewest rotations, and until when. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.results.Stability;
+import dev.kvbench.results.TurnLog;
 import dev.kvbench.text.KeyValueFile;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -134,6 +135,30 @@ class ParsersTest {
                 "unstable: ± 39% of the score, its own time drifted from 1.20 to 1.98 ms/pass over its turns (+65%),"
                         + " the host's divided out",
                 drifted.instability());
+    }
+
+    @Test
+    void readsEachTurnsJvmWhereTheLogNamesItAndTheKeysRemainderElsewhere() throws IOException {
+        Path out = dir.resolve("out-1.txt");
+        Files.writeString(
+                out,
+                String.join(
+                        "\n",
+                        "# Fork: 1 of 2",
+                        "# Benchmark: dev.kvbench.bench.ReadSeqBenchmark.readSeq (2 measured rotations at most; 3.2 s to start)",
+                        "  lmdb                          1.851 ±    0.189 ms/op (10.2%), 6 turns, 15 passes; CPU ...",
+                        TurnLog.TURNS + "1.8 1.9 1.8 1.9 1.7 1.7",
+                        TurnLog.ROTATIONS + "1 2 3 4 80 81",
+                        TurnLog.JVMS + "1 2 1 2 3 4",
+                        "  mvstore                       1.6 ±    0.541 ms/op (39.4%), 4 turns, 20 passes; CPU ...",
+                        TurnLog.TURNS + "1.6 2.1 1.6 2.1",
+                        TurnLog.ROTATIONS + "1 2 3 4",
+                        ""));
+        JmhLog log = JmhLog.read(out);
+        String readSeq = "dev.kvbench.bench.ReadSeqBenchmark.readSeq";
+        assertEquals(Map.of(1, 0, 2, 1, 3, 0, 4, 1, 80, 2, 81, 3), Map.copyOf(log.jvms(readSeq, "lmdb")));
+        assertNull(log.jvms(readSeq, "mvstore"), "a log without the line: the key's remainder says the JVM");
+        assertEquals(6, log.turns(readSeq, "lmdb").size());
     }
 
     @Test

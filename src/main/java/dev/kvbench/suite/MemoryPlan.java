@@ -3,6 +3,7 @@ package dev.kvbench.suite;
 import dev.kvbench.measure.Machine;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
+import dev.kvbench.store.Stores;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.JvmMemory;
 import dev.kvbench.trial.YcsbParams;
@@ -23,8 +24,16 @@ import java.util.function.LongFunction;
  * many JVMs as {@code -f} gives, all alive while the others take their turns. Each JVM counts its heap (the
  * {@code -Xmx} {@link JvmMemory} gives it, which the benchmark jar sets; a user's own stands), its memory besides the
  * heap, the engine's caches outside it and the harness's data ({@link JvmMemory}), and, where the work folder is tmpfs,
- * its store's files. A test whose JVMs need more than the memory available less a margin is refused in one line that
- * says what fits: fewer stores at once, or a smaller data set, each checked by the same count.
+ * its store's files. A test whose JVMs need more than the memory available less a margin runs in groups of its stores
+ * that fit, each holding the same anchor store through which the groups' engines are ranked
+ * ({@link dev.kvbench.results.AnchoredRatio}); one that cannot be split (run in rounds), or whose anchor and any one
+ * other store do not fit together, is refused in one line that says what fits: fewer stores at once, or a smaller data
+ * set, each checked by the same count.
+ *
+ * <p>The JVMs the interleaver may add for an undecided pair whose JVMs differ ({@code interleave.MoreJvms}) are not
+ * counted here: the worst case, five more JVMs of each of the two largest stores, would take a third of the memory of
+ * every quick run for JVMs that most blocks never start. The interleaver starts them only into the memory free when
+ * it needs them, by the same margin ({@code interleave.AddedJvms#fit}).
  *
  * @param test          the test
  * @param specs         its stores, in its order
@@ -168,19 +177,139 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
         return sum;
     }
 
-    /** Bytes the test's stores need at once. */
-    long need() {
-        return need(specs, sizing.size());
-    }
-
     /** The memory the plan may fill of {@code memAvailable}: all of it less {@link #MARGIN}, at least {@link #MIN_MARGIN}. */
     static long usable(long memAvailable) {
         return memAvailable - Math.max(MIN_MARGIN, Math.round(MARGIN * memAvailable));
     }
 
-    /** Whether the test fits {@code memAvailable} (unknown, 0 or less: it is not checked). */
+    /** Whether the test fits {@code memAvailable} (unknown, 0 or less: it is not checked): each of its groups, if split. */
     boolean fits(long memAvailable) {
         return memAvailable <= 0 || need() <= usable(memAvailable);
+    }
+
+    /** Bytes the test holds at once: its largest group's where it runs in groups, else every store's. */
+    long need() {
+        if (test.split()) {
+            return test.groups().stream()
+                    .mapToLong(group -> need(group, sizing.size()))
+                    .max()
+                    .orElse(0);
+        }
+        return need(specs, sizing.size());
+    }
+
+    /**
+     * {@code tests} with each interleaved test whose stores do not fit {@code memAvailable} at once split into groups
+     * that do ({@link #groups}); a test that fits, or cannot be split, as planned (the check refuses the latter).
+     */
+    static List<PlannedTest> grouped(List<PlannedTest> tests, boolean filesInMemory, long memAvailable) {
+        List<PlannedTest> grouped = new ArrayList<>();
+        for (PlannedTest test : tests) {
+            List<List<String>> groups = of(test, filesInMemory)
+                    .map(plan -> plan.groups(memAvailable))
+                    .orElse(List.of());
+            grouped.add(groups.size() > 1 ? test.withGroups(groups) : test);
+        }
+        return grouped;
+    }
+
+    /**
+     * The groups this test's stores run in where they do not all fit {@code memAvailable} at once: each holds the
+     * anchor ({@link #anchor}) and as many of the other stores, in the test's order, as fit beside it, so that the
+     * variants of one store (listed together) share a group and their pair is measured directly; the stores are then
+     * spread evenly over that many groups, so no group is a straggler of two. Empty where the test fits as one group,
+     * where it cannot be split (a test in rounds: its extra rounds run the wide runs' stores together, which groups
+     * would keep apart; fewer than three stores), or where the anchor and some other store do not fit together.
+     */
+    List<List<String>> groups(long memAvailable) {
+        if (fits(memAvailable) || test.test().repeat().repeated() || specs.size() < 3) {
+            return List.of();
+        }
+        long usable = usable(memAvailable);
+        String anchor = anchor();
+        List<String> others =
+                specs.stream().filter(spec -> !spec.equals(anchor)).toList();
+        int count = greedyGroups(anchor, others, usable);
+        if (count < 0) {
+            return List.of();
+        }
+        List<List<String>> even = evenGroups(anchor, others, count);
+        boolean allFit = even.stream().allMatch(group -> need(group, sizing.size()) <= usable);
+        return allFit ? even : greedy(anchor, others, usable);
+    }
+
+    /** The number of groups the greedy fill makes (-1: the anchor and some store do not fit together). */
+    private int greedyGroups(String anchor, List<String> others, long usable) {
+        List<List<String>> groups = greedy(anchor, others, usable);
+        return groups.isEmpty() ? -1 : groups.size();
+    }
+
+    /** Groups filled in the test's order, each the anchor and the next stores while they fit; none if one cannot fit. */
+    private List<List<String>> greedy(String anchor, List<String> others, long usable) {
+        List<List<String>> groups = new ArrayList<>();
+        List<String> current = new ArrayList<>(List.of(anchor));
+        for (String spec : others) {
+            List<String> with = new ArrayList<>(current);
+            with.add(spec);
+            if (need(with, sizing.size()) <= usable) {
+                current = with;
+                continue;
+            }
+            if (current.size() < 2 || need(List.of(anchor, spec), sizing.size()) > usable) {
+                return List.of();
+            }
+            groups.add(inOrder(current));
+            current = new ArrayList<>(List.of(anchor, spec));
+        }
+        groups.add(inOrder(current));
+        return groups;
+    }
+
+    /** {@code others} cut into {@code count} runs of the test's order as even as may be, the anchor added to each. */
+    private List<List<String>> evenGroups(String anchor, List<String> others, int count) {
+        List<List<String>> groups = new ArrayList<>();
+        int from = 0;
+        for (int g = 0; g < count; g++) {
+            int to = from + (others.size() - from) / (count - g);
+            List<String> group = new ArrayList<>(others.subList(from, to));
+            group.add(anchor);
+            groups.add(inOrder(group));
+            from = to;
+        }
+        return groups;
+    }
+
+    /** {@code stores} in the test's order. */
+    private List<String> inOrder(List<String> stores) {
+        return specs.stream().filter(stores::contains).toList();
+    }
+
+    /**
+     * The store every group holds: of the ranked stores (a limit row, array, heap or null, is measured but never
+     * ranked, and the null store's near-empty turns would make every ratio through it a ratio to the harness's noise),
+     * the one that needs the least memory, the first in the test's order among equals. The anchor is held in every
+     * group, so its memory is paid once per group: the least demanding one leaves the most room and so makes the
+     * fewest groups, and each group fewer means fewer rankings that go through the anchor, whose intervals are wider
+     * than a direct pair's.
+     */
+    String anchor() {
+        List<String> ranked = specs.stream().filter(spec -> !reference(spec)).toList();
+        List<String> from = ranked.isEmpty() ? specs : ranked;
+        String best = from.get(0);
+        for (String spec : from) {
+            if (need(List.of(spec), sizing.size()) < need(List.of(best), sizing.size())) {
+                best = spec;
+            }
+        }
+        return best;
+    }
+
+    private static boolean reference(String spec) {
+        try {
+            return Stores.engine(StoreSpec.parse(spec).engine()).isReference();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /**
@@ -271,12 +400,24 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
         return size >= Budget.MIN_ENTRIES ? size : 0;
     }
 
-    /** The dry run's lines: what the test holds at once against what is available, then each store's JVM. */
+    /**
+     * The dry run's lines: what the test holds at once against what is available (or, split, what it would and the
+     * groups it runs in), then each store's JVM.
+     */
     List<String> lines(long memAvailable) {
         List<String> lines = new ArrayList<>();
-        lines.add("(memory at once: " + held() + ", about " + Numbers.bytes(need()) + " of "
-                + (memAvailable > 0 ? Numbers.bytes(usable(memAvailable)) + " available" : "an unknown memory")
-                + "; per JVM:)");
+        String available = memAvailable > 0 ? Numbers.bytes(usable(memAvailable)) + " available" : "an unknown memory";
+        if (test.split()) {
+            lines.add("(memory: " + held() + " would need about " + Numbers.bytes(need(specs, sizing.size()))
+                    + " at once, more than the " + available + ", so they run in "
+                    + test.groups().size()
+                    + " groups that fit, each holding the anchor " + test.anchor() + " (the ranked store of least"
+                    + " memory), through which the groups are ranked; the largest group about " + Numbers.bytes(need())
+                    + "; per JVM:)");
+        } else {
+            lines.add("(memory at once: " + held() + ", about " + Numbers.bytes(need()) + " of " + available
+                    + "; per JVM:)");
+        }
         for (String spec : specs) {
             JvmMemory jvm = jvm(spec, sizing.size());
             lines.add("(  " + spec + ": heap " + Numbers.bytes(jvm.heap())
@@ -286,6 +427,13 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
                     + (filesInMemory ? " on tmpfs" : " on disk") + ")");
         }
         return lines;
+    }
+
+    /** The dry run's line of group {@code g} (1-based) of a split test: its stores and what they hold at once. */
+    String groupLine(int g) {
+        List<String> group = test.groups().get(g - 1);
+        return "(group " + g + " of " + test.groups().size() + ": " + group.size() + " stores with the anchor "
+                + test.anchor() + ", about " + Numbers.bytes(need(group, sizing.size())) + " at once)";
     }
 
     /**

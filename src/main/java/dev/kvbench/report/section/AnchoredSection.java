@@ -93,12 +93,26 @@ final class AnchoredSection extends Section {
         PairedRatio toAnchor() {
             return PairedRatio.of(anchor.turns(), run.turns());
         }
+
+        /** Whether this is the anchor itself (its run of group 1). */
+        boolean isAnchor() {
+            return run == anchor;
+        }
     }
 
-    /** The margin of {@code slower} over {@code faster}: paired directly in one group, else through the anchor. */
+    /**
+     * The margin of {@code slower} over {@code faster}: paired directly where they ran in one group (the anchor ran in
+     * every group, so against it the other's own group pairs them), else through the anchor.
+     */
     private static String margin(Entry faster, Entry slower) {
         if (faster.group() == slower.group()) {
             return PairedRatio.of(faster.run().turns(), slower.run().turns()).text() + ", paired";
+        }
+        if (faster.isAnchor()) {
+            return slower.toAnchor().text() + ", paired";
+        }
+        if (slower.isAnchor()) {
+            return faster.toAnchor().inverse().text() + ", paired";
         }
         AnchoredRatio ratio = AnchoredRatio.of(
                 faster.anchor().turns(),

@@ -120,6 +120,10 @@ class AnchoredSectionTest {
         String last = text.substring(xodusRow, text.indexOf('\n', xodusRow));
         assertTrue(last.contains("1.2"), "xodus 1.2x slower than mvstore through the anchor: " + last);
         assertTrue(last.contains("through the anchor"), last);
+        String second = text.substring(text.indexOf("| 2 |"), text.indexOf('\n', text.indexOf("| 2 |")));
+        assertTrue(second.contains("mvstore") || second.contains("MVStore"), second);
+        assertTrue(second.contains("1.25"), "mvstore 1.25x slower than the anchor, paired in group 1: " + second);
+        assertTrue(second.endsWith(", paired |"), second);
     }
 
     @Test

@@ -3,7 +3,6 @@ package dev.kvbench.suite;
 import dev.kvbench.measure.Machine;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.store.Stores;
 import dev.kvbench.text.Numbers;
 import dev.kvbench.trial.JvmMemory;
 import dev.kvbench.trial.YcsbParams;
@@ -198,6 +197,16 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
         return need(specs, sizing.size());
     }
 
+    /** The groups its stores run in where they do not fit {@code memAvailable} at once ({@link StoreGroups#of}). */
+    List<List<String>> groups(long memAvailable) {
+        return StoreGroups.of(this, memAvailable);
+    }
+
+    /** The store every group holds ({@link StoreGroups#anchor}). */
+    String anchor() {
+        return StoreGroups.anchor(this);
+    }
+
     /**
      * {@code tests} with each interleaved test whose stores do not fit {@code memAvailable} at once split into groups
      * that do ({@link #groups}); a test that fits, or cannot be split, as planned (the check refuses the latter).
@@ -211,105 +220,6 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
             grouped.add(groups.size() > 1 ? test.withGroups(groups) : test);
         }
         return grouped;
-    }
-
-    /**
-     * The groups this test's stores run in where they do not all fit {@code memAvailable} at once: each holds the
-     * anchor ({@link #anchor}) and as many of the other stores, in the test's order, as fit beside it, so that the
-     * variants of one store (listed together) share a group and their pair is measured directly; the stores are then
-     * spread evenly over that many groups, so no group is a straggler of two. Empty where the test fits as one group,
-     * where it cannot be split (a test in rounds: its extra rounds run the wide runs' stores together, which groups
-     * would keep apart; fewer than three stores), or where the anchor and some other store do not fit together.
-     */
-    List<List<String>> groups(long memAvailable) {
-        if (fits(memAvailable) || test.test().repeat().repeated() || specs.size() < 3) {
-            return List.of();
-        }
-        long usable = usable(memAvailable);
-        String anchor = anchor();
-        List<String> others =
-                specs.stream().filter(spec -> !spec.equals(anchor)).toList();
-        int count = greedyGroups(anchor, others, usable);
-        if (count < 0) {
-            return List.of();
-        }
-        List<List<String>> even = evenGroups(anchor, others, count);
-        boolean allFit = even.stream().allMatch(group -> need(group, sizing.size()) <= usable);
-        return allFit ? even : greedy(anchor, others, usable);
-    }
-
-    /** The number of groups the greedy fill makes (-1: the anchor and some store do not fit together). */
-    private int greedyGroups(String anchor, List<String> others, long usable) {
-        List<List<String>> groups = greedy(anchor, others, usable);
-        return groups.isEmpty() ? -1 : groups.size();
-    }
-
-    /** Groups filled in the test's order, each the anchor and the next stores while they fit; none if one cannot fit. */
-    private List<List<String>> greedy(String anchor, List<String> others, long usable) {
-        List<List<String>> groups = new ArrayList<>();
-        List<String> current = new ArrayList<>(List.of(anchor));
-        for (String spec : others) {
-            List<String> with = new ArrayList<>(current);
-            with.add(spec);
-            if (need(with, sizing.size()) <= usable) {
-                current = with;
-                continue;
-            }
-            if (current.size() < 2 || need(List.of(anchor, spec), sizing.size()) > usable) {
-                return List.of();
-            }
-            groups.add(inOrder(current));
-            current = new ArrayList<>(List.of(anchor, spec));
-        }
-        groups.add(inOrder(current));
-        return groups;
-    }
-
-    /** {@code others} cut into {@code count} runs of the test's order as even as may be, the anchor added to each. */
-    private List<List<String>> evenGroups(String anchor, List<String> others, int count) {
-        List<List<String>> groups = new ArrayList<>();
-        int from = 0;
-        for (int g = 0; g < count; g++) {
-            int to = from + (others.size() - from) / (count - g);
-            List<String> group = new ArrayList<>(others.subList(from, to));
-            group.add(anchor);
-            groups.add(inOrder(group));
-            from = to;
-        }
-        return groups;
-    }
-
-    /** {@code stores} in the test's order. */
-    private List<String> inOrder(List<String> stores) {
-        return specs.stream().filter(stores::contains).toList();
-    }
-
-    /**
-     * The store every group holds: of the ranked stores (a limit row, array, heap or null, is measured but never
-     * ranked, and the null store's near-empty turns would make every ratio through it a ratio to the harness's noise),
-     * the one that needs the least memory, the first in the test's order among equals. The anchor is held in every
-     * group, so its memory is paid once per group: the least demanding one leaves the most room and so makes the
-     * fewest groups, and each group fewer means fewer rankings that go through the anchor, whose intervals are wider
-     * than a direct pair's.
-     */
-    String anchor() {
-        List<String> ranked = specs.stream().filter(spec -> !reference(spec)).toList();
-        List<String> from = ranked.isEmpty() ? specs : ranked;
-        String best = from.get(0);
-        for (String spec : from) {
-            if (need(List.of(spec), sizing.size()) < need(List.of(best), sizing.size())) {
-                best = spec;
-            }
-        }
-        return best;
-    }
-
-    private static boolean reference(String spec) {
-        try {
-            return Stores.engine(StoreSpec.parse(spec).engine()).isReference();
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 
     /**

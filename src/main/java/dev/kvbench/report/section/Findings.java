@@ -65,7 +65,8 @@ final class Findings {
             s.append(verdict.tieText(
                     name(first) + " (" + time(first, unit) + ")",
                     r -> name(r) + " (" + time(r, unit) + ", "
-                            + verdict.againstLeader(r).text() + ")"));
+                            + verdict.againstLeader(r).text() + ")",
+                    r -> name(r) + " (" + time(r, unit) + ")"));
             if (!verdict.decided()) {
                 s.append(", whose paired intervals hold 1 and are wider than ±3%");
             }

@@ -231,7 +231,8 @@ final class HeaderSection extends Section {
         }
         return verdict.tieText(
                 lead,
-                r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text());
+                r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text(),
+                r -> specs.label(r.store()) + " (" + Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name() + ")");
     }
 
     /** "1.23 ± 0.40 ms", or "1.23 ms" without an error. */

@@ -208,7 +208,8 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                     : v.tieText(
                             leader,
                             r -> specs.label(r.store()) + " "
-                                    + v.againstLeader(r).text());
+                                    + v.againstLeader(r).text(),
+                            r -> specs.label(r.store()));
         }
         return switch (v.kind()) {
             case WINNER -> specs.label(v.best().store());

@@ -90,6 +90,7 @@ class JvmScoreReportTest {
         assertTrue(readCrc.endsWith(" in 2"), readCrc);
         assertTrue(readCrc.contains("BDB JE (") && readCrc.contains("RocksDB ("), readCrc);
         assertTrue(readme.contains("cells are decided (") && readme.contains(", 1 depends on the JVM)"), readme);
+        assertTrue(readme.contains("\"depends on the JVM\": which is faster rests on which JVMs ran"), readme);
         assertEquals(decided(QUICK_3), decided(bimodal), "MVStore's win there became a pair that depends on the JVM");
         assertTrue(
                 readme.contains("| 2.99 (2.57-3.40 over 4 JVMs) |"),

@@ -154,8 +154,8 @@ public final class Trial {
     }
 
     /**
-     * The trial's parameters as its family parsed them: {@link BenchParams}, {@link AppParams}, {@link TreeParams} or
-     * {@link YcsbParams}, as {@code type} says.
+     * The trial's parameters as its family parsed them: {@link BenchParams}, {@code AppParams}, {@code TreeParams} or
+     * {@code YcsbParams}, as {@code type} says.
      *
      * @throws IllegalStateException when the trial's family parses its parameters into another type
      */

@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * A family of workloads that share their parameters and their data: the 2016 passes and the tests on their data set
- * ({@link KvFamily}), the concurrent application workloads ({@link AppFamily}), dirWalk ({@link TreeFamily}), YCSB
- * ({@link YcsbFamily}); registered as a service ({@link WorkloadFamilies}). A family owns its workloads' identities
+ * ({@code workload.kv.KvFamily}), the concurrent application workloads ({@code workload.app.AppFamily}), dirWalk
+ * ({@code workload.tree.TreeFamily}), YCSB ({@code workload.ycsb.YcsbFamily}); registered as a service ({@link WorkloadFamilies}). A family owns its workloads' identities
  * ({@link Workload#of} for one of its own). A family parses its trials' parameters into
  * {@link TrialParams}, which generate, size and load its data, so that {@link Trial} keeps only the trial's lifecycle;
  * and it checks a command line's values before anything runs, so that the plan ({@code cli.RunPlan}) asks no workload
@@ -34,7 +34,7 @@ public interface WorkloadFamily {
 
     /**
      * The parameters some of the family's benchmarks take beyond {@link #paramNames()}, each benchmark those it
-     * declares (the application workloads' {@link AppParams#NAMES}).
+     * declares (the application workloads' {@code AppParams.NAMES}).
      */
     default List<String> optionalNames() {
         return List.of();

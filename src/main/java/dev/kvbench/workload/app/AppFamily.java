@@ -1,19 +1,24 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.app;
 
+import dev.kvbench.trial.BaseFamily;
+import dev.kvbench.trial.BenchData;
+import dev.kvbench.trial.BenchParams;
 import dev.kvbench.workload.Workload;
 import java.util.List;
 import java.util.Set;
 
 /**
  * The concurrent application workloads (readKeyThreads, readWhileWriting, prefixScan): the 2016 data set, with the
- * run's own parameters ({@link AppParams}), of which each benchmark takes those it declares.
+ * run's own parameters ({@link AppParams}), of which each benchmark takes those it declares. Their benchmarks run in
+ * JMH forks (they do not interleave), and are in {@code bench}, where they were before families had packages.
  */
-public final class AppFamily extends KvFamily {
+public final class AppFamily extends BaseFamily {
 
     public AppFamily() {
         super(
                 "the application workloads",
                 Set.of(Workload.READ_KEY_THREADS, Workload.READ_WHILE_WRITING, Workload.PREFIX_SCAN),
+                BenchParams.NAMES,
                 AppParams::parse);
     }
 
@@ -27,6 +32,11 @@ public final class AppFamily extends KvFamily {
     public Needs check(Given given) {
         given.require(BenchParams.NAMES);
         given.optional().forEach((name, values) -> values.forEach(value -> AppParams.check(name, value)));
-        return super.check(given);
+        return BenchData.check(given);
+    }
+
+    @Override
+    public String benchmarkPackage() {
+        return "dev.kvbench.bench";
     }
 }

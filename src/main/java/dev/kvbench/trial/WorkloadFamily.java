@@ -71,10 +71,18 @@ public interface WorkloadFamily {
     /**
      * What a correct store gives back for one pass of {@code workload} over {@code data}, from the generator, once
      * per data set before any pass is timed: the count, the value bytes and the checksum the pass folds (its order,
-     * its content), which every pass is checked against. Null, the default, for the built-in passes, which
-     * {@code workload.Verifier} checks against the data set's {@code Expected}.
+     * its content), which every pass is checked against. Null, the default, for a workload whose passes are checked
+     * only for the data set's count and value bytes (" (entries iterated)").
      */
     default PassCheck expect(Workload workload, DataSet data) {
+        return null;
+    }
+
+    /**
+     * What a pass of {@code workload} gives back from a store that keeps nothing ({@link Capability#DISCARDS}), for a
+     * workload {@link #nothingTo} lets run on one; null, the default, for what {@link #expect} says of any store.
+     */
+    default PassCheck expectOfNothing(Workload workload) {
         return null;
     }
 

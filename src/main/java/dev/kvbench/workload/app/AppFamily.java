@@ -3,6 +3,8 @@ package dev.kvbench.workload.app;
 import dev.kvbench.trial.BaseFamily;
 import dev.kvbench.trial.BenchData;
 import dev.kvbench.trial.BenchParams;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.PassCheck;
 import dev.kvbench.workload.Workload;
 import java.util.List;
 import java.util.Set;
@@ -33,6 +35,12 @@ public final class AppFamily extends BaseFamily {
         given.require(BenchParams.NAMES);
         given.optional().forEach((name, values) -> values.forEach(value -> AppParams.check(name, value)));
         return BenchData.check(given);
+    }
+
+    /** readKeyThreads' readers each find every key; the other two verify their own runs. */
+    @Override
+    public PassCheck expect(Workload workload, DataSet data) {
+        return workload == Workload.READ_KEY_THREADS ? PassCheck.of(data.expected(), " (keys found)") : null;
     }
 
     @Override

@@ -4,6 +4,9 @@ import dev.kvbench.trial.BaseFamily;
 import dev.kvbench.trial.BenchData;
 import dev.kvbench.trial.BenchParams;
 import dev.kvbench.trial.Trial;
+import dev.kvbench.workload.DataSet;
+import dev.kvbench.workload.Expected;
+import dev.kvbench.workload.PassCheck;
 import dev.kvbench.workload.Workload;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,6 +46,18 @@ public final class KvFamily extends BaseFamily {
     @Override
     public Needs check(Given given) {
         return BenchData.check(given);
+    }
+
+    /** The 2016 passes' checks, in the words published reports quote ({@link KvChecks}). */
+    @Override
+    public PassCheck expect(Workload workload, DataSet data) {
+        return KvChecks.of(workload, data.expected());
+    }
+
+    /** A write into a store that keeps nothing is still checked against the whole data set; a read finds nothing. */
+    @Override
+    public PassCheck expectOfNothing(Workload workload) {
+        return workload == Workload.WRITE ? null : KvChecks.of(workload, Expected.nothing());
     }
 
     /** A write is a block of its own, into an empty store; the other single passes share the store loaded once. */

@@ -127,8 +127,25 @@ APT_LOCK_WAIT=300
 
 # This file's opening comment, without the '# ' and the shebang: the usage text. Its lines of suites are the suite
 # registry's, dev.kvbench.suite.Suites: SuitesTest fails when they differ, and rewrites them with -Dkvbench.writeDocs=true.
+# Where a JVM and the jar (or KVBENCH_CLASSPATH) are there, the registry itself lists them in their place, with the
+# suites the workload families on the class path bring; a fresh clone without a jar gets the comment's list.
 print_usage() {
-    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'
+    local suites
+    suites=$(registry_suites 2>/dev/null) || suites=""
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//' | awk -v suites="$suites" '
+        state == 0 { print; if ($0 == "into charts and a report with process.sh.") state = 1; next }
+        state == 1 { print; state = 2; next }
+        state == 2 && $0 == "" { if (suites != "") print suites; print; state = 3; next }
+        state == 2 { if (suites == "") print; next }
+        { print }'
+}
+
+# The registered suites' lines of the usage, from dev.kvbench.suite.Suites; fails without a JVM or a jar.
+registry_suites() {
+    local java=java classpath=${KVBENCH_CLASSPATH:-$JAR}
+    [[ -n ${JAVA_HOME:-} ]] && java=$JAVA_HOME/bin/java
+    [[ -n ${KVBENCH_CLASSPATH:-} || -r $JAR ]] && command -v "$java" >/dev/null 2>&1 || return 1
+    "$java" -Xlog:disable -Xlog:all=warning:stderr -cp "$classpath" dev.kvbench.suite.Suites
 }
 
 # gnuplot draws the charts; without it the report still has its tables.

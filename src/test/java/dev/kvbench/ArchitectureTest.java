@@ -93,6 +93,21 @@ class ArchitectureTest {
         assertFalse(table.containsKey("dev.kvbench.store"), "short names, as the table writes them");
     }
 
+    /**
+     * Every registered family is in a package of its own under {@code workload} (the table's family rows), none in
+     * {@code trial}, which holds only what families share, nor in {@code workload} itself.
+     */
+    @Test
+    void everyRegisteredFamilyIsInAPackageOfItsOwn() throws IOException {
+        Set<String> packages = registered("dev.kvbench.trial.WorkloadFamily");
+        assertFalse(packages.isEmpty(), "no family is registered");
+        for (String pkg : packages) {
+            assertTrue(
+                    pkg.startsWith("workload.") && !pkg.equals("workload"),
+                    "a registered family is in " + pkg + ", not in a workload.<family> package of its own");
+        }
+    }
+
     /** The package table: each row's package and the packages it uses ("nothing": none). */
     private static Map<String, Set<String>> table() throws IOException {
         Map<String, Set<String>> table = new LinkedHashMap<>();

@@ -1,8 +1,8 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ConcurrentRun;
+import dev.kvbench.workload.app.AppParams;
 import java.util.function.Function;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

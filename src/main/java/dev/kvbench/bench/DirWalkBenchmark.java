@@ -2,9 +2,9 @@ package dev.kvbench.bench;
 
 import dev.kvbench.store.Stores;
 import dev.kvbench.trial.JmhParams;
-import dev.kvbench.trial.TreeParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.tree.DirWalk;
+import dev.kvbench.workload.tree.TreeParams;
 import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;

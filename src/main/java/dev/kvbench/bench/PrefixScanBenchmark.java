@@ -1,10 +1,10 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.PrefixData;
 import dev.kvbench.workload.PrefixScan;
+import dev.kvbench.workload.app.AppParams;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;

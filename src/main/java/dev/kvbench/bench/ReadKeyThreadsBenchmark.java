@@ -1,9 +1,9 @@
 package dev.kvbench.bench;
 
-import dev.kvbench.trial.AppParams;
 import dev.kvbench.trial.JmhParams;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ReadKey;
+import dev.kvbench.workload.app.AppParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

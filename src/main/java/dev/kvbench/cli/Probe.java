@@ -13,6 +13,7 @@ import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.Write;
+import dev.kvbench.workload.kv.KvChecks;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -113,7 +114,8 @@ public final class Probe {
                 Store store = Stores.open(spec, dir.resolve("store"), data.shape())) {
             Write.run(store, dataSet, data.num());
             Expected expected = dataSet.expected().readBy(store);
-            Verifier.verify(spec, Workload.READ_KEY, expected, ReadKey.run(store, dataSet));
+            Verifier.verify(
+                    spec, Workload.READ_KEY, KvChecks.of(Workload.READ_KEY, expected), ReadKey.run(store, dataSet));
             for (Capability capability : store.capabilities()) {
                 capabilities.add(capability.name());
             }

@@ -3,8 +3,8 @@ package dev.kvbench.interleave;
 import dev.kvbench.measure.CpuAccount;
 import dev.kvbench.results.Metric;
 import dev.kvbench.trial.Trial;
-import dev.kvbench.trial.YcsbParams;
-import dev.kvbench.trial.YcsbRun;
+import dev.kvbench.workload.ycsb.YcsbParams;
+import dev.kvbench.workload.ycsb.YcsbRun;
 import dev.kvbench.workload.ycsb.YcsbWorkload;
 import java.util.List;
 

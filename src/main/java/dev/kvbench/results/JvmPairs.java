@@ -53,22 +53,36 @@ public final class JvmPairs {
         if (byJvm.size() < 2) {
             return "";
         }
-        int baseFaster = 0;
-        int otherFaster = 0;
-        for (PairedRatio ratio : byJvm.values()) {
-            if (ratio.median() > 1 + PairedRatio.TIE_WIDTH) {
-                baseFaster++;
-            } else if (ratio.median() < 1 - PairedRatio.TIE_WIDTH) {
-                otherFaster++;
-            }
-        }
+        int[] faster = faster(byJvm);
         int n = byJvm.size();
         List<String> parts = new ArrayList<>();
-        parts.add(baseName + " faster in " + baseFaster + " of " + n + " JVM pairs");
-        parts.add(otherName + " in " + otherFaster);
-        if (n - baseFaster - otherFaster > 0) {
-            parts.add((n - baseFaster - otherFaster) + " within ±" + Math.round(100 * PairedRatio.TIE_WIDTH) + "%");
+        parts.add(baseName + " faster in " + faster[0] + " of " + n + " JVM pairs");
+        parts.add(otherName + " in " + faster[1]);
+        if (n - faster[0] - faster[1] > 0) {
+            parts.add((n - faster[0] - faster[1]) + " within ±" + Math.round(100 * PairedRatio.TIE_WIDTH) + "%");
         }
         return "depends on the JVM: " + String.join(", ", parts);
+    }
+
+    /**
+     * Whether the JVM pairs of {@link #byJvm} split: at least two, some with the base engine faster beyond the width of a
+     * tie and some with the other, so that which engine is faster depends on which JVMs ran, an answer in itself.
+     */
+    public static boolean split(Map<Integer, PairedRatio> byJvm) {
+        int[] faster = faster(byJvm);
+        return byJvm.size() >= 2 && faster[0] > 0 && faster[1] > 0;
+    }
+
+    /** {@code [base faster, other faster]}: how many JVM pairs' median ratio lies beyond the width of a tie each way. */
+    private static int[] faster(Map<Integer, PairedRatio> byJvm) {
+        int[] faster = new int[2];
+        for (PairedRatio ratio : byJvm.values()) {
+            if (ratio.median() > 1 + PairedRatio.TIE_WIDTH) {
+                faster[0]++;
+            } else if (ratio.median() < 1 - PairedRatio.TIE_WIDTH) {
+                faster[1]++;
+            }
+        }
+        return faster;
     }
 }

@@ -57,4 +57,18 @@ public record MemoryUse(long heapBytes, long nativeBytes, long fileBytes) {
     public static long cacheFill(long cacheMb, Shape shape) {
         return Math.min(cacheMb * MIB, shape.flatBytes() + 16 * shape.entries() + 8 * MIB);
     }
+
+    /**
+     * An LSM's {@code count} memtables of {@code writeBufferMb} MiB as they can fill: never beyond twice the data in a
+     * skip list (64 bytes of node per entry over the flat data), the data written twice over before a flush, and one
+     * arena block (an eighth of a memtable) being filled. A memtable of a data set that fits it never fills: in the
+     * published quick runs (100,000 entries of 100 bytes, 10 MB flat) RocksDB's JVMs held 100-105 MB besides the heap
+     * and LevelDB's 112-121, against 59-62 for the null store's (results/20261207-quick-2, -3), so their caches and
+     * memtables together came to 40-60 MB, not the 148 MiB two full 64 MiB memtables would be.
+     */
+    public static long memtableFill(long writeBufferMb, int count, Shape shape) {
+        long full = count * writeBufferMb * MIB;
+        long data = 2 * (shape.flatBytes() + 64 * shape.entries()) + writeBufferMb * MIB / 8;
+        return Math.min(full, data);
+    }
 }

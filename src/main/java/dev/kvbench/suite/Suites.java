@@ -185,6 +185,14 @@ public final class Suites {
         return usage(width, name -> true);
     }
 
+    /**
+     * Prints {@link #usage(int)} for {@code run.sh --help}, from the registry at run time, so that the suites the
+     * families on the class path bring are listed beside the registry's own (run.sh's comment has only these).
+     */
+    public static void main(String[] args) {
+        usage(110).forEach(System.out::println);
+    }
+
     /** {@link #usage(int)} of the suites {@code listed} accepts by name. */
     static List<String> usage(int width, Predicate<String> listed) {
         String indent = " ".repeat(11);

@@ -3,9 +3,10 @@ package dev.kvbench.suite;
 import dev.kvbench.amp.AmpState;
 import dev.kvbench.cli.Main;
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.trial.YcsbParams;
+import dev.kvbench.trial.WorkloadFamilies;
 import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.ycsb.Presets;
+import dev.kvbench.workload.ycsb.YcsbParams;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -105,8 +106,10 @@ final class TimeEstimate {
         List<String> workloads = test.workloads().isEmpty()
                 ? Workload.passes().stream().map(Workload::label).toList()
                 : test.workloads();
-        long writes =
-                workloads.stream().filter(w -> w.equals(Workload.WRITE.label())).count();
+        long writes = workloads.stream()
+                .map(WorkloadFamilies::workloadOf)
+                .filter(WorkloadFamilies::writes)
+                .count();
         long reads = workloads.size() - writes;
         return ((reads > 0 ? 1 : 0) + writes) / (double) workloads.size();
     }

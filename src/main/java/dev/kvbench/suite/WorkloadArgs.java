@@ -1,9 +1,9 @@
 package dev.kvbench.suite;
 
-import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.ycsb.Presets;
 import dev.kvbench.workload.ycsb.WorkloadFileException;
 import dev.kvbench.workload.ycsb.WorkloadProperties;
+import dev.kvbench.workload.ycsb.YcsbParams;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

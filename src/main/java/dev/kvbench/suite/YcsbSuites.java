@@ -1,9 +1,9 @@
 package dev.kvbench.suite;
 
 import dev.kvbench.store.StoreSpec;
-import dev.kvbench.trial.YcsbParams;
 import dev.kvbench.workload.ycsb.Presets;
 import dev.kvbench.workload.ycsb.WorkloadProperties;
+import dev.kvbench.workload.ycsb.YcsbParams;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -124,7 +124,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
         return store.engine();
     }
 
-    static String require(Map<String, String> params, String name) {
+    public static String require(Map<String, String> params, String name) {
         String value = params.get(name);
         if (value == null) {
             throw new IllegalArgumentException("parameter " + name + " is missing");
@@ -135,7 +135,7 @@ public record BenchParams(StoreSpec store, DataSpec data, int batchSize, boolean
         return value.trim();
     }
 
-    static int integer(Map<String, String> params, String name) {
+    public static int integer(Map<String, String> params, String name) {
         String value = require(params, name);
         try {
             return Integer.parseInt(value.replace("_", ""));

@@ -9,7 +9,7 @@ import dev.kvbench.workload.DataSet;
  * The parameters of a family that runs on the 2016 data set ({@link BenchParams}) and adds its own: the store, the
  * data, its generation and its load are that data set's.
  */
-interface OnBenchData extends TrialParams {
+public interface OnBenchData extends TrialParams {
 
     /** The 2016 data set's parameters. */
     BenchParams data();

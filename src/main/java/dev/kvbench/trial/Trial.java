@@ -119,8 +119,8 @@ public final class Trial {
     public Trial handOver(String next, Runnable ended) {
         Workload nextWorkload = WorkloadFamilies.workloadOf(next);
         if (data.set() == null
-                || workload == Workload.WRITE
-                || nextWorkload == Workload.WRITE
+                || WorkloadFamilies.writes(workload)
+                || WorkloadFamilies.writes(nextWorkload)
                 || finished
                 || trialStore.current() == null) {
             throw new IllegalStateException(
@@ -154,8 +154,8 @@ public final class Trial {
     }
 
     /**
-     * The trial's parameters as its family parsed them: {@link BenchParams}, {@link AppParams}, {@link TreeParams} or
-     * {@link YcsbParams}, as {@code type} says.
+     * The trial's parameters as its family parsed them: {@link BenchParams}, {@code AppParams}, {@code TreeParams} or
+     * {@code YcsbParams}, as {@code type} says.
      *
      * @throws IllegalStateException when the trial's family parses its parameters into another type
      */
@@ -275,7 +275,7 @@ public final class Trial {
      * the store's files is written back and dropped ({@link ColdCache}); nothing otherwise.
      */
     public void beforeIteration() {
-        if (workload != Workload.WRITE) {
+        if (!WorkloadFamilies.writes(workload)) {
             guarded(trialStore::dropCache);
         }
     }

@@ -5,11 +5,8 @@ import dev.kvbench.measure.Memory;
 import dev.kvbench.measure.Sampler;
 import dev.kvbench.measure.Storage;
 import dev.kvbench.results.Metric;
-import dev.kvbench.store.KeyFold;
-import dev.kvbench.workload.Expected;
 import dev.kvbench.workload.Pass;
 import dev.kvbench.workload.PassCheck;
-import dev.kvbench.workload.Workload;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,18 +28,11 @@ final class TrialMetrics {
         values.put(Metric.FLAT_BYTES, flatBytes);
     }
 
-    /** The last verified pass: what it should find, what it found, its checksum (null when the workload has none). */
-    void verified(Workload workload, Expected expected, Pass pass) {
-        values.put(Metric.VERIFY_EXPECTED, expected.count());
-        values.put(Metric.VERIFY_FOUND, pass.count());
-        values.put(Metric.VERIFY_CHECKSUM, workload.checksumHex(pass.checksum()));
-    }
-
-    /** The last verified pass of a family's own check: what it should find, what it found, its fold. */
+    /** The last verified pass: what it should find, what it found, its fold as its check records it (or null). */
     void verified(PassCheck expected, Pass pass) {
         values.put(Metric.VERIFY_EXPECTED, expected.count());
         values.put(Metric.VERIFY_FOUND, pass.count());
-        values.put(Metric.VERIFY_CHECKSUM, KeyFold.hex(pass.checksum()));
+        values.put(Metric.VERIFY_CHECKSUM, expected.recorded(pass.checksum()));
     }
 
     /** Storage of the open store; returns the bytes. */

@@ -72,6 +72,14 @@ public final class WorkloadFamilies {
         return benchmark.startsWith(family.benchmarkPackage() + ".") ? family.turn(workload) : WorkloadFamily.Turn.NONE;
     }
 
+    /**
+     * Whether {@code workload} writes into an empty store, as its family says ({@link WorkloadFamily.Turn#WRITE_PASS}):
+     * a trial of it hands no loaded store on, and its planned interleaved run has a JVM of its own.
+     */
+    public static boolean writes(Workload workload) {
+        return of(workload).turn(workload) == WorkloadFamily.Turn.WRITE_PASS;
+    }
+
     /** The suites the registered families bring, in registration order. */
     public static List<SuiteOffer> suites() {
         return FAMILIES.stream().flatMap(family -> family.suites().stream()).toList();

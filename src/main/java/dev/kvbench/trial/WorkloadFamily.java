@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * A family of workloads that share their parameters and their data: the 2016 passes and the tests on their data set
- * ({@link KvFamily}), the concurrent application workloads ({@link AppFamily}), dirWalk ({@link TreeFamily}), YCSB
- * ({@link YcsbFamily}); registered as a service ({@link WorkloadFamilies}). A family owns its workloads' identities
+ * ({@code workload.kv.KvFamily}), the concurrent application workloads ({@code workload.app.AppFamily}), dirWalk
+ * ({@code workload.tree.TreeFamily}), YCSB ({@code workload.ycsb.YcsbFamily}); registered as a service ({@link WorkloadFamilies}). A family owns its workloads' identities
  * ({@link Workload#of} for one of its own). A family parses its trials' parameters into
  * {@link TrialParams}, which generate, size and load its data, so that {@link Trial} keeps only the trial's lifecycle;
  * and it checks a command line's values before anything runs, so that the plan ({@code cli.RunPlan}) asks no workload
@@ -34,7 +34,7 @@ public interface WorkloadFamily {
 
     /**
      * The parameters some of the family's benchmarks take beyond {@link #paramNames()}, each benchmark those it
-     * declares (the application workloads' {@link AppParams#NAMES}).
+     * declares (the application workloads' {@code AppParams.NAMES}).
      */
     default List<String> optionalNames() {
         return List.of();
@@ -71,10 +71,18 @@ public interface WorkloadFamily {
     /**
      * What a correct store gives back for one pass of {@code workload} over {@code data}, from the generator, once
      * per data set before any pass is timed: the count, the value bytes and the checksum the pass folds (its order,
-     * its content), which every pass is checked against. Null, the default, for the built-in passes, which
-     * {@code workload.Verifier} checks against the data set's {@code Expected}.
+     * its content), which every pass is checked against. Null, the default, for a workload whose passes are checked
+     * only for the data set's count and value bytes (" (entries iterated)").
      */
     default PassCheck expect(Workload workload, DataSet data) {
+        return null;
+    }
+
+    /**
+     * What a pass of {@code workload} gives back from a store that keeps nothing ({@link Capability#DISCARDS}), for a
+     * workload {@link #nothingTo} lets run on one; null, the default, for what {@link #expect} says of any store.
+     */
+    default PassCheck expectOfNothing(Workload workload) {
         return null;
     }
 

@@ -99,14 +99,6 @@ public final class Workload {
         return needs;
     }
 
-    /** The hex form of a pass's checksum, or null when this workload computes none. */
-    public String checksumHex(long checksum) {
-        if (this == READ_CRC) {
-            return Checksums.crcHex(checksum);
-        }
-        return this == READ_XXH64 ? Checksums.xxhHex(checksum) : null;
-    }
-
     @Override
     public String toString() {
         return label;

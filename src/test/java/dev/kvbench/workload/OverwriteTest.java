@@ -8,6 +8,7 @@ import dev.kvbench.store.ForwardingWriter;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
 import dev.kvbench.store.Writer;
+import dev.kvbench.workload.kv.KvChecks;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -42,7 +43,11 @@ class OverwriteTest {
                 assertEquals(0, store.unchanged, "puts of the value the key already held");
                 assertFalse(done.complemented().isEmpty(), "some keys end holding their value's complement");
                 Overwrite.restore(store, data, done.complemented(), 64);
-                Verifier.verify("lmdb", Workload.READ_KEY, data.expected(), ReadKey.run(lmdb, data));
+                Verifier.verify(
+                        "lmdb",
+                        Workload.READ_KEY,
+                        KvChecks.of(Workload.READ_KEY, data.expected()),
+                        ReadKey.run(lmdb, data));
             }
         }
     }

@@ -8,6 +8,7 @@ import dev.kvbench.store.Capability;
 import dev.kvbench.store.KeyFold;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.Stores;
+import dev.kvbench.workload.kv.KvChecks;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,29 +58,34 @@ class WorkloadsTest {
                 Store store = Stores.open(spec, dir.resolve("store"), spec2.shape())) {
             Expected expected = data.expected();
             // batches of 64 with a partial last batch
-            Pass written = Verifier.verify(spec, Workload.WRITE, expected, Write.run(store, data, 64));
+            Pass written = Verifier.verify(
+                    spec, Workload.WRITE, KvChecks.of(Workload.WRITE, expected), Write.run(store, data, 64));
             assertEquals(spec2.num(), written.count());
             // the null store (Capability.DISCARDS) keeps nothing: every read of it is verified as finding nothing
             Expected reads = expected.readBy(store);
-            Verifier.verify(spec, Workload.READ_KEY, reads, ReadKey.run(store, data));
+            Verifier.verify(spec, Workload.READ_KEY, KvChecks.of(Workload.READ_KEY, reads), ReadKey.run(store, data));
             if (!store.has(Capability.ORDERED)) {
                 return;
             }
             assertEquals(
                     reads.ascendingKeys(),
-                    Verifier.verify(spec, Workload.READ_SEQ, reads, ReadSeq.run(store))
+                    Verifier.verify(spec, Workload.READ_SEQ, KvChecks.of(Workload.READ_SEQ, reads), ReadSeq.run(store))
                             .checksum());
             assertEquals(
                     reads.descendingKeys(),
-                    Verifier.verify(spec, Workload.READ_REV, reads, ReadRev.run(store))
+                    Verifier.verify(spec, Workload.READ_REV, KvChecks.of(Workload.READ_REV, reads), ReadRev.run(store))
                             .checksum());
             assertEquals(
                     reads.crc32(),
-                    Verifier.verify(spec, Workload.READ_CRC, reads, ReadCrc.run(store))
+                    Verifier.verify(spec, Workload.READ_CRC, KvChecks.of(Workload.READ_CRC, reads), ReadCrc.run(store))
                             .checksum());
             assertEquals(
                     reads.xxh64(),
-                    Verifier.verify(spec, Workload.READ_XXH64, reads, ReadXxh64.run(store))
+                    Verifier.verify(
+                                    spec,
+                                    Workload.READ_XXH64,
+                                    KvChecks.of(Workload.READ_XXH64, reads),
+                                    ReadXxh64.run(store))
                             .checksum());
         }
     }
@@ -93,7 +99,11 @@ class WorkloadsTest {
             Write.run(store, data, 1000);
             VerificationException e = assertThrows(
                     VerificationException.class,
-                    () -> Verifier.verify("lmdb", Workload.READ_KEY, expected, ReadKey.run(store, data)));
+                    () -> Verifier.verify(
+                            "lmdb",
+                            Workload.READ_KEY,
+                            KvChecks.of(Workload.READ_KEY, expected),
+                            ReadKey.run(store, data)));
             assertEquals("readKey on lmdb: expected 300 found 299 (keys found)", e.getMessage());
             assertEquals("lmdb", e.spec());
             assertEquals(Workload.READ_KEY, e.workload());
@@ -107,7 +117,8 @@ class WorkloadsTest {
                 Workload workload = each.getKey();
                 Pass pass = each.getValue();
                 VerificationException cursor = assertThrows(
-                        VerificationException.class, () -> Verifier.verify("lmdb", workload, expected, pass));
+                        VerificationException.class,
+                        () -> Verifier.verify("lmdb", workload, KvChecks.of(workload, expected), pass));
                 assertEquals(workload + " on lmdb: expected 300 found 299 (entries iterated)", cursor.getMessage());
             }
         }
@@ -120,11 +131,16 @@ class WorkloadsTest {
                 Store store = new FaultyStore(Stores.open("lmdb", dir, spec.shape()), FaultyStore.Fault.REORDER, 41)) {
             Expected expected = data.expected();
             Write.run(store, data, 1000);
-            Verifier.verify("lmdb", Workload.READ_KEY, expected, ReadKey.run(store, data));
+            Verifier.verify(
+                    "lmdb", Workload.READ_KEY, KvChecks.of(Workload.READ_KEY, expected), ReadKey.run(store, data));
             VerificationException order = Verifier.explain(
                     assertThrows(
                             VerificationException.class,
-                            () -> Verifier.verify("lmdb", Workload.READ_SEQ, expected, ReadSeq.run(store))),
+                            () -> Verifier.verify(
+                                    "lmdb",
+                                    Workload.READ_SEQ,
+                                    KvChecks.of(Workload.READ_SEQ, expected),
+                                    ReadSeq.run(store))),
                     store);
             assertTrue(
                     order.getMessage()
@@ -135,11 +151,16 @@ class WorkloadsTest {
             assertTrue(order.getMessage().endsWith("): key 41 after 42 at entry 43"), order.getMessage());
             assertEquals(
                     expected.descendingKeys(),
-                    Verifier.verify("lmdb", Workload.READ_REV, expected, ReadRev.run(store))
+                    Verifier.verify(
+                                    "lmdb",
+                                    Workload.READ_REV,
+                                    KvChecks.of(Workload.READ_REV, expected),
+                                    ReadRev.run(store))
                             .checksum());
             VerificationException crc = assertThrows(
                     VerificationException.class,
-                    () -> Verifier.verify("lmdb", Workload.READ_CRC, expected, ReadCrc.run(store)));
+                    () -> Verifier.verify(
+                            "lmdb", Workload.READ_CRC, KvChecks.of(Workload.READ_CRC, expected), ReadCrc.run(store)));
             assertTrue(
                     crc.getMessage()
                             .startsWith("readCrc on lmdb: expected CRC32 " + Checksums.crcHex(expected.crc32())
@@ -147,7 +168,11 @@ class WorkloadsTest {
                     crc.getMessage());
             VerificationException xxh = assertThrows(
                     VerificationException.class,
-                    () -> Verifier.verify("lmdb", Workload.READ_XXH64, expected, ReadXxh64.run(store)));
+                    () -> Verifier.verify(
+                            "lmdb",
+                            Workload.READ_XXH64,
+                            KvChecks.of(Workload.READ_XXH64, expected),
+                            ReadXxh64.run(store)));
             assertTrue(xxh.getMessage().startsWith("readXxh64 on lmdb: expected XXH64 "), xxh.getMessage());
         }
     }
@@ -168,7 +193,7 @@ class WorkloadsTest {
                                 () -> Verifier.verify(
                                         "lmdb",
                                         workload,
-                                        expected,
+                                        KvChecks.of(workload, expected),
                                         workload == Workload.READ_SEQ ? ReadSeq.run(store) : ReadRev.run(store))),
                         store);
                 assertTrue(

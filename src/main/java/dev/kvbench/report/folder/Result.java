@@ -13,6 +13,9 @@ import java.util.Map;
  * they ran in, which rankings pair with the other engines' turns ({@link dev.kvbench.results.PairedRatio}).
  *
  * @param turns measured rotation → the turn's time as measured, ms; empty for a run that was not interleaved
+ * @param jvms  each turn's JVM (0-based) by its key in {@code turns}, where the engine ran in more JVMs than the run's
+ *              first ones (added where its JVMs disagreed): its score is then the median over its JVMs, and a pair of
+ *              two such engines is answered JVM pair by JVM pair ({@link Verdict#dependsOnJvm}); empty otherwise
  */
 public record Result(
         RunKey key,
@@ -21,7 +24,29 @@ public record Result(
         Status status,
         String reason,
         Map<String, Double> metrics,
-        Map<Integer, Double> turns) {
+        Map<Integer, Double> turns,
+        Map<Integer, Integer> jvms) {
+
+    /** How many JVMs an engine with JVMs added was scored over ({@link #overJvms()}). */
+    static final String JVMS = "jvms.count";
+    /** The fastest and the slowest of those JVMs' medians, ms: the interval of the score over them. */
+    static final String JVMS_LOW = "jvms.lowMs";
+
+    static final String JVMS_HIGH = "jvms.highMs";
+    /** 1 where those JVMs' medians fall in two groups ({@link dev.kvbench.results.SteadyTurns#jvmGroups}). */
+    static final String JVM_GROUPS = "jvms.twoGroups";
+
+    /** A run whose turns' JVMs follow from their keys (none were added). */
+    public Result(
+            RunKey key,
+            double ms,
+            double errorMs,
+            Status status,
+            String reason,
+            Map<String, Double> metrics,
+            Map<Integer, Double> turns) {
+        this(key, ms, errorMs, status, reason, metrics, turns, Map.of());
+    }
 
     /** A run without turns (not interleaved, or no score). */
     public Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics) {
@@ -30,7 +55,30 @@ public record Result(
 
     /** This run with {@code turns}. */
     Result withTurns(Map<Integer, Double> turns) {
-        return new Result(key, ms, errorMs, status, reason, metrics, Map.copyOf(turns));
+        return new Result(key, ms, errorMs, status, reason, metrics, Map.copyOf(turns), jvms);
+    }
+
+    /**
+     * Whether the run's score is the median over its JVMs, JVMs having been added for it: {@link #ms()} is the median
+     * JVM's, and {@link #jvmRange()} the fastest and slowest JVM's.
+     */
+    public boolean overJvms() {
+        return !Double.isNaN(metric(JVMS));
+    }
+
+    /** How many JVMs the score was taken over; 0 where it is not over JVMs. */
+    public int jvmCount() {
+        return overJvms() ? (int) metric(JVMS) : 0;
+    }
+
+    /** The fastest and slowest JVM's median, ms, of a score over JVMs; NaNs for any other. */
+    public double[] jvmRange() {
+        return new double[] {metric(JVMS_LOW), metric(JVMS_HIGH)};
+    }
+
+    /** Whether the JVMs of a score over JVMs fall in two groups. */
+    public boolean jvmGroups() {
+        return metric(JVM_GROUPS) == 1;
     }
 
     /** Whether the run has turns to pair with another engine's. */
@@ -78,6 +126,10 @@ public record Result(
         String error = Double.isNaN(errorMs)
                 ? "unstable: one sample, error unknown"
                 : "unstable: ± " + Math.round(100 * errorMs / ms) + "% of the score";
+        if (overJvms()) {
+            error = "its " + jvmCount() + " JVMs' medians spread " + Numbers.sig3(jvmRange()[0]) + "-"
+                    + Numbers.sig3(jvmRange()[1]) + " ms/pass";
+        }
         if (!steadyState()) {
             error = noSteadyState();
         }

@@ -31,6 +31,41 @@ final class SteadyResults {
         return factors;
     }
 
+    /**
+     * {@code result} with {@code steady}'s rule applied ({@link #apply(Result, SteadyTurns)}); where the log named its
+     * turns' JVMs ({@code jvms}, null where it did not) and they were more than the run's {@code forks}, JVMs were added
+     * for it because its JVMs disagreed, and its score is the median over its steady JVMs, each JVM's median of its
+     * steady turns, with the fastest and slowest JVM as its interval: as Kalibera and Jones put it, more turns in a JVM
+     * narrow only the variance within it, and the engine's time is the JVMs' one. A run without JVMs added is scored as
+     * before, so that a published report reprocesses unchanged.
+     */
+    static Result apply(Result result, SteadyTurns steady, Map<Integer, Integer> jvms, int forks) {
+        Result applied = apply(result, steady);
+        if (jvms == null
+                || jvms.values().stream().distinct().count() <= Math.max(1, forks)
+                || !applied.ok()
+                || !applied.steadyState()) {
+            return applied;
+        }
+        double[] over = steady.overJvms();
+        Map<String, Double> metrics = new LinkedHashMap<>(applied.metrics());
+        metrics.put(Result.JVMS, (double) steady.jvmMedians().size());
+        metrics.put(Result.JVMS_LOW, over[1]);
+        metrics.put(Result.JVMS_HIGH, over[2]);
+        if (!steady.jvmGroups().isEmpty()) {
+            metrics.put(Result.JVM_GROUPS, 1.0);
+        }
+        return new Result(
+                result.key(),
+                over[0],
+                Math.max(over[0] - over[1], over[2] - over[0]),
+                result.status(),
+                result.reason(),
+                metrics,
+                applied.turns(),
+                Map.copyOf(jvms));
+    }
+
     /** {@code result} with {@code steady}'s rule applied: its turns, and its score where turns were left out. */
     static Result apply(Result result, SteadyTurns steady) {
         if (steady.flat() || !result.ok()) {

@@ -183,7 +183,7 @@ public final class TestRun {
                     ? SteadyTurns.of(turns, own, Math.max(1, log.forks()))
                     : SteadyTurns.of(turns, own, jvms);
             steadiness.put(key, steady);
-            results.add(SteadyResults.apply(result, steady));
+            results.add(SteadyResults.apply(result, steady, jvms, log.forks()));
         }
         return results;
     }
@@ -243,7 +243,8 @@ public final class TestRun {
                 r.status(),
                 r.reason(),
                 r.metrics(),
-                r.turns());
+                r.turns(),
+                r.jvms());
     }
 
     private static TrialRecord first(List<TrialRecord> trials, Status status) {

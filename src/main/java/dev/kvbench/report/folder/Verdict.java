@@ -1,11 +1,14 @@
 package dev.kvbench.report.folder;
 
+import dev.kvbench.results.JvmPairs;
 import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.PairedRatio;
 import dev.kvbench.results.Stability;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -18,7 +21,10 @@ import java.util.function.Function;
  * ratio lies above 1; {@link Kind#TIE} where some hold 1, {@link #decided()} when each of those lies within
  * ±3%. How precise each absolute number is (stable, drifted) is shown beside it and gates nothing there. An
  * engine none of whose JVMs reached a steady state is not ranked; where its turns reached below the leader's score it
- * could be the fastest, and the verdict is {@link Kind#NONE} with it among the best candidates.
+ * could be the fastest, and the verdict is {@link Kind#NONE} with it among the best candidates. A rival tied with the
+ * leader undecided, where JVMs were added for both and one's JVMs fall in two groups, is answered JVM pair by JVM pair
+ * ({@link #dependsOnJvm(Result)}): "depends on the JVM", with how many JVM pairs have each one faster, is an answer and
+ * the verdict is decided, since more turns or more JVMs would not make one engine the faster.
  *
  * <p>Otherwise (runs in JMH forks or rounds, no turns to pair) the intervals of the scores decide:
  * <ul>
@@ -115,9 +121,46 @@ public record Verdict(
         return ranking != null;
     }
 
-    /** Whether the verdict answers who is fastest: a winner, or (paired) a tie within ±3%. */
+    /**
+     * Whether the verdict answers who is fastest: a winner, or (paired) a tie within ±3%, or rivals tied with the leader
+     * otherwise only where the pair depends on the JVM ({@link #dependsOnJvm(Result)}).
+     */
     public boolean decided() {
-        return paired() ? ranking.decided() : kind == Kind.WINNER;
+        if (!paired()) {
+            return kind == Kind.WINNER;
+        }
+        return ranking.decided()
+                || (!rivals.isEmpty()
+                        && rivals.stream().allMatch(r -> againstLeader(r).narrowTie() || dependsOnJvm(r)));
+    }
+
+    /** Whether the verdict is decided only because a pair in it depends on the JVM. */
+    public boolean dependsOnJvm() {
+        return paired() && !ranking.decided() && decided();
+    }
+
+    /**
+     * Whether {@code rival}, tied with the leader and not within ±3%, depends on the JVM: JVMs were added for both
+     * (their JVMs disagreed), the JVMs of one of them fall in two groups, and the JVM pairs split, some with the leader
+     * faster and some with the rival ({@link JvmPairs#split}).
+     */
+    public boolean dependsOnJvm(Result rival) {
+        if (!paired()
+                || !rivals.contains(rival)
+                || againstLeader(rival).narrowTie()
+                || best.jvms().isEmpty()
+                || rival.jvms().isEmpty()
+                || !(best.jvmGroups() || rival.jvmGroups())) {
+            return false;
+        }
+        return JvmPairs.split(byJvm(rival));
+    }
+
+    /** The leader's ratio to {@code rival} JVM pair by JVM pair ({@link JvmPairs#byJvm}). */
+    public Map<Integer, PairedRatio> byJvm(Result rival) {
+        Map<Integer, Integer> jvmOf = new HashMap<>(rival.jvms());
+        jvmOf.putAll(best.jvms());
+        return JvmPairs.byJvm(best.turns(), rival.turns(), jvmOf);
     }
 
     /** How much slower {@code other} is than the leader, paired by rotation; null for a verdict without turns. */
@@ -130,8 +173,28 @@ public record Verdict(
      * {@code lead} is how the leader is named, {@code rival} how each tied engine is (with its ratio to the leader).
      */
     public String tieText(String lead, Function<Result, String> rival) {
-        String rivals = String.join(", ", this.rivals.stream().map(rival).toList());
-        return decided() ? lead + " ties with " + rivals : "undecided: " + lead + " or " + rivals;
+        return tieText(lead, rival, rival);
+    }
+
+    /**
+     * {@link #tieText(String, Function)}, where a rival that depends on the JVM is named by {@code name} in "depends on
+     * the JVM: LEAD faster in 3 of 6 JVM pairs, RIVAL in 3", after the rivals within ±3%.
+     */
+    public String tieText(String lead, Function<Result, String> rival, Function<Result, String> name) {
+        if (!decided()) {
+            return "undecided: " + lead + " or "
+                    + String.join(", ", rivals.stream().map(rival).toList());
+        }
+        List<String> narrow =
+                rivals.stream().filter(r -> !dependsOnJvm(r)).map(rival).toList();
+        List<String> parts = new ArrayList<>();
+        if (!narrow.isEmpty()) {
+            parts.add(lead + " ties with " + String.join(", ", narrow));
+        }
+        rivals.stream()
+                .filter(this::dependsOnJvm)
+                .forEach(r -> parts.add(JvmPairs.dependsText(byJvm(r), lead, name.apply(r))));
+        return String.join("; ", parts);
     }
 
     /** The low end of a run's interval; a run with no error could be anything. */

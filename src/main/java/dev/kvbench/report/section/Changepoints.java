@@ -1,5 +1,6 @@
 package dev.kvbench.report.section;
 
+import dev.kvbench.report.folder.Result;
 import dev.kvbench.report.folder.ResultsFolder;
 import dev.kvbench.report.folder.RunKey;
 import dev.kvbench.report.folder.Specs;
@@ -76,7 +77,32 @@ final class Changepoints {
                 + (byJvm.isEmpty()
                         ? ""
                         : " Pairs still undecided over the JVMs added for them, JVM pair by JVM pair: "
-                                + String.join("; ", byJvm) + ".");
+                                + String.join("; ", byJvm) + ".")
+                + overJvmsText();
+    }
+
+    /**
+     * How an engine with JVMs added is scored, and each one so scored: the tables' number is then its JVMs', and a pair
+     * of two such engines may be answered JVM pair by JVM pair; nothing where no JVMs were added.
+     */
+    private String overJvmsText() {
+        List<String> scored = new ArrayList<>();
+        for (TestRun test : folder.tests) {
+            for (Result r : test.results) {
+                if (r.overJvms()) {
+                    scored.add("test " + test.number + " " + r.workload() + ", " + specs.label(r.store()) + " "
+                            + Numbers.sig3(r.ms()) + " " + unit + " over " + r.jvmCount() + " JVMs ("
+                            + Numbers.sig3(r.jvmRange()[0]) + "-" + Numbers.sig3(r.jvmRange()[1]) + ")");
+                }
+            }
+        }
+        return scored.isEmpty()
+                ? ""
+                : " An engine for which JVMs were added is scored by the median of its steady JVMs' medians, with"
+                        + " the fastest and the slowest JVM as its interval, since more turns in a JVM narrow only the"
+                        + " spread within it: " + String.join("; ", scored) + ". A pair of two such engines still"
+                        + " undecided over their turns, one engine's JVMs in two groups and the JVM pairs split, is"
+                        + " answered \"depends on the JVM\" with its k of n JVM pairs, and counted as decided.";
     }
 
     /**

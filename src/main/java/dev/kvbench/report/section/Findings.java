@@ -65,7 +65,8 @@ final class Findings {
             s.append(verdict.tieText(
                     name(first) + " (" + time(first, unit) + ")",
                     r -> name(r) + " (" + time(r, unit) + ", "
-                            + verdict.againstLeader(r).text() + ")"));
+                            + verdict.againstLeader(r).text() + ")",
+                    r -> name(r) + " (" + time(r, unit) + ")"));
             if (!verdict.decided()) {
                 s.append(", whose paired intervals hold 1 and are wider than ±3%");
             }
@@ -117,7 +118,8 @@ final class Findings {
             if (!r.ok()) {
                 continue;
             }
-            String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
+            // a score over JVMs gives their spread in its instability, not a ±
+            String time = Double.isNaN(r.errorMs()) || r.overJvms() ? time(r, unit) : timeWithError(r, unit);
             parts.add(name(r) + " " + time + (r.stable() ? "" : " (" + r.instability() + ")"));
         }
         return parts.isEmpty()
@@ -129,7 +131,8 @@ final class Findings {
     private String unstableList(List<Result> unstable, Figures.Unit unit) {
         List<String> parts = new ArrayList<>();
         for (Result r : unstable) {
-            String time = Double.isNaN(r.errorMs()) ? time(r, unit) : timeWithError(r, unit);
+            // a score over JVMs gives their spread in its instability, not a ±
+            String time = Double.isNaN(r.errorMs()) || r.overJvms() ? time(r, unit) : timeWithError(r, unit);
             parts.add(name(r) + " (" + time + ", " + r.instability() + ")");
         }
         return String.join("; ", parts);

@@ -76,15 +76,21 @@ public record Glance(Map<String, Map<String, Verdict>> rows, Map<String, Figures
         return rows.values().stream().flatMap(row -> row.values().stream()).toList();
     }
 
-    /** "11 of 12 cells are decided (10 winners, 1 tie within ±3%)". */
+    /**
+     * "11 of 12 cells are decided (10 winners, 1 tie within ±3%)", with "1 depends on the JVM" where a pair undecided
+     * over its turns was answered JVM pair by JVM pair ({@link Verdict#dependsOnJvm()}).
+     */
     String decidedText() {
         List<Verdict> cells = cells();
         long winners =
                 cells.stream().filter(v -> v.kind() == Verdict.Kind.WINNER).count();
         long decided = cells.stream().filter(Verdict::decided).count();
-        long ties = decided - winners;
+        long depends = cells.stream().filter(Verdict::dependsOnJvm).count();
+        long ties = decided - winners - depends;
         return decided + " of " + cells.size() + " cells are decided (" + winners
                 + (winners == 1 ? " winner" : " winners")
-                + (ties == 0 ? "" : ", " + ties + (ties == 1 ? " tie" : " ties") + " within ±3%") + ")";
+                + (ties == 0 ? "" : ", " + ties + (ties == 1 ? " tie" : " ties") + " within ±3%")
+                + (depends == 0 ? "" : ", " + depends + (depends == 1 ? " depends" : " depend") + " on the JVM")
+                + ")";
     }
 }

@@ -133,6 +133,12 @@ final class HeaderSection extends Section {
                                 + "interval give the margin (\"3.21× faster than MVStore (2.42-3.77×)\": the runner-up's time over the "
                                 + "winner's). A winner is named where every other engine's interval lies above 1; engines whose interval "
                                 + "holds 1 tie with it, a decided tie where that interval lies within ±3%, else \"undecided\". "
+                                + (glance.cells().stream().anyMatch(Verdict::dependsOnJvm)
+                                        ? "A pair still undecided over the JVMs added for it, one engine's JVMs in two "
+                                                + "groups and its JVM pairs split, \"depends on the JVM\": which is faster"
+                                                + " rests on which JVMs ran, and the cell says in how many JVM pairs each"
+                                                + " was. "
+                                        : "")
                                 + glance.decidedText()
                                 + ". A ranking holds for the host that ran it (see Environment): engines within "
                                 + "about 1.5× of each other have changed places between cloud hosts of one CPU family whose memory "
@@ -231,7 +237,8 @@ final class HeaderSection extends Section {
         }
         return verdict.tieText(
                 lead,
-                r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text());
+                r -> specs.label(r.store()) + " " + verdict.againstLeader(r).text(),
+                r -> specs.label(r.store()) + " (" + Numbers.sig3(r.ms() / unit.divisor()) + " " + unit.name() + ")");
     }
 
     /** "1.23 ± 0.40 ms", or "1.23 ms" without an error. */

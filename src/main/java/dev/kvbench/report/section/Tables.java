@@ -82,6 +82,12 @@ final class Tables {
                     + Numbers.sig3(r.turnRange()[1] / unit.divisor()) + ")";
         }
         String score = Numbers.sig3(r.ms() / unit.divisor());
+        if (r.overJvms()) {
+            // the median over the JVMs added for it, with the fastest and slowest JVM: the spread is the JVMs', which
+            // more turns would not narrow, so it is shown as such and not marked unstable
+            return score + " (" + Numbers.sig3(r.jvmRange()[0] / unit.divisor()) + "-"
+                    + Numbers.sig3(r.jvmRange()[1] / unit.divisor()) + " over " + r.jvmCount() + " JVMs)";
+        }
         String cell = Double.isNaN(r.errorMs()) ? score : score + " ± " + Numbers.sig2(r.errorMs() / unit.divisor());
         return r.stable() ? cell : cell + " (unstable)";
     }

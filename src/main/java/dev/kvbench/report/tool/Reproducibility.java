@@ -128,12 +128,21 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
         if (cellsA.stream().anyMatch(Verdict::paired) || cellsB.stream().anyMatch(Verdict::paired)) {
             long decidedA = cellsA.stream().filter(Verdict::decided).count();
             long decidedB = cellsB.stream().filter(Verdict::decided).count();
+            boolean depends = cellsA.stream().anyMatch(Verdict::dependsOnJvm)
+                    || cellsB.stream().anyMatch(Verdict::dependsOnJvm);
             md.paragraph(
                     "Verdicts from paired turns (each engine's turn over the leader's in the same rotation): A decides "
                             + decidedA + " of its " + cellsA.size() + " cells, B " + decidedB + " of "
                             + cellsB.size()
-                            + " (a winner, or a tie within ±3%). Two runs contradict each other in a "
-                            + "cell only where each names as faster, at 99.9%, an engine the other names as slower.");
+                            + (depends
+                                    ? " (a winner, a tie within ±3%, or a pair that depends on the JVM). Two runs"
+                                            + " contradict each other in a cell only where each names as faster, at"
+                                            + " 99.9%, an engine the other names as slower; a pair that depends on the"
+                                            + " JVM names neither of its two faster, so it contradicts no run that"
+                                            + " names either."
+                                    : " (a winner, or a tie within ±3%). Two runs contradict each other in a "
+                                            + "cell only where each names as faster, at 99.9%, an engine the other"
+                                            + " names as slower."));
         }
         md.paragraph(agreement.sentence());
         md.table(List.of("Data set", "Workload", "A", "B", "Agree"), rows);
@@ -147,9 +156,15 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
         int compatible;
         int conflicting;
 
-        /** Counts one cell; returns its Agree column. */
+        /**
+         * Counts one cell; returns its Agree column. A pair that depends on the JVM ({@link Verdict#dependsOnJvm()})
+         * names both its engines, either of which the other run may name the fastest without contradicting it; both
+         * runs answering so for the same engines agree, whichever of them leads.
+         */
         String add(Verdict va, Verdict vb) {
             cells++;
+            boolean bothDepend =
+                    va.dependsOnJvm() && vb.dependsOnJvm() && named(va).equals(named(vb));
             boolean tie = va.kind() == Verdict.Kind.TIE
                     && vb.kind() == Verdict.Kind.TIE
                     && named(va).equals(named(vb))
@@ -158,9 +173,12 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
             boolean near =
                     !same && (named(vb).contains(fastest(va)) || named(va).contains(fastest(vb)));
             agree += same ? 1 : 0;
-            sameTie += tie ? 1 : 0;
+            sameTie += tie && !bothDepend ? 1 : 0;
             compatible += near ? 1 : 0;
             conflicting += !same && !near && va.kind() != Verdict.Kind.NONE && vb.kind() != Verdict.Kind.NONE ? 1 : 0;
+            if (bothDepend) {
+                return "yes (both depend on the JVM)";
+            }
             return tie ? "yes (the same tie)" : same ? "yes" : near ? "**no**, but not against each other" : "**no**";
         }
 
@@ -208,7 +226,8 @@ record Reproducibility(ResultsFolder a, ResultsFolder b, Comparison comparison, 
                     : v.tieText(
                             leader,
                             r -> specs.label(r.store()) + " "
-                                    + v.againstLeader(r).text());
+                                    + v.againstLeader(r).text(),
+                            r -> specs.label(r.store()));
         }
         return switch (v.kind()) {
             case WINNER -> specs.label(v.best().store());

@@ -40,13 +40,14 @@ public abstract class LevelDbPortEngine extends BaseEngine {
     }
 
     /**
-     * The cache as it can fill and two memtables: outside the heap for the native LevelDB, on it for the Java port;
+     * The cache and two memtables as they can fill: outside the heap for the native LevelDB, on it for the Java port;
      * files by the default bound.
      */
     @Override
     public final MemoryUse memoryUse(Shape shape, Options options) {
         LevelDbStore.Settings settings = LevelDbStore.Settings.of(shape, options);
-        long held = MemoryUse.cacheFill(settings.cacheMb(), shape) + 2L * settings.writeBufferMb() * (1L << 20);
+        long held = MemoryUse.cacheFill(settings.cacheMb(), shape)
+                + MemoryUse.memtableFill(settings.writeBufferMb(), 2, shape);
         long files = MemoryUse.defaultFiles(shape);
         return port == LevelDbStore.Port.NATIVE ? new MemoryUse(0, held, files) : new MemoryUse(held, 0, files);
     }

@@ -55,12 +55,17 @@ public final class RocksDbEngine extends BaseEngine {
         return Optional.of("RocksDB's block cache");
     }
 
-    /** The block cache as it can fill, and two memtables (the one written and the one being flushed); files by the default bound. */
+    /**
+     * The block cache as it can fill, and two memtables (the one written and the one being flushed) as they can fill;
+     * files by the default bound.
+     */
     @Override
     public MemoryUse memoryUse(Shape shape, Options options) {
         long cache = MemoryUse.cacheFill(CacheSize.orFromData(options.integer("blockCacheMb"), shape), shape);
         return new MemoryUse(
-                0, cache + 2 * options.number("writeBufferMb") * (1L << 20), MemoryUse.defaultFiles(shape));
+                0,
+                cache + MemoryUse.memtableFill(options.number("writeBufferMb"), 2, shape),
+                MemoryUse.defaultFiles(shape));
     }
 
     @Override

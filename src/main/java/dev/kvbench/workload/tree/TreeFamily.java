@@ -1,5 +1,6 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.tree;
 
+import dev.kvbench.trial.BaseFamily;
 import dev.kvbench.workload.Workload;
 import java.util.Set;
 

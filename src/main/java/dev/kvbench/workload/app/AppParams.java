@@ -1,6 +1,8 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.app;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.OnBenchData;
 import dev.kvbench.workload.Concurrent;
 import dev.kvbench.workload.ConcurrentRun;
 import dev.kvbench.workload.Latency;

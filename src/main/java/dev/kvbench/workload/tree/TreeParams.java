@@ -1,13 +1,13 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.tree;
 
 import dev.kvbench.results.Metric;
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.TrialParams;
 import dev.kvbench.workload.DataSet;
-import dev.kvbench.workload.tree.DirTree;
-import dev.kvbench.workload.tree.Encoding;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

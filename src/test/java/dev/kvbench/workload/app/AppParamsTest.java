@@ -1,4 +1,4 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.kv;
 
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.ReadCrc;
 import dev.kvbench.workload.ReadKey;
 import dev.kvbench.workload.ReadRev;
@@ -9,12 +10,12 @@ import dev.kvbench.workload.Workload;
 import dev.kvbench.workload.Write;
 
 /** The Store path's single pass of each of the 2016 workloads: which workload code a trial's pass runs. */
-final class StorePasses {
+public final class StorePasses {
 
     private StorePasses() {}
 
     /** The pass of {@code workload}; a write commits every {@code batchSize} entries. */
-    static Trial.Operation of(Workload workload, int batchSize) {
+    public static Trial.Operation of(Workload workload, int batchSize) {
         if (workload == Workload.WRITE) {
             return (store, set) -> Write.run(store, set, batchSize);
         } else if (workload == Workload.READ_KEY) {

@@ -1,11 +1,10 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.ycsb;
 
 import dev.kvbench.store.Shape;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
-import dev.kvbench.workload.ycsb.Presets;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
-import dev.kvbench.workload.ycsb.YcsbWorkload;
+import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.TrialParams;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

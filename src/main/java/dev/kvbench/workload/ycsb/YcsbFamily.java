@@ -1,6 +1,7 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.ycsb;
 
 import dev.kvbench.store.Capability;
+import dev.kvbench.trial.BaseFamily;
 import dev.kvbench.workload.Workload;
 import java.util.List;
 import java.util.Set;

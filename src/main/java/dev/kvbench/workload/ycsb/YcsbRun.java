@@ -1,11 +1,9 @@
-package dev.kvbench.trial;
+package dev.kvbench.workload.ycsb;
 
 import dev.kvbench.results.Metric;
+import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.Latency;
-import dev.kvbench.workload.ycsb.PhaseOutcome;
-import dev.kvbench.workload.ycsb.WorkloadProperties;
 import dev.kvbench.workload.ycsb.WorkloadProperties.Op;
-import dev.kvbench.workload.ycsb.YcsbWorkload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -767,28 +767,30 @@ class BadInputTest {
                 .setup(BadInputTest::memoryController));
         cases.add(runSh(
                 "ycsb-beyond-memory",
-                "`./run.sh ycsb -p recordcount=1000 -f 16`: every engine in 16 JVMs at once, 208 JVMs",
+                "`./run.sh ycsb -p recordcount=1000 -jvmArgsAppend -Xmx64g`: not even the anchor and one other"
+                        + " engine fit at once, so no groups can hold them",
                 2,
-                "run.sh: ./run.sh ycsb: test 1 (YCSB A: update heavy) holds 13 stores × 16 JVMs of 1,000 YCSB"
+                "run.sh: ./run.sh ycsb: test 1 (YCSB A: update heavy) holds 13 stores of 1,000 YCSB"
                         + " records at once, which need about {} ({}); this machine has {} available (MemAvailable"
                         + " less a margin): {}",
                 "ycsb",
                 "-p",
                 "recordcount=1000",
-                "-f",
-                "16"));
+                "-jvmArgsAppend",
+                "-Xmx64g"));
         cases.add(runSh(
                         "quick-jvms-beyond-memory",
-                        "`./run.sh quick -p jvm=G1,Parallel,Serial,own -f 8` (a dry run): 416 JVMs at once",
+                        "`./run.sh quick -p jvm=G1,Parallel,Serial,own -jvmArgsAppend -Xmx64g` (a dry run): 104 JVMs"
+                                + " of 64 GB heaps, not even two of which fit, so no groups can hold them",
                         2,
-                        "run.sh: ./run.sh quick: test 1 (Int keys in sequential order) holds 52 stores × 8 JVMs of 100,000"
+                        "run.sh: ./run.sh quick: test 1 (Int keys in sequential order) holds 52 stores × 2 JVMs of 100,000"
                                 + " entries of 100 bytes at once, which need about {} ({}); this machine has {} available"
                                 + " (MemAvailable less a margin): {}",
                         "quick",
                         "-p",
                         "jvm=G1,Parallel,Serial,own",
-                        "-f",
-                        "8")
+                        "-jvmArgsAppend",
+                        "-Xmx64g")
                 .env("KVBENCH_DRY_RUN", "1")
                 .seen(Seen.ERR_LAST));
         cases.add(runSh(

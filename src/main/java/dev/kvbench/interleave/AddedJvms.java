@@ -1,5 +1,9 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.measure.Machine;
+import dev.kvbench.trial.JvmMemory;
+import dev.kvbench.trial.TrialParams;
+import dev.kvbench.trial.WorkloadFamilies;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +11,11 @@ import java.util.Set;
 
 /** The JVMs added to a benchmark whose JVMs disagree ({@link MoreJvms}): on that benchmark only, ended after it. */
 final class AddedJvms implements MoreJvms.Jvms {
+    /** The share of the memory free the added JVMs leave, as the suite's memory plan leaves it. */
+    private static final double MARGIN = 0.05;
+    /** The least memory they leave free. */
+    private static final long MIN_MARGIN = 1L << 30;
+
     private final Interleaver owner;
     private final String benchmark;
     private final List<EngineJvm> servers;
@@ -37,6 +46,31 @@ final class AddedJvms implements MoreJvms.Jvms {
         }
         owner.ready(waiting, servers);
         return all.stream().filter(servers::contains).toList();
+    }
+
+    /**
+     * Whether {@code count} more JVMs of each of {@code trials} fit in the memory free now (MemAvailable), less the
+     * margin the suite's memory plan leaves ({@code suite.MemoryPlan}: 5%, at least 1 GiB), each counted as the plan
+     * counts a JVM ({@link JvmMemory}, its store's files included). The plan counts the block's JVMs only: the worst
+     * case of added JVMs, five more of each of two engines, would take a third of a quick run's memory for JVMs most
+     * blocks never start. They start after the block's JVMs have loaded their stores and run every rotation, so
+     * what is free then is what those JVMs leave; the margin covers their heaps growing further. An unknown
+     * MemAvailable is not checked, as in the plan.
+     */
+    @Override
+    public boolean fit(List<Map<String, String>> trials, int count) {
+        long free = Machine.memAvailable();
+        if (free <= 0) {
+            return true;
+        }
+        long need = 0;
+        for (Map<String, String> params : trials) {
+            TrialParams trial = WorkloadFamilies.ofBenchmark(benchmark).parse(params);
+            need += count
+                    * JvmMemory.of(trial.store(), trial.shape(), owner.java.apply(params))
+                            .total(true);
+        }
+        return need <= free - Math.max(MIN_MARGIN, Math.round(MARGIN * free));
     }
 
     @Override

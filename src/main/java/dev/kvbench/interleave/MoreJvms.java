@@ -14,7 +14,9 @@ import java.util.Map;
 /**
  * More JVMs where the JVMs disagree: after a benchmark's extra rotations, each undecided pair one of whose engines'
  * JVMs differ ({@link UndecidedPairs#jvmBound}) gets more JVMs of both engines, {@link Settings#forks} more at a time
- * up to {@link #MOST} per engine, each started on the benchmark and loaded and settled as the first ones were, and
+ * up to {@link #MOST} per engine, each started on the benchmark and loaded and settled as the first ones were (only
+ * while they fit in the memory free then, {@link Jvms#fit}: the suite's memory plan counts the block's JVMs, not
+ * these), and
  * rotations of just those JVMs, A's JVM j beside B's JVM j under one pairing key ({@link #key}), until the pair is
  * decided or the time cap. More turns in the same JVMs cannot decide such a pair, since every ratio of it holds which
  * JVM ran (Kalibera and Jones's two levels of variance); more JVMs sample the level that varies.
@@ -34,6 +36,14 @@ final class MoreJvms {
 
         /** Ends {@code server}'s trial and its JVM. */
         void end(EngineJvm server) throws InterruptedException;
+
+        /**
+         * Whether {@code count} more JVMs of each of {@code trials} fit in the memory free now: the suite's memory plan
+         * counts the block's JVMs, not these, so they may take only what is free when they would start.
+         */
+        default boolean fit(List<Map<String, String>> trials, int count) {
+            return true;
+        }
     }
 
     private final Settings settings;
@@ -103,6 +113,11 @@ final class MoreJvms {
             long left = budget - (System.nanoTime() - start);
             int more = Math.min(step, MOST - have);
             if (have > settings.forks() && startCost * more * engines.size() > left) {
+                break;
+            }
+            if (!jvms.fit(engines, more)) {
+                log.println("  more JVMs: no more for " + engines.size() + " engines: " + more
+                        + " more JVMs each would need more than the memory free now, less the plan's margin");
                 break;
             }
             List<EngineJvm> ready = jvms.start(engines, have, more);

@@ -35,7 +35,12 @@ public final class OrderStatistics {
      * each side at most (1 − confidence) / 2; 0 when no such k exists (fewer than 11 samples).
      */
     public static int lowerRank(int n) {
-        double tail = (1 - CONFIDENCE) / 2;
+        return lowerRank(n, CONFIDENCE);
+    }
+
+    /** {@link #lowerRank(int)} at {@code confidence} (0 to 1) instead of {@link #CONFIDENCE}. */
+    public static int lowerRank(int n, double confidence) {
+        double tail = (1 - confidence) / 2;
         double cumulative = 0;
         double term = Math.pow(0.5, n); // P(X = 0)
         int k = 0;

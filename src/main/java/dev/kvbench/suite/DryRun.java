@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * {@code KVBENCH_DRY_RUN=1}: the plan printed instead of run, each test's heading, where its stores and forks would
- * be, YCSB's client's commands beside it, the memory its JVMs hold at once ({@link MemoryPlan}), its JMH command, then
- * the estimate of the time; nothing is written. The work folder's room is checked as a real run checks it.
+ * be, YCSB's client's commands beside it, the memory its JVMs hold at once ({@link MemoryPlan}), its JMH command (or,
+ * where its stores run in groups that fit, each group and its command), then the estimate of the time; nothing is written. The work folder's room is checked as a real run checks it.
  */
 final class DryRun {
 
@@ -54,7 +54,13 @@ final class DryRun {
             MemoryPlan.of(test, inMemory)
                     .ifPresent(memoryPlan ->
                             memoryPlan.lines(plan.budget().memAvailable()).forEach(line -> out.println("    " + line)));
-            out.println("    " + test.command());
+            if (!test.split()) {
+                out.println("    " + test.command());
+            }
+            for (int g = 1; test.split() && g <= test.groups().size(); g++) {
+                out.println("    " + MemoryPlan.of(test, inMemory).orElseThrow().groupLine(g));
+                out.println("    " + test.groupCommand(g));
+            }
         }
         TestSelection selection = plan.command().selection();
         out.println("about " + Numbers.duration(plan.seconds()) + " in all"

@@ -23,8 +23,16 @@ import java.util.function.LongFunction;
  * many JVMs as {@code -f} gives, all alive while the others take their turns. Each JVM counts its heap (the
  * {@code -Xmx} {@link JvmMemory} gives it, which the benchmark jar sets; a user's own stands), its memory besides the
  * heap, the engine's caches outside it and the harness's data ({@link JvmMemory}), and, where the work folder is tmpfs,
- * its store's files. A test whose JVMs need more than the memory available less a margin is refused in one line that
- * says what fits: fewer stores at once, or a smaller data set, each checked by the same count.
+ * its store's files. A test whose JVMs need more than the memory available less a margin runs in groups of its stores
+ * that fit, each holding the same anchor store through which the groups' engines are ranked
+ * ({@link dev.kvbench.results.AnchoredRatio}); one that cannot be split (run in rounds), or whose anchor and any one
+ * other store do not fit together, is refused in one line that says what fits: fewer stores at once, or a smaller data
+ * set, each checked by the same count.
+ *
+ * <p>The JVMs the interleaver may add for an undecided pair whose JVMs differ ({@code interleave.MoreJvms}) are not
+ * counted here: the worst case, five more JVMs of each of the two largest stores, would take a third of the memory of
+ * every quick run for JVMs that most blocks never start. The interleaver starts them only into the memory free when
+ * it needs them, by the same margin ({@code interleave.AddedJvms#fit}).
  *
  * @param test          the test
  * @param specs         its stores, in its order
@@ -168,19 +176,50 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
         return sum;
     }
 
-    /** Bytes the test's stores need at once. */
-    long need() {
-        return need(specs, sizing.size());
-    }
-
     /** The memory the plan may fill of {@code memAvailable}: all of it less {@link #MARGIN}, at least {@link #MIN_MARGIN}. */
     static long usable(long memAvailable) {
         return memAvailable - Math.max(MIN_MARGIN, Math.round(MARGIN * memAvailable));
     }
 
-    /** Whether the test fits {@code memAvailable} (unknown, 0 or less: it is not checked). */
+    /** Whether the test fits {@code memAvailable} (unknown, 0 or less: it is not checked): each of its groups, if split. */
     boolean fits(long memAvailable) {
         return memAvailable <= 0 || need() <= usable(memAvailable);
+    }
+
+    /** Bytes the test holds at once: its largest group's where it runs in groups, else every store's. */
+    long need() {
+        if (test.split()) {
+            return test.groups().stream()
+                    .mapToLong(group -> need(group, sizing.size()))
+                    .max()
+                    .orElse(0);
+        }
+        return need(specs, sizing.size());
+    }
+
+    /** The groups its stores run in where they do not fit {@code memAvailable} at once ({@link StoreGroups#of}). */
+    List<List<String>> groups(long memAvailable) {
+        return StoreGroups.of(this, memAvailable);
+    }
+
+    /** The store every group holds ({@link StoreGroups#anchor}). */
+    String anchor() {
+        return StoreGroups.anchor(this);
+    }
+
+    /**
+     * {@code tests} with each interleaved test whose stores do not fit {@code memAvailable} at once split into groups
+     * that do ({@link #groups}); a test that fits, or cannot be split, as planned (the check refuses the latter).
+     */
+    static List<PlannedTest> grouped(List<PlannedTest> tests, boolean filesInMemory, long memAvailable) {
+        List<PlannedTest> grouped = new ArrayList<>();
+        for (PlannedTest test : tests) {
+            List<List<String>> groups = of(test, filesInMemory)
+                    .map(plan -> plan.groups(memAvailable))
+                    .orElse(List.of());
+            grouped.add(groups.size() > 1 ? test.withGroups(groups) : test);
+        }
+        return grouped;
     }
 
     /**
@@ -271,12 +310,24 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
         return size >= Budget.MIN_ENTRIES ? size : 0;
     }
 
-    /** The dry run's lines: what the test holds at once against what is available, then each store's JVM. */
+    /**
+     * The dry run's lines: what the test holds at once against what is available (or, split, what it would and the
+     * groups it runs in), then each store's JVM.
+     */
     List<String> lines(long memAvailable) {
         List<String> lines = new ArrayList<>();
-        lines.add("(memory at once: " + held() + ", about " + Numbers.bytes(need()) + " of "
-                + (memAvailable > 0 ? Numbers.bytes(usable(memAvailable)) + " available" : "an unknown memory")
-                + "; per JVM:)");
+        String available = memAvailable > 0 ? Numbers.bytes(usable(memAvailable)) + " available" : "an unknown memory";
+        if (test.split()) {
+            lines.add("(memory: " + held() + " would need about " + Numbers.bytes(need(specs, sizing.size()))
+                    + " at once, more than the " + available + ", so they run in "
+                    + test.groups().size()
+                    + " groups that fit, each holding the anchor " + test.anchor() + " (the ranked store of least"
+                    + " memory), through which the groups are ranked; the largest group about " + Numbers.bytes(need())
+                    + "; per JVM:)");
+        } else {
+            lines.add("(memory at once: " + held() + ", about " + Numbers.bytes(need()) + " of " + available
+                    + "; per JVM:)");
+        }
         for (String spec : specs) {
             JvmMemory jvm = jvm(spec, sizing.size());
             lines.add("(  " + spec + ": heap " + Numbers.bytes(jvm.heap())
@@ -286,6 +337,13 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
                     + (filesInMemory ? " on tmpfs" : " on disk") + ")");
         }
         return lines;
+    }
+
+    /** The dry run's line of group {@code g} (1-based) of a split test: its stores and what they hold at once. */
+    String groupLine(int g) {
+        List<String> group = test.groups().get(g - 1);
+        return "(group " + g + " of " + test.groups().size() + ": " + group.size() + " stores with the anchor "
+                + test.anchor() + ", about " + Numbers.bytes(need(group, sizing.size())) + " at once)";
     }
 
     /**

@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * @param seconds   a rough cost estimate
  * @param largest   the data set that needs the most room in the work folder
  * @param space     one store's room ({@link Planner#storeSpace}), times the stores held at once ({@link Planner#storesAtOnce})
+ * @param groups    the stores of each group an interleaved test too large for memory runs in, one JMH command each, the
+ *                  anchor in every one ({@link MemoryPlan#groups}); empty where its stores run as one
  */
 public record PlannedTest(
         int number,
@@ -35,7 +37,24 @@ public record PlannedTest(
         long runs,
         long seconds,
         DataSpec largest,
-        long space) {
+        long space,
+        List<List<String>> groups) {
+
+    /** A test whose stores run as one, as planned. */
+    public PlannedTest(
+            int number,
+            Experiment test,
+            List<String> args,
+            Map<String, String> params,
+            Map<String, String> options,
+            int num,
+            String numSource,
+            long runs,
+            long seconds,
+            DataSpec largest,
+            long space) {
+        this(number, test, args, params, options, num, numSource, runs, seconds, largest, space, List.of());
+    }
 
     /** The command that reruns this test by hand, as the meta file and the report show it. */
     public String command() {
@@ -73,17 +92,74 @@ public record PlannedTest(
 
     /** The same test run with JMH's command line {@code changed}. */
     public PlannedTest withArgs(List<String> changed) {
-        return new PlannedTest(number, test, changed, params, options, num, numSource, runs, seconds, largest, space);
+        return new PlannedTest(
+                number, test, changed, params, options, num, numSource, runs, seconds, largest, space, groups);
     }
 
     /** The same test with its time estimate {@code changed}. */
     public PlannedTest withSeconds(long changed) {
-        return new PlannedTest(number, test, args, params, options, num, numSource, runs, changed, largest, space);
+        return new PlannedTest(
+                number, test, args, params, options, num, numSource, runs, changed, largest, space, groups);
     }
 
     /** The same planned test of the suite's test {@code changed} (say, the same test in other rounds). */
     public PlannedTest withTest(Experiment changed) {
-        return new PlannedTest(number, changed, args, params, options, num, numSource, runs, seconds, largest, space);
+        return new PlannedTest(
+                number, changed, args, params, options, num, numSource, runs, seconds, largest, space, groups);
+    }
+
+    /**
+     * The same test run in {@code split} groups of its stores (two or more, the anchor in each): every store's runs
+     * once and the anchor's once per group, so its runs, its time and the stores it holds at once follow the groups.
+     */
+    public PlannedTest withGroups(List<List<String>> split) {
+        long stores = Defaults.values(params, "store").size();
+        long held = split.stream().mapToLong(List::size).sum();
+        long largestGroup = split.stream().mapToLong(List::size).max().orElse(stores);
+        return new PlannedTest(
+                number,
+                test,
+                args,
+                params,
+                options,
+                num,
+                numSource,
+                Math.round((double) runs * held / stores),
+                Math.round((double) seconds * held / stores),
+                largest,
+                space / stores * largestGroup,
+                List.copyOf(split.stream().map(List::copyOf).toList()));
+    }
+
+    /** Whether the test runs in groups of its stores ({@link #withGroups}). */
+    public boolean split() {
+        return groups.size() > 1;
+    }
+
+    /** The store in every group: the first store of the first group that every other group holds too. */
+    public String anchor() {
+        return groups.isEmpty()
+                ? ""
+                : groups.get(0).stream()
+                        .filter(spec -> groups.stream().allMatch(g -> g.contains(spec)))
+                        .findFirst()
+                        .orElse("");
+    }
+
+    /** JMH's command line of group {@code g} (1-based): the test's, its stores those of the group. */
+    public List<String> groupArgs(int g) {
+        List<String> changed = new ArrayList<>(args);
+        for (int i = 0; i + 1 < changed.size(); i++) {
+            if (changed.get(i).equals("-p") && changed.get(i + 1).startsWith("store=")) {
+                changed.set(i + 1, "store=" + String.join(",", groups.get(g - 1)));
+            }
+        }
+        return changed;
+    }
+
+    /** The command that reruns group {@code g} (1-based) by hand. */
+    public String groupCommand(int g) {
+        return withArgs(groupArgs(g)).command();
     }
 
     /**

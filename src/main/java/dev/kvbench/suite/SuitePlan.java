@@ -47,15 +47,15 @@ record SuitePlan(
                 command.kind().budget().apply(Budget.of(env.get("KVBENCH_BUDGET"), Machine.memAvailable(), workFree));
         Suite suite = scaled(command, folder.dir(), budget, env.get("KVBENCH_BUDGET"));
         List<PlannedTest> tests = planned(command, suite, env.get(Rounds.ENVIRONMENT));
+        // an interleaved test whose stores do not fit in memory at once runs in groups that do, before its room is
+        // counted: the work folder holds one group's stores at a time
+        tests = MemoryPlan.grouped(tests, MemoryPlan.inMemory(workDir), budget.memAvailable());
         // the suite's own line (what a workload file's records and inserts need), for every store held at once
         command.kind()
                 .checkRoom(
                         workDir,
                         workFree,
-                        tests.stream()
-                                .mapToLong(test -> Planner.storesAtOnce(test.params(), test.options()))
-                                .max()
-                                .orElse(1));
+                        tests.stream().mapToLong(SuitePlan::storesAtOnce).max().orElse(1));
         machine.check(command.name(), tests);
         tests = memory.apply(command.name(), tests, env.get(BeyondMemory.ENVIRONMENT));
         if (!DryRun.requested(env)) { // a dry run prints the plan first, then checks it
@@ -85,6 +85,16 @@ record SuitePlan(
                         .flatMap(test -> MemoryPlan.of(test, inMemory).stream())
                         .toList(),
                 memAvailable);
+    }
+
+    /** The stores a test holds at once: its largest group's in each JVM where it runs in groups. */
+    private static long storesAtOnce(PlannedTest test) {
+        long all = Planner.storesAtOnce(test.params(), test.options());
+        if (!test.split()) {
+            return all;
+        }
+        long stores = Defaults.values(test.params(), "store").size();
+        return all / stores * test.groups().stream().mapToLong(List::size).max().orElse(stores);
     }
 
     /** The suite, its scaled tests sized to {@code budget} (kept as an interrupted run in {@code results} planned them). */

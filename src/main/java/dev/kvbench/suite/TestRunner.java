@@ -19,7 +19,9 @@ import java.util.stream.Stream;
  * Runs one test of a suite: into a hidden folder, in rounds when the test has them (the host watched over each, YCSB's
  * own client before each where the suite runs it), its files moved into place only once every round completed, so
  * an interrupted test never looks complete. Round 1 writes {@code out-N.*}; a later round {@code out-N.rR.*} (or
- * {@code out-N.rR-J.*} when its runs need several JMH commands), as {@link RoundScores} reads them.
+ * {@code out-N.rR-J.*} when its runs need several JMH commands), as {@link RoundScores} reads them. A test whose stores
+ * do not fit in memory at once runs in groups ({@link MemoryPlan#groups}): group 1 writes {@code out-N.*}, group G
+ * {@code out-N.gG.*}.
  */
 final class TestRunner {
 
@@ -72,7 +74,7 @@ final class TestRunner {
         }
         Rounds repeat = test.test().repeat();
         long began = System.nanoTime();
-        int exit = round(test, part, 1, 0, RoundCommands.shuffled(test, repeat, 1));
+        int exit = test.split() ? groups(test, part) : round(test, part, 1, 0, RoundCommands.shuffled(test, repeat, 1));
         long first = System.nanoTime() - began;
         int rounds = 1;
         for (int r = 2; r <= repeat.min(); r++) {
@@ -103,6 +105,9 @@ final class TestRunner {
             rounds = r;
         }
         Meta.rounds(results, n, rounds, repeat);
+        if (test.split()) {
+            Meta.append(results, n, groupLines(test));
+        }
         try (Stream<Path> files = Files.list(part)) {
             for (Path file : files.filter(f -> f.getFileName().toString().startsWith("out-" + n + "."))
                     .toList()) {
@@ -116,14 +121,45 @@ final class TestRunner {
     }
 
     /**
-     * Runs round {@code r} (part {@code j} of it, 0 when whole) of {@code test} with JMH arguments {@code args},
+     * Runs a test too large for memory in its groups ({@link MemoryPlan#groups}), one JMH command each, one after
+     * another: group 1's files are the test's {@code out-N.*}, group G's {@code out-N.gG.*}. A test split in groups runs
+     * in one round.
+     */
+    private int groups(PlannedTest test, Path part) throws InterruptedException {
+        int exit = 0;
+        int count = test.groups().size();
+        for (int g = 1; g <= count; g++) {
+            out.println("    test " + test.number() + ": group " + g + " of " + count + " (anchor " + test.anchor()
+                    + "): " + String.join(",", test.groups().get(g - 1)));
+            exit = RoundCommands.worse(exit, round(test, part, 1, g, test.groupArgs(g)));
+        }
+        return exit;
+    }
+
+    /**
+     * The meta lines of a test run in groups: {@code groups} (how many), {@code groups.anchor} (the store in every
+     * group) and {@code group.G} (group G's stores), which the report reads to rank across groups through the anchor.
+     */
+    static List<String> groupLines(PlannedTest test) {
+        List<String> lines = new ArrayList<>();
+        lines.add("groups=" + test.groups().size());
+        lines.add("groups.anchor=" + test.anchor());
+        for (int g = 1; g <= test.groups().size(); g++) {
+            lines.add("group." + g + "=" + String.join(",", test.groups().get(g - 1)));
+        }
+        return lines;
+    }
+
+    /**
+     * Runs round {@code r} (part {@code j} of it, 0 when whole; of round 1 of a test in groups, group {@code j}) of {@code test} with JMH arguments {@code args},
      * the canary before it and the host's steal over it; checks that JMH completed and leaves the round's
      * files in {@code part} under their round's names.
      */
     private int round(PlannedTest test, Path part, int r, int j, List<String> args) throws InterruptedException {
         int n = test.number();
-        Path into = r == 1 ? part : part.resolve("round-" + r + (j > 0 ? "-" + j : ""));
-        if (r > 1) {
+        boolean own = r > 1 || j > 1; // files of their own: a later round's, or a later group's
+        Path into = !own ? part : part.resolve("round-" + r + (j > 0 ? "-" + j : ""));
+        if (own) {
             WorkFolder.empty(into);
         }
         if (plan.peer() != null
@@ -148,7 +184,8 @@ final class TestRunner {
         }
         if (!complete) {
             printTail(log);
-            throw new SuiteFailure("test " + n + (r > 1 ? " round " + r : "") + " did not complete (JMH exit status "
+            throw new SuiteFailure("test " + n + (r > 1 ? " round " + r : "") + (r == 1 && j > 0 ? " group " + j : "")
+                    + " did not complete (JMH exit status "
                     + exit + "; log above and in " + log + "). Fix the cause, then run "
                     + plan.resume() + " to resume");
         }
@@ -156,8 +193,8 @@ final class TestRunner {
             err.println("run.sh: warning: test " + n + (r > 1 ? " round " + r : "")
                     + ": some runs failed (JMH exit status " + exit + "); the report lists them with their reasons");
         }
-        if (r > 1) {
-            String stem = "out-" + n + ".r" + r + (j > 0 ? "-" + j : "");
+        if (own) {
+            String stem = r == 1 ? "out-" + n + ".g" + j : "out-" + n + ".r" + r + (j > 0 ? "-" + j : "");
             for (String ext : List.of(".txt", ".side.jsonl", ".csv")) {
                 move(into.resolve("out-" + n + ext), part.resolve(stem + ext));
             }

@@ -54,6 +54,10 @@ class MemoryPlanTest {
                 plan.need() > 4 * (JvmMemory.BASE_HEAP + JvmMemory.NON_HEAP),
                 "every JVM counts its heap and the JVM's own memory");
         MemoryPlan.check("quick", List.of(plan), 4 * GIB); // no refusal
+        PlannedTest same = MemoryPlan.grouped(List.of(quick), true, 4 * GIB).get(0);
+        assertEquals(quick, same, "a test that fits runs as one group, as planned");
+        assertFalse(same.split());
+        assertEquals(quick.command(), same.command());
         assertTrue(MemoryPlan.of(quick, false).orElseThrow().need() < plan.need(), "files on a disk are not counted");
     }
 
@@ -93,6 +97,74 @@ class MemoryPlanTest {
             assertTrue(plan.need() <= usable, "the recordcount it names fits every test: " + plan.need());
         }
         MemoryPlan.check("ycsb", plans(ycsb(records, "-p", "store=" + THIRTEEN)), available);
+    }
+
+    @Test
+    void aBlockThatDoesNotFitRunsInGroupsThatFitEachHoldingTheAnchor() {
+        List<PlannedTest> tests = ycsb(300_000, "-p", "store=" + THIRTEEN);
+        long available = 16 * GIB;
+        long usable = MemoryPlan.usable(available);
+        MemoryPlan whole = MemoryPlan.of(tests.get(0), true).orElseThrow();
+        assertFalse(whole.fits(available));
+        String anchor = whole.anchor();
+        List<PlannedTest> grouped = MemoryPlan.grouped(tests, true, available);
+        PlannedTest test = grouped.get(0);
+        assertTrue(test.split(), "split: " + test.groups());
+        assertEquals(anchor, test.anchor());
+        assertFalse(List.of("array", "heap", "null").contains(anchor), "a limit row is never the anchor: " + anchor);
+        for (String spec : THIRTEEN.split(",")) {
+            if (!List.of("array", "heap", "null").contains(spec)) {
+                assertTrue(
+                        whole.need(List.of(anchor), 300_000) <= whole.need(List.of(spec), 300_000),
+                        "the anchor is the ranked store of least memory: " + anchor + " against " + spec);
+            }
+        }
+        MemoryPlan split = MemoryPlan.of(test, true).orElseThrow();
+        List<String> seen = new java.util.ArrayList<>();
+        for (List<String> group : test.groups()) {
+            assertTrue(group.contains(anchor), "every group holds the anchor: " + group);
+            assertTrue(split.need(group, 300_000) <= usable, "every group fits: " + group);
+            group.stream().filter(spec -> !seen.contains(spec)).forEach(seen::add);
+            assertTrue(group.size() >= 2, "a group is the anchor and at least one more: " + group);
+        }
+        assertEquals(
+                List.of(THIRTEEN.split(",")).stream().sorted().toList(),
+                seen.stream().sorted().toList());
+        int others = test.groups().stream().mapToInt(List::size).sum()
+                - test.groups().size();
+        assertEquals(12, others, "every store but the anchor in one group only");
+        assertTrue(split.fits(available));
+        MemoryPlan.check("ycsb", plans(grouped), available); // no refusal
+        assertTrue(test.seconds() > tests.get(0).seconds(), "the anchor runs once per group");
+        assertTrue(test.space() < tests.get(0).space(), "the work folder holds one group at a time");
+        List<String> args = test.groupArgs(2);
+        assertTrue(args.contains("store=" + String.join(",", test.groups().get(1))), args.toString());
+        List<String> meta = TestRunner.groupLines(test);
+        assertEquals("groups=" + test.groups().size(), meta.get(0));
+        assertEquals("groups.anchor=" + anchor, meta.get(1));
+        assertEquals("group.1=" + String.join(",", test.groups().get(0)), meta.get(2));
+        String line = split.lines(available).get(0);
+        assertTrue(line.contains(test.groups().size() + " groups that fit, each holding the anchor " + anchor), line);
+        assertTrue(split.groupLine(1).startsWith("(group 1 of " + test.groups().size() + ": "), split.groupLine(1));
+    }
+
+    @Test
+    void aBlockWhoseAnchorAndAnyOtherStoreDoNotFitIsRefusedInOneLine() {
+        List<PlannedTest> tests = ycsb(20_000_000, "-p", "store=" + THIRTEEN);
+        long available = 16 * GIB;
+        List<PlannedTest> grouped = MemoryPlan.grouped(tests, true, available);
+        assertFalse(
+                grouped.get(0).split(),
+                "no group of two fits: " + grouped.get(0).groups());
+        UsageException refused =
+                assertThrows(UsageException.class, () -> MemoryPlan.check("ycsb", plans(grouped), available));
+        String line = refused.getMessage();
+        assertFalse(line.contains("\n"), line);
+        assertTrue(
+                line.startsWith("./run.sh ycsb: test 1 (YCSB A: update heavy) holds 13 stores of 20,000,000 YCSB"
+                        + " records at once"),
+                line);
+        assertFalse(line.contains("stores fit at once (-p store="), "not even two stores fit: " + line);
     }
 
     @Test

@@ -58,15 +58,28 @@ public final class TestRun {
 
     static final String DRIFT_LAST = "turns.driftLastMs";
 
+    /**
+     * Each group's own runs, group 1 first, where the test ran its stores in groups that fit in memory, each holding
+     * the anchor ({@link AnchorGroups}); empty otherwise. Each keeps its own rotation keys and its own anchor run.
+     */
+    public final List<List<Result>> groups = new ArrayList<>();
+
     static TestRun load(Path dir, int n) throws IOException {
-        Map<RunKey, List<JmhCsv.Score>> scores = RoundScores.read(dir, n);
-        List<TrialRecord> trials = new ArrayList<>(new SideFile(dir.resolve("out-" + n + ".side.jsonl")).read());
-        JmhLog log = JmhLog.read(dir.resolve("out-" + n + ".txt"));
-        for (String stem : RoundScores.stems(dir, n)) {
-            if (RoundScores.round(stem) > 1) {
-                trials.addAll(new SideFile(dir.resolve(stem + ".side.jsonl")).read());
-                log.withFailuresOf(JmhLog.read(dir.resolve(stem + ".txt")))
-                        .withTurnsOf(JmhLog.read(dir.resolve(stem + ".txt")), RoundScores.round(stem));
+        return load(dir, n, "out-" + n);
+    }
+
+    /** The test from the files of {@code stem}: {@code out-N} (with its rounds and groups), or group G's {@code out-N.gG}. */
+    static TestRun load(Path dir, int n, String stem) throws IOException {
+        boolean whole = stem.equals("out-" + n);
+        Map<RunKey, List<JmhCsv.Score>> scores =
+                whole ? RoundScores.read(dir, n) : AnchorGroups.scores(dir.resolve(stem + ".csv"));
+        List<TrialRecord> trials = new ArrayList<>(new SideFile(dir.resolve(stem + ".side.jsonl")).read());
+        JmhLog log = JmhLog.read(dir.resolve(stem + ".txt"));
+        for (String round : whole ? RoundScores.stems(dir, n) : List.<String>of()) {
+            if (RoundScores.round(round) > 1) {
+                trials.addAll(new SideFile(dir.resolve(round + ".side.jsonl")).read());
+                log.withFailuresOf(JmhLog.read(dir.resolve(round + ".txt")))
+                        .withTurnsOf(JmhLog.read(dir.resolve(round + ".txt")), RoundScores.round(round));
             }
         }
         Path metaFile = dir.resolve("out-" + n + ".meta");
@@ -91,8 +104,15 @@ public final class TestRun {
             }
         }
         Map<RunKey, SteadyTurns> steadiness = new LinkedHashMap<>();
-        TestRun run = new TestRun(n, meta, log, join(scores, trials, log, noScore, steadiness));
+        List<Result> own = join(scores, trials, log, noScore, steadiness);
+        List<TestRun> others = whole ? AnchorGroups.load(dir, n, meta) : List.of();
+        TestRun run = new TestRun(n, meta, log, AnchorGroups.joined(own, others, meta));
         run.steadiness.putAll(steadiness);
+        if (!others.isEmpty()) {
+            run.groups.add(own);
+            others.forEach(group -> run.groups.add(group.results));
+            others.forEach(group -> group.steadiness.forEach(run.steadiness::putIfAbsent));
+        }
         trials.forEach(t -> t.metrics().forEach((name, value) -> {
             if (value instanceof String text) {
                 run.texts.putIfAbsent(name, text);

@@ -30,6 +30,7 @@ public final class ReportWriter {
                 new HarnessCostSection(folder, specs, md),
                 new YcsbPeerSection(folder, specs, md), // YCSB's own client beside kvbench's
                 new TestSection(folder, specs, md, this.charts),
+                new AnchoredSection(folder, specs, md), // engines of a test in groups, ranked through the anchor
                 new FailuresSection(folder, specs, md));
     }
 

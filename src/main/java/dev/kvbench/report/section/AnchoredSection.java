@@ -27,15 +27,22 @@ final class AnchoredSection extends Section {
         super(folder, specs, md);
     }
 
-    @Override
-    void write() {
-        List<TestRun> split = folder.tests.stream()
+    static final String HEADING = "Engines in groups";
+
+    /** The tests of {@code folder} that ran in groups; none where every test held its stores at once. */
+    static List<TestRun> split(ResultsFolder folder) {
+        return folder.tests.stream()
                 .filter(test -> AnchorGroups.count(test.meta) > 1 && !test.groups.isEmpty())
                 .toList();
+    }
+
+    @Override
+    void write() {
+        List<TestRun> split = split(folder);
         if (split.isEmpty()) {
             return;
         }
-        md.heading(2, "Engines in groups");
+        md.heading(2, HEADING);
         md.paragraph("These tests held more stores than the memory could at once, so their engines ran in groups that"
                 + " fit, each group holding the same anchor engine. Turns pair only within a group; two engines of"
                 + " different groups are compared through the anchor: the ratio of each one's ratio to the anchor in"

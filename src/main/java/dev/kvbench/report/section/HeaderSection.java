@@ -75,6 +75,9 @@ final class HeaderSection extends Section {
         for (TestRun test : folder.tests) {
             contents.add(link(testHeading(test)));
         }
+        if (!AnchoredSection.split(folder).isEmpty()) {
+            contents.add(link(AnchoredSection.HEADING));
+        }
         contents.add(link("Failed and skipped runs"));
         md.heading(2, "Contents").bullets(contents);
         String stability = measurement.stability();

@@ -114,6 +114,7 @@ class AnchoredSectionTest {
         assertTrue(text.contains("## Engines in groups"), text);
         assertTrue(text.contains("group 2: "), text);
         assertTrue(text.contains("through the anchor"), text);
+        assertEquals(List.of(test), AnchoredSection.split(folder), "the Contents list links the section");
         int lmdbRow = text.indexOf("| 1 |");
         int xodusRow = text.indexOf("| 3 |");
         assertTrue(lmdbRow > 0 && xodusRow > lmdbRow, text);

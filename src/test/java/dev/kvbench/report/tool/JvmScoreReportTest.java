@@ -46,29 +46,26 @@ class JvmScoreReportTest {
         Path copy = dir.resolve(QUICK_3.getFileName());
         Fixtures.copy(QUICK_3, copy);
         Report.write(copy, Path.of("gnuplot"), true);
-        List<String> published = Files.readAllLines(QUICK_3.resolve("README.md"));
+        // the published report is the one this rule writes: reprocessing it changes nothing
+        assertEquals(Files.readString(QUICK_3.resolve("README.md")), Files.readString(copy.resolve("README.md")));
         List<String> now = Files.readAllLines(copy.resolve("README.md"));
-        assertEquals(published.size(), now.size());
-        List<String> changed = new ArrayList<>();
-        for (int i = 0; i < now.size(); i++) {
-            if (!now.get(i).equals(published.get(i))) {
-                changed.add(now.get(i));
-            }
-        }
-        // the Method's steady-state line names the two engines scored over their JVMs, and test 2's time table
-        // changes only in their readCrc cells, each the median of its 4 JVMs' medians with the fastest and slowest
-        // JVM; their pooled medians were 27.2 ± 0.80 and 25.4 ± 2.2
-        assertEquals(3, changed.size(), String.join("\n", changed));
+        // the Method's steady-state line names the two engines scored over their JVMs, and test 2's time table gives
+        // their readCrc cells as the median of their 4 JVMs' medians with the fastest and slowest JVM, where the
+        // pooled medians of their turns were 27.2 ± 0.80 and 25.4 ± 2.2
         assertTrue(
-                changed.get(0)
-                        .contains("more turns in a JVM narrow only the spread within it: test 2 readCrc,"
-                                + " RocksDB 27.2 ms/pass over 4 JVMs (26.6-27.4); test 2 readCrc, BDB JE 25.8 ms/pass over 4"
-                                + " JVMs (24.0-27.7)."),
-                changed.get(0));
-        assertTrue(changed.get(1).startsWith("| RocksDB |"), changed.get(1));
-        assertTrue(changed.get(1).contains("| 27.2 (26.6-27.4 over 4 JVMs) |"), changed.get(1));
-        assertTrue(changed.get(2).startsWith("| BDB JE |"), changed.get(2));
-        assertTrue(changed.get(2).contains("| 25.8 (24.0-27.7 over 4 JVMs) |"), changed.get(2));
+                now.stream()
+                        .anyMatch(line ->
+                                line.contains("more turns in a JVM narrow only the spread within it: test 2 readCrc,"
+                                        + " RocksDB 27.2 ms/pass over 4 JVMs (26.6-27.4); test 2 readCrc, BDB JE 25.8"
+                                        + " ms/pass over 4 JVMs (24.0-27.7).")),
+                "the Method names the scores over JVMs");
+        List<String> overJvms =
+                now.stream().filter(line -> line.contains(" over 4 JVMs) |")).toList();
+        assertEquals(2, overJvms.size(), String.join("\n", overJvms));
+        assertTrue(overJvms.get(0).startsWith("| RocksDB |"), overJvms.get(0));
+        assertTrue(overJvms.get(0).contains("| 27.2 (26.6-27.4 over 4 JVMs) |"), overJvms.get(0));
+        assertTrue(overJvms.get(1).startsWith("| BDB JE |"), overJvms.get(1));
+        assertTrue(overJvms.get(1).contains("| 25.8 (24.0-27.7 over 4 JVMs) |"), overJvms.get(1));
     }
 
     @Test

@@ -180,21 +180,7 @@ public final class ResultsIndex {
         runs.sort(Comparator.comparing(Run::started).thenComparing(Run::folder).reversed());
         Markdown md = new Markdown();
         md.heading(1, HEADING);
-        md.paragraph(
-                "One line per results folder, newest first, each linking its report. Generated from the folders' own "
-                        + "files (`env.txt`, `out-N.meta`, the results) "
-                        + WRITTEN_BY
-                        + "; `ResultsIndexTest` fails when "
-                        + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
-                        + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
-                        + "*Host*: the CPU's name, and its class (vendor, family, model) where `env.txt` records it: one name covers "
-                        + "more than one class (AMD EPYC: Zen 4 and Zen 5), and rankings differ between classes. "
-                        + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "
-                        + "and direct-API baselines left out) whose JMH error is at most 10% of the score, the ones the report "
-                        + "may rank. *Decided*: the report's at-a-glance cells with a winner or a tie within ±3% (of paired turns "
-                        + "where the run interleaved). *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
-                        + "within one run: runs on different hosts, or on one host at different times, differ by more than "
-                        + "most gaps between engines.");
+        intro(md);
         List<List<String>> rows = runs.stream().map(Run::cells).toList();
         md.table(
                 List.of(
@@ -216,6 +202,31 @@ public final class ResultsIndex {
                     .map(c -> "[" + c + "](" + c + "/README.md)")
                     .toList());
         }
+        removedRuns(md, results);
+        return md.toString();
+    }
+
+    /** What the index is and what each column means. */
+    private static void intro(Markdown md) {
+        md.paragraph(
+                "One line per results folder, newest first, each linking its report. Generated from the folders' own "
+                        + "files (`env.txt`, `out-N.meta`, the results) "
+                        + WRITTEN_BY
+                        + "; `ResultsIndexTest` fails when "
+                        + "this file is not what they give. *Commit*: the kvbench commit that ran (`git.commit` in `env.txt`; "
+                        + "\"modified\" when the tree had uncommitted changes). *Load*: the 1-minute load when the run started. "
+                        + "*Host*: the CPU's name, and its class (vendor, family, model) where `env.txt` records it: one name covers "
+                        + "more than one class (AMD EPYC: Zen 4 and Zen 5), and rankings differ between classes. "
+                        + "*Duration*: the tests' own time, from their `out-N.meta`. *Within 10%*: the engine numbers (limit rows "
+                        + "and direct-API baselines left out) whose JMH error is at most 10% of the score, the ones the report "
+                        + "may rank. *Decided*: the report's at-a-glance cells with a winner or a tie within ±3% (of paired turns "
+                        + "where the run interleaved), or an answer that depends on the JVM. *Headline*: the first cell of the report's at-a-glance table, else its tests. Compare engines "
+                        + "within one run: runs on different hosts, or on one host at different times, differ by more than "
+                        + "most gaps between engines.");
+    }
+
+    /** The runs taken out of the folder, each with the commit that still holds it. */
+    private static void removedRuns(Markdown md, Path results) throws IOException {
         List<Removed> removed = Removed.read(results);
         if (!removed.isEmpty()) {
             md.heading(2, "Runs kept in git only");
@@ -231,7 +242,6 @@ public final class ResultsIndex {
                             .map(r -> List.of(r.folder(), r.commit(), r.why()))
                             .toList());
         }
-        return md.toString();
     }
 
     /** A run's index line, from its folder. */

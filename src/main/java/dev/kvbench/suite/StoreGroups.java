@@ -31,46 +31,98 @@ final class StoreGroups {
         String anchor = anchor(plan);
         List<String> others =
                 specs.stream().filter(spec -> !spec.equals(anchor)).toList();
-        List<List<String>> greedy = greedy(plan, anchor, others, usable);
+        // an engine's variants (its JVMs of -p jvm=, its settings) are a unit first, so that the question they ask,
+        // which of them is fastest, is answered by direct pairs; a unit too large for one group is cut store by store
+        List<List<String>> byEngine = groupsOf(plan, anchor, units(others), usable);
+        return byEngine.isEmpty()
+                ? groupsOf(plan, anchor, others.stream().map(List::of).toList(), usable)
+                : byEngine;
+    }
+
+    /** The greedy groups of {@code units}, then spread evenly over as many groups where that fits; none if one cannot fit. */
+    private static List<List<String>> groupsOf(MemoryPlan plan, String anchor, List<List<String>> units, long usable) {
+        List<List<String>> greedy = greedy(plan, anchor, units, usable);
         if (greedy.isEmpty()) {
             return List.of();
         }
-        List<List<String>> even = evenGroups(plan, anchor, others, greedy.size());
+        List<List<String>> even = evenGroups(plan, anchor, units, greedy.size());
         boolean allFit = even.stream().allMatch(group -> need(plan, group) <= usable);
         return allFit ? even : greedy;
     }
 
-    /** Groups filled in the test's order, each the anchor and the next stores while they fit; none if one cannot fit. */
-    private static List<List<String>> greedy(MemoryPlan plan, String anchor, List<String> others, long usable) {
+    /** {@code stores} cut into runs of one engine each, in their order. */
+    static List<List<String>> units(List<String> stores) {
+        List<List<String>> units = new ArrayList<>();
+        String engine = null;
+        for (String spec : stores) {
+            String next = engineOf(spec);
+            if (units.isEmpty() || !next.equals(engine)) {
+                units.add(new ArrayList<>());
+                engine = next;
+            }
+            units.get(units.size() - 1).add(spec);
+        }
+        return units;
+    }
+
+    private static String engineOf(String spec) {
+        try {
+            return StoreSpec.parse(spec).engine();
+        } catch (IllegalArgumentException e) {
+            return spec;
+        }
+    }
+
+    /** Groups filled in the test's order, each the anchor and the next units while they fit; none if one cannot fit. */
+    private static List<List<String>> greedy(MemoryPlan plan, String anchor, List<List<String>> units, long usable) {
         List<List<String>> groups = new ArrayList<>();
         List<String> current = new ArrayList<>(List.of(anchor));
-        for (String spec : others) {
+        for (List<String> unit : units) {
             List<String> with = new ArrayList<>(current);
-            with.add(spec);
+            with.addAll(unit);
             if (need(plan, with) <= usable) {
                 current = with;
                 continue;
             }
-            if (current.size() < 2 || need(plan, List.of(anchor, spec)) > usable) {
+            List<String> alone = new ArrayList<>(List.of(anchor));
+            alone.addAll(unit);
+            if (current.size() < 2 || need(plan, alone) > usable) {
                 return List.of();
             }
             groups.add(inOrder(plan, current));
-            current = new ArrayList<>(List.of(anchor, spec));
+            current = alone;
         }
         groups.add(inOrder(plan, current));
         return groups;
     }
 
-    /** {@code others} cut into {@code count} runs of the test's order as even as may be, the anchor added to each. */
-    private static List<List<String>> evenGroups(MemoryPlan plan, String anchor, List<String> others, int count) {
+    /**
+     * {@code units} cut into {@code count} runs of the test's order, each as near an even share of the stores as whole
+     * units allow, the anchor added to each.
+     */
+    private static List<List<String>> evenGroups(MemoryPlan plan, String anchor, List<List<String>> units, int count) {
         List<List<String>> groups = new ArrayList<>();
+        int stores = units.stream().mapToInt(List::size).sum();
         int from = 0;
+        int placed = 0;
         for (int g = 0; g < count; g++) {
-            int to = from + (others.size() - from) / (count - g);
-            List<String> group = new ArrayList<>(others.subList(from, to));
+            double share = (stores - placed) / (double) (count - g);
+            List<String> group = new ArrayList<>();
+            // at least one unit per group; then a unit joins while that brings the group nearer its share and leaves a
+            // unit for every later group; the last group takes what is left
+            while (from < units.size()) {
+                List<String> unit = units.get(from);
+                boolean leavesEnough = units.size() - from - 1 >= count - g - 1;
+                boolean nearer = Math.abs(group.size() + unit.size() - share) < Math.abs(group.size() - share);
+                if (!group.isEmpty() && g < count - 1 && !(leavesEnough && nearer)) {
+                    break;
+                }
+                group.addAll(unit);
+                from++;
+            }
+            placed += group.size();
             group.add(anchor);
             groups.add(inOrder(plan, group));
-            from = to;
         }
         return groups;
     }

@@ -149,6 +149,45 @@ class MemoryPlanTest {
     }
 
     @Test
+    void anEnginesVariantsShareAGroupSoThatTheirPairIsDirect() {
+        // three engines whose JVMs and stores need the same memory, so that an even cut of the stores alone fits
+        String stores = "lmdb:collector=G1,lmdb:collector=Parallel,mapdb:collector=G1,mapdb:collector=Parallel,"
+                + "chronicle:collector=G1,chronicle:collector=Parallel";
+        PlannedTest quick = Planner.plan(
+                        Suites.named("quick", Scaler.none()),
+                        UserArgs.of(List.of("-p", "num=2000", "-p", "store=" + stores)))
+                .get(0);
+        MemoryPlan whole = MemoryPlan.of(quick, true).orElseThrow();
+        String anchor = whole.anchor();
+        assertTrue(anchor.startsWith("lmdb:"), "the ranked store of least memory: " + anchor);
+        List<String> others =
+                whole.specs().stream().filter(spec -> !spec.equals(anchor)).toList();
+        // room for the anchor and three more: by the stores alone the even cut would part MapDB's two collectors
+        long usable = whole.need(List.of(anchor, others.get(0), others.get(1), others.get(2)), 2_000) + (1L << 20);
+        long available = usable + GIB;
+        assertEquals(usable, MemoryPlan.usable(available));
+        List<List<String>> groups =
+                MemoryPlan.grouped(List.of(quick), true, available).get(0).groups();
+        assertEquals(2, groups.size(), groups.toString());
+        for (String engine : List.of("mapdb", "chronicle")) {
+            long holding = groups.stream()
+                    .filter(group -> group.stream().anyMatch(spec -> spec.startsWith(engine + ":")))
+                    .count();
+            assertEquals(1, holding, engine + "'s two collectors in one group: " + groups);
+        }
+        for (List<String> group : groups) {
+            assertTrue(group.contains(anchor), group.toString());
+            assertTrue(whole.need(group, 2_000) <= usable, "every group fits: " + group);
+        }
+        assertEquals(
+                List.of(
+                        List.of("lmdb:collector=G1", "lmdb:collector=Parallel"),
+                        List.of("mapdb:collector=G1", "mapdb:collector=Parallel"),
+                        List.of("chronicle:collector=G1", "chronicle:collector=Parallel")),
+                StoreGroups.units(List.of(stores.split(","))));
+    }
+
+    @Test
     void aBlockWhoseAnchorAndAnyOtherStoreDoNotFitIsRefusedInOneLine() {
         List<PlannedTest> tests = ycsb(20_000_000, "-p", "store=" + THIRTEEN);
         long available = 16 * GIB;

@@ -242,10 +242,12 @@ class InterleaveRunTest {
         Path csv = dir.resolve("ycsb.csv");
         int exit = ycsbInTurns(csv, "lmdb,rocksdb,heap", "workloade", "recordcount=500;threadcount=1;maxscanlength=20");
         assertEquals(Main.OK, exit, output());
+        // the error is NaN where this short run gives an engine's score no interval (it did for RocksDB once, on a
+        // loaded CI machine); what this test holds is that every engine ran the same operations, verified
         assertRows(
                 csv,
                 3,
-                "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,[0-9.]+,"
+                "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,([0-9.]+|NaN),"
                         + "\"ms/op\",.*");
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(

@@ -177,12 +177,16 @@ class InterleaveRunTest {
         assertRows(csv, 2, "\"dev\\.kvbench\\.bench\\.ReadSeqBenchmark\\.readSeq\",\"turns\",.*");
     }
 
-    /** {@code csv} has a header and {@code count} rows, each matching {@code pattern}. */
+    /**
+     * {@code csv} has a header and {@code count} rows, each matching {@code pattern}. An error of NaN (a score these
+     * short runs give no interval, which on a loaded CI machine they sometimes do: the heap store's write, RocksDB's
+     * YCSB turns) is read as 0: what these tests hold is the turns and their checks, not the interval.
+     */
     private static void assertRows(Path csv, int count, String pattern) throws IOException {
         List<String> rows = Files.readAllLines(csv);
         assertEquals(1 + count, rows.size(), rows.toString());
         for (String row : rows.subList(1, rows.size())) {
-            assertTrue(row.matches(pattern), row);
+            assertTrue(row.replaceFirst(",NaN,\"ms/op\",", ",0,\"ms/op\",").matches(pattern), row);
         }
     }
 
@@ -242,12 +246,10 @@ class InterleaveRunTest {
         Path csv = dir.resolve("ycsb.csv");
         int exit = ycsbInTurns(csv, "lmdb,rocksdb,heap", "workloade", "recordcount=500;threadcount=1;maxscanlength=20");
         assertEquals(Main.OK, exit, output());
-        // the error is NaN where this short run gives an engine's score no interval (it did for RocksDB once, on a
-        // loaded CI machine); what this test holds is that every engine ran the same operations, verified
         assertRows(
                 csv,
                 3,
-                "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,([0-9.]+|NaN),"
+                "\"dev\\.kvbench\\.bench\\.YcsbBenchmark\\.ycsb\",\"turns\",1,[1-9][0-9],[0-9.]+,[0-9.]+,"
                         + "\"ms/op\",.*");
         String log = out.toString(StandardCharsets.UTF_8);
         assertTrue(

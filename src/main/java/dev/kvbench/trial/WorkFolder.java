@@ -3,11 +3,15 @@ package dev.kvbench.trial;
 import dev.kvbench.workload.DataSpec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
@@ -252,36 +256,81 @@ public final class WorkFolder {
         }
     }
 
-    /** Deletes {@code path} and everything under it; a missing path is fine. */
+    /**
+     * Deletes {@code path} and everything under it; a missing path is fine. A folder is emptied name by name through a
+     * {@link SecureDirectoryStream} where the platform has one (Linux): one {@code unlinkat} per file and no
+     * {@code stat}, where walking the tree costs two. Between the file system store's write passes this is what the
+     * harness spends most on: 100,000 files took 2.1 s to delete by walking, longer than the pass that wrote them, a
+     * cost of the harness that fell on one engine's turns alone.
+     */
     public static void delete(Path path) {
         if (!Files.exists(path)) {
             return;
         }
         try {
-            Files.walkFileTree(path, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
-                    if (e instanceof NoSuchFileException) {
-                        return FileVisitResult.CONTINUE;
+            if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+                try (DirectoryStream<Path> entries = Files.newDirectoryStream(path)) {
+                    if (entries instanceof SecureDirectoryStream<Path> secure) {
+                        emptyByName(secure, path);
                     }
-                    throw e;
                 }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
-                    Files.deleteIfExists(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            }
+            walkAndDelete(path);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + path + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Deletes everything in the folder {@code open} is open on, {@code dir}: each name unlinked as a file, and a name
+     * that will not unlink because it is a folder emptied and removed the same way.
+     */
+    private static void emptyByName(SecureDirectoryStream<Path> open, Path dir) throws IOException {
+        List<Path> folders = new ArrayList<>();
+        for (Path entry : open) {
+            Path name = entry.getFileName();
+            try {
+                open.deleteFile(name);
+            } catch (NoSuchFileException gone) {
+                // deleted meanwhile
+            } catch (FileSystemException e) {
+                if (!Files.isDirectory(dir.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
+                    throw e;
+                }
+                folders.add(name);
+            }
+        }
+        for (Path name : folders) {
+            try (SecureDirectoryStream<Path> sub = open.newDirectoryStream(name, LinkOption.NOFOLLOW_LINKS)) {
+                emptyByName(sub, dir.resolve(name));
+            }
+            open.deleteDirectory(name);
+        }
+    }
+
+    /** Deletes {@code path} and what is left under it, walking the tree. */
+    private static void walkAndDelete(Path path) throws IOException {
+        Files.walkFileTree(path, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                Files.deleteIfExists(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 
     /**

@@ -100,6 +100,35 @@ class WorkFolderTest {
         assertFalse(Files.exists(dir.resolve("t")));
     }
 
+    @Test
+    void deletingAFolderRemovesNestedFoldersAndLinksButNotWhatALinkPointsTo() throws IOException {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.write(outside.resolve("kept"), new byte[1]);
+        Path store = dir.resolve("store");
+        for (int i = 0; i < 3; i++) {
+            Path sub = Files.createDirectories(store.resolve("a" + i + "/b" + i));
+            for (int j = 0; j < 50; j++) {
+                Files.write(sub.resolve("f" + j), new byte[j]);
+            }
+            Files.write(store.resolve("a" + i + "/top"), new byte[2]);
+        }
+        Files.createSymbolicLink(store.resolve("a0/link-to-outside"), outside);
+        Files.createSymbolicLink(store.resolve("dangling"), dir.resolve("nowhere"));
+        WorkFolder.delete(store);
+        assertFalse(Files.exists(store, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(outside.resolve("kept")), "a link's target is not the store's to delete");
+    }
+
+    @Test
+    void deletingALinkToAFolderRemovesTheLinkOnly() throws IOException {
+        Path target = Files.createDirectories(dir.resolve("target"));
+        Files.write(target.resolve("kept"), new byte[1]);
+        Path link = Files.createSymbolicLink(dir.resolve("link"), target);
+        WorkFolder.delete(link);
+        assertFalse(Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(target.resolve("kept")));
+    }
+
     private static void restore(String previous) {
         if (previous == null) {
             System.clearProperty(WorkFolder.PROPERTY);

@@ -315,7 +315,22 @@ final class Figures {
         double value = run.filter(Result::ok).map(r -> r.ms() / unit.divisor()).orElse(Double.NaN);
         double error =
                 run.filter(Result::ok).map(r -> r.errorMs() / unit.divisor()).orElse(Double.NaN);
-        return new Figure.Bar(x, half, value, error, specs.rgb(spec), specs.fill(spec), note, specs.label(spec));
+        // a score over JVMs (JVMs added where they disagreed) spans its fastest to its slowest JVM, which is seldom
+        // symmetric around the median JVM: the whisker is that span, not the median ± the wider side
+        double[] span = run.filter(r -> r.ok() && r.overJvms())
+                .map(Result::jvmRange)
+                .orElse(new double[] {Double.NaN, Double.NaN});
+        return new Figure.Bar(
+                x,
+                half,
+                value,
+                error,
+                specs.rgb(spec),
+                specs.fill(spec),
+                note,
+                specs.label(spec),
+                span[0] / unit.divisor(),
+                span[1] / unit.divisor());
     }
 
     private Figure.Bar storageBar(Optional<Result> run, String spec, double x, double half, Unit unit) {

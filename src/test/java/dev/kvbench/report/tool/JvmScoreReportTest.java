@@ -66,6 +66,14 @@ class JvmScoreReportTest {
         assertTrue(overJvms.get(0).contains("| 27.2 (26.6-27.4 over 4 JVMs) |"), overJvms.get(0));
         assertTrue(overJvms.get(1).startsWith("| BDB JE |"), overJvms.get(1));
         assertTrue(overJvms.get(1).contains("| 25.8 (24.0-27.7 over 4 JVMs) |"), overJvms.get(1));
+        // the chart's whiskers are the same fastest and slowest JVM, not the median JVM ± the wider side
+        String rocksDb = Files.readAllLines(copy.resolve("2-int-rnd-v100.dat")).stream()
+                .filter(line -> line.endsWith("\"RocksDB\"") && line.contains("\"27.2\""))
+                .findFirst()
+                .orElseThrow();
+        String[] columns = rocksDb.split(" ");
+        assertEquals(26.6, Double.parseDouble(columns[7]), 0.05, rocksDb);
+        assertEquals(27.4, Double.parseDouble(columns[8]), 0.05, rocksDb);
     }
 
     @Test

@@ -11,11 +11,6 @@ import java.util.Set;
 
 /** The JVMs added to a benchmark whose JVMs disagree ({@link MoreJvms}): on that benchmark only, ended after it. */
 final class AddedJvms implements MoreJvms.Jvms {
-    /** The share of the memory free the added JVMs leave, as the suite's memory plan leaves it. */
-    private static final double MARGIN = 0.05;
-    /** The least memory they leave free. */
-    private static final long MIN_MARGIN = 1L << 30;
-
     private final Interleaver owner;
     private final String benchmark;
     private final List<EngineJvm> servers;
@@ -50,7 +45,7 @@ final class AddedJvms implements MoreJvms.Jvms {
 
     /**
      * Whether {@code count} more JVMs of each of {@code trials} fit in the memory free now (MemAvailable), less the
-     * margin the suite's memory plan leaves ({@code suite.MemoryPlan}: 5%, at least 1 GiB), each counted as the plan
+     * margin the suite's memory plan leaves ({@link JvmMemory#usable}: 5%, at least 1 GiB), each counted as the plan
      * counts a JVM ({@link JvmMemory}, its store's files included). The plan counts the block's JVMs only: the worst
      * case of added JVMs, five more of each of two engines, would take a third of a quick run's memory for JVMs most
      * blocks never start. They start after the block's JVMs have loaded their stores and run every rotation, so
@@ -70,7 +65,7 @@ final class AddedJvms implements MoreJvms.Jvms {
                     * JvmMemory.of(trial.store(), trial.shape(), owner.java.apply(params))
                             .total(true);
         }
-        return need <= free - Math.max(MIN_MARGIN, Math.round(MARGIN * free));
+        return need <= JvmMemory.usable(free);
     }
 
     @Override

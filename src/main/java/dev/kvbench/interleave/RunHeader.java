@@ -3,6 +3,7 @@ package dev.kvbench.interleave;
 import dev.kvbench.interleave.Interleaver.Block;
 import dev.kvbench.interleave.Interleaver.Settings;
 import dev.kvbench.results.PairedRatio;
+import dev.kvbench.results.SteadyTurns;
 import java.io.PrintStream;
 import java.util.List;
 
@@ -37,7 +38,7 @@ final class RunHeader {
         log.println("# Ranking: by paired ratios, each engine's turn over another's in the same rotation; limit rows"
                 + " are measured, not ranked");
         log.println("# Host factors: each turn divided by its rotation's host factor, the median over the other engines"
-                + " of the rotation (at least " + HostFactors.MIN_OTHERS + ") of their turn over their median turn");
+                + " of the rotation (at least " + SteadyTurns.MIN_OTHERS + ") of their turn over their median turn");
         log.println("# JVMs: one per engine and block; a block's read workloads run one after another in it, on the"
                 + " store it loaded once, each settled again before its turns");
         log.println("# Threads: 1 thread");

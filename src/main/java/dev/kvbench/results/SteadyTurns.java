@@ -16,8 +16,8 @@ import java.util.TreeMap;
  *
  * <p>The turns come keyed by the rotation they are paired under, as the log writes it (1-based): with {@code forks}
  * JVMs per engine, JVM k's turn of measured rotation r is {@code forks × r + k + 1}, so the JVM is the key's remainder
- * and its turns run in key order. Each turn is divided by its host factor before the analysis (the same median polish
- * the interleaver uses, {@link #hostFactors}), so that a slow phase of the host is not taken for a change of the
+ * and its turns run in key order. Each turn is divided by its host factor before the analysis (the median polish the
+ * interleaver uses too, {@link #hostFactors}), so that a slow phase of the host is not taken for a change of the
  * engine's own speed.
  */
 public final class SteadyTurns {
@@ -37,8 +37,11 @@ public final class SteadyTurns {
         }
     }
 
-    /** The fewest other engines in a rotation for its host factor to be used, as in the interleaver. */
-    static final int MIN_OTHERS = 5;
+    /**
+     * The fewest other engines in a rotation for its host factor to be used: with fewer, the median of their turns is
+     * too noisy to be a better guess than 1.
+     */
+    public static final int MIN_OTHERS = 5;
 
     private final Map<Integer, Double> turns;
     private final Map<Integer, Double> factors;
@@ -89,20 +92,14 @@ public final class SteadyTurns {
      * over their median turn, in logarithms; a key with fewer others has none.
      */
     public static <E> Map<E, Map<Integer, Double>> hostFactors(Map<E, Map<Integer, Double>> block) {
-        Map<E, Double> medians = new LinkedHashMap<>();
-        block.forEach((engine, turns) -> medians.put(
-                engine,
-                Math.log(OrderStatistics.median(turns.values().stream()
-                        .mapToDouble(Double::doubleValue)
-                        .sorted()
-                        .toArray()))));
+        Map<E, Map<Integer, Double>> residuals = overMedian(block);
         Map<E, Map<Integer, Double>> factors = new LinkedHashMap<>();
-        block.forEach((engine, turns) -> {
+        residuals.forEach((engine, turns) -> {
             Map<Integer, Double> own = new LinkedHashMap<>();
             for (Integer key : turns.keySet()) {
-                double[] others = block.entrySet().stream()
+                double[] others = residuals.entrySet().stream()
                         .filter(e -> !e.getKey().equals(engine) && e.getValue().containsKey(key))
-                        .mapToDouble(e -> Math.log(e.getValue().get(key)) - medians.get(e.getKey()))
+                        .mapToDouble(e -> e.getValue().get(key))
                         .sorted()
                         .toArray();
                 if (others.length >= MIN_OTHERS) {
@@ -112,6 +109,25 @@ public final class SteadyTurns {
             factors.put(engine, own);
         });
         return factors;
+    }
+
+    /**
+     * Each engine's turns over its median turn, in logarithms ({@code block}: engine → key → the turn as measured):
+     * what is left of a turn once the engine's own speed is taken out, the host's share of it, from which
+     * {@link #hostFactors} takes each rotation's median. A factor, not a difference: one step of Tukey's median polish.
+     */
+    public static <E> Map<E, Map<Integer, Double>> overMedian(Map<E, Map<Integer, Double>> block) {
+        Map<E, Map<Integer, Double>> residuals = new LinkedHashMap<>();
+        block.forEach((engine, turns) -> {
+            double median = Math.log(OrderStatistics.median(turns.values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sorted()
+                    .toArray()));
+            Map<Integer, Double> own = new LinkedHashMap<>();
+            turns.forEach((key, turn) -> own.put(key, Math.log(turn) - median));
+            residuals.put(engine, own);
+        });
+        return residuals;
     }
 
     public List<Jvm> jvms() {

@@ -23,11 +23,11 @@ import java.util.function.LongFunction;
  * many JVMs as {@code -f} gives, all alive while the others take their turns. Each JVM counts its heap (the
  * {@code -Xmx} {@link JvmMemory} gives it, which the benchmark jar sets; a user's own stands), its memory besides the
  * heap, the engine's caches outside it and the harness's data ({@link JvmMemory}), and, where the work folder is tmpfs,
- * its store's files. A test whose JVMs need more than the memory available less a margin runs in groups of its stores
- * that fit, each holding the same anchor store through which the groups' engines are ranked
- * ({@link dev.kvbench.results.AnchoredRatio}); one that cannot be split (run in rounds), or whose anchor and any one
- * other store do not fit together, is refused in one line that says what fits: fewer stores at once, or a smaller data
- * set, each checked by the same count.
+ * its store's files. A test whose JVMs need more than the memory available less a margin ({@link JvmMemory#usable})
+ * runs in groups of its stores that fit, each holding the same anchor store through which the groups' engines are
+ * ranked ({@link dev.kvbench.results.AnchoredRatio}); one that cannot be split (run in rounds), or whose anchor and any
+ * one other store do not fit together, is refused in one line that says what fits: fewer stores at once, or a smaller
+ * data set, each checked by the same count.
  *
  * <p>The JVMs the interleaver may add for an undecided pair whose JVMs differ ({@code interleave.MoreJvms}) are not
  * counted here: the worst case, five more JVMs of each of the two largest stores, would take a third of the memory of
@@ -41,12 +41,6 @@ import java.util.function.LongFunction;
  * @param sizing        the test's data set, and the same test at another size
  */
 record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean filesInMemory, Sizing sizing) {
-
-    private static final long GIB = 1L << 30;
-    /** The share of the memory available the plan leaves free: the runner, the JMH host, the kernel's own needs. */
-    static final double MARGIN = 0.05;
-    /** The least memory the plan leaves free. */
-    static final long MIN_MARGIN = GIB;
 
     /**
      * The data set of a test in a size that can change: {@code size} entries (or records) now, the shape at any size,
@@ -176,14 +170,9 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
         return sum;
     }
 
-    /** The memory the plan may fill of {@code memAvailable}: all of it less {@link #MARGIN}, at least {@link #MIN_MARGIN}. */
-    static long usable(long memAvailable) {
-        return memAvailable - Math.max(MIN_MARGIN, Math.round(MARGIN * memAvailable));
-    }
-
     /** Whether the test fits {@code memAvailable} (unknown, 0 or less: it is not checked): each of its groups, if split. */
     boolean fits(long memAvailable) {
-        return memAvailable <= 0 || need() <= usable(memAvailable);
+        return memAvailable <= 0 || need() <= JvmMemory.usable(memAvailable);
     }
 
     /** Bytes the test holds at once: its largest group's where it runs in groups, else every store's. */
@@ -230,7 +219,7 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
     static void check(String suite, List<MemoryPlan> plans, long memAvailable) {
         for (MemoryPlan plan : plans) {
             if (!plan.fits(memAvailable)) {
-                plan.refuse(suite, plans, usable(memAvailable));
+                plan.refuse(suite, plans, JvmMemory.usable(memAvailable));
             }
         }
     }
@@ -316,7 +305,8 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
      */
     List<String> lines(long memAvailable) {
         List<String> lines = new ArrayList<>();
-        String available = memAvailable > 0 ? Numbers.bytes(usable(memAvailable)) + " available" : "an unknown memory";
+        String available =
+                memAvailable > 0 ? Numbers.bytes(JvmMemory.usable(memAvailable)) + " available" : "an unknown memory";
         if (test.split()) {
             lines.add("(memory: " + held() + " would need about " + Numbers.bytes(need(specs, sizing.size()))
                     + " at once, more than the " + available + ", so they run in "
@@ -353,7 +343,7 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
     List<String> metaLines(long memAvailable) {
         List<String> lines = new ArrayList<>();
         lines.add("memory.plan.needBytes=" + need());
-        lines.add("memory.plan.availableBytes=" + (memAvailable > 0 ? usable(memAvailable) : -1));
+        lines.add("memory.plan.availableBytes=" + (memAvailable > 0 ? JvmMemory.usable(memAvailable) : -1));
         lines.add("memory.plan.forks=" + forks);
         for (int i = 0; i < specs.size(); i++) {
             JvmMemory jvm = jvm(specs.get(i), sizing.size());

@@ -40,22 +40,6 @@ public record PlannedTest(
         long space,
         List<List<String>> groups) {
 
-    /** A test whose stores run as one, as planned. */
-    public PlannedTest(
-            int number,
-            Experiment test,
-            List<String> args,
-            Map<String, String> params,
-            Map<String, String> options,
-            int num,
-            String numSource,
-            long runs,
-            long seconds,
-            DataSpec largest,
-            long space) {
-        this(number, test, args, params, options, num, numSource, runs, seconds, largest, space, List.of());
-    }
-
     /** The command that reruns this test by hand, as the meta file and the report show it. */
     public String command() {
         StringBuilder line = new StringBuilder("java -jar target/benchmarks.jar");

@@ -116,7 +116,18 @@ public final class Planner {
                 ? ampSpace(runParams, largest)
                 : storesAtOnce(runParams, options) * storeSpace(runParams, largest);
         return new PlannedTest(
-                number, test, List.copyOf(command), runParams, options, num, source, runs, seconds, largest, space);
+                number,
+                test,
+                List.copyOf(command),
+                runParams,
+                options,
+                num,
+                source,
+                runs,
+                seconds,
+                largest,
+                space,
+                List.of()); // its stores run as one until the memory plan splits it (withGroups)
     }
 
     /**

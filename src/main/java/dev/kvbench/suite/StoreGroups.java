@@ -2,6 +2,7 @@ package dev.kvbench.suite;
 
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.store.Stores;
+import dev.kvbench.trial.JvmMemory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +28,7 @@ final class StoreGroups {
         if (plan.fits(memAvailable) || plan.test().test().repeat().repeated() || specs.size() < 3) {
             return List.of();
         }
-        long usable = MemoryPlan.usable(memAvailable);
+        long usable = JvmMemory.usable(memAvailable);
         String anchor = anchor(plan);
         List<String> others =
                 specs.stream().filter(spec -> !spec.equals(anchor)).toList();

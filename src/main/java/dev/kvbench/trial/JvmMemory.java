@@ -45,6 +45,21 @@ public record JvmMemory(long heap, long nonHeap, long engine, long harness, long
     /** The harness's data set outside the heap: the keys' direct buffer, 4 bytes per int key. */
     public static final double HARNESS_DIRECT_PER_ENTRY = 4.0;
 
+    /**
+     * The share of the memory available (MemAvailable) that the JVMs counted by this rule leave free: the runner, the
+     * JMH host and the kernel's own needs, and room for the heaps of JVMs already running to grow further. The suite's
+     * memory plan leaves it before a test starts ({@code suite.MemoryPlan}), and the interleaver before it adds JVMs to
+     * a running block ({@code interleave.AddedJvms}), so that both hold JVMs to the same memory.
+     */
+    private static final double MARGIN = 0.05;
+    /** The least memory they leave free, however small a share {@link #MARGIN} is of the memory available. */
+    private static final long MIN_MARGIN = 1L << 30;
+
+    /** The memory JVMs may fill of {@code memAvailable}: all of it less {@link #MARGIN}, at least {@link #MIN_MARGIN}. */
+    public static long usable(long memAvailable) {
+        return memAvailable - Math.max(MIN_MARGIN, Math.round(MARGIN * memAvailable));
+    }
+
     /** What the JVM holds besides the store's files: heap, non-heap, the engine's and the harness's native memory. */
     public long process() {
         return heap + nonHeap + engine + harness;

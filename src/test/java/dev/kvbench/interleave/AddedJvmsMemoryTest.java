@@ -1,10 +1,11 @@
 package dev.kvbench.interleave;
 
+import static dev.kvbench.interleave.AddedJvmsFixture.READ_SEQ;
+import static dev.kvbench.interleave.AddedJvmsFixture.lmdb;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kvbench.measure.Machine;
-import dev.kvbench.results.SideFile;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,27 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class AddedJvmsMemoryTest {
 
-    private static final String READ_SEQ = "dev.kvbench.bench.ReadSeqBenchmark.readSeq";
-
-    private static Map<String, String> lmdb() {
-        Map<String, String> lmdb = new LinkedHashMap<>();
-        lmdb.put("batchSize", "1000000");
-        lmdb.put("intKey", "true");
-        lmdb.put("num", "2000");
-        lmdb.put("sequential", "true");
-        lmdb.put("store", "lmdb");
-        lmdb.put("sync", "false");
-        lmdb.put("valRandom", "false");
-        lmdb.put("valSize", "100");
-        return lmdb;
-    }
-
     private static AddedJvms added(String heap, Path dir) {
-        List<String> java = List.of("java", heap, "-cp", "x");
-        Interleaver.Settings settings = new Interleaver.Settings(0, 11, 33, 20, 5, 2, 0.5, 120, 1);
         PrintStream log = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
-        Path side = dir.resolve("side.jsonl");
-        Interleaver owner = new Interleaver(params -> java, settings, new SideFile(side), log, true, 2);
+        Interleaver owner =
+                AddedJvmsFixture.interleaver(List.of("java", heap, "-cp", "x"), dir.resolve("side.jsonl"), log);
         return new AddedJvms(owner, READ_SEQ, new ArrayList<>(), new LinkedHashMap<>());
     }
 

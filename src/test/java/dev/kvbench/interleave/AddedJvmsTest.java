@@ -1,5 +1,6 @@
 package dev.kvbench.interleave;
 
+import static dev.kvbench.interleave.AddedJvmsFixture.READ_SEQ;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,8 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** The JVMs added where the JVMs disagree are real engine JVMs: started on the benchmark, loaded, settled, ended. */
 class AddedJvmsTest {
 
-    private static final String READ_SEQ = "dev.kvbench.bench.ReadSeqBenchmark.readSeq";
-
     @Test
     void addedJvmsOfARealEngineStartLoadedTakeTurnsUnderTheirOwnIndexAndEnd(@TempDir Path dir)
             throws InterruptedException, java.io.IOException {
@@ -36,19 +35,10 @@ class AddedJvmsTest {
                 .forEach(java::add);
         Path side = dir.resolve("side.jsonl");
         java.addAll(List.of("-D" + SideFile.PROPERTY + "=" + side, "-cp", System.getProperty("java.class.path")));
-        Interleaver.Settings settings = new Interleaver.Settings(0, 11, 33, 20, 5, 2, 0.5, 120, 1);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream log = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        Interleaver owner = new Interleaver(params -> java, settings, new SideFile(side), log, true, 2);
-        Map<String, String> lmdb = new LinkedHashMap<>();
-        lmdb.put("batchSize", "1000000");
-        lmdb.put("intKey", "true");
-        lmdb.put("num", "2000");
-        lmdb.put("sequential", "true");
-        lmdb.put("store", "lmdb");
-        lmdb.put("sync", "false");
-        lmdb.put("valRandom", "false");
-        lmdb.put("valSize", "100");
+        Interleaver owner = AddedJvmsFixture.interleaver(java, side, log);
+        Map<String, String> lmdb = AddedJvmsFixture.lmdb();
         List<EngineJvm> servers = new ArrayList<>();
         Map<String, Set<Map<String, String>>> ended = new LinkedHashMap<>();
         AddedJvms added = new AddedJvms(owner, READ_SEQ, servers, ended);
@@ -63,9 +53,9 @@ class AddedJvmsTest {
         Turns turns = new Turns(2);
         for (EngineJvm server : ready) {
             ids.add(server.id());
-            long[] passes = TurnRequest.turn(settings, server, 0, false);
+            long[] passes = TurnRequest.turn(AddedJvmsFixture.SETTINGS, server, 0, false);
             assertNotNull(passes, bytes.toString(StandardCharsets.UTF_8));
-            turns.add(MoreJvms.key(0, server.fork, 2, settings.maxRotations()), server.fork, passes);
+            turns.add(MoreJvms.key(0, server.fork, 2, AddedJvmsFixture.SETTINGS.maxRotations()), server.fork, passes);
         }
         assertEquals(2, ids.size());
         assertEquals("3 4", turns.jvmsText());

@@ -3,6 +3,7 @@ package dev.kvbench.interleave;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kvbench.results.SteadyTurns;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -72,7 +73,7 @@ class HostFactorsTest {
 
     @Test
     void aRotationWithFewerThanFiveOtherEnginesStandsAsMeasured() {
-        List<Turns> block = block(HostFactors.MIN_OTHERS, slowPhase()); // four others per turn
+        List<Turns> block = block(SteadyTurns.MIN_OTHERS, slowPhase()); // four others per turn
         double[] before = block.stream().mapToDouble(Turns::relativeError).toArray();
         HostFactors.apply(block);
         for (int e = 0; e < block.size(); e++) {

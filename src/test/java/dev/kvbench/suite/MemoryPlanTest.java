@@ -84,7 +84,7 @@ class MemoryPlanTest {
                                 + " the 13 stores fit at once \\(-p store=([^)]+)\\), or all 13 fit with -p recordcount=(\\d+)$")
                 .matcher(line);
         assertTrue(said.matches(), line);
-        long usable = MemoryPlan.usable(available);
+        long usable = JvmMemory.usable(available);
         List<String> fewer = List.of(said.group(3).split(","));
         assertEquals(Integer.parseInt(said.group(2)), fewer.size());
         List<PlannedTest> withFewer = ycsb(1_000_000, "-p", "store=" + said.group(3));
@@ -103,7 +103,7 @@ class MemoryPlanTest {
     void aBlockThatDoesNotFitRunsInGroupsThatFitEachHoldingTheAnchor() {
         List<PlannedTest> tests = ycsb(300_000, "-p", "store=" + THIRTEEN);
         long available = 16 * GIB;
-        long usable = MemoryPlan.usable(available);
+        long usable = JvmMemory.usable(available);
         MemoryPlan whole = MemoryPlan.of(tests.get(0), true).orElseThrow();
         assertFalse(whole.fits(available));
         String anchor = whole.anchor();
@@ -165,7 +165,7 @@ class MemoryPlanTest {
         // room for the anchor and three more: by the stores alone the even cut would part MapDB's two collectors
         long usable = whole.need(List.of(anchor, others.get(0), others.get(1), others.get(2)), 2_000) + (1L << 20);
         long available = usable + GIB;
-        assertEquals(usable, MemoryPlan.usable(available));
+        assertEquals(usable, JvmMemory.usable(available));
         List<List<String>> groups =
                 MemoryPlan.grouped(List.of(quick), true, available).get(0).groups();
         assertEquals(2, groups.size(), groups.toString());

@@ -36,21 +36,9 @@ public record Result(
     /** 1 where those JVMs' medians fall in two groups ({@link dev.kvbench.results.SteadyTurns#jvmGroups}). */
     static final String JVM_GROUPS = "jvms.twoGroups";
 
-    /** A run whose turns' JVMs follow from their keys (none were added). */
-    public Result(
-            RunKey key,
-            double ms,
-            double errorMs,
-            Status status,
-            String reason,
-            Map<String, Double> metrics,
-            Map<Integer, Double> turns) {
-        this(key, ms, errorMs, status, reason, metrics, turns, Map.of());
-    }
-
     /** A run without turns (not interleaved, or no score). */
     public Result(RunKey key, double ms, double errorMs, Status status, String reason, Map<String, Double> metrics) {
-        this(key, ms, errorMs, status, reason, metrics, Map.of());
+        this(key, ms, errorMs, status, reason, metrics, Map.of(), Map.of());
     }
 
     /** This run with {@code turns}. */

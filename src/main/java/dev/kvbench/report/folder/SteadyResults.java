@@ -78,8 +78,7 @@ final class SteadyResults {
             metrics.put(NO_STEADY_STATE, 1.0);
             metrics.put(RANGE_LOW, range[0]);
             metrics.put(RANGE_HIGH, range[1]);
-            return new Result(
-                    result.key(), result.ms(), Double.NaN, result.status(), result.reason(), metrics, Map.of());
+            return new Result(result.key(), result.ms(), Double.NaN, result.status(), result.reason(), metrics);
         }
         return new Result(
                 result.key(),
@@ -88,6 +87,7 @@ final class SteadyResults {
                 result.status(),
                 result.reason(),
                 metrics,
-                steady.kept());
+                steady.kept(),
+                Map.of());
     }
 }

@@ -69,7 +69,8 @@ class PairedVerdictTest {
                 Result.Status.OK,
                 null,
                 new LinkedHashMap<>(),
-                turns);
+                turns,
+                Map.of());
     }
 
     @Test

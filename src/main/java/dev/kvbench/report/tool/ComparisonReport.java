@@ -198,6 +198,12 @@ final class ComparisonReport {
                     + ", a name that more than "
                     + "one host class shares (AMD EPYC: Zen 4 and Zen 5), so a ranking that differs may be the hosts'.";
         }
+        if (hostA.otherState(hostB)) {
+            return "Both ran on one host class, " + hostA.hostClass() + ", but not in one state: "
+                    + hostA.mostDifferent(hostB) + ", measured before each run. An engine's time in a memory-bound"
+                    + " pass (a cursor's, a random read's) can move between the runs by as much, beyond either run's"
+                    + " interval; its ranking moves less, since each ratio pairs turns that shared one run's host.";
+        }
         return "Both ran on one host class, " + hostA.hostClass() + ".";
     }
 

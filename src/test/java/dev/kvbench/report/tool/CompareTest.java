@@ -238,7 +238,27 @@ class CompareTest {
         hostClasses("AuthenticAMD family 25 model 17", "AuthenticAMD family 25 model 17");
         String same = Files.readString(
                 compare("--out", dir.resolve("same").toString()).resolve("README.md"));
-        assertTrue(same.contains("Both ran on one host class, AuthenticAMD family 25 model 17."), same);
+        // one class, and its L3 latency 2.5× apart: the host was in another state, which the sentence names
+        assertTrue(
+                same.contains("Both ran on one host class, AuthenticAMD family 25 model 17, but not in one state: the"
+                        + " L3 latency (12.0 ns against 30.0 ns, 2.5×), measured before each run."),
+                same);
+    }
+
+    @Test
+    void oneHostClassInOneStateIsSaidPlainlyAndTheTlbFigureNamesNoCause() throws IOException {
+        twoRuns();
+        for (Path run : List.of(a, b)) {
+            // the same latencies, and TLB figures 3× apart: a difference of two latencies, too noisy to name a cause
+            Files.writeString(
+                    run.resolve("env.txt"),
+                    "host.class: AuthenticAMD family 25 model 17\nmemory.latencyNs.l1: 1.10\n"
+                            + "memory.latencyNs.l3: " + (run == a ? "12.0" : "13.0") + "\nmemory.tlbMissNs: "
+                            + (run == a ? "10.0" : "30.0") + " (40.0 on 4 KiB pages)\n",
+                    java.nio.file.StandardOpenOption.APPEND);
+        }
+        String same = Files.readString(compare().resolve("README.md"));
+        assertTrue(same.contains("Both ran on one host class, AuthenticAMD family 25 model 17.\n"), same);
     }
 
     @Test

@@ -337,12 +337,18 @@ record MemoryPlan(PlannedTest test, List<String> specs, int forks, boolean files
     }
 
     /**
-     * The meta lines: the memory available less the margin, and each store's JVM as {@code memory.plan.N=BYTES HEAP
+     * The meta lines: what the test holds at once (its largest group, and each group's, where it is split), the memory
+     * available less the margin, and each store's JVM as {@code memory.plan.N=BYTES HEAP
      * SPEC} (the JVM without its store's files, its heap, the spec), N counting from 1 in the test's order.
      */
     List<String> metaLines(long memAvailable) {
         List<String> lines = new ArrayList<>();
         lines.add("memory.plan.needBytes=" + need());
+        for (int g = 1; test.split() && g <= test.groups().size(); g++) {
+            // the largest group is the test's need; each group's own is what its jar run held at once
+            lines.add("memory.plan.group." + g + ".needBytes="
+                    + need(test.groups().get(g - 1), sizing.size()));
+        }
         lines.add("memory.plan.availableBytes=" + (memAvailable > 0 ? JvmMemory.usable(memAvailable) : -1));
         lines.add("memory.plan.forks=" + forks);
         for (int i = 0; i < specs.size(); i++) {

@@ -146,6 +146,15 @@ class MemoryPlanTest {
         String line = split.lines(available).get(0);
         assertTrue(line.contains(test.groups().size() + " groups that fit, each holding the anchor " + anchor), line);
         assertTrue(split.groupLine(1).startsWith("(group 1 of " + test.groups().size() + ": "), split.groupLine(1));
+        // the meta gives the largest group's need as the test's, and each group's own
+        List<String> planMeta = split.metaLines(available);
+        long largest = 0;
+        for (int g = 1; g <= test.groups().size(); g++) {
+            long own = split.need(test.groups().get(g - 1), 300_000);
+            largest = Math.max(largest, own);
+            assertTrue(planMeta.contains("memory.plan.group." + g + ".needBytes=" + own), planMeta.toString());
+        }
+        assertEquals("memory.plan.needBytes=" + largest, planMeta.get(0));
     }
 
     @Test

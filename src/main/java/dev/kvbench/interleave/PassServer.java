@@ -27,7 +27,9 @@ import org.openjdk.jmh.annotations.Mode;
  * passes for at least {@code MS} milliseconds (one at the least) after untimed ones for at least {@code WARM}
  * milliseconds, and answer with each pass's own time (a YCSB workload's run phase instead runs {@code OPS}
  * operations, {@code KIND} {@code measured} or {@code warmup}, and answers with the turn's time: {@link YcsbTurns};
- * of {@code KIND} {@link #ALIGN}, OPS is the other engines' turn sizes, to catch up with); {@code next} ends the trial (ended) and begins the next
+ * of {@code KIND} {@link #ALIGN}, OPS is the other engines' turn sizes, to catch up with; a loaded read workload in
+ * turns of a fixed number of operations, {@link FixedTurns}, runs turn number OPS, the coordinator's rotation, and
+ * answers with its time); {@code next} ends the trial (ended) and begins the next
  * benchmark's on the same loaded store ({@link Trial#handOver}: read workloads share one JVM and one load), ready again
  * once settled; {@code end} ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
  * measured meanwhile has the machine.

@@ -78,6 +78,14 @@ public interface WorkloadFamily {
     }
 
     /**
+     * The interleaved log's line on the turns {@code params} ask for instead of whole passes ({@link #fixedTurns}), a
+     * setting of the run: what a turn is and the unit of its score; null, the default, for whole passes.
+     */
+    default String turnsText(Workload workload, Map<String, String> params) {
+        return null;
+    }
+
+    /**
      * The package of the family's Store path benchmarks (JMH classes), which the interleaved run stands in for; the
      * benchmarks of other packages that run its workloads (the direct-API baselines) run in JMH forks. A family in a
      * package of its own keeps its benchmark class there.

@@ -90,6 +90,10 @@ class TurnOpsRunTest {
         }
         // one time per turn: as many passes as turns (a whole pass's turn gives one or more)
         String log = output();
+        assertTrue(
+                log.contains("# Turns: turnOps = 50 operations per turn, the same on every engine, timed as one and"
+                        + " checked (ms/op is ms per turn; -r does not apply)\n"),
+                log);
         assertTrue(log.matches("(?s).*, (\\d+) turns, \\1 passes;.*"), log);
         List<String> side = Files.readAllLines(dir.resolve("ops.side.jsonl"));
         assertEquals(6, side.size(), side.toString());

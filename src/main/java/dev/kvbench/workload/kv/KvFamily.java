@@ -58,6 +58,12 @@ public final class KvFamily extends BaseFamily {
         return turn(workload) == Turn.LOADED_PASS ? List.of(KvTurns.NAME) : List.of();
     }
 
+    /** "# Turns: turnOps = 50 ..." when the read passes take turns of {@code turnOps} operations ({@link KvTurns}). */
+    @Override
+    public String turnsText(Workload workload, Map<String, String> params) {
+        return turnNames(workload).isEmpty() ? null : KvTurns.text(params);
+    }
+
     /** Turns of {@code turnOps} operations, when the parameter is given and not 0 ({@link KvTurns}). */
     @Override
     public FixedTurns fixedTurns(Trial trial, Map<String, String> params) {

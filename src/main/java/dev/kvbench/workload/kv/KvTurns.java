@@ -67,6 +67,16 @@ final class KvTurns implements FixedTurns {
         return System.nanoTime() - start;
     }
 
+    /** The log's line on turns of {@value #NAME} operations; null without them (whole passes). */
+    static String text(Map<String, String> params) {
+        String value = params.get(NAME);
+        if (value == null || value.trim().replace("_", "").equals("0")) {
+            return null;
+        }
+        return "# Turns: " + NAME + " = " + value.trim() + " operations per turn, the same on every engine, timed as"
+                + " one and checked (ms/op is ms per turn; -r does not apply)";
+    }
+
     /** What {@value #NAME} accepts with a data set of {@code num} entries, for the messages. */
     static String allowed(int num) {
         return NAME + " must be a whole number from 0 (whole passes) to num=" + num

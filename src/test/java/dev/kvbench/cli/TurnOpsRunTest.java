@@ -138,6 +138,21 @@ class TurnOpsRunTest {
                 "turnOps=50");
     }
 
+    @Test
+    void turnOpsBesideAnApplicationWorkloadIsCheckedByItsOwnFamilyOnly() {
+        // readKeyThreads runs in JMH forks and takes no turnOps; the application workloads' check must not refuse it
+        Main.check(
+                "-interleave",
+                "true",
+                "-p",
+                "turnOps=50",
+                "-p",
+                "store=heap",
+                "-p",
+                "num=500",
+                "bench.(ReadKeyThreadsBenchmark|ReadSeqBenchmark)");
+    }
+
     private void assertRefused(String line, String... args) {
         out.reset();
         List<String> all = new java.util.ArrayList<>(List.of(args));

@@ -89,6 +89,24 @@ record Interleaving(CommandLineOptions options, RunPlan plan, SideFile side, lon
                 + " false to run " + (one ? "it" : "them") + " in JMH forks one after another");
     }
 
+    /**
+     * A parameter only interleaved turns take ({@code turnOps}, {@link WorkloadFamily#turnNames}) is refused without
+     * {@code -interleave true}: the JMH forks would run whole passes, silently not what was asked.
+     */
+    static void checkTurnNamesInterleave(RunPlan plan, boolean interleave) {
+        if (interleave) {
+            return;
+        }
+        for (String benchmark : plan.benchmarks) {
+            for (String name : RunPlanChecks.turnNames(benchmark)) {
+                if (plan.optionalParams.getOrDefault(benchmark, Map.of()).containsKey(name)) {
+                    throw new IllegalArgumentException("-p " + name + " sets the operations of an interleaved turn:"
+                            + " give " + Main.INTERLEAVE + " true, or leave " + name + " out for JMH's whole passes");
+                }
+            }
+        }
+    }
+
     /** What interleaves, for the lines that name what does not. */
     private static final String INTERLEAVING = "only the Store path's single-pass workloads and YCSB's interleave";
 

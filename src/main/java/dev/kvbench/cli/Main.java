@@ -232,6 +232,7 @@ public final class Main {
         RunPlan plan = RunPlanChecks.checked(options, paramNames);
         checkVariantsInterleave(plan, interleave);
         Interleaving.checkSomethingInterleaves(plan, interleave);
+        Interleaving.checkTurnNamesInterleave(plan, interleave);
         return plan;
     }
 

@@ -56,6 +56,7 @@ final class RunPlanChecks {
         RunPlanChecks checks = new RunPlanChecks(plan);
         Collection<BenchmarkListEntry> selected = checks.selected(options);
         Set<String> taken = taken(selected);
+        selected.forEach(entry -> taken.addAll(turnNames(entry.getUsername())));
         Set<WorkloadFamily> families = new HashSet<>();
         for (BenchmarkListEntry entry : selected) {
             families.add(checks.addBenchmark(entry, options));
@@ -117,6 +118,17 @@ final class RunPlanChecks {
                                     .toList()
                             : given);
         }
+        for (String name : turnNames(benchmark)) {
+            if (options.getParameter(name).hasValue()) {
+                List<String> given = List.copyOf(options.getParameter(name).get());
+                plan.optionalValues
+                        .computeIfAbsent(name, n -> new ArrayList<>())
+                        .addAll(given);
+                plan.optionalParams
+                        .computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+                        .put(name, given);
+            }
+        }
         for (String name : family.optionalNames()) {
             if (defaults.containsKey(name)) {
                 List<String> given = options.getParameter(name).hasValue()
@@ -131,6 +143,16 @@ final class RunPlanChecks {
             }
         }
         return family;
+    }
+
+    /**
+     * The parameters only {@code benchmark}'s interleaved turns take, as its family says ({@link
+     * WorkloadFamily#turnNames}); none for a benchmark that runs in JMH forks (a direct-API baseline).
+     */
+    static List<String> turnNames(String benchmark) {
+        return Interleaving.interleaves(benchmark)
+                ? WorkloadFamilies.ofBenchmark(benchmark).turnNames(RunPlan.workload(benchmark))
+                : List.of();
     }
 
     /** Every parameter name given on the command line is one a selected benchmark takes ({@code taken}). */

@@ -4,6 +4,7 @@ import dev.kvbench.results.PairedRanking;
 import dev.kvbench.results.SideFile;
 import dev.kvbench.results.TrialRecord;
 import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.WorkloadFamilies;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -217,6 +218,11 @@ public final class Interleaver {
             if (benchmarks.size() > 1) {
                 log.println("# Run progress: " + shortName(benchmark) + ", workload " + (i + 1) + " of "
                         + benchmarks.size() + " on the same JVMs and loaded stores");
+            }
+            String turnsText = WorkloadFamilies.ofBenchmark(benchmark)
+                    .turnsText(WorkloadFamilies.workloadOf(benchmark), trials.get(0));
+            if (turnsText != null) {
+                log.println(turnsText);
             }
             Set<String> begun = new HashSet<>();
             List<EngineJvm> moving = servers.stream()

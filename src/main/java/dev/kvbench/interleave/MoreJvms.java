@@ -158,7 +158,7 @@ final class MoreJvms {
                     + String.join(
                             " ", order.stream().map(server -> server.label).toList()));
             for (EngineJvm server : order) {
-                long[] passes = TurnRequest.turn(settings, server, 0, measured < 0);
+                long[] passes = TurnRequest.turn(settings, server, r, measured < 0);
                 if (passes == null) {
                     if (loss.lose(server)) {
                         return false;

@@ -1,8 +1,10 @@
 package dev.kvbench.interleave;
 
+import dev.kvbench.trial.FixedTurns;
 import dev.kvbench.trial.Settle;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.trial.WorkloadFamilies;
+import dev.kvbench.trial.WorkloadFamily;
 import dev.kvbench.trial.WorkloadFamily.Turn;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,7 +27,9 @@ import org.openjdk.jmh.annotations.Mode;
  * passes for at least {@code MS} milliseconds (one at the least) after untimed ones for at least {@code WARM}
  * milliseconds, and answer with each pass's own time (a YCSB workload's run phase instead runs {@code OPS}
  * operations, {@code KIND} {@code measured} or {@code warmup}, and answers with the turn's time: {@link YcsbTurns};
- * of {@code KIND} {@link #ALIGN}, OPS is the other engines' turn sizes, to catch up with); {@code next} ends the trial (ended) and begins the next
+ * of {@code KIND} {@link #ALIGN}, OPS is the other engines' turn sizes, to catch up with; a loaded read workload in
+ * turns of a fixed number of operations, {@link FixedTurns}, runs turn number OPS, the coordinator's rotation, and
+ * answers with its time); {@code next} ends the trial (ended) and begins the next
  * benchmark's on the same loaded store ({@link Trial#handOver}: read workloads share one JVM and one load), ready again
  * once settled; {@code end} ends the trial (its side-file line) and the JVM. Between turns it does nothing, so that the engine
  * measured meanwhile has the machine.
@@ -65,7 +69,7 @@ public final class PassServer {
         }
         Settle.Pass pass;
         try {
-            pass = prepare(trial, first);
+            pass = prepare(trial, first, params);
         } catch (RuntimeException | Error e) {
             failed(out, trial.fail(e));
             return;
@@ -84,7 +88,7 @@ public final class PassServer {
                     trial.waiting(false);
                     String next = benchmarks.removeFirst();
                     trial = trial.handOver(next, () -> say(out, ENDED));
-                    pass = prepare(trial, next);
+                    pass = prepare(trial, next, params);
                     trial.waiting(true);
                     say(out, READY);
                 } else if (line.equals("end")) {
@@ -133,6 +137,9 @@ public final class PassServer {
             return ycsb.align(
                     Arrays.stream(turn[2].split(",")).map(Long::valueOf).toList());
         }
+        if (fixed != null) {
+            return Long.toString(fixed.turn(Long.parseLong(turn[2])));
+        }
         return ycsb != null
                 ? ycsb.turn(Long.parseLong(turn[2]), turn[3].equals("measured"))
                 : turn(
@@ -145,13 +152,20 @@ public final class PassServer {
     private static YcsbTurns ycsb;
 
     /**
+     * The trial's turns of a fixed number of operations, when its family gives a loaded read workload such turns
+     * ({@link WorkloadFamily#fixedTurns}); null for whole passes. OPS of a turn line is then the turn's number.
+     */
+    private static FixedTurns fixed;
+
+    /**
      * The trial's timed pass, with what the JMH state runs around it; the store loaded first for a read. A YCSB
      * workload has no pass: its store is loaded and its client threads wait for their turns ({@link YcsbTurns}),
      * unsettled, since a settling of its own length per engine would put each engine at a different point of the
      * operations' sequence; the warm-up rotations take that part.
      */
-    private static Settle.Pass prepare(Trial trial, String benchmark) {
+    private static Settle.Pass prepare(Trial trial, String benchmark, Map<String, String> params) {
         Turn turn = WorkloadFamilies.turnOf(benchmark);
+        fixed = null;
         if (turn == Turn.OPERATIONS) {
             ycsb = YcsbTurns.start(trial);
             return null;
@@ -169,6 +183,10 @@ public final class PassServer {
         } else {
             if (trial.store() == null) {
                 trial.openLoaded(); // else the store came loaded from the trial before ({@link Trial#handOver})
+            }
+            fixed = WorkloadFamilies.of(trial.workload()).fixedTurns(trial, params);
+            if (fixed != null) {
+                return null; // settled on turns of its own
             }
             pass = Settle.of(Settle.NOTHING, run, Settle.NOTHING);
         }

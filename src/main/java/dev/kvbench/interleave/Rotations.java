@@ -180,7 +180,7 @@ final class Rotations {
             }
             Map<EngineJvm, Long> before = cpu(servers, server);
             long turnStart = System.nanoTime();
-            long[] passes = TurnRequest.turn(settings, server, ycsb ? ycsbTurns.ops(server) : 0, warmup);
+            long[] passes = TurnRequest.turn(settings, server, ycsb ? ycsbTurns.ops(server) : r, warmup);
             long elapsed = System.nanoTime() - turnStart;
             Map<EngineJvm, Long> after = cpu(servers, server);
             if (passes == null) {

@@ -8,7 +8,8 @@ final class TurnRequest {
     private TurnRequest() {}
 
     /**
-     * One turn of {@code server} ({@code ops} operations for YCSB, else 0; a warm-up turn or a measured one): each
+     * One turn of {@code server} ({@code ops} operations for YCSB, else the turn's rotation, which numbers a turn of a
+     * fixed number of operations and whole passes ignore; a warm-up turn or a measured one): each
      * timed pass's time, ns, or null when the JVM failed, died or hung.
      */
     static long[] turn(Settings settings, EngineJvm server, long ops, boolean warmup) throws InterruptedException {

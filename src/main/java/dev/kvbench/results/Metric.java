@@ -154,6 +154,9 @@ public final class Metric {
     /** The prefix of the read latency percentiles: {@code latency.p50Ns} ... {@code latency.maxNs}. */
     public static final String LATENCY_PREFIX = "latency.";
 
+    /** A 2016 read pass interleaved in turns of a fixed number of operations: the operations of each turn. */
+    public static final String KV_TURN_OPS = "turn.ops";
+
     /** The prefix of the YCSB workload's figures: {@code ycsb.load.opsPerSec}, {@code ycsb.run.READ.service.p99Ns} ... */
     public static final String YCSB_PREFIX = "ycsb.";
     /** YCSB: the properties in force, {@code name=value} joined by {@code ; } (a string). */

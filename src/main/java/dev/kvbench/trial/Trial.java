@@ -8,6 +8,7 @@ import dev.kvbench.store.Store;
 import dev.kvbench.store.StoreSpec;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Pass;
+import dev.kvbench.workload.PassCheck;
 import dev.kvbench.workload.VerificationException;
 import dev.kvbench.workload.Verifier;
 import dev.kvbench.workload.Workload;
@@ -248,6 +249,14 @@ public final class Trial {
     /** Runs and verifies one pass of the trial's workload; any failure ends the trial as failed. */
     public Pass pass(Operation operation) {
         return step(() -> data.pass(workload, operation, trialStore.current()));
+    }
+
+    /**
+     * Runs one pass of a part of the data set ({@link FixedTurns}) and verifies it against {@code wanted}, what the
+     * generator says that part gives back; a wrong pass fails the trial as a wrong whole pass does.
+     */
+    public Pass pass(Operation operation, PassCheck wanted) {
+        return step(() -> data.pass(workload, operation, trialStore.current(), wanted));
     }
 
     /**

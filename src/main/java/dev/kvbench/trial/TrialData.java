@@ -100,6 +100,11 @@ final class TrialData {
         return verified(workload, wanted, operation.run(store, data));
     }
 
+    /** Runs {@code operation}, a pass of {@code workload} over a part of the data set, and checks it against {@code wanted}. */
+    Pass pass(Workload workload, Trial.Operation operation, Store store, PassCheck wanted) {
+        return verified(workload, wanted, operation.run(store, data));
+    }
+
     /** Checks {@code pass}; the figures go to the metrics under their lock, which concurrent threads' figures share. */
     private Pass verified(Workload checked, PassCheck wanted, Pass pass) {
         synchronized (metrics) {

@@ -60,6 +60,32 @@ public interface WorkloadFamily {
     }
 
     /**
+     * The parameters only a benchmark of {@code workload} that interleaves takes, beyond {@link #paramNames()}: a
+     * benchmark that does not declare them as JMH parameters, so that a run without them is the same as before they
+     * were; a trial is given them only when the command line gives them (the 2016 read passes' {@code turnOps}).
+     */
+    default List<String> turnNames(Workload workload) {
+        return List.of();
+    }
+
+    /**
+     * The turns of a fixed number of operations that {@code trial}, of a workload whose turns are otherwise
+     * {@link Turn#LOADED_PASS whole passes}, takes instead, as its {@code params} ask ({@link #turnNames}); null, the
+     * default, for whole passes. Its store is open and loaded.
+     */
+    default FixedTurns fixedTurns(Trial trial, Map<String, String> params) {
+        return null;
+    }
+
+    /**
+     * The interleaved log's line on the turns {@code params} ask for instead of whole passes ({@link #fixedTurns}), a
+     * setting of the run: what a turn is and the unit of its score; null, the default, for whole passes.
+     */
+    default String turnsText(Workload workload, Map<String, String> params) {
+        return null;
+    }
+
+    /**
      * The package of the family's Store path benchmarks (JMH classes), which the interleaved run stands in for; the
      * benchmarks of other packages that run its workloads (the direct-API baselines) run in JMH forks. A family in a
      * package of its own keeps its benchmark class there.

@@ -92,6 +92,11 @@ public final class DataSet implements AutoCloseable {
     }
 
     private Expected computeExpected() {
+        return expectedOf(sortedKeys(), 0, spec.num());
+    }
+
+    /** Every key of the data set as an int, in ascending order: the order of every ordered engine's cursor. */
+    public int[] sortedKeys() {
         int[] sorted = new int[spec.num()];
         for (int i = 0; i < sorted.length; i++) {
             sorted[i] = keyInt(i);
@@ -101,12 +106,22 @@ public final class DataSet implements AutoCloseable {
             // and as their zero-padded decimal strings: unsigned byte order in both encodings.
             Arrays.sort(sorted);
         }
+        return sorted;
+    }
+
+    /**
+     * What a correct store gives back for a cursor range over {@code count} entries of {@code sorted} ({@link
+     * #sortedKeys()}) from {@code from} on: the whole data set's {@link #expected()} when the range is all of it, a
+     * turn of a fixed number of operations's otherwise (computed from the generator, never from an engine).
+     */
+    public Expected expectedOf(int[] sorted, int from, int count) {
         Entries view = entries();
         UnsafeBuffer key = new UnsafeBuffer(ByteBuffer.allocateDirect(spec.keySize()));
         Checksums.Crc crc = new Checksums.Crc();
         long xxh = Checksums.XXH64_START;
         long ascending = KeyFold.START;
-        for (int k : sorted) {
+        for (int i = from; i < from + count; i++) {
+            int k = sorted[i];
             Keys.encode(k, spec.intKey(), key, 0);
             DirectBuffer value = view.valueOf(k);
             crc.update(key);
@@ -116,13 +131,13 @@ public final class DataSet implements AutoCloseable {
             ascending = KeyFold.fold(ascending, key);
         }
         long descending = KeyFold.START;
-        for (int i = sorted.length - 1; i >= 0; i--) {
+        for (int i = from + count - 1; i >= from; i--) {
             Keys.encode(sorted[i], spec.intKey(), key, 0);
             descending = KeyFold.fold(descending, key);
         }
         view.close();
         BufferUtil.free(key);
-        return new Expected(spec.num(), (long) spec.num() * spec.valSize(), crc.value(), xxh, ascending, descending);
+        return new Expected(count, (long) count * spec.valSize(), crc.value(), xxh, ascending, descending);
     }
 
     @Override

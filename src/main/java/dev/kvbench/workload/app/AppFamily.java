@@ -33,7 +33,12 @@ public final class AppFamily extends BaseFamily {
     @Override
     public Needs check(Given given) {
         given.require(BenchParams.NAMES);
-        given.optional().forEach((name, values) -> values.forEach(value -> AppParams.check(name, value)));
+        // its own only: another family's optional parameters (the 2016 read passes' turnOps) are that family's to check
+        given.optional().forEach((name, values) -> {
+            if (AppParams.NAMES.contains(name)) {
+                values.forEach(value -> AppParams.check(name, value));
+            }
+        });
         return BenchData.check(given);
     }
 

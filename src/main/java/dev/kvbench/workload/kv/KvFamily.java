@@ -3,6 +3,7 @@ package dev.kvbench.workload.kv;
 import dev.kvbench.trial.BaseFamily;
 import dev.kvbench.trial.BenchData;
 import dev.kvbench.trial.BenchParams;
+import dev.kvbench.trial.FixedTurns;
 import dev.kvbench.trial.Trial;
 import dev.kvbench.workload.DataSet;
 import dev.kvbench.workload.Expected;
@@ -10,6 +11,7 @@ import dev.kvbench.workload.PassCheck;
 import dev.kvbench.workload.Workload;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -42,10 +44,30 @@ public final class KvFamily extends BaseFamily {
         return Set.copyOf(all);
     }
 
-    /** The 2016 data set's checks ({@link BenchData#check}). */
+    /** The 2016 data set's checks ({@link BenchData#check}), and those of {@code turnOps} ({@link KvTurns}). */
     @Override
     public Needs check(Given given) {
-        return BenchData.check(given);
+        Needs needs = BenchData.check(given);
+        KvTurns.check(given.optional(), given.of("num"));
+        return needs;
+    }
+
+    /** A read pass that shares the loaded store may take turns of {@code turnOps} operations ({@link KvTurns}). */
+    @Override
+    public List<String> turnNames(Workload workload) {
+        return turn(workload) == Turn.LOADED_PASS ? List.of(KvTurns.NAME) : List.of();
+    }
+
+    /** "# Turns: turnOps = 50 ..." when the read passes take turns of {@code turnOps} operations ({@link KvTurns}). */
+    @Override
+    public String turnsText(Workload workload, Map<String, String> params) {
+        return turnNames(workload).isEmpty() ? null : KvTurns.text(params);
+    }
+
+    /** Turns of {@code turnOps} operations, when the parameter is given and not 0 ({@link KvTurns}). */
+    @Override
+    public FixedTurns fixedTurns(Trial trial, Map<String, String> params) {
+        return KvTurns.of(trial, params);
     }
 
     /** The 2016 passes' checks, in the words published reports quote ({@link KvChecks}). */

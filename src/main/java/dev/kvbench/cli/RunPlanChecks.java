@@ -120,29 +120,29 @@ final class RunPlanChecks {
         }
         for (String name : turnNames(benchmark)) {
             if (options.getParameter(name).hasValue()) {
-                List<String> given = List.copyOf(options.getParameter(name).get());
-                plan.optionalValues
-                        .computeIfAbsent(name, n -> new ArrayList<>())
-                        .addAll(given);
-                plan.optionalParams
-                        .computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
-                        .put(name, given);
+                addOptional(
+                        benchmark, name, List.copyOf(options.getParameter(name).get()));
             }
         }
         for (String name : family.optionalNames()) {
             if (defaults.containsKey(name)) {
-                List<String> given = options.getParameter(name).hasValue()
-                        ? List.copyOf(options.getParameter(name).get())
-                        : List.of(defaults.get(name));
-                plan.optionalValues
-                        .computeIfAbsent(name, n -> new ArrayList<>())
-                        .addAll(given);
-                plan.optionalParams
-                        .computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
-                        .put(name, given);
+                addOptional(
+                        benchmark,
+                        name,
+                        options.getParameter(name).hasValue()
+                                ? List.copyOf(options.getParameter(name).get())
+                                : List.of(defaults.get(name)));
             }
         }
         return family;
+    }
+
+    /** Records {@code given} as the values of the optional parameter {@code name} that {@code benchmark} takes. */
+    private void addOptional(String benchmark, String name, List<String> given) {
+        plan.optionalValues.computeIfAbsent(name, n -> new ArrayList<>()).addAll(given);
+        plan.optionalParams
+                .computeIfAbsent(benchmark, b -> new LinkedHashMap<>())
+                .put(name, given);
     }
 
     /**
